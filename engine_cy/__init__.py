@@ -1,0 +1,1 @@
+"""Compiled hot loops of tsumego_gui (Cython).  See each module's docstring."""
