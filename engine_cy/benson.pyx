@@ -1,0 +1,295 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False, cdivision=True
+"""Benson's unconditional life (1976) for one colour, from scratch, and the zone it proves.
+
+Terms (for colour ``c``):
+
+* region: a maximal 4-connected set of points not occupied by ``c`` (empty
+  points and opponent stones);
+* a region is *vital* to a chain of ``c`` when every empty point of the region
+  is a liberty of that chain;
+* Benson's fixpoint: start with every chain and every region; repeatedly drop a
+  chain with fewer than two vital regions still standing, and drop every region
+  that borders a dropped chain.  The chains left are unconditionally alive
+  (UCA): the opponent cannot capture them even with unlimited moves in a row.
+
+The *life zone* of a live chain is the closure of that chain under "add its
+vital regions (every point, opponent stones included) and every chain
+bordering them": the set that must stay as it is for the life to stand (RZS
+paper, "Relevance Zones", leaf zones).  Liberties outside vital regions are
+not part of it.
+
+Knows the board layout and nothing about search; goals are given as a
+defender colour, a live_any flag and a zone of crucial points.
+"""
+
+from cpython.mem cimport PyMem_Free, PyMem_Malloc
+from libc.stdint cimport int16_t, uint8_t, uint32_t
+from libc.string cimport memset
+
+from engine_cy.board cimport BLACK, EMPTY, WALL, WHITE, Board
+from engine_cy.zone cimport Zone, zone_add, zone_clear, zone_count, zone_has, zone_union
+
+
+cdef void benson_run(Board b, int color, Benson* out) noexcept nogil:
+    cdef int i, k, loc, n, h, r, e, top, n_empty, n_adj, j
+    cdef bint dup
+    cdef int16_t stack[MAX_ARR]
+    cdef int adj[4]
+    cdef int16_t vital_count[MAX_ARR]    # per chain head: vital edges to standing regions
+    cdef int16_t liberty_hits[MAX_ARR]   # per chain head: empty points of the current region it touches
+    cdef uint32_t hits_epoch[MAX_ARR]
+    cdef uint32_t border_epoch[MAX_ARR]
+    memset(hits_epoch, 0, sizeof(hits_epoch))
+    memset(border_epoch, 0, sizeof(border_epoch))
+    out.color = color
+    out.n_regions = 0
+    out.n_edges = 0
+    for i in range(b.n_points):
+        loc = b.points[i]
+        out.region_of[loc] = -1
+        out.chain_first_edge[loc] = -1
+        out.chain_alive[loc] = b.pos.color[loc] == color and b.pos.head[loc] == loc
+        vital_count[loc] = 0
+    # regions by flood fill; for each, which chains border it and which it is vital to
+    for i in range(b.n_points):
+        loc = b.points[i]
+        if b.pos.color[loc] == color or out.region_of[loc] != -1:
+            continue
+        r = out.n_regions
+        out.n_regions += 1
+        out.region_alive[r] = True
+        out.region_first[r] = -1
+        out.region_first_edge[r] = -1
+        out.region_of[loc] = r
+        stack[0] = loc
+        top = 1
+        n_empty = 0
+        while top > 0:
+            top -= 1
+            loc = stack[top]
+            out.point_next[loc] = out.region_first[r]
+            out.region_first[r] = loc
+            if b.pos.color[loc] == EMPTY:
+                n_empty += 1
+            n_adj = 0
+            for k in range(4):
+                n = loc + b.offsets[k]
+                if b.pos.color[n] == color:
+                    h = b.pos.head[n]
+                    dup = False
+                    for j in range(n_adj):
+                        if adj[j] == h:
+                            dup = True
+                    if not dup:
+                        adj[n_adj] = h
+                        n_adj += 1
+                elif b.pos.color[n] != WALL and out.region_of[n] == -1:
+                    out.region_of[n] = r
+                    stack[top] = n
+                    top += 1
+            # count, per chain, the empty points of this region it is adjacent to
+            for j in range(n_adj):
+                h = adj[j]
+                if hits_epoch[h] != <uint32_t>(r + 1):
+                    hits_epoch[h] = r + 1
+                    liberty_hits[h] = 0
+                if b.pos.color[loc] == EMPTY:
+                    liberty_hits[h] += 1
+        # one edge per bordering chain
+        loc = out.region_first[r]
+        while loc != -1:
+            for k in range(4):
+                n = loc + b.offsets[k]
+                if b.pos.color[n] != color:
+                    continue
+                h = b.pos.head[n]
+                if border_epoch[h] == <uint32_t>(r + 1):
+                    continue
+                border_epoch[h] = r + 1
+                e = out.n_edges
+                out.n_edges += 1
+                out.edge_chain[e] = h
+                out.edge_region[e] = r
+                out.edge_vital[e] = liberty_hits[h] == n_empty
+                out.edge_next_of_chain[e] = out.chain_first_edge[h]
+                out.chain_first_edge[h] = e
+                out.edge_next_of_region[e] = out.region_first_edge[r]
+                out.region_first_edge[r] = e
+                if out.edge_vital[e]:
+                    vital_count[h] += 1
+            loc = out.point_next[loc]
+    # the fixpoint, driven by a worklist of chains that may have dropped below two
+    top = 0
+    for i in range(b.n_points):
+        loc = b.points[i]
+        if out.chain_alive[loc] and vital_count[loc] < 2:
+            out.chain_alive[loc] = False
+            stack[top] = loc
+            top += 1
+    cdef int e2, h2
+    while top > 0:
+        top -= 1
+        h = stack[top]
+        e = out.chain_first_edge[h]
+        while e != -1:
+            r = out.edge_region[e]
+            if out.region_alive[r]:
+                out.region_alive[r] = False
+                e2 = out.region_first_edge[r]
+                while e2 != -1:
+                    h2 = out.edge_chain[e2]
+                    if out.edge_vital[e2] and out.chain_alive[h2]:
+                        vital_count[h2] -= 1
+                        if vital_count[h2] < 2:
+                            out.chain_alive[h2] = False
+                            stack[top] = h2
+                            top += 1
+                    e2 = out.edge_next_of_region[e2]
+            e = out.edge_next_of_chain[e]
+
+
+cdef void benson_life_zone(Board b, Benson* res, int head, Zone* zone) noexcept nogil:
+    """Zone of the live chain at ``head``: closure over its vital regions and their borders."""
+    cdef int16_t stack[MAX_ARR]
+    cdef uint8_t region_done[MAX_ARR]
+    cdef int top = 1, h, s, e, r, e2, loc
+    memset(region_done, 0, res.n_regions)
+    zone_clear(zone)
+    stack[0] = head
+    zone_add(zone, head)
+    while top > 0:
+        top -= 1
+        h = stack[top]
+        s = h
+        while True:
+            zone_add(zone, s)
+            s = b.pos.next[s]
+            if s == h:
+                break
+        e = res.chain_first_edge[h]
+        while e != -1:
+            r = res.edge_region[e]
+            if res.edge_vital[e] and res.region_alive[r] and not region_done[r]:
+                region_done[r] = True
+                loc = res.region_first[r]
+                while loc != -1:
+                    zone_add(zone, loc)
+                    loc = res.point_next[loc]
+                e2 = res.region_first_edge[r]
+                while e2 != -1:
+                    # a standing region borders live chains only
+                    if not zone_has(zone, res.edge_chain[e2]):
+                        zone_add(zone, res.edge_chain[e2])
+                        stack[top] = res.edge_chain[e2]
+                        top += 1
+                    e2 = res.edge_next_of_region[e2]
+            e = res.edge_next_of_chain[e]
+
+
+cdef bint benson_goal(Board b, int defender, bint live_any, const Zone* crucial,
+                      Benson* work, Zone* zone) noexcept nogil:
+    """Does the defender reach its goal?  If so, ``zone`` gets the smallest life zone.
+
+    ``live_any``: any defender chain UCA; otherwise a chain holding a point of
+    ``crucial`` must be UCA.
+    """
+    benson_run(b, defender, work)
+    cdef int i, loc, h, best = -1
+    cdef Zone candidate
+    cdef uint8_t tried[MAX_ARR]
+    memset(tried, 0, sizeof(tried))
+    for i in range(b.n_points):
+        loc = b.points[i]
+        if b.pos.color[loc] != defender:
+            continue
+        h = b.pos.head[loc]
+        if tried[h] or not work.chain_alive[h]:
+            continue
+        if not live_any and not zone_has(crucial, loc):
+            continue
+        tried[h] = True
+        benson_life_zone(b, work, h, &candidate)
+        if best == -1 or zone_count(&candidate) < best:
+            best = zone_count(&candidate)
+            zone[0] = candidate
+    return best != -1
+
+
+# ---- Python-facing API ----------------------------------------------------------
+
+def _check_color(int color):
+    if color != BLACK and color != WHITE:
+        raise ValueError(f"colour must be BLACK (1) or WHITE (2), not {color}")
+
+
+def unconditionally_alive(Board board not None, int color):
+    """Benson for ``color``: a list of (chain stones, [vital region points, ...]) for
+    every unconditionally alive chain, each list sorted."""
+    _check_color(color)
+    cdef Benson* res = <Benson*>PyMem_Malloc(sizeof(Benson))
+    if res == NULL:
+        raise MemoryError()
+    try:
+        benson_run(board, color, res)
+        out = []
+        for h in range(MAX_ARR):
+            if h >= board.stride * board.stride or board.pos.color[h] != color \
+                    or board.pos.head[h] != h or not res.chain_alive[h]:
+                continue
+            regions = []
+            e = res.chain_first_edge[h]
+            while e != -1:
+                r = res.edge_region[e]
+                if res.edge_vital[e] and res.region_alive[r]:
+                    pts = []
+                    loc = res.region_first[r]
+                    while loc != -1:
+                        pts.append(loc)
+                        loc = res.point_next[loc]
+                    regions.append(sorted(pts))
+                e = res.edge_next_of_chain[e]
+            out.append((board.chain(h), sorted(regions)))
+        return sorted(out)
+    finally:
+        PyMem_Free(res)
+
+
+cdef list _zone_to_list(Zone* z, int n):
+    return [loc for loc in range(n) if zone_has(z, loc)]
+
+
+def goal_zone(Board board not None, int defender, bint live_any, crucial=()):
+    """(goal reached?, sorted life-zone points or []) for the defender's goal."""
+    _check_color(defender)
+    cdef Zone crucial_zone, zone
+    zone_clear(&crucial_zone)
+    zone_clear(&zone)
+    for loc in crucial:
+        board._check_point(loc)
+        zone_add(&crucial_zone, loc)
+    cdef Benson* res = <Benson*>PyMem_Malloc(sizeof(Benson))
+    if res == NULL:
+        raise MemoryError()
+    try:
+        reached = benson_goal(board, defender, live_any, &crucial_zone, res, &zone)
+        return bool(reached), _zone_to_list(&zone, board.stride * board.stride)
+    finally:
+        PyMem_Free(res)
+
+
+def alive_mask_benchmark(Board board not None, int color, int repeats):
+    """Run Benson ``repeats`` times (GIL released); returns the number of live chains."""
+    _check_color(color)
+    cdef Benson* res = <Benson*>PyMem_Malloc(sizeof(Benson))
+    cdef int i, n = 0
+    if res == NULL:
+        raise MemoryError()
+    with nogil:
+        for i in range(repeats):
+            benson_run(board, color, res)
+        for i in range(board.n_points):
+            if res.chain_alive[board.points[i]]:
+                n += 1
+    PyMem_Free(res)
+    return n
+

@@ -1,0 +1,44 @@
+"""The ``tsumego`` command: argparse subcommands over the library.
+
+Each subcommand turns a user's input into library calls and prints the result;
+bad input ends with a one-line message on stderr and exit status 2, never a
+traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from tsumego_gui.core.problem import ProblemError
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="tsumego", description="Prove Go life-and-death problems.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    info = sub.add_parser("info", help="show a problem and its unconditionally alive chains")
+    info.add_argument("file", help="SGF file or research json")
+    info.add_argument("--index", type=int, default=None,
+                      help="which problem of a multi-game SGF (default: all)")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        if args.command == "info":
+            from tsumego_gui.cli.info import run_info
+            return run_info(args.file, args.index)
+    except ProblemError as err:
+        print(f"tsumego: {err}", file=sys.stderr)
+        return 2
+    except OSError as err:
+        print(f"tsumego: cannot read {err.filename or args.file}: {err.strerror}", file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
