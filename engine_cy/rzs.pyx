@@ -1,0 +1,388 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False, cdivision=True
+"""Depth-first relevance-zone search (RZS, appendix Algorithm 1 "AchieveGoal"), the hot core.
+
+Iterative deepening over plies; each iteration is a depth-first AND/OR search
+with play/undo on one board:
+
+* OR node (defender to move): the first child proven won wins the node; its
+  zone is the child's zone plus the move, dilated (``dilate_c``).
+* AND node (attacker to move): the attacker's pass is searched first, then
+  its moves in the region by a cheap Go ordering.  A child proven won whose
+  zone does not contain anything its move changed is a *null move*: every
+  remaining attacker move that changes nothing inside that zone is pruned (it
+  is answered as the null move is).  The node's zone is the union of its
+  children's zones, dilated.
+* terminal: win when the goal holds (Benson; zone = the life zone); loss when
+  no crucial point holds a defender stone (goal ``live``), or when the
+  attacker can end the game by passing right after a defender pass.
+
+Losses (disproofs) are searched full width: no zones, every defender move and
+the pass refuted.
+
+Transposition table: keyed by (hash, ko point, passes); a result is stored
+only when nothing in its subtree was decided by superko (no move rejected by
+it, no zone that depends on it).  Such a result can still be wrong under
+another path history only if a line of the subtree recreates a position of
+that history; ``tsumego_gui.search.verify`` replays every line with the full
+history and rejects such a proof.
+
+Results are nested tuples (see ``_node_*``), converted to proof trees by
+``tsumego_gui.search.dfs``.  Knows the board, Benson, zones and dilation;
+nothing about files, threads or the proof data type.
+"""
+
+import time
+
+from libc.stdint cimport uint64_t
+from libc.stdlib cimport free, malloc
+
+from engine_cy.benson cimport Benson, benson_goal
+from engine_cy.board cimport (
+    EMPTY, KO, LEGAL, MAX_ARR, PASS_LOC, SUPERKO, WALL, Board, opp,
+)
+from engine_cy.dilate cimport HISTORY_DEPENDENT, dilate_c
+from engine_cy.zone cimport (
+    Zone, zone_add, zone_clear, zone_empty, zone_has, zone_intersect, zone_union,
+)
+
+cdef enum:
+    UNKNOWN = 0
+    WIN = 1
+    LOSS = 2
+
+STATUS_NAMES = {UNKNOWN: "unknown", WIN: "win", LOSS: "loss"}
+
+cdef enum StopReason:
+    NOT_STOPPED = 0
+    NODE_BUDGET = 1
+    TIME_BUDGET = 2
+    CANCELLED = 3
+
+STOP_NAMES = {NOT_STOPPED: None, NODE_BUDGET: "node budget", TIME_BUDGET: "time budget",
+              CANCELLED: "cancelled"}
+
+
+cdef object zone_to_int(const Zone* z):
+    cdef int i
+    out = 0
+    for i in range(7):
+        out |= (<object>z.w[i]) << (64 * i)
+    return out
+
+
+cdef void zone_from_int(object value, Zone* z):
+    cdef int i
+    for i in range(7):
+        z.w[i] = (value >> (64 * i)) & 0xFFFFFFFFFFFFFFFF
+
+
+cdef class RzsCore:
+    """One search over one problem position; see the module docstring."""
+
+    cdef Board b
+    cdef int defender
+    cdef bint live_any
+    cdef Zone crucial
+    cdef bint has_crucial
+    cdef int region[MAX_ARR]
+    cdef int n_region
+    cdef Benson* benson
+    cdef readonly long nodes
+    cdef long max_nodes
+    cdef double deadline
+    cdef object cancelled
+    cdef object progress
+    cdef int stop
+    cdef bint depth_cut
+    cdef readonly int depth
+    cdef dict tt
+    cdef readonly long tt_hits
+
+    def __cinit__(self):
+        self.benson = <Benson*>malloc(sizeof(Benson))
+        if self.benson == NULL:
+            raise MemoryError()
+
+    def __dealloc__(self):
+        free(self.benson)
+
+    def __init__(self, Board board not None, int defender, bint live_any, crucial, region,
+                 long max_nodes, double max_seconds, cancelled=None, progress=None):
+        """``board`` is searched in place (and restored); ``crucial`` and ``region``
+        are iterables of locs (an empty region means the whole board)."""
+        self.b = board
+        self.defender = defender
+        self.live_any = live_any
+        zone_clear(&self.crucial)
+        self.has_crucial = False
+        for loc in crucial:
+            zone_add(&self.crucial, board._check_point(loc))
+            self.has_crucial = True
+        region_set = {board._check_point(loc) for loc in region}
+        self.n_region = 0
+        for i in range(board.n_points):
+            if not region_set or board.points[i] in region_set:
+                self.region[self.n_region] = board.points[i]
+                self.n_region += 1
+        self.max_nodes = max_nodes
+        self.deadline = time.monotonic() + max_seconds if max_seconds > 0 else 0.0
+        self.cancelled = cancelled
+        self.progress = progress
+        self.tt = {}
+        self.nodes = 0
+        self.tt_hits = 0
+        self.stop = NOT_STOPPED
+
+    @property
+    def stop_reason(self):
+        return STOP_NAMES[self.stop]
+
+    @property
+    def tt_size(self):
+        return len(self.tt)
+
+    def solve(self, int max_depth=400):
+        """Iterative deepening; returns (status name, result tuple or None)."""
+        cdef Zone zone
+        cdef int status = UNKNOWN
+        cdef bint sensitive
+        node = None
+        for depth in range(1, max_depth + 1):
+            self.depth = depth
+            self.depth_cut = False
+            node = self.search(depth, &zone, &status, &sensitive)
+            if status != UNKNOWN or self.stop != NOT_STOPPED or not self.depth_cut:
+                break
+        return STATUS_NAMES[status], node
+
+    # ---- budgets -------------------------------------------------------------------
+
+    cdef bint out_of_budget(self):
+        if self.stop != NOT_STOPPED:
+            return True
+        if self.max_nodes > 0 and self.nodes >= self.max_nodes:
+            self.stop = NODE_BUDGET
+        elif (self.nodes & 1023) == 0:
+            if self.deadline > 0 and time.monotonic() > self.deadline:
+                self.stop = TIME_BUDGET
+            elif self.cancelled is not None and self.cancelled():
+                self.stop = CANCELLED
+            elif self.progress is not None and (self.nodes & 16383) == 0:
+                self.progress(self.nodes, self.depth, len(self.tt))
+        return self.stop != NOT_STOPPED
+
+    # ---- terminal tests ------------------------------------------------------------
+
+    cdef bint crucial_lost(self) noexcept:
+        cdef int i, loc
+        if self.live_any or not self.has_crucial:
+            return False
+        for i in range(self.b.n_points):
+            loc = self.b.points[i]
+            if zone_has(&self.crucial, loc) and self.b.pos.color[loc] == self.defender:
+                return False
+        return True
+
+    # ---- move generation -----------------------------------------------------------
+
+    cdef int captured_by(self, int move, int victim, Zone* out) noexcept:
+        """Stones ``move`` would capture (chains of ``victim`` with one liberty); count."""
+        cdef int k, n, s, count = 0
+        for k in range(4):
+            n = move + self.b.offsets[k]
+            if self.b.pos.color[n] == victim and self.b.pos.libs[self.b.pos.head[n]] == 1:
+                s = n
+                while True:
+                    if not zone_has(out, s):
+                        zone_add(out, s)
+                        count += 1
+                    s = self.b.pos.next[s]
+                    if s == n:
+                        break
+        return count
+
+    cdef int score_move(self, int move) noexcept:
+        """Cheap Go ordering: captures, saving chains in atari, ataris, liberties."""
+        cdef int me = self.b.pos.to_play, them = opp(me)
+        cdef int k, n, h, libs, score = 0
+        for k in range(4):
+            n = move + self.b.offsets[k]
+            if self.b.pos.color[n] == EMPTY:
+                score += 2
+            elif self.b.pos.color[n] == them:
+                libs = self.b.pos.libs[self.b.pos.head[n]]
+                if libs == 1:
+                    score += 40 + 4 * self.b.pos.stones[self.b.pos.head[n]]
+                elif libs == 2:
+                    score += 12
+                else:
+                    score += 3
+            elif self.b.pos.color[n] == me:
+                libs = self.b.pos.libs[self.b.pos.head[n]]
+                if libs == 1:
+                    score += 30
+                elif libs == 2:
+                    score += 6
+                else:
+                    score += 1
+        # diagonal contact shapes eyes
+        for k in (-self.b.stride - 1, -self.b.stride + 1, self.b.stride - 1, self.b.stride + 1):
+            if self.b.pos.color[move + k] == me:
+                score += 1
+        return score
+
+    cdef int gen_moves(self, int* moves, bint* sensitive) noexcept:
+        """Legal region moves for the side to move, best first; returns the count."""
+        cdef int i, j, loc, reason, n = 0, s
+        cdef int scores[MAX_ARR]
+        for i in range(self.n_region):
+            loc = self.region[i]
+            if self.b.pos.color[loc] != EMPTY:
+                continue
+            reason = self.b.illegal_reason_c(loc)
+            if reason == SUPERKO:
+                sensitive[0] = True
+            if reason != LEGAL:
+                continue
+            s = self.score_move(loc)
+            j = n
+            while j > 0 and scores[j - 1] < s:
+                scores[j] = scores[j - 1]
+                moves[j] = moves[j - 1]
+                j -= 1
+            scores[j] = s
+            moves[j] = loc
+            n += 1
+        return n
+
+    # ---- the search ----------------------------------------------------------------
+
+    cdef object search(self, int depth, Zone* zone_out, int* status, bint* sensitive):
+        """Search the position on the board; sets status/zone_out/sensitive, returns the node."""
+        cdef Zone child_zone
+        cdef int child_status
+        cdef bint child_sensitive
+        self.nodes += 1
+        sensitive[0] = False
+        if self.out_of_budget():
+            status[0] = UNKNOWN
+            return None
+        if benson_goal(self.b, self.defender, self.live_any, &self.crucial, self.benson,
+                       zone_out):
+            status[0] = WIN
+            return ("goal", zone_to_int(zone_out))
+        if self.crucial_lost():
+            status[0] = LOSS
+            return ("captured",)
+        cdef bint or_node = self.b.pos.to_play == self.defender
+        if self.b.pos.passes >= 1 and not or_node:
+            # the attacker ends the game by passing after the defender's pass
+            status[0] = LOSS
+            return ("and-", PASS_LOC, ("passes",))
+        key = (self.b.pos.hash, self.b.pos.ko_loc, self.b.pos.passes)
+        entry = self.tt.get(key)
+        if entry is not None:
+            self.tt_hits += 1
+            status[0] = entry[0]
+            if entry[0] == WIN:
+                zone_from_int(entry[1][1], zone_out)
+            return entry[1]
+        if depth <= 0:
+            self.depth_cut = True
+            status[0] = UNKNOWN
+            return None
+        if or_node:
+            node = self.search_or(depth, zone_out, status, sensitive)
+        else:
+            node = self.search_and(depth, zone_out, status, sensitive)
+        if status[0] != UNKNOWN and not sensitive[0]:
+            self.tt[key] = (status[0], node)
+        return node
+
+    cdef object search_or(self, int depth, Zone* zone_out, int* status, bint* sensitive):
+        cdef int moves[MAX_ARR]
+        cdef int n = self.gen_moves(moves, sensitive)
+        cdef int i, m, child_status
+        cdef Zone child_zone
+        cdef bint child_sensitive, unknown = False
+        refutations = []
+        # the defender's pass is searched last: it can only lose (the attacker passes back)
+        moves[n] = PASS_LOC
+        for i in range(n + 1):
+            m = moves[i]
+            self.b.play_c(m)
+            child = self.search(depth - 1, &child_zone, &child_status, &child_sensitive)
+            self.b.undo_c()
+            sensitive[0] |= child_sensitive
+            if child_status == WIN:
+                zone_out[0] = child_zone
+                if dilate_c(self.b, zone_out, False, m) & HISTORY_DEPENDENT:
+                    sensitive[0] = True
+                status[0] = WIN
+                return ("or", zone_to_int(zone_out), m, child)
+            if child_status == UNKNOWN:
+                unknown = True
+                if self.stop != NOT_STOPPED:
+                    break
+            else:
+                refutations.append((m, child))
+        status[0] = UNKNOWN if unknown else LOSS
+        return None if unknown else ("or-", refutations)
+
+    cdef object search_and(self, int depth, Zone* zone_out, int* status, bint* sensitive):
+        cdef int moves[MAX_ARR + 1]
+        cdef int n = self.gen_moves(moves + 1, sensitive) + 1
+        cdef int i, j, m, b, child_status
+        cdef Zone child_zone, changed, other
+        cdef bint child_sensitive, unknown = False, null_move
+        cdef int pruned_by[MAX_ARR + 1]
+        # the pass first: its zone is where the attacker must play at all
+        moves[0] = PASS_LOC
+        for i in range(n):
+            pruned_by[i] = -1
+        zone_clear(zone_out)
+        children = []
+        pruned = []
+        for i in range(n):
+            if pruned_by[i] != -1:
+                continue
+            m = moves[i]
+            zone_clear(&changed)
+            if m != PASS_LOC:
+                zone_add(&changed, m)
+                self.captured_by(m, self.defender, &changed)
+            self.b.play_c(m)
+            child = self.search(depth - 1, &child_zone, &child_status, &child_sensitive)
+            self.b.undo_c()
+            sensitive[0] |= child_sensitive
+            if child_status == LOSS:
+                status[0] = LOSS
+                return ("and-", m, child)
+            if child_status == UNKNOWN:
+                unknown = True
+                if self.stop != NOT_STOPPED:
+                    break
+                continue
+            children.append((m, child))
+            zone_union(zone_out, &child_zone)
+            # null move: nothing the move changed lies in the child's zone
+            zone_intersect(&changed, &child_zone)
+            if zone_empty(&changed):
+                for j in range(i + 1, n):
+                    b = moves[j]
+                    if pruned_by[j] != -1 or zone_has(&child_zone, b):
+                        continue
+                    zone_clear(&other)
+                    self.captured_by(b, self.defender, &other)
+                    zone_intersect(&other, &child_zone)
+                    if zone_empty(&other):
+                        pruned_by[j] = m
+                        pruned.append((b, m))
+        if unknown:
+            status[0] = UNKNOWN
+            return None
+        if dilate_c(self.b, zone_out, True, PASS_LOC) & HISTORY_DEPENDENT:
+            sensitive[0] = True
+        status[0] = WIN
+        return ("and", zone_to_int(zone_out), children, pruned)
+
