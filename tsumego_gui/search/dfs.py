@@ -1,0 +1,219 @@
+"""Depth-first RZS (appendix Algorithm 1, AchieveGoal) over a problem: the solver's front door.
+
+The search itself is ``engine_cy.rzs`` (Cython; see its docstring for the
+algorithm, the null-move rule and the transposition-table rule).  This module
+turns a :class:`~tsumego_gui.core.problem.Problem` and :class:`SearchParams`
+into a search, optionally searches every first move separately (``all_moves``,
+so a player sees *every* winning first move), and converts the result into a
+:class:`~tsumego_gui.search.proof.Proof`, adding the unconditionally alive
+chains at each leaf.
+
+Knows problems, the Cython core and the proof data type; nothing about files,
+threads or the GUI.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from engine_cy.benson import goal_zone, unconditionally_alive
+from engine_cy.board import PASS, Board
+from engine_cy.dilate import dilate_or
+from engine_cy.rzs import RzsCore
+from tsumego_gui.core.problem import Problem
+from tsumego_gui.search.params import SearchParams
+from tsumego_gui.search.proof import Proof, ProofNode
+
+
+@dataclass(frozen=True)
+class Progress:
+    """A snapshot sent to the progress callback."""
+
+    nodes: int
+    nodes_per_s: float
+    elapsed: float
+    depth: int
+    table_size: int
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """What a search found: a proof (or None when unknown within budget) and figures."""
+
+    verdict: str                 # "lives" | "dies" | "unknown"
+    proof: Proof | None
+    nodes: int
+    seconds: float
+    stop_reason: str | None      # None, "node budget", "time budget", "cancelled"
+    depth: int
+
+    @property
+    def nodes_per_s(self) -> float:
+        return self.nodes / self.seconds if self.seconds > 0 else 0.0
+
+
+def solve(problem: Problem, params: SearchParams = SearchParams(), *,
+          to_play: int | None = None, all_moves: bool = False,
+          cancelled: Callable[[], bool] | None = None,
+          progress: Callable[[Progress], None] | None = None) -> SolveResult:
+    """Prove or disprove that the defender lives with ``to_play`` to move.
+
+    Args:
+        problem: a validated problem.
+        params: budgets (shared by all searches of this call).
+        to_play: the side to move (default: the problem's).
+        all_moves: search each first move on its own, to list every winning
+            first move (the root's proof then uses the first of them).
+        cancelled: polled during the search; returning True stops it.
+        progress: called every few thousand nodes with a :class:`Progress`.
+    Returns:
+        a SolveResult; ``verdict`` is "unknown" when a budget ran out or the
+        search was cancelled.
+    """
+    to_play = problem.to_play if to_play is None else to_play
+    start = time.monotonic()
+    nodes = 0
+    deadline = start + params.max_seconds if params.max_seconds > 0 else 0.0
+
+    def run(board: Board) -> tuple[str, object, RzsCore]:
+        nonlocal nodes
+        left_nodes = params.max_nodes - nodes if params.max_nodes > 0 else 0
+        left_time = deadline - time.monotonic() if deadline else 0.0
+        if (params.max_nodes > 0 and left_nodes <= 0) or (deadline and left_time <= 0):
+            return "unknown", None, None
+        offset = nodes
+
+        def report(n: int, depth: int, table: int) -> None:
+            if progress is not None:
+                elapsed = time.monotonic() - start
+                progress(Progress(offset + n, (offset + n) / max(elapsed, 1e-9), elapsed,
+                                  depth, table))
+
+        core = RzsCore(board, problem.defender, problem.goal == "live_any", problem.crucial,
+                       problem.region, left_nodes, max(left_time, 1e-3) if deadline else 0.0,
+                       cancelled, report)
+        status, result = core.solve(params.max_depth)
+        nodes += core.nodes
+        return status, result, core
+
+    board = problem.to_board()
+    board.to_play = to_play
+    winning: list[int] = []
+    root_result = None
+    stop_reason = None
+    depth = 0
+    if not all_moves:
+        status, root_result, core = run(board)
+        stop_reason, depth = core.stop_reason, core.depth
+        if status == "win" and to_play == problem.defender:
+            winning = [root_result[2]] if root_result[0] == "or" else []
+        elif status == "loss" and to_play == problem.attacker and root_result[0] == "and-":
+            winning = [root_result[1]]
+    else:
+        status, root_result, core = run(board)   # also settles "already won/lost" roots
+        stop_reason, depth = core.stop_reason, core.depth
+        if status != "unknown" and root_result[0] in ("or", "or-", "and", "and-"):
+            status, root_result, winning, stop_reason = _solve_each_move(
+                problem, board, to_play, run, status, root_result)
+    seconds = time.monotonic() - start
+    if status == "unknown":
+        return SolveResult("unknown", None, nodes, seconds, stop_reason, depth)
+    root = _to_proof_tree(root_result, board, problem)
+    proof = Proof(problem=problem, to_play=to_play, root=root, winning_moves=winning,
+                  stats={"nodes": nodes, "seconds": round(seconds, 4), "depth": depth,
+                         "solver": "dfs"})
+    return SolveResult("lives" if status == "win" else "dies", proof, nodes, seconds,
+                       stop_reason, depth)
+
+
+def _solve_each_move(problem, board, to_play, run, status, root_result):
+    """Search every legal first move (and the pass) on its own; return the
+    root result rebuilt so that it lists every winning first move."""
+    mover_is_defender = to_play == problem.defender
+    moves = board.legal_moves(problem.region_or_all()) + [PASS]
+    children = []
+    winning = []
+    stop_reason = None
+    for move in moves:
+        token = board.play(move)
+        child_status, child, core = run(board)
+        board.undo(token)
+        if child_status == "unknown":
+            stop_reason = core.stop_reason if core is not None else "node budget"
+            return "unknown", None, [], stop_reason
+        children.append((move, child_status, child))
+        if (child_status == "win") == mover_is_defender:
+            winning.append(move)
+    if mover_is_defender:
+        if winning:
+            move, _, child = next(c for c in children if c[0] == winning[0])
+            zone = _or_zone(board, move, child)
+            return "win", ("or", zone, move, child), winning, stop_reason
+        return "loss", ("or-", [(m, c) for m, _, c in children]), [], stop_reason
+    if winning:
+        move, _, child = next(c for c in children if c[0] == winning[0])
+        return "loss", ("and-", move, child), winning, stop_reason
+    # every attacker move fails: the single search's proof (with its pruning) stands
+    return status, root_result, [], stop_reason
+
+
+def _or_zone(board: Board, move: int, child) -> int:
+    """The OR zone for ``move`` over its won child, as the core computes it."""
+    return sum(1 << loc for loc in dilate_or(board, move, _zone(child[1], board)))
+
+
+def _zone(bits: int, board: Board) -> frozenset[int]:
+    return frozenset(loc for loc in range((board.size + 2) ** 2) if bits >> loc & 1)
+
+
+def _to_proof_tree(result, board: Board, problem: Problem) -> ProofNode:
+    """Convert the core's nested tuples, replaying moves to annotate leaves."""
+    memo: dict[int, ProofNode] = {}
+
+    def convert(node) -> ProofNode:
+        key = id(node)
+        if key in memo:
+            return memo[key]
+        kind = node[0]
+        if kind == "goal":
+            out = ProofNode("goal", True, _zone(node[1], board), uca=_leaf_uca(board, problem))
+        elif kind in ("captured", "passes"):
+            out = ProofNode(kind, False)
+        elif kind == "or":
+            out = ProofNode("or", True, _zone(node[1], board),
+                            children=[(node[2], play_and_convert(node[2], node[3]))])
+        elif kind == "and":
+            out = ProofNode("and", True, _zone(node[1], board),
+                            children=[(m, play_and_convert(m, c)) for m, c in node[2]],
+                            pruned=list(node[3]))
+        elif kind == "or-":
+            out = ProofNode("or", False,
+                            children=[(m, play_and_convert(m, c)) for m, c in node[1]])
+        elif kind == "and-":
+            out = ProofNode("and", False, children=[(node[1], play_and_convert(node[1], node[2]))])
+        else:  # pragma: no cover - the core produces only the kinds above
+            raise ValueError(f"unknown node kind {kind!r}")
+        memo[key] = out
+        return out
+
+    def play_and_convert(move: int, node) -> ProofNode:
+        token = board.play(move)
+        try:
+            return convert(node)
+        finally:
+            board.undo(token)
+
+    return convert(result)
+
+
+def _leaf_uca(board: Board, problem: Problem) -> list[tuple[list[int], list[list[int]]]]:
+    """The unconditionally alive defender chains (with vital regions) that meet the goal."""
+    reached, zone = goal_zone(board, problem.defender, problem.goal == "live_any",
+                              problem.crucial)
+    if not reached:
+        return []
+    zone_set = set(zone)
+    return [(stones, regions) for stones, regions in unconditionally_alive(board, problem.defender)
+            if stones[0] in zone_set]

@@ -1,0 +1,208 @@
+"""Proof trees (ARCHITECTURE §4): data, statistics, JSON save/load and SGF export.
+
+A proof of "the defender lives" is an AND/OR tree:
+
+* ``or`` node (defender to move), won: one child, the winning move;
+* ``and`` node (attacker to move), won: a child for every attacker move that
+  had to be searched (the *must-play* moves, the pass included when it was
+  searched), and the moves cut as null moves with the sibling whose zone
+  covered them;
+* ``goal`` leaf: the goal holds; its zone is the life zone, ``uca`` the
+  unconditionally alive chains with their vital regions.
+
+A disproof ("the defender dies") is the dual tree: ``or`` nodes lost with a
+refutation for every defender move and the pass, ``and`` nodes lost with the
+attacker's killing move, leaves ``captured`` (no crucial stone left) and
+``passes`` (the game ended by two passes without the goal).  Disproofs carry
+no zones: they are searched full width.
+
+Every won node has a zone (a frozenset of locs).  Nodes may be shared when
+the search reused a transposition: the tree is then a DAG, and JSON keeps the
+sharing.  This module knows moves and zones as locs (``core.coords``) and
+nothing about how proofs are searched or checked.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from sgfmill import sgf
+
+from tsumego_gui.core import coords
+from tsumego_gui.core.problem import Problem
+
+KINDS = ("or", "and", "goal", "captured", "passes")
+FORMAT_VERSION = 1
+
+
+@dataclass(eq=False)
+class ProofNode:
+    """One node; ``children`` are (move, node) pairs, ``pruned`` (move, covering move)."""
+
+    kind: str
+    won: bool                                    # the defender wins this node
+    zone: frozenset[int] | None = None
+    children: list[tuple[int, ProofNode]] = field(default_factory=list)
+    pruned: list[tuple[int, int]] = field(default_factory=list)
+    uca: list[tuple[list[int], list[list[int]]]] = field(default_factory=list)
+
+    @property
+    def must_play(self) -> list[int]:
+        """The attacker moves this AND node searched (empty elsewhere)."""
+        return [m for m, _ in self.children] if self.kind == "and" else []
+
+    def iter_unique(self):
+        """Every distinct node below and including this one, each once."""
+        seen: set[int] = set()
+        stack = [self]
+        while stack:
+            node = stack.pop()
+            if id(node) in seen:
+                continue
+            seen.add(id(node))
+            yield node
+            stack.extend(child for _, child in node.children)
+
+
+@dataclass
+class Proof:
+    """A solved problem: who wins, the tree, and how the search went."""
+
+    problem: Problem
+    to_play: int                 # side to move at the root
+    root: ProofNode
+    winning_moves: list[int]     # moves that win for the side to move (all of them with --all)
+    stats: dict = field(default_factory=dict)
+
+    @property
+    def defender_lives(self) -> bool:
+        return self.root.won
+
+    def size(self) -> int:
+        """Distinct nodes of the tree."""
+        return sum(1 for _ in self.root.iter_unique())
+
+    def depth(self) -> int:
+        def walk(node: ProofNode, memo: dict[int, int]) -> int:
+            if id(node) not in memo:
+                memo[id(node)] = 1 + max((walk(c, memo) for _, c in node.children), default=0)
+            return memo[id(node)]
+        return walk(self.root, {})
+
+    # ---- JSON ---------------------------------------------------------------------
+
+    def to_json(self) -> dict:
+        ids: dict[int, int] = {}
+        nodes = []
+        for node in self.root.iter_unique():
+            ids[id(node)] = len(ids)
+            nodes.append(node)
+        return {
+            "format": "tsumego_gui proof",
+            "version": FORMAT_VERSION,
+            "problem_sgf": _problem_sgf(self.problem),
+            "to_play": self.to_play,
+            "winning_moves": self.winning_moves,
+            "stats": self.stats,
+            "nodes": [
+                {
+                    "kind": n.kind,
+                    "won": n.won,
+                    "zone": None if n.zone is None else sorted(n.zone),
+                    "children": [[m, ids[id(c)]] for m, c in n.children],
+                    "pruned": [list(p) for p in n.pruned],
+                    "uca": [[stones, regions] for stones, regions in n.uca],
+                }
+                for n in nodes
+            ],
+        }
+
+    def save_json(self, path: str | Path) -> None:
+        Path(path).write_text(json.dumps(self.to_json()))
+
+    @classmethod
+    def from_json(cls, data: dict) -> Proof:
+        from tsumego_gui.core.sgf_io import read_sgf
+        if data.get("format") != "tsumego_gui proof" or data.get("version") != FORMAT_VERSION:
+            raise ValueError("not a tsumego_gui proof file (or another version)")
+        problem = read_sgf(data["problem_sgf"].encode())[0]
+        nodes = [
+            ProofNode(kind=d["kind"], won=d["won"],
+                      zone=None if d["zone"] is None else frozenset(d["zone"]),
+                      pruned=[(m, c) for m, c in d["pruned"]],
+                      uca=[(stones, regions) for stones, regions in d["uca"]])
+            for d in data["nodes"]
+        ]
+        for node, d in zip(nodes, data["nodes"], strict=True):
+            node.children = [(m, nodes[i]) for m, i in d["children"]]
+        return cls(problem=problem, to_play=data["to_play"], root=nodes[0],
+                   winning_moves=list(data["winning_moves"]), stats=dict(data["stats"]))
+
+    @classmethod
+    def load_json(cls, path: str | Path) -> Proof:
+        return cls.from_json(json.loads(Path(path).read_text()))
+
+    # ---- SGF ------------------------------------------------------------------------
+
+    def to_sgf(self, max_nodes: int = 200_000) -> bytes:
+        """The problem, then the tree as variations.
+
+        Each move node gets a comment with its status and, on won nodes, its
+        zone marked with ``SQ`` (shown by Sabaki, GoGui and most editors);
+        winning first moves are marked with ``TE`` (a good move).  Shared
+        subtrees are written out in full, up to ``max_nodes`` SGF nodes.
+        """
+        game = sgf.Sgf_game.from_bytes(_problem_sgf(self.problem).encode())
+        size = self.problem.size
+        root = game.get_root()
+        verdict = "lives" if self.root.won else "dies"
+        root.add_comment_text(
+            f"tsumego_gui proof: the {_colour_name(self.problem.defender)} group {verdict}. "
+            f"Winning moves for {_colour_name(self.to_play)}: "
+            f"{', '.join(coords.to_gtp(m, size) for m in self.winning_moves) or 'none'}.")
+        budget = [max_nodes]
+        colour = {1: "b", 2: "w"}
+
+        def write(parent, node: ProofNode, to_play: int, first: bool) -> None:
+            for move, child in node.children:
+                if budget[0] <= 0:
+                    return
+                budget[0] -= 1
+                sgf_node = parent.new_child()
+                sgf_node.set_move(colour[to_play], coords.to_sgfmill(move, size))
+                if first and move in self.winning_moves:
+                    sgf_node.set("TE", 1)
+                sgf_node.set("C", _describe(child, node, move, size))
+                if child.zone:
+                    sgf_node.set("SQ", [coords.to_sgfmill(p, size) for p in sorted(child.zone)])
+                write(sgf_node, child, 3 - to_play, False)
+
+        write(root, self.root, self.to_play, True)
+        return game.serialise()
+
+
+def _colour_name(colour: int) -> str:
+    return {1: "black", 2: "white"}[colour]
+
+
+def _describe(node: ProofNode, parent: ProofNode, move: int, size: int) -> str:
+    status = "defender wins" if node.won else "attacker wins"
+    if node.kind == "goal":
+        return f"{status}: the goal holds (unconditionally alive)"
+    if node.kind == "captured":
+        return f"{status}: every crucial stone is captured"
+    if node.kind == "passes":
+        return f"{status}: two passes end the game"
+    text = f"{status}"
+    if node.kind == "and" and node.pruned:
+        covered = ", ".join(
+            f"{coords.to_gtp(m, size)} (as after {coords.to_gtp(c, size)})" for m, c in node.pruned)
+        text += f"; null moves: {covered}"
+    return text
+
+
+def _problem_sgf(problem: Problem) -> str:
+    from tsumego_gui.core.sgf_io import write_sgf
+    return write_sgf(problem).decode("utf-8")

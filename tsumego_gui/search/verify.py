@@ -1,0 +1,418 @@
+"""The independent proof checker: does this tree really prove what it says?
+
+It shares only the rules engine (``engine_cy.board``) and Benson
+(``engine_cy.benson.unconditionally_alive``) with the solver; zones, the
+consistent-replay conditions and the life closure are re-derived here from
+their definitions, in plain Python.
+
+Checks, along every line from the root with the full superko history:
+
+* won OR node: one child; its move is legal and in the region (or pass);
+* won AND node: every legal attacker move in the region, and the pass, has a
+  child or is covered by a null-move sibling (a child whose move changed
+  nothing in its zone, while the covered move changes nothing in it either);
+  a won AND node is never one where the attacker may end the game by passing;
+* goal leaf: the goal holds, and the zone contains the life closure of a
+  chain that meets the goal (its stones, its vital regions, and the same for
+  every chain bordering those regions);
+* lost nodes: an OR node refutes every defender move and the pass, an AND
+  node has one legal killing move, leaves are really lost (no crucial stone
+  left, or two passes) and the goal does not hold at any of them;
+* zones: a child's zone lies in its parent's (ZZ-1); chains are whole in a
+  zone; every chain of a zone has a liberty in it (DL-1); AND zones: CR-1
+  (the attacker's suicide / forbidden ko-capture points keep their
+  surroundings) and CR-2 (defender chains keep two zone liberties, or their
+  whole surroundings when in atari); OR zones: CR-3 (the move, what it
+  captures and the chains around that, and a second liberty for the
+  attacker chains it touches);
+* randomized replay: positions that agree with a node inside its zone but
+  differ outside it are still won by following the tree (attacker moves
+  chosen at random, moves outside a zone answered as the null-move sibling).
+
+Knows the rules, Benson's output and the proof data type; nothing about how
+the proof was searched.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from engine_cy.benson import unconditionally_alive
+from engine_cy.board import BLACK, EMPTY, PASS, WHITE, Board
+from tsumego_gui.core import coords
+from tsumego_gui.core.problem import Problem
+from tsumego_gui.search.proof import Proof, ProofNode
+
+MAX_ERRORS = 20
+
+
+@dataclass
+class VerifyReport:
+    """The verdict of the checker."""
+
+    ok: bool = True
+    errors: list[str] = field(default_factory=list)
+    positions_checked: int = 0
+    replays: int = 0
+    complete: bool = True        # False when the position budget cut the walk short
+
+    def fail(self, message: str) -> None:
+        self.ok = False
+        if len(self.errors) < MAX_ERRORS:
+            self.errors.append(message)
+
+
+def verify(proof: Proof, *, replays: int = 100, seed: int = 0,
+           max_positions: int = 2_000_000) -> VerifyReport:
+    """Check ``proof`` (see the module docstring); never raises on a bad proof."""
+    checker = _Checker(proof, max_positions, np.random.default_rng(seed))
+    board = proof.problem.to_board()
+    board.to_play = proof.to_play
+    checker.check(proof.root, board, [], parent_zone=None)
+    if checker.report.ok and proof.root.won and replays > 0:
+        checker.random_replays(replays)
+    return checker.report
+
+
+class _Checker:
+    def __init__(self, proof: Proof, max_positions: int, rng: np.random.Generator):
+        self.proof = proof
+        self.problem: Problem = proof.problem
+        self.region = self.problem.region_or_all()
+        self.max_positions = max_positions
+        self.rng = rng
+        self.report = VerifyReport()
+        self.won_nodes: list[tuple[ProofNode, Board, list[int]]] = []
+
+    # ---- helpers ------------------------------------------------------------------
+
+    def name(self, path: list[int]) -> str:
+        size = self.problem.size
+        return "root" if not path else " ".join(coords.to_gtp(m, size) for m in path)
+
+    def goal_holds(self, board: Board) -> bool:
+        return bool(self.goal_chains(board))
+
+    def goal_chains(self, board: Board) -> list[tuple[list[int], list[list[int]]]]:
+        alive = unconditionally_alive(board, self.problem.defender)
+        if self.problem.goal == "live_any":
+            return alive
+        return [(s, r) for s, r in alive if self.problem.crucial & set(s)]
+
+    def life_closure(self, board: Board, chain: list[int]) -> set[int]:
+        alive = {s[0]: (s, r) for s, r in unconditionally_alive(board, self.problem.defender)}
+        first_of = {p: s[0] for s, _ in alive.values() for p in s}
+        out: set[int] = set()
+        todo = [chain[0]]
+        while todo:
+            stones, regions = alive[first_of[todo.pop()]]
+            if stones[0] in out:
+                continue
+            out |= set(stones)
+            for region in regions:
+                out |= set(region)
+                for p in region:
+                    for n in coords.neighbours(p, board.size):
+                        if n in first_of and first_of[n] not in out:
+                            todo.append(first_of[n])
+        return out
+
+    def moves(self, board: Board) -> list[int]:
+        return board.legal_moves(self.region) + [PASS]
+
+    def changed_by(self, board: Board, move: int) -> set[int]:
+        """The points a move changes: the point and the stones it captures."""
+        if move == PASS:
+            return set()
+        me = board.to_play
+        out = {move}
+        for n in coords.neighbours(move, board.size):
+            if board.color_at(n) == me ^ 3 and board.liberties(n) == [move]:
+                out |= set(board.chain(n))
+        return out
+
+    # ---- the walk ------------------------------------------------------------------
+
+    def check(self, node: ProofNode, board: Board, path: list[int],
+              parent_zone: frozenset[int] | None) -> None:
+        report = self.report
+        if not report.ok:
+            return
+        report.positions_checked += 1
+        if report.positions_checked > self.max_positions:
+            report.complete = False
+            return
+        where = self.name(path)
+        if node.won and node.zone is None:
+            report.fail(f"{where}: a won node without a zone")
+            return
+        if node.won and parent_zone is not None and not node.zone <= parent_zone:
+            report.fail(f"{where}: zone is not inside the parent's zone (ZZ-1)")
+        defender = self.problem.defender
+        goal = self.goal_holds(board)
+        if node.kind == "goal":
+            if not node.won or not goal:
+                report.fail(f"{where}: a goal leaf where the goal does not hold")
+                return
+            if not any(self.life_closure(board, s) <= node.zone
+                       for s, _ in self.goal_chains(board)):
+                report.fail(f"{where}: the leaf zone misses the life closure of every goal chain")
+            self.check_zone_basics(board, node.zone, where)
+            return
+        if not node.won and goal:
+            report.fail(f"{where}: marked lost but the goal holds")
+            return
+        if node.kind == "captured":
+            if self.problem.goal != "live" or any(board.color_at(p) == defender
+                                                  for p in self.problem.crucial):
+                report.fail(f"{where}: 'captured' leaf with a crucial stone on the board")
+            return
+        if node.kind == "passes":
+            if board.consecutive_passes < 2:
+                report.fail(f"{where}: 'passes' leaf without two passes")
+            return
+        or_node = board.to_play == defender
+        if (node.kind == "or") != or_node:
+            report.fail(f"{where}: {node.kind} node with {'defender' if or_node else 'attacker'}"
+                        " to move")
+            return
+        if node.won:
+            self.check_zone_basics(board, node.zone, where)
+            if or_node:
+                self.check_won_or(node, board, path)
+            else:
+                self.check_won_and(node, board, path)
+            if len(self.won_nodes) < 20_000:
+                self.won_nodes.append((node, board.copy(), list(path)))
+        elif or_node:
+            self.check_lost_or(node, board, path)
+        else:
+            self.check_lost_and(node, board, path)
+
+    def play_child(self, node, move, child, board, path) -> None:
+        if move != PASS and (move not in self.region or not board.is_legal(move)):
+            self.report.fail(f"{self.name(path + [move])}: the move is illegal or off the region")
+            return
+        token = board.play(move)
+        self.check(child, board, path + [move], node.zone)
+        board.undo(token)
+
+    def check_won_or(self, node, board, path) -> None:
+        if len(node.children) != 1:
+            self.report.fail(f"{self.name(path)}: a won OR node needs exactly one child")
+            return
+        move, child = node.children[0]
+        if not child.won:
+            self.report.fail(f"{self.name(path)}: the winning move's child is not won")
+            return
+        self.check_or_zone(board, node.zone, move, self.name(path))
+        self.play_child(node, move, child, board, path)
+
+    def check_won_and(self, node, board, path) -> None:
+        where = self.name(path)
+        if board.consecutive_passes >= 1:
+            self.report.fail(f"{where}: won AND node where the attacker ends the game by passing")
+            return
+        children = dict(node.children)
+        if len(children) != len(node.children):
+            self.report.fail(f"{where}: a move has two children")
+        self.check_and_zone(board, node.zone, where)
+        pruned = dict(node.pruned)
+        for move in self.moves(board):
+            if move in children:
+                continue
+            cover = pruned.get(move)
+            if cover is None or cover not in children:
+                self.report.fail(f"{where}: attacker move "
+                                 f"{coords.to_gtp(move, board.size)} is not answered")
+                return
+            zone = children[cover].zone or frozenset()
+            if self.changed_by(board, cover) & zone or self.changed_by(board, move) & zone:
+                self.report.fail(f"{where}: {coords.to_gtp(move, board.size)} is not a null move "
+                                 f"for {coords.to_gtp(cover, board.size)}'s zone")
+                return
+        for move, child in node.children:
+            if not child.won:
+                self.report.fail(f"{self.name(path + [move])}: a must-play child is not won")
+                return
+            self.play_child(node, move, child, board, path)
+
+    def check_lost_or(self, node, board, path) -> None:
+        children = dict(node.children)
+        for move in self.moves(board):
+            if move not in children:
+                self.report.fail(f"{self.name(path)}: defender move "
+                                 f"{coords.to_gtp(move, board.size)} is not refuted")
+                return
+        for move, child in node.children:
+            if child.won:
+                self.report.fail(f"{self.name(path + [move])}: a refutation that is won")
+                return
+            self.play_child(node, move, child, board, path)
+
+    def check_lost_and(self, node, board, path) -> None:
+        if len(node.children) != 1 or node.children[0][1].won:
+            self.report.fail(f"{self.name(path)}: a lost AND node needs one lost child")
+            return
+        move, child = node.children[0]
+        self.play_child(node, move, child, board, path)
+
+    # ---- zone conditions ------------------------------------------------------------
+
+    def chains_in(self, board: Board, zone: frozenset[int]) -> list[list[int]]:
+        seen: set[int] = set()
+        out = []
+        for p in sorted(zone):
+            if board.color_at(p) != EMPTY and p not in seen:
+                chain = board.chain(p)
+                seen |= set(chain)
+                out.append(chain)
+        return out
+
+    def neighbour_chains(self, board: Board, chain: list[int]) -> set[int]:
+        out: set[int] = set()
+        for s in chain:
+            for n in coords.neighbours(s, board.size):
+                if board.color_at(n) != EMPTY and n not in chain:
+                    out |= set(board.chain(n))
+        return out
+
+    def check_zone_basics(self, board: Board, zone: frozenset[int], where: str) -> None:
+        for chain in self.chains_in(board, zone):
+            if not set(chain) <= zone:
+                self.report.fail(f"{where}: zone splits the chain at "
+                                 f"{coords.to_gtp(chain[0], board.size)}")
+                return
+            if not set(board.liberties(chain[0])) & zone:
+                self.report.fail(f"{where}: chain at {coords.to_gtp(chain[0], board.size)} "
+                                 "has no liberty in the zone (DL-1)")
+                return
+
+    def check_and_zone(self, board: Board, zone: frozenset[int], where: str) -> None:
+        defender = self.problem.defender
+        for p in sorted(zone):
+            if board.color_at(p) != EMPTY:
+                continue
+            if board.illegal_reason(p) in ("suicide", "ko capture forbidden"):
+                around: set[int] = set()
+                for n in coords.neighbours(p, board.size):
+                    if board.color_at(n) != EMPTY:
+                        around |= set(board.chain(n))
+                        if board.num_liberties(n) == 1:
+                            around |= self.neighbour_chains(board, board.chain(n))
+                if not around <= zone:
+                    self.report.fail(f"{where}: CR-1 fails at {coords.to_gtp(p, board.size)}")
+                    return
+        for chain in self.chains_in(board, zone):
+            if board.color_at(chain[0]) != defender:
+                continue
+            libs = board.liberties(chain[0])
+            if len(libs) >= 2 and len(set(libs) & zone) < 2:
+                self.report.fail(f"{where}: CR-2 fails: defender chain at "
+                                 f"{coords.to_gtp(chain[0], board.size)} has < 2 zone liberties")
+                return
+            if len(libs) == 1 and not self.neighbour_chains(board, chain) <= zone:
+                self.report.fail(f"{where}: CR-2 fails: defender chain in atari at "
+                                 f"{coords.to_gtp(chain[0], board.size)} is not enclosed")
+                return
+
+    def check_or_zone(self, board: Board, zone: frozenset[int], move: int, where: str) -> None:
+        if move == PASS:
+            return
+        if move not in zone:
+            self.report.fail(f"{where}: the winning move is outside the zone")
+            return
+        attacker = self.problem.attacker
+        for n in coords.neighbours(move, board.size):
+            if board.color_at(n) != attacker:
+                continue
+            chain = board.chain(n)
+            libs = board.liberties(n)
+            if libs == [move]:
+                if not (set(chain) | self.neighbour_chains(board, chain)) <= zone:
+                    self.report.fail(f"{where}: CR-3 fails: the captured chain at "
+                                     f"{coords.to_gtp(n, board.size)} or its surroundings "
+                                     "are outside the zone")
+                    return
+            elif set(chain) <= zone and not (set(libs) - {move}) & zone:
+                self.report.fail(f"{where}: CR-3 fails: attacker chain at "
+                                 f"{coords.to_gtp(n, board.size)} has no zone liberty "
+                                 "besides the move")
+                return
+
+    # ---- randomized replay ----------------------------------------------------------
+
+    def random_replays(self, count: int) -> None:
+        if not self.won_nodes:
+            return
+        for _ in range(count):
+            node, board, path = self.won_nodes[int(self.rng.integers(len(self.won_nodes)))]
+            variant = self.perturb(board, node.zone)
+            if variant is None:
+                continue
+            self.report.replays += 1
+            problem = self.replay(node, variant, 0)
+            if problem:
+                self.report.fail(f"replay from {self.name(path)} with the outside of the zone "
+                                 f"changed: {problem}")
+                return
+
+    def perturb(self, board: Board, zone: frozenset[int]) -> Board | None:
+        """A legal position that agrees with ``board`` on ``zone`` and differs outside."""
+        outside = [p for p in coords.all_locs(board.size) if p not in zone]
+        if not outside:
+            return None
+        variant = board.copy()
+        changes = 0
+        for p in self.rng.permutation(outside)[: max(1, len(outside) // 4)]:
+            colour = int(self.rng.choice([EMPTY, BLACK, WHITE]))
+            if colour == variant.color_at(int(p)):
+                continue
+            try:
+                variant.set_stone(int(p), colour)
+                changes += 1
+            except ValueError:
+                continue
+        return variant if changes else None
+
+    def replay(self, node: ProofNode, board: Board, depth: int) -> str | None:
+        """Follow the tree from ``board``; return what went wrong, or None."""
+        if depth > 400:
+            return "replay did not end"
+        if node.kind == "goal":
+            return None if self.goal_holds(board) else "a leaf where the goal fails"
+        if node.kind == "or":
+            move, child = node.children[0]
+            if move != PASS and not board.is_legal(move):
+                return f"the defender's {coords.to_gtp(move, board.size)} is illegal"
+            token = board.play(move)
+            try:
+                return self.replay(child, board, depth + 1)
+            finally:
+                board.undo(token)
+        moves = self.moves(board)
+        move = moves[int(self.rng.integers(len(moves)))]
+        children = dict(node.children)
+        pruned = dict(node.pruned)
+        if move in children:
+            target = children[move]
+        elif move in pruned:
+            target = children[pruned[move]]
+        elif move not in node.zone:
+            null = next((c for m, c in node.children if m == PASS), None)
+            if null is None:
+                cover = pruned.get(PASS)
+                null = children.get(cover) if cover is not None else None
+            if null is None:
+                return "no null-move child to answer a move outside the zone"
+            target = null
+        else:
+            return (f"the attacker's {coords.to_gtp(move, board.size)} inside the zone has "
+                    "no answer (CR-1)")
+        token = board.play(move)
+        try:
+            return self.replay(target, board, depth + 1)
+        finally:
+            board.undo(token)
