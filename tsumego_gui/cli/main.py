@@ -22,6 +22,20 @@ def build_parser() -> argparse.ArgumentParser:
     info.add_argument("file", help="SGF file or research json")
     info.add_argument("--index", type=int, default=None,
                       help="which problem of a multi-game SGF (default: all)")
+
+    solve = sub.add_parser("solve", help="prove whether the defender lives, with a proof tree")
+    solve.add_argument("file", help="SGF file or research json")
+    solve.add_argument("--to-play", choices=["B", "W", "b", "w"], default=None,
+                       help="side to move (default: the file's; both sides when it says none)")
+    solve.add_argument("--max-nodes", type=int, default=2_000_000, help="node budget per solve")
+    solve.add_argument("--time", type=float, default=30.0, help="seconds per solve")
+    solve.add_argument("--all", action="store_true",
+                       help="search every first move to list all winning moves")
+    solve.add_argument("--json", action="store_true", help="print the results as JSON")
+    solve.add_argument("--proof-out", metavar="FILE",
+                       help="save the (first) proof as .sgf or .json")
+    solve.add_argument("--index", type=int, default=None,
+                       help="which problem of a multi-game SGF (default: all)")
     return parser
 
 
@@ -31,7 +45,13 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "info":
             from tsumego_gui.cli.info import run_info
             return run_info(args.file, args.index)
+        if args.command == "solve":
+            from tsumego_gui.cli.solve import run_solve
+            return run_solve(args)
     except ProblemError as err:
+        print(f"tsumego: {err}", file=sys.stderr)
+        return 2
+    except ValueError as err:
         print(f"tsumego: {err}", file=sys.stderr)
         return 2
     except OSError as err:

@@ -1,0 +1,242 @@
+"""Solve every problem of a folder, verify every proof, compare with the book and a peer solver.
+
+    python benchmarks/suite.py FOLDER [--time S] [--max-nodes N] [--peer auto|yes|no]
+
+For each problem (SGF or research json) and each side to move (the file's, or
+both when it names none) it runs our depth-first RZS with the budget, checks
+the proof with ``search.verify``, and compares:
+
+* with the book: the first moves recorded in the file (solution variations,
+  ``answer_firstmove``).  A book move that is not our winning move is
+  searched on its own, so a mismatch means "we prove the book's move does not
+  win" (books can be incomplete or wrong: each case is listed);
+* with tsumego.js (an exact solver for enclosed problems; ``npm install
+  tsumego.js`` into a cache folder outside the repo, done here on first use),
+  on SGF problems that mark a target with ``MA``: same problem, same side,
+  same time limit, in the same run, one after the other.
+
+Ends with ``RESULT solved=<n> total=<m> wrong=<w> unverified=<u>
+book_mismatch=<b> median_ratio_vs_peer=<r>``: ``wrong`` counts verdicts that
+contradict the peer's or that say "no winning move" where the book shows one;
+``r`` is the median of our time / the peer's time over problem-sides both
+solve.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from engine_cy.board import BLACK, PASS, WHITE
+from tsumego_gui.cli.loading import load_problems
+from tsumego_gui.core import coords
+from tsumego_gui.core.problem import Problem, ProblemError
+from tsumego_gui.search.dfs import solve
+from tsumego_gui.search.params import SearchParams
+from tsumego_gui.search.verify import verify
+
+PEER_DIR = Path(os.path.expanduser("~/.cache/tsumego_gui/peer"))
+PEER_SCRIPT = """
+const ts = require(process.argv[2] + '/node_modules/tsumego.js');
+const sgf = require('fs').readFileSync(process.argv[3], 'utf8');
+const t = process.hrtime.bigint();
+let move = null, error = null;
+try { move = new ts.Solver(sgf).solve(process.argv[4]); } catch (e) { error = String(e.message || e); }
+const ms = Number(process.hrtime.bigint() - t) / 1e6;
+console.log(JSON.stringify({move: move, ms: ms, error: error}));
+"""
+NAMES = {BLACK: "B", WHITE: "W"}
+
+
+def ensure_peer() -> Path | None:
+    """Install tsumego.js into the cache folder once; None when node/npm are missing."""
+    if shutil.which("node") is None or shutil.which("npm") is None:
+        return None
+    if not (PEER_DIR / "node_modules" / "tsumego.js").is_dir():
+        PEER_DIR.mkdir(parents=True, exist_ok=True)
+        subprocess.run(["npm", "init", "-y"], cwd=PEER_DIR, capture_output=True, check=False)
+        done = subprocess.run(["npm", "install", "tsumego.js"], cwd=PEER_DIR,
+                              capture_output=True, check=False)
+        if done.returncode != 0:
+            return None
+    script = PEER_DIR / "run_peer.js"
+    script.write_text(PEER_SCRIPT)
+    return script
+
+
+def run_peer(script: Path, sgf_path: Path, side: int, seconds: float) -> dict:
+    """The peer's answer: {'wins': bool|None, 'move': str|None, 'seconds': float|None}."""
+    try:
+        done = subprocess.run(["node", str(script), str(PEER_DIR), str(sgf_path), NAMES[side]],
+                              capture_output=True, text=True, timeout=seconds)
+    except subprocess.TimeoutExpired:
+        return {"wins": None, "move": None, "seconds": None, "note": "timeout"}
+    try:
+        out = json.loads(done.stdout.strip().splitlines()[-1])
+    except (IndexError, json.JSONDecodeError):
+        return {"wins": None, "move": None, "seconds": None, "note": done.stderr[-200:]}
+    if out.get("error"):
+        return {"wins": None, "move": None, "seconds": None, "note": out["error"][:120]}
+    move = out.get("move")
+    return {"wins": bool(move), "move": move or None, "seconds": out["ms"] / 1000.0}
+
+
+def book_check(problem: Problem, side: int, winning: list[int], side_wins: bool,
+               params: SearchParams) -> tuple[bool, list[str]]:
+    """(mismatch?, notes): is every book first move for ``side`` a proven winner?"""
+    book = [m for m in problem.book_moves_for(side) if m != PASS]
+    if not book or not side_wins:
+        return False, []
+    notes = []
+    mismatch = False
+    for move in book:
+        if move in winning:
+            continue
+        child = problem.to_board()
+        child.to_play = side
+        if not child.is_legal(move):
+            notes.append(f"book move {coords.to_gtp(move, problem.size)} is illegal")
+            mismatch = True
+            continue
+        # search the position after the book move with the other side to move
+        result = solve(problem_after(problem, side, move), params, to_play=side ^ 3)
+        move_wins = (result.verdict == "lives") == (side == problem.defender)
+        if result.verdict == "unknown":
+            notes.append(f"book move {coords.to_gtp(move, problem.size)} unresolved")
+        elif not move_wins:
+            notes.append(f"book move {coords.to_gtp(move, problem.size)} does not win")
+            mismatch = True
+    return mismatch, notes
+
+
+def problem_after(problem: Problem, side: int, move: int) -> Problem:
+    """The problem after ``side`` plays ``move`` (captures applied, history extended)."""
+    board = problem.to_board()
+    board.to_play = side
+    board.play(move)
+    colors = board.colors()
+    size = problem.size
+    black = [coords.to_loc(r, c, size) for r in range(size) for c in range(size)
+             if colors[r, c] == BLACK]
+    white = [coords.to_loc(r, c, size) for r in range(size) for c in range(size)
+             if colors[r, c] == WHITE]
+    crucial = [p for p in problem.crucial if board.color_at(p) == problem.defender]
+    from dataclasses import replace
+    return replace(problem, black=frozenset(black), white=frozenset(white), to_play=side ^ 3,
+                   to_play_given=True, crucial=frozenset(crucial or problem.crucial),
+                   history=tuple(board.history()[:-1]), book_moves=())
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("folder", type=Path)
+    parser.add_argument("--time", type=float, default=30.0, help="seconds per problem-side")
+    parser.add_argument("--max-nodes", type=int, default=0, help="node budget (0 = none)")
+    parser.add_argument("--peer", choices=["auto", "yes", "no"], default="auto")
+    parser.add_argument("--limit", type=int, default=0, help="only the first N files")
+    parser.add_argument("--json-out", type=Path, help="write per-problem rows as JSON")
+    args = parser.parse_args()
+
+    params = SearchParams(max_nodes=args.max_nodes, max_seconds=args.time)
+    files = sorted(p for p in args.folder.rglob("*") if p.suffix.lower() in (".sgf", ".json"))
+    if args.limit:
+        files = files[: args.limit]
+    peer = ensure_peer() if args.peer != "no" else None
+    if args.peer == "yes" and peer is None:
+        sys.exit("suite: the peer (node + npm install tsumego.js) is not available")
+
+    rows = []
+    print(f"{'problem':<28}{'side':>4} {'ours':>8} {'s':>7} {'nodes':>9} {'ver':>4} "
+          f"{'peer':>6} {'s':>7}  notes")
+    for path in files:
+        name = str(path.relative_to(args.folder))
+        try:
+            problems = load_problems(path)
+        except (ProblemError, OSError) as err:
+            print(f"{name:<28} cannot load: {err}")
+            rows.append({"problem": name, "error": str(err)})
+            continue
+        for problem in problems:
+            sides = [problem.to_play] if problem.to_play_given else [BLACK, WHITE]
+            for side in sides:
+                rows.append(run_one(name, path, problem, side, params, peer, args.time))
+    summarize(rows)
+    if args.json_out:
+        args.json_out.write_text(json.dumps(rows, indent=1))
+
+
+def run_one(name, path, problem, side, params, peer, seconds) -> dict:
+    result = solve(problem, params, to_play=side)
+    row = {"problem": name, "side": NAMES[side], "verdict": result.verdict,
+           "seconds": round(result.seconds, 3), "nodes": result.nodes, "notes": []}
+    side_wins = None
+    if result.proof is not None:
+        report = verify(result.proof, replays=50)
+        row["verified"] = report.ok
+        if not report.ok:
+            row["notes"].append("verifier: " + "; ".join(report.errors[:2]))
+        side_wins = (result.verdict == "lives") == (side == problem.defender)
+        row["side_wins"] = side_wins
+        row["winning"] = [coords.to_gtp(m, problem.size) for m in result.proof.winning_moves]
+        row["book_mismatch"], notes = book_check(problem, side, result.proof.winning_moves,
+                                                 side_wins, params)
+        row["notes"] += notes
+        if not side_wins and [m for m in problem.book_moves_for(side) if m != PASS]:
+            row["wrong"] = True
+            row["notes"].append("we say no winning move but the book shows one")
+    if peer is not None and path.suffix.lower() == ".sgf" and b"MA[" in path.read_bytes():
+        p = run_peer(peer, path, side, seconds)
+        row["peer_wins"], row["peer_seconds"] = p["wins"], p["seconds"]
+        if p.get("note"):
+            row["notes"].append(f"peer: {p['note']}")
+        if side_wins is not None and p["wins"] is not None and p["wins"] != side_wins:
+            row["wrong"] = True
+            row["notes"].append(f"peer says {'win' if p['wins'] else 'loss'} ({p['move']})")
+    ours = {None: "?", True: "win", False: "loss"}[side_wins]
+    peer_text = {None: "-", True: "win", False: "loss"}[row.get("peer_wins")]
+    ps = row.get("peer_seconds")
+    print(f"{name:<28}{row['side']:>4} {ours:>8} {row['seconds']:>7.2f} {row['nodes']:>9} "
+          f"{'yes' if row.get('verified') else ('NO' if 'verified' in row else '-'):>4} "
+          f"{peer_text:>6} {(f'{ps:.2f}' if ps is not None else '-'):>7}  "
+          f"{'; '.join(row['notes'])}", flush=True)
+    return row
+
+
+def summarize(rows: list[dict]) -> None:
+    done = [r for r in rows if "verdict" in r]
+    solved = [r for r in done if r["verdict"] != "unknown"]
+    wrong = [r for r in done if r.get("wrong")]
+    unverified = [r for r in solved if not r.get("verified")]
+    mismatch = [r for r in solved if r.get("book_mismatch")]
+    ratios = [r["seconds"] / r["peer_seconds"] for r in solved
+              if r.get("peer_seconds") and r.get("peer_wins") is not None
+              and r["peer_seconds"] > 0]
+    peer_solved = [r for r in done if r.get("peer_wins") is not None]
+    missed = [r for r in peer_solved if r["verdict"] == "unknown"]
+    print()
+    print(f"solved {len(solved)}/{len(done)} problem-sides; peer solved {len(peer_solved)}; "
+          f"solved by the peer but not by us: {len(missed)}")
+    if solved:
+        times = sorted(r["seconds"] for r in solved)
+        print(f"our median time when solved: {statistics.median(times):.3f} s")
+    for label, group in (("wrong", wrong), ("unverified", unverified),
+                         ("book mismatch", mismatch), ("peer solved, we did not", missed)):
+        for r in group:
+            print(f"  {label}: {r['problem']} {r['side']}: {'; '.join(r['notes'])}")
+    median_ratio = statistics.median(ratios) if ratios else float("nan")
+    print(f"RESULT solved={len(solved)} total={len(done)} wrong={len(wrong)} "
+          f"unverified={len(unverified)} book_mismatch={len(mismatch)} "
+          f"median_ratio_vs_peer={median_ratio:.3f}")
+
+
+if __name__ == "__main__":
+    start = time.monotonic()
+    main()
+    print(f"(suite took {time.monotonic() - start:.0f} s)", file=sys.stderr)

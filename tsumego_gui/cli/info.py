@@ -1,0 +1,67 @@
+"""``tsumego info``: show a problem — board, fields, region, unconditionally alive chains."""
+
+from __future__ import annotations
+
+from engine_cy.benson import unconditionally_alive
+from engine_cy.board import BLACK, WHITE
+from tsumego_gui.cli.loading import load_problems, pick
+from tsumego_gui.core import coords
+from tsumego_gui.core.diagram import render_diagram
+from tsumego_gui.core.problem import Problem
+
+NAMES = {BLACK: "Black", WHITE: "White"}
+
+
+def describe(problem: Problem) -> str:
+    """A human-readable report of one problem."""
+    size = problem.size
+    board = problem.to_board()
+    alive = {c: unconditionally_alive(board, c) for c in (BLACK, WHITE)}
+    marks: dict[int, str] = {}
+    if problem.region:
+        marks.update({p: "+" for p in problem.region if board.color_at(p) == 0})
+    for c, mark in ((BLACK, "#"), (WHITE, "@")):
+        for stones, _ in alive[c]:
+            marks.update({p: mark for p in stones})
+    gtp = lambda locs: " ".join(coords.to_gtp(p, size) for p in sorted(locs)) or "-"  # noqa: E731
+    lines = []
+    if problem.title:
+        lines.append(problem.title)
+    lines.append(render_diagram(board, marks=marks, coordinates=True))
+    lines.append("legend: X black  O white  + region (empty points)  "
+                 "# / @ unconditionally alive black / white")
+    to_play = NAMES[problem.to_play] + ("" if problem.to_play_given else " (not given: either side)")
+    lines += [
+        f"size:         {size}x{size}",
+        f"to play:      {to_play}",
+        f"defender:     {NAMES[problem.defender]} (must live), attacker: {NAMES[problem.attacker]}",
+        f"goal:         {problem.goal}",
+        f"crucial:      {gtp(problem.crucial)}",
+        f"region:       {len(problem.region)} points" if problem.region else "region:       whole board",
+        "ko captures:  " + ", ".join(
+            f"{NAMES[c]} {'may' if problem.ko_capture_allowed(c) else 'may not'}"
+            for c in (BLACK, WHITE)),
+    ]
+    if problem.history:
+        lines.append(f"history:      {len(problem.history)} earlier positions (superko)")
+    if problem.book_moves:
+        lines.append("book moves:   " + ", ".join(
+            f"{NAMES[c]} {coords.to_gtp(m, size)}" for c, m in problem.book_moves))
+    for c in (BLACK, WHITE):
+        chains = alive[c]
+        lines.append(f"UCA {NAMES[c].lower()}:    " + ("; ".join(
+            f"{gtp(stones)} (vital: {', '.join(gtp(r) for r in regions)})"
+            for stones, regions in chains) or "none"))
+    if problem.comment:
+        lines.append(f"comment:      {problem.comment}")
+    return "\n".join(lines)
+
+
+def run_info(path: str, index: int | None) -> int:
+    problems = load_problems(path)
+    chosen = pick(problems, index)
+    for i, problem in chosen:
+        if len(problems) > 1:
+            print(f"--- problem {i} of {len(problems)} ---")
+        print(describe(problem))
+    return 0
