@@ -31,10 +31,11 @@ Rules applied here, to a fixpoint (the zone only grows):
 
 Deviations from the appendix: the closure rule (chains are never split by a
 zone), the OR-node rule for uncaptured attacker neighbours, and forbidden ko
-captures treated like suicides; each only adds points.  Ko and superko
-legality depend on the history, not on the zone pattern, so no zone can make
-them replay; ``dilate`` reports such moves (``HISTORY_DEPENDENT``) so the
-caller can record that the zone is only valid for the same history.
+captures treated like suicides; each only adds points.  The ko point is part
+of a position's pattern (a simple-ko retake inside the zone stays illegal
+only in positions with the same ko point).  Superko legality depends on the
+path history, which no zone can fix; ``dilate`` reports such moves
+(``HISTORY_DEPENDENT``) so the caller can keep the result to this history.
 Liberties are added smallest point first, so results are deterministic.
 
 Knows the board and zones; nothing about search or proofs.
@@ -44,7 +45,7 @@ from libc.stdint cimport uint32_t
 from libc.string cimport memset
 
 from engine_cy.board cimport (
-    EMPTY, KO, KO_CAPTURE_FORBIDDEN, MAX_ARR, PASS_LOC, SUICIDE, SUPERKO, WALL, Board, opp,
+    EMPTY, KO_CAPTURE_FORBIDDEN, MAX_ARR, PASS_LOC, SUICIDE, SUPERKO, WALL, Board, opp,
 )
 from engine_cy.zone cimport Zone, zone_add, zone_clear, zone_has
 
@@ -171,7 +172,7 @@ cdef int dilate_c(Board b, Zone* z, bint and_node, int move) noexcept nogil:
                             grew |= _add_chain(b, z, n)
                             if b.pos.libs[b.pos.head[n]] == 1:
                                 grew |= _add_neighbour_chains(b, z, n)
-                    elif reason == KO or reason == SUPERKO:
+                    elif reason == SUPERKO:
                         flags |= HISTORY_DEPENDENT
                 continue
             h = b.pos.head[loc]

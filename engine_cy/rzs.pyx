@@ -1,23 +1,23 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False, cdivision=True
 """Depth-first relevance-zone search (RZS, appendix Algorithm 1 "AchieveGoal"), the hot core.
 
-Iterative deepening over plies; each iteration is a depth-first AND/OR search
-with play/undo on one board:
+Iterative deepening over plies; each iteration is a depth-first search with
+play/undo on one board.  Proofs (the defender lives) and disproofs (the
+attacker kills) are searched the same way, each with its own zones:
 
-* OR node (defender to move): the first child proven won wins the node; its
-  zone is the child's zone plus the move, dilated (``dilate_c``).
-* AND node (attacker to move): the attacker's pass is searched first, then
-  its moves in the region by a cheap Go ordering.  A child proven won whose
-  zone does not contain anything its move changed is a *null move*: every
-  remaining attacker move that changes nothing inside that zone is pruned (it
-  is answered as the null move is).  The node's zone is the union of its
-  children's zones, dilated.
-* terminal: win when the goal holds (Benson; zone = the life zone); loss when
-  no crucial point holds a defender stone (goal ``live``), or when the
-  attacker can end the game by passing right after a defender pass.
-
-Losses (disproofs) are searched full width: no zones, every defender move and
-the pass refuted.
+* the mover wins a node with the first move whose child it wins; the node's
+  zone is the child's zone plus the move, dilated for the mover (``dilate_c``);
+* the mover loses a node when every move and the pass fail.  A failed move
+  whose child's zone contains nothing the move changed is a *null move*:
+  every remaining move that changes nothing inside that zone fails the same
+  way and is cut.  The node's zone is the union of the children's zones,
+  dilated for the winner.  The attacker's pass is searched first (its zone is
+  where the attacker must play at all), the defender's pass last (the
+  attacker can always pass back and end the game).
+* leaves: the goal holds (Benson; zone = the life zone); no crucial point
+  holds a defender stone (goal ``live``; zone = the crucial points); the
+  attacker ends the game by passing after a defender pass (zone = the whole
+  board, as the goal's failure depends on all of it).
 
 Transposition table: keyed by (hash, ko point, passes); a result is stored
 only when nothing in its subtree was decided by superko (no move rejected by
@@ -26,9 +26,16 @@ another path history only if a line of the subtree recreates a position of
 that history; ``tsumego_gui.search.verify`` replays every line with the full
 history and rejects such a proof.
 
-Results are nested tuples (see ``_node_*``), converted to proof trees by
-``tsumego_gui.search.dfs``.  Knows the board, Benson, zones and dilation;
-nothing about files, threads or the proof data type.
+Results are nested tuples, converted to proof trees by
+``tsumego_gui.search.dfs``; zones are Python ints (bit ``loc`` set):
+
+* ``("goal", zone)``, ``("captured", zone)``, ``("passes", zone)``: leaves;
+* ``("move", zone, winner, move, child)``: the mover wins with ``move``;
+* ``("all", zone, winner, [(move, child), ...], [(cut move, covering move), ...])``:
+  every move of the mover fails;
+
+``winner`` is WIN (the defender) or LOSS (the attacker).  Knows the board,
+Benson, zones and dilation; nothing about files, threads or proof objects.
 """
 
 import time
@@ -51,6 +58,8 @@ cdef enum:
     LOSS = 2
 
 STATUS_NAMES = {UNKNOWN: "unknown", WIN: "win", LOSS: "loss"}
+DEFENDER_WINS = WIN      # the ``winner`` field of result tuples, for Python
+ATTACKER_WINS = LOSS
 
 cdef enum StopReason:
     NOT_STOPPED = 0
@@ -83,6 +92,7 @@ cdef class RzsCore:
     cdef int defender
     cdef bint live_any
     cdef Zone crucial
+    cdef Zone full               # every point of the board
     cdef bint has_crucial
     cdef int region[MAX_ARR]
     cdef int n_region
@@ -118,6 +128,9 @@ cdef class RzsCore:
         for loc in crucial:
             zone_add(&self.crucial, board._check_point(loc))
             self.has_crucial = True
+        zone_clear(&self.full)
+        for i in range(board.n_points):
+            zone_add(&self.full, board.points[i])
         region_set = {board._check_point(loc) for loc in region}
         self.n_region = 0
         for i in range(board.n_points):
@@ -259,9 +272,6 @@ cdef class RzsCore:
 
     cdef object search(self, int depth, Zone* zone_out, int* status, bint* sensitive):
         """Search the position on the board; sets status/zone_out/sensitive, returns the node."""
-        cdef Zone child_zone
-        cdef int child_status
-        cdef bint child_sensitive
         self.nodes += 1
         sensitive[0] = False
         if self.out_of_budget():
@@ -272,76 +282,63 @@ cdef class RzsCore:
             status[0] = WIN
             return ("goal", zone_to_int(zone_out))
         if self.crucial_lost():
+            # every crucial point is empty or the attacker's wherever the pattern holds
+            zone_out[0] = self.crucial
             status[0] = LOSS
-            return ("captured",)
-        cdef bint or_node = self.b.pos.to_play == self.defender
-        if self.b.pos.passes >= 1 and not or_node:
-            # the attacker ends the game by passing after the defender's pass
+            return ("captured", zone_to_int(zone_out))
+        cdef int mover = self.b.pos.to_play
+        if self.b.pos.passes >= 2:
+            # two passes ended the game without the goal
+            zone_out[0] = self.full
             status[0] = LOSS
-            return ("and-", PASS_LOC, ("passes",))
+            return ("passes", zone_to_int(zone_out))
+        if self.b.pos.passes == 1 and mover != self.defender:
+            # the attacker ends the game by passing after the defender's pass; the
+            # goal's failure depends on the whole board
+            zone_out[0] = self.full
+            status[0] = LOSS
+            ended = ("passes", zone_to_int(zone_out))
+            return ("move", ended[1], LOSS, PASS_LOC, ended)
         key = (self.b.pos.hash, self.b.pos.ko_loc, self.b.pos.passes)
         entry = self.tt.get(key)
         if entry is not None:
             self.tt_hits += 1
             status[0] = entry[0]
-            if entry[0] == WIN:
-                zone_from_int(entry[1][1], zone_out)
+            zone_from_int(entry[1][1], zone_out)
             return entry[1]
         if depth <= 0:
             self.depth_cut = True
             status[0] = UNKNOWN
             return None
-        if or_node:
-            node = self.search_or(depth, zone_out, status, sensitive)
-        else:
-            node = self.search_and(depth, zone_out, status, sensitive)
+        node = self.search_moves(depth, zone_out, status, sensitive)
         if status[0] != UNKNOWN and not sensitive[0]:
             self.tt[key] = (status[0], node)
         return node
 
-    cdef object search_or(self, int depth, Zone* zone_out, int* status, bint* sensitive):
-        cdef int moves[MAX_ARR]
-        cdef int n = self.gen_moves(moves, sensitive)
-        cdef int i, m, child_status
-        cdef Zone child_zone
-        cdef bint child_sensitive, unknown = False
-        refutations = []
-        # the defender's pass is searched last: it can only lose (the attacker passes back)
-        moves[n] = PASS_LOC
-        for i in range(n + 1):
-            m = moves[i]
-            self.b.play_c(m)
-            child = self.search(depth - 1, &child_zone, &child_status, &child_sensitive)
-            self.b.undo_c()
-            sensitive[0] |= child_sensitive
-            if child_status == WIN:
-                zone_out[0] = child_zone
-                if dilate_c(self.b, zone_out, False, m) & HISTORY_DEPENDENT:
-                    sensitive[0] = True
-                status[0] = WIN
-                return ("or", zone_to_int(zone_out), m, child)
-            if child_status == UNKNOWN:
-                unknown = True
-                if self.stop != NOT_STOPPED:
-                    break
-            else:
-                refutations.append((m, child))
-        status[0] = UNKNOWN if unknown else LOSS
-        return None if unknown else ("or-", refutations)
-
-    cdef object search_and(self, int depth, Zone* zone_out, int* status, bint* sensitive):
+    cdef object search_moves(self, int depth, Zone* zone_out, int* status, bint* sensitive):
+        """An inner node, for either side: the mover wins with one good move, or loses
+        when every move (and the pass) fails, some of them cut as null moves."""
+        cdef int mover = self.b.pos.to_play
+        cdef int good = WIN if mover == self.defender else LOSS   # a win for the mover
+        cdef int bad = LOSS if good == WIN else WIN
         cdef int moves[MAX_ARR + 1]
-        cdef int n = self.gen_moves(moves + 1, sensitive) + 1
-        cdef int i, j, m, b, child_status
+        cdef int n, i, j, m, other_move, child_status
         cdef Zone child_zone, changed, other
-        cdef bint child_sensitive, unknown = False, null_move
+        cdef bint child_sensitive, unknown = False
         cdef int pruned_by[MAX_ARR + 1]
-        # the pass first: its zone is where the attacker must play at all
-        moves[0] = PASS_LOC
+        if mover == self.defender:
+            # the defender's pass is tried last: the attacker can always pass back
+            n = self.gen_moves(moves, sensitive)
+            moves[n] = PASS_LOC
+            n += 1
+        else:
+            # the attacker's pass first: its zone says where the attacker must play at all
+            moves[0] = PASS_LOC
+            n = self.gen_moves(moves + 1, sensitive) + 1
         for i in range(n):
             pruned_by[i] = -1
         zone_clear(zone_out)
-        children = []
+        failed = []
         pruned = []
         for i in range(n):
             if pruned_by[i] != -1:
@@ -350,39 +347,43 @@ cdef class RzsCore:
             zone_clear(&changed)
             if m != PASS_LOC:
                 zone_add(&changed, m)
-                self.captured_by(m, self.defender, &changed)
+                self.captured_by(m, opp(mover), &changed)
             self.b.play_c(m)
             child = self.search(depth - 1, &child_zone, &child_status, &child_sensitive)
             self.b.undo_c()
             sensitive[0] |= child_sensitive
-            if child_status == LOSS:
-                status[0] = LOSS
-                return ("and-", m, child)
+            if child_status == good:
+                zone_out[0] = child_zone
+                if dilate_c(self.b, zone_out, False, m) & HISTORY_DEPENDENT:
+                    sensitive[0] = True
+                status[0] = good
+                return ("move", zone_to_int(zone_out), good, m, child)
             if child_status == UNKNOWN:
                 unknown = True
                 if self.stop != NOT_STOPPED:
                     break
                 continue
-            children.append((m, child))
+            failed.append((m, child))
             zone_union(zone_out, &child_zone)
-            # null move: nothing the move changed lies in the child's zone
+            # null move: nothing the move changed lies in the child's zone, so every
+            # move that changes nothing there either fails the same way
             zone_intersect(&changed, &child_zone)
             if zone_empty(&changed):
                 for j in range(i + 1, n):
-                    b = moves[j]
-                    if pruned_by[j] != -1 or zone_has(&child_zone, b):
+                    other_move = moves[j]
+                    if pruned_by[j] != -1 or zone_has(&child_zone, other_move):
                         continue
                     zone_clear(&other)
-                    self.captured_by(b, self.defender, &other)
+                    if other_move != PASS_LOC:
+                        self.captured_by(other_move, opp(mover), &other)
                     zone_intersect(&other, &child_zone)
                     if zone_empty(&other):
                         pruned_by[j] = m
-                        pruned.append((b, m))
+                        pruned.append((other_move, m))
         if unknown:
             status[0] = UNKNOWN
             return None
         if dilate_c(self.b, zone_out, True, PASS_LOC) & HISTORY_DEPENDENT:
             sensitive[0] = True
-        status[0] = WIN
-        return ("and", zone_to_int(zone_out), children, pruned)
-
+        status[0] = bad
+        return ("all", zone_to_int(zone_out), bad, failed, pruned)

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from engine_cy.benson import goal_zone, unconditionally_alive
 from engine_cy.board import PASS, Board
 from engine_cy.dilate import dilate_or
-from engine_cy.rzs import RzsCore
+from engine_cy.rzs import ATTACKER_WINS, DEFENDER_WINS, RzsCore
 from tsumego_gui.core.problem import Problem
 from tsumego_gui.search.params import SearchParams
 from tsumego_gui.search.proof import Proof, ProofNode
@@ -100,23 +100,15 @@ def solve(problem: Problem, params: SearchParams = SearchParams(), *,
 
     board = problem.to_board()
     board.to_play = to_play
+    mover_good = "win" if to_play == problem.defender else "loss"
+    status, root_result, core = run(board)
+    stop_reason, depth = core.stop_reason, core.depth
     winning: list[int] = []
-    root_result = None
-    stop_reason = None
-    depth = 0
-    if not all_moves:
-        status, root_result, core = run(board)
-        stop_reason, depth = core.stop_reason, core.depth
-        if status == "win" and to_play == problem.defender:
-            winning = [root_result[2]] if root_result[0] == "or" else []
-        elif status == "loss" and to_play == problem.attacker and root_result[0] == "and-":
-            winning = [root_result[1]]
-    else:
-        status, root_result, core = run(board)   # also settles "already won/lost" roots
-        stop_reason, depth = core.stop_reason, core.depth
-        if status != "unknown" and root_result[0] in ("or", "or-", "and", "and-"):
-            status, root_result, winning, stop_reason = _solve_each_move(
-                problem, board, to_play, run, status, root_result)
+    if status == mover_good and root_result[0] == "move":
+        winning = [root_result[3]]
+    if all_moves and status != "unknown" and root_result[0] in ("move", "all"):
+        status, root_result, winning, stop_reason = _solve_each_move(
+            problem, board, mover_good, run, status, root_result, stop_reason)
     seconds = time.monotonic() - start
     if status == "unknown":
         return SolveResult("unknown", None, nodes, seconds, stop_reason, depth)
@@ -128,40 +120,26 @@ def solve(problem: Problem, params: SearchParams = SearchParams(), *,
                        stop_reason, depth)
 
 
-def _solve_each_move(problem, board, to_play, run, status, root_result):
-    """Search every legal first move (and the pass) on its own; return the
-    root result rebuilt so that it lists every winning first move."""
-    mover_is_defender = to_play == problem.defender
+def _solve_each_move(problem, board, mover_good, run, status, root_result, stop_reason):
+    """Search every legal first move (and the pass) on its own, so that every
+    winning first move is known; the root keeps the first of them."""
     moves = board.legal_moves(problem.region_or_all()) + [PASS]
-    children = []
-    winning = []
-    stop_reason = None
+    winners = []
     for move in moves:
         token = board.play(move)
         child_status, child, core = run(board)
         board.undo(token)
         if child_status == "unknown":
-            stop_reason = core.stop_reason if core is not None else "node budget"
-            return "unknown", None, [], stop_reason
-        children.append((move, child_status, child))
-        if (child_status == "win") == mover_is_defender:
-            winning.append(move)
-    if mover_is_defender:
-        if winning:
-            move, _, child = next(c for c in children if c[0] == winning[0])
-            zone = _or_zone(board, move, child)
-            return "win", ("or", zone, move, child), winning, stop_reason
-        return "loss", ("or-", [(m, c) for m, _, c in children]), [], stop_reason
-    if winning:
-        move, _, child = next(c for c in children if c[0] == winning[0])
-        return "loss", ("and-", move, child), winning, stop_reason
-    # every attacker move fails: the single search's proof (with its pruning) stands
-    return status, root_result, [], stop_reason
-
-
-def _or_zone(board: Board, move: int, child) -> int:
-    """The OR zone for ``move`` over its won child, as the core computes it."""
-    return sum(1 << loc for loc in dilate_or(board, move, _zone(child[1], board)))
+            return "unknown", None, [], core.stop_reason if core else "node budget"
+        if child_status == mover_good:
+            winners.append((move, child))
+    if not winners:
+        # every move fails: the single search's node, with its null-move cuts, stands
+        return status, root_result, [], stop_reason
+    move, child = winners[0]
+    zone = sum(1 << loc for loc in dilate_or(board, move, _zone(child[1], board)))
+    good = DEFENDER_WINS if mover_good == "win" else ATTACKER_WINS
+    return mover_good, ("move", zone, good, move, child), [m for m, _ in winners], stop_reason
 
 
 def _zone(bits: int, board: Board) -> frozenset[int]:
@@ -177,24 +155,23 @@ def _to_proof_tree(result, board: Board, problem: Problem) -> ProofNode:
         if key in memo:
             return memo[key]
         kind = node[0]
+        zone = _zone(node[1], board)
         if kind == "goal":
-            out = ProofNode("goal", True, _zone(node[1], board), uca=_leaf_uca(board, problem))
+            out = ProofNode("goal", True, zone, uca=_leaf_uca(board, problem))
         elif kind in ("captured", "passes"):
-            out = ProofNode(kind, False)
-        elif kind == "or":
-            out = ProofNode("or", True, _zone(node[1], board),
-                            children=[(node[2], play_and_convert(node[2], node[3]))])
-        elif kind == "and":
-            out = ProofNode("and", True, _zone(node[1], board),
-                            children=[(m, play_and_convert(m, c)) for m, c in node[2]],
-                            pruned=list(node[3]))
-        elif kind == "or-":
-            out = ProofNode("or", False,
-                            children=[(m, play_and_convert(m, c)) for m, c in node[1]])
-        elif kind == "and-":
-            out = ProofNode("and", False, children=[(node[1], play_and_convert(node[1], node[2]))])
-        else:  # pragma: no cover - the core produces only the kinds above
-            raise ValueError(f"unknown node kind {kind!r}")
+            out = ProofNode(kind, False, zone)
+        else:
+            side = "or" if board.to_play == problem.defender else "and"
+            won = node[2] == DEFENDER_WINS
+            if kind == "move":
+                out = ProofNode(side, won, zone,
+                                children=[(node[3], play_and_convert(node[3], node[4]))])
+            elif kind == "all":
+                out = ProofNode(side, won, zone,
+                                children=[(m, play_and_convert(m, c)) for m, c in node[3]],
+                                pruned=list(node[4]))
+            else:  # pragma: no cover - the core produces only the kinds above
+                raise ValueError(f"unknown node kind {kind!r}")
         memo[key] = out
         return out
 

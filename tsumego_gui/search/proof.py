@@ -10,13 +10,14 @@ A proof of "the defender lives" is an AND/OR tree:
 * ``goal`` leaf: the goal holds; its zone is the life zone, ``uca`` the
   unconditionally alive chains with their vital regions.
 
-A disproof ("the defender dies") is the dual tree: ``or`` nodes lost with a
-refutation for every defender move and the pass, ``and`` nodes lost with the
-attacker's killing move, leaves ``captured`` (no crucial stone left) and
-``passes`` (the game ended by two passes without the goal).  Disproofs carry
-no zones: they are searched full width.
+A disproof ("the defender dies") is the dual tree, shown the same way: an
+``or`` node lost has a child for every defender move it had to search (and
+the cuts), an ``and`` node lost has the attacker's killing move, and the
+leaves are ``captured`` (no crucial stone left; zone = the crucial points)
+and ``passes`` (two passes ended the game without the goal; zone = the whole
+board).
 
-Every won node has a zone (a frozenset of locs).  Nodes may be shared when
+Every node has a zone (a frozenset of locs).  Nodes may be shared when
 the search reused a transposition: the tree is then a DAG, and JSON keeps the
 sharing.  This module knows moves and zones as locs (``core.coords``) and
 nothing about how proofs are searched or checked.

@@ -5,29 +5,34 @@ It shares only the rules engine (``engine_cy.board``) and Benson
 consistent-replay conditions and the life closure are re-derived here from
 their definitions, in plain Python.
 
-Checks, along every line from the root with the full superko history:
+Proofs (the defender lives) and disproofs (the attacker kills) are checked
+the same way, with the *prover* (the side the node says wins) in the role
+the papers give the defender.  Along every line from the root, with the full
+superko history:
 
-* won OR node: one child; its move is legal and in the region (or pass);
-* won AND node: every legal attacker move in the region, and the pass, has a
-  child or is covered by a null-move sibling (a child whose move changed
-  nothing in its zone, while the covered move changes nothing in it either);
-  a won AND node is never one where the attacker may end the game by passing;
-* goal leaf: the goal holds, and the zone contains the life closure of a
-  chain that meets the goal (its stones, its vital regions, and the same for
-  every chain bordering those regions);
-* lost nodes: an OR node refutes every defender move and the pass, an AND
-  node has one legal killing move, leaves are really lost (no crucial stone
-  left, or two passes) and the goal does not hold at any of them;
+* a node the mover wins: one child; its move is legal and in the region (or
+  pass); the child is won by the same side;
+* a node the mover loses: every legal move of the mover in the region, and
+  the pass, has a child or is covered by a null-move sibling (a child whose
+  move changed nothing in its zone, while the covered move changes nothing in
+  it either); the defender never wins a node where the attacker may end the
+  game by passing;
+* leaves: ``goal``: the goal holds and the zone contains the life closure of
+  a chain that meets it (its stones, its vital regions, and the same for every
+  chain bordering those regions); ``captured``: no crucial stone is left and
+  the zone holds the crucial points; ``passes``: two passes ended the game and
+  the zone is the whole board; the goal holds at no lost node;
 * zones: a child's zone lies in its parent's (ZZ-1); chains are whole in a
-  zone; every chain of a zone has a liberty in it (DL-1); AND zones: CR-1
-  (the attacker's suicide / forbidden ko-capture points keep their
-  surroundings) and CR-2 (defender chains keep two zone liberties, or their
-  whole surroundings when in atari); OR zones: CR-3 (the move, what it
-  captures and the chains around that, and a second liberty for the
-  attacker chains it touches);
+  zone; every chain of a zone has a liberty in it (DL-1); where the prover's
+  opponent moves: CR-1 (its suicide / forbidden ko-capture points keep their
+  surroundings) and CR-2 (the prover's chains keep two zone liberties, or
+  their whole surroundings when in atari); where the prover moves: CR-3 (the
+  move, what it captures and the chains around that, and a second liberty
+  for the opponent chains it touches);
 * randomized replay: positions that agree with a node inside its zone but
-  differ outside it are still won by following the tree (attacker moves
-  chosen at random, moves outside a zone answered as the null-move sibling).
+  differ outside it are still won by the prover following the tree (the
+  opponent's moves chosen at random, moves outside a zone answered as the
+  null-move sibling, the goal checked at every step).
 
 Knows the rules, Benson's output and the proof data type; nothing about how
 the proof was searched.
@@ -71,7 +76,7 @@ def verify(proof: Proof, *, replays: int = 100, seed: int = 0,
     board = proof.problem.to_board()
     board.to_play = proof.to_play
     checker.check(proof.root, board, [], parent_zone=None)
-    if checker.report.ok and proof.root.won and replays > 0:
+    if checker.report.ok and replays > 0:
         checker.random_replays(replays)
     return checker.report
 
@@ -84,7 +89,8 @@ class _Checker:
         self.max_positions = max_positions
         self.rng = rng
         self.report = VerifyReport()
-        self.won_nodes: list[tuple[ProofNode, Board, list[int]]] = []
+        self.proven_nodes: list[tuple[ProofNode, Board, list[int]]] = []
+        self.all_points = frozenset(coords.all_locs(self.problem.size))
 
     # ---- helpers ------------------------------------------------------------------
 
@@ -145,12 +151,12 @@ class _Checker:
             report.complete = False
             return
         where = self.name(path)
-        if node.won and node.zone is None:
-            report.fail(f"{where}: a won node without a zone")
+        if node.zone is None:
+            report.fail(f"{where}: a node without a zone")
             return
-        if node.won and parent_zone is not None and not node.zone <= parent_zone:
+        if parent_zone is not None and not node.zone <= parent_zone:
             report.fail(f"{where}: zone is not inside the parent's zone (ZZ-1)")
-        defender = self.problem.defender
+            return
         goal = self.goal_holds(board)
         if node.kind == "goal":
             if not node.won or not goal:
@@ -165,31 +171,34 @@ class _Checker:
             report.fail(f"{where}: marked lost but the goal holds")
             return
         if node.kind == "captured":
-            if self.problem.goal != "live" or any(board.color_at(p) == defender
-                                                  for p in self.problem.crucial):
+            if (node.won or self.problem.goal != "live"
+                    or any(board.color_at(p) == self.problem.defender
+                           for p in self.problem.crucial)):
                 report.fail(f"{where}: 'captured' leaf with a crucial stone on the board")
+            elif not self.problem.crucial <= node.zone:
+                report.fail(f"{where}: 'captured' leaf whose zone misses a crucial point")
             return
         if node.kind == "passes":
-            if board.consecutive_passes < 2:
+            if node.won or board.consecutive_passes < 2:
                 report.fail(f"{where}: 'passes' leaf without two passes")
+            elif node.zone != self.all_points:
+                report.fail(f"{where}: 'passes' leaf whose zone is not the whole board")
             return
-        or_node = board.to_play == defender
-        if (node.kind == "or") != or_node:
-            report.fail(f"{where}: {node.kind} node with {'defender' if or_node else 'attacker'}"
-                        " to move")
+        if board.consecutive_passes >= 2:
+            report.fail(f"{where}: the game ended by two passes but the tree goes on")
             return
-        if node.won:
-            self.check_zone_basics(board, node.zone, where)
-            if or_node:
-                self.check_won_or(node, board, path)
-            else:
-                self.check_won_and(node, board, path)
-            if len(self.won_nodes) < 20_000:
-                self.won_nodes.append((node, board.copy(), list(path)))
-        elif or_node:
-            self.check_lost_or(node, board, path)
+        mover = board.to_play
+        if (node.kind == "or") != (mover == self.problem.defender):
+            report.fail(f"{where}: {node.kind} node with the wrong side to move")
+            return
+        prover = self.problem.defender if node.won else self.problem.attacker
+        self.check_zone_basics(board, node.zone, where)
+        if mover == prover:
+            self.check_move_node(node, board, path, prover)
         else:
-            self.check_lost_and(node, board, path)
+            self.check_all_node(node, board, path, prover)
+        if len(self.proven_nodes) < 20_000:
+            self.proven_nodes.append((node, board.copy(), list(path)))
 
     def play_child(self, node, move, child, board, path) -> None:
         if move != PASS and (move not in self.region or not board.is_legal(move)):
@@ -199,34 +208,37 @@ class _Checker:
         self.check(child, board, path + [move], node.zone)
         board.undo(token)
 
-    def check_won_or(self, node, board, path) -> None:
+    def check_move_node(self, node, board, path, prover) -> None:
+        """The mover (the prover) wins with its one child."""
         if len(node.children) != 1:
-            self.report.fail(f"{self.name(path)}: a won OR node needs exactly one child")
+            self.report.fail(f"{self.name(path)}: a won node of the mover needs one child")
             return
         move, child = node.children[0]
-        if not child.won:
+        if child.won != node.won:
             self.report.fail(f"{self.name(path)}: the winning move's child is not won")
             return
-        self.check_or_zone(board, node.zone, move, self.name(path))
+        self.check_move_zone(board, node.zone, move, prover, self.name(path))
         self.play_child(node, move, child, board, path)
 
-    def check_won_and(self, node, board, path) -> None:
+    def check_all_node(self, node, board, path, prover) -> None:
+        """Every move of the mover fails: searched, or cut by a null-move sibling."""
         where = self.name(path)
-        if board.consecutive_passes >= 1:
-            self.report.fail(f"{where}: won AND node where the attacker ends the game by passing")
+        if prover == self.problem.defender and board.consecutive_passes >= 1:
+            self.report.fail(f"{where}: the attacker could end the game by passing here")
             return
         children = dict(node.children)
         if len(children) != len(node.children):
             self.report.fail(f"{where}: a move has two children")
-        self.check_and_zone(board, node.zone, where)
+            return
+        self.check_reply_zone(board, node.zone, prover, where)
         pruned = dict(node.pruned)
         for move in self.moves(board):
             if move in children:
                 continue
             cover = pruned.get(move)
             if cover is None or cover not in children:
-                self.report.fail(f"{where}: attacker move "
-                                 f"{coords.to_gtp(move, board.size)} is not answered")
+                self.report.fail(f"{where}: move {coords.to_gtp(move, board.size)} "
+                                 "is not answered")
                 return
             zone = children[cover].zone or frozenset()
             if self.changed_by(board, cover) & zone or self.changed_by(board, move) & zone:
@@ -234,30 +246,10 @@ class _Checker:
                                  f"for {coords.to_gtp(cover, board.size)}'s zone")
                 return
         for move, child in node.children:
-            if not child.won:
-                self.report.fail(f"{self.name(path + [move])}: a must-play child is not won")
+            if child.won != node.won:
+                self.report.fail(f"{self.name(path + [move])}: a reply that does not fail")
                 return
             self.play_child(node, move, child, board, path)
-
-    def check_lost_or(self, node, board, path) -> None:
-        children = dict(node.children)
-        for move in self.moves(board):
-            if move not in children:
-                self.report.fail(f"{self.name(path)}: defender move "
-                                 f"{coords.to_gtp(move, board.size)} is not refuted")
-                return
-        for move, child in node.children:
-            if child.won:
-                self.report.fail(f"{self.name(path + [move])}: a refutation that is won")
-                return
-            self.play_child(node, move, child, board, path)
-
-    def check_lost_and(self, node, board, path) -> None:
-        if len(node.children) != 1 or node.children[0][1].won:
-            self.report.fail(f"{self.name(path)}: a lost AND node needs one lost child")
-            return
-        move, child = node.children[0]
-        self.play_child(node, move, child, board, path)
 
     # ---- zone conditions ------------------------------------------------------------
 
@@ -290,8 +282,10 @@ class _Checker:
                                  "has no liberty in the zone (DL-1)")
                 return
 
-    def check_and_zone(self, board: Board, zone: frozenset[int], where: str) -> None:
-        defender = self.problem.defender
+    def check_reply_zone(self, board: Board, zone: frozenset[int], prover: int,
+                         where: str) -> None:
+        """CR-1 and CR-2 for a node where the prover's opponent moves."""
+        defender = prover
         for p in sorted(zone):
             if board.color_at(p) != EMPTY:
                 continue
@@ -318,13 +312,15 @@ class _Checker:
                                  f"{coords.to_gtp(chain[0], board.size)} is not enclosed")
                 return
 
-    def check_or_zone(self, board: Board, zone: frozenset[int], move: int, where: str) -> None:
+    def check_move_zone(self, board: Board, zone: frozenset[int], move: int, prover: int,
+                        where: str) -> None:
+        """CR-3 for the prover's winning move."""
         if move == PASS:
             return
         if move not in zone:
             self.report.fail(f"{where}: the winning move is outside the zone")
             return
-        attacker = self.problem.attacker
+        attacker = prover ^ 3
         for n in coords.neighbours(move, board.size):
             if board.color_at(n) != attacker:
                 continue
@@ -345,15 +341,15 @@ class _Checker:
     # ---- randomized replay ----------------------------------------------------------
 
     def random_replays(self, count: int) -> None:
-        if not self.won_nodes:
+        if not self.proven_nodes:
             return
         for _ in range(count):
-            node, board, path = self.won_nodes[int(self.rng.integers(len(self.won_nodes)))]
+            node, board, path = self.proven_nodes[int(self.rng.integers(len(self.proven_nodes)))]
             variant = self.perturb(board, node.zone)
             if variant is None:
                 continue
             self.report.replays += 1
-            problem = self.replay(node, variant, 0)
+            problem = self.replay(node, variant, node.won, 0)
             if problem:
                 self.report.fail(f"replay from {self.name(path)} with the outside of the zone "
                                  f"changed: {problem}")
@@ -362,7 +358,8 @@ class _Checker:
     def perturb(self, board: Board, zone: frozenset[int]) -> Board | None:
         """A legal position that agrees with ``board`` on ``zone`` and differs outside."""
         outside = [p for p in coords.all_locs(board.size) if p not in zone]
-        if not outside:
+        if not outside or board.ko_loc != PASS:
+            # setup edits clear the ko point, which is part of the zone pattern
             return None
         variant = board.copy()
         changes = 0
@@ -377,42 +374,49 @@ class _Checker:
                 continue
         return variant if changes else None
 
-    def replay(self, node: ProofNode, board: Board, depth: int) -> str | None:
-        """Follow the tree from ``board``; return what went wrong, or None."""
+    def replay(self, node: ProofNode, board: Board, defender_wins: bool,
+               depth: int) -> str | None:
+        """Follow the tree from ``board`` (the prover's moves from the tree, the
+        opponent's at random); return what went wrong, or None."""
         if depth > 400:
             return "replay did not end"
+        goal = self.goal_holds(board)
         if node.kind == "goal":
-            return None if self.goal_holds(board) else "a leaf where the goal fails"
-        if node.kind == "or":
+            return None if goal else "a leaf where the goal fails"
+        if goal and not defender_wins:
+            return "the goal holds on a line the attacker should win"
+        if node.kind == "captured":
+            lost = not any(board.color_at(p) == self.problem.defender
+                           for p in self.problem.crucial)
+            return None if lost else "a crucial stone survives"
+        if node.kind == "passes":
+            return None if board.consecutive_passes >= 2 else "the game did not end"
+        prover = self.problem.defender if defender_wins else self.problem.attacker
+        if board.to_play == prover:
             move, child = node.children[0]
             if move != PASS and not board.is_legal(move):
-                return f"the defender's {coords.to_gtp(move, board.size)} is illegal"
-            token = board.play(move)
-            try:
-                return self.replay(child, board, depth + 1)
-            finally:
-                board.undo(token)
-        moves = self.moves(board)
-        move = moves[int(self.rng.integers(len(moves)))]
-        children = dict(node.children)
-        pruned = dict(node.pruned)
-        if move in children:
-            target = children[move]
-        elif move in pruned:
-            target = children[pruned[move]]
-        elif move not in node.zone:
-            null = next((c for m, c in node.children if m == PASS), None)
-            if null is None:
-                cover = pruned.get(PASS)
-                null = children.get(cover) if cover is not None else None
-            if null is None:
-                return "no null-move child to answer a move outside the zone"
-            target = null
+                return f"the prover's {coords.to_gtp(move, board.size)} is illegal"
+            target = child
         else:
-            return (f"the attacker's {coords.to_gtp(move, board.size)} inside the zone has "
-                    "no answer (CR-1)")
+            moves = self.moves(board)
+            move = moves[int(self.rng.integers(len(moves)))]
+            children = dict(node.children)
+            pruned = dict(node.pruned)
+            if move in children:
+                target = children[move]
+            elif move in pruned:
+                target = children[pruned[move]]
+            elif move not in node.zone:
+                target = children.get(PASS)
+                if target is None and PASS in pruned:
+                    target = children.get(pruned[PASS])
+                if target is None:
+                    return "no null-move child to answer a move outside the zone"
+            else:
+                return (f"the reply {coords.to_gtp(move, board.size)} inside the zone has "
+                        "no answer (CR-1)")
         token = board.play(move)
         try:
-            return self.replay(target, board, depth + 1)
+            return self.replay(target, board, defender_wins, depth + 1)
         finally:
             board.undo(token)
