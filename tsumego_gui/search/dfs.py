@@ -1,7 +1,8 @@
 """Depth-first RZS (appendix Algorithm 1, AchieveGoal) over a problem: the solver's front door.
 
-The search itself is ``engine_cy.rzs`` (Cython; see its docstring for the
-algorithm, the null-move rule and the transposition-table rule).  This module
+The search itself is Cython: ``engine_cy.dfpn`` (df-pn, the default) or
+``engine_cy.rzs`` (iterative deepening); see their docstrings for the
+algorithm, the null-move rule and the transposition-table rule.  This module
 turns a :class:`~tsumego_gui.core.problem.Problem` and :class:`SearchParams`
 into a search, optionally searches every first move separately (``all_moves``,
 so a player sees *every* winning first move), and converts the result into a
@@ -21,6 +22,7 @@ from dataclasses import dataclass
 from engine_cy.benson import goal_zone, unconditionally_alive
 from engine_cy.board import PASS, Board
 from engine_cy.dilate import dilate_or
+from engine_cy.dfpn import DfpnCore
 from engine_cy.rzs import ATTACKER_WINS, DEFENDER_WINS, RzsCore
 from tsumego_gui.core.problem import Problem
 from tsumego_gui.search.params import SearchParams
@@ -91,9 +93,26 @@ def solve(problem: Problem, params: SearchParams = SearchParams(), *,
                 progress(Progress(offset + n, (offset + n) / max(elapsed, 1e-9), elapsed,
                                   depth, table))
 
-        core = RzsCore(board, problem.defender, problem.goal == "live_any", problem.crucial,
-                       problem.region, left_nodes, max(left_time, 1e-3) if deadline else 0.0,
-                       cancelled, report)
+        seconds = max(left_time, 1e-3) if deadline else 0.0
+        args = (board, problem.defender, problem.goal == "live_any", problem.crucial,
+                problem.region, left_nodes, seconds, cancelled, report)
+        if params.algorithm == "dfpn":
+            core = DfpnCore(*args, max_entries=params.max_table_entries)
+            try:
+                status, result = core.solve()
+            except RuntimeError:
+                # the table could not give back a whole tree (a superko corner case):
+                # fall back to the iterative-deepening core, which builds trees as it goes
+                nodes += core.nodes
+                return run_id(board, args)
+        else:
+            return run_id(board, args)
+        nodes += core.nodes
+        return status, result, core
+
+    def run_id(board: Board, args: tuple) -> tuple[str, object, RzsCore]:
+        nonlocal nodes
+        core = RzsCore(*args)
         status, result = core.solve(params.max_depth)
         nodes += core.nodes
         return status, result, core
@@ -115,7 +134,7 @@ def solve(problem: Problem, params: SearchParams = SearchParams(), *,
     root = _to_proof_tree(root_result, board, problem)
     proof = Proof(problem=problem, to_play=to_play, root=root, winning_moves=winning,
                   stats={"nodes": nodes, "seconds": round(seconds, 4), "depth": depth,
-                         "solver": "dfs"})
+                         "solver": params.algorithm})
     return SolveResult("lives" if status == "win" else "dies", proof, nodes, seconds,
                        stop_reason, depth)
 

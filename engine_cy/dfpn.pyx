@@ -1,0 +1,570 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False, cdivision=True
+# distutils: language = c++
+"""Depth-first proof-number search (df-pn) with relevance zones: the default solver core.
+
+Same game, leaves, zones and null-move rule as ``engine_cy.rzs`` (read its
+docstring first); only the order of work differs.  Every node stores, for
+the side to move, a proof number ``p`` (how hard it looks to show the mover
+wins) and a disproof number ``d`` (to show the mover loses), negamax style:
+
+* ``p(n) = min over children of d(child)``;
+* ``d(n) = sum over children still needed of p(child)``: a child that failed
+  for the mover (``p(child) == 0``) with a zone untouched by its own move is a
+  null move, and every other move that changes nothing in that zone is cut;
+* the search descends into the child with the smallest ``d`` while the
+  node's numbers stay below the thresholds it was given (df-pn, Nagai 2002,
+  with the 1 + 1/4 threshold rule of Pawlewicz & Lew 2007), so effort goes
+  where a proof or disproof looks cheapest.
+
+Zones are computed when a node is resolved, exactly as in ``rzs``: a win is
+the winning child's zone plus the move, dilated for the mover; a loss is the
+union of the needed children's zones, dilated for the winner.
+
+The table is a C++ hash map keyed by (hash, ko point, passes).  A result
+that superko decided somewhere below (a move rejected by it, or a zone that
+depends on it) is stored under a key that also hashes the whole path, so it
+is found only on that path.  ``extract`` rebuilds the proof tree from the table in the nested
+tuple format of ``rzs``.
+
+Knows the board, Benson, zones and dilation; nothing about files, threads or
+proof objects.
+"""
+
+import time
+
+from libc.stdint cimport int16_t, uint8_t, uint32_t, uint64_t
+from libc.stdlib cimport free, malloc
+from libcpp.unordered_map cimport unordered_map
+
+from engine_cy.benson cimport Benson, benson_goal
+from engine_cy.board cimport EMPTY, LEGAL, MAX_ARR, PASS_LOC, SUPERKO, Board, opp
+from engine_cy.dilate cimport HISTORY_DEPENDENT, dilate_c
+from engine_cy.zone cimport (
+    Zone, zone_add, zone_clear, zone_empty, zone_has, zone_intersect, zone_union,
+)
+
+cdef enum:
+    INF = 1 << 28
+    MAX_MOVES = 362            # 361 points + pass
+    # entry kinds
+    INNER = 0
+    GOAL = 1
+    CAPTURED = 2
+    PASSES = 3
+    # entry flags
+    RESOLVED = 1
+    SENSITIVE = 2
+    # statuses, as in rzs
+    UNKNOWN = 0
+    WIN = 1
+    LOSS = 2
+
+cdef enum StopReason:
+    NOT_STOPPED = 0
+    NODE_BUDGET = 1
+    TIME_BUDGET = 2
+    CANCELLED = 3
+    MEMORY_BUDGET = 4
+
+STOP_NAMES = {NOT_STOPPED: None, NODE_BUDGET: "node budget", TIME_BUDGET: "time budget",
+              CANCELLED: "cancelled", MEMORY_BUDGET: "memory budget"}
+
+cdef struct Entry:
+    uint32_t p                # proof number, for the side to move
+    uint32_t d                # disproof number, for the side to move
+    Zone zone                 # when resolved
+    int16_t best              # when resolved as a win for the mover: the move
+    uint8_t kind              # INNER / GOAL / CAPTURED / PASSES
+    uint8_t flags             # RESOLVED | SENSITIVE
+
+
+cdef inline uint64_t mix(uint64_t x) noexcept nogil:
+    x ^= x >> 33
+    x *= 0xFF51AFD7ED558CCDULL
+    x ^= x >> 33
+    x *= 0xC4CEB9FE1A85EC53ULL
+    x ^= x >> 33
+    return x
+
+
+cdef object zone_to_int(const Zone* z):
+    cdef int i
+    out = 0
+    for i in range(7):
+        out |= (<object>z.w[i]) << (64 * i)
+    return out
+
+
+cdef class DfpnCore:
+    """One df-pn search over one problem position; see the module docstring."""
+
+    cdef Board b
+    cdef int defender
+    cdef bint live_any
+    cdef Zone crucial
+    cdef bint has_crucial
+    cdef Zone full
+    cdef int region[MAX_ARR]
+    cdef int n_region
+    cdef Benson* benson
+    cdef unordered_map[uint64_t, Entry] table
+    cdef uint64_t path_hash[1024]     # running hash of the path, by ply from the root
+    cdef int ply
+    cdef readonly long nodes
+    cdef long max_nodes
+    cdef long max_entries
+    cdef double deadline
+    cdef object cancelled
+    cdef object progress
+    cdef int stop
+    cdef readonly int max_ply
+
+    def __cinit__(self):
+        self.benson = <Benson*>malloc(sizeof(Benson))
+        if self.benson == NULL:
+            raise MemoryError()
+
+    def __dealloc__(self):
+        free(self.benson)
+
+    def __init__(self, Board board not None, int defender, bint live_any, crucial, region,
+                 long max_nodes, double max_seconds, cancelled=None, progress=None,
+                 long max_entries=4_000_000):
+        self.b = board
+        self.defender = defender
+        self.live_any = live_any
+        zone_clear(&self.crucial)
+        self.has_crucial = False
+        for loc in crucial:
+            zone_add(&self.crucial, board._check_point(loc))
+            self.has_crucial = True
+        zone_clear(&self.full)
+        for i in range(board.n_points):
+            zone_add(&self.full, board.points[i])
+        region_set = {board._check_point(loc) for loc in region}
+        self.n_region = 0
+        for i in range(board.n_points):
+            if not region_set or board.points[i] in region_set:
+                self.region[self.n_region] = board.points[i]
+                self.n_region += 1
+        self.max_nodes = max_nodes
+        self.max_entries = max_entries
+        self.deadline = time.monotonic() + max_seconds if max_seconds > 0 else 0.0
+        self.cancelled = cancelled
+        self.progress = progress
+        self.nodes = 0
+        self.stop = NOT_STOPPED
+        self.ply = 0
+        self.max_ply = 0
+        self.path_hash[0] = mix(board.pos.hash)
+
+    @property
+    def stop_reason(self):
+        return STOP_NAMES[self.stop]
+
+    @property
+    def tt_size(self):
+        return self.table.size()
+
+    @property
+    def depth(self):
+        return self.max_ply
+
+    # ---- keys, budgets -----------------------------------------------------------------
+
+    cdef inline uint64_t key(self) noexcept:
+        return (self.b.pos.hash ^ (<uint64_t>self.b.pos.ko_loc * 0x9E3779B97F4A7C15ULL)
+                ^ (<uint64_t>self.b.pos.passes * 0xC2B2AE3D27D4EB4FULL))
+
+    cdef bint out_of_budget(self):
+        if self.stop != NOT_STOPPED:
+            return True
+        if self.max_nodes > 0 and self.nodes >= self.max_nodes:
+            self.stop = NODE_BUDGET
+        elif <long>self.table.size() >= self.max_entries:
+            self.stop = MEMORY_BUDGET
+        elif (self.nodes & 1023) == 0:
+            if self.deadline > 0 and time.monotonic() > self.deadline:
+                self.stop = TIME_BUDGET
+            elif self.cancelled is not None and self.cancelled():
+                self.stop = CANCELLED
+            elif self.progress is not None and (self.nodes & 16383) == 0:
+                self.progress(self.nodes, self.max_ply, self.table.size())
+        return self.stop != NOT_STOPPED
+
+    # ---- positions ----------------------------------------------------------------------
+
+    cdef void play(self, int move) noexcept:
+        self.b.play_c(move)
+        self.ply += 1
+        self.path_hash[self.ply] = mix(self.path_hash[self.ply - 1] ^ self.b.pos.hash)
+        if self.ply > self.max_ply:
+            self.max_ply = self.ply
+
+    cdef void undo(self) noexcept:
+        self.b.undo_c()
+        self.ply -= 1
+
+    cdef bint crucial_lost(self) noexcept:
+        cdef int i, loc
+        if self.live_any or not self.has_crucial:
+            return False
+        for i in range(self.b.n_points):
+            loc = self.b.points[i]
+            if zone_has(&self.crucial, loc) and self.b.pos.color[loc] == self.defender:
+                return False
+        return True
+
+    cdef Entry* lookup(self) noexcept:
+        """The entry of the current position, evaluating leaves on first sight."""
+        cdef uint64_t k = self.key()
+        cdef uint64_t k_path = k ^ self.path_hash[self.ply]
+        cdef Entry* e
+        # a result that superko decided is kept under a key of its own path
+        if self.table.find(k_path) != self.table.end():
+            return &(self.table[k_path])
+        if self.table.find(k) != self.table.end():
+            return &(self.table[k])
+        self.nodes += 1
+        e = &(self.table[k])
+        e.flags = 0
+        e.kind = INNER
+        e.best = -1
+        e.p = 1
+        e.d = 1
+        cdef int mover = self.b.pos.to_play
+        cdef bint defender_wins
+        if benson_goal(self.b, self.defender, self.live_any, &self.crucial, self.benson,
+                       &e.zone):
+            e.kind = GOAL
+            defender_wins = True
+        elif self.crucial_lost():
+            e.kind = CAPTURED
+            e.zone = self.crucial
+            defender_wins = False
+        elif self.b.pos.passes >= 2:
+            e.kind = PASSES
+            e.zone = self.full
+            defender_wins = False
+        else:
+            return e
+        e.flags = RESOLVED
+        if defender_wins == (mover == self.defender):
+            e.p, e.d = 0, INF
+        else:
+            e.p, e.d = INF, 0
+        return e
+
+    # ---- move generation -------------------------------------------------------------
+
+    cdef int captured_by(self, int move, int victim, Zone* out) noexcept:
+        cdef int k, n, s, count = 0
+        for k in range(4):
+            n = move + self.b.offsets[k]
+            if self.b.pos.color[n] == victim and self.b.pos.libs[self.b.pos.head[n]] == 1:
+                s = n
+                while True:
+                    if not zone_has(out, s):
+                        zone_add(out, s)
+                        count += 1
+                    s = self.b.pos.next[s]
+                    if s == n:
+                        break
+        return count
+
+    cdef int score_move(self, int move) noexcept:
+        cdef int me = self.b.pos.to_play, them = opp(me)
+        cdef int k, n, libs, score = 0
+        for k in range(4):
+            n = move + self.b.offsets[k]
+            if self.b.pos.color[n] == EMPTY:
+                score += 2
+            elif self.b.pos.color[n] == them:
+                libs = self.b.pos.libs[self.b.pos.head[n]]
+                if libs == 1:
+                    score += 40 + 4 * self.b.pos.stones[self.b.pos.head[n]]
+                elif libs == 2:
+                    score += 12
+                else:
+                    score += 3
+            elif self.b.pos.color[n] == me:
+                libs = self.b.pos.libs[self.b.pos.head[n]]
+                if libs == 1:
+                    score += 30
+                elif libs == 2:
+                    score += 6
+                else:
+                    score += 1
+        for k in (-self.b.stride - 1, -self.b.stride + 1, self.b.stride - 1, self.b.stride + 1):
+            if self.b.pos.color[move + k] == me:
+                score += 1
+        return score
+
+    cdef int gen_moves(self, int16_t* moves, bint* sensitive) noexcept:
+        """Region moves (pass first for the attacker, last for the defender), best first."""
+        cdef int i, j, loc, reason, n = 0, s, start = 0
+        cdef int scores[MAX_MOVES]
+        cdef bint attacker = self.b.pos.to_play != self.defender
+        if attacker:
+            moves[0] = PASS_LOC
+            scores[0] = 1 << 20
+            n = 1
+            start = 1
+        for i in range(self.n_region):
+            loc = self.region[i]
+            if self.b.pos.color[loc] != EMPTY:
+                continue
+            reason = self.b.illegal_reason_c(loc)
+            if reason == SUPERKO:
+                sensitive[0] = True
+            if reason != LEGAL:
+                continue
+            s = self.score_move(loc)
+            j = n
+            while j > start and scores[j - 1] < s:
+                scores[j] = scores[j - 1]
+                moves[j] = moves[j - 1]
+                j -= 1
+            scores[j] = s
+            moves[j] = loc
+            n += 1
+        if not attacker:
+            moves[n] = PASS_LOC
+            n += 1
+        return n
+
+    # ---- df-pn ---------------------------------------------------------------------------
+
+    def solve(self):
+        """Run to a result or a budget; returns (status name, result tuple or None)."""
+        cdef Entry* root = self.lookup()
+        if not (root.flags & RESOLVED):
+            self.mid(INF - 1, INF - 1)
+            root = self.lookup()
+        if not (root.flags & RESOLVED):
+            return "unknown", None
+        defender_wins = (root.p == 0) == (self.b.pos.to_play == self.defender)
+        return ("win" if defender_wins else "loss"), self.extract({})
+
+    cdef void mid(self, uint32_t th_p, uint32_t th_d):
+        """Work below the current position until p >= th_p or d >= th_d."""
+        cdef int16_t moves[MAX_MOVES]
+        cdef uint32_t cp[MAX_MOVES]
+        cdef uint32_t cd[MAX_MOVES]
+        cdef uint8_t cut[MAX_MOVES]
+        cdef bint sensitive = False
+        cdef int n = self.gen_moves(moves, &sensitive)
+        cdef int i, best
+        cdef uint32_t p, d, d2, child_th_p, child_th_d
+        cdef uint64_t sum_p
+        cdef Entry* e
+        if self.b.pos.passes == 1 and self.b.pos.to_play != self.defender:
+            # the attacker passes (its first move) and the game is over
+            e = self.lookup()
+            e.p = 0
+            e.d = INF
+            self.resolve(e, moves, n, cut, 0, sensitive)
+            return
+        if self.ply >= 1000:
+            self.stop = NODE_BUDGET
+            return
+        while True:
+            if self.out_of_budget():
+                return
+            self.children(moves, n, cp, cd, cut)
+            p = INF
+            sum_p = 0
+            best = -1
+            d2 = INF
+            for i in range(n):
+                if cut[i]:
+                    continue
+                sum_p += cp[i]
+                if cd[i] < p:
+                    d2 = p
+                    p = cd[i]
+                    best = i
+                elif cd[i] < d2:
+                    d2 = cd[i]
+            d = <uint32_t>(sum_p if sum_p < INF else INF)
+            e = self.lookup()
+            e.p = p
+            e.d = d
+            if p == 0 or d == 0:
+                self.resolve(e, moves, n, cut, best, sensitive)
+                return
+            if p >= th_p or d >= th_d:
+                return
+            # thresholds for the most promising child (negamax: its p is our d)
+            child_th_p = th_d - d + cp[best]
+            if child_th_p >= INF:
+                child_th_p = INF - 1
+            child_th_d = d2 + d2 // 4 + 1
+            if th_p < child_th_d:
+                child_th_d = th_p
+            self.play(moves[best])
+            self.mid(child_th_p, child_th_d)
+            self.undo()
+            if self.stop != NOT_STOPPED:
+                return
+
+    cdef void children(self, int16_t* moves, int n, uint32_t* cp, uint32_t* cd,
+                       uint8_t* cut) noexcept:
+        """The children's numbers, and ``cut`` set for moves covered by a null move.
+
+        A null move is a child that failed for the mover (``cp == 0``) and whose
+        zone holds nothing its move changed; it covers every other move that
+        changes nothing in that zone.  Null moves themselves are never cut.
+        """
+        cdef int i, j, mover = self.b.pos.to_play
+        cdef Entry* c
+        cdef uint8_t is_null[MAX_MOVES]
+        cdef Zone zones[MAX_MOVES]
+        cdef Zone changed
+        for i in range(n):
+            self.play(moves[i])
+            c = self.lookup()
+            cp[i] = c.p
+            cd[i] = c.d
+            is_null[i] = (c.flags & RESOLVED) != 0 and c.p == 0
+            if is_null[i]:
+                zones[i] = c.zone
+            self.undo()
+            cut[i] = 0
+            if is_null[i]:
+                self.changes(moves[i], mover, &changed)
+                zone_intersect(&changed, &zones[i])
+                is_null[i] = zone_empty(&changed)
+        for i in range(n):
+            if not is_null[i]:
+                continue
+            for j in range(n):
+                if cut[j] or is_null[j] or zone_has(&zones[i], moves[j]):
+                    continue
+                self.changes(moves[j], mover, &changed)
+                zone_intersect(&changed, &zones[i])
+                if zone_empty(&changed):
+                    cut[j] = 1
+
+    cdef void changes(self, int move, int mover, Zone* out) noexcept:
+        """The points ``move`` changes: itself and the stones it captures."""
+        zone_clear(out)
+        if move != PASS_LOC:
+            zone_add(out, move)
+            self.captured_by(move, opp(mover), out)
+
+    cdef void resolve(self, Entry* e, int16_t* moves, int n, uint8_t* cut, int best,
+                      bint sensitive):
+        """Store the zone of a node just resolved (win with ``best``, or loss)."""
+        cdef Zone z
+        cdef Entry* c
+        cdef int i, mover = self.b.pos.to_play
+        cdef uint32_t p = e.p, d = e.d
+        zone_clear(&z)
+        if p == 0:
+            self.play(moves[best])
+            c = self.lookup()
+            if c.flags & RESOLVED:
+                z = c.zone
+                sensitive |= (c.flags & SENSITIVE) != 0
+            else:
+                z = self.full     # the attacker's ending pass: the whole board counts
+            self.undo()
+            if dilate_c(self.b, &z, False, moves[best]) & HISTORY_DEPENDENT:
+                sensitive = True
+        else:
+            for i in range(n):
+                if cut[i]:
+                    continue
+                self.play(moves[i])
+                c = self.lookup()
+                zone_union(&z, &c.zone)
+                sensitive |= (c.flags & SENSITIVE) != 0
+                self.undo()
+            if dilate_c(self.b, &z, True, PASS_LOC) & HISTORY_DEPENDENT:
+                sensitive = True
+        e = self.lookup()     # the map may have moved entries while children were added
+        if sensitive:
+            # keep the shared entry open for other paths; this path gets its own
+            e.p = 1
+            e.d = 1
+            e = &(self.table[self.key() ^ self.path_hash[self.ply]])
+            e.kind = INNER
+        e.p = p
+        e.d = d
+        e.zone = z
+        e.best = moves[best] if p == 0 else -1
+        e.flags = RESOLVED | (SENSITIVE if sensitive else 0)
+
+    # ---- proof extraction ------------------------------------------------------------
+
+    cdef object extract(self, dict memo):
+        """The resolved current position as a result tuple (format of ``rzs``)."""
+        cdef Entry* e = self.lookup()
+        cdef int mover = self.b.pos.to_play
+        cdef int16_t moves[MAX_MOVES]
+        cdef uint32_t cp[MAX_MOVES]
+        cdef uint32_t cd[MAX_MOVES]
+        cdef uint8_t cut[MAX_MOVES]
+        cdef bint sensitive = False
+        cdef int n, i, m
+        cdef uint64_t k = self.key() ^ (self.path_hash[self.ply] if e.flags & SENSITIVE else 0)
+        if k in memo:
+            return memo[k]
+        zone = zone_to_int(&e.zone)
+        winner = WIN if (e.p == 0) == (mover == self.defender) else LOSS
+        if e.kind == GOAL:
+            out = ("goal", zone)
+        elif e.kind == CAPTURED:
+            out = ("captured", zone)
+        elif e.kind == PASSES:
+            out = ("passes", zone)
+        elif e.p == 0:
+            m = e.best
+            self.play(m)
+            if not (self.lookup().flags & RESOLVED):
+                self.undo()
+                raise RuntimeError("proof extraction met an unresolved position")
+            child = self.extract(memo)
+            self.undo()
+            out = ("move", zone, winner, m, child)
+        else:
+            n = self.gen_moves(moves, &sensitive)
+            self.children(moves, n, cp, cd, cut)
+            failed = []
+            pruned = []
+            for i in range(n):
+                if cut[i]:
+                    pruned.append((moves[i], self.covering(moves, n, cut, i)))
+                    continue
+                self.play(moves[i])
+                failed.append((moves[i], self.extract(memo)))
+                self.undo()
+            out = ("all", zone, winner, failed, pruned)
+        memo[k] = out
+        return out
+
+    cdef int covering(self, int16_t* moves, int n, uint8_t* cut, int i):
+        """The null move whose zone covers the cut move ``i`` (as ``children`` decided)."""
+        cdef int j, mover = self.b.pos.to_play
+        cdef Entry* c
+        cdef Zone z, changed
+        for j in range(n):
+            if cut[j]:
+                continue
+            self.play(moves[j])
+            c = self.lookup()
+            if not ((c.flags & RESOLVED) and c.p == 0):
+                self.undo()
+                continue
+            z = c.zone
+            self.undo()
+            self.changes(moves[j], mover, &changed)
+            zone_intersect(&changed, &z)
+            if not zone_empty(&changed) or zone_has(&z, moves[i]):
+                continue
+            self.changes(moves[i], mover, &changed)
+            zone_intersect(&changed, &z)
+            if zone_empty(&changed):
+                return moves[j]
+        raise RuntimeError("proof extraction: a cut move has no covering null move")
