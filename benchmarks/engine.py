@@ -77,9 +77,11 @@ def main() -> None:
         fast = Board(size)
         slow = ReferenceBoard(size)
         rates[size, "cython"] = measure(
-            lambda g: play_random_games(fast, g, length, seed=size), args.seconds)
+            lambda g, b=fast, n=length, s=size: play_random_games(b, g, n, seed=s),
+            args.seconds)
         rates[size, "reference"] = measure(
-            lambda g: reference_random_games(slow, g, length, seed=size), args.seconds)
+            lambda g, b=slow, n=length, s=size: reference_random_games(b, g, n, seed=s),
+            args.seconds)
         fast.check_consistency()
         for kind in ("cython", "reference"):
             print(f"{size:>4}  {kind:<10} {rates[size, kind]:>18,.0f}")

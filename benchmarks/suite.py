@@ -48,7 +48,8 @@ const ts = require(process.argv[2] + '/node_modules/tsumego.js');
 const sgf = require('fs').readFileSync(process.argv[3], 'utf8');
 const t = process.hrtime.bigint();
 let move = null, error = null;
-try { move = new ts.Solver(sgf).solve(process.argv[4]); } catch (e) { error = String(e.message || e); }
+try { move = new ts.Solver(sgf).solve(process.argv[4]); }
+catch (e) { error = String(e.message || e); }
 const ms = Number(process.hrtime.bigint() - t) / 1e6;
 console.log(JSON.stringify({move: move, ms: ms, error: error}));
 """

@@ -20,32 +20,44 @@ class Board:
     def __init__(self, size: int, to_play: int = ...) -> None: ...
     @property
     def size(self) -> int: ...
-    to_play: int                       # setting it updates the hash
+    to_play: int
+    """Side to move; setting it updates the hash."""
     @property
-    def hash(self) -> int: ...         # 64-bit Zobrist of (stones, side to move)
+    def hash(self) -> int:
+        """64-bit Zobrist hash of (stones, side to move)."""
     @property
-    def ko_loc(self) -> int: ...       # point the side to move may not retake now, else PASS
+    def ko_loc(self) -> int:
+        """The point the side to move may not retake now, else PASS."""
     @property
     def consecutive_passes(self) -> int: ...
-    def captures(self, color: int) -> int: ...   # stones captured BY color
+    def captures(self, color: int) -> int:
+        """Stones captured BY ``color``."""
     def ko_capture_allowed(self, color: int) -> bool: ...
     def set_ko_capture_allowed(self, color: int, allowed: bool) -> None: ...
-
     def color_at(self, loc: int) -> int: ...
-    def set_stone(self, loc: int, color: int) -> None: ...   # setup; rejects chains left without liberties
-    def colors(self) -> np.ndarray: ...                       # (size, size) int8, row 0 at the top
-
-    def chain(self, loc: int) -> list[int]: ...               # sorted stones of the chain at loc
-    def liberties(self, loc: int) -> list[int]: ...           # sorted liberties of that chain
+    def set_stone(self, loc: int, color: int) -> None:
+        """Setup edit; rejects chains left without liberties (ValueError)."""
+    def colors(self) -> np.ndarray:
+        """(size, size) int8 colours, row 0 at the top."""
+    def chain(self, loc: int) -> list[int]:
+        """Sorted stones of the chain at ``loc``."""
+    def liberties(self, loc: int) -> list[int]:
+        """Sorted liberties of the chain at ``loc``."""
     def num_liberties(self, loc: int) -> int: ...
-
-    def is_legal(self, loc: int) -> bool: ...                 # for to_play; pass is always legal
-    def illegal_reason(self, loc: int) -> str | None: ...     # "occupied" | "ko" | "suicide" | "ko capture forbidden" | "superko"
-    def legal_moves(self, region: object = ...) -> list[int]: ...  # points only (pass excluded), optionally within an iterable of locs
-    def play(self, loc: int) -> int: ...                      # returns an undo token; raises IllegalMoveError
-    def undo(self, token: int) -> None: ...                   # LIFO; the token must be the last one returned
-
-    def history(self) -> list[int]: ...                       # hashes of earlier positions on the path, oldest first, current last
-    def set_history(self, hashes: list[int]) -> None: ...     # positions before the current one (the current hash is appended)
+    def is_legal(self, loc: int) -> bool:
+        """For the side to move; pass is always legal."""
+    def illegal_reason(self, loc: int) -> str | None:
+        """None, "occupied", "ko", "suicide", "ko capture forbidden" or "superko"."""
+    def legal_moves(self, region: object = ...) -> list[int]:
+        """Legal points (pass excluded), optionally only those in an iterable of locs."""
+    def play(self, loc: int) -> int:
+        """Play for the side to move; returns an undo token; raises IllegalMoveError."""
+    def undo(self, token: int) -> None:
+        """Take back the last move; ``token`` must be the last one returned."""
+    def history(self) -> list[int]:
+        """Hashes of the positions on the path, oldest first, the current one last."""
+    def set_history(self, hashes: list[int]) -> None:
+        """Set the positions before the current one (the current hash is appended)."""
     def copy(self) -> Board: ...
-    def check_consistency(self) -> None: ...                  # raises AssertionError on any mismatch
+    def check_consistency(self) -> None:
+        """Rebuild chains from the colours and compare; AssertionError on a mismatch."""

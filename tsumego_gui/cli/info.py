@@ -30,14 +30,17 @@ def describe(problem: Problem) -> str:
     lines.append(render_diagram(board, marks=marks, coordinates=True))
     lines.append("legend: X black  O white  + region (empty points)  "
                  "# / @ unconditionally alive black / white")
-    to_play = NAMES[problem.to_play] + ("" if problem.to_play_given else " (not given: either side)")
+    to_play = NAMES[problem.to_play]
+    if not problem.to_play_given:
+        to_play += " (not given: either side)"
+    region = f"{len(problem.region)} points" if problem.region else "whole board"
     lines += [
         f"size:         {size}x{size}",
         f"to play:      {to_play}",
         f"defender:     {NAMES[problem.defender]} (must live), attacker: {NAMES[problem.attacker]}",
         f"goal:         {problem.goal}",
         f"crucial:      {gtp(problem.crucial)}",
-        f"region:       {len(problem.region)} points" if problem.region else "region:       whole board",
+        f"region:       {region}",
         "ko captures:  " + ", ".join(
             f"{NAMES[c]} {'may' if problem.ko_capture_allowed(c) else 'may not'}"
             for c in (BLACK, WHITE)),

@@ -21,8 +21,8 @@ from dataclasses import dataclass
 
 from engine_cy.benson import goal_zone, unconditionally_alive
 from engine_cy.board import PASS, Board
-from engine_cy.dilate import dilate_or
 from engine_cy.dfpn import DfpnCore
+from engine_cy.dilate import dilate_or
 from engine_cy.rzs import ATTACKER_WINS, DEFENDER_WINS, RzsCore
 from tsumego_gui.core.problem import Problem
 from tsumego_gui.search.params import SearchParams
@@ -56,7 +56,7 @@ class SolveResult:
         return self.nodes / self.seconds if self.seconds > 0 else 0.0
 
 
-def solve(problem: Problem, params: SearchParams = SearchParams(), *,
+def solve(problem: Problem, params: SearchParams | None = None, *,
           to_play: int | None = None, all_moves: bool = False,
           cancelled: Callable[[], bool] | None = None,
           progress: Callable[[Progress], None] | None = None) -> SolveResult:
@@ -74,6 +74,7 @@ def solve(problem: Problem, params: SearchParams = SearchParams(), *,
         a SolveResult; ``verdict`` is "unknown" when a budget ran out or the
         search was cancelled.
     """
+    params = SearchParams() if params is None else params
     to_play = problem.to_play if to_play is None else to_play
     start = time.monotonic()
     nodes = 0

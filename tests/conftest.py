@@ -1,0 +1,45 @@
+"""Shared fixtures: every rules test runs on the slow reference board and on the Cython engine.
+
+The engine is required, so when ``engine_cy.board`` cannot be imported its
+parameter fails (it is not skipped): a missing build must not look green.
+"""
+
+import os
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # before anything imports Qt
+
+import importlib  # noqa: E402
+import sys  # noqa: E402
+
+import pytest  # noqa: E402
+
+from tsumego_gui.core.reference_board import ReferenceBoard  # noqa: E402
+
+
+def import_engine_board():
+    """The ``engine_cy.board`` module, or a test failure that says how to build it."""
+    try:
+        return importlib.import_module("engine_cy.board")
+    except ImportError as exc:
+        pytest.fail(f"engine_cy.board is not built ({exc}); run "
+                    "`pip install -e . --no-build-isolation` first", pytrace=False)
+
+
+@pytest.fixture(params=["Reference", "Engine"])
+def board_class(request):
+    """The board class under test: ReferenceBoard, then the Cython engine's Board."""
+    if request.param == "Reference":
+        return ReferenceBoard
+    return import_engine_board().Board
+
+
+@pytest.fixture
+def illegal_move_error(board_class):
+    """The IllegalMoveError class of the module that defines ``board_class``."""
+    return sys.modules[board_class.__module__].IllegalMoveError
+
+
+@pytest.fixture
+def engine_board_module():
+    """``engine_cy.board`` (fails the test when it is not built)."""
+    return import_engine_board()

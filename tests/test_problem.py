@@ -1,0 +1,204 @@
+"""core.problem: validation messages, defender derivation, derived values, engine board."""
+
+import dataclasses
+import re
+
+import pytest
+
+from engine_cy.board import BLACK, PASS, WHITE
+from tsumego_gui.core import coords
+from tsumego_gui.core.problem import Problem, ProblemError, point_name
+
+
+def pts(text, size=9):
+    """GTP vertices separated by spaces -> frozenset of locs."""
+    return frozenset(coords.from_gtp(v, size) for v in text.split())
+
+
+def loc(v, size=9):
+    return coords.from_gtp(v, size)
+
+
+# A white group in the lower-left corner of a 9x9 board, black around it.
+#   4 X X X .
+#   3 O O X .
+#   2 . O X .
+#   1 O O X .
+#     A B C D
+BLACK_STONES = "A4 B4 C4 C3 C2 C1"
+WHITE_STONES = "A3 B3 B2 A1 B1"
+
+
+def corner(**fields):
+    kw = dict(size=9, black=pts(BLACK_STONES), white=pts(WHITE_STONES), to_play=BLACK,
+              defender=WHITE, goal="live", crucial=pts("B3"))
+    kw.update(fields)
+    return Problem(**kw)
+
+
+def test_a_valid_problem_and_its_derived_values():
+    p = corner(region=pts("A2 D1 D2"))
+    assert p.attacker == BLACK
+    assert p.color_at(loc("A3")) == WHITE and p.color_at(loc("C3")) == BLACK
+    assert p.color_at(loc("A2")) == 0
+    assert p.stones(BLACK) == pts(BLACK_STONES)
+    assert p.region_or_all() == pts("A2 D1 D2")
+    assert corner().region_or_all() == frozenset(coords.all_locs(9))
+    assert p.to_play_given is True
+    assert isinstance(p.black, frozenset)
+    hash(p)  # frozen and hashable
+
+
+def test_fields_accept_any_iterable_and_are_stored_immutably():
+    p = corner(black=list(pts(BLACK_STONES)), crucial={loc("B3")}, history=[5, 6],
+               book_moves=[[BLACK, loc("A2")]])
+    assert p == corner(history=(5, 6), book_moves=((BLACK, loc("A2")),))
+    assert p.history == (5, 6) and p.book_moves == ((BLACK, loc("A2")),)
+
+
+def test_research_ko_default_forbids_the_defender_only():
+    p = corner()  # defender white
+    assert p.ko_allowed == (True, False)
+    assert p.ko_capture_allowed(BLACK) and not p.ko_capture_allowed(WHITE)
+    q = corner(black=pts(WHITE_STONES), white=pts(BLACK_STONES), defender=BLACK)
+    assert q.ko_allowed == (False, True)
+    assert corner(ko_allowed=(False, False)).ko_allowed == (False, False)
+
+
+def test_book_moves_for_a_side():
+    p = corner(book_moves=((BLACK, loc("A2")), (WHITE, loc("A2")), (BLACK, PASS)))
+    assert p.book_moves_for(BLACK) == (loc("A2"), PASS)
+    assert p.book_moves_for(WHITE) == (loc("A2"),)
+
+
+def test_to_board_sets_stones_side_ko_policy_and_history():
+    p = corner(to_play=WHITE, history=(11, 22))
+    board = p.to_board()
+    assert board.size == 9 and board.to_play == WHITE
+    for v in BLACK_STONES.split():
+        assert board.color_at(loc(v)) == BLACK
+    for v in WHITE_STONES.split():
+        assert board.color_at(loc(v)) == WHITE
+    assert sum(board.color_at(x) != 0 for x in coords.all_locs(9)) == 11
+    assert board.ko_capture_allowed(BLACK) and not board.ko_capture_allowed(WHITE)
+    assert board.history() == [11, 22, board.hash]
+
+
+def test_with_region_overrides_and_validates():
+    p = corner()
+    assert p.with_region(pts("A2")).region == pts("A2")
+    assert p.with_region(pts("A2")).with_region(()).region == frozenset()
+    with pytest.raises(ProblemError, match="region point"):
+        p.with_region({0})
+
+
+def test_problem_error_is_a_value_error():
+    assert issubclass(ProblemError, ValueError)
+
+
+# --- every validation message ---------------------------------------------------
+
+T20 = coords.stride(19) * 0 + 19  # the wall cell above T19 on a 19x19 board
+
+
+@pytest.mark.parametrize("fields, message", [
+    (dict(size=25), "board size 25 is not supported (2..19)"),
+    (dict(size=1), "board size 1 is not supported (2..19)"),
+    (dict(size=9.0), "board size 9.0 is not supported (2..19)"),
+    (dict(black=pts(BLACK_STONES + " A3")), "a point is both black and white: A3"),
+    (dict(black=pts(BLACK_STONES + " A3 B3")), "a point is both black and white: A3, B3"),
+    (dict(black=pts(BLACK_STONES + " A2")), "the white chain at A3 has no liberties"),
+    (dict(black=pts("A2 A1"), white=pts("A3 B2 B1")), "the black chain at A2 has no liberties"),
+    (dict(black=pts(BLACK_STONES) | {coords.stride(9)}), "black stone loc 11 is off a 9x9 board"),
+    (dict(white=pts(WHITE_STONES) | {"D4"}), "white stone 'D4' is not a point index"),
+    (dict(to_play=3), "to_play must be black (1) or white (2), not 3"),
+    (dict(defender=0), "the defender must be black (1) or white (2), not 0"),
+    (dict(goal="kill"), "goal must be 'live' or 'live_any', not 'kill'"),
+    (dict(crucial=pts("D4")), "crucial stone at D4 is an empty point"),
+    (dict(crucial=pts("B3 C3")), "crucial stone at C3 is black but the defender is white"),
+    (dict(crucial=frozenset({999})), "crucial stone loc 999 is off a 9x9 board"),
+    (dict(region=frozenset({coords.to_loc(8, 8, 9) + 1})),
+     "region point loc 109 is off a 9x9 board"),
+    (dict(white=frozenset(), crucial=frozenset()), "no defender stones on the board"),
+    (dict(white=frozenset(), goal="live_any", crucial=frozenset()),
+     "no defender stones on the board"),
+    (dict(crucial=frozenset()), "goal 'live' needs at least one crucial stone"),
+    (dict(ko_allowed=(True,)), "ko_allowed must be two bools"),
+    (dict(ko_allowed=(1, 0)), "ko_allowed must be two bools"),
+    (dict(to_play=WHITE, to_play_given=False),
+     "to_play must be black when the side to move is not given"),
+    (dict(history=(-1,)), "history hash -1 is not a 64-bit unsigned int"),
+    (dict(history=(2 ** 64,)), "is not a 64-bit unsigned int"),
+    (dict(book_moves=((3, PASS),)), "a book move's colour must be black (1) or white (2), not 3"),
+    (dict(book_moves=((BLACK, 5),)), "book move E10 is off a 9x9 board"),
+    (dict(book_moves=((BLACK,),)), "is not a (colour, loc) pair"),
+    (dict(title=None), "title must be a str"),
+])
+def test_validation_names_the_fault(fields, message):
+    with pytest.raises(ProblemError, match=re.escape(message)):
+        corner(**fields)
+
+
+def test_off_board_points_are_named_like_gtp_where_possible():
+    with pytest.raises(ProblemError, match="^region point T20 is off a 19x19 board$"):
+        Problem(19, pts("A1 B2", 19), pts("T19 S18", 19), BLACK, WHITE, "live_any",
+                region={T20})
+    assert point_name(T20, 19) == "T20"
+    assert point_name(coords.to_loc(8, 0, 9) + coords.stride(9), 9) == "A0"
+    assert point_name(PASS, 9) == "pass"
+    assert point_name(loc("E5"), 9) == "E5"
+    assert point_name(-4, 9) == "loc -4"
+
+
+def test_construction_validates_so_an_invalid_problem_never_exists():
+    p = corner()
+    with pytest.raises(ProblemError, match="crucial stone at D4 is an empty point"):
+        dataclasses.replace(p, crucial=pts("D4"))
+    assert p.validate() is None
+
+
+# --- Problem.create: deriving the defender ----------------------------------------
+
+def test_create_takes_the_defender_from_the_crucial_stones():
+    p = Problem.create(9, pts(BLACK_STONES), pts(WHITE_STONES), crucial=pts("A3 B2"),
+                       to_play=BLACK)
+    assert p.defender == WHITE and p.goal == "live" and p.to_play_given
+    q = Problem.create(9, pts(BLACK_STONES), pts(WHITE_STONES), crucial=pts("C4"),
+                       to_play=WHITE)
+    assert q.defender == BLACK and q.attacker == WHITE
+
+
+def test_create_without_to_play_means_either_side():
+    p = Problem.create(9, pts(BLACK_STONES), pts(WHITE_STONES), crucial=pts("A3"))
+    assert p.to_play == BLACK and p.to_play_given is False
+
+
+def test_create_with_a_given_defender_and_no_crucial_stones_is_live_any():
+    p = Problem.create(9, pts(BLACK_STONES), pts(WHITE_STONES), defender=WHITE, to_play=BLACK)
+    assert p.goal == "live_any" and p.crucial == frozenset()
+
+
+@pytest.mark.parametrize("crucial, message", [
+    ("", "no crucial stones: say which side is the defender"),
+    ("A3 C4", "crucial stones of both colours (black at C4, white at A3): "
+              "say which side is the defender"),
+    ("A3 D5", "crucial stone at D5 is an empty point"),
+])
+def test_create_refuses_to_guess_the_defender(crucial, message):
+    with pytest.raises(ProblemError, match=re.escape(message)):
+        Problem.create(9, pts(BLACK_STONES), pts(WHITE_STONES), crucial=pts(crucial) if crucial
+                       else (), goal="live_any")
+
+
+def test_create_with_mixed_crucial_stones_and_a_given_defender_names_the_wrong_stone():
+    with pytest.raises(ProblemError,
+                       match="crucial stone at C4 is black but the defender is white"):
+        Problem.create(9, pts(BLACK_STONES), pts(WHITE_STONES), crucial=pts("A3 C4"),
+                       defender=WHITE)
+
+
+def test_create_checks_the_stones_before_deriving():
+    with pytest.raises(ProblemError, match="board size 30 is not supported"):
+        Problem.create(30, (), (), crucial=())
+    with pytest.raises(ProblemError, match="the white chain at A3 has no liberties"):
+        Problem.create(9, pts(BLACK_STONES + " A2"), pts(WHITE_STONES), crucial=pts("A3"))

@@ -1,0 +1,329 @@
+"""core.sgf_io: what each SGF property means, game records, errors, exact round trips.
+
+SGF points in the strings below: column letter then row letter from the
+top-left, so on 9x9 ``af`` is A4 and ``bi`` is B1; on 7x7 ``ca`` is C7.
+"""
+
+import re
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from sgfmill import sgf
+
+from engine_cy.board import BLACK, PASS, WHITE, Board
+from tsumego_gui.core import coords
+from tsumego_gui.core.problem import Problem, ProblemError
+from tsumego_gui.core.sgf_io import read_sgf, write_sgf
+
+
+def pts(text, size):
+    return frozenset(coords.from_gtp(v, size) for v in text.split())
+
+
+def one(data, **kw):
+    problems = read_sgf(data, **kw)
+    assert len(problems) == 1
+    return problems[0]
+
+
+# White to live in the lower-left corner of 9x9:
+#   4 X X X      A4 B4 C4 = af bf cf
+#   3 O O X      A3 B3 = ag bg, C3 = cg
+#   2 . O X      B2 = bh, C2 = ch
+#   1 O O X      A1 B1 = ai bi, C1 = ci
+CORNER = ("SZ[9]AB[af][bf][cf][cg][ch][ci]AW[ag][bg][bh][ai][bi]")
+CORNER_BLACK = pts("A4 B4 C4 C3 C2 C1", 9)
+CORNER_WHITE = pts("A3 B3 B2 A1 B1", 9)
+
+# The golden case of test_region: target C7, wall D7 D6 A5..D5 on 7x7.
+ENCLOSED = "SZ[7]AW[ca][ab][bb][cb]AB[da][db][ac][bc][cc][dc]"
+
+
+def test_setup_pl_tr_gn_c():
+    p = one(f"(;GM[1]FF[4]{CORNER}GN[Corner]C[White to live]PL[W]TR[bg])".encode())
+    assert p == Problem(9, CORNER_BLACK, CORNER_WHITE, WHITE, WHITE, "live",
+                        crucial=pts("B3", 9), title="Corner", comment="White to live")
+    assert p.ko_allowed == (True, False) and p.history == () and p.book_moves == ()
+
+
+def test_ma_on_a_stone_is_the_target_with_the_region_derived_from_the_wall():
+    p = one(f"(;{ENCLOSED}MA[ca])".encode())
+    assert p.defender == WHITE and p.goal == "live"
+    assert p.crucial == pts("C7 A6 B6 C6", 7)  # the target's whole chain
+    assert p.region == pts("A7 B7", 7)
+    assert p.to_play == BLACK and p.to_play_given is False  # no PL: either side
+
+
+def test_explicit_region_wins_over_the_derived_one_and_auto_region_can_be_off():
+    assert one(f"(;{ENCLOSED}MA[ca][aa]PL[W])".encode()).region == pts("A7", 7)
+    p = one(f"(;{ENCLOSED}MA[ca])".encode(), auto_region=False)
+    assert p.region == frozenset() and p.crucial == pts("C7 A6 B6 C6", 7)
+    assert p.with_region(pts("A7 B7 E1", 7)).region == pts("A7 B7 E1", 7)
+
+
+def test_sq_with_a_target_marks_wall_holes_filled_by_the_attacker():
+    # C5 (cc) left out of the wall and marked SQ: filled with a black stone.
+    p = one(b"(;SZ[7]AW[ca][ab][bb][cb]AB[da][db][ac][bc][dc]SQ[cc]MA[ca])")
+    assert pts("C5", 7) <= p.black
+    assert p.region == pts("A7 B7", 7)
+
+
+def test_a_wall_hole_on_a_stone_is_an_error():
+    with pytest.raises(ProblemError, match=r"^wall hole D7 \(SQ\) is not an empty point$"):
+        read_sgf(f"(;{ENCLOSED}MA[ca]SQ[da])".encode())
+
+
+def test_sq_without_a_target_is_the_region_stones_included():
+    p = one(f"(;{CORNER}TR[bg]SQ[ah][ag])".encode())
+    assert p.region == pts("A2 A3", 9)
+    assert p.to_play_given is False
+
+
+def test_keyword_arguments_override_the_file():
+    p = one(f"(;{CORNER}PL[W]TR[bg])".encode(), to_play=BLACK, ko_allowed=(False, False))
+    assert p.to_play == BLACK and p.ko_allowed == (False, False)
+    q = one(f"(;{CORNER})".encode(), defender=WHITE)
+    assert q.goal == "live_any" and q.defender == WHITE
+    r = one(f"(;{CORNER}TR[bg])".encode(), goal="live_any")
+    assert r.goal == "live_any" and r.crucial == pts("B3", 9)
+
+
+def test_a_problem_needs_a_defender():
+    with pytest.raises(ProblemError, match="no crucial stones: say which side is the defender"):
+        read_sgf(f"(;{CORNER}PL[B])".encode())
+
+
+def test_pl_empty_counts_as_absent():
+    p = one(f"(;{CORNER}PL[]TR[bg])".encode())
+    assert p.to_play == BLACK and not p.to_play_given
+
+
+# --- solution variations and game records -------------------------------------------
+
+def test_children_of_a_problem_root_are_book_moves_not_played():
+    p = one(f"(;{CORNER}TR[bg](;W[ah];B[di])(;B[ah])(;B[tt]))".encode())
+    assert p.book_moves == ((WHITE, coords.from_gtp("A2", 9)), (BLACK, coords.from_gtp("A2", 9)),
+                            (BLACK, PASS))
+    assert p.white == CORNER_WHITE and p.history == ()
+
+
+def test_a_single_solution_line_under_a_marked_root_is_not_played():
+    p = one(f"(;{CORNER}MA[bg];W[ah];B[di])".encode(), auto_region=False)
+    assert p.book_moves == ((WHITE, coords.from_gtp("A2", 9)),)
+    assert p.white == CORNER_WHITE
+
+
+def test_two_children_without_markup_are_still_variations():
+    p = one(f"(;{CORNER}(;W[ah])(;B[ah]))".encode(), defender=WHITE)
+    assert p.book_moves == ((WHITE, coords.from_gtp("A2", 9)), (BLACK, coords.from_gtp("A2", 9)))
+
+
+def test_a_game_record_is_played_with_captures():
+    # B A4, W A5, B B4, W B5, B C5 takes A5 B5; W E1.
+    p = one(b"(;GM[1]SZ[5];B[ab];W[aa];B[bb];W[ba];B[ca];W[ee])", defender=WHITE)
+    assert p.black == pts("A4 B4 C5", 5)
+    assert p.white == pts("E1", 5)
+    assert p.to_play == BLACK and p.to_play_given
+    # one earlier position per move, the first the empty board with Black to move
+    assert len(p.history) == 6 and len(set(p.history)) == 6
+    assert p.history[0] == Board(5).hash
+    assert p.to_board().hash not in p.history
+
+
+def test_passes_and_two_moves_of_one_colour_in_a_row():
+    p = one(b"(;SZ[5];B[cc];W[];B[dd];B[bb];W[tt])", defender=BLACK)
+    assert p.black == pts("C3 D2 B4", 5) and p.white == frozenset()
+    assert p.to_play == BLACK  # after White's pass
+    # before each of the 5 moves, plus the position with White to move
+    # before Black's second move in a row (White's implied pass)
+    assert len(p.history) == 6 and len(set(p.history)) == 6
+
+
+def test_the_history_forbids_retaking_a_ko_by_superko():
+    # B4 (bb) is a white stone in atari: Black C4 (cb) takes it, making a ko.
+    record = b"(;GM[1]FF[4]SZ[5]AB[ba][ab][bc]AW[ca][bb][db][cc];B[cb])"
+    p = one(record, defender=WHITE, ko_allowed=(True, True))
+    assert p.black == pts("B5 A4 B3 C4", 5) and p.white == pts("C5 D4 C3", 5)
+    assert p.to_play == WHITE
+    board = p.to_board()
+    retake = coords.from_gtp("B4", 5)
+    assert board.illegal_reason(retake) == "superko"
+    assert Problem.create(5, p.black, p.white, to_play=WHITE, defender=WHITE,
+                          ko_allowed=(True, True)).to_board().is_legal(retake)
+
+
+@pytest.mark.parametrize("data, message", [
+    (b"(;SZ[5];B[cc];W[cc])", "move 2 (W C3) is illegal: occupied"),
+    (b"(;SZ[5]AB[ab][ba];W[aa])", "move 1 (W A5) is illegal: suicide"),
+    (b"(;SZ[5];B[cc];W[zz])", "malformed SGF"),
+])
+def test_illegal_moves_in_a_record(data, message):
+    with pytest.raises(ProblemError, match=re.escape(message)):
+        read_sgf(data, defender=BLACK)
+
+
+def test_setup_nodes_later_in_a_record_are_applied():
+    p = one(b"(;SZ[5];B[cc];AW[aa]AE[cc];W[ee])", defender=WHITE)
+    assert p.black == frozenset() and p.white == pts("A5 E1", 5)
+    assert p.to_play == BLACK and len(p.history) == 3
+
+
+# --- collections ---------------------------------------------------------------------
+
+def test_a_collection_gives_one_problem_per_game():
+    problems = read_sgf(b"(;SZ[5]AW[aa]TR[aa])\n(;SZ[7]AB[bb]TR[bb]PL[W])")
+    assert [p.size for p in problems] == [5, 7]
+    assert problems[0].defender == WHITE and problems[1].defender == BLACK
+
+
+def test_an_error_in_a_collection_names_the_game():
+    with pytest.raises(ProblemError, match=r"^game 2: crucial stone at B6 is an empty point$"):
+        read_sgf(b"(;SZ[5]AW[aa]TR[aa])(;SZ[7]TR[bb])")
+
+
+# --- malformed input ---------------------------------------------------------------
+
+@pytest.mark.parametrize("data, message", [
+    (b"", "not a readable SGF file"),
+    (b"hello", "not a readable SGF file"),
+    (b"(;FF[4]SZ[9]AB[aa", "not a readable SGF file"),
+    (b"(;SZ[25]AW[aa]TR[aa])", "board size 25 is not supported (2..19)"),
+    (b"(;SZ[1])", "board size 1 is not supported (2..19)"),
+    (b"(;SZ[9:7])", "SZ[9:7] is not a supported board size (2..19)"),
+    (b"(;SZ[9]AW[zz]TR[zz])", "malformed SGF"),
+    (b"(;GM[4]SZ[15])", "GM[4] is not a game of Go (GM[1])"),
+    (b"(;SZ[9]PL[X]AW[aa]TR[aa])", "PL[X] is not B or W"),
+    (b"(;SZ[9]AB[aa]AW[aa])", "a point is both black and white: A9"),
+    (b"(;SZ[9]AB[aa]AW[ba][ab])", "the black chain at A9 has no liberties"),
+    (b"(;SZ[9]AW[aa]TR[ba])", "crucial stone at B9 is an empty point"),
+    (b"(;SZ[7]AW[ca]AB[da]MA[ca][da])", "MA targets of both colours: C7, D7"),
+    (b"(;SZ[9]AW[aa]TR[aa]TH[xyz])", "TH[xyz] is not a 16-digit hex hash"),
+    (b"(;SZ[9]AW[aa]TR[aa]TG[kill])", "TG[kill] is not a goal (live or live_any)"),
+    (b"(;SZ[9]AW[aa]TR[aa]TK[Q])", "TK[Q] is not B, W, BW or -"),
+    (b"(;SZ[9]AW[aa]TD[W]TG[live_any]TH[0000000000000001]SZ[9]CA[no-such-codec]GN[x])",
+     "malformed SGF"),
+])
+def test_malformed_input_is_a_problem_error(data, message):
+    with pytest.raises(ProblemError, match=re.escape(message)):
+        read_sgf(data)
+
+
+def test_a_missing_file_is_a_problem_error(tmp_path):
+    with pytest.raises(ProblemError, match="cannot read"):
+        read_sgf(tmp_path / "nowhere.sgf")
+
+
+def test_reading_a_path_records_the_file_name_unless_so_says_otherwise(tmp_path):
+    path = tmp_path / "corner.sgf"
+    path.write_bytes(f"(;{CORNER}TR[bg])".encode())
+    assert one(path).source == "corner.sgf"
+    assert one(str(path)).source == "corner.sgf"
+    path.write_bytes(f"(;{CORNER}TR[bg]SO[Cho p.31])".encode())
+    assert one(path).source == "Cho p.31"
+
+
+VALID = f"(;GM[1]FF[4]{CORNER}PL[W]TR[bg]C[c]GN[g](;W[ah];B[di])(;B[ah]))".encode()
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_damaged_files_raise_only_problem_errors(data):
+    raw = bytearray(VALID)
+    for _ in range(data.draw(st.integers(1, 4))):
+        i = data.draw(st.integers(0, len(raw) - 1))
+        action = data.draw(st.sampled_from(["cut", "replace", "insert", "delete"]))
+        byte = data.draw(st.sampled_from(b"()[];\\:ABWXYZabstz019 \n\xff"))
+        if action == "cut":
+            del raw[i:]
+        elif action == "replace":
+            raw[i] = byte
+        elif action == "insert":
+            raw.insert(i, byte)
+        else:
+            del raw[i]
+        if not raw:
+            break
+    try:
+        problems = read_sgf(bytes(raw))
+    except ProblemError:
+        return
+    assert all(isinstance(p, Problem) for p in problems)
+
+
+# --- writing and round trips ---------------------------------------------------------
+
+RICH = Problem(
+    9, CORNER_BLACK, CORNER_WHITE, WHITE, WHITE, "live", crucial=pts("B3 A3", 9),
+    region=pts("A2 A3 B2 D1 D2", 9), ko_allowed=(False, False),
+    history=(0, 1, 2 ** 64 - 1, 0x0123456789ABCDEF),
+    book_moves=((WHITE, coords.from_gtp("A2", 9)), (BLACK, PASS),
+                (BLACK, coords.from_gtp("A2", 9))),
+    title="死活 #1 (白先活)", comment="line one\nline two [bracketed] back\\slash: colon",
+    source="Cho p.31")
+
+
+def test_write_uses_standard_properties_that_editors_show():
+    game = sgf.Sgf_game.from_bytes(write_sgf(RICH))
+    root = game.get_root()
+    black, white, _ = root.get_setup_stones()
+    assert {coords.from_sgfmill(p, 9) for p in black} == CORNER_BLACK
+    assert {coords.from_sgfmill(p, 9) for p in white} == CORNER_WHITE
+    assert root.get("PL") == "w"
+    assert {coords.from_sgfmill(p, 9) for p in root.get("TR")} == pts("B3 A3", 9)
+    assert {coords.from_sgfmill(p, 9) for p in root.get("SQ")} == pts("A2 A3 B2 D1 D2", 9)
+    assert root.get("GN") == RICH.title and root.get("SO") == "Cho p.31"
+    assert [child.get_move() for child in root] == [("w", (1, 0)), ("b", None), ("b", (1, 0))]
+    assert root.get_raw("TG") == b"live" and root.get_raw("TD") == b"W"
+    assert root.get_raw("TK") == b"-"
+    assert root.get_raw_list("TH")[2] == b"ffffffffffffffff"
+
+
+@pytest.mark.parametrize("problem", [
+    RICH,
+    Problem(9, CORNER_BLACK, CORNER_WHITE, BLACK, WHITE, "live_any", to_play_given=False),
+    Problem(5, pts("A1", 5), pts("E5", 5), WHITE, BLACK, "live", crucial=pts("A1", 5),
+            ko_allowed=(True, True)),
+    Problem(19, pts("A1 T19", 19), pts("K10", 19), BLACK, BLACK, "live_any",
+            ko_allowed=(True, False), region=pts("A1 B1", 19)),
+], ids=["rich", "either-side", "tiny", "19x19"])
+def test_round_trip_is_exact(problem):
+    assert read_sgf(write_sgf(problem)) == [problem]
+
+
+@st.composite
+def problems(draw):
+    size = draw(st.integers(2, 9))
+    points = coords.all_locs(size)
+    colors = draw(st.lists(st.sampled_from([0, 0, 1, 2]), min_size=len(points),
+                           max_size=len(points)))
+    black = {p for p, c in zip(points, colors, strict=True) if c == 1}
+    white = {p for p, c in zip(points, colors, strict=True) if c == 2}
+    defender = draw(st.sampled_from([BLACK, WHITE]))
+    own = sorted(black if defender == BLACK else white)
+    crucial = draw(st.sets(st.sampled_from(own))) if own else set()
+    to_play_given = draw(st.booleans())
+    empty = [p for p in points if p not in black and p not in white]
+    book = draw(st.lists(st.tuples(st.sampled_from([BLACK, WHITE]),
+                                   st.sampled_from(empty + [PASS])), max_size=3))
+    try:
+        return Problem(
+            size, black, white, BLACK if not to_play_given else draw(st.sampled_from([1, 2])),
+            defender, "live" if crucial else "live_any", crucial=crucial,
+            region=draw(st.sets(st.sampled_from(points))),
+            ko_allowed=draw(st.none() | st.tuples(st.booleans(), st.booleans())),
+            history=tuple(draw(st.lists(st.integers(0, 2 ** 64 - 1), max_size=3))),
+            to_play_given=to_play_given, book_moves=book,
+            title=draw(st.text(st.characters(blacklist_categories=("Cs", "Cc")), max_size=8)),
+            comment=draw(st.text(st.sampled_from("ab []\\:\n;()é"), max_size=12)),
+        )
+    except ProblemError:
+        return None
+
+
+@settings(max_examples=200, deadline=None)
+@given(problems())
+def test_round_trip_of_random_valid_problems(problem):
+    if problem is None:
+        return
+    assert read_sgf(write_sgf(problem)) == [problem]

@@ -1,0 +1,334 @@
+"""The problem spec (ARCHITECTURE §3): a position, who must live, where one may play, which rules.
+
+A :class:`Problem` is a frozen value.  Constructing one validates it, so a
+``Problem`` that exists is a valid problem; every fault raises
+:class:`ProblemError` with a one-line message naming the point in GTP
+coordinates ("crucial stone at C3 is an empty point").
+
+Fields:
+
+* ``size``: 2..19.
+* ``black``, ``white``: setup stones as frozensets of locs (``core.coords``).
+* ``to_play``: BLACK (1) or WHITE (2), the side to move at the root.
+  ``to_play_given`` is False when the source did not say (an SGF without
+  ``PL`` and without moves): the problem may then be solved for either side,
+  and ``to_play`` holds the conventional default, BLACK.
+* ``defender``: the side that must live (OR-player); ``attacker`` is the other.
+* ``goal``: ``"live"`` (a crucial stone becomes unconditionally alive) or
+  ``"live_any"`` (any defender stone does).
+* ``crucial``: defender stones that must live (needed for ``"live"``).
+* ``region``: the points where either side may play; empty = whole board.
+* ``ko_allowed``: ``(black, white)``: may that side capture a ko?  Left out,
+  it is the research default: the defender may not, the attacker may.
+* ``history``: Zobrist hashes (``engine_cy.board``) of the positions that came
+  before this one, oldest first, for situational superko.
+* ``book_moves``: ``(colour, loc)`` pairs: the source's recorded first moves
+  (an SGF's solution variations, the research ``answer_firstmove``);
+  ``loc`` may be PASS, meaning the source says no move is needed.  They are
+  the source's claims, checked only for being points of the board: one may
+  even lie on a stone (rzone-19x19 json #75 does).
+* ``title``, ``comment``, ``source``: free text, ``""`` when absent.
+
+This module knows the rules only as far as chains and liberties go; it knows
+nothing about files (``sgf_io``, ``rzone_json``), regions derived from walls
+(``region``), Benson, or search.
+"""
+
+from __future__ import annotations
+
+import numbers
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+
+from engine_cy.board import BLACK, EMPTY, PASS, WHITE, Board
+from tsumego_gui.core import coords
+
+GOALS = ("live", "live_any")
+COLOR_NAMES = {BLACK: "black", WHITE: "white"}
+
+
+class ProblemError(ValueError):
+    """The input is not a valid problem; the message names the fault."""
+
+
+def opponent(color: int) -> int:
+    """The other colour."""
+    return color ^ 3
+
+
+def point_name(loc: object, size: int) -> str:
+    """A loc as people read it: GTP on the board, ``pass``, or a best effort off it.
+
+    Off-board locs in the wall rows above and below the board keep their
+    column letter (``T20`` on 19x19), so messages can say where a bad point
+    was meant to be.
+    """
+    if not _is_int(loc):
+        return repr(loc)
+    loc = int(loc)
+    if loc == PASS:
+        return "pass"
+    if coords.is_on_board(loc, size):
+        return coords.to_gtp(loc, size)
+    row, col = divmod(loc, coords.stride(size))
+    row, col = row - 1, col - 1
+    if 0 < loc and -1 <= row <= size and 0 <= col < size:
+        return f"{coords.GTP_COLUMNS[col]}{size - row}"
+    return f"loc {loc}"
+
+
+def chains(size: int, color_of: dict[int, int]) -> list[tuple[int, list[int], set[int]]]:
+    """Every chain of a position: ``(colour, stones sorted, liberties)``.
+
+    ``color_of`` maps each occupied loc to its colour.  Chains come in the
+    order of their first stone, row-major from the top-left, so messages
+    name a chain by that stone.
+    """
+    out = []
+    seen: set[int] = set()
+    for start in sorted(color_of):
+        if start in seen:
+            continue
+        color = color_of[start]
+        stones, libs, stack = {start}, set(), [start]
+        while stack:
+            for n in coords.neighbours(stack.pop(), size):
+                c = color_of.get(n, EMPTY)
+                if c == EMPTY:
+                    libs.add(n)
+                elif c == color and n not in stones:
+                    stones.add(n)
+                    stack.append(n)
+        seen |= stones
+        out.append((color, sorted(stones), libs))
+    return out
+
+
+def check_position(size: int, black: Iterable[int], white: Iterable[int]) -> None:
+    """Raise ProblemError unless the stones are on the board, disjoint, and every chain breathes."""
+    try:
+        coords.check_size(size)
+    except ValueError:
+        raise ProblemError(
+            f"board size {size!r} is not supported "
+            f"({coords.MIN_SIZE}..{coords.MAX_SIZE})") from None
+    black, white = set(black), set(white)
+    for name, locs in (("black stone", black), ("white stone", white)):
+        _check_points(name, locs, size)
+    both = sorted(black & white)
+    if both:
+        raise ProblemError("a point is both black and white: "
+                           + ", ".join(point_name(p, size) for p in both))
+    color_of = {p: BLACK for p in black} | {p: WHITE for p in white}
+    for color, stones, libs in chains(size, color_of):
+        if not libs:
+            raise ProblemError(f"the {COLOR_NAMES[color]} chain at "
+                               f"{point_name(stones[0], size)} has no liberties")
+
+
+def _check_points(what: str, locs: Iterable[object], size: int) -> None:
+    locs = list(locs)
+    for p in locs:
+        if not _is_int(p):
+            raise ProblemError(f"{what} {p!r} is not a point index")
+    for p in sorted(locs):  # type: ignore[type-var]
+        if not coords.is_on_board(p, size):
+            raise ProblemError(f"{what} {point_name(p, size)} is off a {size}x{size} board")
+
+
+def _is_int(value: object) -> bool:
+    # numpy integers count (boards hand out numpy arrays); bools do not.
+    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
+
+
+def _color_arg(value: object, what: str) -> int:
+    if value not in (BLACK, WHITE) or isinstance(value, bool):
+        raise ProblemError(f"{what} must be black (1) or white (2), not {value!r}")
+    return value  # type: ignore[return-value]
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A validated life-and-death problem (see the module docstring for the fields)."""
+
+    size: int
+    black: frozenset[int]
+    white: frozenset[int]
+    to_play: int
+    defender: int
+    goal: str = "live"
+    crucial: frozenset[int] = frozenset()
+    region: frozenset[int] = frozenset()
+    ko_allowed: tuple[bool, bool] | None = None
+    history: tuple[int, ...] = ()
+    to_play_given: bool = True
+    book_moves: tuple[tuple[int, int], ...] = ()
+    title: str = ""
+    comment: str = ""
+    source: str = ""
+
+    def __post_init__(self) -> None:
+        # Accept any iterables but store immutable values, so problems can be
+        # compared, hashed and shared between threads.
+        set_ = object.__setattr__
+        try:
+            for name in ("black", "white", "crucial", "region"):
+                set_(self, name, frozenset(getattr(self, name)))
+            set_(self, "history", tuple(self.history))
+            set_(self, "book_moves", tuple(tuple(m) for m in self.book_moves))
+        except TypeError as e:
+            raise ProblemError(f"a field of the problem has the wrong type: {e}") from None
+        if self.ko_allowed is None:
+            if self.defender in (BLACK, WHITE):
+                # Research default: life must not depend on winning a ko.
+                allowed = {self.defender: False, opponent(self.defender): True}
+                set_(self, "ko_allowed", (allowed[BLACK], allowed[WHITE]))
+        else:
+            set_(self, "ko_allowed", tuple(self.ko_allowed))
+        self.validate()
+
+    # --- derived values ------------------------------------------------------
+
+    @property
+    def attacker(self) -> int:
+        """The side that tries to kill (AND-player)."""
+        return opponent(self.defender)
+
+    def color_at(self, loc: int) -> int:
+        """EMPTY, BLACK or WHITE at ``loc`` in the setup position."""
+        return BLACK if loc in self.black else WHITE if loc in self.white else EMPTY
+
+    def stones(self, color: int) -> frozenset[int]:
+        """The setup stones of one colour."""
+        return self.black if color == BLACK else self.white
+
+    def region_or_all(self) -> frozenset[int]:
+        """The region, or every point of the board when the region is empty."""
+        return self.region or frozenset(coords.all_locs(self.size))
+
+    def ko_capture_allowed(self, color: int) -> bool:
+        """Whether ``color`` may capture a ko."""
+        assert self.ko_allowed is not None
+        return self.ko_allowed[0] if color == BLACK else self.ko_allowed[1]
+
+    def book_moves_for(self, color: int) -> tuple[int, ...]:
+        """The book's first moves for ``color`` (locs, PASS included)."""
+        return tuple(loc for c, loc in self.book_moves if c == color)
+
+    def with_region(self, region: Iterable[int]) -> Problem:
+        """A copy with an explicit region (empty = whole board); validated."""
+        return replace(self, region=frozenset(region))
+
+    def to_board(self) -> Board:
+        """A fresh engine board: stones, side to move, ko policy, superko history."""
+        board = Board(self.size, self.to_play)
+        for loc in sorted(self.black):
+            board.set_stone(loc, BLACK)
+        for loc in sorted(self.white):
+            board.set_stone(loc, WHITE)
+        for color in (BLACK, WHITE):
+            board.set_ko_capture_allowed(color, self.ko_capture_allowed(color))
+        board.set_history(list(self.history))
+        return board
+
+    # --- construction --------------------------------------------------------
+
+    @classmethod
+    def create(cls, size: int, black: Iterable[int], white: Iterable[int], *,
+               to_play: int | None = None, defender: int | None = None,
+               goal: str | None = None, crucial: Iterable[int] = (),
+               **fields: object) -> Problem:
+        """Build a problem, deriving what the caller left out.
+
+        * ``defender``: the colour of the crucial stones when they all have
+          one colour; otherwise the caller must say.
+        * ``goal``: ``"live"`` when there are crucial stones, else ``"live_any"``.
+        * ``to_play``: BLACK with ``to_play_given=False`` when not given.
+
+        Other keyword arguments are fields of :class:`Problem`.
+        Raises ProblemError when the defender cannot be derived or the problem
+        is invalid.
+        """
+        black, white, crucial = frozenset(black), frozenset(white), frozenset(crucial)
+        check_position(size, black, white)
+        _check_points("crucial stone", crucial, size)
+        if defender is None:
+            defender = _defender_from_crucial(size, black, white, crucial)
+        if goal is None:
+            goal = "live" if crucial else "live_any"
+        if to_play is None:
+            fields.setdefault("to_play_given", False)
+            to_play = BLACK
+        return cls(size, black, white, to_play, defender, goal, crucial,
+                   **fields)  # type: ignore[arg-type]
+
+    # --- validation ----------------------------------------------------------
+
+    def validate(self) -> None:
+        """Raise ProblemError naming the first fault; return None for a valid problem."""
+        size = self.size
+        check_position(size, self.black, self.white)
+        _color_arg(self.to_play, "to_play")
+        _color_arg(self.defender, "the defender")
+        if self.goal not in GOALS:
+            raise ProblemError(f"goal must be 'live' or 'live_any', not {self.goal!r}")
+        _check_points("crucial stone", self.crucial, size)
+        _check_points("region point", self.region, size)
+        defender_name = COLOR_NAMES[self.defender]
+        if not self.stones(self.defender):
+            raise ProblemError("no defender stones on the board "
+                               f"(the defender is {defender_name})")
+        for loc in sorted(self.crucial):
+            color = self.color_at(loc)
+            if color == EMPTY:
+                raise ProblemError(f"crucial stone at {point_name(loc, size)} is an empty point")
+            if color != self.defender:
+                raise ProblemError(f"crucial stone at {point_name(loc, size)} is "
+                                   f"{COLOR_NAMES[color]} but the defender is {defender_name}")
+        if self.goal == "live" and not self.crucial:
+            raise ProblemError("goal 'live' needs at least one crucial stone")
+        ko = self.ko_allowed
+        if not (isinstance(ko, tuple) and len(ko) == 2 and all(isinstance(k, bool) for k in ko)):
+            raise ProblemError(f"ko_allowed must be two bools (black, white), not {ko!r}")
+        if not isinstance(self.to_play_given, bool):
+            raise ProblemError(f"to_play_given must be a bool, not {self.to_play_given!r}")
+        if not self.to_play_given and self.to_play != BLACK:
+            # One representation for "the source did not say", so problems
+            # compare equal and survive a round trip through SGF.
+            raise ProblemError("to_play must be black when the side to move is not given")
+        for h in self.history:
+            if not _is_int(h) or not 0 <= h < 2 ** 64:
+                raise ProblemError(f"history hash {h!r} is not a 64-bit unsigned int")
+        for move in self.book_moves:
+            if len(move) != 2:
+                raise ProblemError(f"book move {move!r} is not a (colour, loc) pair")
+            color, loc = move
+            _color_arg(color, "a book move's colour")
+            if loc != PASS:
+                # Only checked for being a point: book moves are the source's
+                # claims and stay as it gave them, even when wrong.
+                _check_points("book move", [loc], size)
+        for name in ("title", "comment", "source"):
+            if not isinstance(getattr(self, name), str):
+                raise ProblemError(f"{name} must be a str, not {getattr(self, name)!r}")
+
+
+def _defender_from_crucial(size: int, black: frozenset[int], white: frozenset[int],
+                           crucial: frozenset[int]) -> int:
+    if not crucial:
+        raise ProblemError("no crucial stones: say which side is the defender")
+    colors = set()
+    for loc in sorted(crucial):
+        if loc in black:
+            colors.add(BLACK)
+        elif loc in white:
+            colors.add(WHITE)
+        else:
+            raise ProblemError(f"crucial stone at {point_name(loc, size)} is an empty point")
+    if len(colors) > 1:
+        first = {c: next(p for p in sorted(crucial) if p in s)
+                 for c, s in ((BLACK, black), (WHITE, white))}
+        raise ProblemError(
+            f"crucial stones of both colours (black at {point_name(first[BLACK], size)}, "
+            f"white at {point_name(first[WHITE], size)}): say which side is the defender")
+    return colors.pop()

@@ -1,0 +1,367 @@
+"""Read problems from SGF and write them back (sgfmill does all the SGF syntax).
+
+Reading (:func:`read_sgf`): every game of a collection becomes one
+:class:`~tsumego_gui.core.problem.Problem`.
+
+* ``SZ`` (2..19), ``AB``/``AW``/``AE`` setup in the root and in later setup
+  nodes; ``GM`` other than 1 is rejected.
+* **Problem file or game record?**  When the root marks a problem (``TR``,
+  ``MA``, ``SQ`` or one of our own properties below) or has two or more
+  children, the root is the problem and the first moves of its children
+  are the solution variations: they become ``book_moves`` (colour, loc) and
+  are not played.  Otherwise the file is a game record (the research 7x7
+  files, the PCN Killall-Go records): its main line is played with captures,
+  passes included, and the problem is the position after the last move.
+  The positions along the way become the problem's superko ``history``.
+  Two moves of one colour in a row are read as a pass in between.
+* ``PL``: side to move; ``PL[]`` counts as absent.  After a played line the
+  side to move is the one after the last move.  With neither, ``to_play`` is
+  BLACK and ``to_play_given`` False: "solve for both sides".
+* ``TR`` on stones: crucial stones (``TR`` on an empty point is an error).
+* ``MA`` on a stone: a *target* (tsumego.js convention): the defender is its
+  colour and its whole chain is crucial.  ``MA`` on empty points: region.
+* ``SQ``: with a target, holes in the attacker's wall (tsumego.js
+  convention): each must be empty and is filled with an attacker stone.
+  Without a target: region points (stones allowed).
+* A target with no region marked gets the enclosed region of
+  :mod:`tsumego_gui.core.region` (``auto_region=False`` leaves it empty).
+* ``GN``, root ``C`` and ``SO`` become title, comment and source (``SO``
+  absent: the file name).
+* Keyword arguments override what the file says.  The defender comes from
+  the argument, else ``TD``, else the target's colour, else the colour of
+  the crucial stones.  With none of these, the caller must give it.
+
+Our own root properties (for what SGF has no standard property for; Sabaki
+and GoGui keep unknown properties and ignore them):
+
+======  ================================================================
+``TG``  goal: ``live`` or ``live_any``
+``TD``  defender: ``B`` or ``W``
+``TK``  sides allowed to capture a ko: ``B``, ``W``, ``BW`` or ``-`` (none)
+``TH``  superko history: one 16-digit hex Zobrist hash (``engine_cy.board``)
+        per value, oldest first; valid for the engine that wrote it
+======  ================================================================
+
+Writing (:func:`write_sgf`) uses ``AB``/``AW``, ``PL`` (only when the side to
+move is given), ``TR`` on crucial stones, ``SQ`` on region points, ``GN``/
+``C``/``SO``, the properties above, and one child of the root per book move,
+so that ``read_sgf(write_sgf(p)) == [p]``.  Text is stored as SGF text, so
+the round trip is exact for text already in SGF's normal form: a one-line
+title, a comment whose line breaks are ``\\n`` and that holds no tabs.
+
+Every failure, from unreadable bytes to illegal moves, raises ProblemError.
+This module knows nothing about search or Benson.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from os import PathLike
+from pathlib import Path
+
+from sgfmill import sgf, sgf_grammar
+
+from engine_cy.board import BLACK, EMPTY, WHITE, Board, IllegalMoveError
+from tsumego_gui.core import coords
+from tsumego_gui.core.problem import (
+    COLOR_NAMES,
+    GOALS,
+    Problem,
+    ProblemError,
+    check_position,
+    opponent,
+    point_name,
+)
+from tsumego_gui.core.region import enclosed_region
+
+_SGF_COLOR = {"b": BLACK, "w": WHITE}
+_COLOR_SGF = {BLACK: "b", WHITE: "w"}
+# Root properties that say "this root is a problem, its children are answers".
+_PROBLEM_MARKUP = ("TR", "MA", "SQ", "TG", "TD", "TK", "TH")
+
+
+# --- reading -----------------------------------------------------------------
+
+def read_sgf(source: str | PathLike[str] | bytes, *, defender: int | None = None,
+             to_play: int | None = None, goal: str | None = None,
+             ko_allowed: tuple[bool, bool] | None = None,
+             auto_region: bool = True) -> list[Problem]:
+    """Read every game of an SGF file (a path) or of SGF bytes as a problem.
+
+    Returns a list with one Problem per game.  Raises ProblemError naming
+    the fault (prefixed with the game number in a collection of several).
+    """
+    if isinstance(source, bytes | bytearray | memoryview):
+        data, name = bytes(source), ""
+    else:
+        path = Path(source)
+        try:
+            data = path.read_bytes()
+        except OSError as e:
+            raise ProblemError(f"cannot read {path}: {e.strerror or e}") from None
+        name = path.name
+    try:
+        trees = sgf_grammar.parse_sgf_collection(data)
+    except ValueError as e:
+        raise ProblemError(f"not a readable SGF file: {e}") from None
+    problems = []
+    for i, tree in enumerate(trees):
+        try:
+            problems.append(_read_game(tree, name, defender=defender, to_play=to_play,
+                                       goal=goal, ko_allowed=ko_allowed,
+                                       auto_region=auto_region))
+        except ProblemError as e:
+            if len(trees) == 1:
+                raise
+            raise ProblemError(f"game {i + 1}: {e}") from None
+    return problems
+
+
+@dataclass
+class Replay:
+    """A main line played out on an engine board (see :func:`replay`)."""
+
+    board: Board
+    history: list[int] = field(default_factory=list)
+    moves: int = 0
+    last_mover: int | None = None
+
+    def set_to_play(self, color: int) -> None:
+        """Make ``color`` the side to move; after a played line that is a pass, kept in history."""
+        if self.board.to_play != color:
+            if self.history:
+                self.history.append(self.board.hash)
+            self.board.to_play = color
+
+
+def replay(nodes: list[sgf.Tree_node], size: int) -> Replay:
+    """Apply setup (``AB``/``AW``/``AE``) and moves of ``nodes`` in order, root first.
+
+    Moves are played with captures by the engine (passes included); a move
+    by the side not to move is read as a pass before it.  The returned
+    history holds the hash of every position before the last one, starting
+    after the root's setup (setup positions are not moves).
+    Raises ProblemError for bad setup or an illegal move.
+    """
+    board = Board(size, BLACK)
+    out = Replay(board)
+    for i, node in enumerate(nodes):
+        black, white, empty = (
+            {coords.from_sgfmill(p, size) for p in pts} for pts in _setup_points(node))
+        for a, b, what in ((black, white, "black and white"), (black, empty, "black and empty"),
+                           (white, empty, "white and empty")):
+            if a & b:
+                raise ProblemError(f"a point is both {what}: "
+                                   + ", ".join(point_name(p, size) for p in sorted(a & b)))
+        if i == 0:
+            # Check the root's stones as a whole, so the message matches Problem's.
+            check_position(size, black, white)
+        elif black or white or empty:
+            out.history.append(board.hash)
+        try:
+            for color, locs in ((EMPTY, empty), (BLACK, black), (WHITE, white)):
+                for loc in sorted(locs):
+                    board.set_stone(loc, color)
+        except ValueError as e:
+            raise ProblemError(f"setup in node {i}: {e}") from None
+        color_name, point = _get(node.get_move)
+        if color_name is None:
+            continue
+        color = _SGF_COLOR[color_name]
+        out.set_to_play(color)
+        out.history.append(board.hash)
+        out.moves += 1
+        loc = coords.from_sgfmill(point, size)
+        try:
+            board.play(loc)
+        except IllegalMoveError:
+            raise ProblemError(
+                f"move {out.moves} ({color_name.upper()} {point_name(loc, size)}) is illegal: "
+                f"{board.illegal_reason(loc)}") from None
+        out.last_mover = color
+    return out
+
+
+def _read_game(tree: sgf_grammar.Coarse_game_tree, file_name: str, *, defender: int | None,
+               to_play: int | None, goal: str | None, ko_allowed: tuple[bool, bool] | None,
+               auto_region: bool) -> Problem:
+    root_props = tree.sequence[0]
+    size = _size(root_props)
+    if "GM" in root_props and root_props["GM"][0].strip() != b"1":
+        raise ProblemError(f"GM[{_text(root_props['GM'][0])}] is not a game of Go (GM[1])")
+    game = _get(sgf.Sgf_game.from_coarse_game_tree, tree)
+    root = game.get_root()
+    is_problem = any(root.has_property(p) for p in _PROBLEM_MARKUP) or len(root) > 1
+    nodes = [root] if is_problem else _get(game.get_main_sequence)
+    played = replay(nodes, size)
+    board = played.board
+
+    # Side to move: argument, else after the last move, else PL, else "not given".
+    given = True
+    if to_play is None:
+        if played.moves:
+            to_play = opponent(played.last_mover)
+        else:
+            to_play = _color_prop(root, "PL")
+            if to_play is None:
+                to_play, given = BLACK, False
+    played.set_to_play(to_play)
+
+    def locs(prop: str) -> set[int]:
+        if not root.has_property(prop):
+            return set()
+        return {coords.from_sgfmill(p, size) for p in _get(root.get, prop)}
+
+    marked_ma, marked_sq = locs("MA"), locs("SQ")
+    targets = sorted(p for p in marked_ma if board.color_at(p) != EMPTY)
+    region = {p for p in marked_ma if board.color_at(p) == EMPTY}
+    crucial = locs("TR")
+    if targets:
+        target_colors = {board.color_at(t) for t in targets}
+        if len(target_colors) > 1:
+            raise ProblemError("MA targets of both colours: "
+                               + ", ".join(point_name(t, size) for t in targets))
+        target_color = target_colors.pop()
+        _fill_wall_holes(board, marked_sq, opponent(target_color))
+        for t in targets:
+            crucial.update(board.chain(t))
+        if defender is None and not root.has_property("TD"):
+            defender = target_color
+        if not region and auto_region:
+            region = set(enclosed_region(board, targets))
+    else:
+        region |= marked_sq
+
+    if defender is None:
+        defender = _color_prop(root, "TD")
+    if goal is None and root.has_property("TG"):
+        goal = _text(root.get_raw("TG"))
+        if goal not in GOALS:
+            raise ProblemError(f"TG[{goal}] is not a goal (live or live_any)")
+    if ko_allowed is None and root.has_property("TK"):
+        ko_allowed = _ko_prop(_text(root.get_raw("TK")))
+    history = [_hash_prop(v) for v in root.get_raw_list("TH")] if root.has_property("TH") else []
+    book_moves = []
+    if is_problem:
+        for child in root:
+            color_name, point = _get(child.get_move)
+            if color_name is not None:
+                book_moves.append((_SGF_COLOR[color_name], coords.from_sgfmill(point, size)))
+
+    black = [p for p in coords.all_locs(size) if board.color_at(p) == BLACK]
+    white = [p for p in coords.all_locs(size) if board.color_at(p) == WHITE]
+    return Problem.create(
+        size, black, white, to_play=to_play, defender=defender, goal=goal, crucial=crucial,
+        region=region, ko_allowed=ko_allowed, history=tuple(history + played.history),
+        to_play_given=given, book_moves=tuple(book_moves),
+        title=_text_prop(root, "GN"), comment=_text_prop(root, "C"),
+        source=_text_prop(root, "SO") or file_name)
+
+
+def _fill_wall_holes(board: Board, holes: set[int], attacker: int) -> None:
+    size = board.size
+    for loc in sorted(holes):
+        if board.color_at(loc) != EMPTY:
+            raise ProblemError(f"wall hole {point_name(loc, size)} (SQ) is not an empty point")
+        try:
+            board.set_stone(loc, attacker)
+        except ValueError as e:
+            raise ProblemError(f"filling the wall hole {point_name(loc, size)} with a "
+                               f"{COLOR_NAMES[attacker]} stone: {e}") from None
+
+
+def _get(fn, *args):
+    """Call an sgfmill accessor, turning its ValueErrors into ProblemError."""
+    try:
+        return fn(*args)
+    except ValueError as e:
+        raise ProblemError(f"malformed SGF: {e or 'bad property value'}") from None
+
+
+def _setup_points(node: sgf.Tree_node) -> tuple[set, set, set]:
+    points = _get(node.get_setup_stones)
+    if any(p is None for pts in points for p in pts):
+        raise ProblemError("malformed SGF: a setup property holds a pass")
+    return points
+
+
+def _size(root_props: dict[str, list[bytes]]) -> int:
+    if "SZ" not in root_props:
+        return 19
+    raw = root_props["SZ"][0].strip()
+    try:
+        size = int(raw)
+    except ValueError:
+        raise ProblemError(f"SZ[{_text(raw)}] is not a supported board size "
+                           f"({coords.MIN_SIZE}..{coords.MAX_SIZE})") from None
+    if not coords.MIN_SIZE <= size <= coords.MAX_SIZE:
+        raise ProblemError(f"board size {size} is not supported "
+                           f"({coords.MIN_SIZE}..{coords.MAX_SIZE})")
+    return size
+
+
+def _text(raw: bytes) -> str:
+    return raw.decode("utf-8", "replace").strip()
+
+
+def _text_prop(node: sgf.Tree_node, prop: str) -> str:
+    return _get(node.get, prop) if node.has_property(prop) else ""
+
+
+def _color_prop(node: sgf.Tree_node, prop: str) -> int | None:
+    if not node.has_property(prop):
+        return None
+    value = _text(node.get_raw(prop)).upper()
+    if value == "":
+        return None  # PL[] occurs in the wild and says nothing
+    if value not in ("B", "W"):
+        raise ProblemError(f"{prop}[{value}] is not B or W")
+    return BLACK if value == "B" else WHITE
+
+
+def _ko_prop(value: str) -> tuple[bool, bool]:
+    if value == "-" or (value and set(value) <= {"B", "W"}):
+        return "B" in value, "W" in value
+    raise ProblemError(f"TK[{value}] is not B, W, BW or -")
+
+
+def _hash_prop(raw: bytes) -> int:
+    text = _text(raw)
+    try:
+        if len(text) != 16:
+            raise ValueError
+        return int(text, 16)
+    except ValueError:
+        raise ProblemError(f"TH[{text}] is not a 16-digit hex hash") from None
+
+
+# --- writing -----------------------------------------------------------------
+
+def write_sgf(problem: Problem) -> bytes:
+    """The problem as SGF bytes (UTF-8), readable back by :func:`read_sgf` unchanged."""
+    size = problem.size
+    game = sgf.Sgf_game(size)
+    root = game.get_root()
+
+    def points(locs):
+        return {coords.to_sgfmill(p, size) for p in locs}
+
+    root.set_setup_stones(points(problem.black), points(problem.white))
+    if problem.to_play_given:
+        root.set("PL", _COLOR_SGF[problem.to_play])
+    if problem.crucial:
+        root.set("TR", points(problem.crucial))
+    if problem.region:
+        root.set("SQ", points(problem.region))
+    for prop, text in (("GN", problem.title), ("C", problem.comment), ("SO", problem.source)):
+        if text:
+            root.set(prop, text)
+    root.set_raw("TG", problem.goal.encode())
+    root.set_raw("TD", _COLOR_SGF[problem.defender].upper().encode())
+    ko = "".join(c for c, ok in zip("BW", problem.ko_allowed, strict=True) if ok)
+    root.set_raw("TK", (ko or "-").encode())
+    if problem.history:
+        root.set_raw_list("TH", [f"{h:016x}".encode() for h in problem.history])
+    for color, loc in problem.book_moves:
+        root.new_child().set_move(_COLOR_SGF[color], coords.to_sgfmill(loc, size))
+    return game.serialise()
