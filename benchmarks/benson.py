@@ -2,6 +2,9 @@
 
     python benchmarks/benson.py [FOLDER] [--min-seconds S] [--reference-calls N]
 
+(from the repository root, with the package importable: ``pip install -e .``
+or ``PYTHONPATH=.``).
+
 FOLDER (default ``../shared/problems/rzone-19x19-dev`` next to the repository)
 is searched for research json problems (``core.rzone_json``).  For each
 problem's start position and its defender colour, in the same run:

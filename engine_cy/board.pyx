@@ -518,10 +518,15 @@ cdef class Board:
         return [self.path[i] for i in range(<Py_ssize_t>self.path.size())]
 
     def set_history(self, hashes):
-        """Make ``hashes`` (oldest first) the positions before the current one."""
+        """Make ``hashes`` (oldest first) the positions before the current one.
+
+        This starts a new root: moves played before it can no longer be undone,
+        since their undo would have to restore a history that no longer exists.
+        """
         values = [int(h) for h in hashes]
         if any(not 0 <= h < 2 ** 64 for h in values):
             raise ValueError("history hashes must be 64-bit unsigned ints")
+        self.undo_stack.clear()
         while self.path.size():
             self.path_pop()
         for h in values:

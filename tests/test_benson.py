@@ -441,6 +441,9 @@ GOLDEN = [
 ]
 
 
+GOLDEN_BY_NAME = {case[0]: case for case in GOLDEN}
+
+
 def _golden_params():
     return [pytest.param(*case, id=case[0]) for case in GOLDEN]
 
@@ -685,8 +688,7 @@ def test_live_any_for_a_colour_with_nothing_alive(impl):
 def test_crucial_stone_of_a_block_that_lives_only_with_its_partner(impl):
     # Figure 1 p_c: block B (E1 F1) lives only together with block A, so the zone
     # of a crucial stone on B holds both blocks and both regions.
-    board = impl.board(GOLDEN[12][2])
-    assert GOLDEN[12][0] == "fig1-pc-two-blocks-E2F2-G1"
+    board = impl.board(GOLDEN_BY_NAME["fig1-pc-two-blocks-E2F2-G1"][2])
     reached, zone = impl.goal_zone(board, WHITE, False, gtp("E1"))
     assert reached
     assert set(zone) == set(gtp("D3 E3 F3 G3 D2 E2 F2 G2 E1 F1 G1"))

@@ -1,9 +1,10 @@
 """Differential test: the Cython engine against the reference board on 2,000 seeded random games.
 
-Both boards play the same random moves (a uniformly random legal point, or a
-capturing one a quarter of the time; about 5% passes, 5% undos of the last
-move, 5% attempts at an illegal point) from an
-empty board with random ko-capture flags and a random side to move.  After
+Both boards play the same random moves from an empty board with random
+ko-capture flags and a random side to move: a uniformly random legal point, or
+a capturing one a quarter of the time; 5% passes (35% right after a ko capture
+or a pass, so that ko retakes meet superko), 5% undos of the last move and 5%
+attempts at an illegal point.  Two passes do not end a game.  After
 every move, undo and rejected move they must agree on the colours, both capture
 counts, ko_loc, hash, to_play, consecutive passes and the whole history, and
 the engine's ``check_consistency()`` must pass.  At the end every move is undone
@@ -57,6 +58,15 @@ def state(board):
     }
 
 
+def brief(value):
+    """A field value short enough for a failure message."""
+    if isinstance(value, bytes):
+        return "(see the diagrams)"
+    if isinstance(value, list):
+        return f"[{len(value)} hashes, ending {value[-2:]}]"
+    return repr(value)
+
+
 class Game:
     """One seeded random game on both boards, with a readable account of any mismatch."""
 
@@ -76,6 +86,7 @@ class Game:
         self.stack = []        # (engine token, reference token, state before the move)
         self.reasons = Counter()
         self.current = None    # the agreed state, set by compare()
+        self.points = coords.all_locs(size)  # row-major, the order of colors().ravel()
 
     # -- reporting ----------------------------------------------------------------------
 
@@ -90,8 +101,10 @@ class Game:
     def compare(self, event, expected=None):
         self.engine_consistent(event)
         ours, theirs = state(self.engine), state(self.ref)
-        bad = [f"{k}: engine {ours[k]!r} != reference {theirs[k]!r}"
+        bad = [f"{k}: engine {brief(ours[k])} != reference {brief(theirs[k])}"
                for k in ours if ours[k] != theirs[k]]
+        if ours["colors"] != theirs["colors"]:
+            bad.append("engine position:\n" + render_diagram(self.engine, coordinates=True))
         assert not bad, self.where(event) + "\n" + "\n".join(bad)
         self.current = theirs  # the state before the next move
         if expected is not None:
@@ -113,7 +126,7 @@ class Game:
         return theirs
 
     def compare_all_legality(self, event):
-        points = coords.all_locs(self.size)
+        points = self.points
         ours = [self.engine.illegal_reason(p) for p in points]
         theirs = [self.ref.illegal_reason(p) for p in points]
         bad = [f"{coords.to_gtp(p, self.size)}: engine {a!r} != reference {b!r}"
@@ -134,7 +147,13 @@ class Game:
         before = self.current
         self.stack.append((self.engine.play(loc), self.ref.play(loc), before))
         self.moves.append(coords.to_gtp(loc, self.size))
-        self.compare(event)
+        try:
+            self.compare(event)
+        except AssertionError as exc:
+            # show the position the move was played in, not only the one it led to
+            self.ref.undo(self.stack[-1][1])
+            raise AssertionError(f"{exc}\nreference position before the move:\n"
+                                 + render_diagram(self.ref, coordinates=True)) from None
         if loc != PASS:
             for name in ("chain", "liberties", "num_liberties"):
                 ours, theirs = getattr(self.engine, name)(loc), getattr(self.ref, name)(loc)
@@ -165,7 +184,8 @@ class Game:
 
     def random_legal_by_trial(self, event):
         """A random legal point found by trying empty points (each try compared on both)."""
-        empties = [p for p in coords.all_locs(self.size) if self.ref.color_at(p) == 0]
+        empty = self.ref.colors().ravel() == 0
+        empties = [p for p, free in zip(self.points, empty, strict=True) if free]
         self.rng.shuffle(empties)
         for p in empties:
             reason = self.compare_reason(p, event)

@@ -491,6 +491,7 @@ def test_2x2_whole_board_capture(board_class):
         . .
     """)
     assert board.captures(WHITE) == 2
+    assert board.num_liberties(pt(board, "A2")) == 2
     assert board.illegal_reason(pt(board, "A1")) is None
 
 
@@ -610,6 +611,18 @@ def test_undo_snapback_restores_captured_stones(board_class):
     for token in reversed(tokens):
         board.undo(token)
     assert state(board) == start
+
+
+def test_set_history_starts_a_new_root(board_class):
+    # the undo of an earlier move would have to restore a history that is gone
+    board = board_class(5)
+    token = board.play(pt(board, "C3"))
+    board.set_history([12345])
+    with pytest.raises(ValueError):
+        board.undo(token)
+    assert board.history() == [12345, board.hash]
+    assert board.color_at(pt(board, "C3")) == BLACK
+    board.check_consistency()
 
 
 def test_undo_needs_the_last_token(board_class):

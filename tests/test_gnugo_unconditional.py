@@ -92,6 +92,7 @@ class Query:
     qid: str
     vertex: str
     expected: str
+    ours: str = ""   # filled in by the ``queries`` fixture
 
     @property
     def loc(self) -> int:
@@ -161,7 +162,14 @@ def read_tst(path: Path) -> list[Query]:
 
 @pytest.fixture(scope="module")
 def queries() -> list[Query]:
-    return read_tst(TST)
+    out = read_tst(TST)
+    statuses: dict[int, Status] = {}
+    for q in out:
+        # Queries share their board object until a move is played.
+        if id(q.board) not in statuses:
+            statuses[id(q.board)] = Status(q.board)
+        q.ours = statuses[id(q.board)](q.loc)
+    return out
 
 
 class Status:
@@ -188,16 +196,6 @@ class Status:
         if loc in self.vital[BLACK + WHITE - color]:
             return "dead"
         return "undecided"
-
-
-_status_cache: dict[int, Status] = {}
-
-
-def our_status(q: Query) -> str:
-    key = id(q.board)
-    if key not in _status_cache:
-        _status_cache[key] = Status(q.board)
-    return _status_cache[key](q.loc)
 
 
 def credited_color(q: Query) -> int:
@@ -244,7 +242,7 @@ def test_benson_files_alive_answers_are_exactly_ours(queries):
     for q in queries:
         if q.label not in BENSON_FILES:
             continue
-        ours = our_status(q)
+        ours = q.ours
         if q.expected == "alive" or ours == "alive":
             checked += 1
             assert ours == q.expected, describe(q, ours)
@@ -253,7 +251,7 @@ def test_benson_files_alive_answers_are_exactly_ours(queries):
 
 def test_our_definite_answers_are_gnugos(queries):
     for q in queries:
-        ours = our_status(q)
+        ours = q.ours
         if ours != "undecided":
             assert ours == q.expected, describe(q, ours)
 
@@ -262,7 +260,7 @@ def test_every_difference_is_classified(queries):
     per_label: dict[str, Counter] = defaultdict(Counter)
     classes: Counter = Counter()
     for q in queries:
-        ours = our_status(q)
+        ours = q.ours
         if ours == q.expected:
             per_label[q.label]["agree"] += 1
             continue

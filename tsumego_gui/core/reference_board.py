@@ -356,10 +356,14 @@ class ReferenceBoard:
         return list(self._history)
 
     def set_history(self, hashes: Iterable[int]) -> None:
-        """Make ``hashes`` (oldest first) the positions before the current one."""
+        """Make ``hashes`` (oldest first) the positions before the current one.
+
+        This starts a new root: earlier moves can no longer be undone.
+        """
         values = [int(h) for h in hashes]
         if any(not 0 <= h <= _MASK64 for h in values):
             raise ValueError("history hashes must be 64-bit unsigned ints")
+        self._undo_stack.clear()
         self._history = values + [self.hash]
 
     def copy(self) -> ReferenceBoard:
