@@ -12,6 +12,24 @@ import sys
 import numpy as np
 from Cython.Build import cythonize
 from setuptools import Extension, setup
+from setuptools.command.build_ext import build_ext
+
+
+class BuildExt(build_ext):
+    """In-place builds replace each module file instead of overwriting it.
+
+    A running process (a long benchmark, the app) keeps its mapping of the old
+    file; writing over the same file would change code under its feet.
+    """
+
+    def copy_extensions_to_source(self):
+        for ext in self.extensions:
+            target = os.path.join(os.path.dirname(__file__) or ".",
+                                  self.get_ext_filename(ext.name))
+            if os.path.exists(target):
+                os.unlink(target)
+        super().copy_extensions_to_source()
+
 
 DEBUG = os.environ.get("TSUMEGO_DEBUG") == "1"
 
@@ -45,5 +63,6 @@ setup(
             "cdivision": True,
         },
     ),
+    cmdclass={"build_ext": BuildExt},
     options={"build_ext": {"parallel": os.cpu_count() or 1}},
 )

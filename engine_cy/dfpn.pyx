@@ -40,7 +40,7 @@ from engine_cy.benson cimport Benson, benson_goal
 from engine_cy.board cimport EMPTY, LEGAL, MAX_ARR, PASS_LOC, SUPERKO, Board, opp
 from engine_cy.dilate cimport HISTORY_DEPENDENT, dilate_c
 from engine_cy.zone cimport (
-    Zone, zone_add, zone_clear, zone_empty, zone_has, zone_intersect, zone_union,
+    Zone, zone_add, zone_clear, zone_empty, zone_has, zone_intersect, zone_subset, zone_union,
 )
 
 cdef enum:
@@ -112,6 +112,8 @@ cdef class DfpnCore:
     cdef int ply
     cdef readonly long nodes
     cdef long max_nodes
+    cdef long next_check        # node count of the next clock / cancel / progress check
+    cdef long next_progress
     cdef long max_entries
     cdef double deadline
     cdef object cancelled
@@ -153,6 +155,8 @@ cdef class DfpnCore:
         self.cancelled = cancelled
         self.progress = progress
         self.nodes = 0
+        self.next_check = 0
+        self.next_progress = 16384
         self.stop = NOT_STOPPED
         self.ply = 0
         self.max_ply = 0
@@ -183,12 +187,17 @@ cdef class DfpnCore:
             self.stop = NODE_BUDGET
         elif <long>self.table.size() >= self.max_entries:
             self.stop = MEMORY_BUDGET
-        elif (self.nodes & 1023) == 0:
+        elif self.nodes >= self.next_check:
+            # node counts jump (a whole expansion at a time), so compare, never mask
+            self.next_check = self.nodes + 1024
+            with nogil:
+                pass    # hand the GIL to a waiting thread (the GUI) now and then
             if self.deadline > 0 and time.monotonic() > self.deadline:
                 self.stop = TIME_BUDGET
             elif self.cancelled is not None and self.cancelled():
                 self.stop = CANCELLED
-            elif self.progress is not None and (self.nodes & 16383) == 0:
+            elif self.progress is not None and self.nodes >= self.next_progress:
+                self.next_progress = self.nodes + 16384
                 self.progress(self.nodes, self.max_ply, self.table.size())
         return self.stop != NOT_STOPPED
 
@@ -409,12 +418,17 @@ cdef class DfpnCore:
                 return
 
     cdef void children(self, int16_t* moves, int n, uint32_t* cp, uint32_t* cd,
-                       uint8_t* cut) noexcept:
+                       uint8_t* cut, const Zone* within=NULL) noexcept:
         """The children's numbers, and ``cut`` set for moves covered by a null move.
 
         A null move is a child that failed for the mover (``cp == 0``) and whose
         zone holds nothing its move changed; it covers every other move that
         changes nothing in that zone.  Null moves themselves are never cut.
+
+        ``within`` (proof extraction): only children whose zone lies inside this
+        node's stored zone count as null moves.  Children resolved after this
+        node was (through transpositions) must not change which moves the proof
+        lists, or a listed child's zone could leave the node's zone (ZZ-1).
         """
         cdef int i, j, mover = self.b.pos.to_play
         cdef Entry* c
@@ -429,6 +443,8 @@ cdef class DfpnCore:
             is_null[i] = (c.flags & RESOLVED) != 0 and c.p == 0
             if is_null[i]:
                 zones[i] = c.zone
+                if within != NULL and not zone_subset(&zones[i], within):
+                    is_null[i] = False
             self.undo()
             cut[i] = 0
             if is_null[i]:
@@ -530,12 +546,12 @@ cdef class DfpnCore:
             out = ("move", zone, winner, m, child)
         else:
             n = self.gen_moves(moves, &sensitive)
-            self.children(moves, n, cp, cd, cut)
+            self.children(moves, n, cp, cd, cut, &e.zone)
             failed = []
             pruned = []
             for i in range(n):
                 if cut[i]:
-                    pruned.append((moves[i], self.covering(moves, n, cut, i)))
+                    pruned.append((moves[i], self.covering(moves, n, cut, i, &e.zone)))
                     continue
                 self.play(moves[i])
                 failed.append((moves[i], self.extract(memo)))
@@ -544,7 +560,7 @@ cdef class DfpnCore:
         memo[k] = out
         return out
 
-    cdef int covering(self, int16_t* moves, int n, uint8_t* cut, int i):
+    cdef int covering(self, int16_t* moves, int n, uint8_t* cut, int i, const Zone* within):
         """The null move whose zone covers the cut move ``i`` (as ``children`` decided)."""
         cdef int j, mover = self.b.pos.to_play
         cdef Entry* c
@@ -559,6 +575,8 @@ cdef class DfpnCore:
                 continue
             z = c.zone
             self.undo()
+            if not zone_subset(&z, within):
+                continue
             self.changes(moves[j], mover, &changed)
             zone_intersect(&changed, &z)
             if not zone_empty(&changed) or zone_has(&z, moves[i]):

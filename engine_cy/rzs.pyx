@@ -99,6 +99,8 @@ cdef class RzsCore:
     cdef Benson* benson
     cdef readonly long nodes
     cdef long max_nodes
+    cdef long next_check        # node count of the next clock / cancel / progress check
+    cdef long next_progress
     cdef double deadline
     cdef object cancelled
     cdef object progress
@@ -143,6 +145,8 @@ cdef class RzsCore:
         self.progress = progress
         self.tt = {}
         self.nodes = 0
+        self.next_check = 0
+        self.next_progress = 16384
         self.tt_hits = 0
         self.stop = NOT_STOPPED
 
@@ -175,12 +179,17 @@ cdef class RzsCore:
             return True
         if self.max_nodes > 0 and self.nodes >= self.max_nodes:
             self.stop = NODE_BUDGET
-        elif (self.nodes & 1023) == 0:
+        elif self.nodes >= self.next_check:
+            # node counts jump (a whole expansion at a time), so compare, never mask
+            self.next_check = self.nodes + 1024
+            with nogil:
+                pass    # hand the GIL to a waiting thread (the GUI) now and then
             if self.deadline > 0 and time.monotonic() > self.deadline:
                 self.stop = TIME_BUDGET
             elif self.cancelled is not None and self.cancelled():
                 self.stop = CANCELLED
-            elif self.progress is not None and (self.nodes & 16383) == 0:
+            elif self.progress is not None and self.nodes >= self.next_progress:
+                self.next_progress = self.nodes + 16384
                 self.progress(self.nodes, self.depth, len(self.tt))
         return self.stop != NOT_STOPPED
 

@@ -13,7 +13,7 @@ class SearchParams:
     max_seconds: float = 30.0     # wall-clock seconds over the whole call (0 = no limit)
     max_depth: int = 400          # deepest iterative-deepening iteration, in plies ("id" only)
     algorithm: str = "dfpn"       # "dfpn": proof-number search; "id": iterative deepening
-    max_table_entries: int = 4_000_000   # df-pn table size (about 100 bytes an entry)
+    max_table_entries: int = 12_000_000  # df-pn table entries (about 100 bytes each)
 
     def __post_init__(self) -> None:
         if self.max_nodes < 0 or self.max_seconds < 0 or self.max_depth < 1:
@@ -22,3 +22,31 @@ class SearchParams:
             raise ValueError(f"algorithm must be 'dfpn' or 'id', not {self.algorithm!r}")
         if self.max_table_entries < 1000:
             raise ValueError("max_table_entries must be >= 1000")
+
+
+@dataclass(frozen=True)
+class MctsParams:
+    """Settings of the best-first (MCTS) solver, ``tsumego_gui.search.mcts``."""
+
+    max_nodes: int = 500_000      # evaluated leaves + terminal visits (0 = no limit)
+    max_seconds: float = 60.0     # wall-clock seconds (0 = no limit)
+    seed: int = 0                 # tie-breaking order of moves; same seed + batch = same search
+    batch_size: int = 8           # leaves per evaluator call
+    c_puct: float = 1.5           # PUCT exploration constant (the RZS code's effective value)
+    virtual_loss: int = 1         # virtual losses added per pending leaf on its path
+    attacker_pass_prior: float = 0.25   # least prior of the attacker's pass (tried first)
+    report_every: float = 0.5     # seconds between progress callbacks
+
+    def __post_init__(self) -> None:
+        if self.max_nodes < 0 or self.max_seconds < 0:
+            raise ValueError("budgets must be >= 0")
+        if not 1 <= self.batch_size <= 4096:
+            raise ValueError("batch_size must be 1..4096")
+        if self.c_puct <= 0 or self.virtual_loss < 0:
+            raise ValueError("c_puct must be > 0 and virtual_loss >= 0")
+        if not 0.0 <= self.attacker_pass_prior < 1.0:
+            raise ValueError("attacker_pass_prior must be in [0, 1)")
+        if not 0 <= self.seed < 2 ** 64:
+            raise ValueError("seed must be a 64-bit unsigned int")
+        if self.report_every <= 0:
+            raise ValueError("report_every must be > 0")
