@@ -1,0 +1,57 @@
+"""``tsumego solve`` as a user runs it: verdict, every winning move, proof files, clean errors."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tsumego_gui.cli.main import main
+from tsumego_gui.search.proof import Proof
+
+BUNDLED = Path(__file__).resolve().parents[1] / "tsumego_gui" / "resources" / "problems"
+STRAIGHT_THREE = BUNDLED / "straight-three.sgf"
+
+
+def test_solve_prints_the_verdict_every_winning_move_and_verified(capsys):
+    assert main(["solve", str(STRAIGHT_THREE), "--all"]) == 0
+    out = capsys.readouterr().out
+    assert "White to play: White lives" in out
+    assert "winning moves: B1" in out
+    assert "verified: yes" in out
+
+
+def test_solve_for_the_other_side_finds_the_kill(capsys):
+    assert main(["solve", str(STRAIGHT_THREE), "--to-play", "B", "--all", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert rows[0]["verdict"] == "dies"
+    assert rows[0]["winning_moves"] == ["B1"]
+    assert rows[0]["verified"] is True
+
+
+def test_proofs_are_saved_as_sgf_and_json(tmp_path, capsys):
+    out_json = tmp_path / "p.json"
+    out_sgf = tmp_path / "p.sgf"
+    assert main(["solve", str(STRAIGHT_THREE), "--proof-out", str(out_json)]) == 0
+    assert main(["solve", str(STRAIGHT_THREE), "--proof-out", str(out_sgf)]) == 0
+    assert Proof.load_json(out_json).root.won
+    assert out_sgf.read_bytes().startswith(b"(;")
+
+
+def test_a_broken_file_gives_one_line_and_exit_2(tmp_path, capsys):
+    bad = tmp_path / "bad.sgf"
+    bad.write_text("(;GM[1]SZ[9]AB[zz")
+    assert main(["solve", str(bad)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith("tsumego:") and "\n" not in err
+
+
+def test_a_missing_file_gives_one_line_and_exit_2(tmp_path, capsys):
+    assert main(["solve", str(tmp_path / "nope.sgf")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "nope.sgf" in err and "\n" not in err
+
+
+def test_a_budget_too_small_says_not_proven(capsys):
+    # one node cannot prove anything here beyond the root expansion
+    assert main(["solve", str(STRAIGHT_THREE), "--max-nodes", "1", "--to-play", "B"]) == 0
+    assert "not proven within budget" in capsys.readouterr().out
