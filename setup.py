@@ -7,6 +7,7 @@ Set TSUMEGO_DEBUG=1 for bounds checks and debug symbols.
 
 import glob
 import os
+import shutil
 import sys
 
 import numpy as np
@@ -16,19 +17,19 @@ from setuptools.command.build_ext import build_ext
 
 
 class BuildExt(build_ext):
-    """In-place builds replace each module file instead of overwriting it.
+    """In-place builds swap each module file atomically instead of writing over it.
 
     A running process (a long benchmark, the app) keeps its mapping of the old
-    file; writing over the same file would change code under its feet.
+    file, and a process starting meanwhile finds either the old or the new one.
     """
 
-    def copy_extensions_to_source(self):
-        for ext in self.extensions:
-            target = os.path.join(os.path.dirname(__file__) or ".",
-                                  self.get_ext_filename(ext.name))
-            if os.path.exists(target):
-                os.unlink(target)
-        super().copy_extensions_to_source()
+    def copy_file(self, infile, outfile, *args, **kwargs):
+        if not self.inplace:
+            return super().copy_file(infile, outfile, *args, **kwargs)
+        tmp = f"{outfile}.tmp{os.getpid()}"
+        shutil.copyfile(infile, tmp)
+        os.replace(tmp, outfile)
+        return outfile, True
 
 
 DEBUG = os.environ.get("TSUMEGO_DEBUG") == "1"

@@ -143,7 +143,11 @@ def main() -> None:
     parser.add_argument("--peer", choices=["auto", "yes", "no"], default="auto")
     parser.add_argument("--limit", type=int, default=0, help="only the first N files")
     parser.add_argument("--json-out", type=Path, help="write per-problem rows as JSON")
+    parser.add_argument("--paper-table", type=Path,
+                        help="CSV of the paper's node counts by problem id (research json "
+                             "files are named <id>.json): printed beside our counts")
     args = parser.parse_args()
+    paper = read_paper_table(args.paper_table) if args.paper_table else {}
 
     params = SearchParams(max_nodes=args.max_nodes, max_seconds=args.time)
     files = sorted(p for p in args.folder.rglob("*") if p.suffix.lower() in (".sgf", ".json"))
@@ -167,10 +171,22 @@ def main() -> None:
         for problem in problems:
             sides = [problem.to_play] if problem.to_play_given else [BLACK, WHITE]
             for side in sides:
-                rows.append(run_one(name, path, problem, side, params, peer, args.time))
+                row = run_one(name, path, problem, side, params, peer, args.time)
+                if path.stem in paper:
+                    row["paper"] = paper[path.stem]
+                    print(f"{'':<28}paper: " + " ".join(
+                        f"{k}={v or '-'}" for k, v in paper[path.stem].items()), flush=True)
+                rows.append(row)
     summarize(rows)
     if args.json_out:
         args.json_out.write_text(json.dumps(rows, indent=1))
+
+
+def read_paper_table(path: Path) -> dict[str, dict[str, str]]:
+    """The paper's node counts (column -> value, '' = not solved) by problem id."""
+    import csv
+    with path.open(newline="") as f:
+        return {row.pop("id"): row for row in csv.DictReader(f)}
 
 
 def run_one(name, path, problem, side, params, peer, seconds) -> dict:
@@ -231,6 +247,16 @@ def summarize(rows: list[dict]) -> None:
                          ("book mismatch", mismatch), ("peer solved, we did not", missed)):
         for r in group:
             print(f"  {label}: {r['problem']} {r['side']}: {'; '.join(r['notes'])}")
+    with_paper = [r for r in done if "paper" in r]
+    if with_paper:
+        problems = {r["problem"] for r in with_paper}
+        ours = {r["problem"] for r in with_paper if r["verdict"] != "unknown"}
+        by_problem = {r["problem"]: r["paper"] for r in with_paper}
+        columns = next(iter(by_problem.values())).keys()
+        paper_counts = ", ".join(
+            f"{c} {sum(1 for counts in by_problem.values() if counts[c])}" for c in columns)
+        print(f"paper table: we prove {len(ours)}/{len(problems)} problems; "
+              f"the paper's columns prove {paper_counts}")
     median_ratio = statistics.median(ratios) if ratios else float("nan")
     print(f"RESULT solved={len(solved)} total={len(done)} wrong={len(wrong)} "
           f"unverified={len(unverified)} book_mismatch={len(mismatch)} "
