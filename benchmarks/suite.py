@@ -252,7 +252,7 @@ def summarize(rows: list[dict]) -> None:
         problems = {r["problem"] for r in with_paper}
         ours = {r["problem"] for r in with_paper if r["verdict"] != "unknown"}
         by_problem = {r["problem"]: r["paper"] for r in with_paper}
-        columns = next(iter(by_problem.values())).keys()
+        columns = [c for c in next(iter(by_problem.values())) if c not in ("volume", "page")]
         paper_counts = ", ".join(
             f"{c} {sum(1 for counts in by_problem.values() if counts[c])}" for c in columns)
         print(f"paper table: we prove {len(ours)}/{len(problems)} problems; "
