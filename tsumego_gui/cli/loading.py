@@ -7,18 +7,21 @@ from pathlib import Path
 from tsumego_gui.core.problem import Problem, ProblemError
 
 
-def load_problems(path: str | Path) -> list[Problem]:
+def load_problems(path: str | Path, *, defender: int | None = None,
+                  goal: str | None = None) -> list[Problem]:
     """All problems in ``path``: research json by its suffix, SGF otherwise.
 
-    Raises ProblemError for unreadable or invalid files (OSError propagates for
-    missing files, so the caller can say which file).
+    ``defender`` and ``goal`` override (SGF) or fill in what the file leaves
+    open: a kill-all record has no crucial stones, so the user names the side
+    that must live.  Raises ProblemError for unreadable or invalid files
+    (OSError propagates for missing files, so the caller can say which file).
     """
     path = Path(path)
     if path.suffix.lower() == ".json":
         from tsumego_gui.core.rzone_json import read_rzone_json
         return [read_rzone_json(path)]
     from tsumego_gui.core.sgf_io import read_sgf
-    problems = read_sgf(path.read_bytes())
+    problems = read_sgf(path.read_bytes(), defender=defender, goal=goal)
     if not problems:
         raise ProblemError(f"{path.name} holds no problem")
     return problems
