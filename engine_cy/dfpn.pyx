@@ -113,7 +113,7 @@ cdef class DfpnCore:
     cdef readonly long nodes
     cdef long max_nodes
     cdef long next_check        # node count of the next clock / cancel / progress check
-    cdef long next_progress
+    cdef double next_progress   # clock time of the next progress report
     cdef long max_entries
     cdef double deadline
     cdef object cancelled
@@ -156,7 +156,7 @@ cdef class DfpnCore:
         self.progress = progress
         self.nodes = 0
         self.next_check = 0
-        self.next_progress = 16384
+        self.next_progress = 0.0
         self.stop = NOT_STOPPED
         self.ply = 0
         self.max_ply = 0
@@ -192,12 +192,13 @@ cdef class DfpnCore:
             self.next_check = self.nodes + 1024
             with nogil:
                 pass    # hand the GIL to a waiting thread (the GUI) now and then
-            if self.deadline > 0 and time.monotonic() > self.deadline:
+            now = time.monotonic()
+            if self.deadline > 0 and now > self.deadline:
                 self.stop = TIME_BUDGET
             elif self.cancelled is not None and self.cancelled():
                 self.stop = CANCELLED
-            elif self.progress is not None and self.nodes >= self.next_progress:
-                self.next_progress = self.nodes + 16384
+            elif self.progress is not None and now >= self.next_progress:
+                self.next_progress = now + 0.2     # five reports a second
                 self.progress(self.nodes, self.max_ply, self.table.size())
         return self.stop != NOT_STOPPED
 

@@ -27,13 +27,25 @@ Rules applied here, to a fixpoint (the zone only grows):
   single liberty (so they still have exactly that liberty in ``p*``);
 * OR node, CR-3: the move joins ``z``; chains it captures join ``z`` with every
   chain around them; an attacker chain of ``z`` next to the move that it does
-  not capture keeps a liberty in ``z`` other than the move.
+  not capture keeps a liberty in ``z`` other than the move.  The move must
+  also stay legal, and take the same ko, in ``p*``, even when the child's
+  zone does not contain it (a null move's zone, for example):
+
+  - a move that captures nothing keeps a liberty that ``z`` fixes (an empty
+    neighbour in ``z``, else a friendly neighbour chain with a liberty in
+    ``z`` other than the move), or it could be suicide in ``p*``;
+  - a single-stone capture by a side that may not take kos keeps an empty or
+    friendly neighbour in ``z``, or it could be a forbidden ko capture in ``p*``;
+  - a move that takes a ko brings every chain around it, so it takes the same
+    ko in ``p*`` (otherwise the attacker could retake at once in ``p*``, a move
+    the proof never answered).
 
 Deviations from the appendix: the closure rule (chains are never split by a
-zone), the OR-node rule for uncaptured attacker neighbours, and forbidden ko
-captures treated like suicides; each only adds points.  The ko point is part
-of a position's pattern (a simple-ko retake inside the zone stays illegal
-only in positions with the same ko point).  Superko legality depends on the
+zone), the OR-node rules for uncaptured attacker neighbours, for the move's
+own legality and for a ko it takes, and forbidden ko captures treated like
+suicides; each only adds points.  The ko point is part of a position's
+pattern (a simple-ko retake inside the zone stays illegal only in positions
+with the same ko point).  Superko legality depends on the
 path history, which no zone can fix; ``dilate`` reports such moves
 (``HISTORY_DEPENDENT``) so the caller can keep the result to this history.
 Liberties are added smallest point first, so results are deterministic.
@@ -133,6 +145,93 @@ cdef int _zone_liberties(Board b, Zone* z, int head, bint inside) noexcept nogil
     return count
 
 
+cdef bint _has_zone_liberty_except(Board b, Zone* z, int head, int skip) noexcept nogil:
+    """Does the chain at ``head`` have a liberty in ``z`` other than ``skip``?"""
+    cdef int s = head, k, n
+    while True:
+        for k in range(4):
+            n = s + b.offsets[k]
+            if b.pos.color[n] == EMPTY and n != skip and zone_has(z, n):
+                return True
+        s = b.pos.next[s]
+        if s == head:
+            return False
+
+
+cdef int _stones_taken(Board b, int move, int mover) noexcept nogil:
+    """How many stones ``move`` captures (chains next to it with one liberty)."""
+    cdef int k, j, n, h, captured = 0, n_heads = 0
+    cdef int heads[4]
+    cdef bint seen
+    for k in range(4):
+        n = move + b.offsets[k]
+        if b.pos.color[n] == opp(mover) and b.pos.libs[b.pos.head[n]] == 1:
+            h = b.pos.head[n]
+            seen = False
+            for j in range(n_heads):
+                if heads[j] == h:
+                    seen = True
+            if not seen:
+                heads[n_heads] = h
+                n_heads += 1
+                captured += b.pos.stones[h]
+    return captured
+
+
+cdef void _keep_move_legal(Board b, Zone* z, int move, int mover) noexcept nogil:
+    """CR-3: ``move`` stays legal in every pattern-equal position.
+
+    A move that captures is legal wherever its captures are the same (the OR
+    rule puts the captured chains and everything around them in ``z``), except
+    that a single-stone capture by a side forbidden to take kos must not turn
+    into a ko capture: it keeps an empty or friendly neighbour that ``z`` fixes.
+    A move that captures nothing needs a liberty that ``z`` fixes: an empty
+    neighbour in ``z``, or a liberty in ``z`` (other than ``move``) of a friendly
+    neighbour chain in ``z``.  If there is none, add the smallest empty
+    neighbour, or else the first friendly neighbour chain (smallest point
+    first) with a liberty other than ``move`` (one exists: ``move`` is legal),
+    with that liberty (no liberty is needed for the ko case).
+    """
+    cdef int k, n, best = -1
+    cdef int captured = _stones_taken(b, move, mover)
+    if captured >= 2 or (captured == 1 and b.ko_allowed[mover]):
+        return
+    for k in range(4):
+        n = move + b.offsets[k]
+        if b.pos.color[n] == EMPTY and zone_has(z, n):
+            return
+        if b.pos.color[n] == mover and zone_has(z, n) and (
+                captured == 1 or _has_zone_liberty_except(b, z, b.pos.head[n], move)):
+            return
+    for k in range(4):
+        n = move + b.offsets[k]
+        if b.pos.color[n] == EMPTY and (best == -1 or n < best):
+            best = n
+    if best != -1:
+        zone_add(z, best)
+        return
+    for k in range(4):
+        n = move + b.offsets[k]
+        if b.pos.color[n] == mover and (captured == 1 or b.pos.libs[b.pos.head[n]] >= 2) \
+                and (best == -1 or n < best):
+            best = n
+    if best != -1:
+        _add_chain(b, z, best)
+        if captured == 0:
+            _add_liberties(b, z, b.pos.head[best], 1, move)
+
+
+cdef bint _takes_a_ko(Board b, int move, int mover) noexcept nogil:
+    """Does ``move`` capture a single stone and leave a single stone in atari (the
+    board's simple-ko shape: no empty and no friendly neighbour, one stone taken)?"""
+    cdef int k, n
+    for k in range(4):
+        n = move + b.offsets[k]
+        if b.pos.color[n] == EMPTY or b.pos.color[n] == mover:
+            return False
+    return _stones_taken(b, move, mover) == 1
+
+
 cdef int dilate_c(Board b, Zone* z, bint and_node, int move) noexcept nogil:
     """Dilate ``z`` in place for the position on ``b``; returns flags.
 
@@ -154,6 +253,15 @@ cdef int dilate_c(Board b, Zone* z, bint and_node, int move) noexcept nogil:
             if b.pos.color[n] == attacker and b.pos.libs[b.pos.head[n]] == 1:
                 _add_chain(b, z, n)
                 _add_neighbour_chains(b, z, n)
+        _keep_move_legal(b, z, move, mover)
+        if _takes_a_ko(b, move, mover):
+            # the ko point is part of the child's pattern: every chain around the
+            # move joins (the attacker-neighbour rule below then keeps each of them
+            # uncaptured), so the move takes the same ko wherever the zone agrees
+            for k in range(4):
+                n = move + b.offsets[k]
+                if b.pos.color[n] == attacker:
+                    _add_chain(b, z, n)
     while grew:
         grew = False
         stamp += 1

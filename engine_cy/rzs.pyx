@@ -100,7 +100,7 @@ cdef class RzsCore:
     cdef readonly long nodes
     cdef long max_nodes
     cdef long next_check        # node count of the next clock / cancel / progress check
-    cdef long next_progress
+    cdef double next_progress   # clock time of the next progress report
     cdef double deadline
     cdef object cancelled
     cdef object progress
@@ -146,7 +146,7 @@ cdef class RzsCore:
         self.tt = {}
         self.nodes = 0
         self.next_check = 0
-        self.next_progress = 16384
+        self.next_progress = 0.0
         self.tt_hits = 0
         self.stop = NOT_STOPPED
 
@@ -184,12 +184,13 @@ cdef class RzsCore:
             self.next_check = self.nodes + 1024
             with nogil:
                 pass    # hand the GIL to a waiting thread (the GUI) now and then
-            if self.deadline > 0 and time.monotonic() > self.deadline:
+            now = time.monotonic()
+            if self.deadline > 0 and now > self.deadline:
                 self.stop = TIME_BUDGET
             elif self.cancelled is not None and self.cancelled():
                 self.stop = CANCELLED
-            elif self.progress is not None and self.nodes >= self.next_progress:
-                self.next_progress = self.nodes + 16384
+            elif self.progress is not None and now >= self.next_progress:
+                self.next_progress = now + 0.2     # five reports a second
                 self.progress(self.nodes, self.depth, len(self.tt))
         return self.stop != NOT_STOPPED
 

@@ -321,6 +321,8 @@ class _Checker:
             self.report.fail(f"{where}: the winning move is outside the zone")
             return
         attacker = prover ^ 3
+        if not self.move_keeps_its_effect(board, zone, move, prover, where):
+            return
         for n in coords.neighbours(move, board.size):
             if board.color_at(n) != attacker:
                 continue
@@ -337,6 +339,47 @@ class _Checker:
                                  f"{coords.to_gtp(n, board.size)} has no zone liberty "
                                  "besides the move")
                 return
+
+    def move_keeps_its_effect(self, board: Board, zone: frozenset[int], move: int,
+                              prover: int, where: str) -> bool:
+        """CR-3, the move's own stone: legal, and a ko capture exactly when it is one here,
+        in every position that agrees with this one inside the zone."""
+        size = board.size
+        neighbours = coords.neighbours(move, size)
+        captured = {n for n in neighbours
+                    if board.color_at(n) == prover ^ 3 and board.liberties(n) == [move]}
+        empty_in_zone = any(board.color_at(n) == EMPTY and n in zone for n in neighbours)
+        friend_in_zone = [n for n in neighbours if board.color_at(n) == prover and n in zone]
+        if not captured:
+            # its liberties must be fixed by the zone, or it may be suicide elsewhere
+            if not empty_in_zone and not any(set(board.liberties(n)) - {move} & zone
+                                             for n in friend_in_zone):
+                self.report.fail(f"{where}: CR-3 fails: {coords.to_gtp(move, size)} has no "
+                                 "liberty the zone fixes (suicide in an agreeing position)")
+                return False
+            return True
+        token = board.play(move)
+        takes_ko = board.ko_loc != PASS
+        board.undo(token)
+        if takes_ko:
+            # a neighbour outside the zone could be empty elsewhere: then no ko, and the
+            # opponent could retake at once, a move the proof never answers
+            around: set[int] = set()
+            for n in neighbours:
+                if board.color_at(n) != EMPTY:
+                    around |= set(board.chain(n))
+            if not around <= zone:
+                self.report.fail(f"{where}: CR-3 fails: the ko capture at "
+                                 f"{coords.to_gtp(move, size)} is not fixed by the zone")
+                return False
+        elif (sum(len(board.chain(n)) for n in captured) == 1
+              and not board.ko_capture_allowed(prover)
+              and not (empty_in_zone or friend_in_zone)):
+            # elsewhere it could be a ko capture, which this side may not make
+            self.report.fail(f"{where}: CR-3 fails: the capture at {coords.to_gtp(move, size)} "
+                             "could be a forbidden ko capture in an agreeing position")
+            return False
+        return True
 
     # ---- randomized replay ----------------------------------------------------------
 

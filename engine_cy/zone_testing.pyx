@@ -1,0 +1,146 @@
+# cython: language_level=3
+"""Python surface of the inline zone bitset (``engine_cy/zone.pxd``), for tests only.
+
+``zone.pxd`` is a header of ``cdef inline`` functions that only Cython code
+can call.  This module wraps each of them one-to-one so ``tests/test_zone.py``
+can check them against Python's own integer bit operations.  Zones cross into
+Python as non-negative ints with bit ``loc`` set (the form the search cores
+already return).
+
+It also holds :func:`agree`, the zone-pattern test beta(p) (.) z == beta(p*) (.) z
+(two positions agree inside a zone), written as a ``nogil`` function over the
+boards' colour arrays so it can move into ``zone.pxd``/``board`` unchanged;
+``zone.pxd`` has no such function yet.
+
+Knows the zone layout and the board's colour array; no rules.
+"""
+
+from libc.stdint cimport uint64_t
+
+from engine_cy.board cimport MAX_ARR, PASS_LOC, Board
+from engine_cy.zone cimport (
+    ZONE_WORDS, Zone, zone_add, zone_clear, zone_count, zone_empty, zone_equal, zone_has,
+    zone_intersect, zone_remove, zone_subset, zone_subtract, zone_union,
+)
+
+CAPACITY = 64 * ZONE_WORDS      # bits a zone holds (>= MAX_ARR padded cells of 19x19)
+MAX_CELLS = MAX_ARR
+
+
+cdef Zone _zone(object value) except *:
+    """The Zone with the bits of ``value`` (ValueError when it does not fit)."""
+    cdef Zone z
+    cdef int i
+    if value < 0 or value >> CAPACITY:
+        raise ValueError(f"a zone is a non-negative int below 2**{CAPACITY}")
+    for i in range(ZONE_WORDS):
+        z.w[i] = <uint64_t>((value >> (64 * i)) & 0xFFFFFFFFFFFFFFFF)
+    return z
+
+
+cdef object _int(const Zone* z):
+    cdef int i
+    out = 0
+    for i in range(ZONE_WORDS):
+        out |= (<object>z.w[i]) << (64 * i)
+    return out
+
+
+cdef int _loc(int loc) except -1:
+    if not 0 <= loc < CAPACITY:
+        raise ValueError(f"loc {loc} is outside a zone (0..{CAPACITY - 1})")
+    return loc
+
+
+def clear():
+    cdef Zone z
+    zone_clear(&z)
+    return _int(&z)
+
+
+def add(value, int loc):
+    cdef Zone z = _zone(value)
+    zone_add(&z, _loc(loc))
+    return _int(&z)
+
+
+def remove(value, int loc):
+    cdef Zone z = _zone(value)
+    zone_remove(&z, _loc(loc))
+    return _int(&z)
+
+
+def has(value, int loc):
+    cdef Zone z = _zone(value)
+    return bool(zone_has(&z, _loc(loc)))
+
+
+def union(a, b):
+    cdef Zone z = _zone(a), other = _zone(b)
+    zone_union(&z, &other)
+    return _int(&z)
+
+
+def intersect(a, b):
+    cdef Zone z = _zone(a), other = _zone(b)
+    zone_intersect(&z, &other)
+    return _int(&z)
+
+
+def subtract(a, b):
+    cdef Zone z = _zone(a), other = _zone(b)
+    zone_subtract(&z, &other)
+    return _int(&z)
+
+
+def equal(a, b):
+    cdef Zone z = _zone(a), other = _zone(b)
+    return bool(zone_equal(&z, &other))
+
+
+def subset(a, b):
+    """Is ``a`` a subset of ``b``?"""
+    cdef Zone z = _zone(a), other = _zone(b)
+    return bool(zone_subset(&z, &other))
+
+
+def empty(value):
+    cdef Zone z = _zone(value)
+    return bool(zone_empty(&z))
+
+
+def count(value):
+    cdef Zone z = _zone(value)
+    return zone_count(&z)
+
+
+def members(value):
+    """The locs of the zone, ascending (iteration through ``zone_has``)."""
+    cdef Zone z = _zone(value)
+    return [loc for loc in range(CAPACITY) if zone_has(&z, loc)]
+
+
+cdef bint zone_pattern_equal(const Zone* z, const unsigned char* color_a,
+                             const unsigned char* color_b, int ko_a, int ko_b) noexcept nogil:
+    """Same colour on every point of ``z``, and the same ko point when either ko
+    point lies in ``z`` (a simple-ko retake inside the zone is part of its pattern,
+    see ``dilate.pyx``)."""
+    cdef int loc
+    for loc in range(MAX_ARR):
+        if zone_has(z, loc) and color_a[loc] != color_b[loc]:
+            return False
+    if ko_a != ko_b and ((ko_a != PASS_LOC and zone_has(z, ko_a))
+                         or (ko_b != PASS_LOC and zone_has(z, ko_b))):
+        return False
+    return True
+
+
+def agree(Board a not None, Board b not None, value):
+    """Do the two positions agree inside the zone?  Same board size required;
+    ValueError for a zone bit that is not a point of the board."""
+    if a.size != b.size:
+        raise ValueError(f"boards of different sizes ({a.size}, {b.size})")
+    cdef Zone z = _zone(value)
+    for loc in members(value):
+        a._check_point(loc)     # a zone holds board points only
+    return bool(zone_pattern_equal(&z, a.pos.color, b.pos.color, a.pos.ko_loc, b.pos.ko_loc))

@@ -1,0 +1,111 @@
+"""Editing a position with simulated clicks in the main window; undo/redo; inline validation."""
+
+import pytest
+
+pytest.importorskip("pytestqt")
+
+from PySide6.QtCore import Qt  # noqa: E402
+from PySide6.QtTest import QTest  # noqa: E402
+
+from tsumego_gui.core import coords  # noqa: E402
+from tsumego_gui.qt.main_window import MainWindow  # noqa: E402
+from tsumego_gui.qt.settings import open_settings  # noqa: E402
+
+BLACK, WHITE = 1, 2
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    w = MainWindow(open_settings(str(tmp_path / "settings.ini")), open_last=False)
+    w.confirm_discard = lambda: True
+    qtbot.addWidget(w)
+    w.resize(1200, 800)
+    w.show()
+    qtbot.waitExposed(w)
+    yield w
+    w.close()
+
+
+def click(qtbot, w, gtp, button=Qt.MouseButton.LeftButton):
+    loc = coords.from_gtp(gtp, w.editor.draft.size)
+    qtbot.mouseClick(w.board, button, pos=w.board.point_position(loc))
+    return loc
+
+
+def test_left_black_right_white_click_on_stone_erases(qtbot, window):
+    window.new_problem(7)
+    a = click(qtbot, window, "C3")
+    b = click(qtbot, window, "D4", Qt.MouseButton.RightButton)
+    d = window.editor.draft
+    assert d.black == {a} and d.white == {b}
+    click(qtbot, window, "C3", Qt.MouseButton.RightButton)   # on a stone: erase, any button
+    assert window.editor.draft.black == frozenset()
+    # the board widget shows the draft
+    assert window.board.view.white == {b} and window.board.view.black == frozenset()
+
+
+def test_drag_paints_in_one_undo_step_and_redo(qtbot, window):
+    window.new_problem(9)
+    size = 9
+    path = [coords.from_gtp(v, size) for v in ("B2", "C2", "D2", "E2")]
+    qtbot.mousePress(window.board, Qt.MouseButton.LeftButton,
+                     pos=window.board.point_position(path[0]))
+    for loc in path[1:]:
+        QTest.mouseMove(window.board, window.board.point_position(loc))
+    qtbot.mouseRelease(window.board, Qt.MouseButton.LeftButton,
+                       pos=window.board.point_position(path[-1]))
+    assert window.editor.draft.black == frozenset(path)
+    window.undo_action.trigger()
+    assert window.editor.draft.black == frozenset()
+    window.redo_action.trigger()
+    assert window.editor.draft.black == frozenset(path)
+    assert window.editor.is_modified()
+    assert window.windowTitle().endswith("*")
+
+
+def test_inline_validation_follows_the_edits(qtbot, window):
+    window.new_problem(5)
+    panel = window.problem_panel
+    assert "no defender stones" in panel.validation_text()
+    for v in ("A2", "B2", "B1"):
+        click(qtbot, window, v, Qt.MouseButton.RightButton)
+    assert "at least one crucial stone" in panel.validation_text()
+    panel.set_tool("crucial")
+    click(qtbot, window, "A2")
+    d = window.editor.draft
+    assert d.crucial == {coords.from_gtp(v, 5) for v in ("A2", "B2", "B1")}   # the whole chain
+    assert d.defender == WHITE
+    assert panel.validation_text().startswith("✓")
+    # a black chain with no liberties is named in GTP coordinates
+    panel.set_tool("stones")
+    window.new_problem(3)
+    for v in ("A1", "B2", "A3"):
+        click(qtbot, window, v, Qt.MouseButton.RightButton)
+    click(qtbot, window, "A2")
+    assert "black chain at A2 has no liberties" in panel.validation_text()
+
+
+def test_region_tool_paint_clear_and_fields(qtbot, window):
+    window.new_problem(7)
+    window.problem_panel.set_tool("region")
+    a = click(qtbot, window, "A1")
+    b = click(qtbot, window, "B1")
+    assert window.editor.draft.region == {a, b}
+    click(qtbot, window, "A1", Qt.MouseButton.RightButton)
+    assert window.editor.draft.region == {b}
+    assert window.board.overlay.region == {b}
+    window.problem_panel.clear_region_button.click()
+    assert window.editor.draft.region == frozenset()
+    # side to move, defender, goal, ko policy go through the undo stack as well
+    panel = window.problem_panel
+    panel.to_play_combo.setCurrentIndex(1)
+    panel.to_play_combo.activated.emit(1)
+    panel.goal_combo.setCurrentIndex(1)
+    panel.goal_combo.activated.emit(1)
+    panel.ko_white.click()
+    d = window.editor.draft
+    assert (d.to_play, d.goal, d.effective_ko()) == (WHITE, "live_any", (True, True))
+    for _ in range(3):
+        window.undo_action.trigger()
+    d = window.editor.draft
+    assert (d.to_play, d.goal, d.effective_ko()) == (BLACK, "live", (True, False))

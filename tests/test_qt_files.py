@@ -1,0 +1,137 @@
+"""Files in the app: save/load round trip, bad files as messages, unsaved-edit prompt,
+problem lists from folders and multi-game SGF, drag and drop."""
+
+import pytest
+
+pytest.importorskip("pytestqt")
+
+from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl  # noqa: E402
+from PySide6.QtGui import QDropEvent  # noqa: E402
+
+from tsumego_gui.core import coords  # noqa: E402
+from tsumego_gui.core.sgf_io import read_sgf  # noqa: E402
+from tsumego_gui.qt.main_window import BUNDLED_PROBLEM, PROBLEMS_DIR, MainWindow  # noqa: E402
+from tsumego_gui.qt.settings import load_preferences, open_settings  # noqa: E402
+
+GAME_A = b"(;GM[1]SZ[5]PL[W]AB[ac][bc][cc][cd][ce]AW[ad][bd][be]TR[ad]SQ[ae])"
+GAME_B = b"(;GM[1]SZ[7]PL[B]AB[ab][bb][ba]AW[dd][ee]TD[W]TG[live_any])"
+
+
+@pytest.fixture
+def window(qtbot, tmp_path):
+    w = MainWindow(open_settings(str(tmp_path / "s.ini")), open_last=False)
+    w.confirm_discard = lambda: True
+    qtbot.addWidget(w)
+    yield w
+    w.confirm_discard = lambda: True
+    w.close()
+
+
+def test_save_and_reopen_gives_the_same_problem(qtbot, window, tmp_path):
+    assert window.open_path(BUNDLED_PROBLEM, ask=False)
+    window.editor.press(coords.from_gtp("H8", 9), 2)     # a white stone far away
+    window.editor.release()
+    window.problem_panel.title_edit.setText("edited")
+    window.problem_panel.title_edit.editingFinished.emit()
+    assert window.editor.is_modified()
+    out = tmp_path / "mine.sgf"
+    window.ask_save_file = lambda default: str(out)
+    assert window.save()                  # bundled file: Save asks where (never overwrites it)
+    assert not window.editor.is_modified() and not window.windowTitle().endswith("*")
+    saved = window.editor.draft.to_problem()
+    window.new_problem(9)
+    assert window.open_path(out)
+    assert window.editor.draft.to_problem() == saved
+    assert read_sgf(out)[0].title == "edited"
+    # reopening the app starts with the last problem
+    settings = window.settings
+    assert load_preferences(settings).last_problem == str(out)
+    w2 = MainWindow(settings, open_last=True)
+    qtbot.addWidget(w2)
+    assert w2.file_path == out and w2.editor.draft.to_problem() == saved
+    w2.close()
+
+
+@pytest.mark.parametrize("content, words", [
+    (b"this is not sgf", "not a readable SGF"),
+    (b"(;GM[1]SZ[33]AB[aa])", "board size 33"),
+    (b"(;GM[1]SZ[5]AB[aa][ba][ab]AW[bb][ca][ac])", "no liberties"),
+    (b"(;GM[1]SZ[5]AB[aa]TR[cc])", "empty point"),
+])
+def test_bad_files_give_a_message_and_keep_the_current_problem(window, tmp_path, content, words):
+    assert window.open_path(BUNDLED_PROBLEM, ask=False)
+    before = window.editor.draft
+    bad = tmp_path / "bad.sgf"
+    bad.write_bytes(content)
+    assert not window.open_path(bad)
+    assert "Cannot open bad.sgf" in window.error_text() and words in window.error_text()
+    assert window.editor.draft == before
+    assert not window.open_path(tmp_path / "missing.sgf")
+    assert "cannot read" in window.error_text()
+
+
+def test_unsaved_edits_prompt_before_closing_and_before_opening(qtbot, window):
+    window.new_problem(5)
+    asked = []
+    window.confirm_discard = lambda: asked.append(1) or False
+    assert window.close() is False
+    assert len(asked) == 1
+    assert not window.open_path(BUNDLED_PROBLEM)           # refused: the edits stay
+    assert window.editor.draft.size == 5 and len(asked) == 2
+    window.confirm_discard = lambda: True
+    assert window.close() is True
+
+
+def test_saving_an_invalid_position_is_refused_with_the_reason(window, tmp_path):
+    window.new_problem(5)
+    window.ask_save_file = lambda default: str(tmp_path / "x.sgf")
+    assert not window.save()
+    assert "not a valid problem yet" in window.error_text()
+    assert not (tmp_path / "x.sgf").exists()
+
+
+def test_a_folder_and_a_multi_game_file_become_problem_lists(window, tmp_path):
+    folder = tmp_path / "set"
+    folder.mkdir()
+    (folder / "a.sgf").write_bytes(GAME_A)
+    (folder / "two.sgf").write_bytes(GAME_A + b"\n" + GAME_B)
+    (folder / "broken.sgf").write_bytes(b"(;SZ[99])")
+    assert window.open_path(folder)
+    lst = window.problem_list.list
+    assert lst.count() == 4                       # 1 + 2 games + the broken file, greyed out
+    labels = [lst.item(i).text() for i in range(lst.count())]
+    assert any(label.endswith("#2") for label in labels)
+    broken = next(lst.item(i) for i in range(lst.count()) if "broken" in lst.item(i).text())
+    assert broken.flags() == Qt.ItemFlag.NoItemFlags and "99" in broken.toolTip()
+    second = next(lst.item(i) for i in range(lst.count()) if lst.item(i).text().endswith("#2"))
+    window.problem_list._activated(second)
+    assert window.editor.draft.size == 7 and window.editor.draft.goal == "live_any"
+    # opening the multi-game file itself lists its games and opens the first
+    assert window.open_path(folder / "two.sgf")
+    assert lst.count() == 2 and window.editor.draft.size == 5
+
+
+def test_the_bundled_collection_is_listed_at_start(qtbot, tmp_path):
+    w = MainWindow(open_settings(str(tmp_path / "s2.ini")), open_last=False)
+    qtbot.addWidget(w)
+    lst = w.problem_list.list
+    titles = {lst.item(i).text() for i in range(lst.count())}
+    expected = [p.title or f.stem for f in sorted(PROBLEMS_DIR.rglob("*.sgf"))
+                for p in read_sgf(f)]
+    assert expected and len(titles) == len(expected)     # every game of every file, sub-folders
+    bare = [t.split(" #")[0] for t in titles]
+    assert all(any(b.endswith(e) for b in bare) for e in expected)
+    assert all(not lst.item(i).icon().isNull() for i in range(lst.count())
+               if lst.item(i).flags() != Qt.ItemFlag.NoItemFlags)
+    w.close()
+
+
+def test_dropping_a_file_opens_it(window, tmp_path):
+    f = tmp_path / "dropped.sgf"
+    f.write_bytes(GAME_B)
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(f))])
+    event = QDropEvent(QPointF(10, 10), Qt.DropAction.CopyAction, mime,
+                       Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    window.dropEvent(event)
+    assert window.file_path == f and window.editor.draft.size == 7

@@ -1,0 +1,190 @@
+"""The proof browser: keys along the proof, board in sync, zone and null-move marks, the lazy
+model on a 100,000-node tree and on shared (DAG) nodes, "try it", SGF export."""
+
+import pytest
+
+pytest.importorskip("pytestqt")
+
+from PySide6.QtCore import QModelIndex, QPoint, QPointF, Qt  # noqa: E402
+from PySide6.QtGui import QWheelEvent  # noqa: E402
+from PySide6.QtWidgets import QApplication, QTreeView  # noqa: E402
+
+from tsumego_gui.core import coords  # noqa: E402
+from tsumego_gui.core.sgf_io import read_sgf  # noqa: E402
+from tsumego_gui.qt.main_window import MainWindow  # noqa: E402
+from tsumego_gui.qt.proof_model import ProofTreeModel  # noqa: E402
+from tsumego_gui.qt.proof_view import TryIt, node_and_moves  # noqa: E402
+from tsumego_gui.qt.settings import open_settings  # noqa: E402
+from tsumego_gui.search.proof import Proof, ProofNode  # noqa: E402
+from tsumego_gui.search.verify import verify  # noqa: E402
+
+# Our own problem: White's straight four in the corner of a 9x9 board, Black to play, plus four
+# far-away empty points (H9 J9 H8 J8) in the region -- Black's moves there change nothing, so a
+# proof cuts them as null moves.
+FOUR_AND_FAR = (b"(;GM[1]SZ[9]PL[B]AB[ag][bg][cg][dg][eg][fg][fh][fi]AW[ah][bh][ch][dh][eh][ei]"
+                b"TR[ah]SQ[ai][bi][ci][di][hb][ib][ha][ia])")
+FAR = {coords.from_gtp(v, 9) for v in ("H9", "J9", "H8", "J8")}
+
+
+@pytest.fixture
+def solved(qtbot, tmp_path):
+    w = MainWindow(open_settings(str(tmp_path / "s.ini")), open_last=False)
+    w.confirm_discard = lambda: True
+    qtbot.addWidget(w)
+    w.resize(1200, 800)
+    w.show()
+    path = tmp_path / "four.sgf"
+    path.write_bytes(FOUR_AND_FAR)
+    assert w.open_path(path, ask=False)
+    with qtbot.waitSignal(w.solver.finished, timeout=30_000):
+        w.solve()
+    assert w.outcome.verified, w.outcome.verifier_errors
+    yield w
+    w.close()
+
+
+def test_keys_walk_the_proof_and_the_board_follows(qtbot, solved):
+    w, b = solved, solved.browser
+    proof = b.proof
+    root = proof.root
+    assert root.kind == "and" and len(root.children) >= 2
+    w.board.setFocus()
+    qtbot.keyClick(w.board, Qt.Key.Key_Right)
+    assert b.path == (0,)
+    qtbot.keyClick(w.board, Qt.Key.Key_Down)
+    assert b.path == (1,)
+    move = root.children[1][0]
+    assert w.board.view.color_at(move) == proof.problem.attacker      # the move is on the board
+    assert w.board.overlay.last_move == move
+    qtbot.keyClick(w.board, Qt.Key.Key_Up)
+    assert b.path == (0,)
+    qtbot.keyClick(w.board, Qt.Key.Key_End)
+    node, _ = node_and_moves(proof, b.path)
+    assert not node.children and node.kind == "goal"
+    assert w.board.overlay.uca and w.board.overlay.vital               # leaf: UCA + vital
+    qtbot.keyClick(w.board, Qt.Key.Key_Left)
+    assert len(b.path) == 1
+    qtbot.keyClick(w.board, Qt.Key.Key_Home)
+    assert b.path == ()
+    # the mouse wheel: one notch down goes forward, one notch up goes back
+    for notch, expected in ((-120, (0,)), (120, ())):
+        event = QWheelEvent(QPointF(50, 50), QPointF(50, 50), QPoint(0, 0), QPoint(0, notch),
+                            Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier,
+                            Qt.ScrollPhase.NoScrollPhase, False)
+        QApplication.sendEvent(w.board, event)
+        assert b.path == expected
+    # the tree view follows, and clicking/keys on the tree drive the same navigation
+    assert b.model.path_of(b.tree.currentIndex()) == ()
+    qtbot.keyClick(b.tree, Qt.Key.Key_Right)
+    assert b.path == (0,) and b.model.path_of(b.tree.currentIndex()) == (0,)
+
+
+def test_root_marks_and_explanation_show_the_null_moves(solved):
+    w, b = solved, solved.browser
+    b.home()
+    root = b.proof.root
+    cut = {m for m, _ in root.pruned}
+    assert cut and cut <= FAR                     # the far points, nothing in the corner
+    assert w.board.overlay.pruned == cut
+    assert w.board.overlay.must_play == {m for m in root.must_play if m != 0}
+    assert w.board.overlay.zone == root.zone
+    text = b.explanation.toPlainText()
+    assert "Null moves" in text and "answered as after" in text
+    assert all(coords.to_gtp(m, 9) in text for m in cut)
+
+
+def test_try_it_answers_a_null_move_as_its_covering_sibling(qtbot, solved):
+    w, b = solved, solved.browser
+    b.try_button.click()
+    assert b.try_it is not None and b.try_it.user == 1            # the user plays Black
+    root = b.proof.root
+    far, cover = root.pruned[0]
+    text = b.try_move(far)
+    assert "outside the zone" in text and coords.to_gtp(cover, 9) in text
+    assert w.board.view.color_at(far) == 1
+    # keep playing the first legal proof move until the game ends: the proof always answers
+    for _ in range(20):
+        if b.try_it.finished:
+            break
+        b.try_move(b.try_it.node.children[0][0])
+    assert b.try_it.finished and "lives" in b.try_it.log[-1]
+    b.restart_try()
+    assert not b.try_it.finished
+
+
+def test_try_it_refuses_points_outside_the_region_and_moves_after_the_end(solved):
+    t = TryIt(solved.browser.proof)
+    assert "outside the problem's region" in t.play(coords.from_gtp("E5", 9))
+    assert t.board.color_at(coords.from_gtp("E5", 9)) == 0 and not t.finished
+    b1 = coords.from_gtp("B1", 9)
+    t.play(b1)                                   # searched by the proof: answered, White lives
+    assert t.board.color_at(b1) == 1 and t.finished
+    assert "over" in t.play(coords.from_gtp("D1", 9))
+
+
+def test_export_writes_an_sgf_with_the_problem_and_its_tree(solved, tmp_path):
+    out = tmp_path / "proof.sgf"
+    solved.ask_save_file = lambda default: str(out)
+    assert solved.export_proof()
+    data = out.read_bytes()
+    again = read_sgf(data)[0]
+    assert again.black == solved.browser.proof.problem.black
+    assert data.count(b";B[") >= len(solved.browser.proof.root.children)
+
+
+def _wide_proof(problem, width, depth_leaves):
+    locs = coords.all_locs(problem.size)
+    children = []
+    for i in range(width):
+        leaves = [(locs[j % len(locs)], ProofNode("goal", True, frozenset()))
+                  for j in range(depth_leaves)]
+        children.append((locs[i % len(locs)], ProofNode("or", True, frozenset(), leaves[:1])))
+        children[-1][1].children = leaves
+    root = ProofNode("and", True, frozenset(), children)
+    return Proof(problem, problem.attacker, root, [])
+
+
+def test_the_model_is_lazy_on_a_100k_node_proof(qtbot):
+    problem = read_sgf(FOUR_AND_FAR)[0]
+    proof = _wide_proof(problem, 1000, 100)
+    assert sum(1 for _ in proof.root.iter_unique()) > 100_000
+    model = ProofTreeModel(proof)
+    view = QTreeView()
+    qtbot.addWidget(view)
+    view.setUniformRowHeights(True)
+    view.setModel(model)
+    view.resize(400, 300)
+    view.show()
+    root = model.index(0, 0, QModelIndex())
+    view.expand(root)
+    last = model.index(999, 0, root)
+    view.expand(last)
+    view.scrollTo(model.index(99, 0, last))
+    qtbot.wait(20)
+    assert model.rowCount(root) == 1000 and model.rowCount(last) == 100
+    assert model.registered_paths() < 5_000      # only what was shown, not 100,000 nodes
+    leaf = model.index(99, 0, last)
+    assert model.path_of(leaf) == (999, 99)
+    assert model.parent(leaf) == last and model.parent(last) == root
+
+
+def test_shared_nodes_get_one_index_per_path():
+    problem = read_sgf(FOUR_AND_FAR)[0]
+    a, b = (coords.from_gtp(v, 9) for v in ("A1", "B1"))
+    leaf = ProofNode("goal", True, frozenset())
+    shared = ProofNode("or", True, frozenset(), [(b, leaf)])
+    root = ProofNode("and", True, frozenset(), [(a, shared), (b, shared)])
+    model = ProofTreeModel(Proof(problem, problem.attacker, root, []))
+    top = model.index(0, 0)
+    first, second = model.index(0, 0, top), model.index(1, 0, top)
+    x, y = model.index(0, 0, first), model.index(0, 0, second)
+    assert model.node_at(model.path_of(x)) is model.node_at(model.path_of(y)) is leaf
+    assert model.path_of(x) == (0, 0) and model.path_of(y) == (1, 0)
+    assert model.parent(x) == first and model.parent(y) == second
+    assert model.data(first) == "B A1" and model.data(second) == "B B1"
+
+
+def test_the_proofs_shown_are_checked_by_the_verifier(solved):
+    # the badge comes from search.verify; re-check here independently of the worker
+    assert verify(solved.browser.proof).ok
+    assert "verified" in solved.solve_panel.badge.text()

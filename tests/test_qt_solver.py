@@ -1,0 +1,190 @@
+"""Solving through the worker thread: progress and result signals, stop, stale results dropped."""
+
+import time
+
+import pytest
+
+pytest.importorskip("pytestqt")
+
+from tsumego_gui.core import coords  # noqa: E402
+from tsumego_gui.core.sgf_io import read_sgf  # noqa: E402
+from tsumego_gui.qt.main_window import BUNDLED_PROBLEM, MainWindow  # noqa: E402
+from tsumego_gui.qt.settings import open_settings  # noqa: E402
+from tsumego_gui.qt.solver_worker import SolverController, SolveRequest  # noqa: E402
+from tsumego_gui.search.verify import verify  # noqa: E402
+
+# Our own: a nearly empty 6x6 board, White to live anywhere -- far too big to finish in a
+# second, so it keeps the worker busy and reports progress.
+OPEN_6X6 = b"(;GM[1]SZ[6]PL[W]AB[cc]AW[dd]TG[live_any]TD[W])"
+
+
+@pytest.fixture
+def controller(qtbot):
+    c = SolverController()
+    yield c
+    c.shutdown()
+
+
+def long_request(seconds=20.0):
+    return SolveRequest(read_sgf(OPEN_6X6)[0], solver="dfs", max_nodes=0, max_seconds=seconds,
+                        all_moves=False, verify=False)
+
+
+def test_worker_sends_progress_then_a_result(qtbot, controller):
+    progress = []
+    controller.progress.connect(progress.append)
+    with qtbot.waitSignal(controller.finished, timeout=30_000) as blocker:
+        controller.start(long_request(seconds=1.0))
+    outcome = blocker.args[0]
+    assert progress, "no progress signal during a one-second search"
+    assert all(p.nodes > 0 and p.elapsed >= 0 for p in progress)
+    assert [p.nodes for p in progress] == sorted(p.nodes for p in progress)
+    assert outcome.result.verdict == "unknown" and outcome.result.stop_reason == "time budget"
+    assert not controller.running
+
+
+def test_solving_the_bundled_problem_gives_a_verified_proof_with_the_book_move(qtbot, tmp_path):
+    w = MainWindow(open_settings(str(tmp_path / "s.ini")), open_last=False)
+    w.confirm_discard = lambda: True
+    qtbot.addWidget(w)
+    assert w.open_path(BUNDLED_PROBLEM, ask=False)
+    stages = []
+    w.solver.stage.connect(stages.append)
+    with qtbot.waitSignal(w.solver.finished, timeout=30_000):
+        w.solve()
+    outcome = w.outcome
+    assert stages and "verifier" in stages[0]
+    proof = outcome.result.proof
+    book = read_sgf(BUNDLED_PROBLEM)[0].book_moves_for(proof.to_play)
+    assert outcome.result.verdict == "lives"
+    assert set(book) <= set(proof.winning_moves)        # the file's answer is among them
+    assert outcome.verified is True and verify(proof).ok
+    assert "verified" in w.solve_panel.badge.text()
+    names = [coords.to_gtp(m, 9) for m in proof.winning_moves]
+    assert all(n in w.solve_panel.verdict_label.text() for n in names)
+    assert w.mode == "proof" and w.browser.proof is proof
+    w.close()
+
+
+def test_stop_cancels_the_search(qtbot, controller):
+    with qtbot.waitSignal(controller.progress, timeout=20_000):
+        controller.start(long_request())
+    started = time.monotonic()
+    with qtbot.waitSignal(controller.finished, timeout=10_000) as blocker:
+        controller.stop()
+    assert time.monotonic() - started < 5
+    assert blocker.args[0].result.stop_reason == "cancelled"
+    assert blocker.args[0].result.verdict == "unknown"
+
+
+def test_a_newer_request_drops_the_older_result(qtbot, controller):
+    finished = []
+    controller.finished.connect(finished.append)
+    first = controller.start(long_request())
+    problem = read_sgf(BUNDLED_PROBLEM)[0]
+    second = controller.start(SolveRequest(problem, solver="dfs", max_seconds=20))
+    assert second != first
+    qtbot.waitUntil(lambda: bool(finished), timeout=30_000)
+    qtbot.wait(200)
+    assert [o.request_id for o in finished] == [second]
+    assert finished[0].result.verdict == "lives"
+
+
+def test_editing_while_solving_cancels_and_shows_nothing_stale(qtbot, tmp_path):
+    w = MainWindow(open_settings(str(tmp_path / "s.ini")), open_last=False)
+    w.confirm_discard = lambda: True
+    qtbot.addWidget(w)
+    w.show()
+    path = tmp_path / "open.sgf"
+    path.write_bytes(OPEN_6X6)
+    assert w.open_path(path, ask=False)
+    w.solve_panel.seconds_spin.setValue(20)
+    with qtbot.waitSignal(w.solver.progress, timeout=20_000):
+        w.solve()
+    assert w.solver.running and not w.solve_panel.solve_button.isEnabled()
+    stale = []
+    w.solver._worker.finished.connect(lambda rid, o: stale.append(o))
+    w.editor.press(coords.from_gtp("A1", 6), 1)       # an edit while the search runs
+    w.editor.release()
+    assert not w.solver.running
+    assert "edited" in w.solve_panel.progress_label.text()
+    qtbot.waitUntil(lambda: bool(stale), timeout=10_000)     # the old search did stop...
+    assert stale[0].result.stop_reason == "cancelled"
+    qtbot.wait(100)
+    assert w.outcome is None and w.browser.proof is None   # ...and its result was dropped
+    assert w.solve_panel.solve_button.isEnabled()
+    w.close()
+
+
+def test_an_invalid_position_is_not_sent_to_the_solver(qtbot, tmp_path):
+    w = MainWindow(open_settings(str(tmp_path / "s.ini")), open_last=False)
+    qtbot.addWidget(w)
+    w.new_problem(5)
+    w.confirm_discard = lambda: True
+    w.solve()
+    assert "Cannot solve" in w.error_text() and "no defender stones" in w.error_text()
+    assert not w.solver.running
+    w.close()
+
+
+def test_the_chosen_solver_runs_and_its_best_line_is_shown(qtbot, tmp_path):
+    pytest.importorskip("tsumego_gui.search.choice")
+    w = MainWindow(open_settings(str(tmp_path / "s.ini")), open_last=False)
+    w.confirm_discard = lambda: True
+    qtbot.addWidget(w)
+    path = tmp_path / "open.sgf"
+    path.write_bytes(OPEN_6X6)
+    assert w.open_path(path, ask=False)
+    panel = w.solve_panel
+    panel.solver_combo.setCurrentIndex(panel.solver_combo.findData("mcts"))
+    panel.seconds_spin.setValue(1.0)
+    seen = []
+    w.solver.progress.connect(seen.append)
+    with qtbot.waitSignal(w.solver.finished, timeout=30_000):
+        w.solve()
+    assert w.outcome.solver_used == "mcts"
+    with_line = [p for p in seen if getattr(p, "best_line", ())]
+    assert with_line, "best-first search reports its principal line"
+    panel.show_progress(with_line[-1])
+    first = coords.to_gtp(with_line[-1].best_line[0], 6)
+    assert f"best line so far: {first}" in panel.progress_label.text()
+    assert w.prefs.solver == "mcts"                    # the choice is remembered
+    w.close()
+
+
+EXPECTED = BUNDLED_PROBLEM.parent / "expected.json"
+
+
+@pytest.mark.parametrize("side", ["W", "B"])
+def test_both_sides_of_the_bundled_problem_match_the_collections_expectations(qtbot, tmp_path,
+                                                                            side):
+    import json
+    if not EXPECTED.exists():
+        pytest.skip("the bundled collection has no expected.json")
+    entry = next(p for p in json.loads(EXPECTED.read_text())["problems"]
+                 if p["file"] == BUNDLED_PROBLEM.name)["expect"][side]
+    w = MainWindow(open_settings(str(tmp_path / "s.ini")), open_last=False)
+    w.confirm_discard = lambda: True
+    qtbot.addWidget(w)
+    assert w.open_path(BUNDLED_PROBLEM, ask=False)
+    combo = w.problem_panel.to_play_combo
+    combo.setCurrentIndex(0 if side == "B" else 1)
+    combo.activated.emit(combo.currentIndex())          # as a user's choice does
+    with qtbot.waitSignal(w.solver.finished, timeout=30_000):
+        w.solve()
+    proof = w.outcome.result.proof
+    assert w.outcome.result.verdict == entry["verdict"]
+    assert sorted(coords.to_gtp(m, 9) for m in proof.winning_moves) == sorted(entry["winning"])
+    assert w.outcome.verified and verify(proof).ok
+    # the proof browser and "try it" work for a disproof as for a proof
+    text = w.browser.explanation.toPlainText()
+    assert ("White dies here." if entry["verdict"] == "dies" else "White lives here.") in text
+    w.browser.try_button.click()
+    t = w.browser.try_it
+    assert t.prover == (1 if entry["verdict"] == "dies" else 2)
+    for _ in range(20):
+        if t.finished:
+            break
+        t.play(t.node.children[0][0])
+    assert t.finished and entry["verdict"] in t.log[-1]
+    w.close()

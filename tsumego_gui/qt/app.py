@@ -1,0 +1,91 @@
+"""``tsumego-gui``: start the desktop app (or say in one line why it cannot start here).
+
+Without a display, Qt's xcb plugin aborts the process with a long message;
+:func:`headless_message` spots that case first, so the user reads how to run
+the app under Xvfb, or offscreen for a smoke run, and that ``tsumego solve``
+works without a display.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Mapping
+
+HEADLESS_HINT = ("tsumego-gui: no display found ({why}); run it under Xvfb "
+                 "(xvfb-run tsumego-gui), or with QT_QPA_PLATFORM=offscreen for a smoke run; "
+                 "`tsumego solve FILE` works without a display.")
+
+
+def headless_message(env: Mapping[str, str], platform: str) -> str | None:
+    """The one-line message for a machine without a display, None when the app can start."""
+    if not platform.startswith("linux"):
+        return None     # Windows and macOS always have their native platform plugin
+    qpa = env.get("QT_QPA_PLATFORM", "")
+    if qpa and not qpa.startswith(("xcb", "wayland")):
+        return None     # offscreen, minimal, vnc, eglfs...: the user chose a display-less one
+    if qpa.startswith("wayland"):
+        return None if env.get("WAYLAND_DISPLAY") else HEADLESS_HINT.format(
+            why="QT_QPA_PLATFORM is wayland but WAYLAND_DISPLAY is not set")
+    if env.get("DISPLAY") or (not qpa and env.get("WAYLAND_DISPLAY")):
+        return None
+    return HEADLESS_HINT.format(why="DISPLAY is not set")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="tsumego-gui",
+                                     description="Prove Go life-and-death problems and browse "
+                                                 "the proofs.")
+    parser.add_argument("file", nargs="?", help="an SGF file, research json, or a folder")
+    parser.add_argument("--settings", metavar="INI",
+                        help="keep settings in this ini file instead of the user's store")
+    parser.add_argument("--quit-after", type=int, metavar="MS", default=0,
+                        help="quit after MS milliseconds (smoke tests)")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    import os
+
+    args = build_parser().parse_args(argv)
+    message = headless_message(os.environ, sys.platform)
+    if message is not None:
+        print(message, file=sys.stderr)
+        return 2
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from tsumego_gui.qt.main_window import BUNDLED_PROBLEM, MainWindow
+    from tsumego_gui.qt.settings import open_settings
+
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    app.setApplicationName("tsumego_gui")
+    app.setOrganizationName("tsumego_gui")
+    window = MainWindow(open_settings(args.settings), open_last=args.file is None)
+    if args.file and not window.open_path(args.file, ask=False):
+        error = window.error_text()
+        window.open_path(BUNDLED_PROBLEM, ask=False)   # something to look at, error kept
+        window.show_error(error)
+    _show_unexpected_errors(window)
+    window.show()
+    if args.quit_after > 0:
+        QTimer.singleShot(args.quit_after, window.close)
+    return app.exec()
+
+
+
+def _show_unexpected_errors(window) -> None:
+    """Exceptions escaping a slot go to the window's banner (and stderr), not to oblivion."""
+    import traceback
+
+    def hook(kind, value, tb):
+        traceback.print_exception(kind, value, tb)
+        try:
+            window.show_error(f"Internal error: {kind.__name__}: {value}")
+        except RuntimeError:     # the window is already gone
+            pass
+    sys.excepthook = hook
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

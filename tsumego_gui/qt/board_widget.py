@@ -1,0 +1,127 @@
+"""The board widget: paints through ``board_painter`` and turns mouse input into point signals.
+
+It holds the current :class:`BoardView` and :class:`Overlay` (set from
+outside) and a ghost-stone colour for hover; it never changes the position
+itself.  Signals: ``pressed(loc, button)`` on a click, ``dragged(loc,
+button)`` for every new point the mouse enters with a button held,
+``released()``, ``wheel_steps(n)`` (+1 = forward, towards the leaves).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QMouseEvent, QPainter, QWheelEvent
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from tsumego_gui.qt.board_painter import THEMES, BoardView, Geometry, Overlay, paint_board
+
+LEFT, RIGHT = 1, 2
+
+
+class BoardWidget(QWidget):
+    pressed = Signal(int, int)       # loc, LEFT or RIGHT
+    dragged = Signal(int, int)
+    released = Signal()
+    wheel_steps = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.view = BoardView(9)
+        self.overlay = Overlay()
+        self.theme = THEMES["light"]
+        self.show_coordinates = True
+        self.ghost_colour: int | None = None     # colour of the hover stone, None = no ghost
+        self._hover: int | None = None
+        self._drag_button: int | None = None
+        self._last_drag: int | None = None
+        self._wheel_accum = 0
+        self.setMouseTracking(True)
+        self.setMinimumSize(240, 240)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setAccessibleName("Go board")
+
+    # ---- state set from outside -----------------------------------------------------------
+
+    def set_position(self, view: BoardView, overlay: Overlay | None = None) -> None:
+        self.view = view
+        if overlay is not None:
+            self.overlay = overlay
+        self.update()
+
+    def set_overlay(self, overlay: Overlay) -> None:
+        self.overlay = overlay
+        self.update()
+
+    def set_theme(self, name: str) -> None:
+        self.theme = THEMES.get(name, THEMES["light"])
+        self.update()
+
+    def set_show_coordinates(self, show: bool) -> None:
+        self.show_coordinates = show
+        self.update()
+
+    def geometry_now(self) -> Geometry:
+        return Geometry(self.view.size, self.width(), self.height(), self.show_coordinates)
+
+    def point_position(self, loc: int):
+        """Widget coordinates of a point's centre (tests click there)."""
+        return self.geometry_now().center(loc).toPoint()
+
+    # ---- painting -------------------------------------------------------------------------
+
+    def sizeHint(self) -> QSize:  # noqa: N802 - Qt API
+        return QSize(560, 560)
+
+    def paintEvent(self, event) -> None:  # noqa: N802
+        painter = QPainter(self)
+        overlay = self.overlay
+        if self.ghost_colour is not None and self._hover is not None:
+            overlay = replace(overlay, ghost=(self._hover, self.ghost_colour))
+        paint_board(painter, self.width(), self.height(), self.view, overlay, self.theme,
+                    self.show_coordinates)
+        painter.end()
+
+    # ---- mouse ----------------------------------------------------------------------------
+
+    def _loc(self, event) -> int | None:
+        p = event.position()
+        return self.geometry_now().loc_at(p.x(), p.y())
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        button = {Qt.MouseButton.LeftButton: LEFT,
+                  Qt.MouseButton.RightButton: RIGHT}.get(event.button())
+        loc = self._loc(event)
+        if button is None or loc is None:
+            return
+        self._drag_button, self._last_drag = button, loc
+        self.pressed.emit(loc, button)
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        loc = self._loc(event)
+        if loc != self._hover:
+            self._hover = loc
+            self.update()
+        if self._drag_button is not None and loc is not None and loc != self._last_drag:
+            self._last_drag = loc
+            self.dragged.emit(loc, self._drag_button)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:  # noqa: N802
+        if self._drag_button is not None:
+            self._drag_button = self._last_drag = None
+            self.released.emit()
+
+    def leaveEvent(self, event) -> None:  # noqa: N802
+        self._hover = None
+        self.update()
+
+    def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802
+        # 120 units a notch; accumulate so touchpads with small deltas still step.
+        self._wheel_accum += event.angleDelta().y()
+        steps = int(self._wheel_accum / 120)
+        if steps:
+            self._wheel_accum -= steps * 120
+            self.wheel_steps.emit(-steps)   # wheel down = forward
+        event.accept()

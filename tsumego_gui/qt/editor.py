@@ -1,0 +1,224 @@
+"""The problem editor: a draft position, edit tools, and undo/redo of every edit.
+
+A :class:`Draft` is a problem that may still be invalid (the user is halfway
+through setting it up); :meth:`Draft.to_problem` validates it through
+``core.problem`` and its ProblemError message is what the window shows
+inline.  :class:`EditorModel` owns the current draft and a QUndoStack; a
+mouse stroke (press, drags, release) is one undo step.  Tools:
+
+* ``stones``: left = black, right = white, on a stone = erase; a drag keeps
+  the action of its first point (paint that colour, or erase);
+* ``crucial``: toggle the crucial mark on the chain under the mouse;
+* ``region``: left paints region points, right clears them.
+
+Knows problems and coordinates; nothing about painting or solving.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+from tsumego_gui.core import coords
+from tsumego_gui.core.problem import Problem, ProblemError
+
+EMPTY, BLACK, WHITE = 0, 1, 2
+LEFT, RIGHT = 1, 2
+TOOLS = ("stones", "crucial", "region")
+
+
+@dataclass(frozen=True)
+class Draft:
+    """The fields of a problem, not yet validated."""
+
+    size: int
+    black: frozenset[int] = frozenset()
+    white: frozenset[int] = frozenset()
+    to_play: int = BLACK
+    to_play_given: bool = True
+    defender: int = WHITE
+    goal: str = "live"
+    crucial: frozenset[int] = frozenset()
+    region: frozenset[int] = frozenset()
+    ko_allowed: tuple[bool, bool] | None = None    # None: research default for the defender
+    history: tuple[int, ...] = ()
+    title: str = ""
+    comment: str = ""
+    source: str = ""
+
+    @classmethod
+    def new(cls, size: int) -> Draft:
+        coords.check_size(size)
+        return cls(size)
+
+    @classmethod
+    def from_problem(cls, p: Problem) -> Draft:
+        return cls(p.size, p.black, p.white, p.to_play, p.to_play_given, p.defender, p.goal,
+                   p.crucial, p.region, p.ko_allowed, p.history, p.title, p.comment, p.source)
+
+    def to_problem(self) -> Problem:
+        """The validated problem; ProblemError names the first fault."""
+        return Problem(self.size, self.black, self.white, self.to_play, self.defender,
+                       self.goal, self.crucial, self.region, self.ko_allowed, self.history,
+                       self.to_play_given, (), self.title, self.comment, self.source)
+
+    def validation_message(self) -> str:
+        """"" for a valid problem, else the ProblemError message."""
+        try:
+            self.to_problem()
+        except ProblemError as e:
+            return str(e)
+        return ""
+
+    def color_at(self, loc: int) -> int:
+        return BLACK if loc in self.black else WHITE if loc in self.white else EMPTY
+
+    def effective_ko(self) -> tuple[bool, bool]:
+        if self.ko_allowed is not None:
+            return self.ko_allowed
+        return (self.defender != BLACK, self.defender != WHITE)
+
+    # ---- edits (each returns a new draft) -----------------------------------------------
+
+    def with_stone(self, loc: int, colour: int) -> Draft:
+        """Put ``colour`` (EMPTY erases) on ``loc``; crucial marks go with erased stones.
+
+        Stone edits drop the superko history: it described the old position's past.
+        """
+        black, white = set(self.black), set(self.white)
+        black.discard(loc)
+        white.discard(loc)
+        if colour == BLACK:
+            black.add(loc)
+        elif colour == WHITE:
+            white.add(loc)
+        crucial = self.crucial if colour == self.color_at(loc) else self.crucial - {loc}
+        return replace(self, black=frozenset(black), white=frozenset(white),
+                       crucial=frozenset(crucial), history=())
+
+    def chain(self, loc: int) -> frozenset[int]:
+        colour = self.color_at(loc)
+        if colour == EMPTY:
+            return frozenset()
+        out, stack = {loc}, [loc]
+        while stack:
+            for n in coords.neighbours(stack.pop(), self.size):
+                if n not in out and self.color_at(n) == colour:
+                    out.add(n)
+                    stack.append(n)
+        return frozenset(out)
+
+    def with_crucial_toggled(self, loc: int) -> Draft:
+        chain = self.chain(loc)
+        if not chain:
+            return self
+        if chain & self.crucial:
+            return replace(self, crucial=self.crucial - chain)
+        changes: dict = {"crucial": self.crucial | chain}
+        if not self.crucial:
+            # The first crucial chain names the defender (the user can still change it).
+            changes["defender"] = self.color_at(loc)
+        return replace(self, **changes)
+
+    def with_region_point(self, loc: int, on: bool) -> Draft:
+        region = self.region | {loc} if on else self.region - {loc}
+        return replace(self, region=frozenset(region))
+
+
+class _Snapshot(QUndoCommand):
+    def __init__(self, model: EditorModel, before: Draft, after: Draft, text: str):
+        super().__init__(text)
+        self.model, self.before, self.after = model, before, after
+
+    def redo(self) -> None:
+        self.model._set(self.after)
+
+    def undo(self) -> None:
+        self.model._set(self.before)
+
+
+class EditorModel(QObject):
+    """The current draft, its undo stack, and what the tools do to it."""
+
+    changed = Signal(object)      # the new Draft
+
+    def __init__(self, draft: Draft | None = None, parent: QObject | None = None):
+        super().__init__(parent)
+        self.draft = draft or Draft.new(9)
+        self.undo_stack = QUndoStack(self)
+        self.tool = "stones"
+        self._stroke: str | None = None     # "black" / "white" / "erase" / "region+" ...
+        self._stroke_open = False
+
+    # ---- whole-draft changes ------------------------------------------------------------
+
+    def _set(self, draft: Draft) -> None:
+        self.draft = draft
+        self.changed.emit(draft)
+
+    def apply(self, draft: Draft, text: str) -> None:
+        """Make ``draft`` current as one undoable step (no step when nothing changed)."""
+        if draft != self.draft:
+            self.undo_stack.push(_Snapshot(self, self.draft, draft, text))
+
+    def reset(self, draft: Draft) -> None:
+        """Start over from ``draft`` (a loaded or new problem): history cleared, clean."""
+        self.undo_stack.clear()
+        self._set(draft)
+        self.undo_stack.setClean()
+
+    def set_fields(self, text: str, **changes: object) -> None:
+        self.apply(replace(self.draft, **changes), text)
+
+    def is_modified(self) -> bool:
+        return not self.undo_stack.isClean()
+
+    def mark_saved(self) -> None:
+        self.undo_stack.setClean()
+
+    # ---- mouse strokes ------------------------------------------------------------------
+
+    def press(self, loc: int, button: int) -> None:
+        """Start a stroke at ``loc`` with the current tool."""
+        self.release()
+        d = self.draft
+        if self.tool == "stones":
+            if d.color_at(loc) != EMPTY:
+                self._stroke = "erase"
+            else:
+                self._stroke = "black" if button == LEFT else "white"
+        elif self.tool == "region":
+            self._stroke = "region+" if button == LEFT else "region-"
+        else:
+            self._stroke = None
+            self.apply(d.with_crucial_toggled(loc), "mark crucial stones")
+            return
+        self._paint(loc)
+
+    def drag(self, loc: int) -> None:
+        if self._stroke is not None:
+            self._paint(loc)
+
+    def release(self) -> None:
+        if self._stroke_open:
+            self.undo_stack.endMacro()
+        self._stroke, self._stroke_open = None, False
+
+    def _paint(self, loc: int) -> None:
+        d, s = self.draft, self._stroke
+        if s == "erase":
+            new = d.with_stone(loc, EMPTY)
+        elif s in ("black", "white"):
+            colour = BLACK if s == "black" else WHITE
+            new = d if d.color_at(loc) == colour else d.with_stone(loc, colour)
+        else:
+            new = d.with_region_point(loc, s == "region+")
+        if new == d:
+            return
+        if not self._stroke_open:
+            # opened at the first real change, so a stroke that changes nothing leaves no step
+            self.undo_stack.beginMacro(f"edit ({s})")
+            self._stroke_open = True
+        self.apply(new, f"edit ({s})")

@@ -1,0 +1,528 @@
+"""The main window: board in the middle, problem / solve / proof / list panels docked around it.
+
+Two modes: *edit* (the board shows the editor's draft and clicks edit it)
+and *proof* (the board shows the proof browser's node; in "try it" clicks
+play).  Every user prompt goes through an attribute that tests replace
+(``confirm_discard``, ``ask_open_file``, ``ask_open_folder``,
+``ask_save_file``), so nothing blocks a test.  Errors (bad files, invalid
+positions, failed searches, verifier rejections) appear in a banner above
+the board; nothing is lost silently.
+
+Knows the widgets and the solver worker's request/outcome types; nothing
+about how solvers work.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, QObject, QSettings, Qt
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QDockWidget,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tsumego_gui.core.problem import Problem, ProblemError
+from tsumego_gui.core.sgf_io import read_sgf, write_sgf
+from tsumego_gui.qt.board_painter import BoardView, Overlay
+from tsumego_gui.qt.board_widget import LEFT, BoardWidget
+from tsumego_gui.qt.editor import BLACK, Draft, EditorModel
+from tsumego_gui.qt.problem_list import ProblemList
+from tsumego_gui.qt.problem_panel import ProblemPanel
+from tsumego_gui.qt.proof_browser import ProofBrowser
+from tsumego_gui.qt.settings import Preferences, load_preferences, save_preferences
+from tsumego_gui.qt.solve_panel import SolvePanel
+from tsumego_gui.qt.solver_worker import SolveOutcome, SolverController, SolveRequest
+
+PROBLEMS_DIR = Path(__file__).resolve().parents[1] / "resources" / "problems"
+BUNDLED_PROBLEM = PROBLEMS_DIR / "straight-three.sgf"
+SGF_FILTER = "SGF files (*.sgf);;Research json (*.json);;All files (*)"
+
+
+def read_problems(path: Path) -> list[Problem]:
+    """The problems of an SGF file (or of one research json); ProblemError otherwise."""
+    if path.suffix.lower() == ".json":
+        from tsumego_gui.core.rzone_json import read_rzone_json
+        try:
+            return [read_rzone_json(path)]
+        except (OSError, ValueError, KeyError) as e:
+            raise ProblemError(str(e)) from None
+    problems = read_sgf(path)
+    if not problems:
+        raise ProblemError("the file holds no game")
+    return problems
+
+
+class MainWindow(QMainWindow):
+    def __init__(self, settings: QSettings, *, open_last: bool = True):
+        super().__init__()
+        self.settings = settings
+        self.prefs: Preferences = load_preferences(settings)
+        # prompts, replaceable in tests
+        self.confirm_discard: Callable[[], bool] = self._ask_discard
+        self.ask_open_file: Callable[[], str | None] = self._dialog_open_file
+        self.ask_open_folder: Callable[[], str | None] = self._dialog_open_folder
+        self.ask_save_file: Callable[[str], str | None] = self._dialog_save_file
+
+        self.file_path: Path | None = None
+        self.file_games = 1
+        self.mode = "edit"
+        self.outcome: SolveOutcome | None = None
+        self.solve_problem: Problem | None = None
+
+        self.editor = EditorModel(parent=self)
+        self.board = BoardWidget()
+        self.board.set_theme(self.prefs.theme)
+        self.board.set_show_coordinates(self.prefs.show_coordinates)
+        self.board.installEventFilter(self)
+        self.setAcceptDrops(True)
+
+        self.banner = QLabel()
+        self.banner.setObjectName("error_banner")
+        self.banner.setWordWrap(True)
+        self.banner.setStyleSheet("background: #fdecea; color: #8e1c13; padding: 6px;")
+        self.banner_close = QPushButton("×")
+        self.banner_close.setFixedWidth(28)
+        self.banner_close.clicked.connect(self.clear_error)
+        self.mode_label = QLabel()
+        central = QWidget()
+        col = QVBoxLayout(central)
+        row = QHBoxLayout()
+        row.addWidget(self.banner, 1)
+        row.addWidget(self.banner_close)
+        col.addLayout(row)
+        col.addWidget(self.mode_label)
+        col.addWidget(self.board, 1)
+        self.setCentralWidget(central)
+        self.clear_error()
+
+        self.problem_panel = ProblemPanel(self.editor)
+        self.solve_panel = SolvePanel(self.prefs)
+        self.browser = ProofBrowser()
+        self.browser.set_theme(self.prefs.theme)
+        self.problem_list = ProblemList()
+        self._dock("Problem", self.problem_panel, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self._dock("Solve", self.solve_panel, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self._dock("Proof", self.browser, Qt.DockWidgetArea.RightDockWidgetArea)
+        self._dock("Problems", self.problem_list, Qt.DockWidgetArea.RightDockWidgetArea)
+
+        self.problem_list.load(PROBLEMS_DIR, self.prefs.theme)   # our own collection
+        self.solver = SolverController(self)
+        self._wire()
+        self._build_menus()
+        geometry = settings.value("window/geometry")
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        state = settings.value("window/state")
+        if state is not None:
+            self.restoreState(state)
+        else:
+            self.resize(1280, 820)
+        if open_last:
+            self.open_start_problem()
+        else:
+            self._show_edit_board()
+            self._update_title()
+
+    # ---- construction -------------------------------------------------------------------
+
+    def _dock(self, title: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(f"dock_{title.lower()}")
+        dock.setWidget(widget)
+        self.addDockWidget(area, dock)
+        return dock
+
+    def _wire(self) -> None:
+        self.editor.changed.connect(self._draft_changed)
+        self.editor.undo_stack.cleanChanged.connect(self._clean_changed)
+        self.board.pressed.connect(self._board_pressed)
+        self.board.dragged.connect(self._board_dragged)
+        self.board.released.connect(self.editor.release)
+        self.board.wheel_steps.connect(self._wheel)
+        self.problem_panel.new_requested.connect(self.new_problem)
+        self.solve_panel.solve_requested.connect(self.solve)
+        self.solve_panel.stop_requested.connect(self.stop)
+        self.solver.progress.connect(self.solve_panel.show_progress)
+        self.solver.finished.connect(self._solved)
+        self.solver.failed.connect(self._solve_failed)
+        self.solver.stage.connect(self.solve_panel.show_stage)
+        self.solver.running_changed.connect(self.solve_panel.set_running)
+        self.browser.position_changed.connect(self._proof_position)
+        self.browser.export_requested.connect(self.export_proof)
+        self.browser.try_mode_changed.connect(self._try_mode)
+        self.problem_list.problem_chosen.connect(self._list_chosen)
+
+    def _action(self, menu, text: str, slot, shortcut=None, checkable=False) -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        action.setCheckable(checkable)
+        action.triggered.connect(slot)
+        menu.addAction(action)
+        return action
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        f = bar.addMenu("&File")
+        self._action(f, "&New problem", lambda: self.new_problem(
+            self.problem_panel.size_combo.currentData()), QKeySequence.StandardKey.New)
+        self._action(f, "&Open…", self.open_file_dialog, QKeySequence.StandardKey.Open)
+        self._action(f, "Open &folder as problem list…", self.open_folder_dialog)
+        self._action(f, "Open &bundled problems", lambda: self.open_list(PROBLEMS_DIR))
+        self._action(f, "&Save", self.save, QKeySequence.StandardKey.Save)
+        self._action(f, "Save &as…", self.save_as, QKeySequence("Ctrl+Shift+S"))
+        self._action(f, "&Export proof as SGF…", self.export_proof)
+        f.addSeparator()
+        self._action(f, "&Quit", self.close, QKeySequence.StandardKey.Quit)
+        e = bar.addMenu("&Edit")
+        undo = self.editor.undo_stack.createUndoAction(self, "&Undo")
+        undo.setShortcut(QKeySequence.StandardKey.Undo)
+        redo = self.editor.undo_stack.createRedoAction(self, "&Redo")
+        redo.setShortcuts([QKeySequence.StandardKey.Redo, QKeySequence("Ctrl+Y")])
+        e.addAction(undo)
+        e.addAction(redo)
+        self.undo_action, self.redo_action = undo, redo
+        e.addSeparator()
+        self._action(e, "Edit &position", lambda: self.set_mode("edit"), QKeySequence("Ctrl+E"))
+        self._action(e, "&Browse proof", lambda: self.set_mode("proof"), QKeySequence("Ctrl+B"))
+        v = bar.addMenu("&View")
+        self.dark_action = self._action(v, "&Dark theme", self._toggle_theme, checkable=True)
+        self.dark_action.setChecked(self.prefs.theme == "dark")
+        self.coords_action = self._action(v, "Show &coordinates", self._toggle_coords,
+                                          checkable=True)
+        self.coords_action.setChecked(self.prefs.show_coordinates)
+        s = bar.addMenu("&Solve")
+        self.solve_action = self._action(s, "&Solve", self.solve, QKeySequence(Qt.Key.Key_Space))
+        self.stop_action = self._action(s, "S&top", self.stop, QKeySequence(Qt.Key.Key_Escape))
+
+    # ---- errors -------------------------------------------------------------------------
+
+    def show_error(self, text: str) -> None:
+        self.banner.setText(text)
+        self.banner.setVisible(True)
+        self.banner_close.setVisible(True)
+        self.statusBar().showMessage(text, 8000)
+
+    def clear_error(self) -> None:
+        self.banner.clear()
+        self.banner.setVisible(False)
+        self.banner_close.setVisible(False)
+
+    def error_text(self) -> str:
+        return self.banner.text() if self.banner.isVisibleTo(self) else ""
+
+    # ---- problems in and out ------------------------------------------------------------
+
+    def open_start_problem(self) -> None:
+        last = Path(self.prefs.last_problem) if self.prefs.last_problem else None
+        if last is not None and last.exists() and self.open_path(last, self.prefs.last_index,
+                                                                 ask=False):
+            return
+        self.open_path(BUNDLED_PROBLEM, ask=False)
+
+    def _may_discard(self) -> bool:
+        return not self.editor.is_modified() or self.confirm_discard()
+
+    def open_path(self, path: str | Path, index: int = 0, *, ask: bool = True) -> bool:
+        """Open a problem file (or a folder, as a list); errors go to the banner."""
+        path = Path(path)
+        if ask and not self._may_discard():
+            return False
+        if path.is_dir():
+            return self.open_list(path)
+        try:
+            problems = read_problems(path)
+        except ProblemError as e:
+            self.show_error(f"Cannot open {path.name}: {e}")
+            return False
+        index = index if 0 <= index < len(problems) else 0
+        if len(problems) > 1 and self.problem_list.source != path:
+            self.problem_list.load(path, self.prefs.theme)
+        self._load_problem(problems[index], path, index, len(problems))
+        return True
+
+    def open_list(self, source: Path) -> bool:
+        count = self.problem_list.load(Path(source), self.prefs.theme)
+        if count == 0:
+            self.show_error(f"No readable problem in {Path(source).name}")
+            return False
+        self.clear_error()
+        return True
+
+    def _list_chosen(self, path: Path, index: int, problem: Problem) -> None:
+        if self.file_path == path and self.prefs.last_index == index and \
+                not self.editor.is_modified():
+            return
+        if not self._may_discard():
+            return
+        games = sum(1 for i in range(self.problem_list.list.count())
+                    if (d := self.problem_list.list.item(i).data(Qt.ItemDataRole.UserRole))
+                    and d[0] == path)
+        self._load_problem(problem, path, index, max(1, games))
+
+    def _load_problem(self, problem: Problem, path: Path | None, index: int, games: int) -> None:
+        self.solver.forget()
+        self.file_path, self.file_games = path, games
+        self.editor.reset(Draft.from_problem(problem))
+        self.clear_error()
+        if path is not None:
+            self._set_prefs(last_problem=str(path), last_index=index)
+        self._update_title()
+
+    def new_problem(self, size: int) -> None:
+        if not self._may_discard():
+            return
+        self.solver.forget()
+        self.file_path, self.file_games = None, 1
+        self.editor.reset(Draft.new(size))
+        self.editor.undo_stack.resetClean()   # a new, never-saved problem counts as unsaved
+        self._update_title()
+
+    def open_file_dialog(self) -> None:
+        path = self.ask_open_file()
+        if path:
+            self.open_path(path)
+
+    def open_folder_dialog(self) -> None:
+        path = self.ask_open_folder()
+        if path:
+            self.open_list(Path(path))
+
+    def save(self) -> bool:
+        path = self.file_path
+        if path is None or self.file_games > 1 or path.suffix.lower() != ".sgf" \
+                or PROBLEMS_DIR in path.parents:
+            # never overwrite a collection with one game, or the bundled problems
+            return self.save_as()
+        return self.save_to(path)
+
+    def save_as(self) -> bool:
+        default = self.file_path.name if self.file_path else "problem.sgf"
+        path = self.ask_save_file(default)
+        return bool(path) and self.save_to(Path(path))
+
+    def save_to(self, path: Path) -> bool:
+        try:
+            problem = self.editor.draft.to_problem()
+        except ProblemError as e:
+            self.show_error(f"Cannot save: the position is not a valid problem yet ({e}).")
+            return False
+        try:
+            path.write_bytes(write_sgf(problem))
+        except OSError as e:
+            self.show_error(f"Cannot save {path.name}: {e.strerror or e}")
+            return False
+        self.file_path, self.file_games = path, 1
+        self.editor.mark_saved()
+        self._set_prefs(last_problem=str(path), last_index=0)
+        self.statusBar().showMessage(f"Saved {path}", 5000)
+        self._update_title()
+        return True
+
+    def export_proof(self) -> bool:
+        if self.outcome is None or self.outcome.result.proof is None:
+            self.show_error("No proof to export: solve the problem first.")
+            return False
+        stem = self.file_path.stem if self.file_path else "problem"
+        path = self.ask_save_file(f"{stem}-proof.sgf")
+        if not path:
+            return False
+        try:
+            Path(path).write_bytes(self.outcome.result.proof.to_sgf())
+        except OSError as e:
+            self.show_error(f"Cannot export the proof: {e.strerror or e}")
+            return False
+        self.statusBar().showMessage(f"Proof saved to {path}", 5000)
+        return True
+
+    # ---- editing ------------------------------------------------------------------------
+
+    def _draft_changed(self, draft: Draft) -> None:
+        if self.solver.running:
+            # the position changed under the search: cancel it and drop what it sends
+            self.solver.forget()
+            self.solve_panel.clear("Solve cancelled: the position was edited.")
+        if self.outcome is not None or self.browser.proof is not None:
+            self.outcome = None
+            self.browser.set_proof(None)
+            self.solve_panel.clear("The position changed since the last solve.")
+        self.mode = "edit"
+        self._show_edit_board()
+        self._update_title()
+
+    def _show_edit_board(self) -> None:
+        d = self.editor.draft
+        self.board.ghost_colour = BLACK if self.editor.tool == "stones" else None
+        self.board.set_position(BoardView(d.size, d.black, d.white),
+                                Overlay(region=d.region, crucial=d.crucial))
+        self.mode_label.setText("Editing: left click black, right click white, click a stone "
+                                "to erase, drag to paint.  Space solves.")
+
+    def _board_pressed(self, loc: int, button: int) -> None:
+        if self.mode == "edit":
+            self.editor.press(loc, button)
+        elif self.browser.try_it is not None and button == LEFT:
+            text = self.browser.try_move(loc)
+            self.statusBar().showMessage(text.splitlines()[-1] if text else "", 6000)
+        else:
+            self.statusBar().showMessage("Browsing the proof: Ctrl+E to edit the position.", 4000)
+
+    def _board_dragged(self, loc: int, button: int) -> None:
+        if self.mode == "edit":
+            self.editor.drag(loc)
+
+    def _wheel(self, steps: int) -> None:
+        if self.mode == "proof" and self.browser.try_it is None:
+            self.browser.step(steps)
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802
+        if obj is self.board and event.type() == QEvent.Type.KeyPress and self.mode == "proof":
+            if self.browser.handle_key(event.key()):
+                return True
+        return super().eventFilter(obj, event)
+
+    def set_mode(self, mode: str) -> None:
+        if mode == "proof" and self.browser.proof is None:
+            self.statusBar().showMessage("No proof yet: solve first (Space).", 4000)
+            return
+        self.mode = mode
+        if mode == "edit":
+            self.browser.set_try_mode(False)
+            self._show_edit_board()
+        else:
+            self.board.ghost_colour = None
+            self.browser.go_to(self.browser.path)
+            self.mode_label.setText("Proof: ←/→ along the line, ↑/↓ siblings, Home/End, "
+                                    "wheel.  Ctrl+E edits the position.")
+
+    def _proof_position(self, view: BoardView, overlay: Overlay) -> None:
+        if self.mode == "proof":
+            self.board.set_position(view, overlay)
+
+    def _try_mode(self, on: bool) -> None:
+        if on:
+            self.set_mode("proof")
+            self.board.ghost_colour = self.browser.try_it.user
+            self.mode_label.setText("Try it: you play "
+                                    f"{'Black' if self.browser.try_it.user == 1 else 'White'}; "
+                                    "click to move, the app answers from the proof.")
+        elif self.mode == "proof":
+            self.set_mode("proof")
+
+    # ---- solving ------------------------------------------------------------------------
+
+    def solve(self) -> None:
+        try:
+            problem = self.editor.draft.to_problem()
+        except ProblemError as e:
+            self.show_error(f"Cannot solve: the position is not a valid problem ({e}).")
+            return
+        self.clear_error()
+        opts = self.solve_panel.options()
+        self._set_prefs(solver=opts["solver"], evaluator=opts["evaluator"],
+                        max_nodes=opts["max_nodes"], max_seconds=opts["max_seconds"])
+        self.solve_problem = problem
+        self.solve_panel.board_size = problem.size
+        self.solver.start(SolveRequest(problem, all_moves=True, **opts))
+
+    def stop(self) -> None:
+        if self.browser.try_it is not None and not self.solver.running:
+            self.browser.set_try_mode(False)
+            return
+        self.solver.stop()
+
+    def _solved(self, outcome: SolveOutcome) -> None:
+        problem = self.solve_problem
+        self.solve_panel.show_outcome(outcome, problem.size, problem.defender)
+        self.outcome = outcome
+        proof = outcome.result.proof
+        if outcome.verified is False:
+            self.show_error("The independent verifier REJECTED this proof; do not trust it: "
+                            + "; ".join(outcome.verifier_errors[:3]))
+        if proof is not None:
+            self.browser.set_proof(proof)
+            self.set_mode("proof")
+
+    def _solve_failed(self, message: str) -> None:
+        self.solve_panel.show_failure(message)
+        self.show_error(message)
+
+    # ---- preferences, title, closing ----------------------------------------------------
+
+    def _set_prefs(self, **changes) -> None:
+        self.prefs = self.prefs.with_(**changes)
+        save_preferences(self.settings, self.prefs)
+
+    def _toggle_theme(self, dark: bool) -> None:
+        theme = "dark" if dark else "light"
+        self._set_prefs(theme=theme)
+        self.board.set_theme(theme)
+        self.browser.set_theme(theme)
+
+    def _toggle_coords(self, on: bool) -> None:
+        self._set_prefs(show_coordinates=on)
+        self.board.set_show_coordinates(on)
+
+    def _clean_changed(self, _clean: bool) -> None:
+        # a bound method (not a lambda), so Qt disconnects it when the window goes away
+        self._update_title()
+
+    def _update_title(self) -> None:
+        name = self.file_path.name if self.file_path else "new problem"
+        if self.file_games > 1:
+            name += f" #{self.prefs.last_index + 1}"
+        mark = " *" if self.editor.is_modified() else ""
+        self.setWindowTitle(f"tsumego_gui — {name}{mark}")
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
+        if not self._may_discard():
+            event.ignore()
+            return
+        self.settings.setValue("window/geometry", self.saveGeometry())
+        self.settings.setValue("window/state", self.saveState())
+        self.settings.sync()
+        self.solver.shutdown()
+        event.accept()
+
+    # ---- drag and drop ------------------------------------------------------------------
+
+    def dragEnterEvent(self, event) -> None:  # noqa: N802
+        if event.mimeData().hasUrls() and any(u.isLocalFile() for u in event.mimeData().urls()):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event) -> None:  # noqa: N802
+        for url in event.mimeData().urls():
+            if url.isLocalFile():
+                self.open_path(url.toLocalFile())
+                event.acceptProposedAction()
+                return
+
+    # ---- default dialogs ----------------------------------------------------------------
+
+    def _ask_discard(self) -> bool:
+        answer = QMessageBox.question(
+            self, "Unsaved changes", "The problem has unsaved edits. Discard them?",
+            QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Cancel)
+        return answer == QMessageBox.StandardButton.Discard
+
+    def _dialog_open_file(self) -> str | None:
+        path, _ = QFileDialog.getOpenFileName(self, "Open problem", "", SGF_FILTER)
+        return path or None
+
+    def _dialog_open_folder(self) -> str | None:
+        return QFileDialog.getExistingDirectory(self, "Open a folder of problems") or None
+
+    def _dialog_save_file(self, default: str) -> str | None:
+        path, _ = QFileDialog.getSaveFileName(self, "Save", default, "SGF files (*.sgf)")
+        return path or None

@@ -1,0 +1,159 @@
+"""The problem panel: edit tools and the problem's fields, with the inline validation message.
+
+Shows an :class:`~tsumego_gui.qt.editor.EditorModel`'s draft and changes it
+only through the model (so every change is undoable).  Knows the draft's
+fields; nothing about solving.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QRadioButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tsumego_gui.qt.editor import BLACK, TOOLS, WHITE, Draft, EditorModel
+
+TOOL_LABELS = {"stones": "Stones (left black, right white)",
+               "crucial": "Crucial stones (toggle a chain)",
+               "region": "Region (left paint, right clear)"}
+GOAL_LABELS = {"live": "live (a crucial stone)", "live_any": "live_any (any stone: kill-all)"}
+
+
+class ProblemPanel(QWidget):
+    new_requested = Signal(int)      # board size
+
+    def __init__(self, model: EditorModel, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.model = model
+        self._updating = False
+        layout = QVBoxLayout(self)
+
+        layout.addWidget(QLabel("<b>Edit tool</b>"))
+        self.tool_group = QButtonGroup(self)
+        self.tool_buttons: dict[str, QRadioButton] = {}
+        for i, tool in enumerate(TOOLS):
+            b = QRadioButton(TOOL_LABELS[tool])
+            b.setObjectName(f"tool_{tool}")
+            self.tool_group.addButton(b, i)
+            self.tool_buttons[tool] = b
+            layout.addWidget(b)
+        self.tool_buttons["stones"].setChecked(True)
+        self.tool_group.idToggled.connect(self._tool_toggled)
+        self.clear_region_button = QPushButton("Clear region")
+        self.clear_region_button.clicked.connect(
+            lambda: self.model.set_fields("clear region", region=frozenset()))
+        layout.addWidget(self.clear_region_button)
+
+        form = QFormLayout()
+        self.title_edit = QLineEdit()
+        self.title_edit.editingFinished.connect(self._title_edited)
+        form.addRow("Title", self.title_edit)
+        self.to_play_combo = _combo(("Black", BLACK), ("White", WHITE))
+        self.to_play_combo.activated.connect(self._to_play_changed)
+        form.addRow("To play", self.to_play_combo)
+        self.defender_combo = _combo(("Black", BLACK), ("White", WHITE))
+        self.defender_combo.activated.connect(
+            lambda: self.model.set_fields("set defender",
+                                          defender=self.defender_combo.currentData()))
+        form.addRow("Defender (must live)", self.defender_combo)
+        self.goal_combo = _combo(*((label, g) for g, label in GOAL_LABELS.items()))
+        self.goal_combo.activated.connect(
+            lambda: self.model.set_fields("set goal", goal=self.goal_combo.currentData()))
+        form.addRow("Goal", self.goal_combo)
+        ko_row = QHBoxLayout()
+        self.ko_black = QCheckBox("Black")
+        self.ko_white = QCheckBox("White")
+        for box in (self.ko_black, self.ko_white):
+            box.clicked.connect(self._ko_changed)
+            ko_row.addWidget(box)
+        ko_box = QWidget()
+        ko_box.setLayout(ko_row)
+        ko_box.setToolTip("sides allowed to capture a ko (research default: only the attacker)")
+        form.addRow("Ko captures", ko_box)
+        layout.addLayout(form)
+
+        new_row = QHBoxLayout()
+        self.size_combo = QComboBox()
+        for n in range(2, 20):
+            self.size_combo.addItem(f"{n}x{n}", n)
+        self.size_combo.setCurrentIndex(9 - 2)
+        new_button = QPushButton("New problem")
+        new_button.clicked.connect(lambda: self.new_requested.emit(self.size_combo.currentData()))
+        new_row.addWidget(self.size_combo)
+        new_row.addWidget(new_button)
+        layout.addLayout(new_row)
+
+        self.validation_label = QLabel()
+        self.validation_label.setObjectName("validation")
+        self.validation_label.setWordWrap(True)
+        layout.addWidget(self.validation_label)
+        layout.addStretch(1)
+        model.changed.connect(self.show_draft)
+        self.show_draft(model.draft)
+
+    # ---- model -> widgets ---------------------------------------------------------------
+
+    def show_draft(self, draft: Draft) -> None:
+        self._updating = True
+        try:
+            if self.title_edit.text() != draft.title:
+                self.title_edit.setText(draft.title)
+            self.to_play_combo.setCurrentIndex(0 if draft.to_play == BLACK else 1)
+            self.defender_combo.setCurrentIndex(0 if draft.defender == BLACK else 1)
+            self.goal_combo.setCurrentIndex(0 if draft.goal == "live" else 1)
+            ko = draft.effective_ko()
+            self.ko_black.setChecked(ko[0])
+            self.ko_white.setChecked(ko[1])
+            message = draft.validation_message()
+            if message:
+                self.validation_label.setText(f"⚠ Not a valid problem yet: {message}")
+                self.validation_label.setStyleSheet("color: #c0392b;")
+            else:
+                self.validation_label.setText("✓ Valid problem")
+                self.validation_label.setStyleSheet("color: #1e8449;")
+        finally:
+            self._updating = False
+
+    def validation_text(self) -> str:
+        return self.validation_label.text()
+
+    # ---- widgets -> model ---------------------------------------------------------------
+
+    def _tool_toggled(self, tool_id: int, checked: bool) -> None:
+        if checked:
+            self.model.tool = TOOLS[tool_id]
+
+    def set_tool(self, tool: str) -> None:
+        self.tool_buttons[tool].setChecked(True)
+
+    def _title_edited(self) -> None:
+        if not self._updating:
+            self.model.set_fields("set title", title=self.title_edit.text())
+
+    def _to_play_changed(self) -> None:
+        self.model.set_fields("set side to move", to_play=self.to_play_combo.currentData(),
+                              to_play_given=True)
+
+    def _ko_changed(self) -> None:
+        if not self._updating:
+            self.model.set_fields("set ko policy",
+                                  ko_allowed=(self.ko_black.isChecked(),
+                                              self.ko_white.isChecked()))
+
+
+def _combo(*items: tuple[str, object]) -> QComboBox:
+    box = QComboBox()
+    for label, data in items:
+        box.addItem(label, data)
+    return box

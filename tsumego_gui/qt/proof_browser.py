@@ -1,0 +1,234 @@
+"""The proof browser: tree view, explanation panel, legend, SGF export and "try it" mode.
+
+Holds the current path into the proof and tells the board what to show via
+``position_changed(view, overlay)``.  Keys (on the tree, and forwarded from
+the board by the window): ←/→ back and forward along the line, ↑/↓ between
+siblings, Home/End to the root and to the end of the line.  In "try it"
+mode the user plays the losing side on the board and the app answers from
+the proof (:class:`~tsumego_gui.qt.proof_view.TryIt`).
+Knows the proof and its views; nothing about solving or files.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QItemSelectionModel, QObject, Qt, Signal
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QPushButton,
+    QSplitter,
+    QTreeView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from engine_cy.board import PASS
+from tsumego_gui.qt.board_painter import THEMES
+from tsumego_gui.qt.proof_model import ProofTreeModel
+from tsumego_gui.qt.proof_view import TryIt, explain, overlay_at
+from tsumego_gui.search.proof import Proof
+
+NAV_KEYS = {Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down,
+            Qt.Key.Key_Home, Qt.Key.Key_End}
+
+
+def legend_html(theme_name: str) -> str:
+    t = THEMES.get(theme_name, THEMES["light"])
+
+    def swatch(colour: str, text: str, shape: str = "■") -> str:
+        return f"<span style='color:{colour[:7]}'>{shape}</span>&nbsp;{text}"
+    items = [swatch(t.zone, "relevance zone (shaded)"),
+             swatch(t.must_play, "attacker's must-play moves", "□"),
+             swatch(t.pruned, "null moves (cut, answered as a sibling)", "✕"),
+             swatch(t.uca, "unconditionally alive chains", "◯"),
+             swatch(t.vital, "their vital regions", "●"),
+             swatch(t.crucial, "crucial stones", "△"),
+             swatch(t.marker, "1 = the proof's next move; dot = last move", "1")]
+    return "<br>".join(items)
+
+
+class ProofBrowser(QWidget):
+    position_changed = Signal(object, object)     # BoardView, Overlay
+    export_requested = Signal()
+    try_mode_changed = Signal(bool)
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.proof: Proof | None = None
+        self.model: ProofTreeModel | None = None
+        self.path: tuple[int, ...] = ()
+        self.try_it: TryIt | None = None
+        layout = QVBoxLayout(self)
+        self.tree = QTreeView()
+        self.tree.setUniformRowHeights(True)       # keeps huge trees cheap to lay out
+        self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.tree.setAllColumnsShowFocus(True)
+        self.tree.installEventFilter(self)
+        self.explanation = QPlainTextEdit()
+        self.explanation.setReadOnly(True)
+        self.explanation.setObjectName("explanation")
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(self.tree)
+        split.addWidget(self.explanation)
+        split.setSizes([300, 200])
+        layout.addWidget(split, 1)
+        self.legend = QLabel(legend_html("light"))
+        self.legend.setObjectName("legend")
+        layout.addWidget(self.legend)
+        row = QHBoxLayout()
+        self.export_button = QPushButton("Export proof as SGF…")
+        self.export_button.clicked.connect(self.export_requested)
+        self.try_button = QPushButton("Try it")
+        self.try_button.setCheckable(True)
+        self.try_button.setToolTip("play the losing side; the app answers from the proof")
+        self.try_button.toggled.connect(self.set_try_mode)
+        self.restart_button = QPushButton("Restart")
+        self.restart_button.clicked.connect(self.restart_try)
+        self.pass_button = QPushButton("Pass")
+        self.pass_button.setToolTip("pass in try-it mode")
+        self.pass_button.clicked.connect(lambda: self.try_move(PASS))
+        for b in (self.export_button, self.try_button, self.restart_button, self.pass_button):
+            row.addWidget(b)
+        layout.addLayout(row)
+        self.set_proof(None)
+
+    # ---- proof --------------------------------------------------------------------------
+
+    def set_proof(self, proof: Proof | None) -> None:
+        self.try_button.setChecked(False)
+        self.proof = proof
+        old = self.model
+        self.model = ProofTreeModel(proof, self) if proof is not None else None
+        self.tree.setModel(self.model)
+        if old is not None:
+            old.deleteLater()
+        for b in (self.export_button, self.try_button):
+            b.setEnabled(proof is not None)
+        self.restart_button.setEnabled(False)
+        self.pass_button.setEnabled(False)
+        if proof is None:
+            self.explanation.setPlainText("Solve the problem to browse its proof here.")
+            return
+        self.tree.selectionModel().currentChanged.connect(self._current_changed)
+        self.tree.expand(self.model.index_for_path(()))
+        self.tree.setColumnWidth(0, 150)
+        self.tree.setColumnWidth(1, 170)
+        self.go_to(())
+
+    def set_theme(self, name: str) -> None:
+        self.legend.setText(legend_html(name))
+
+    # ---- navigation ---------------------------------------------------------------------
+
+    def node(self):
+        return self.model.node_at(self.path) if self.model else None
+
+    def go_to(self, path: tuple[int, ...]) -> None:
+        if self.model is None:
+            return
+        self.path = tuple(path)
+        index = self.model.index_for_path(self.path)
+        if self.tree.currentIndex() != index:
+            self.tree.selectionModel().setCurrentIndex(
+                index, QItemSelectionModel.SelectionFlag.ClearAndSelect
+                | QItemSelectionModel.SelectionFlag.Rows)
+        self.tree.scrollTo(index)
+        self._show()
+
+    def _show(self) -> None:
+        if self.try_it is not None:
+            view, overlay = self.try_it.overlay()
+            self.explanation.setPlainText("\n".join(self.try_it.log))
+            self.position_changed.emit(view, overlay)
+            return
+        pos, overlay = overlay_at(self.proof, self.path)
+        self.explanation.setPlainText(explain(self.proof, self.path))
+        self.position_changed.emit(pos.view, overlay)
+
+    def forward(self) -> None:
+        if self.model and self.model.node_at(self.path).children:
+            self.go_to(self.path + (0,))
+
+    def back(self) -> None:
+        if self.path:
+            self.go_to(self.path[:-1])
+
+    def sibling(self, step: int) -> None:
+        if not self.path or self.model is None:
+            return
+        parent = self.model.node_at(self.path[:-1])
+        i = self.path[-1] + step
+        if 0 <= i < len(parent.children):
+            self.go_to(self.path[:-1] + (i,))
+
+    def home(self) -> None:
+        self.go_to(())
+
+    def end(self) -> None:
+        if self.model is None:
+            return
+        path, node = self.path, self.model.node_at(self.path)
+        while node.children:
+            path += (0,)
+            node = node.children[0][1]
+        self.go_to(path)
+
+    def handle_key(self, key: int) -> bool:
+        """Navigate for a key; True when the key was a navigation key."""
+        if self.model is None or self.try_it is not None or key not in NAV_KEYS:
+            return False
+        {Qt.Key.Key_Left: self.back, Qt.Key.Key_Right: self.forward,
+         Qt.Key.Key_Up: lambda: self.sibling(-1), Qt.Key.Key_Down: lambda: self.sibling(1),
+         Qt.Key.Key_Home: self.home, Qt.Key.Key_End: self.end}[key]()
+        return True
+
+    def step(self, n: int) -> None:
+        """Mouse wheel: n > 0 forward, n < 0 back."""
+        for _ in range(abs(n)):
+            self.forward() if n > 0 else self.back()
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802
+        if obj is self.tree:
+            if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
+                if self.handle_key(event.key()):
+                    return True
+        return super().eventFilter(obj, event)
+
+    def _current_changed(self, current, previous) -> None:
+        self.sync_from_tree()
+
+    def sync_from_tree(self) -> None:
+        """Follow the tree's current item (clicks and keyboard of the view itself)."""
+        path = self.model.path_of(self.tree.currentIndex()) if self.model else None
+        if path is not None and path != self.path:
+            self.go_to(path)
+
+    # ---- try it -------------------------------------------------------------------------
+
+    def set_try_mode(self, on: bool) -> None:
+        if on and self.proof is not None:
+            self.try_it = TryIt(self.proof)
+        else:
+            self.try_it = None
+        self.restart_button.setEnabled(self.try_it is not None)
+        self.pass_button.setEnabled(self.try_it is not None)
+        if self.try_button.isChecked() != (self.try_it is not None):
+            self.try_button.setChecked(self.try_it is not None)
+        self.try_mode_changed.emit(self.try_it is not None)
+        if self.proof is not None:
+            self._show()
+
+    def restart_try(self) -> None:
+        if self.try_it is not None:
+            self.try_it.restart()
+            self._show()
+
+    def try_move(self, loc: int) -> str:
+        if self.try_it is None:
+            return ""
+        text = self.try_it.play(loc)
+        self._show()
+        return text

@@ -1,0 +1,265 @@
+"""What the board shows at a proof node, in pictures and in words.
+
+:func:`position_at` replays a path of the proof on an engine board;
+:func:`overlay_at` turns the node into board marks (zone shaded, the
+attacker's must-play moves, null-moved moves, unconditionally alive chains
+and their vital regions at leaves); :func:`explain` writes the plain-language
+panel.  Knows the proof data type, the rules engine and coordinates; nothing
+about widgets.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from engine_cy.board import BLACK, PASS, WHITE, Board
+from tsumego_gui.core import coords
+from tsumego_gui.qt.board_painter import BoardView, Overlay
+from tsumego_gui.search.proof import Proof, ProofNode
+
+NAMES = {BLACK: "Black", WHITE: "White"}
+
+
+@dataclass(frozen=True)
+class NodePosition:
+    view: BoardView
+    to_play: int
+    last_move: int | None
+    moves: tuple[int, ...]
+
+
+def node_and_moves(proof: Proof, path: tuple[int, ...]) -> tuple[ProofNode, list[int]]:
+    node, moves = proof.root, []
+    for i in path:
+        move, node = node.children[i]
+        moves.append(move)
+    return node, moves
+
+
+def start_board(proof: Proof) -> Board:
+    board = proof.problem.to_board()
+    board.to_play = proof.to_play
+    return board
+
+
+def view_of(board: Board) -> BoardView:
+    locs = coords.all_locs(board.size)
+    return BoardView(board.size,
+                     frozenset(p for p in locs if board.color_at(p) == BLACK),
+                     frozenset(p for p in locs if board.color_at(p) == WHITE))
+
+
+def position_at(proof: Proof, path: tuple[int, ...]) -> NodePosition:
+    """The position at ``path`` (moves replayed with captures)."""
+    _, moves = node_and_moves(proof, path)
+    board = start_board(proof)
+    for m in moves:
+        board.play(m)
+    last = moves[-1] if moves and moves[-1] != PASS else None
+    return NodePosition(view_of(board), board.to_play, last, tuple(moves))
+
+
+def overlay_for_node(proof: Proof, node: ProofNode, view: BoardView, last_move: int | None,
+                     show_next: bool = True) -> Overlay:
+    crucial = frozenset(p for p in proof.problem.crucial
+                        if view.color_at(p) == proof.problem.defender)
+    uca = frozenset(p for stones, _ in node.uca for p in stones)
+    vital = frozenset(p for _, regions in node.uca for r in regions for p in r)
+    labels: tuple[tuple[int, str], ...] = ()
+    if show_next and node.kind != "and" and len(node.children) == 1:
+        move = node.children[0][0]
+        if move != PASS:
+            labels = ((move, "1"),)
+    return Overlay(zone=node.zone or frozenset(), crucial=crucial,
+                   must_play=frozenset(m for m in node.must_play if m != PASS),
+                   pruned=frozenset(m for m, _ in node.pruned if m != PASS),
+                   uca=uca, vital=vital, last_move=last_move, labels=labels)
+
+
+def overlay_at(proof: Proof, path: tuple[int, ...]) -> tuple[NodePosition, Overlay]:
+    pos = position_at(proof, path)
+    node, _ = node_and_moves(proof, path)
+    return pos, overlay_for_node(proof, node, pos.view, pos.last_move)
+
+
+def _names(locs, size: int) -> str:
+    return ", ".join(coords.to_gtp(m, size) for m in locs)
+
+
+def answer_to(node: ProofNode, move: int) -> int | None:
+    """The reply the proof gives after ``move`` at ``node`` (the child's single move)."""
+    for m, child in node.children:
+        if m == move:
+            return child.children[0][0] if len(child.children) == 1 else None
+    return None
+
+
+def explain(proof: Proof, path: tuple[int, ...]) -> str:
+    """Plain-language description of the node at ``path``."""
+    p = proof.problem
+    size = p.size
+    node, moves = node_and_moves(proof, path)
+    mover = proof.to_play if len(moves) % 2 == 0 else 3 - proof.to_play
+    d, a = NAMES[p.defender], NAMES[p.attacker]
+    lines = []
+    if moves:
+        seq = " ".join(f"{NAMES[proof.to_play if i % 2 == 0 else 3 - proof.to_play][0]} "
+                       f"{coords.to_gtp(m, size)}" for i, m in enumerate(moves))
+        lines.append(f"After {seq}: {NAMES[mover]} to play.")
+    else:
+        lines.append(f"The problem: {NAMES[mover]} to play; {d} must live.")
+        if proof.winning_moves:
+            lines.append(f"Winning first moves for {NAMES[mover]}: "
+                         f"{_names(proof.winning_moves, size)}.")
+    lines.append(f"{d} lives here." if node.won else f"{d} dies here.")
+    if node.kind == "goal":
+        chains = [stones for stones, _ in node.uca]
+        vital = [r for _, regions in node.uca for r in regions]
+        text = f"{d}'s goal holds: "
+        if chains:
+            text += ("the chain at " + "; the chain at ".join(
+                coords.to_gtp(s[0], size) for s in chains)
+                + " is unconditionally alive (Benson): ")
+            points = _names(sorted(x for r in vital for x in r), size)
+            text += f"{len(vital)} vital region(s) ({points}) that {a} can never fill."
+        else:
+            text += "unconditional life (Benson)."
+        lines.append(text + " The zone is those chains and their regions.")
+    elif node.kind == "captured":
+        lines.append(f"Every crucial stone has been captured: {a} has killed.")
+    elif node.kind == "passes":
+        lines.append(f"Both sides passed and {d} has not reached the goal.")
+    elif len(node.children) == 1 and (node.kind == "or") == node.won:
+        move = node.children[0][0]
+        lines.append(f"{NAMES[mover]} plays {coords.to_gtp(move, size)} (marked 1): "
+                     "the proof's move here.")
+    else:
+        tried = [m for m, _ in node.children]
+        who = a if node.kind == "and" else d
+        lines.append(f"{who} must try {_names(tried, size) or 'nothing'}: "
+                     "each is answered below in the tree (squares on the board).")
+    if node.pruned:
+        by_cover: dict[int, list[int]] = defaultdict(list)
+        for m, c in node.pruned:
+            by_cover[c].append(m)
+        for c, cut in sorted(by_cover.items()):
+            reply = answer_to(node, c)
+            after = f"{coords.to_gtp(c, size)}"
+            if reply is not None:
+                after += f": {NAMES[3 - mover]} {coords.to_gtp(reply, size)}"
+            lines.append(f"Null moves: {NAMES[mover]}'s moves at {_names(sorted(cut), size)} "
+                         f"(crosses) are answered as after {after}; they lie outside that "
+                         "line's zone, so they change nothing that matters.")
+    if path and moves:
+        parent, _ = node_and_moves(proof, path[:-1])
+        covered = [m for m, c in parent.pruned if c == moves[-1]]
+        if covered and len(node.children) == 1:
+            reply = node.children[0][0]
+            lines.append(f"{NAMES[3 - mover]}'s moves outside the shaded zone "
+                         f"({_names(sorted(covered), size)}) are answered as after "
+                         f"{coords.to_gtp(moves[-1], size)}: {NAMES[mover]} "
+                         f"{coords.to_gtp(reply, size)}.")
+    if node.zone is not None:
+        lines.append(f"Shaded: the relevance zone ({len(node.zone)} points). Any position that "
+                     "agrees with this one inside it is decided the same way.")
+    return "\n".join(lines)
+
+
+class TryIt:
+    """Play against the proof: the user plays the losing side, the app answers from the tree.
+
+    Moves outside a node's must-play set that the proof cut as null moves are
+    answered as after their covering move; the game then follows that
+    subtree on the real board (the consistent-replay conditions make that
+    sound, and ``search.verify`` checks it by random replays).
+    """
+
+    def __init__(self, proof: Proof):
+        self.proof = proof
+        self.prover = proof.problem.defender if proof.root.won else proof.problem.attacker
+        self.user = 3 - self.prover
+        self.restart()
+
+    def restart(self) -> str:
+        self.node = self.proof.root
+        self.board = start_board(self.proof)
+        self.last_move: int | None = None
+        self.finished = False
+        self.log: list[str] = [f"You play {NAMES[self.user]}; the proof answers for "
+                               f"{NAMES[self.prover]}."]
+        self._app_moves()
+        return self.log[-1]
+
+    def _name(self, loc: int) -> str:
+        return coords.to_gtp(loc, self.board.size)
+
+    def _say(self, text: str) -> str:
+        self.log.append(text)
+        return text
+
+    def _check_end(self) -> bool:
+        node, d = self.node, NAMES[self.proof.problem.defender]
+        if node.kind == "goal":
+            self._say(f"{d} lives: the goal holds (unconditionally alive).")
+        elif node.kind == "captured":
+            self._say(f"{d} dies: every crucial stone is captured.")
+        elif node.kind == "passes":
+            self._say(f"{d} dies: two passes ended the game.")
+        else:
+            return False
+        self.finished = True
+        return True
+
+    def _app_moves(self) -> None:
+        while not self._check_end() and self.board.to_play == self.prover:
+            move, child = self.node.children[0]
+            self.board.play(move)
+            self.node = child
+            self.last_move = None if move == PASS else move
+            self._say(f"{NAMES[self.prover]} answers {self._name(move)}.")
+
+    def play(self, loc: int) -> str:
+        """The user's move; returns what the app says about it (and its answer)."""
+        if self.finished:
+            return self._say("The game is over: restart to try again.")
+        node, board = self.node, self.board
+        region = self.proof.problem.region_or_all()
+        if loc != PASS and loc not in region:
+            return self._say(f"{self._name(loc)} is outside the problem's region.")
+        if loc != PASS and not board.is_legal(loc):
+            return self._say(f"{self._name(loc)} is illegal here "
+                             f"({board.illegal_reason(loc)}).")
+        children = dict(node.children)
+        covers = dict(node.pruned)
+        if loc in children:
+            reply = answer_to(node, loc)
+            self.node = children[loc]
+            note = f"You play {self._name(loc)}: a move the proof searched"
+            note += (f"; it is refuted by {self._name(reply)}." if reply is not None else ".")
+        elif loc in covers:
+            c = covers[loc]
+            self.node = children[c]
+            note = (f"You play {self._name(loc)}: outside the zone of the answer to "
+                    f"{self._name(c)}, so it changes nothing that matters; answered as after "
+                    f"{self._name(c)}.")
+        else:
+            return self._say(f"The proof has no line for {self._name(loc)} "
+                             "(it should cover every legal move: please report this).")
+        board.play(loc)
+        self.last_move = None if loc == PASS else loc
+        first = len(self.log)
+        self._say(note)
+        self._app_moves()
+        return "\n".join(self.log[first:])
+
+    def overlay(self, show_zone: bool = True) -> tuple[BoardView, Overlay]:
+        view = view_of(self.board)
+        ov = overlay_for_node(self.proof, self.node, view, self.last_move, show_next=False)
+        if not show_zone:
+            ov = Overlay(crucial=ov.crucial, last_move=ov.last_move)
+        else:
+            # in try-it the attacker's options stay hidden: zone only
+            ov = Overlay(zone=ov.zone, crucial=ov.crucial, uca=ov.uca, vital=ov.vital,
+                         last_move=ov.last_move)
+        return view, ov

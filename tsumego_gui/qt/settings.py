@@ -1,0 +1,84 @@
+"""Preferences as a frozen dataclass, persisted with QSettings.
+
+Library code never reads settings; the window loads :class:`Preferences`
+once, passes them down, and saves a new value when the user changes one.
+Knows the preference names and their defaults; nothing about widgets.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields, replace
+
+from PySide6.QtCore import QSettings
+
+THEMES = ("light", "dark")
+SOLVERS = ("auto", "dfs", "mcts")
+
+
+@dataclass(frozen=True)
+class Preferences:
+    """What the user chose last time."""
+
+    theme: str = "light"
+    show_coordinates: bool = True
+    solver: str = "auto"
+    evaluator: str = "uniform"
+    max_nodes: int = 2_000_000
+    max_seconds: float = 30.0
+    last_problem: str = ""       # a file path, "" for the bundled problem
+    last_index: int = 0          # which game of a multi-game file
+
+    def __post_init__(self) -> None:
+        # Stored values can be stale or hand-edited: fall back per field, never fail.
+        if self.theme not in THEMES:
+            object.__setattr__(self, "theme", "light")
+        if self.solver not in SOLVERS:
+            object.__setattr__(self, "solver", "auto")
+        if not isinstance(self.max_nodes, int) or self.max_nodes < 0:
+            object.__setattr__(self, "max_nodes", 2_000_000)
+        if not isinstance(self.max_seconds, float) or self.max_seconds < 0:
+            object.__setattr__(self, "max_seconds", 30.0)
+
+    def with_(self, **changes: object) -> Preferences:
+        return replace(self, **changes)
+
+
+def open_settings(path: str | None = None) -> QSettings:
+    """The app's QSettings: the user's native store, or an ini file (tests)."""
+    if path is not None:
+        return QSettings(path, QSettings.Format.IniFormat)
+    return QSettings("tsumego_gui", "tsumego_gui")
+
+
+def load_preferences(settings: QSettings) -> Preferences:
+    """The stored preferences, defaults for what is missing or unreadable."""
+    default = Preferences()
+    values = {}
+    for f in fields(Preferences):
+        raw = settings.value(f"prefs/{f.name}")
+        if raw is None:
+            continue
+        values[f.name] = _convert(raw, type(getattr(default, f.name)))
+        if values[f.name] is None:
+            del values[f.name]
+    return Preferences(**values)
+
+
+def save_preferences(settings: QSettings, prefs: Preferences) -> None:
+    for f in fields(Preferences):
+        settings.setValue(f"prefs/{f.name}", getattr(prefs, f.name))
+    settings.sync()
+
+
+def _convert(raw: object, kind: type) -> object:
+    # Ini files hand everything back as strings.
+    try:
+        if kind is bool:
+            return raw if isinstance(raw, bool) else str(raw).lower() in ("true", "1", "yes")
+        if kind is int:
+            return int(raw)
+        if kind is float:
+            return float(raw)
+        return str(raw)
+    except (TypeError, ValueError):
+        return None

@@ -1,0 +1,206 @@
+"""The solve panel: solver and budget choice, live progress, and the result with its verified badge.
+
+Emits ``solve_requested`` / ``stop_requested``; the window turns them into
+solver-worker requests and feeds progress and outcomes back through
+:meth:`SolvePanel.show_progress`, :meth:`show_outcome`, :meth:`show_failure`.
+Knows solver options and result types; nothing about the worker thread.
+"""
+
+from __future__ import annotations
+
+import time
+
+from PySide6.QtCore import QTimer, Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDoubleSpinBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tsumego_gui.core import coords
+from tsumego_gui.nn.choice import available_evaluators
+from tsumego_gui.qt.settings import Preferences
+from tsumego_gui.qt.solver_worker import SOLVER_LABELS, SolveOutcome
+from tsumego_gui.search.dfs import Progress
+
+NAMES = {1: "Black", 2: "White"}
+
+
+class SolvePanel(QWidget):
+    solve_requested = Signal()
+    stop_requested = Signal()
+
+    def __init__(self, prefs: Preferences, parent: QWidget | None = None):
+        super().__init__(parent)
+        layout = QVBoxLayout(self)
+        form = QFormLayout()
+        self.solver_combo = QComboBox()
+        for key, label in SOLVER_LABELS.items():
+            self.solver_combo.addItem(label, key)
+        self.solver_combo.setCurrentIndex(max(0, self.solver_combo.findData(prefs.solver)))
+        form.addRow("Solver", self.solver_combo)
+        self.evaluator_combo = QComboBox()
+        for name in available_evaluators():
+            self.evaluator_combo.addItem(name, name)
+        self.evaluator_combo.setCurrentIndex(max(0, self.evaluator_combo.findData(prefs.evaluator)))
+        self.evaluator_combo.setToolTip("move ordering / MCTS guidance; 'ftl' appears when the "
+                                        "network weights are installed")
+        form.addRow("Evaluator", self.evaluator_combo)
+        self.nodes_spin = QSpinBox()
+        self.nodes_spin.setRange(0, 2_000_000_000)
+        self.nodes_spin.setSingleStep(100_000)
+        self.nodes_spin.setGroupSeparatorShown(True)
+        self.nodes_spin.setSpecialValueText("no limit")
+        self.nodes_spin.setValue(prefs.max_nodes)
+        form.addRow("Node budget", self.nodes_spin)
+        self.seconds_spin = QDoubleSpinBox()
+        self.seconds_spin.setRange(0, 86_400)
+        self.seconds_spin.setDecimals(1)
+        self.seconds_spin.setSuffix(" s")
+        self.seconds_spin.setSpecialValueText("no limit")
+        self.seconds_spin.setValue(prefs.max_seconds)
+        form.addRow("Time budget", self.seconds_spin)
+        layout.addLayout(form)
+
+        buttons = QHBoxLayout()
+        self.solve_button = QPushButton("Solve (Space)")
+        self.stop_button = QPushButton("Stop (Esc)")
+        self.stop_button.setEnabled(False)
+        self.solve_button.clicked.connect(self.solve_requested)
+        self.stop_button.clicked.connect(self.stop_requested)
+        buttons.addWidget(self.solve_button)
+        buttons.addWidget(self.stop_button)
+        layout.addLayout(buttons)
+
+        self.progress_bar = QProgressBar()
+        self.progress_bar.setRange(0, 1000)
+        self.progress_bar.setTextVisible(False)
+        layout.addWidget(self.progress_bar)
+        self.progress_label = QLabel("Not solved yet.")
+        self.progress_label.setObjectName("progress")
+        self.progress_label.setWordWrap(True)
+        layout.addWidget(self.progress_label)
+        self.verdict_label = QLabel()
+        self.verdict_label.setObjectName("verdict")
+        self.verdict_label.setWordWrap(True)
+        layout.addWidget(self.verdict_label)
+        self.badge = QLabel()
+        self.badge.setObjectName("verified")
+        layout.addWidget(self.badge)
+        layout.addStretch(1)
+
+        self.board_size = 19       # set by the window for each solve (names the best line)
+        self._started = 0.0
+        self._last: Progress | None = None
+        self._clock = QTimer(self)
+        self._clock.setInterval(200)
+        self._clock.timeout.connect(self._tick)
+
+    # ---- options ------------------------------------------------------------------------
+
+    def options(self) -> dict:
+        return {"solver": self.solver_combo.currentData(),
+                "evaluator": self.evaluator_combo.currentData() or "uniform",
+                "max_nodes": self.nodes_spin.value(),
+                "max_seconds": float(self.seconds_spin.value())}
+
+    # ---- state --------------------------------------------------------------------------
+
+    def set_running(self, running: bool) -> None:
+        self.solve_button.setEnabled(not running)
+        self.stop_button.setEnabled(running)
+        if running:
+            self._started = time.monotonic()
+            self._last = None
+            self.progress_bar.setValue(0)
+            self.progress_label.setText("Solving…")
+            self.verdict_label.clear()
+            self.badge.clear()
+            self._clock.start()
+        else:
+            self._clock.stop()
+
+    def clear(self, text: str = "Not solved yet.") -> None:
+        self.progress_bar.setValue(0)
+        self.progress_label.setText(text)
+        self.verdict_label.clear()
+        self.badge.clear()
+
+    def _tick(self) -> None:
+        # the solver reports every few thousand nodes; keep the clock moving between reports
+        elapsed = time.monotonic() - self._started
+        seconds = self.seconds_spin.value()
+        if seconds > 0:
+            self.progress_bar.setValue(max(self.progress_bar.value(),
+                                           min(1000, int(1000 * elapsed / seconds))))
+        if self._last is None:
+            self.progress_label.setText(f"Solving… {elapsed:.1f} s")
+
+    def show_progress(self, p: Progress) -> None:
+        self._last = p
+        fractions = []
+        if self.nodes_spin.value() > 0:
+            fractions.append(p.nodes / self.nodes_spin.value())
+        if self.seconds_spin.value() > 0:
+            fractions.append(p.elapsed / self.seconds_spin.value())
+        if fractions:
+            self.progress_bar.setValue(min(1000, int(1000 * max(fractions))))
+        text = (f"{p.nodes:,} nodes · {p.nodes_per_s:,.0f} nodes/s · {p.elapsed:.1f} s · "
+                f"depth {p.depth} · table {p.table_size:,}")
+        best = getattr(p, "best_line", ())      # best-first search only
+        if best:
+            line = " ".join(coords.to_gtp(m, self.board_size) for m in best[:12])
+            text += f"\nbest line so far: {line}{' …' if len(best) > 12 else ''}"
+        status = getattr(p, "root_status", "")
+        if status and status != "unknown":
+            text += f"\nroot: {status}"
+        self.progress_label.setText(text)
+
+    def show_stage(self, text: str) -> None:
+        self._last = None
+        self.progress_label.setText(text)
+
+    def show_outcome(self, outcome: SolveOutcome, size: int, defender: int) -> None:
+        r = outcome.result
+        self.progress_bar.setValue(1000)
+        stop = f" (stopped: {r.stop_reason})" if r.stop_reason else ""
+        self.progress_label.setText(
+            f"{r.nodes:,} nodes in {r.seconds:.2f} s ({r.nodes_per_s:,.0f} nodes/s), "
+            f"depth {r.depth}; solver: {outcome.solver_used}{stop}")
+        self.progress_label.setToolTip(outcome.reason)
+        d = NAMES[defender]
+        if r.proof is None:
+            self.verdict_label.setText(f"<b>Not proven within the budget</b>{stop}.")
+            self.badge.clear()
+            return
+        proof = r.proof
+        mover = NAMES[proof.to_play]
+        verdict = f"{d} lives" if r.verdict == "lives" else f"{d} dies"
+        moves = ", ".join(coords.to_gtp(m, size) for m in proof.winning_moves) or "none"
+        self.verdict_label.setText(
+            f"<b>{verdict}</b> with {mover} to play.<br>Winning first moves for {mover}: "
+            f"<b>{moves}</b><br>Proof: {proof.size():,} nodes, depth {proof.depth()}")
+        if outcome.verified:
+            extra = "" if outcome.verify_complete else " (partly: position budget reached)"
+            self.badge.setText(f"✔ verified by the independent checker{extra}")
+            self.badge.setStyleSheet("color: white; background: #1e8449; padding: 3px;")
+        elif outcome.verified is False:
+            self.badge.setText("✘ the verifier REJECTED this proof: "
+                               + "; ".join(outcome.verifier_errors[:3]))
+            self.badge.setStyleSheet("color: white; background: #c0392b; padding: 3px;")
+            self.badge.setWordWrap(True)
+        else:
+            self.badge.setText("not verified")
+            self.badge.setStyleSheet("")
+
+    def show_failure(self, message: str) -> None:
+        self.progress_label.setText(message)
+        self.verdict_label.clear()
+        self.badge.clear()

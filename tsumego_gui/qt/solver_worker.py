@@ -1,0 +1,236 @@
+"""Solving off the GUI thread: a worker QObject in a QThread, driven by request ids.
+
+:class:`SolverController` lives in the GUI thread.  :meth:`~SolverController.start`
+gives each request a new id and a cancellation flag, cancels the request
+before it, and queues the new one to the :class:`SolverWorker` in its own
+QThread (the Qt worker-object pattern).  The worker calls the solver front
+door (``search.choice.solve``; ``search.dfs.solve`` when that module does not
+exist), which polls the flag, then checks the proof with ``search.verify``.
+Progress and results come back as signals tagged with the request id; the
+controller drops every signal whose id is not the current request's, so a
+result computed for a position the user has since edited never shows.
+
+Knows problems, solver options and the solver's result types; nothing about
+widgets.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
+
+from tsumego_gui.core.problem import Problem
+from tsumego_gui.search.dfs import Progress, SolveResult
+
+SOLVER_LABELS = {"auto": "auto", "dfs": "depth-first", "mcts": "MCTS"}
+
+
+@dataclass(frozen=True)
+class SolveRequest:
+    """What to solve and how."""
+
+    problem: Problem
+    solver: str = "auto"             # "auto" | "dfs" | "mcts"
+    evaluator: str = "uniform"
+    max_nodes: int = 2_000_000
+    max_seconds: float = 30.0
+    to_play: int | None = None
+    all_moves: bool = True           # list every winning first move
+    verify: bool = True
+    request_id: int = 0
+
+
+@dataclass(frozen=True)
+class SolveOutcome:
+    """A finished request: the solver's result, which solver ran, and the verifier's word."""
+
+    request_id: int
+    result: SolveResult
+    solver_used: str
+    reason: str
+    verified: bool | None = None          # None: nothing to verify (no proof)
+    verify_complete: bool = True
+    verifier_errors: tuple[str, ...] = field(default_factory=tuple)
+
+
+def call_solver(request: SolveRequest, cancelled: Callable[[], bool],
+                progress: Callable[[Progress], None]) -> tuple[SolveResult, str, str]:
+    """The front door ``search.choice.solve``, or depth-first search where it does not exist."""
+    try:
+        from tsumego_gui.search import choice
+    except ImportError:
+        choice = None
+    if choice is not None:
+        extra = {}
+        if request.evaluator not in ("uniform", "heuristic"):
+            # network evaluators are built in the nn layer (search may not import it)
+            from tsumego_gui.nn.choice import make_evaluator
+            extra["evaluator"] = make_evaluator(request.evaluator)
+        return choice.solve(request.problem, request.solver,
+                            evaluator_name=request.evaluator, max_nodes=request.max_nodes,
+                            max_seconds=request.max_seconds, to_play=request.to_play,
+                            all_moves=request.all_moves, cancelled=cancelled,
+                            progress=progress, **extra)
+    if request.solver == "mcts":
+        raise ValueError("the MCTS solver is not part of this build; choose depth-first")
+    from tsumego_gui.search.dfs import solve
+    from tsumego_gui.search.params import SearchParams
+    params = SearchParams(max_nodes=request.max_nodes, max_seconds=request.max_seconds)
+    result = solve(request.problem, params, to_play=request.to_play,
+                   all_moves=request.all_moves, cancelled=cancelled, progress=progress)
+    return result, "dfs", "depth-first (the only solver of this build)"
+
+
+def run_request(request: SolveRequest, cancelled: Callable[[], bool],
+                progress: Callable[[Progress], None],
+                stage: Callable[[str], None] = lambda text: None) -> SolveOutcome:
+    """Solve, then verify the proof; blocking (the worker calls it in its thread)."""
+    result, used, reason = call_solver(request, cancelled, progress)
+    if result.proof is None or not request.verify or cancelled():
+        return SolveOutcome(request.request_id, result, used, reason)
+    from tsumego_gui.search.verify import verify
+    stage(f"{result.verdict}: checking the proof ({result.proof.size():,} nodes) with the "
+          "independent verifier…")
+    report = verify(result.proof, replays=50, max_positions=300_000)
+    return SolveOutcome(request.request_id, result, used, reason, report.ok, report.complete,
+                        tuple(report.errors))
+
+
+class SolverWorker(QObject):
+    """Runs requests one after another in the thread it was moved to."""
+
+    progress = Signal(int, object)     # request id, Progress
+    finished = Signal(int, object)     # request id, SolveOutcome
+    failed = Signal(int, str)          # request id, message
+    stage = Signal(int, str)           # request id, what the worker is doing now
+
+    @Slot(object, object)
+    def solve(self, request: SolveRequest, flag: threading.Event) -> None:
+        rid = request.request_id
+        if flag.is_set():        # cancelled while it waited in the queue
+            self.failed.emit(rid, "cancelled")
+            return
+        last = [0.0]
+
+        def progress(p: Progress) -> None:
+            # The solver reports every few thousand nodes; at most ~20 signals a second.
+            now = time.monotonic()
+            if now - last[0] >= 0.05:
+                last[0] = now
+                self.progress.emit(rid, p)
+
+        try:
+            outcome = run_request(request, flag.is_set, progress,
+                                  lambda text: self.stage.emit(rid, text))
+        except Exception as e:  # noqa: BLE001 - any solver failure becomes a message
+            self.failed.emit(rid, f"the solver failed: {type(e).__name__}: {e}")
+            return
+        self.finished.emit(rid, outcome)
+
+
+class SolverController(QObject):
+    """The GUI side: starts, stops and forgets requests; re-emits the current one's signals."""
+
+    progress = Signal(object)          # Progress
+    finished = Signal(object)          # SolveOutcome
+    failed = Signal(str)
+    stage = Signal(str)
+    running_changed = Signal(bool)
+    _submit = Signal(object, object)
+
+    def __init__(self, parent: QObject | None = None):
+        super().__init__(parent)
+        self._next_id = 0
+        self._current: int | None = None
+        self._flags: dict[int, threading.Event] = {}
+        self._thread = QThread()
+        self._thread.setObjectName("solver")
+        self._worker = SolverWorker()
+        self._worker.moveToThread(self._thread)
+        self._submit.connect(self._worker.solve)
+        self._worker.progress.connect(self._on_progress)
+        self._worker.finished.connect(self._on_finished)
+        self._worker.failed.connect(self._on_failed)
+        self._worker.stage.connect(self._on_stage)
+        self._thread.finished.connect(self._worker.deleteLater)
+        self._thread.start()
+        app = QCoreApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(self.shutdown)
+
+    @property
+    def running(self) -> bool:
+        return self._current is not None
+
+    @property
+    def current_id(self) -> int | None:
+        return self._current
+
+    def start(self, request: SolveRequest) -> int:
+        """Queue ``request`` under a new id (cancelling the one before); returns the id."""
+        self.forget()
+        self._next_id += 1
+        rid = self._next_id
+        flag = threading.Event()
+        self._flags[rid] = flag
+        self._current = rid
+        self._submit.emit(_with_id(request, rid), flag)
+        self.running_changed.emit(True)
+        return rid
+
+    def stop(self) -> None:
+        """Ask the current search to stop; its (unknown) result still arrives."""
+        if self._current is not None:
+            self._flags[self._current].set()
+
+    def forget(self) -> None:
+        """Cancel the current request and drop whatever it sends from now on."""
+        if self._current is None:
+            return
+        self._flags[self._current].set()
+        self._current = None
+        self.running_changed.emit(False)
+
+    def shutdown(self) -> None:
+        """Cancel everything and wait for the thread (searches poll the flag; verification is
+        bounded), so a running QThread is never destroyed."""
+        for flag in self._flags.values():
+            flag.set()
+        self._current = None
+        if self._thread.isRunning():
+            self._thread.quit()
+            self._thread.wait()
+
+    def _done(self, rid: int) -> bool:
+        """Whether ``rid`` is current; forgets its flag either way."""
+        self._flags.pop(rid, None)
+        if rid != self._current:
+            return False
+        self._current = None
+        self.running_changed.emit(False)
+        return True
+
+    def _on_progress(self, rid: int, progress: Progress) -> None:
+        if rid == self._current:
+            self.progress.emit(progress)
+
+    def _on_stage(self, rid: int, text: str) -> None:
+        if rid == self._current:
+            self.stage.emit(text)
+
+    def _on_finished(self, rid: int, outcome: SolveOutcome) -> None:
+        if self._done(rid):
+            self.finished.emit(outcome)
+
+    def _on_failed(self, rid: int, message: str) -> None:
+        if self._done(rid):
+            self.failed.emit(message)
+
+
+def _with_id(request: SolveRequest, rid: int) -> SolveRequest:
+    from dataclasses import replace
+    return replace(request, request_id=rid)
