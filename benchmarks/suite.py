@@ -17,7 +17,9 @@ the proof with ``search.verify``, and compares:
 
 Ends with ``RESULT solved=<n> total=<m> wrong=<w> unverified=<u>
 book_mismatch=<b> median_ratio_vs_peer=<r>``: ``wrong`` counts verdicts that
-contradict the peer's or that say "no winning move" where the book shows one;
+contradict the peer's or that say "no winning move" where the book shows one,
+except where ``peer_walk`` shows a documented difference in semantics (a seki
+counts as life for the peer, not for us; ko history the peer cannot see);
 ``r`` is the median of our time / the peer's time over problem-sides both
 solve.
 """
@@ -33,6 +35,8 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+
+from peer_walk import explain  # benchmarks/ is on sys.path when run as a script
 
 from engine_cy.board import BLACK, PASS, WHITE
 from tsumego_gui.cli.loading import load_problems
@@ -214,8 +218,13 @@ def run_one(name, path, problem, side, params, peer, seconds) -> dict:
         if p.get("note"):
             row["notes"].append(f"peer: {p['note']}")
         if side_wins is not None and p["wins"] is not None and p["wins"] != side_wins:
-            row["wrong"] = True
             row["notes"].append(f"peer says {'win' if p['wins'] else 'loss'} ({p['move']})")
+            why = explain(result.proof, path, peer, PEER_DIR)
+            row["notes"].append(why)
+            if why.startswith(("seki", "peer gives up")):
+                row["semantics"] = True     # a documented difference, not a wrong verdict
+            else:
+                row["wrong"] = True
     ours = {None: "?", True: "win", False: "loss"}[side_wins]
     peer_text = {None: "-", True: "win", False: "loss"}[row.get("peer_wins")]
     ps = row.get("peer_seconds")
@@ -243,7 +252,9 @@ def summarize(rows: list[dict]) -> None:
     if solved:
         times = sorted(r["seconds"] for r in solved)
         print(f"our median time when solved: {statistics.median(times):.3f} s")
+    semantics = [r for r in done if r.get("semantics")]
     for label, group in (("wrong", wrong), ("unverified", unverified),
+                         ("semantic difference", semantics),
                          ("book mismatch", mismatch), ("peer solved, we did not", missed)):
         for r in group:
             print(f"  {label}: {r['problem']} {r['side']}: {'; '.join(r['notes'])}")
