@@ -146,6 +146,7 @@ def main() -> None:
     parser.add_argument("--max-nodes", type=int, default=0, help="node budget (0 = none)")
     parser.add_argument("--peer", choices=["auto", "yes", "no"], default="auto")
     parser.add_argument("--limit", type=int, default=0, help="only the first N files")
+    parser.add_argument("--only", default="", help="comma-separated file names (relative)")
     parser.add_argument("--json-out", type=Path, help="write per-problem rows as JSON")
     parser.add_argument("--paper-table", type=Path,
                         help="CSV of the paper's node counts by problem id (research json "
@@ -155,6 +156,9 @@ def main() -> None:
 
     params = SearchParams(max_nodes=args.max_nodes, max_seconds=args.time)
     files = sorted(p for p in args.folder.rglob("*") if p.suffix.lower() in (".sgf", ".json"))
+    if args.only:
+        wanted = set(args.only.split(","))
+        files = [f for f in files if str(f.relative_to(args.folder)) in wanted]
     if args.limit:
         files = files[: args.limit]
     peer = ensure_peer() if args.peer != "no" else None
