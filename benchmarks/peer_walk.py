@@ -12,6 +12,9 @@ its kind says what the difference is:
   shape.  tsumego.js only asks that the target is never captured; we ask for
   unconditional life (ARCHITECTURE §3), so this is a documented difference in
   semantics, not a wrong verdict;
+* the peer's move is a ko capture our rules forbid there (the defender may
+  not capture a ko, ARCHITECTURE §3 ko policy; or a simple-ko / superko
+  retake): a documented difference in ko semantics;
 * the peer gives up on the way (no move): its verdict changed along the line,
   which happens where ko and repetition history matter (the setup SGF cannot
   carry the ko ban or the path);
@@ -82,6 +85,12 @@ def explain(proof: Proof, sgf_path: Path, script: Path, peer_dir: Path) -> str:
             if move is None:
                 return ("peer gives up after " + " ".join(line)
                         + " (its verdict depends on ko or repetition history)")
+            reason = board.illegal_reason(move) if move != PASS else None
+            if reason in ("ko", "ko capture forbidden", "superko"):
+                side = "defender" if backed == problem.defender else "attacker"
+                return (f"ko: after {' '.join(line) or 'the start'} the peer's line needs "
+                        f"{coords.to_gtp(move, size)}, a ko capture the {side} may not make "
+                        f"here ({reason}; life must not depend on winning a ko)")
             children = dict(node.children)
             cover = dict(node.pruned).get(move)
             if move in children:

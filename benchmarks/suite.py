@@ -214,7 +214,7 @@ def run_one(name, path, problem, side, params, peer, seconds) -> dict:
                                                  side_wins, params)
         row["notes"] += notes
         if not side_wins and [m for m in problem.book_moves_for(side) if m != PASS]:
-            row["wrong"] = True
+            row["book_contradiction"] = True
             row["notes"].append("we say no winning move but the book shows one")
     if peer is not None and path.suffix.lower() == ".sgf" and b"MA[" in path.read_bytes():
         p = run_peer(peer, path, side, seconds)
@@ -225,10 +225,12 @@ def run_one(name, path, problem, side, params, peer, seconds) -> dict:
             row["notes"].append(f"peer says {'win' if p['wins'] else 'loss'} ({p['move']})")
             why = explain(result.proof, path, peer, PEER_DIR)
             row["notes"].append(why)
-            if why.startswith(("seki", "peer gives up")):
+            if why.startswith(("seki", "ko", "peer gives up")):
                 row["semantics"] = True     # a documented difference, not a wrong verdict
             else:
                 row["wrong"] = True
+    if row.get("book_contradiction") and not row.get("semantics"):
+        row["wrong"] = True
     ours = {None: "?", True: "win", False: "loss"}[side_wins]
     peer_text = {None: "-", True: "win", False: "loss"}[row.get("peer_wins")]
     ps = row.get("peer_seconds")

@@ -1,0 +1,114 @@
+"""The RZS paper's 20 7x7 kill-all problems with the best-first (MCTS) solver.
+
+Usage: python benchmarks/rzone7.py FOLDER --evaluator uniform|heuristic|ftl
+       [--max-nodes 500000] [--only 1,2,...] [--seed 0] [--batch-size 8]
+
+FOLDER is ``../shared/problems/rzone-7x7`` (its ``json/`` subfolder, or a
+folder of json files).  Every problem is solved with the node budget, every
+proof is checked by ``search.verify``, and node counts are printed next to the
+paper's Table 2 (``paper-tables/rzs_7x7_node_counts.csv`` found next to the
+problems folder; json -> table id mapping from the problems README).  "wrong"
+counts verdicts that contradict the known answer: the json's
+``winning_color`` is the defender, and the paper proves every problem a win
+for it (White lives).  Ends with
+``RESULT solved=<n> total=<n> wrong=<n> unverified=<n> nodes_per_s=<x> peak_rss_mb=<x>``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import resource
+import sys
+from pathlib import Path
+
+from tsumego_gui.core.rzone_json import read_rzone_json
+from tsumego_gui.nn.choice import make_evaluator
+from tsumego_gui.search import mcts
+from tsumego_gui.search.params import MctsParams
+from tsumego_gui.search.verify import verify
+
+# json file number -> paper Table 2 id (shared/problems/README.md)
+JSON_TO_TABLE = {1: 15, 2: 1, 3: 10, 4: 7, 5: 18, 6: 14, 7: 20, 8: 16, 9: 8, 10: 3, 11: 6,
+                 12: 9, 13: 19, 14: 12, 15: 11, 16: 4, 17: 5, 18: 13, 19: 17, 20: 2}
+
+
+def peak_rss_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024.0
+
+
+def paper_table(folder: Path) -> dict[int, dict[str, str]]:
+    for base in (folder, *folder.parents):
+        path = base / "paper-tables" / "rzs_7x7_node_counts.csv"
+        if path.exists():
+            with path.open() as f:
+                return {int(row["id"]): row for row in csv.DictReader(f)}
+    return {}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("folder")
+    ap.add_argument("--evaluator", default="uniform")
+    ap.add_argument("--max-nodes", type=int, default=500_000)
+    ap.add_argument("--max-seconds", type=float, default=0.0, help="per problem (0 = none)")
+    ap.add_argument("--only", default="", help="comma-separated json numbers")
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--batch-size", type=int, default=8)
+    args = ap.parse_args(argv)
+    folder = Path(args.folder)
+    json_dir = folder / "json" if (folder / "json").is_dir() else folder
+    files = sorted(json_dir.glob("*.json"), key=lambda p: int(p.stem) if p.stem.isdigit() else 0)
+    if args.only:
+        wanted = {s.strip() for s in args.only.split(",") if s.strip()}
+        files = [f for f in files if f.stem in wanted]
+    if not files:
+        print(f"no json problems in {json_dir}", file=sys.stderr)
+        return 2
+    table = paper_table(folder.resolve())
+    evaluator = make_evaluator(args.evaluator)
+    params = MctsParams(max_nodes=args.max_nodes, max_seconds=args.max_seconds,
+                        seed=args.seed, batch_size=args.batch_size)
+    print(f"evaluator={evaluator.name} max_nodes={args.max_nodes} seed={args.seed} "
+          f"batch_size={args.batch_size}")
+    print(f"{'json':>4} {'table':>5} {'verdict':>8} {'nodes':>8} {'secs':>7} {'nodes/s':>8} "
+          f"{'proof':>6} {'verified':>8} | paper: {'no_rzs':>7} {'rzs':>7} {'ftl':>7} "
+          f"{'ftl_rzs':>7}")
+    solved = wrong = unverified = 0
+    total_nodes = 0
+    total_seconds = 0.0
+    for path in files:
+        problem = read_rzone_json(path)
+        result = mcts.solve(problem, params, evaluator=evaluator)
+        total_nodes += result.nodes
+        total_seconds += result.seconds
+        verified = "-"
+        size = "-"
+        if result.proof is not None:
+            report = verify(result.proof)
+            verified = "yes" if report.ok else "NO"
+            if not report.ok:
+                unverified += 1
+                for err in report.errors[:3]:
+                    print(f"    verifier: {err}")
+            size = str(result.proof.size())
+            # every problem of the set is a defender (White) win in the paper
+            if result.verdict == "dies":
+                wrong += 1
+            elif report.ok:
+                solved += 1
+        tid = JSON_TO_TABLE.get(int(path.stem)) if path.stem.isdigit() else None
+        row = table.get(tid, {}) if tid else {}
+        paper = " ".join(f"{row.get(k) or '-':>7}" for k in ("no_rzs", "rzs", "ftl_no_rzs",
+                                                              "ftl_rzs"))
+        print(f"{path.stem:>4} {tid or '-':>5} {result.verdict:>8} {result.nodes:>8} "
+              f"{result.seconds:>7.1f} {result.nodes_per_s:>8.0f} {size:>6} {verified:>8} | "
+              f"paper: {paper}", flush=True)
+    rate = total_nodes / total_seconds if total_seconds > 0 else 0.0
+    print(f"RESULT solved={solved} total={len(files)} wrong={wrong} unverified={unverified} "
+          f"nodes_per_s={rate:.0f} peak_rss_mb={peak_rss_mb():.0f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
