@@ -1,0 +1,46 @@
+"""The fast subset of the enclosed problem set: our verdicts against an independent solver.
+
+``data/enclosed_fast.json`` lists enclosed-dev problem-sides that we solve in
+well under 2 s, each with the verdict of the tsumego.js solver (an exact
+solver for enclosed problems, run by ``benchmarks/suite.py`` on the same
+problem and side).  Every proof is checked by the verifier.  The budget is
+in nodes, not seconds, so a busy machine cannot change the outcome.  Skipped
+when ``../shared/problems`` is absent.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from engine_cy.board import BLACK, WHITE
+from tsumego_gui.core.sgf_io import read_sgf
+from tsumego_gui.search.dfs import solve
+from tsumego_gui.search.params import SearchParams
+from tsumego_gui.search.verify import verify
+
+HERE = Path(__file__).resolve().parent
+FOLDER = HERE.parents[1] / "shared" / "problems" / "enclosed-dev"
+CASES = json.loads((HERE / "data" / "enclosed_fast.json").read_text())["cases"]
+SIDES = {"B": BLACK, "W": WHITE}
+
+pytestmark = pytest.mark.skipif(not FOLDER.is_dir(), reason="../shared/problems is absent")
+
+
+def test_the_subset_is_big_enough():
+    assert len(CASES) >= 20
+    assert any(not c["peer_wins"] for c in CASES), "the subset should hold failures too"
+
+
+@pytest.mark.parametrize("case", CASES, ids=[f"{c['problem']}-{c['side']}" for c in CASES])
+def test_verdict_matches_the_peer_and_the_proof_verifies(case):
+    problem = read_sgf((FOLDER / case["problem"]).read_bytes())[0]
+    side = SIDES[case["side"]]
+    result = solve(problem, SearchParams(max_nodes=3_000_000, max_seconds=0), to_play=side)
+    assert result.proof is not None, f"not solved: {result.stop_reason}"
+    report = verify(result.proof, replays=30)
+    assert report.ok and report.complete, report.errors
+    side_wins = (result.verdict == "lives") == (side == problem.defender)
+    assert side_wins == case["peer_wins"]
