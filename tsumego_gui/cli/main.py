@@ -27,7 +27,15 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("file", help="SGF file or research json")
     solve.add_argument("--to-play", choices=["B", "W", "b", "w"], default=None,
                        help="side to move (default: the file's; both sides when it says none)")
-    solve.add_argument("--max-nodes", type=int, default=2_000_000, help="node budget per solve")
+    solve.add_argument("--solver", choices=["auto", "dfs", "mcts"], default="auto",
+                       help="depth-first df-pn, best-first MCTS, or auto (by problem shape)")
+    solve.add_argument("--evaluator", choices=["uniform", "heuristic", "ftl"], default="uniform",
+                       help="leaf evaluator of the MCTS solver (default: uniform)")
+    solve.add_argument("--seed", type=int, default=0, help="MCTS seed (default 0)")
+    solve.add_argument("--batch-size", type=int, default=None,
+                       help="MCTS leaves per evaluator call (default 8)")
+    solve.add_argument("--max-nodes", type=int, default=None,
+                       help="node budget per solve (default: dfs 2,000,000; mcts 500,000)")
     solve.add_argument("--time", type=float, default=30.0, help="seconds per solve")
     solve.add_argument("--all", action="store_true",
                        help="search every first move to list all winning moves")

@@ -10,8 +10,8 @@ from engine_cy.board import BLACK, WHITE
 from tsumego_gui.cli.loading import load_problems, pick
 from tsumego_gui.core import coords
 from tsumego_gui.core.problem import Problem, ProblemError
-from tsumego_gui.search.dfs import solve
-from tsumego_gui.search.params import SearchParams
+from tsumego_gui.nn.choice import make_evaluator
+from tsumego_gui.search.choice import solve
 from tsumego_gui.search.verify import verify
 
 NAMES = {BLACK: "Black", WHITE: "White"}
@@ -24,10 +24,15 @@ def sides_to_solve(problem: Problem, to_play: str | None) -> list[int]:
     return [problem.to_play] if problem.to_play_given else [BLACK, WHITE]
 
 
-def solve_one(problem: Problem, to_play: int, params: SearchParams, all_moves: bool) -> dict:
-    result = solve(problem, params, to_play=to_play, all_moves=all_moves)
+def solve_one(problem: Problem, to_play: int, args, evaluator) -> dict:
+    result, used, reason = solve(
+        problem, args.solver, evaluator=evaluator, max_nodes=args.max_nodes,
+        max_seconds=args.time, to_play=to_play, all_moves=args.all, seed=args.seed,
+        batch_size=args.batch_size)
     size = problem.size
     row = {
+        "solver": used,
+        "solver_reason": reason,
         "to_play": NAMES[to_play],
         "defender": NAMES[problem.defender],
         "verdict": result.verdict,
@@ -49,6 +54,7 @@ def solve_one(problem: Problem, to_play: int, params: SearchParams, all_moves: b
 
 def print_row(row: dict) -> None:
     side, defender = row["to_play"], row["defender"]
+    print(f"solver: {row['solver']} ({row['solver_reason']})")
     if row["verdict"] == "unknown":
         print(f"{side} to play: not proven within budget ({row['stopped_by']}); "
               f"{row['nodes']} nodes in {row['seconds']} s")
@@ -69,12 +75,15 @@ def print_row(row: dict) -> None:
 
 
 def run_solve(args) -> int:
-    params = SearchParams(max_nodes=args.max_nodes, max_seconds=args.time)
+    try:
+        evaluator = make_evaluator(args.evaluator)
+    except (ImportError, FileNotFoundError) as err:
+        raise ValueError(f"the {args.evaluator} evaluator is not available here ({err})") from None
     rows = []
     proofs = []
     for _, problem in pick(load_problems(args.file), args.index):
         for to_play in sides_to_solve(problem, args.to_play):
-            out = solve_one(problem, to_play, params, args.all)
+            out = solve_one(problem, to_play, args, evaluator)
             rows.append(out["row"])
             if out["result"].proof is not None:
                 proofs.append(out["result"].proof)

@@ -38,6 +38,8 @@ class Progress:
     elapsed: float
     depth: int
     table_size: int
+    root_status: str = ""               # best-first search: "unknown" | "lives" | "dies"
+    best_line: tuple[int, ...] = ()     # best-first search: the principal line (locs)
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,12 @@ may also return the "Faster to Life" vector: entry ``d - 1`` is the
 probability that the defender reaches its goal within ``d`` more moves,
 d = 1..K (RZS paper, "Faster to Life").
 
+``HeuristicEvaluator`` is cheap Go knowledge (captures, ataris, eye points,
+no self-atari for the priors; the defender's eye-like points and two random
+games that fill no eyes for the value),
+computed by ``engine_cy.mcts_core.heuristic_evaluate``; the MCTS core computes
+the same numbers natively for both evaluators here.
+
 This module knows positions only through the engine's ``Board`` and the
 problem's fields; it imports neither torch nor Qt (``tsumego_gui.nn`` holds the
 network evaluator).
@@ -23,6 +29,7 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 
 from engine_cy.board import Board
+from engine_cy.mcts_core import heuristic_evaluate
 from tsumego_gui.core.problem import Problem
 
 
@@ -81,4 +88,23 @@ class UniformEvaluator:
             n = len(q.legal)
             priors = np.full(n, 1.0 / n if n else 0.0, dtype=np.float32)
             out.append(Evaluation(priors, 0.5))
+        return out
+
+
+class HeuristicEvaluator:
+    """Cheap Go knowledge: priors from captures, ataris, eye points and
+    self-atari; value from the defender's eye-like points and stone balance,
+    blended with two random games (nobody fills its own eye) seeded by the
+    position's hash."""
+
+    name = "heuristic"
+
+    def evaluate(self, queries: Sequence[Query]) -> list[Evaluation]:
+        out = []
+        for q in queries:
+            problem = q.problem
+            priors, value = heuristic_evaluate(
+                q.board, problem.defender, q.legal, live_any=problem.goal == "live_any",
+                crucial=problem.crucial, region=problem.region)
+            out.append(Evaluation(priors, value))
         return out

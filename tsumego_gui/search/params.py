@@ -34,7 +34,7 @@ class MctsParams:
     batch_size: int = 8           # leaves per evaluator call
     c_puct: float = 1.5           # PUCT exploration constant (the RZS code's effective value)
     virtual_loss: int = 1         # virtual losses added per pending leaf on its path
-    attacker_pass_prior: float = 0.25   # least prior of the attacker's pass (tried first)
+    attacker_pass_prior: float = 0.9    # least prior of the attacker's pass (tried first)
     report_every: float = 0.5     # seconds between progress callbacks
 
     def __post_init__(self) -> None:

@@ -1,0 +1,252 @@
+"""The best-first (MCTS) solver: verdicts agree with the depth-first solver, every proof verifies.
+
+The independent peer is ``search.dfs`` (df-pn with the same rules and zones,
+but another search); every proof is checked by ``search.verify``.  The 7x7
+case's answer comes from the RZS paper (every problem of its Table 2 is a
+White win).  Shared problem sets are skipped when ``../shared`` is absent.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine_cy.board import BLACK, PASS, WHITE
+from tsumego_gui.core import coords
+from tsumego_gui.core.diagram import parse_diagram, parse_marks
+from tsumego_gui.core.problem import Problem
+from tsumego_gui.core.rzone_json import read_rzone_json
+from tsumego_gui.core.sgf_io import read_sgf
+from tsumego_gui.search import choice, dfs, mcts
+from tsumego_gui.search.evaluators import HeuristicEvaluator, UniformEvaluator
+from tsumego_gui.search.params import MctsParams, SearchParams
+from tsumego_gui.search.verify import verify
+
+ROOT = Path(__file__).resolve().parents[1]
+SHARED = ROOT.parent / "shared" / "problems"
+STRAIGHT_THREE = ROOT / "tsumego_gui" / "resources" / "problems" / "straight-three.sgf"
+EVALUATORS = [UniformEvaluator(), HeuristicEvaluator()]
+FAST = MctsParams(max_nodes=100_000, max_seconds=20.0)
+
+
+def straight_three() -> Problem:
+    return read_sgf(STRAIGHT_THREE.read_bytes())[0]
+
+
+def diagram_problem(text: str, defender: int, to_play: int, goal: str = "live") -> Problem:
+    board = parse_diagram(text, size=6, extra_empty="*")
+    size = board.size
+    black = {p for p in coords.all_locs(size) if board.color_at(p) == BLACK}
+    white = {p for p in coords.all_locs(size) if board.color_at(p) == WHITE}
+    region = parse_marks(text, size, "*")
+    crucial = (black if defender == BLACK else white) if goal == "live" else set()
+    return Problem.create(size, black, white, to_play=to_play, defender=defender, goal=goal,
+                          crucial=crucial, region=region)
+
+
+# small positions: the white corner group to live / die; ``*`` marks the region
+DIAGRAMS = [
+    """
+    * * * O X .
+    O O O O X .
+    X X X X X .
+    """,
+    """
+    * * * * O X
+    O O O O O X
+    X X X X X X
+    """,
+    """
+    * * O * O X
+    * O O O O X
+    O O X X X X
+    X X X . . .
+    """,
+]
+
+
+def check(problem: Problem, to_play: int, evaluator, params: MctsParams = FAST):
+    """Solve with MCTS, verify the proof, compare with df-pn; returns the result."""
+    peer = dfs.solve(problem, SearchParams(max_seconds=20.0), to_play=to_play)
+    result = mcts.solve(problem, params, evaluator=evaluator, to_play=to_play)
+    assert result.proof is not None, f"not solved: {result.stop_reason}"
+    report = verify(result.proof, replays=50)
+    assert report.ok and report.complete, report.errors
+    assert result.proof.defender_lives == (result.verdict == "lives")
+    if peer.verdict != "unknown":
+        assert result.verdict == peer.verdict
+    return result
+
+
+@pytest.mark.parametrize("evaluator", EVALUATORS, ids=lambda e: e.name)
+@pytest.mark.parametrize("to_play", [BLACK, WHITE])
+def test_straight_three(evaluator, to_play):
+    check(straight_three(), to_play, evaluator)
+
+
+@pytest.mark.parametrize("evaluator", EVALUATORS, ids=lambda e: e.name)
+@pytest.mark.parametrize("index", range(len(DIAGRAMS)))
+@pytest.mark.parametrize("to_play", [BLACK, WHITE])
+def test_diagrams(evaluator, index, to_play):
+    check(diagram_problem(DIAGRAMS[index], WHITE, to_play), to_play, evaluator)
+
+
+ENCLOSED = ["cc1/891.sgf", "cc1/892.sgf", "cc1/895.sgf", "cc1/899.sgf", "gop/10945.sgf"]
+
+
+@pytest.mark.skipif(not (SHARED / "enclosed-dev").is_dir(), reason="../shared is absent")
+@pytest.mark.parametrize("evaluator", EVALUATORS, ids=lambda e: e.name)
+@pytest.mark.parametrize("name", ENCLOSED)
+def test_enclosed_problems(evaluator, name):
+    problem = read_sgf((SHARED / "enclosed-dev" / name).read_bytes())[0]
+    peer = dfs.solve(problem, SearchParams(max_seconds=20.0))
+    assert peer.verdict != "unknown"
+    result = check(problem, problem.to_play, evaluator)
+    assert result.verdict == peer.verdict
+
+
+@pytest.mark.skipif(not (SHARED / "rzone-7x7").is_dir(), reason="../shared is absent")
+def test_7x7_kill_all_problem_lives():
+    # json 2 = the paper's Table 2 id 1, proven a White (defender) win there
+    problem = read_rzone_json(SHARED / "rzone-7x7" / "json" / "2.json")
+    assert problem.goal == "live_any" and problem.defender == WHITE
+    assert problem.to_play == BLACK
+    assert problem.ko_capture_allowed(BLACK) and not problem.ko_capture_allowed(WHITE)
+    result = mcts.solve(problem, MctsParams(max_nodes=100_000, max_seconds=30.0),
+                        evaluator=HeuristicEvaluator())
+    assert result.verdict == "lives", result.stop_reason
+    assert 0 < result.nodes <= 100_000
+    report = verify(result.proof, replays=50)
+    assert report.ok and report.complete, report.errors
+
+
+class Wrapped:
+    """Hides a built-in evaluator behind the protocol, so the core calls
+    ``evaluate`` with batches instead of its native copy."""
+
+    def __init__(self, inner):
+        self.inner = inner
+        self.name = "wrapped-" + inner.name
+        self.batches: list[int] = []
+
+    def evaluate(self, queries):
+        self.batches.append(len(queries))
+        return self.inner.evaluate(queries)
+
+
+def proof_signature(result):
+    return (result.verdict, result.nodes, result.proof.to_json()["nodes"])
+
+
+@pytest.mark.parametrize("evaluator", EVALUATORS, ids=lambda e: e.name)
+def test_deterministic_and_native_equals_protocol(evaluator):
+    problem = diagram_problem(DIAGRAMS[2], WHITE, BLACK)
+    params = MctsParams(max_nodes=50_000, seed=7, batch_size=4)
+    a = mcts.solve(problem, params, evaluator=evaluator)
+    b = mcts.solve(problem, params, evaluator=evaluator)
+    wrapped = Wrapped(evaluator)
+    c = mcts.solve(problem, params, evaluator=wrapped)
+    assert proof_signature(a) == proof_signature(b) == proof_signature(c)
+    assert wrapped.batches and max(wrapped.batches) <= 4
+    assert verify(c.proof).ok
+
+
+@pytest.mark.skipif(not (SHARED / "enclosed-dev").is_dir(), reason="../shared is absent")
+def test_seed_changes_the_search_not_the_verdict():
+    problem = read_sgf((SHARED / "enclosed-dev" / "cc1/891.sgf").read_bytes())[0]
+    results = [mcts.solve(problem, MctsParams(max_nodes=50_000, seed=s)) for s in range(4)]
+    assert len({r.verdict for r in results}) == 1
+    assert len({r.nodes for r in results}) > 1
+    assert all(verify(r.proof).ok for r in results)
+
+
+def test_cancellation_and_node_budget_give_unknown():
+    problem = read_sgf((SHARED / "enclosed-dev" / "gop/10838.sgf").read_bytes())[0] \
+        if (SHARED / "enclosed-dev").is_dir() else diagram_problem(DIAGRAMS[2], WHITE, BLACK)
+    cancelled = mcts.solve(problem, MctsParams(), cancelled=lambda: True)
+    assert cancelled.verdict == "unknown" and cancelled.proof is None
+    assert cancelled.stop_reason == "cancelled"
+    small = mcts.solve(problem, MctsParams(max_nodes=5))
+    assert small.verdict == "unknown" and small.stop_reason == "node budget"
+    assert small.nodes <= 5
+
+
+def test_progress_reports_status_and_line():
+    problem = diagram_problem(DIAGRAMS[2], WHITE, BLACK)
+    seen = []
+    result = mcts.solve(problem, MctsParams(report_every=1e-6, batch_size=1),
+                        progress=seen.append)
+    assert seen and seen[-1].nodes == result.nodes
+    assert seen[-1].root_status == result.verdict
+    assert all(isinstance(m, int) for p in seen for m in p.best_line)
+    assert [p.nodes for p in seen] == sorted(p.nodes for p in seen)
+
+
+def test_bad_evaluator_answers_are_rejected():
+    class Bad:
+        name = "bad"
+
+        def evaluate(self, queries):
+            return UniformEvaluator().evaluate(queries)[:-1]
+
+    with pytest.raises(ValueError, match="bad"):
+        mcts.solve(straight_three(), MctsParams(batch_size=2), evaluator=Bad(), to_play=BLACK)
+    with pytest.raises(ValueError):
+        mcts.solve(straight_three(), evaluator=object())
+
+
+@pytest.mark.parametrize("to_play", [BLACK, WHITE])
+def test_all_moves_lists_every_winning_first_move(to_play):
+    problem = diagram_problem(DIAGRAMS[2], WHITE, to_play)
+    peer = dfs.solve(problem, to_play=to_play, all_moves=True)
+    result = mcts.solve(problem, FAST, to_play=to_play, all_moves=True)
+    assert result.verdict == peer.verdict
+    assert sorted(result.proof.winning_moves) == sorted(peer.proof.winning_moves)
+    assert verify(result.proof).ok
+
+
+def test_choice_front_door():
+    three = straight_three()
+    result, used, reason = choice.solve(three, max_nodes=10_000, max_seconds=10.0,
+                                        to_play=BLACK)
+    assert used == "dfs" and "region" in reason
+    forced, used, _ = choice.solve(three, "mcts", evaluator_name="heuristic",
+                                   max_nodes=10_000, max_seconds=10.0, to_play=BLACK)
+    assert used == "mcts" and forced.verdict == result.verdict
+    assert verify(forced.proof).ok
+    open_board = Problem.create(5, [], [coords.from_gtp("C3", 5)], to_play=BLACK,
+                                defender=WHITE, goal="live_any")
+    assert choice.pick_solver(open_board)[0] == "mcts"
+    with pytest.raises(ValueError):
+        choice.solve(three, "nope", max_nodes=10, max_seconds=1.0)
+    with pytest.raises(ValueError):
+        choice.solve(three, "mcts", evaluator_name="ftl", max_nodes=10, max_seconds=1.0)
+
+
+def test_params_are_validated():
+    with pytest.raises(ValueError):
+        MctsParams(batch_size=0)
+    with pytest.raises(ValueError):
+        MctsParams(max_nodes=-1)
+    with pytest.raises(ValueError):
+        MctsParams(attacker_pass_prior=1.0)
+
+
+def test_defender_pass_never_wins():
+    # with the attacker passing back, a defender pass is never the winning move
+    result = check(straight_three(), WHITE, UniformEvaluator())
+    assert PASS not in result.proof.winning_moves
+
+
+def test_cli_solver_and_evaluator_options(capsys):
+    from tsumego_gui.cli.main import main
+
+    code = main(["solve", str(STRAIGHT_THREE), "--solver", "mcts", "--evaluator", "heuristic",
+                 "--seed", "3", "--batch-size", "2", "--to-play", "B", "--max-nodes", "20000"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "solver: mcts" in out and "verified: yes" in out
+    code = main(["solve", str(STRAIGHT_THREE), "--to-play", "W"])
+    assert code == 0 and "solver: dfs" in capsys.readouterr().out
+    assert main(["solve", str(STRAIGHT_THREE), "--batch-size", "0", "--solver", "mcts"]) == 2

@@ -1,0 +1,120 @@
+"""Best-first RZS: PUCT Monte-Carlo tree search with proof propagation, the front door.
+
+The search is ``engine_cy.mcts_core`` (see its docstring: node layout, batched
+evaluation with virtual loss, AND/OR proof propagation with the depth-first
+solver's zone semantics, null-move pruning, the superko-safe transposition
+table).  This module turns a :class:`~tsumego_gui.core.problem.Problem`,
+:class:`MctsParams` and an :class:`~tsumego_gui.search.evaluators.Evaluator`
+into a search and converts its result into the same
+:class:`~tsumego_gui.search.dfs.SolveResult` / :class:`Proof` as the
+depth-first solver (the proof-tree conversion is shared with ``dfs``).
+
+Node count: one per evaluated leaf plus one per terminal leaf reached, as the
+RZS paper's code counts (reference-implementations §D.8); table hits are free.
+
+Knows problems, the Cython core, evaluators and the proof data type; nothing
+about files, threads or the GUI.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+
+from engine_cy.mcts_core import MODE_HEURISTIC, MODE_PYTHON, MODE_UNIFORM, MctsCore
+from tsumego_gui.core.problem import Problem
+from tsumego_gui.search.dfs import Progress, SolveResult, _to_proof_tree
+from tsumego_gui.search.evaluators import (
+    Evaluator,
+    HeuristicEvaluator,
+    Query,
+    UniformEvaluator,
+)
+from tsumego_gui.search.params import MctsParams
+from tsumego_gui.search.proof import Proof
+
+_VERDICT = {"win": "lives", "loss": "dies", "unknown": "unknown"}
+
+
+def _mode(evaluator: Evaluator) -> int:
+    """Built-in evaluators run natively in the core (the same numbers as their
+    ``evaluate``); anything else, subclasses included, is called in batches."""
+    if type(evaluator) is UniformEvaluator:
+        return MODE_UNIFORM
+    if type(evaluator) is HeuristicEvaluator:
+        return MODE_HEURISTIC
+    return MODE_PYTHON
+
+
+def solve(problem: Problem, params: MctsParams | None = None, *,
+          evaluator: Evaluator | None = None, to_play: int | None = None,
+          all_moves: bool = False,
+          cancelled: Callable[[], bool] | None = None,
+          progress: Callable[[Progress], None] | None = None) -> SolveResult:
+    """Prove or disprove that the defender lives with ``to_play`` to move.
+
+    Args:
+        problem: a validated problem.
+        params: budgets and search settings (default :class:`MctsParams`).
+        evaluator: priors and values for leaves (default: uniform).
+        to_play: the side to move (default: the problem's).
+        all_moves: keep searching the root until every first move is decided,
+            so ``proof.winning_moves`` lists every winning first move.
+        cancelled: polled between batches; returning True stops the search.
+        progress: called about every ``params.report_every`` seconds with a
+            :class:`Progress` (root status and principal line included).
+    Returns:
+        a SolveResult; ``verdict`` is "unknown" when a budget ran out or the
+        search was cancelled.
+    """
+    params = MctsParams() if params is None else params
+    evaluator = UniformEvaluator() if evaluator is None else evaluator
+    if not isinstance(evaluator, Evaluator):
+        raise ValueError(f"{evaluator!r} is not an evaluator (it needs .name and .evaluate)")
+    to_play = problem.to_play if to_play is None else to_play
+    start = time.monotonic()
+    board = problem.to_board()
+    board.to_play = to_play
+    # the callback reaches the core through this box, emptied after the search: a
+    # direct reference would make a cycle that keeps the tree's memory until a
+    # garbage collection happens to run
+    box: list[MctsCore] = []
+
+    def report(nodes: int, depth: int, table: int) -> None:
+        if progress is None or not box:
+            return
+        core = box[0]
+        elapsed = time.monotonic() - start
+        progress(Progress(nodes, nodes / max(elapsed, 1e-9), elapsed, depth, table,
+                          root_status=_VERDICT[core.root_status()],
+                          best_line=tuple(core.best_line())))
+
+    core = MctsCore(board, problem.defender, problem.goal == "live_any", problem.crucial,
+                    problem.region, max_nodes=params.max_nodes,
+                    max_seconds=params.max_seconds, evaluator=evaluator,
+                    mode=_mode(evaluator), problem=problem, query_type=Query,
+                    batch_size=params.batch_size, c_puct=params.c_puct,
+                    virtual_loss=params.virtual_loss,
+                    attacker_pass_prior=params.attacker_pass_prior, seed=params.seed,
+                    all_moves=all_moves, cancelled=cancelled, progress=report,
+                    report_every=params.report_every)
+    box.append(core)
+    try:
+        status, result, winning = core.solve()
+    finally:
+        box.clear()
+    seconds = time.monotonic() - start
+    if status == "unknown":
+        return SolveResult("unknown", None, core.evals, seconds, core.stop_reason, core.depth)
+    winning = list(winning)
+    if not winning and result[0] == "move":
+        # the root itself was a terminal "move" (the attacker passes back and wins)
+        winning = [result[3]]
+    root = _to_proof_tree(result, board, problem)
+    proof = Proof(problem=problem, to_play=to_play, root=root, winning_moves=winning,
+                  stats={"nodes": core.evals, "seconds": round(seconds, 4),
+                         "depth": core.depth, "solver": "mcts",
+                         "evaluator": getattr(evaluator, "name", "?"),
+                         "tree_nodes": core.tree_size, "table_hits": core.tt_hits})
+    return SolveResult(_VERDICT[status], proof, core.evals, seconds, core.stop_reason,
+                       core.depth)
