@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine_cy.benson import unconditionally_alive
 from engine_cy.board import BLACK, WHITE
-from tsumego_gui.cli.loading import load_problems, pick
+from tsumego_gui.cli.loading import load_from_args
 from tsumego_gui.core import coords
 from tsumego_gui.core.diagram import render_diagram
 from tsumego_gui.core.problem import Problem
@@ -60,11 +60,10 @@ def describe(problem: Problem) -> str:
     return "\n".join(lines)
 
 
-def run_info(path: str, index: int | None) -> int:
-    problems = load_problems(path)
-    chosen = pick(problems, index)
+def run_info(args) -> int:
+    chosen = load_from_args(args)
     for i, problem in chosen:
-        if len(problems) > 1:
-            print(f"--- problem {i} of {len(problems)} ---")
+        if len(chosen) > 1 or args.index is not None:
+            print(f"--- problem {i} ---")
         print(describe(problem))
     return 0

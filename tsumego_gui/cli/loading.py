@@ -27,6 +27,12 @@ def load_problems(path: str | Path, *, defender: int | None = None,
     return problems
 
 
+def load_from_args(args) -> list[tuple[int, Problem]]:
+    """The problems an ``info`` / ``solve`` command line names (file, --index, overrides)."""
+    defender = {"B": 1, "W": 2}.get((args.defender or "").upper())
+    return pick(load_problems(args.file, defender=defender, goal=args.goal), args.index)
+
+
 def pick(problems: list[Problem], index: int | None) -> list[tuple[int, Problem]]:
     """The problems selected by a 1-based ``--index`` (all when None)."""
     if index is None:

@@ -13,18 +13,29 @@ import sys
 from tsumego_gui.core.problem import ProblemError
 
 
+def add_problem_arguments(command: argparse.ArgumentParser) -> None:
+    """The file and what it may leave open (a kill-all record has no crucial stones)."""
+    command.add_argument("file", help="SGF file or research json")
+    command.add_argument("--index", type=int, default=None,
+                         help="which problem of a multi-game SGF (default: all)")
+    command.add_argument("--defender", choices=["B", "W", "b", "w"], default=None,
+                         help="the side that must live (default: the colour of the crucial "
+                              "stones, or the file's TD)")
+    command.add_argument("--goal", choices=["live", "live_any"], default=None,
+                         help="live: a crucial stone lives; live_any: any defender stone does "
+                              "(default: live with crucial stones, else live_any)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="tsumego", description="Prove Go life-and-death problems.")
     sub = parser.add_subparsers(dest="command", required=True)
 
     info = sub.add_parser("info", help="show a problem and its unconditionally alive chains")
-    info.add_argument("file", help="SGF file or research json")
-    info.add_argument("--index", type=int, default=None,
-                      help="which problem of a multi-game SGF (default: all)")
+    add_problem_arguments(info)
 
     solve = sub.add_parser("solve", help="prove whether the defender lives, with a proof tree")
-    solve.add_argument("file", help="SGF file or research json")
+    add_problem_arguments(solve)
     solve.add_argument("--to-play", choices=["B", "W", "b", "w"], default=None,
                        help="side to move (default: the file's; both sides when it says none)")
     solve.add_argument("--solver", choices=["auto", "dfs", "mcts"], default="auto",
@@ -42,8 +53,9 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--json", action="store_true", help="print the results as JSON")
     solve.add_argument("--proof-out", metavar="FILE",
                        help="save the (first) proof as .sgf or .json")
-    solve.add_argument("--index", type=int, default=None,
-                       help="which problem of a multi-game SGF (default: all)")
+
+    from tsumego_gui.cli.train import add_train_parser
+    add_train_parser(sub)
     return parser
 
 
@@ -52,10 +64,13 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command == "info":
             from tsumego_gui.cli.info import run_info
-            return run_info(args.file, args.index)
+            return run_info(args)
         if args.command == "solve":
             from tsumego_gui.cli.solve import run_solve
             return run_solve(args)
+        if args.command == "train":
+            from tsumego_gui.cli.train import run_train
+            return run_train(args)
     except ProblemError as err:
         print(f"tsumego: {err}", file=sys.stderr)
         return 2
@@ -63,7 +78,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"tsumego: {err}", file=sys.stderr)
         return 2
     except OSError as err:
-        print(f"tsumego: cannot read {err.filename or args.file}: {err.strerror}", file=sys.stderr)
+        name = err.filename or getattr(args, "file", "a file")
+        print(f"tsumego: cannot read {name}: {err.strerror}", file=sys.stderr)
         return 2
     return 0
 

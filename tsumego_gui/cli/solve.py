@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from engine_cy.board import BLACK, WHITE
-from tsumego_gui.cli.loading import load_problems, pick
+from tsumego_gui.cli.loading import load_from_args
 from tsumego_gui.core import coords
 from tsumego_gui.core.problem import Problem, ProblemError
 from tsumego_gui.nn.choice import make_evaluator
@@ -81,7 +81,7 @@ def run_solve(args) -> int:
         raise ValueError(f"the {args.evaluator} evaluator is not available here ({err})") from None
     rows = []
     proofs = []
-    for _, problem in pick(load_problems(args.file), args.index):
+    for _, problem in load_from_args(args):
         for to_play in sides_to_solve(problem, args.to_play):
             out = solve_one(problem, to_play, args, evaluator)
             rows.append(out["row"])

@@ -1,8 +1,17 @@
 """Evaluators by name, for the CLI, the benchmarks and the app: ``uniform``, ``heuristic``, ``ftl``.
 
 Torch is imported only when the ``ftl`` evaluator is asked for, so choosing a
-network-free evaluator stays cheap.  Knows evaluator names and where the
-shipped weights live; nothing about search.
+network-free evaluator stays cheap.
+
+``ftl`` values a position with the network's d-win rate (RZS paper, "Faster
+to Life"): ``d`` is the query's ``moves_left`` when the search gives one,
+else ``FTL_MOVES_LEFT``.  The paper's 7x7 solver used one constant d per
+problem (its KM, 22..40) at every depth; a short scan on the 7x7 set found
+the proofs insensitive to d in 12..48, while the plain win-value head (no
+horizon) did worse, so the default is a constant in that range.
+
+Knows evaluator names and where the shipped weights live; nothing about
+search.
 """
 
 from __future__ import annotations
@@ -14,6 +23,7 @@ from tsumego_gui.search.evaluators import Evaluator, UniformEvaluator
 NAMES = ("uniform", "heuristic", "ftl")
 MODELS_DIR = Path(__file__).resolve().parents[1] / "resources" / "models"
 DEFAULT_WEIGHTS = MODELS_DIR / "ftl-7x7.pt"
+FTL_MOVES_LEFT = 30
 
 
 def available_evaluators() -> list[str]:
@@ -31,5 +41,8 @@ def make_evaluator(name: str, weights: str | Path | None = None,
         return HeuristicEvaluator()
     if name == "ftl":
         from tsumego_gui.nn.evaluator import load_evaluator
-        return load_evaluator(weights or DEFAULT_WEIGHTS, device=device)
+        # one torch thread: small batches gain little from more, and they fight the
+        # search thread for the cores (measured: 730 vs 31 nodes/s on a busy 2-core box)
+        return load_evaluator(weights or DEFAULT_WEIGHTS, device=device, threads=1,
+                              default_moves_left=FTL_MOVES_LEFT)
     raise ValueError(f"unknown evaluator {name!r} (choose from {', '.join(NAMES)})")

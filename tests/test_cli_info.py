@@ -1,0 +1,39 @@
+"""``tsumego info``: a problem shown as a player reads it; files that leave the defender open."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tsumego_gui.cli.main import main
+
+ROOT = Path(__file__).resolve().parents[1]
+BUNDLED = ROOT / "tsumego_gui" / "resources" / "problems"
+KILLALL = ROOT.parent / "shared" / "problems" / "rzone-7x7" / "sgf" / "1.sgf"
+
+
+def test_info_shows_the_board_fields_and_region(capsys):
+    assert main(["info", str(BUNDLED / "straight-three.sgf")]) == 0
+    out = capsys.readouterr().out
+    assert "1 + + + O X" in out
+    assert "defender:     White (must live)" in out
+    assert "region:       3 points" in out
+
+
+@pytest.mark.skipif(not KILLALL.is_file(), reason="../shared/problems is absent")
+def test_a_kill_all_record_needs_the_defender_and_then_reads(capsys):
+    assert main(["info", str(KILLALL)]) == 2
+    assert "say which side is the defender" in capsys.readouterr().err
+    assert main(["info", str(KILLALL), "--defender", "W"]) == 0
+    out = capsys.readouterr().out
+    assert "goal:         live_any" in out
+    assert "ko captures:  Black may, White may not" in out
+
+
+def test_a_gomoku_file_is_rejected_in_one_line(tmp_path, capsys):
+    path = tmp_path / "g.sgf"
+    path.write_text("(;GM[4]SZ[15];B[hh])")
+    assert main(["info", str(path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "not a game of Go" in err and "\n" not in err
