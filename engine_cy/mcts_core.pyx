@@ -563,6 +563,8 @@ cdef class MctsCore:
     cdef int check_stop(self) except -1:
         if self.stop != NOT_STOPPED:
             return True
+        with nogil:
+            pass    # hand the GIL to a waiting thread (the GUI) once a batch
         if self.max_nodes > 0 and self.evals >= self.max_nodes:
             self.stop = NODE_BUDGET
         elif self.deadline > 0 and time.monotonic() > self.deadline:
