@@ -113,6 +113,7 @@ cdef class DfpnCore:
     cdef readonly long nodes
     cdef long max_nodes
     cdef long next_check        # node count of the next clock / cancel / progress check
+    cdef long steps             # calls of out_of_budget (df-pn iterations)
     cdef double next_progress   # clock time of the next progress report
     cdef long max_entries
     cdef double deadline
@@ -128,6 +129,9 @@ cdef class DfpnCore:
 
     def __dealloc__(self):
         free(self.benson)
+        with nogil:
+            # millions of entries take a while to free: let the GUI thread run meanwhile
+            self.table.clear()
 
     def __init__(self, Board board not None, int defender, bint live_any, crucial, region,
                  long max_nodes, double max_seconds, cancelled=None, progress=None,
@@ -156,6 +160,7 @@ cdef class DfpnCore:
         self.progress = progress
         self.nodes = 0
         self.next_check = 0
+        self.steps = 0
         self.next_progress = 0.0
         self.stop = NOT_STOPPED
         self.ply = 0
@@ -181,14 +186,16 @@ cdef class DfpnCore:
                 ^ (<uint64_t>self.b.pos.passes * 0xC2B2AE3D27D4EB4FULL))
 
     cdef bint out_of_budget(self):
+        self.steps += 1
         if self.stop != NOT_STOPPED:
             return True
         if self.max_nodes > 0 and self.nodes >= self.max_nodes:
             self.stop = NODE_BUDGET
         elif <long>self.table.size() >= self.max_entries:
             self.stop = MEMORY_BUDGET
-        elif self.nodes >= self.next_check:
-            # node counts jump (a whole expansion at a time), so compare, never mask
+        elif self.nodes >= self.next_check or (self.steps & 63) == 0:
+            # node counts jump (a whole expansion at a time), so compare, never mask; and
+            # df-pn can work long on known entries without new nodes, so count steps too
             self.next_check = self.nodes + 1024
             with nogil:
                 pass    # hand the GIL to a waiting thread (the GUI) now and then
@@ -225,6 +232,15 @@ cdef class DfpnCore:
                 return False
         return True
 
+    cdef inline void make_room(self) noexcept:
+        """Grow the table before an insert would: a rehash of millions of entries takes
+        a tenth of a second, so it runs without the GIL (the GUI thread runs meanwhile;
+        entries stay where they are, so pointers to them remain valid)."""
+        if self.table.size() + 1 > <size_t>(self.table.bucket_count()
+                                            * self.table.max_load_factor()):
+            with nogil:
+                self.table.reserve(2 * self.table.size() + 1024)
+
     cdef Entry* lookup(self) noexcept:
         """The entry of the current position, evaluating leaves on first sight."""
         cdef uint64_t k = self.key()
@@ -236,6 +252,7 @@ cdef class DfpnCore:
         if self.table.find(k) != self.table.end():
             return &(self.table[k])
         self.nodes += 1
+        self.make_room()
         e = &(self.table[k])
         e.flags = 0
         e.kind = INNER
@@ -505,6 +522,7 @@ cdef class DfpnCore:
             # keep the shared entry open for other paths; this path gets its own
             e.p = 1
             e.d = 1
+            self.make_room()
             e = &(self.table[self.key() ^ self.path_hash[self.ply]])
             e.kind = INNER
         e.p = p
@@ -528,6 +546,9 @@ cdef class DfpnCore:
         cdef uint64_t k = self.key() ^ (self.path_hash[self.ply] if e.flags & SENSITIVE else 0)
         if k in memo:
             return memo[k]
+        if (len(memo) & 255) == 255:
+            with nogil:
+                pass    # a big tree takes a while to build: let the GUI thread run
         zone = zone_to_int(&e.zone)
         winner = WIN if (e.p == 0) == (mover == self.defender) else LOSS
         if e.kind == GOAL:

@@ -1035,6 +1035,9 @@ cdef class MctsCore:
         cached = memo.get(n)
         if cached is not None:
             return cached
+        if (len(memo) & 255) == 255:
+            with nogil:
+                pass    # a big tree takes a while to build: let the GUI thread run
         cdef Node nd = self.nodes[n]
         cdef int i
         cdef int32_t c
