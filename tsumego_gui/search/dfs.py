@@ -134,7 +134,7 @@ def solve(problem: Problem, params: SearchParams | None = None, *,
     seconds = time.monotonic() - start
     if status == "unknown":
         return SolveResult("unknown", None, nodes, seconds, stop_reason, depth)
-    root = _to_proof_tree(root_result, board, problem)
+    root = to_proof_tree(root_result, board, problem)
     proof = Proof(problem=problem, to_play=to_play, root=root, winning_moves=winning,
                   stats={"nodes": nodes, "seconds": round(seconds, 4), "depth": depth,
                          "solver": params.algorithm})
@@ -168,8 +168,9 @@ def _zone(bits: int, board: Board) -> frozenset[int]:
     return frozenset(loc for loc in range((board.size + 2) ** 2) if bits >> loc & 1)
 
 
-def _to_proof_tree(result, board: Board, problem: Problem) -> ProofNode:
-    """Convert the core's nested tuples, replaying moves to annotate leaves."""
+def to_proof_tree(result, board: Board, problem: Problem) -> ProofNode:
+    """A proof tree from a core's nested result tuples (the format of ``engine_cy.rzs``;
+    the MCTS core uses it too), replaying moves to annotate the leaves."""
     memo: dict[int, ProofNode] = {}
 
     def convert(node) -> ProofNode:

@@ -23,7 +23,7 @@ from collections.abc import Callable
 
 from engine_cy.mcts_core import MODE_HEURISTIC, MODE_PYTHON, MODE_UNIFORM, MctsCore
 from tsumego_gui.core.problem import Problem
-from tsumego_gui.search.dfs import Progress, SolveResult, _to_proof_tree
+from tsumego_gui.search.dfs import Progress, SolveResult, to_proof_tree
 from tsumego_gui.search.evaluators import (
     Evaluator,
     HeuristicEvaluator,
@@ -110,7 +110,7 @@ def solve(problem: Problem, params: MctsParams | None = None, *,
     if not winning and result[0] == "move":
         # the root itself was a terminal "move" (the attacker passes back and wins)
         winning = [result[3]]
-    root = _to_proof_tree(result, board, problem)
+    root = to_proof_tree(result, board, problem)
     proof = Proof(problem=problem, to_play=to_play, root=root, winning_moves=winning,
                   stats={"nodes": core.evals, "seconds": round(seconds, 4),
                          "depth": core.depth, "solver": "mcts",
