@@ -7,20 +7,20 @@ can check them against Python's own integer bit operations.  Zones cross into
 Python as non-negative ints with bit ``loc`` set (the form the search cores
 already return).
 
-It also holds :func:`agree`, the zone-pattern test beta(p) (.) z == beta(p*) (.) z
-(two positions agree inside a zone), written as a ``nogil`` function over the
-boards' colour arrays so it can move into ``zone.pxd``/``board`` unchanged;
-``zone.pxd`` has no such function yet.
+:func:`agree` wraps the zone-pattern test beta(p) (.) z == beta(p*) (.) z (two
+positions agree inside a zone, ``zone_pattern_equal``) and :func:`iterate`
+the member iteration ``zone_next``.
 
 Knows the zone layout and the board's colour array; no rules.
 """
 
 from libc.stdint cimport uint64_t
 
-from engine_cy.board cimport MAX_ARR, PASS_LOC, Board
+from engine_cy.board cimport MAX_ARR, Board
 from engine_cy.zone cimport (
     ZONE_WORDS, Zone, zone_add, zone_clear, zone_count, zone_empty, zone_equal, zone_has,
-    zone_intersect, zone_remove, zone_subset, zone_subtract, zone_union,
+    zone_intersect, zone_next, zone_pattern_equal, zone_remove, zone_subset, zone_subtract,
+    zone_union,
 )
 
 CAPACITY = 64 * ZONE_WORDS      # bits a zone holds (>= MAX_ARR padded cells of 19x19)
@@ -120,19 +120,15 @@ def members(value):
     return [loc for loc in range(CAPACITY) if zone_has(&z, loc)]
 
 
-cdef bint zone_pattern_equal(const Zone* z, const unsigned char* color_a,
-                             const unsigned char* color_b, int ko_a, int ko_b) noexcept nogil:
-    """Same colour on every point of ``z``, and the same ko point when either ko
-    point lies in ``z`` (a simple-ko retake inside the zone is part of its pattern,
-    see ``dilate.pyx``)."""
-    cdef int loc
-    for loc in range(MAX_ARR):
-        if zone_has(z, loc) and color_a[loc] != color_b[loc]:
-            return False
-    if ko_a != ko_b and ((ko_a != PASS_LOC and zone_has(z, ko_a))
-                         or (ko_b != PASS_LOC and zone_has(z, ko_b))):
-        return False
-    return True
+def iterate(value):
+    """The locs of the zone, ascending (iteration through ``zone_next``)."""
+    cdef Zone z = _zone(value)
+    cdef int loc = zone_next(&z, 0)
+    out = []
+    while loc >= 0:
+        out.append(loc)
+        loc = zone_next(&z, loc + 1)
+    return out
 
 
 def agree(Board a not None, Board b not None, value):

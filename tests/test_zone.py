@@ -63,6 +63,7 @@ def test_operations_match_python_ints():
         assert zt.empty(a) == (a == 0)
         assert zt.count(a) == bin(a).count("1")
         assert zt.members(a) == [q for q in range(zt.CAPACITY) if a >> q & 1]
+        assert zt.iterate(a) == zt.members(a)
 
 
 def test_every_board_point_is_its_own_bit():
