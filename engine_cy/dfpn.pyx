@@ -39,6 +39,7 @@ from libcpp.unordered_map cimport unordered_map
 from engine_cy.benson cimport Benson, benson_goal
 from engine_cy.board cimport EMPTY, LEGAL, MAX_ARR, PASS_LOC, SUPERKO, Board, opp
 from engine_cy.dilate cimport HISTORY_DEPENDENT, dilate_c
+from engine_cy.goal cimport GoalSpec, goal_crucial_lost, goal_init
 from engine_cy.zone cimport (
     Zone, zone_add, zone_clear, zone_empty, zone_has, zone_intersect, zone_subset, zone_union,
 )
@@ -99,13 +100,7 @@ cdef class DfpnCore:
     """One df-pn search over one problem position; see the module docstring."""
 
     cdef Board b
-    cdef int defender
-    cdef bint live_any
-    cdef Zone crucial
-    cdef bint has_crucial
-    cdef Zone full
-    cdef int region[MAX_ARR]
-    cdef int n_region
+    cdef GoalSpec g             # defender, goal, crucial points, region
     cdef Benson* benson
     cdef unordered_map[uint64_t, Entry] table
     cdef uint64_t path_hash[1024]     # running hash of the path, by ply from the root
@@ -137,22 +132,7 @@ cdef class DfpnCore:
                  long max_nodes, double max_seconds, cancelled=None, progress=None,
                  long max_entries=4_000_000):
         self.b = board
-        self.defender = defender
-        self.live_any = live_any
-        zone_clear(&self.crucial)
-        self.has_crucial = False
-        for loc in crucial:
-            zone_add(&self.crucial, board._check_point(loc))
-            self.has_crucial = True
-        zone_clear(&self.full)
-        for i in range(board.n_points):
-            zone_add(&self.full, board.points[i])
-        region_set = {board._check_point(loc) for loc in region}
-        self.n_region = 0
-        for i in range(board.n_points):
-            if not region_set or board.points[i] in region_set:
-                self.region[self.n_region] = board.points[i]
-                self.n_region += 1
+        goal_init(&self.g, board, defender, live_any, crucial, region)
         self.max_nodes = max_nodes
         self.max_entries = max_entries
         self.deadline = time.monotonic() + max_seconds if max_seconds > 0 else 0.0
@@ -222,16 +202,6 @@ cdef class DfpnCore:
         self.b.undo_c()
         self.ply -= 1
 
-    cdef bint crucial_lost(self) noexcept:
-        cdef int i, loc
-        if self.live_any or not self.has_crucial:
-            return False
-        for i in range(self.b.n_points):
-            loc = self.b.points[i]
-            if zone_has(&self.crucial, loc) and self.b.pos.color[loc] == self.defender:
-                return False
-        return True
-
     cdef inline void make_room(self) noexcept:
         """Grow the table before an insert would: a rehash of millions of entries takes
         a tenth of a second, so it runs without the GIL (the GUI thread runs meanwhile;
@@ -261,22 +231,22 @@ cdef class DfpnCore:
         e.d = 1
         cdef int mover = self.b.pos.to_play
         cdef bint defender_wins
-        if benson_goal(self.b, self.defender, self.live_any, &self.crucial, self.benson,
+        if benson_goal(self.b, self.g.defender, self.g.live_any, &self.g.crucial, self.benson,
                        &e.zone):
             e.kind = GOAL
             defender_wins = True
-        elif self.crucial_lost():
+        elif goal_crucial_lost(&self.g, self.b):
             e.kind = CAPTURED
-            e.zone = self.crucial
+            e.zone = self.g.crucial
             defender_wins = False
         elif self.b.pos.passes >= 2:
             e.kind = PASSES
-            e.zone = self.full
+            e.zone = self.g.full
             defender_wins = False
         else:
             return e
         e.flags = RESOLVED
-        if defender_wins == (mover == self.defender):
+        if defender_wins == (mover == self.g.defender):
             e.p, e.d = 0, INF
         else:
             e.p, e.d = INF, 0
@@ -331,14 +301,14 @@ cdef class DfpnCore:
         """Region moves (pass first for the attacker, last for the defender), best first."""
         cdef int i, j, loc, reason, n = 0, s, start = 0
         cdef int scores[MAX_MOVES]
-        cdef bint attacker = self.b.pos.to_play != self.defender
+        cdef bint attacker = self.b.pos.to_play != self.g.defender
         if attacker:
             moves[0] = PASS_LOC
             scores[0] = 1 << 20
             n = 1
             start = 1
-        for i in range(self.n_region):
-            loc = self.region[i]
+        for i in range(self.g.n_region):
+            loc = self.g.region[i]
             if self.b.pos.color[loc] != EMPTY:
                 continue
             reason = self.b.illegal_reason_c(loc)
@@ -370,7 +340,7 @@ cdef class DfpnCore:
             root = self.lookup()
         if not (root.flags & RESOLVED):
             return "unknown", None
-        defender_wins = (root.p == 0) == (self.b.pos.to_play == self.defender)
+        defender_wins = (root.p == 0) == (self.b.pos.to_play == self.g.defender)
         return ("win" if defender_wins else "loss"), self.extract({})
 
     cdef void mid(self, uint32_t th_p, uint32_t th_d):
@@ -385,7 +355,7 @@ cdef class DfpnCore:
         cdef uint32_t p, d, d2, child_th_p, child_th_d
         cdef uint64_t sum_p
         cdef Entry* e
-        if self.b.pos.passes == 1 and self.b.pos.to_play != self.defender:
+        if self.b.pos.passes == 1 and self.b.pos.to_play != self.g.defender:
             # the attacker passes (its first move) and the game is over
             e = self.lookup()
             e.p = 0
@@ -502,7 +472,7 @@ cdef class DfpnCore:
                 z = c.zone
                 sensitive |= (c.flags & SENSITIVE) != 0
             else:
-                z = self.full     # the attacker's ending pass: the whole board counts
+                z = self.g.full     # the attacker's ending pass: the whole board counts
             self.undo()
             if dilate_c(self.b, &z, False, moves[best]) & HISTORY_DEPENDENT:
                 sensitive = True
@@ -550,7 +520,7 @@ cdef class DfpnCore:
             with nogil:
                 pass    # a big tree takes a while to build: let the GUI thread run
         zone = zone_to_int(&e.zone)
-        winner = WIN if (e.p == 0) == (mover == self.defender) else LOSS
+        winner = WIN if (e.p == 0) == (mover == self.g.defender) else LOSS
         if e.kind == GOAL:
             out = ("goal", zone)
         elif e.kind == CAPTURED:

@@ -70,6 +70,7 @@ from cython.operator cimport dereference as deref
 from engine_cy.benson cimport Benson, benson_goal
 from engine_cy.board cimport EMPTY, LEGAL, MAX_ARR, PASS_LOC, SUPERKO, WALL, Board, opp
 from engine_cy.dilate cimport HISTORY_DEPENDENT, dilate_c
+from engine_cy.goal cimport GoalSpec, goal_crucial_lost, goal_init
 from engine_cy.zone cimport (
     Zone, zone_add, zone_clear, zone_empty, zone_has, zone_intersect, zone_union,
 )
@@ -363,13 +364,7 @@ cdef class MctsCore:
     """One best-first search over one position; see the module docstring."""
 
     cdef Board b
-    cdef int defender
-    cdef bint live_any
-    cdef Zone crucial
-    cdef Zone full
-    cdef bint has_crucial
-    cdef int region[MAX_ARR]
-    cdef int n_region
+    cdef GoalSpec g             # defender, goal, crucial points, region
     cdef Benson* benson
     cdef vector[Node] nodes
     cdef vector[Zone] zones
@@ -427,22 +422,7 @@ cdef class MctsCore:
         (uniform) or 2 (heuristic)."""
         cdef int i
         self.b = board
-        self.defender = defender
-        self.live_any = live_any
-        zone_clear(&self.crucial)
-        self.has_crucial = False
-        for loc in crucial:
-            zone_add(&self.crucial, board._check_point(loc))
-            self.has_crucial = True
-        zone_clear(&self.full)
-        for i in range(board.n_points):
-            zone_add(&self.full, board.points[i])
-        region_set = {board._check_point(loc) for loc in region}
-        self.n_region = 0
-        for i in range(board.n_points):
-            if not region_set or board.points[i] in region_set:
-                self.region[self.n_region] = board.points[i]
-                self.n_region += 1
+        goal_init(&self.g, board, defender, live_any, crucial, region)
         self.max_nodes = max_nodes
         self.start = time.monotonic()
         self.deadline = self.start + max_seconds if max_seconds > 0 else 0.0
@@ -471,7 +451,7 @@ cdef class MctsCore:
         self.depth = 0
         self.stop = NOT_STOPPED
         self.nodes.push_back(self.new_node(PASS_LOC, 1.0))
-        self.zones.push_back(self.full)
+        self.zones.push_back(self.g.full)
         self.full_zone_id = 0
 
     # ---- small helpers ---------------------------------------------------------------
@@ -503,16 +483,6 @@ cdef class MctsCore:
     cdef void set_zone(self, int32_t n, const Zone* z):
         self.zones.push_back(z[0])
         self.nodes[n].zone_id = <int32_t>(self.zones.size() - 1)
-
-    cdef bint crucial_lost(self) noexcept:
-        cdef int i, loc
-        if self.live_any or not self.has_crucial:
-            return False
-        for i in range(self.b.n_points):
-            loc = self.b.points[i]
-            if zone_has(&self.crucial, loc) and self.b.pos.color[loc] == self.defender:
-                return False
-        return True
 
     cdef void captured_by(self, int move, int victim, Zone* out) noexcept:
         """Add the stones ``move`` would capture (chains of ``victim`` in atari)."""
@@ -664,7 +634,7 @@ cdef class MctsCore:
         cdef Node* nd = &self.nodes[n]
         cdef Node* ch
         cdef int mover = self.b.pos.to_play
-        cdef bint for_defender = mover == self.defender
+        cdef bint for_defender = mover == self.g.defender
         cdef int32_t i, c, best = -1, first = nd.first_child
         cdef double total, sq, fpu, q, score, best_score = -1e300, nv, w
         if not for_defender and nd.n_children > 0:
@@ -704,25 +674,25 @@ cdef class MctsCore:
         cdef int mover = self.b.pos.to_play
         cdef uint64_t key
         cdef unordered_map[uint64_t, int32_t].iterator it
-        if benson_goal(self.b, self.defender, self.live_any, &self.crucial, self.benson, &z):
+        if benson_goal(self.b, self.g.defender, self.g.live_any, &self.g.crucial, self.benson, &z):
             self.nodes[n].status = WIN
             self.nodes[n].kind = K_GOAL
             self.set_zone(n, &z)
             return 1
-        if self.crucial_lost():
+        if goal_crucial_lost(&self.g, self.b):
             self.nodes[n].status = LOSS
             self.nodes[n].kind = K_CAPTURED
-            self.set_zone(n, &self.crucial)
+            self.set_zone(n, &self.g.crucial)
             return 1
         if self.b.pos.passes >= 2:
             self.nodes[n].status = LOSS
             self.nodes[n].kind = K_PASSES
-            self.set_zone(n, &self.full)
+            self.set_zone(n, &self.g.full)
             return 1
-        if self.b.pos.passes == 1 and mover != self.defender:
+        if self.b.pos.passes == 1 and mover != self.g.defender:
             self.nodes[n].status = LOSS
             self.nodes[n].kind = K_PASSBACK
-            self.set_zone(n, &self.full)
+            self.set_zone(n, &self.g.full)
             return 1
         key = tt_key(self.b)
         it = self.tt.find(key)
@@ -748,8 +718,8 @@ cdef class MctsCore:
         cdef int tmp
         cdef bint sensitive = False
         cdef size_t p
-        for i in range(self.n_region):
-            loc = self.region[i]
+        for i in range(self.g.n_region):
+            loc = self.g.region[i]
             if self.b.pos.color[loc] != EMPTY:
                 continue
             reason = self.b.illegal_reason_c(loc)
@@ -759,10 +729,10 @@ cdef class MctsCore:
                 continue
             moves[count] = loc
             count += 1
-        if mover == self.defender and not (n == 0 and self.all_moves):
+        if mover == self.g.defender and not (n == 0 and self.all_moves):
             for i in range(count):
                 self.b.play_c(moves[i])
-                if benson_goal(self.b, self.defender, self.live_any, &self.crucial,
+                if benson_goal(self.b, self.g.defender, self.g.live_any, &self.g.crucial,
                                self.benson, &gz):
                     child = <int32_t>self.nodes.size()
                     self.nodes.push_back(self.new_node(moves[i], 1.0))
@@ -783,7 +753,7 @@ cdef class MctsCore:
             tmp = moves[i]
             moves[i] = moves[j]
             moves[j] = tmp
-        if mover == self.defender:
+        if mover == self.g.defender:
             moves[count] = PASS_LOC      # the defender's pass last
         else:
             for i in range(count, 0, -1):
@@ -807,8 +777,8 @@ cdef class MctsCore:
             self.pend_value.push_back(0.5)
         elif self.mode == MODE_HEURISTIC:
             self.pend_value.push_back(heuristic_c(
-                self.b, self.defender, self.live_any, &self.crucial, self.has_crucial,
-                self.region, self.n_region, self.benson, moves, count, pri))
+                self.b, self.g.defender, self.g.live_any, &self.g.crucial, self.g.has_crucial,
+                self.g.region, self.g.n_region, self.benson, moves, count, pri))
             for i in range(count):
                 self.pend_priors.push_back(pri[i])
         else:
@@ -817,7 +787,7 @@ cdef class MctsCore:
                                                 legal=legal))
         # the defender's pass loses at once (the attacker passes back, or the game
         # ends): its child is proven when created, without a visit
-        if mover == self.defender and count > 1:
+        if mover == self.g.defender and count > 1:
             self.pend_defpass.push_back(K_PASSES if self.b.pos.passes >= 1 else K_PASSBACK)
         else:
             self.pend_defpass.push_back(0)
@@ -936,7 +906,7 @@ cdef class MctsCore:
     cdef bint update_parent(self, int32_t parent, int32_t child):
         """Board at ``parent``; ``child`` was just proven.  True if ``parent`` is now."""
         cdef int mover = self.b.pos.to_play
-        cdef int good = WIN if mover == self.defender else LOSS
+        cdef int good = WIN if mover == self.g.defender else LOSS
         cdef int bad = LOSS if good == WIN else WIN
         cdef int m = self.nodes[child].move, i, om, flags
         cdef int32_t first = self.nodes[parent].first_child, c, winner = -1
@@ -1016,7 +986,7 @@ cdef class MctsCore:
         """First moves that win for the side to move at the proven root (every one
         of them when searched with ``all_moves``)."""
         cdef Node* root = &self.nodes[0]
-        cdef int good = WIN if self.b.pos.to_play == self.defender else LOSS
+        cdef int good = WIN if self.b.pos.to_play == self.g.defender else LOSS
         cdef int i
         cdef int32_t c
         if root.status != good or root.kind != K_INNER:

@@ -48,6 +48,7 @@ from engine_cy.board cimport (
     EMPTY, KO, LEGAL, MAX_ARR, PASS_LOC, SUPERKO, WALL, Board, opp,
 )
 from engine_cy.dilate cimport HISTORY_DEPENDENT, dilate_c
+from engine_cy.goal cimport GoalSpec, goal_crucial_lost, goal_init
 from engine_cy.zone cimport (
     Zone, zone_add, zone_clear, zone_empty, zone_has, zone_intersect, zone_union,
 )
@@ -89,13 +90,7 @@ cdef class RzsCore:
     """One search over one problem position; see the module docstring."""
 
     cdef Board b
-    cdef int defender
-    cdef bint live_any
-    cdef Zone crucial
-    cdef Zone full               # every point of the board
-    cdef bint has_crucial
-    cdef int region[MAX_ARR]
-    cdef int n_region
+    cdef GoalSpec g             # defender, goal, crucial points, region
     cdef Benson* benson
     cdef readonly long nodes
     cdef long max_nodes
@@ -123,22 +118,7 @@ cdef class RzsCore:
         """``board`` is searched in place (and restored); ``crucial`` and ``region``
         are iterables of locs (an empty region means the whole board)."""
         self.b = board
-        self.defender = defender
-        self.live_any = live_any
-        zone_clear(&self.crucial)
-        self.has_crucial = False
-        for loc in crucial:
-            zone_add(&self.crucial, board._check_point(loc))
-            self.has_crucial = True
-        zone_clear(&self.full)
-        for i in range(board.n_points):
-            zone_add(&self.full, board.points[i])
-        region_set = {board._check_point(loc) for loc in region}
-        self.n_region = 0
-        for i in range(board.n_points):
-            if not region_set or board.points[i] in region_set:
-                self.region[self.n_region] = board.points[i]
-                self.n_region += 1
+        goal_init(&self.g, board, defender, live_any, crucial, region)
         self.max_nodes = max_nodes
         self.deadline = time.monotonic() + max_seconds if max_seconds > 0 else 0.0
         self.cancelled = cancelled
@@ -196,16 +176,6 @@ cdef class RzsCore:
 
     # ---- terminal tests ------------------------------------------------------------
 
-    cdef bint crucial_lost(self) noexcept:
-        cdef int i, loc
-        if self.live_any or not self.has_crucial:
-            return False
-        for i in range(self.b.n_points):
-            loc = self.b.points[i]
-            if zone_has(&self.crucial, loc) and self.b.pos.color[loc] == self.defender:
-                return False
-        return True
-
     # ---- move generation -----------------------------------------------------------
 
     cdef int captured_by(self, int move, int victim, Zone* out) noexcept:
@@ -258,8 +228,8 @@ cdef class RzsCore:
         """Legal region moves for the side to move, best first; returns the count."""
         cdef int i, j, loc, reason, n = 0, s
         cdef int scores[MAX_ARR]
-        for i in range(self.n_region):
-            loc = self.region[i]
+        for i in range(self.g.n_region):
+            loc = self.g.region[i]
             if self.b.pos.color[loc] != EMPTY:
                 continue
             reason = self.b.illegal_reason_c(loc)
@@ -287,25 +257,25 @@ cdef class RzsCore:
         if self.out_of_budget():
             status[0] = UNKNOWN
             return None
-        if benson_goal(self.b, self.defender, self.live_any, &self.crucial, self.benson,
+        if benson_goal(self.b, self.g.defender, self.g.live_any, &self.g.crucial, self.benson,
                        zone_out):
             status[0] = WIN
             return ("goal", zone_to_int(zone_out))
-        if self.crucial_lost():
+        if goal_crucial_lost(&self.g, self.b):
             # every crucial point is empty or the attacker's wherever the pattern holds
-            zone_out[0] = self.crucial
+            zone_out[0] = self.g.crucial
             status[0] = LOSS
             return ("captured", zone_to_int(zone_out))
         cdef int mover = self.b.pos.to_play
         if self.b.pos.passes >= 2:
             # two passes ended the game without the goal
-            zone_out[0] = self.full
+            zone_out[0] = self.g.full
             status[0] = LOSS
             return ("passes", zone_to_int(zone_out))
-        if self.b.pos.passes == 1 and mover != self.defender:
+        if self.b.pos.passes == 1 and mover != self.g.defender:
             # the attacker ends the game by passing after the defender's pass; the
             # goal's failure depends on the whole board
-            zone_out[0] = self.full
+            zone_out[0] = self.g.full
             status[0] = LOSS
             ended = ("passes", zone_to_int(zone_out))
             return ("move", ended[1], LOSS, PASS_LOC, ended)
@@ -329,14 +299,14 @@ cdef class RzsCore:
         """An inner node, for either side: the mover wins with one good move, or loses
         when every move (and the pass) fails, some of them cut as null moves."""
         cdef int mover = self.b.pos.to_play
-        cdef int good = WIN if mover == self.defender else LOSS   # a win for the mover
+        cdef int good = WIN if mover == self.g.defender else LOSS   # a win for the mover
         cdef int bad = LOSS if good == WIN else WIN
         cdef int moves[MAX_ARR + 1]
         cdef int n, i, j, m, other_move, child_status
         cdef Zone child_zone, changed, other
         cdef bint child_sensitive, unknown = False
         cdef int pruned_by[MAX_ARR + 1]
-        if mover == self.defender:
+        if mover == self.g.defender:
             # the defender's pass is tried last: the attacker can always pass back
             n = self.gen_moves(moves, sensitive)
             moves[n] = PASS_LOC

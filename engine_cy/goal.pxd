@@ -1,0 +1,56 @@
+# cython: language_level=3
+"""What every search core needs to know of its problem: the defender, the goal, where to play.
+
+Inline helpers shared by ``rzs``, ``dfpn`` and ``mcts_core``: building the
+spec from a problem's fields, and the "every crucial stone is captured" leaf
+test.  Knows the board's arrays and zones; nothing about search.
+"""
+
+from engine_cy.board cimport MAX_ARR, Board
+from engine_cy.zone cimport Zone, zone_add, zone_clear, zone_has
+
+
+cdef struct GoalSpec:
+    int defender
+    bint live_any             # goal live_any: any defender stone may become UCA
+    bint has_crucial
+    Zone crucial              # crucial points (goal live)
+    Zone full                 # every point of the board
+    int n_region
+    int region[MAX_ARR]       # points where either side may play, row-major
+
+
+cdef inline int goal_init(GoalSpec* g, Board board, int defender, bint live_any, crucial,
+                          region) except -1:
+    """Fill ``g``; ``crucial`` and ``region`` are iterables of locs (an empty region
+    means the whole board).  ValueError for a loc that is not a board point."""
+    cdef int i
+    g.defender = defender
+    g.live_any = live_any
+    zone_clear(&g.crucial)
+    g.has_crucial = False
+    for loc in crucial:
+        zone_add(&g.crucial, board._check_point(loc))
+        g.has_crucial = True
+    zone_clear(&g.full)
+    for i in range(board.n_points):
+        zone_add(&g.full, board.points[i])
+    region_set = {board._check_point(loc) for loc in region}
+    g.n_region = 0
+    for i in range(board.n_points):
+        if not region_set or board.points[i] in region_set:
+            g.region[g.n_region] = board.points[i]
+            g.n_region += 1
+    return 0
+
+
+cdef inline bint goal_crucial_lost(const GoalSpec* g, Board b) noexcept:
+    """Goal ``live``: no crucial point holds a defender stone any more."""
+    cdef int i, loc
+    if g.live_any or not g.has_crucial:
+        return False
+    for i in range(b.n_points):
+        loc = b.points[i]
+        if zone_has(&g.crucial, loc) and b.pos.color[loc] == g.defender:
+            return False
+    return True
