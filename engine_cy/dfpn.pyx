@@ -39,7 +39,7 @@ from libcpp.unordered_map cimport unordered_map
 from engine_cy.benson cimport Benson, benson_goal
 from engine_cy.board cimport EMPTY, LEGAL, MAX_ARR, PASS_LOC, SUPERKO, Board, opp
 from engine_cy.dilate cimport HISTORY_DEPENDENT, dilate_c
-from engine_cy.goal cimport GoalSpec, goal_crucial_lost, goal_init
+from engine_cy.goal cimport GoalSpec, add_captured, goal_crucial_lost, goal_init
 from engine_cy.zone cimport (
     Zone, zone_add, zone_clear, zone_empty, zone_has, zone_intersect, zone_subset, zone_union,
 )
@@ -254,20 +254,6 @@ cdef class DfpnCore:
 
     # ---- move generation -------------------------------------------------------------
 
-    cdef int captured_by(self, int move, int victim, Zone* out) noexcept:
-        cdef int k, n, s, count = 0
-        for k in range(4):
-            n = move + self.b.offsets[k]
-            if self.b.pos.color[n] == victim and self.b.pos.libs[self.b.pos.head[n]] == 1:
-                s = n
-                while True:
-                    if not zone_has(out, s):
-                        zone_add(out, s)
-                        count += 1
-                    s = self.b.pos.next[s]
-                    if s == n:
-                        break
-        return count
 
     cdef int score_move(self, int move) noexcept:
         cdef int me = self.b.pos.to_play, them = opp(me)
@@ -455,7 +441,7 @@ cdef class DfpnCore:
         zone_clear(out)
         if move != PASS_LOC:
             zone_add(out, move)
-            self.captured_by(move, opp(mover), out)
+            add_captured(self.b, move, opp(mover), out)
 
     cdef void resolve(self, Entry* e, int16_t* moves, int n, uint8_t* cut, int best,
                       bint sensitive):

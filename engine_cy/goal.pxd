@@ -2,8 +2,9 @@
 """What every search core needs to know of its problem: the defender, the goal, where to play.
 
 Inline helpers shared by ``rzs``, ``dfpn`` and ``mcts_core``: building the
-spec from a problem's fields, and the "every crucial stone is captured" leaf
-test.  Knows the board's arrays and zones; nothing about search.
+spec from a problem's fields, the "every crucial stone is captured" leaf
+test, and the stones a move would capture (what a null move must not touch).
+Knows the board's arrays and zones; nothing about search.
 """
 
 from engine_cy.board cimport MAX_ARR, Board
@@ -54,3 +55,17 @@ cdef inline bint goal_crucial_lost(const GoalSpec* g, Board b) noexcept:
         if zone_has(&g.crucial, loc) and b.pos.color[loc] == g.defender:
             return False
     return True
+
+
+cdef inline void add_captured(Board b, int move, int victim, Zone* out) noexcept nogil:
+    """Add to ``out`` the stones ``move`` would capture: ``victim`` chains in atari next to it."""
+    cdef int k, n, s
+    for k in range(4):
+        n = move + b.offsets[k]
+        if b.pos.color[n] == victim and b.pos.libs[b.pos.head[n]] == 1:
+            s = n
+            while True:
+                zone_add(out, s)
+                s = b.pos.next[s]
+                if s == n:
+                    break

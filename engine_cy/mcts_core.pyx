@@ -70,7 +70,7 @@ from cython.operator cimport dereference as deref
 from engine_cy.benson cimport Benson, benson_goal
 from engine_cy.board cimport EMPTY, LEGAL, MAX_ARR, PASS_LOC, SUPERKO, WALL, Board, opp
 from engine_cy.dilate cimport HISTORY_DEPENDENT, dilate_c
-from engine_cy.goal cimport GoalSpec, goal_crucial_lost, goal_init
+from engine_cy.goal cimport GoalSpec, add_captured, goal_crucial_lost, goal_init
 from engine_cy.zone cimport (
     Zone, zone_add, zone_clear, zone_empty, zone_has, zone_intersect, zone_union,
 )
@@ -484,18 +484,6 @@ cdef class MctsCore:
         self.zones.push_back(z[0])
         self.nodes[n].zone_id = <int32_t>(self.zones.size() - 1)
 
-    cdef void captured_by(self, int move, int victim, Zone* out) noexcept:
-        """Add the stones ``move`` would capture (chains of ``victim`` in atari)."""
-        cdef int k, n, s
-        for k in range(4):
-            n = move + self.b.offsets[k]
-            if self.b.pos.color[n] == victim and self.b.pos.libs[self.b.pos.head[n]] == 1:
-                s = n
-                while True:
-                    zone_add(out, s)
-                    s = self.b.pos.next[s]
-                    if s == n:
-                        break
 
     @property
     def stop_reason(self):
@@ -924,7 +912,7 @@ cdef class MctsCore:
                 zone_clear(&changed)
                 if m != PASS_LOC:
                     zone_add(&changed, m)
-                    self.captured_by(m, opp(mover), &changed)
+                    add_captured(self.b, m, opp(mover), &changed)
                 zone_intersect(&changed, &cz)
                 if zone_empty(&changed):
                     for i in range(nc):
@@ -937,7 +925,7 @@ cdef class MctsCore:
                             continue
                         zone_clear(&other)
                         if om != PASS_LOC:
-                            self.captured_by(om, opp(mover), &other)
+                            add_captured(self.b, om, opp(mover), &other)
                         zone_intersect(&other, &cz)
                         if zone_empty(&other):
                             self.nodes[c].flags |= F_PRUNED

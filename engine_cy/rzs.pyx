@@ -48,7 +48,7 @@ from engine_cy.board cimport (
     EMPTY, KO, LEGAL, MAX_ARR, PASS_LOC, SUPERKO, WALL, Board, opp,
 )
 from engine_cy.dilate cimport HISTORY_DEPENDENT, dilate_c
-from engine_cy.goal cimport GoalSpec, goal_crucial_lost, goal_init
+from engine_cy.goal cimport GoalSpec, add_captured, goal_crucial_lost, goal_init
 from engine_cy.zone cimport (
     Zone, zone_add, zone_clear, zone_empty, zone_has, zone_intersect, zone_union,
 )
@@ -178,21 +178,6 @@ cdef class RzsCore:
 
     # ---- move generation -----------------------------------------------------------
 
-    cdef int captured_by(self, int move, int victim, Zone* out) noexcept:
-        """Stones ``move`` would capture (chains of ``victim`` with one liberty); count."""
-        cdef int k, n, s, count = 0
-        for k in range(4):
-            n = move + self.b.offsets[k]
-            if self.b.pos.color[n] == victim and self.b.pos.libs[self.b.pos.head[n]] == 1:
-                s = n
-                while True:
-                    if not zone_has(out, s):
-                        zone_add(out, s)
-                        count += 1
-                    s = self.b.pos.next[s]
-                    if s == n:
-                        break
-        return count
 
     cdef int score_move(self, int move) noexcept:
         """Cheap Go ordering: captures, saving chains in atari, ataris, liberties."""
@@ -327,7 +312,7 @@ cdef class RzsCore:
             zone_clear(&changed)
             if m != PASS_LOC:
                 zone_add(&changed, m)
-                self.captured_by(m, opp(mover), &changed)
+                add_captured(self.b, m, opp(mover), &changed)
             self.b.play_c(m)
             child = self.search(depth - 1, &child_zone, &child_status, &child_sensitive)
             self.b.undo_c()
@@ -355,7 +340,7 @@ cdef class RzsCore:
                         continue
                     zone_clear(&other)
                     if other_move != PASS_LOC:
-                        self.captured_by(other_move, opp(mover), &other)
+                        add_captured(self.b, other_move, opp(mover), &other)
                     zone_intersect(&other, &child_zone)
                     if zone_empty(&other):
                         pruned_by[j] = m
