@@ -43,3 +43,29 @@ def illegal_move_error(board_class):
 def engine_board_module():
     """``engine_cy.board`` (fails the test when it is not built)."""
     return import_engine_board()
+
+
+@pytest.fixture
+def make_window(qtbot, tmp_path):
+    """``make_window(settings_name, show=False)``: a main window with its own settings
+    file that never asks to discard edits; every window is closed after the test."""
+    from tsumego_gui.qt.main_window import MainWindow
+    from tsumego_gui.qt.settings import open_settings
+
+    made = []
+
+    def make(settings_name="s.ini", show=False):
+        w = MainWindow(open_settings(str(tmp_path / settings_name)), open_last=False)
+        w.confirm_discard = lambda: True
+        qtbot.addWidget(w)
+        if show:
+            w.resize(1200, 800)
+            w.show()
+            qtbot.waitExposed(w)
+        made.append(w)
+        return w
+
+    yield make
+    for w in made:
+        w.confirm_discard = lambda: True
+        w.close()

@@ -8,22 +8,13 @@ from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 
 from tsumego_gui.core import coords  # noqa: E402
-from tsumego_gui.qt.main_window import MainWindow  # noqa: E402
-from tsumego_gui.qt.settings import open_settings  # noqa: E402
 
 BLACK, WHITE = 1, 2
 
 
 @pytest.fixture
-def window(qtbot, tmp_path):
-    w = MainWindow(open_settings(str(tmp_path / "settings.ini")), open_last=False)
-    w.confirm_discard = lambda: True
-    qtbot.addWidget(w)
-    w.resize(1200, 800)
-    w.show()
-    qtbot.waitExposed(w)
-    yield w
-    w.close()
+def window(make_window):
+    return make_window("settings.ini", show=True)
 
 
 def click(qtbot, w, gtp, button=Qt.MouseButton.LeftButton):

@@ -18,13 +18,8 @@ GAME_B = b"(;GM[1]SZ[7]PL[B]AB[ab][bb][ba]AW[dd][ee]TD[W]TG[live_any])"
 
 
 @pytest.fixture
-def window(qtbot, tmp_path):
-    w = MainWindow(open_settings(str(tmp_path / "s.ini")), open_last=False)
-    w.confirm_discard = lambda: True
-    qtbot.addWidget(w)
-    yield w
-    w.confirm_discard = lambda: True
-    w.close()
+def window(make_window):
+    return make_window()
 
 
 def test_save_and_reopen_gives_the_same_problem(qtbot, window, tmp_path):

@@ -11,10 +11,8 @@ from PySide6.QtWidgets import QApplication, QTreeView  # noqa: E402
 
 from tsumego_gui.core import coords  # noqa: E402
 from tsumego_gui.core.sgf_io import read_sgf  # noqa: E402
-from tsumego_gui.qt.main_window import MainWindow  # noqa: E402
 from tsumego_gui.qt.proof_model import ProofTreeModel  # noqa: E402
 from tsumego_gui.qt.proof_view import TryIt, node_and_moves  # noqa: E402
-from tsumego_gui.qt.settings import open_settings  # noqa: E402
 from tsumego_gui.search.proof import Proof, ProofNode  # noqa: E402
 from tsumego_gui.search.verify import verify  # noqa: E402
 
@@ -27,10 +25,8 @@ FAR = {coords.from_gtp(v, 9) for v in ("H9", "J9", "H8", "J8")}
 
 
 @pytest.fixture
-def solved(qtbot, tmp_path):
-    w = MainWindow(open_settings(str(tmp_path / "s.ini")), open_last=False)
-    w.confirm_discard = lambda: True
-    qtbot.addWidget(w)
+def solved(make_window, qtbot, tmp_path):
+    w = make_window("s.ini")
     w.resize(1200, 800)
     w.show()
     path = tmp_path / "four.sgf"
@@ -39,8 +35,7 @@ def solved(qtbot, tmp_path):
     with qtbot.waitSignal(w.solver.finished, timeout=30_000):
         w.solve()
     assert w.outcome.verified, w.outcome.verifier_errors
-    yield w
-    w.close()
+    return w
 
 
 def test_keys_walk_the_proof_and_the_board_follows(qtbot, solved):

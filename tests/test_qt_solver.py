@@ -43,10 +43,8 @@ def test_worker_sends_progress_then_a_result(qtbot, controller):
     assert not controller.running
 
 
-def test_solving_the_bundled_problem_gives_a_verified_proof_with_the_book_move(qtbot, tmp_path):
-    w = MainWindow(open_settings(str(tmp_path / "s.ini")), open_last=False)
-    w.confirm_discard = lambda: True
-    qtbot.addWidget(w)
+def test_solving_the_bundled_problem_gives_a_verified_proof_with_the_book_move(make_window, qtbot):
+    w = make_window("s.ini")
     assert w.open_path(BUNDLED_PROBLEM, ask=False)
     stages = []
     w.solver.stage.connect(stages.append)
@@ -90,10 +88,8 @@ def test_a_newer_request_drops_the_older_result(qtbot, controller):
     assert finished[0].result.verdict == "lives"
 
 
-def test_editing_while_solving_cancels_and_shows_nothing_stale(qtbot, tmp_path):
-    w = MainWindow(open_settings(str(tmp_path / "s.ini")), open_last=False)
-    w.confirm_discard = lambda: True
-    qtbot.addWidget(w)
+def test_editing_while_solving_cancels_and_shows_nothing_stale(make_window, qtbot, tmp_path):
+    w = make_window("s.ini")
     w.show()
     path = tmp_path / "open.sgf"
     path.write_bytes(OPEN_6X6)
@@ -127,11 +123,9 @@ def test_an_invalid_position_is_not_sent_to_the_solver(qtbot, tmp_path):
     w.close()
 
 
-def test_the_chosen_solver_runs_and_its_best_line_is_shown(qtbot, tmp_path):
+def test_the_chosen_solver_runs_and_its_best_line_is_shown(make_window, qtbot, tmp_path):
     pytest.importorskip("tsumego_gui.search.choice")
-    w = MainWindow(open_settings(str(tmp_path / "s.ini")), open_last=False)
-    w.confirm_discard = lambda: True
-    qtbot.addWidget(w)
+    w = make_window("s.ini")
     path = tmp_path / "open.sgf"
     path.write_bytes(OPEN_6X6)
     assert w.open_path(path, ask=False)
@@ -156,16 +150,14 @@ EXPECTED = BUNDLED_PROBLEM.parent / "expected.json"
 
 
 @pytest.mark.parametrize("side", ["W", "B"])
-def test_both_sides_of_the_bundled_problem_match_the_collections_expectations(qtbot, tmp_path,
-                                                                            side):
+def test_both_sides_of_the_bundled_problem_match_the_collections_expectations(
+        make_window, qtbot, side):
     import json
     if not EXPECTED.exists():
         pytest.skip("the bundled collection has no expected.json")
     entry = next(p for p in json.loads(EXPECTED.read_text())["problems"]
                  if p["file"] == BUNDLED_PROBLEM.name)["expect"][side]
-    w = MainWindow(open_settings(str(tmp_path / "s.ini")), open_last=False)
-    w.confirm_discard = lambda: True
-    qtbot.addWidget(w)
+    w = make_window("s.ini")
     assert w.open_path(BUNDLED_PROBLEM, ask=False)
     combo = w.problem_panel.to_play_combo
     combo.setCurrentIndex(0 if side == "B" else 1)
