@@ -18,7 +18,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tsumego_gui.search.evaluators import Evaluator, UniformEvaluator
+from tsumego_gui.search.choice import network_free_evaluator
+from tsumego_gui.search.evaluators import Evaluator
 
 NAMES = ("uniform", "heuristic", "ftl")
 MODELS_DIR = Path(__file__).resolve().parents[1] / "resources" / "models"
@@ -34,11 +35,8 @@ def available_evaluators() -> list[str]:
 def make_evaluator(name: str, weights: str | Path | None = None,
                    device: str | None = None) -> Evaluator:
     """The evaluator called ``name``; ValueError with a clear message otherwise."""
-    if name == "uniform":
-        return UniformEvaluator()
-    if name == "heuristic":
-        from tsumego_gui.search.evaluators import HeuristicEvaluator
-        return HeuristicEvaluator()
+    if name in ("uniform", "heuristic"):
+        return network_free_evaluator(name)
     if name == "ftl":
         from tsumego_gui.nn.evaluator import load_evaluator
         # one torch thread: small batches gain little from more, and they fight the
