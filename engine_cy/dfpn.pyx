@@ -13,8 +13,11 @@ wins) and a disproof number ``d`` (to show the mover loses), negamax style:
   null move, and every other move that changes nothing in that zone is cut;
 * the search descends into the child with the smallest ``d`` while the
   node's numbers stay below the thresholds it was given (df-pn, Nagai 2002,
-  with the 1 + 1/4 threshold rule of Pawlewicz & Lew 2007), so effort goes
-  where a proof or disproof looks cheapest.
+  with the 1 + epsilon threshold rule of Pawlewicz & Lew 2007, epsilon = 1/8),
+  so effort goes where a proof or disproof looks cheapest;
+* a new inner node starts from numbers that read the defender's eyes off the
+  Benson run its leaf test made (``initial_numbers``): no eye makes living
+  look harder, eyes make killing look harder.
 
 Zones are computed when a node is resolved, exactly as in ``rzs``: a win is
 the winning child's zone plus the move, dilated for the mover; a loss is the
@@ -34,6 +37,7 @@ import time
 
 from libc.stdint cimport int16_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
+from cython.operator cimport dereference as deref
 from libcpp.unordered_map cimport unordered_map
 
 from engine_cy.benson cimport Benson, benson_goal
@@ -70,6 +74,12 @@ cdef enum StopReason:
 STOP_NAMES = {NOT_STOPPED: None, NODE_BUDGET: "node budget", TIME_BUDGET: "time budget",
               CANCELLED: "cancelled", MEMORY_BUDGET: "memory budget"}
 
+# initial (proof, disproof) numbers for the defender to move, by eye level (initial_numbers);
+# tuned on enclosed-dev problems: they halve the nodes of the uniform (1, 1)
+cdef uint32_t* LEVEL_P = [3, 3, 2, 2, 1]
+cdef uint32_t* LEVEL_D = [1, 1, 1, 1, 3]
+
+
 cdef struct Entry:
     uint32_t p                # proof number, for the side to move
     uint32_t d                # disproof number, for the side to move
@@ -103,6 +113,7 @@ cdef class DfpnCore:
     cdef GoalSpec g             # defender, goal, crucial points, region
     cdef Benson* benson
     cdef unordered_map[uint64_t, Entry] table
+    cdef unordered_map[uint64_t, Entry] paths     # results that hold on one path only
     cdef uint64_t path_hash[1024]     # running hash of the path, by ply from the root
     cdef int ply
     cdef readonly long nodes
@@ -127,6 +138,7 @@ cdef class DfpnCore:
         with nogil:
             # millions of entries take a while to free: let the GUI thread run meanwhile
             self.table.clear()
+            self.paths.clear()
 
     def __init__(self, Board board not None, int defender, bint live_any, crucial, region,
                  long max_nodes, double max_seconds, cancelled=None, progress=None,
@@ -153,7 +165,12 @@ cdef class DfpnCore:
 
     @property
     def tt_size(self):
-        return self.table.size()
+        return self.table.size() + self.paths.size()
+
+    @property
+    def path_entries(self):
+        """Results kept for one path only (superko decided them)."""
+        return self.paths.size()
 
     @property
     def depth(self):
@@ -171,7 +188,7 @@ cdef class DfpnCore:
             return True
         if self.max_nodes > 0 and self.nodes >= self.max_nodes:
             self.stop = NODE_BUDGET
-        elif <long>self.table.size() >= self.max_entries:
+        elif <long>(self.table.size() + self.paths.size()) >= self.max_entries:
             self.stop = MEMORY_BUDGET
         elif self.nodes >= self.next_check or (self.steps & 63) == 0:
             # node counts jump (a whole expansion at a time), so compare, never mask; and
@@ -186,7 +203,7 @@ cdef class DfpnCore:
                 self.stop = CANCELLED
             elif self.progress is not None and now >= self.next_progress:
                 self.next_progress = now + 0.2     # five reports a second
-                self.progress(self.nodes, self.max_ply, self.table.size())
+                self.progress(self.nodes, self.max_ply, self.table.size() + self.paths.size())
         return self.stop != NOT_STOPPED
 
     # ---- positions ----------------------------------------------------------------------
@@ -214,13 +231,16 @@ cdef class DfpnCore:
     cdef Entry* lookup(self) noexcept:
         """The entry of the current position, evaluating leaves on first sight."""
         cdef uint64_t k = self.key()
-        cdef uint64_t k_path = k ^ self.path_hash[self.ply]
+        cdef unordered_map[uint64_t, Entry].iterator it
         cdef Entry* e
         # a result that superko decided is kept under a key of its own path
-        if self.table.find(k_path) != self.table.end():
-            return &(self.table[k_path])
-        if self.table.find(k) != self.table.end():
-            return &(self.table[k])
+        if not self.paths.empty():
+            it = self.paths.find(k ^ self.path_hash[self.ply])
+            if it != self.paths.end():
+                return &deref(it).second
+        it = self.table.find(k)
+        if it != self.table.end():
+            return &deref(it).second
         self.nodes += 1
         self.make_room()
         e = &(self.table[k])
@@ -244,6 +264,7 @@ cdef class DfpnCore:
             e.zone = self.g.full
             defender_wins = False
         else:
+            self.initial_numbers(e)
             return e
         e.flags = RESOLVED
         if defender_wins == (mover == self.g.defender):
@@ -251,6 +272,58 @@ cdef class DfpnCore:
         else:
             e.p, e.d = INF, 0
         return e
+
+    cdef void initial_numbers(self, Entry* e) noexcept:
+        """Proof and disproof numbers of a new inner node from the defender's eyes.
+
+        Uses the Benson run ``lookup`` just made for the defender.  For each goal
+        chain: its vital regions (eyes Benson counts) ``v`` and its other small
+        bordering regions ``s`` (eye space that may still become an eye); the
+        best chain's level ``2 v + s`` (capped) picks the numbers."""
+        cdef int i, loc, ed, r, v, sm, level, best = 0
+        for i in range(self.b.n_points):
+            loc = self.b.points[i]
+            if self.b.pos.color[loc] != self.g.defender or self.b.pos.head[loc] != loc:
+                continue
+            if not self.g.live_any and not self.chain_is_crucial(loc):
+                continue
+            v = 0
+            sm = 0
+            ed = self.benson.chain_first_edge[loc]
+            while ed != -1:
+                if self.benson.edge_vital[ed]:
+                    v += 1
+                elif self.region_is_small(self.benson.edge_region[ed]):
+                    sm += 1
+                ed = self.benson.edge_next_of_chain[ed]
+            level = 2 * (v if v < 2 else 2) + (sm if sm < 2 else 2)
+            if level > best:
+                best = level
+        if best > 4:
+            best = 4
+        cdef uint32_t pd = LEVEL_P[best], dd = LEVEL_D[best]
+        if self.b.pos.to_play == self.g.defender:
+            e.p, e.d = pd, dd
+        else:
+            e.p, e.d = dd, pd
+
+    cdef bint region_is_small(self, int r) noexcept:
+        cdef int n = 0, loc = self.benson.region_first[r]
+        while loc != -1:
+            n += 1
+            if n > 7:       # small: eye space, not the open board outside
+                return False
+            loc = self.benson.point_next[loc]
+        return True
+
+    cdef bint chain_is_crucial(self, int head) noexcept:
+        cdef int loc = head
+        while True:
+            if zone_has(&self.g.crucial, loc):
+                return True
+            loc = self.b.pos.next[loc]
+            if loc == head:
+                return False
 
     # ---- move generation -------------------------------------------------------------
 
@@ -332,29 +405,40 @@ cdef class DfpnCore:
     cdef void mid(self, uint32_t th_p, uint32_t th_d):
         """Work below the current position until p >= th_p or d >= th_d."""
         cdef int16_t moves[MAX_MOVES]
-        cdef uint32_t cp[MAX_MOVES]
-        cdef uint32_t cd[MAX_MOVES]
-        cdef uint8_t cut[MAX_MOVES]
         cdef bint sensitive = False
         cdef int n = self.gen_moves(moves, &sensitive)
-        cdef int i, best
-        cdef uint32_t p, d, d2, child_th_p, child_th_d
-        cdef uint64_t sum_p
         cdef Entry* e
         if self.b.pos.passes == 1 and self.b.pos.to_play != self.g.defender:
             # the attacker passes (its first move) and the game is over
             e = self.lookup()
             e.p = 0
             e.d = INF
-            self.resolve(e, moves, n, cut, 0, sensitive)
+            self.resolve(e, moves, n, NULL, 0, sensitive)
             return
         if self.ply >= 1000:
             self.stop = NODE_BUDGET
             return
+        # the children's entries, looked up once: entries never move in the map, and only
+        # the child searched below can change which entry its position uses (its own path)
+        cdef Entry** child = <Entry**>malloc(n * (sizeof(Entry*) + 2 * sizeof(uint32_t) + 1))
+        if child == NULL:
+            self.stop = MEMORY_BUDGET
+            return
+        cdef uint32_t* cp = <uint32_t*>(child + n)
+        cdef uint32_t* cd = cp + n
+        cdef uint8_t* cut = <uint8_t*>(cd + n)
+        cdef int i, best
+        cdef uint32_t p, d, d2, child_th_p, child_th_d
+        cdef uint64_t sum_p
+        for i in range(n):
+            self.play(moves[i])
+            child[i] = self.lookup()
+            self.undo()
+        e = self.lookup()       # this node's shared entry until it is resolved
         while True:
             if self.out_of_budget():
-                return
-            self.children(moves, n, cp, cd, cut)
+                break
+            self.children(moves, n, child, cp, cd, cut, NULL)
             p = INF
             sum_p = 0
             best = -1
@@ -370,30 +454,33 @@ cdef class DfpnCore:
                 elif cd[i] < d2:
                     d2 = cd[i]
             d = <uint32_t>(sum_p if sum_p < INF else INF)
-            e = self.lookup()
             e.p = p
             e.d = d
             if p == 0 or d == 0:
                 self.resolve(e, moves, n, cut, best, sensitive)
-                return
+                break
             if p >= th_p or d >= th_d:
-                return
+                break
             # thresholds for the most promising child (negamax: its p is our d)
             child_th_p = th_d - d + cp[best]
             if child_th_p >= INF:
                 child_th_p = INF - 1
-            child_th_d = d2 + d2 // 4 + 1
+            child_th_d = d2 + d2 // 8 + 1
             if th_p < child_th_d:
                 child_th_d = th_p
             self.play(moves[best])
             self.mid(child_th_p, child_th_d)
+            child[best] = self.lookup()
             self.undo()
             if self.stop != NOT_STOPPED:
-                return
+                break
+        free(child)
 
-    cdef void children(self, int16_t* moves, int n, uint32_t* cp, uint32_t* cd,
-                       uint8_t* cut, const Zone* within=NULL) noexcept:
+    cdef void children(self, int16_t* moves, int n, Entry** child, uint32_t* cp, uint32_t* cd,
+                       uint8_t* cut, const Zone* within) noexcept:
         """The children's numbers, and ``cut`` set for moves covered by a null move.
+
+        ``child``: the children's entries if the caller has them, else NULL.
 
         A null move is a child that failed for the mover (``cp == 0``) and whose
         zone holds nothing its move changed; it covers every other move that
@@ -410,8 +497,12 @@ cdef class DfpnCore:
         cdef Zone zones[MAX_MOVES]
         cdef Zone changed
         for i in range(n):
-            self.play(moves[i])
-            c = self.lookup()
+            if child != NULL:
+                c = child[i]
+            else:
+                self.play(moves[i])
+                c = self.lookup()
+                self.undo()
             cp[i] = c.p
             cd[i] = c.d
             is_null[i] = (c.flags & RESOLVED) != 0 and c.p == 0
@@ -419,7 +510,6 @@ cdef class DfpnCore:
                 zones[i] = c.zone
                 if within != NULL and not zone_subset(&zones[i], within):
                     is_null[i] = False
-            self.undo()
             cut[i] = 0
             if is_null[i]:
                 self.changes(moves[i], mover, &changed)
@@ -478,8 +568,7 @@ cdef class DfpnCore:
             # keep the shared entry open for other paths; this path gets its own
             e.p = 1
             e.d = 1
-            self.make_room()
-            e = &(self.table[self.key() ^ self.path_hash[self.ply]])
+            e = &(self.paths[self.key() ^ self.path_hash[self.ply]])
             e.kind = INNER
         e.p = p
         e.d = d
@@ -524,7 +613,7 @@ cdef class DfpnCore:
             out = ("move", zone, winner, m, child)
         else:
             n = self.gen_moves(moves, &sensitive)
-            self.children(moves, n, cp, cd, cut, &e.zone)
+            self.children(moves, n, NULL, cp, cd, cut, &e.zone)
             failed = []
             pruned = []
             for i in range(n):
