@@ -39,6 +39,7 @@ from libc.stdint cimport int16_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 from cython.operator cimport dereference as deref
 from libcpp.unordered_map cimport unordered_map
+from libcpp.utility cimport pair
 
 from engine_cy.benson cimport Benson, benson_goal
 from engine_cy.board cimport EMPTY, LEGAL, MAX_ARR, PASS_LOC, SUPERKO, Board, opp
@@ -238,12 +239,15 @@ cdef class DfpnCore:
             it = self.paths.find(k ^ self.path_hash[self.ply])
             if it != self.paths.end():
                 return &deref(it).second
-        it = self.table.find(k)
-        if it != self.table.end():
-            return &deref(it).second
-        self.nodes += 1
+        # one probe whether the entry is there or not: insert returns the one it finds
         self.make_room()
-        e = &(self.table[k])
+        cdef pair[uint64_t, Entry] fresh
+        fresh.first = k
+        cdef pair[unordered_map[uint64_t, Entry].iterator, bint] found = self.table.insert(fresh)
+        e = &deref(found.first).second
+        if not found.second:
+            return e
+        self.nodes += 1
         e.flags = 0
         e.kind = INNER
         e.best = -1
