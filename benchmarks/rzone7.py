@@ -1,7 +1,7 @@
 """The RZS paper's 20 7x7 kill-all problems with the best-first (MCTS) solver.
 
 Usage: python benchmarks/rzone7.py FOLDER --evaluator uniform|heuristic|ftl
-       [--max-nodes 500000] [--only 1,2,...] [--seed 0] [--batch-size 8]
+       [--max-nodes 500000] [--only 1,2,...] [--seed 0] [--batch-size 8] [--weights FILE]
 
 FOLDER is ``../shared/problems/rzone-7x7`` (its ``json/`` subfolder, or a
 folder of json files).  Every problem is solved with the node budget, every
@@ -55,6 +55,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", default="", help="comma-separated json numbers")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--batch-size", type=int, default=8)
+    ap.add_argument("--weights", default=None,
+                    help="ftl: a weights file (default: the shipped one)")
     args = ap.parse_args(argv)
     folder = Path(args.folder)
     json_dir = folder / "json" if (folder / "json").is_dir() else folder
@@ -66,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"no json problems in {json_dir}", file=sys.stderr)
         return 2
     table = paper_table(folder.resolve())
-    evaluator = make_evaluator(args.evaluator)
+    evaluator = make_evaluator(args.evaluator, weights=args.weights)
     params = MctsParams(max_nodes=args.max_nodes, max_seconds=args.max_seconds,
                         seed=args.seed, batch_size=args.batch_size)
     print(f"evaluator={evaluator.name} max_nodes={args.max_nodes} seed={args.seed} "

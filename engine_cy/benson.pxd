@@ -18,6 +18,7 @@ cdef struct Benson:
     int16_t region_first[MAX_ARR]       # first point of each region (linked by point_next)
     int16_t point_next[MAX_ARR]         # next point of the same region, -1 at the end
     uint8_t region_alive[MAX_ARR]       # region still enclosed by live chains only
+    uint8_t region_open[MAX_ARR]        # region reaches the open board: vital to no chain
     int n_regions
     int n_edges
     int16_t edge_chain[MAX_EDGES]       # edge = (region, bordering chain)
@@ -28,7 +29,8 @@ cdef struct Benson:
     int16_t region_first_edge[MAX_ARR]  # per region: first edge (linked by edge_next_of_region)
     int16_t edge_next_of_region[MAX_EDGES]
 
-cdef void benson_run(Board b, int color, Benson* out) noexcept nogil
+cdef void benson_run(Board b, int color, Benson* out, const Zone* open_board) noexcept nogil
 cdef void benson_life_zone(Board b, Benson* res, int head, Zone* zone) noexcept nogil
 cdef bint benson_goal(Board b, int defender, bint live_any, const Zone* crucial,
-                      Benson* work, Zone* zone) noexcept nogil
+                      Benson* work, Zone* zone, const Zone* open_board) noexcept nogil
+cdef void open_board_zone(Board b, int defender, const Zone* region, Zone* out) noexcept

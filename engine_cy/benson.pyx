@@ -30,7 +30,13 @@ from engine_cy.board cimport BLACK, EMPTY, WALL, WHITE, Board
 from engine_cy.zone cimport Zone, zone_add, zone_clear, zone_count, zone_has, zone_union
 
 
-cdef void benson_run(Board b, int color, Benson* out) noexcept nogil:
+cdef void benson_run(Board b, int color, Benson* out, const Zone* open_board) noexcept nogil:
+    """Benson's fixpoint for ``color`` into ``out``.
+
+    ``open_board`` (or NULL): points of the open board (``open_board_zone``);
+    the flood fill does not enter them, and a region that reaches them is
+    marked open: vital to no chain, as the whole region is, whatever it holds.
+    On a big board around a small problem this skips most of the board."""
     cdef int i, k, loc, n, h, r, e, top, n_empty, n_adj, j
     cdef bint dup
     cdef int16_t stack[MAX_ARR]
@@ -55,9 +61,12 @@ cdef void benson_run(Board b, int color, Benson* out) noexcept nogil:
         loc = b.points[i]
         if b.pos.color[loc] == color or out.region_of[loc] != -1:
             continue
+        if open_board != NULL and zone_has(open_board, loc):
+            continue
         r = out.n_regions
         out.n_regions += 1
         out.region_alive[r] = True
+        out.region_open[r] = False
         out.region_first[r] = -1
         out.region_first_edge[r] = -1
         out.region_of[loc] = r
@@ -84,6 +93,9 @@ cdef void benson_run(Board b, int color, Benson* out) noexcept nogil:
                         adj[n_adj] = h
                         n_adj += 1
                 elif b.pos.color[n] != WALL and out.region_of[n] == -1:
+                    if open_board != NULL and zone_has(open_board, n):
+                        out.region_open[r] = True
+                        continue
                     out.region_of[n] = r
                     stack[top] = n
                     top += 1
@@ -110,7 +122,7 @@ cdef void benson_run(Board b, int color, Benson* out) noexcept nogil:
                 out.n_edges += 1
                 out.edge_chain[e] = h
                 out.edge_region[e] = r
-                out.edge_vital[e] = liberty_hits[h] == n_empty
+                out.edge_vital[e] = liberty_hits[h] == n_empty and not out.region_open[r]
                 out.edge_next_of_chain[e] = out.chain_first_edge[h]
                 out.chain_first_edge[h] = e
                 out.edge_next_of_region[e] = out.region_first_edge[r]
@@ -187,13 +199,13 @@ cdef void benson_life_zone(Board b, Benson* res, int head, Zone* zone) noexcept 
 
 
 cdef bint benson_goal(Board b, int defender, bint live_any, const Zone* crucial,
-                      Benson* work, Zone* zone) noexcept nogil:
+                      Benson* work, Zone* zone, const Zone* open_board) noexcept nogil:
     """Does the defender reach its goal?  If so, ``zone`` gets the smallest life zone.
 
     ``live_any``: any defender chain UCA; otherwise a chain holding a point of
-    ``crucial`` must be UCA.
+    ``crucial`` must be UCA.  ``open_board``: as in ``benson_run`` (or NULL).
     """
-    benson_run(b, defender, work)
+    benson_run(b, defender, work, open_board)
     cdef int i, loc, h, best = -1
     cdef Zone candidate
     cdef uint8_t tried[MAX_ARR]
@@ -215,6 +227,79 @@ cdef bint benson_goal(Board b, int defender, bint live_any, const Zone* crucial,
     return best != -1
 
 
+cdef void open_board_zone(Board b, int defender, const Zone* region, Zone* out) noexcept:
+    """The open board of a problem whose moves stay inside ``region``: for the
+    defender's Benson runs, points that never change and whose region is never
+    vital to a defender chain, whatever happens inside ``region``.
+
+    Outside the region nobody plays, so an empty point there stays empty, and an
+    attacker chain with such a liberty can never be captured.  Call these
+    points (empty outside the region, stones of those attacker chains) fixed.
+    A fixed empty point whose neighbours are all fixed never touches a defender
+    stone, so the region holding it is vital to no chain.  The open board is
+    every fixed point connected through fixed points to such a point.  Empty
+    when ``region`` is empty (the whole board is in play)."""
+    cdef int i, k, loc, n, s, top = 0, attacker = BLACK + WHITE - defender
+    cdef uint8_t fixed[MAX_ARR]
+    cdef int16_t stack[MAX_ARR]
+    cdef bint seed
+    zone_clear(out)
+    if zone_count(region) == 0:
+        return
+    memset(fixed, 0, sizeof(fixed))
+    for i in range(b.n_points):
+        loc = b.points[i]
+        if b.pos.color[loc] == EMPTY and not zone_has(region, loc):
+            fixed[loc] = True
+    for i in range(b.n_points):
+        loc = b.points[i]
+        if b.pos.color[loc] != attacker or b.pos.head[loc] != loc:
+            continue
+        if chain_touches(b, loc, fixed):
+            n = loc
+            while True:
+                fixed[n] = True
+                n = b.pos.next[n]
+                if n == loc:
+                    break
+    for i in range(b.n_points):
+        loc = b.points[i]
+        if not fixed[loc] or b.pos.color[loc] != EMPTY or zone_has(out, loc):
+            continue
+        seed = True
+        for k in range(4):
+            n = loc + b.offsets[k]
+            if b.pos.color[n] != WALL and not fixed[n]:
+                seed = False
+        if not seed:
+            continue
+        zone_add(out, loc)
+        stack[0] = loc
+        top = 1
+        while top > 0:
+            top -= 1
+            s = stack[top]
+            for k in range(4):
+                n = s + b.offsets[k]
+                if b.pos.color[n] != WALL and fixed[n] and not zone_has(out, n):
+                    zone_add(out, n)
+                    stack[top] = n
+                    top += 1
+
+
+cdef bint chain_touches(Board b, int head, const uint8_t* fixed) noexcept:
+    """Has the chain at ``head`` a liberty among the ``fixed`` empty points?"""
+    cdef int k, n, s = head
+    while True:
+        for k in range(4):
+            n = s + b.offsets[k]
+            if b.pos.color[n] == EMPTY and fixed[n]:
+                return True
+        s = b.pos.next[s]
+        if s == head:
+            return False
+
+
 # ---- Python-facing API ----------------------------------------------------------
 
 def _check_color(int color):
@@ -230,7 +315,7 @@ def unconditionally_alive(Board board not None, int color):
     if res == NULL:
         raise MemoryError()
     try:
-        benson_run(board, color, res)
+        benson_run(board, color, res, NULL)
         out = []
         for h in range(MAX_ARR):
             if h >= board.stride * board.stride or board.pos.color[h] != color \
@@ -258,20 +343,38 @@ cdef list _zone_to_list(Zone* z, int n):
     return [loc for loc in range(n) if zone_has(z, loc)]
 
 
-def goal_zone(Board board not None, int defender, bint live_any, crucial=()):
-    """(goal reached?, sorted life-zone points or []) for the defender's goal."""
+def open_board(Board board not None, int defender, region):
+    """The sorted points of ``open_board_zone`` for a problem played inside ``region``."""
     _check_color(defender)
-    cdef Zone crucial_zone, zone
+    cdef Zone region_zone, out
+    zone_clear(&region_zone)
+    for loc in region:
+        zone_add(&region_zone, board._check_point(loc))
+    open_board_zone(board, defender, &region_zone, &out)
+    return _zone_to_list(&out, board.stride * board.stride)
+
+
+def goal_zone(Board board not None, int defender, bint live_any, crucial=(), open_points=None):
+    """(goal reached?, sorted life-zone points or []) for the defender's goal.
+
+    ``open_points``: the problem's ``open_board`` to skip (None: the whole board
+    is read; the answer is the same, only slower)."""
+    _check_color(defender)
+    cdef Zone crucial_zone, zone, open_zone
     zone_clear(&crucial_zone)
     zone_clear(&zone)
+    zone_clear(&open_zone)
     for loc in crucial:
         board._check_point(loc)
         zone_add(&crucial_zone, loc)
+    for loc in open_points or ():
+        zone_add(&open_zone, board._check_point(loc))
     cdef Benson* res = <Benson*>PyMem_Malloc(sizeof(Benson))
     if res == NULL:
         raise MemoryError()
     try:
-        reached = benson_goal(board, defender, live_any, &crucial_zone, res, &zone)
+        reached = benson_goal(board, defender, live_any, &crucial_zone, res, &zone,
+                              &open_zone if open_points is not None else NULL)
         return bool(reached), _zone_to_list(&zone, board.stride * board.stride)
     finally:
         PyMem_Free(res)
@@ -286,7 +389,7 @@ def alive_mask_benchmark(Board board not None, int color, int repeats):
         raise MemoryError()
     with nogil:
         for i in range(repeats):
-            benson_run(board, color, res)
+            benson_run(board, color, res, NULL)
         for i in range(board.n_points):
             if res.chain_alive[board.points[i]]:
                 n += 1

@@ -256,7 +256,7 @@ cdef class DfpnCore:
         cdef int mover = self.b.pos.to_play
         cdef bint defender_wins
         if benson_goal(self.b, self.g.defender, self.g.live_any, &self.g.crucial, self.benson,
-                       &e.zone):
+                       &e.zone, &self.g.open_board):
             e.kind = GOAL
             defender_wins = True
         elif goal_crucial_lost(&self.g, self.b):
@@ -313,6 +313,8 @@ cdef class DfpnCore:
 
     cdef bint region_is_small(self, int r) noexcept:
         cdef int n = 0, loc = self.benson.region_first[r]
+        if self.benson.region_open[r]:
+            return False
         while loc != -1:
             n += 1
             if n > 7:       # small: eye space, not the open board outside

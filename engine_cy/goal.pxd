@@ -7,6 +7,7 @@ test, and the stones a move would capture (what a null move must not touch).
 Knows the board's arrays and zones; nothing about search.
 """
 
+from engine_cy.benson cimport open_board_zone
 from engine_cy.board cimport MAX_ARR, Board
 from engine_cy.zone cimport Zone, zone_add, zone_clear, zone_has
 
@@ -19,6 +20,7 @@ cdef struct GoalSpec:
     Zone full                 # every point of the board
     int n_region
     int region[MAX_ARR]       # points where either side may play, row-major
+    Zone open_board           # benson.open_board_zone: Benson runs skip it
 
 
 cdef inline int goal_init(GoalSpec* g, Board board, int defender, bint live_any, crucial,
@@ -38,10 +40,15 @@ cdef inline int goal_init(GoalSpec* g, Board board, int defender, bint live_any,
         zone_add(&g.full, board.points[i])
     region_set = {board._check_point(loc) for loc in region}
     g.n_region = 0
+    cdef Zone region_zone
+    zone_clear(&region_zone)
     for i in range(board.n_points):
         if not region_set or board.points[i] in region_set:
             g.region[g.n_region] = board.points[i]
             g.n_region += 1
+            if region_set:
+                zone_add(&region_zone, board.points[i])
+    open_board_zone(board, defender, &region_zone, &g.open_board)
     return 0
 
 

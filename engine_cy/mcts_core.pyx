@@ -227,7 +227,7 @@ cdef bint goal_or_lost(Board b, int defender, bint live_any, const Zone* crucial
     """Set ``outcome`` 1 (goal holds) / 0 (no crucial stone left) and return True."""
     cdef Zone z
     cdef int i, loc
-    if benson_goal(b, defender, live_any, crucial, work, &z):
+    if benson_goal(b, defender, live_any, crucial, work, &z, NULL):
         outcome[0] = 1
         return True
     if not live_any and has_crucial:
@@ -662,7 +662,8 @@ cdef class MctsCore:
         cdef int mover = self.b.pos.to_play
         cdef uint64_t key
         cdef unordered_map[uint64_t, int32_t].iterator it
-        if benson_goal(self.b, self.g.defender, self.g.live_any, &self.g.crucial, self.benson, &z):
+        if benson_goal(self.b, self.g.defender, self.g.live_any, &self.g.crucial, self.benson, &z,
+                       &self.g.open_board):
             self.nodes[n].status = WIN
             self.nodes[n].kind = K_GOAL
             self.set_zone(n, &z)
@@ -721,7 +722,7 @@ cdef class MctsCore:
             for i in range(count):
                 self.b.play_c(moves[i])
                 if benson_goal(self.b, self.g.defender, self.g.live_any, &self.g.crucial,
-                               self.benson, &gz):
+                               self.benson, &gz, &self.g.open_board):
                     child = <int32_t>self.nodes.size()
                     self.nodes.push_back(self.new_node(moves[i], 1.0))
                     self.nodes[child].status = WIN

@@ -243,7 +243,7 @@ cdef class RzsCore:
             status[0] = UNKNOWN
             return None
         if benson_goal(self.b, self.g.defender, self.g.live_any, &self.g.crucial, self.benson,
-                       zone_out):
+                       zone_out, &self.g.open_board):
             status[0] = WIN
             return ("goal", zone_to_int(zone_out))
         if goal_crucial_lost(&self.g, self.b):
