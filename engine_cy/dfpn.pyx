@@ -40,6 +40,7 @@ from libc.stdlib cimport free, malloc
 from cython.operator cimport dereference as deref
 from libcpp.unordered_map cimport unordered_map
 from libcpp.utility cimport pair
+from libcpp.vector cimport vector
 
 from engine_cy.benson cimport Benson, benson_goal
 from engine_cy.board cimport EMPTY, LEGAL, MAX_ARR, PASS_LOC, SUPERKO, Board, opp
@@ -50,6 +51,8 @@ from engine_cy.zone cimport (
 )
 
 cdef enum:
+    CRUCIAL_ZONE = 0           # DfpnCore.zones indices
+    BOARD_ZONE = 1
     INF = 1 << 28
     MAX_MOVES = 362            # 361 points + pass
     # entry kinds
@@ -82,9 +85,10 @@ cdef uint32_t* LEVEL_D = [1, 1, 1, 1, 3]
 
 
 cdef struct Entry:
+    # 16 bytes: the table holds millions, and its speed is the speed of the cache
     uint32_t p                # proof number, for the side to move
     uint32_t d                # disproof number, for the side to move
-    Zone zone                 # when resolved
+    uint32_t zone             # when resolved: index of its zone in DfpnCore.zones
     int16_t best              # when resolved as a win for the mover: the move
     uint8_t kind              # INNER / GOAL / CAPTURED / PASSES
     uint8_t flags             # RESOLVED | SENSITIVE
@@ -115,6 +119,7 @@ cdef class DfpnCore:
     cdef Benson* benson
     cdef unordered_map[uint64_t, Entry] table
     cdef unordered_map[uint64_t, Entry] paths     # results that hold on one path only
+    cdef vector[Zone] zones     # zones of resolved entries; 0: the crucial points, 1: the board
     cdef uint64_t path_hash[1024]     # running hash of the path, by ply from the root
     cdef int ply
     cdef readonly long nodes
@@ -140,6 +145,7 @@ cdef class DfpnCore:
             # millions of entries take a while to free: let the GUI thread run meanwhile
             self.table.clear()
             self.paths.clear()
+            self.zones.clear()
 
     def __init__(self, Board board not None, int defender, bint live_any, crucial, region,
                  long max_nodes, double max_seconds, cancelled=None, progress=None,
@@ -159,6 +165,8 @@ cdef class DfpnCore:
         self.ply = 0
         self.max_ply = 0
         self.path_hash[0] = mix(board.pos.hash)
+        self.zones.push_back(self.g.crucial)
+        self.zones.push_back(self.g.full)
 
     @property
     def stop_reason(self):
@@ -220,6 +228,14 @@ cdef class DfpnCore:
         self.b.undo_c()
         self.ply -= 1
 
+    cdef uint32_t add_zone(self, const Zone* z) noexcept:
+        """Store a zone; its index.  Like the table, the vector grows without the GIL."""
+        if self.zones.size() == self.zones.capacity():
+            with nogil:
+                self.zones.reserve(2 * self.zones.size() + 1024)
+        self.zones.push_back(z[0])
+        return <uint32_t>(self.zones.size() - 1)
+
     cdef inline void make_room(self) noexcept:
         """Grow the table before an insert would: a rehash of millions of entries takes
         a tenth of a second, so it runs without the GIL (the GUI thread runs meanwhile;
@@ -255,17 +271,19 @@ cdef class DfpnCore:
         e.d = 1
         cdef int mover = self.b.pos.to_play
         cdef bint defender_wins
+        cdef Zone z
         if benson_goal(self.b, self.g.defender, self.g.live_any, &self.g.crucial, self.benson,
-                       &e.zone, &self.g.open_board):
+                       &z, &self.g.open_board):
             e.kind = GOAL
+            e.zone = self.add_zone(&z)
             defender_wins = True
         elif goal_crucial_lost(&self.g, self.b):
             e.kind = CAPTURED
-            e.zone = self.g.crucial
+            e.zone = CRUCIAL_ZONE
             defender_wins = False
         elif self.b.pos.passes >= 2:
             e.kind = PASSES
-            e.zone = self.g.full
+            e.zone = BOARD_ZONE
             defender_wins = False
         else:
             self.initial_numbers(e)
@@ -513,7 +531,7 @@ cdef class DfpnCore:
             cd[i] = c.d
             is_null[i] = (c.flags & RESOLVED) != 0 and c.p == 0
             if is_null[i]:
-                zones[i] = c.zone
+                zones[i] = self.zones[c.zone]
                 if within != NULL and not zone_subset(&zones[i], within):
                     is_null[i] = False
             cut[i] = 0
@@ -551,7 +569,7 @@ cdef class DfpnCore:
             self.play(moves[best])
             c = self.lookup()
             if c.flags & RESOLVED:
-                z = c.zone
+                z = self.zones[c.zone]
                 sensitive |= (c.flags & SENSITIVE) != 0
             else:
                 z = self.g.full     # the attacker's ending pass: the whole board counts
@@ -564,7 +582,7 @@ cdef class DfpnCore:
                     continue
                 self.play(moves[i])
                 c = self.lookup()
-                zone_union(&z, &c.zone)
+                zone_union(&z, &self.zones[c.zone])
                 sensitive |= (c.flags & SENSITIVE) != 0
                 self.undo()
             if dilate_c(self.b, &z, True, PASS_LOC) & HISTORY_DEPENDENT:
@@ -578,7 +596,7 @@ cdef class DfpnCore:
             e.kind = INNER
         e.p = p
         e.d = d
-        e.zone = z
+        e.zone = self.add_zone(&z)
         e.best = moves[best] if p == 0 else -1
         e.flags = RESOLVED | (SENSITIVE if sensitive else 0)
 
@@ -600,7 +618,9 @@ cdef class DfpnCore:
         if (len(memo) & 255) == 255:
             with nogil:
                 pass    # a big tree takes a while to build: let the GUI thread run
-        zone = zone_to_int(&e.zone)
+        # a copy: lookups below may add zones and move the vector
+        cdef Zone own = self.zones[e.zone]
+        zone = zone_to_int(&own)
         winner = WIN if (e.p == 0) == (mover == self.g.defender) else LOSS
         if e.kind == GOAL:
             out = ("goal", zone)
@@ -619,12 +639,12 @@ cdef class DfpnCore:
             out = ("move", zone, winner, m, child)
         else:
             n = self.gen_moves(moves, &sensitive)
-            self.children(moves, n, NULL, cp, cd, cut, &e.zone)
+            self.children(moves, n, NULL, cp, cd, cut, &own)
             failed = []
             pruned = []
             for i in range(n):
                 if cut[i]:
-                    pruned.append((moves[i], self.covering(moves, n, cut, i, &e.zone)))
+                    pruned.append((moves[i], self.covering(moves, n, cut, i, &own)))
                     continue
                 self.play(moves[i])
                 failed.append((moves[i], self.extract(memo)))
@@ -646,7 +666,7 @@ cdef class DfpnCore:
             if not ((c.flags & RESOLVED) and c.p == 0):
                 self.undo()
                 continue
-            z = c.zone
+            z = self.zones[c.zone]
             self.undo()
             if not zone_subset(&z, within):
                 continue

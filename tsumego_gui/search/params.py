@@ -13,7 +13,7 @@ class SearchParams:
     max_seconds: float = 30.0     # wall-clock seconds over the whole call (0 = no limit)
     max_depth: int = 400          # deepest iterative-deepening iteration, in plies ("id" only)
     algorithm: str = "dfpn"       # "dfpn": proof-number search; "id": iterative deepening
-    max_table_entries: int = 12_000_000  # df-pn table entries (about 100 bytes each)
+    max_table_entries: int = 12_000_000  # df-pn table entries (about 70 bytes each)
 
     def __post_init__(self) -> None:
         if self.max_nodes < 0 or self.max_seconds < 0 or self.max_depth < 1:
