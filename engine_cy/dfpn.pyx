@@ -45,6 +45,7 @@ from libcpp.vector cimport vector
 from engine_cy.benson cimport Benson, benson_goal
 from engine_cy.board cimport EMPTY, LEGAL, MAX_ARR, PASS_LOC, SUPERKO, Board, opp
 from engine_cy.dilate cimport HISTORY_DEPENDENT, dilate_c
+from engine_cy.gil cimport offer_gil
 from engine_cy.goal cimport GoalSpec, add_captured, goal_crucial_lost, goal_init
 from engine_cy.zone cimport (
     Zone, zone_add, zone_clear, zone_empty, zone_has, zone_intersect, zone_subset, zone_union,
@@ -127,6 +128,7 @@ cdef class DfpnCore:
     cdef long next_check        # node count of the next clock / cancel / progress check
     cdef long steps             # calls of out_of_budget (df-pn iterations)
     cdef double next_progress   # clock time of the next progress report
+    cdef double next_offer      # clock time of the next GIL offer (engine_cy.gil)
     cdef long max_entries
     cdef double deadline
     cdef object cancelled
@@ -203,9 +205,8 @@ cdef class DfpnCore:
             # node counts jump (a whole expansion at a time), so compare, never mask; and
             # df-pn can work long on known entries without new nodes, so count steps too
             self.next_check = self.nodes + 1024
-            with nogil:
-                pass    # hand the GIL to a waiting thread (the GUI) now and then
             now = time.monotonic()
+            offer_gil(now, &self.next_offer)
             if self.deadline > 0 and now > self.deadline:
                 self.stop = TIME_BUDGET
             elif self.cancelled is not None and self.cancelled():
@@ -615,9 +616,8 @@ cdef class DfpnCore:
         cdef uint64_t k = self.key() ^ (self.path_hash[self.ply] if e.flags & SENSITIVE else 0)
         if k in memo:
             return memo[k]
-        if (len(memo) & 255) == 255:
-            with nogil:
-                pass    # a big tree takes a while to build: let the GUI thread run
+        if (len(memo) & 255) == 255:     # a big tree takes a while to build
+            offer_gil(time.monotonic(), &self.next_offer)
         # a copy: lookups below may add zones and move the vector
         cdef Zone own = self.zones[e.zone]
         zone = zone_to_int(&own)

@@ -70,6 +70,7 @@ from cython.operator cimport dereference as deref
 from engine_cy.benson cimport Benson, benson_goal
 from engine_cy.board cimport EMPTY, LEGAL, MAX_ARR, PASS_LOC, SUPERKO, WALL, Board, opp
 from engine_cy.dilate cimport HISTORY_DEPENDENT, dilate_c
+from engine_cy.gil cimport offer_gil
 from engine_cy.goal cimport GoalSpec, add_captured, goal_crucial_lost, goal_init
 from engine_cy.zone cimport (
     Zone, zone_add, zone_clear, zone_empty, zone_has, zone_intersect, zone_union,
@@ -402,6 +403,7 @@ cdef class MctsCore:
     cdef bint all_moves
     cdef double report_every
     cdef double last_report
+    cdef double next_offer      # clock time of the next GIL offer (engine_cy.gil)
 
     def __cinit__(self):
         self.benson = <Benson*>malloc(sizeof(Benson))
@@ -521,11 +523,11 @@ cdef class MctsCore:
     cdef int check_stop(self) except -1:
         if self.stop != NOT_STOPPED:
             return True
-        with nogil:
-            pass    # hand the GIL to a waiting thread (the GUI) once a batch
+        now = time.monotonic()
+        offer_gil(now, &self.next_offer)
         if self.max_nodes > 0 and self.evals >= self.max_nodes:
             self.stop = NODE_BUDGET
-        elif self.deadline > 0 and time.monotonic() > self.deadline:
+        elif self.deadline > 0 and now > self.deadline:
             self.stop = TIME_BUDGET
         elif self.cancelled is not None and self.cancelled():
             self.stop = CANCELLED
@@ -994,9 +996,8 @@ cdef class MctsCore:
         cached = memo.get(n)
         if cached is not None:
             return cached
-        if (len(memo) & 255) == 255:
-            with nogil:
-                pass    # a big tree takes a while to build: let the GUI thread run
+        if (len(memo) & 255) == 255:     # a big tree takes a while to build
+            offer_gil(time.monotonic(), &self.next_offer)
         cdef Node nd = self.nodes[n]
         cdef int i
         cdef int32_t c

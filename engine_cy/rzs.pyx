@@ -48,6 +48,7 @@ from engine_cy.board cimport (
     EMPTY, KO, LEGAL, MAX_ARR, PASS_LOC, SUPERKO, WALL, Board, opp,
 )
 from engine_cy.dilate cimport HISTORY_DEPENDENT, dilate_c
+from engine_cy.gil cimport offer_gil
 from engine_cy.goal cimport GoalSpec, add_captured, goal_crucial_lost, goal_init
 from engine_cy.zone cimport (
     Zone, zone_add, zone_clear, zone_empty, zone_has, zone_intersect, zone_union,
@@ -96,6 +97,7 @@ cdef class RzsCore:
     cdef long max_nodes
     cdef long next_check        # node count of the next clock / cancel / progress check
     cdef double next_progress   # clock time of the next progress report
+    cdef double next_offer      # clock time of the next GIL offer (engine_cy.gil)
     cdef double deadline
     cdef object cancelled
     cdef object progress
@@ -162,9 +164,8 @@ cdef class RzsCore:
         elif self.nodes >= self.next_check:
             # node counts jump (a whole expansion at a time), so compare, never mask
             self.next_check = self.nodes + 1024
-            with nogil:
-                pass    # hand the GIL to a waiting thread (the GUI) now and then
             now = time.monotonic()
+            offer_gil(now, &self.next_offer)
             if self.deadline > 0 and now > self.deadline:
                 self.stop = TIME_BUDGET
             elif self.cancelled is not None and self.cancelled():
