@@ -29,8 +29,14 @@ cdef struct Benson:
     int16_t region_first_edge[MAX_ARR]  # per region: first edge (linked by edge_next_of_region)
     int16_t edge_next_of_region[MAX_EDGES]
 
-cdef void benson_run(Board b, int color, Benson* out, const Zone* open_board) noexcept nogil
+cdef struct OpenBoard:
+    # A problem's open board (open_board_zone) and the points Benson reads instead.
+    Zone zone
+    int n_closed
+    int16_t closed[MAX_ARR]             # the points outside `zone`, row-major
+
+cdef void benson_run(Board b, int color, Benson* out, const OpenBoard* open_board) noexcept nogil
 cdef void benson_life_zone(Board b, Benson* res, int head, Zone* zone) noexcept nogil
 cdef bint benson_goal(Board b, int defender, bint live_any, const Zone* crucial,
-                      Benson* work, Zone* zone, const Zone* open_board) noexcept nogil
-cdef void open_board_zone(Board b, int defender, const Zone* region, Zone* out) noexcept
+                      Benson* work, Zone* zone, const OpenBoard* open_board) noexcept nogil
+cdef void open_board_zone(Board b, int defender, const Zone* region, OpenBoard* out) noexcept

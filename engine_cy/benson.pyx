@@ -30,14 +30,18 @@ from engine_cy.board cimport BLACK, EMPTY, WALL, WHITE, Board
 from engine_cy.zone cimport Zone, zone_add, zone_clear, zone_count, zone_has, zone_union
 
 
-cdef void benson_run(Board b, int color, Benson* out, const Zone* open_board) noexcept nogil:
+cdef void benson_run(Board b, int color, Benson* out, const OpenBoard* open_board) noexcept nogil:
     """Benson's fixpoint for ``color`` into ``out``.
 
-    ``open_board`` (or NULL): points of the open board (``open_board_zone``);
-    the flood fill does not enter them, and a region that reaches them is
-    marked open: vital to no chain, as the whole region is, whatever it holds.
-    On a big board around a small problem this skips most of the board."""
-    cdef int i, k, loc, n, h, r, e, top, n_empty, n_adj, j
+    ``open_board`` (or NULL): the problem's open board (``open_board_zone``);
+    only its closed points are read, the flood fill does not enter the open
+    ones, and a region that reaches them is marked open: vital to no chain, as
+    the whole region is, whatever it holds.  On a big board around a small
+    problem this skips most of the board.  Arrays indexed by point hold
+    results for the points read only."""
+    cdef int i, k, loc, n, h, r, e, top, n_empty, n_adj, j, n_pts = b.n_points
+    cdef int16_t* pts = b.points
+    cdef const Zone* skip = NULL
     cdef bint dup
     cdef int16_t stack[MAX_ARR]
     cdef int adj[4]
@@ -45,23 +49,25 @@ cdef void benson_run(Board b, int color, Benson* out, const Zone* open_board) no
     cdef int16_t liberty_hits[MAX_ARR]   # per chain head: empty points of the current region it touches
     cdef uint32_t hits_epoch[MAX_ARR]
     cdef uint32_t border_epoch[MAX_ARR]
-    memset(hits_epoch, 0, sizeof(hits_epoch))
-    memset(border_epoch, 0, sizeof(border_epoch))
+    if open_board != NULL:
+        pts = <int16_t*>open_board.closed
+        n_pts = open_board.n_closed
+        skip = &open_board.zone
     out.color = color
     out.n_regions = 0
     out.n_edges = 0
-    for i in range(b.n_points):
-        loc = b.points[i]
+    for i in range(n_pts):
+        loc = pts[i]
         out.region_of[loc] = -1
         out.chain_first_edge[loc] = -1
         out.chain_alive[loc] = b.pos.color[loc] == color and b.pos.head[loc] == loc
         vital_count[loc] = 0
+        hits_epoch[loc] = 0
+        border_epoch[loc] = 0
     # regions by flood fill; for each, which chains border it and which it is vital to
-    for i in range(b.n_points):
-        loc = b.points[i]
+    for i in range(n_pts):
+        loc = pts[i]
         if b.pos.color[loc] == color or out.region_of[loc] != -1:
-            continue
-        if open_board != NULL and zone_has(open_board, loc):
             continue
         r = out.n_regions
         out.n_regions += 1
@@ -92,9 +98,11 @@ cdef void benson_run(Board b, int color, Benson* out, const Zone* open_board) no
                     if not dup:
                         adj[n_adj] = h
                         n_adj += 1
-                elif b.pos.color[n] != WALL and out.region_of[n] == -1:
-                    if open_board != NULL and zone_has(open_board, n):
+                elif b.pos.color[n] != WALL:
+                    if skip != NULL and zone_has(skip, n):
                         out.region_open[r] = True
+                        continue
+                    if out.region_of[n] != -1:
                         continue
                     out.region_of[n] = r
                     stack[top] = n
@@ -132,8 +140,8 @@ cdef void benson_run(Board b, int color, Benson* out, const Zone* open_board) no
             loc = out.point_next[loc]
     # the fixpoint, driven by a worklist of chains that may have dropped below two
     top = 0
-    for i in range(b.n_points):
-        loc = b.points[i]
+    for i in range(n_pts):
+        loc = pts[i]
         if out.chain_alive[loc] and vital_count[loc] < 2:
             out.chain_alive[loc] = False
             stack[top] = loc
@@ -199,27 +207,30 @@ cdef void benson_life_zone(Board b, Benson* res, int head, Zone* zone) noexcept 
 
 
 cdef bint benson_goal(Board b, int defender, bint live_any, const Zone* crucial,
-                      Benson* work, Zone* zone, const Zone* open_board) noexcept nogil:
+                      Benson* work, Zone* zone, const OpenBoard* open_board) noexcept nogil:
     """Does the defender reach its goal?  If so, ``zone`` gets the smallest life zone.
 
     ``live_any``: any defender chain UCA; otherwise a chain holding a point of
     ``crucial`` must be UCA.  ``open_board``: as in ``benson_run`` (or NULL).
     """
     benson_run(b, defender, work, open_board)
-    cdef int i, loc, h, best = -1
-    cdef Zone candidate
-    cdef uint8_t tried[MAX_ARR]
-    memset(tried, 0, sizeof(tried))
-    for i in range(b.n_points):
-        loc = b.points[i]
+    cdef int i, loc, h, best = -1, n_pts = b.n_points
+    cdef int16_t* pts = b.points
+    cdef Zone candidate, tried
+    if open_board != NULL:      # defender stones are never open
+        pts = <int16_t*>open_board.closed
+        n_pts = open_board.n_closed
+    zone_clear(&tried)
+    for i in range(n_pts):
+        loc = pts[i]
         if b.pos.color[loc] != defender:
             continue
         h = b.pos.head[loc]
-        if tried[h] or not work.chain_alive[h]:
+        if zone_has(&tried, h) or not work.chain_alive[h]:
             continue
         if not live_any and not zone_has(crucial, loc):
             continue
-        tried[h] = True
+        zone_add(&tried, h)
         benson_life_zone(b, work, h, &candidate)
         if best == -1 or zone_count(&candidate) < best:
             best = zone_count(&candidate)
@@ -227,7 +238,7 @@ cdef bint benson_goal(Board b, int defender, bint live_any, const Zone* crucial,
     return best != -1
 
 
-cdef void open_board_zone(Board b, int defender, const Zone* region, Zone* out) noexcept:
+cdef void open_board_zone(Board b, int defender, const Zone* region, OpenBoard* out) noexcept:
     """The open board of a problem whose moves stay inside ``region``: for the
     defender's Benson runs, points that never change and whose region is never
     vital to a defender chain, whatever happens inside ``region``.
@@ -239,13 +250,18 @@ cdef void open_board_zone(Board b, int defender, const Zone* region, Zone* out) 
     stone, so the region holding it is vital to no chain.  The open board is
     every fixed point connected through fixed points to such a point.  Empty
     when ``region`` is empty (the whole board is in play)."""
-    cdef int i, k, loc, n, s, top = 0, attacker = BLACK + WHITE - defender
+    zone_clear(&out.zone)
+    if zone_count(region) != 0:
+        open_points(b, BLACK + WHITE - defender, region, &out.zone)
+    list_closed(b, defender, out)
+
+
+cdef void open_points(Board b, int attacker, const Zone* region, Zone* out) noexcept:
+    """The zone of ``open_board_zone``."""
+    cdef int i, k, loc, n, s, top = 0
+    cdef bint seed
     cdef uint8_t fixed[MAX_ARR]
     cdef int16_t stack[MAX_ARR]
-    cdef bint seed
-    zone_clear(out)
-    if zone_count(region) == 0:
-        return
     memset(fixed, 0, sizeof(fixed))
     for i in range(b.n_points):
         loc = b.points[i]
@@ -285,6 +301,17 @@ cdef void open_board_zone(Board b, int defender, const Zone* region, Zone* out) 
                     zone_add(out, n)
                     stack[top] = n
                     top += 1
+
+
+cdef void list_closed(Board b, int defender, OpenBoard* ob) noexcept nogil:
+    """Fill ``ob.closed`` with the points outside ``ob.zone``, and every defender stone."""
+    cdef int i, loc
+    ob.n_closed = 0
+    for i in range(b.n_points):
+        loc = b.points[i]
+        if b.pos.color[loc] == defender or not zone_has(&ob.zone, loc):
+            ob.closed[ob.n_closed] = loc
+            ob.n_closed += 1
 
 
 cdef bint chain_touches(Board b, int head, const uint8_t* fixed) noexcept:
@@ -346,12 +373,13 @@ cdef list _zone_to_list(Zone* z, int n):
 def open_board(Board board not None, int defender, region):
     """The sorted points of ``open_board_zone`` for a problem played inside ``region``."""
     _check_color(defender)
-    cdef Zone region_zone, out
+    cdef Zone region_zone
+    cdef OpenBoard out
     zone_clear(&region_zone)
     for loc in region:
         zone_add(&region_zone, board._check_point(loc))
     open_board_zone(board, defender, &region_zone, &out)
-    return _zone_to_list(&out, board.stride * board.stride)
+    return _zone_to_list(&out.zone, board.stride * board.stride)
 
 
 def goal_zone(Board board not None, int defender, bint live_any, crucial=(), open_points=None):
@@ -360,21 +388,23 @@ def goal_zone(Board board not None, int defender, bint live_any, crucial=(), ope
     ``open_points``: the problem's ``open_board`` to skip (None: the whole board
     is read; the answer is the same, only slower)."""
     _check_color(defender)
-    cdef Zone crucial_zone, zone, open_zone
+    cdef Zone crucial_zone, zone
+    cdef OpenBoard skip
     zone_clear(&crucial_zone)
     zone_clear(&zone)
-    zone_clear(&open_zone)
+    zone_clear(&skip.zone)
     for loc in crucial:
         board._check_point(loc)
         zone_add(&crucial_zone, loc)
     for loc in open_points or ():
-        zone_add(&open_zone, board._check_point(loc))
+        zone_add(&skip.zone, board._check_point(loc))
+    list_closed(board, defender, &skip)
     cdef Benson* res = <Benson*>PyMem_Malloc(sizeof(Benson))
     if res == NULL:
         raise MemoryError()
     try:
         reached = benson_goal(board, defender, live_any, &crucial_zone, res, &zone,
-                              &open_zone if open_points is not None else NULL)
+                              &skip if open_points is not None else NULL)
         return bool(reached), _zone_to_list(&zone, board.stride * board.stride)
     finally:
         PyMem_Free(res)

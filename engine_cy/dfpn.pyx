@@ -23,7 +23,7 @@ Zones are computed when a node is resolved, exactly as in ``rzs``: a win is
 the winning child's zone plus the move, dilated for the mover; a loss is the
 union of the needed children's zones, dilated for the winner.
 
-The table is a C++ hash map keyed by (hash, ko point, passes).  A result
+The table (``dfpn_table``) is keyed by (hash, ko point, passes).  A result
 that superko decided somewhere below (a move rejected by it, or a zone that
 depends on it) is stored under a key that also hashes the whole path, so it
 is found only on that path.  ``extract`` rebuilds the proof tree from the table in the nested
@@ -39,11 +39,13 @@ from libc.stdint cimport int16_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 from cython.operator cimport dereference as deref
 from libcpp.unordered_map cimport unordered_map
-from libcpp.utility cimport pair
 from libcpp.vector cimport vector
 
 from engine_cy.benson cimport Benson, benson_goal
 from engine_cy.board cimport EMPTY, LEGAL, MAX_ARR, PASS_LOC, SUPERKO, Board, opp
+from engine_cy.dfpn_table cimport (
+    Entry, Table, table_free, table_get, table_grow, table_init, table_needs_room,
+)
 from engine_cy.dilate cimport HISTORY_DEPENDENT, dilate_c
 from engine_cy.gil cimport offer_gil
 from engine_cy.goal cimport GoalSpec, add_captured, goal_crucial_lost, goal_init
@@ -85,16 +87,6 @@ cdef uint32_t* LEVEL_P = [3, 3, 2, 2, 1]
 cdef uint32_t* LEVEL_D = [1, 1, 1, 1, 3]
 
 
-cdef struct Entry:
-    # 16 bytes: the table holds millions, and its speed is the speed of the cache
-    uint32_t p                # proof number, for the side to move
-    uint32_t d                # disproof number, for the side to move
-    uint32_t zone             # when resolved: index of its zone in DfpnCore.zones
-    int16_t best              # when resolved as a win for the mover: the move
-    uint8_t kind              # INNER / GOAL / CAPTURED / PASSES
-    uint8_t flags             # RESOLVED | SENSITIVE
-
-
 cdef inline uint64_t mix(uint64_t x) noexcept nogil:
     x ^= x >> 33
     x *= 0xFF51AFD7ED558CCDULL
@@ -118,7 +110,8 @@ cdef class DfpnCore:
     cdef Board b
     cdef GoalSpec g             # defender, goal, crucial points, region
     cdef Benson* benson
-    cdef unordered_map[uint64_t, Entry] table
+    cdef Table table
+    cdef Entry spare            # handed out when the table cannot grow (memory budget)
     cdef unordered_map[uint64_t, Entry] paths     # results that hold on one path only
     cdef vector[Zone] zones     # zones of resolved entries; 0: the crucial points, 1: the board
     cdef uint64_t path_hash[1024]     # running hash of the path, by ply from the root
@@ -138,14 +131,14 @@ cdef class DfpnCore:
 
     def __cinit__(self):
         self.benson = <Benson*>malloc(sizeof(Benson))
-        if self.benson == NULL:
+        if self.benson == NULL or not table_init(&self.table, 1 << 16):
             raise MemoryError()
 
     def __dealloc__(self):
         free(self.benson)
+        table_free(&self.table)
         with nogil:
             # millions of entries take a while to free: let the GUI thread run meanwhile
-            self.table.clear()
             self.paths.clear()
             self.zones.clear()
 
@@ -176,7 +169,7 @@ cdef class DfpnCore:
 
     @property
     def tt_size(self):
-        return self.table.size() + self.paths.size()
+        return self.table.count + self.paths.size()
 
     @property
     def path_entries(self):
@@ -199,7 +192,7 @@ cdef class DfpnCore:
             return True
         if self.max_nodes > 0 and self.nodes >= self.max_nodes:
             self.stop = NODE_BUDGET
-        elif <long>(self.table.size() + self.paths.size()) >= self.max_entries:
+        elif <long>(self.table.count + self.paths.size()) >= self.max_entries:
             self.stop = MEMORY_BUDGET
         elif self.nodes >= self.next_check or (self.steps & 63) == 0:
             # node counts jump (a whole expansion at a time), so compare, never mask; and
@@ -213,7 +206,7 @@ cdef class DfpnCore:
                 self.stop = CANCELLED
             elif self.progress is not None and now >= self.next_progress:
                 self.next_progress = now + 0.2     # five reports a second
-                self.progress(self.nodes, self.max_ply, self.table.size() + self.paths.size())
+                self.progress(self.nodes, self.max_ply, self.table.count + self.paths.size())
         return self.stop != NOT_STOPPED
 
     # ---- positions ----------------------------------------------------------------------
@@ -238,13 +231,15 @@ cdef class DfpnCore:
         return <uint32_t>(self.zones.size() - 1)
 
     cdef inline void make_room(self) noexcept:
-        """Grow the table before an insert would: a rehash of millions of entries takes
-        a tenth of a second, so it runs without the GIL (the GUI thread runs meanwhile;
-        entries stay where they are, so pointers to them remain valid)."""
-        if self.table.size() + 1 > <size_t>(self.table.bucket_count()
-                                            * self.table.max_load_factor()):
-            with nogil:
-                self.table.reserve(2 * self.table.size() + 1024)
+        """Grow the table before an insert would fill it: moving millions of entries takes
+        a tenth of a second, so it runs without the GIL (the GUI thread runs meanwhile)."""
+        cdef bint grown = False
+        if table_needs_room(&self.table):
+            if <long>self.table.count < self.max_entries:     # else the budget is spent
+                with nogil:
+                    grown = table_grow(&self.table)
+            if not grown:
+                self.stop = MEMORY_BUDGET
 
     cdef Entry* lookup(self) noexcept:
         """The entry of the current position, evaluating leaves on first sight."""
@@ -256,13 +251,16 @@ cdef class DfpnCore:
             it = self.paths.find(k ^ self.path_hash[self.ply])
             if it != self.paths.end():
                 return &deref(it).second
-        # one probe whether the entry is there or not: insert returns the one it finds
         self.make_room()
-        cdef pair[uint64_t, Entry] fresh
-        fresh.first = k
-        cdef pair[unordered_map[uint64_t, Entry].iterator, bint] found = self.table.insert(fresh)
-        e = &deref(found.first).second
-        if not found.second:
+        cdef bint fresh
+        if table_needs_room(&self.table):      # could not grow: out of memory, stopping
+            self.spare.p = 1
+            self.spare.d = 1
+            self.spare.kind = INNER
+            self.spare.flags = 0
+            return &self.spare
+        e = table_get(&self.table, k, &fresh)
+        if not fresh:
             return e
         self.nodes += 1
         e.flags = 0
@@ -443,8 +441,7 @@ cdef class DfpnCore:
         if self.ply >= 1000:
             self.stop = NODE_BUDGET
             return
-        # the children's entries, looked up once: entries never move in the map, and only
-        # the child searched below can change which entry its position uses (its own path)
+        # the children's entries, looked up once (see ``entries``)
         cdef Entry** child = <Entry**>malloc(n * (sizeof(Entry*) + 2 * sizeof(uint32_t) + 1))
         if child == NULL:
             self.stop = MEMORY_BUDGET
@@ -455,11 +452,8 @@ cdef class DfpnCore:
         cdef int i, best
         cdef uint32_t p, d, d2, child_th_p, child_th_d
         cdef uint64_t sum_p
-        for i in range(n):
-            self.play(moves[i])
-            child[i] = self.lookup()
-            self.undo()
-        e = self.lookup()       # this node's shared entry until it is resolved
+        e = self.entries(moves, n, child)
+        cdef uint32_t generation = self.table.generation
         while True:
             if self.out_of_budget():
                 break
@@ -499,7 +493,29 @@ cdef class DfpnCore:
             self.undo()
             if self.stop != NOT_STOPPED:
                 break
+            if self.table.generation != generation:     # the table grew: entries moved
+                e = self.entries(moves, n, child)
+                generation = self.table.generation
         free(child)
+
+    cdef Entry* entries(self, int16_t* moves, int n, Entry** child) noexcept:
+        """The children's entries into ``child``; the current position's entry.
+
+        Pointers stay good until the table grows; only the child searched below
+        can change which entry its position uses (its own path), so the caller
+        refreshes that one after each search and all of them after a growth."""
+        cdef int i
+        cdef uint32_t generation
+        cdef Entry* e
+        while True:
+            generation = self.table.generation
+            for i in range(n):
+                self.play(moves[i])
+                child[i] = self.lookup()
+                self.undo()
+            e = self.lookup()       # this node's shared entry until it is resolved
+            if self.table.generation == generation:
+                return e
 
     cdef void children(self, int16_t* moves, int n, Entry** child, uint32_t* cp, uint32_t* cd,
                        uint8_t* cut, const Zone* within) noexcept:

@@ -7,7 +7,7 @@ test, and the stones a move would capture (what a null move must not touch).
 Knows the board's arrays and zones; nothing about search.
 """
 
-from engine_cy.benson cimport open_board_zone
+from engine_cy.benson cimport OpenBoard, open_board_zone
 from engine_cy.board cimport MAX_ARR, Board
 from engine_cy.zone cimport Zone, zone_add, zone_clear, zone_has
 
@@ -20,7 +20,7 @@ cdef struct GoalSpec:
     Zone full                 # every point of the board
     int n_region
     int region[MAX_ARR]       # points where either side may play, row-major
-    Zone open_board           # benson.open_board_zone: Benson runs skip it
+    OpenBoard open_board      # benson.open_board_zone: Benson runs skip it
 
 
 cdef inline int goal_init(GoalSpec* g, Board board, int defender, bint live_any, crucial,

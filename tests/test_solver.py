@@ -181,6 +181,16 @@ def test_a_node_budget_gives_unknown():
     assert result.nodes <= 50 + 82   # the budget is checked once per expansion (81 points + pass)
 
 
+def test_a_full_table_stops_the_search_with_a_memory_budget():
+    problem = problem_from(OPEN, 9, crucial="E5")
+    result = solve(problem, SearchParams(max_nodes=0, max_seconds=20.0,
+                                         max_table_entries=100_000))
+    assert result.verdict == "unknown" and result.proof is None
+    assert result.stop_reason == "memory budget"
+    # checked once per df-pn step, which adds at most one expansion (81 points + pass)
+    assert 100_000 <= result.nodes <= 100_000 + 82
+
+
 def test_cancellation_stops_the_search_and_progress_is_reported():
     problem = problem_from(OPEN, 9, crucial="E5")
     seen = []

@@ -13,7 +13,8 @@ class SearchParams:
     max_seconds: float = 30.0     # wall-clock seconds over the whole call (0 = no limit)
     max_depth: int = 400          # deepest iterative-deepening iteration, in plies ("id" only)
     algorithm: str = "dfpn"       # "dfpn": proof-number search; "id": iterative deepening
-    max_table_entries: int = 12_000_000  # df-pn table entries (about 70 bytes each)
+    # df-pn table entries: 24M fill 32M slots (768 MB); with zones about 60 bytes an entry
+    max_table_entries: int = 24_000_000
 
     def __post_init__(self) -> None:
         if self.max_nodes < 0 or self.max_seconds < 0 or self.max_depth < 1:

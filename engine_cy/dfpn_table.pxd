@@ -1,0 +1,94 @@
+# cython: language_level=3
+"""The df-pn table: 64-bit position keys to 16-byte entries, open addressing, linear probing.
+
+One flat array of 24-byte slots: a lookup is one cache miss, a new entry
+costs no allocation, and freeing millions of entries is one ``free``.  It
+only grows (doubling before it is more than 3/4 full) and never deletes.  Growing moves every
+entry, so a pointer to an entry is good until the next insert that grows the
+table: ``generation`` counts growths, for callers that keep pointers.
+
+Key 0 marks an empty slot, so a key of 0 is stored as 1.  Knows nothing
+about Go; ``Entry`` is df-pn's.
+"""
+
+from libc.stdint cimport int16_t, uint8_t, uint32_t, uint64_t
+from libc.stdlib cimport calloc, free
+
+
+cdef struct Entry:
+    # 16 bytes: the table holds millions, and its speed is the speed of the cache
+    uint32_t p                # proof number, for the side to move
+    uint32_t d                # disproof number, for the side to move
+    uint32_t zone             # when resolved: index of its zone in DfpnCore.zones
+    int16_t best              # when resolved as a win for the mover: the move
+    uint8_t kind              # INNER / GOAL / CAPTURED / PASSES
+    uint8_t flags             # RESOLVED | SENSITIVE
+
+
+cdef struct Slot:
+    uint64_t key
+    Entry e
+
+
+cdef struct Table:
+    Slot* slots
+    size_t mask               # capacity - 1; capacity is a power of two
+    size_t count
+    uint32_t generation       # growths so far
+
+
+cdef inline bint table_init(Table* t, size_t capacity) noexcept nogil:
+    """An empty table of ``capacity`` (a power of two) slots; False when out of memory."""
+    t.slots = <Slot*>calloc(capacity, sizeof(Slot))
+    t.mask = capacity - 1
+    t.count = 0
+    t.generation = 0
+    return t.slots != NULL
+
+
+cdef inline void table_free(Table* t) noexcept nogil:
+    free(t.slots)
+    t.slots = NULL
+    t.count = 0
+
+
+cdef inline Slot* table_probe(Slot* slots, size_t mask, uint64_t key) noexcept nogil:
+    """The slot holding ``key``, or the empty slot where it belongs."""
+    cdef size_t i = key & mask
+    while slots[i].key != 0 and slots[i].key != key:
+        i = (i + 1) & mask
+    return &slots[i]
+
+
+cdef inline bint table_grow(Table* t) noexcept nogil:
+    """Double the capacity; False (table unchanged) when out of memory."""
+    cdef size_t cap = (t.mask + 1) * 2, i
+    cdef Slot* bigger = <Slot*>calloc(cap, sizeof(Slot))
+    if bigger == NULL:
+        return False
+    for i in range(t.mask + 1):
+        if t.slots[i].key != 0:
+            table_probe(bigger, cap - 1, t.slots[i].key)[0] = t.slots[i]
+    free(t.slots)
+    t.slots = bigger
+    t.mask = cap - 1
+    t.generation += 1
+    return True
+
+
+cdef inline bint table_needs_room(const Table* t) noexcept nogil:
+    """Whether one more entry would take the table past 3/4 full."""
+    return 4 * (t.count + 1) > 3 * (t.mask + 1)
+
+
+cdef inline Entry* table_get(Table* t, uint64_t key, bint* fresh) noexcept nogil:
+    """The entry of ``key``, inserted zeroed if missing (``fresh`` says which).  The
+    caller grows the table first when it needs room (an insert must not fill it)."""
+    if key == 0:
+        key = 1
+    cdef Slot* s = table_probe(t.slots, t.mask, key)
+    fresh[0] = s.key != key
+    if fresh[0]:
+        s.key = key
+        t.count += 1
+    return &s.e
