@@ -49,7 +49,9 @@ cdef class Board:
     cdef int n_points           # size * size
     cdef int16_t points[MAX_ARR]            # on-board locs, row-major from the top-left
     cdef bint ko_allowed[3]                 # per colour: may it capture a ko?
-    cdef vector[Position] undo_stack        # positions before each play
+    cdef vector[uint8_t] undo_bytes         # before each play: `pos` on `cells` (snapshot_size)
+    cdef int undo_n                         # moves on the undo stack
+    cdef int cells                          # stride * stride: the cells a position uses
     cdef vector[uint64_t] path              # hashes of the path, current position last
     cdef uint16_t hist_filter[HIST_FILTER]  # counts of path hashes by bucket (superko fast reject)
     cdef uint32_t mark[MAX_ARR]             # epoch marks for flood fills (scratch)

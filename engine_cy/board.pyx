@@ -4,9 +4,10 @@
 Layout: a padded 1-D array with a wall ring (``loc = (row + 1) * (size + 2) +
 col + 1``, see ``tsumego_gui.core.coords``); loc 0 is pass.  Chains are
 circular linked lists with a head that holds the stone and liberty counts,
-updated incrementally on play.  Undo restores a copy of the whole ``Position``
-struct taken before the move (about 4 KB): exact by construction, and measured
-by ``benchmarks/engine.py`` to be cheaper than rebuilding split chains.
+updated incrementally on play.  Undo restores a copy of the ``Position``
+taken before the move, of the cells the board size uses only (about 1 KB on
+9x9, 4 KB on 19x19): exact by construction, and measured by
+``benchmarks/engine.py`` to be cheaper than rebuilding split chains.
 
 Rules (the same as ``tsumego_gui.core.reference_board``):
 
@@ -23,7 +24,7 @@ Rules (the same as ``tsumego_gui.core.reference_board``):
 This module knows nothing about problems, goals or search.
 """
 
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 
 import numpy as np
 
@@ -85,6 +86,52 @@ def zobrist_white_to_play():
     return ZOBRIST_WHITE_TO_PLAY
 
 
+cdef enum:
+    SNAPSHOT_TAIL = 8 + 2 + 1 + 1 + 12      # hash, ko_loc, to_play, passes, captures
+
+
+cdef inline size_t snapshot_size(int cells) noexcept nogil:
+    return 9 * <size_t>cells + SNAPSHOT_TAIL
+
+
+cdef inline void save_position(const Position* p, uint8_t* out, int cells) noexcept nogil:
+    """Copy the first ``cells`` cells of every array of ``p``, and its scalars, to ``out``."""
+    memcpy(out, p.color, cells)
+    out += cells
+    memcpy(out, p.head, 2 * cells)
+    out += 2 * cells
+    memcpy(out, p.next, 2 * cells)
+    out += 2 * cells
+    memcpy(out, p.libs, 2 * cells)
+    out += 2 * cells
+    memcpy(out, p.stones, 2 * cells)
+    out += 2 * cells
+    memcpy(out, &p.hash, 8)
+    memcpy(out + 8, &p.ko_loc, 2)
+    out[10] = p.to_play
+    out[11] = p.passes
+    memcpy(out + 12, p.captures, 12)
+
+
+cdef inline void load_position(Position* p, const uint8_t* src, int cells) noexcept nogil:
+    """The inverse of ``save_position``; cells past ``cells`` are left as they are."""
+    memcpy(p.color, src, cells)
+    src += cells
+    memcpy(p.head, src, 2 * cells)
+    src += 2 * cells
+    memcpy(p.next, src, 2 * cells)
+    src += 2 * cells
+    memcpy(p.libs, src, 2 * cells)
+    src += 2 * cells
+    memcpy(p.stones, src, 2 * cells)
+    src += 2 * cells
+    memcpy(&p.hash, src, 8)
+    memcpy(&p.ko_loc, src + 8, 2)
+    p.to_play = src[10]
+    p.passes = src[11]
+    memcpy(p.captures, src + 12, 12)
+
+
 cdef class Board:
     """A Go board of size 2..19 with the side to move, ko state and path history."""
 
@@ -100,6 +147,8 @@ cdef class Board:
         self.offsets[2] = 1
         self.offsets[3] = self.stride
         self.n_points = size * size
+        self.cells = self.stride * self.stride
+        self.undo_n = 0
         memset(&self.pos, 0, sizeof(Position))
         memset(self.mark, 0, sizeof(self.mark))
         memset(self.hist_filter, 0, sizeof(self.hist_filter))
@@ -255,7 +304,11 @@ cdef class Board:
     # ---- play / undo ----------------------------------------------------------
 
     cdef void play_c(self, int loc) noexcept nogil:
-        self.undo_stack.push_back(self.pos)
+        cdef size_t snap = snapshot_size(self.cells)
+        if (self.undo_n + 1) * snap > self.undo_bytes.size():
+            self.undo_bytes.resize(2 * (self.undo_n + 1) * snap)
+        save_position(&self.pos, &self.undo_bytes[self.undo_n * snap], self.cells)
+        self.undo_n += 1
         cdef Position* p = &self.pos
         cdef int c = p.to_play, o = opp(c)
         p.to_play = o
@@ -353,14 +406,16 @@ cdef class Board:
 
     cdef void undo_c(self) noexcept nogil:
         self.path_pop()
-        self.pos = self.undo_stack.back()
-        self.undo_stack.pop_back()
+        self.undo_n -= 1
+        load_position(&self.pos, &self.undo_bytes[self.undo_n * snapshot_size(self.cells)],
+                      self.cells)
 
     cdef void copy_into(self, Board other):
         other.pos = self.pos
         other.ko_allowed[BLACK] = self.ko_allowed[BLACK]
         other.ko_allowed[WHITE] = self.ko_allowed[WHITE]
-        other.undo_stack = self.undo_stack
+        other.undo_bytes = self.undo_bytes
+        other.undo_n = self.undo_n
         other.path = self.path
         other.hist_filter = self.hist_filter
 
@@ -505,13 +560,13 @@ cdef class Board:
         if reason != LEGAL:
             raise IllegalMoveError(f"{self._gtp(p)} is illegal: {_REASONS[reason]}")
         self.play_c(p)
-        return <int>self.undo_stack.size()
+        return self.undo_n
 
     def undo(self, token):
         """Take back the move that returned ``token`` (it must be the last one)."""
-        if token != <int>self.undo_stack.size() or self.undo_stack.size() == 0:
+        if token != self.undo_n or self.undo_n == 0:
             raise ValueError(f"undo token {token!r} is not the last move "
-                             f"({self.undo_stack.size()} moves on the stack)")
+                             f"({self.undo_n} moves on the stack)")
         self.undo_c()
 
     def history(self):
@@ -526,7 +581,7 @@ cdef class Board:
         values = [int(h) for h in hashes]
         if any(not 0 <= h < 2 ** 64 for h in values):
             raise ValueError("history hashes must be 64-bit unsigned ints")
-        self.undo_stack.clear()
+        self.undo_n = 0
         while self.path.size():
             self.path_pop()
         for h in values:
