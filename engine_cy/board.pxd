@@ -58,6 +58,7 @@ cdef class Board:
     cdef uint32_t epoch
 
     cdef int illegal_reason_c(self, int loc) noexcept nogil
+    cdef int check_move_c(self, int loc, uint64_t* hash_after, int* ko_after) noexcept nogil
     cdef bint is_legal_c(self, int loc) noexcept nogil
     cdef void play_c(self, int loc) noexcept nogil      # no legality check; pushes an undo entry
     cdef void undo_c(self) noexcept nogil

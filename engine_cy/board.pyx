@@ -250,6 +250,13 @@ cdef class Board:
     # ---- legality -----------------------------------------------------------
 
     cdef int illegal_reason_c(self, int loc) noexcept nogil:
+        cdef uint64_t hash_after
+        cdef int ko_after
+        return self.check_move_c(loc, &hash_after, &ko_after)
+
+    cdef int check_move_c(self, int loc, uint64_t* hash_after, int* ko_after) noexcept nogil:
+        """``illegal_reason_c``; for a legal move other than pass, also the hash and ko
+        point of the position it leads to (what ``play_c`` would make them)."""
         if loc == PASS_LOC:
             return LEGAL
         if self.pos.color[loc] != EMPTY:
@@ -296,6 +303,10 @@ cdef class Board:
                     break
         if self.path_contains(hh):
             return SUPERKO
+        hash_after[0] = hh
+        # play_c's ko: one stone taken by a lone stone left with one liberty (the point taken)
+        ko_after[0] = cap_heads[0] if captured == 1 and not has_friend and empties == 0 \
+            else PASS_LOC
         return LEGAL
 
     cdef bint is_legal_c(self, int loc) noexcept nogil:
@@ -541,6 +552,15 @@ cdef class Board:
         if loc == PASS_LOC:
             return None
         return _REASONS.get(self.illegal_reason_c(self._check_point(loc)))
+
+    def hash_and_ko_after(self, loc):
+        """(hash, ko point) of the position a legal move at ``loc`` leads to, without
+        playing it; None for an illegal move or pass."""
+        cdef uint64_t h
+        cdef int ko
+        if loc == PASS_LOC or self.check_move_c(self._check_point(loc), &h, &ko) != LEGAL:
+            return None
+        return h, ko
 
     def legal_moves(self, region=None):
         cdef int i, loc

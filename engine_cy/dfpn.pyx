@@ -44,7 +44,8 @@ from libcpp.vector cimport vector
 from engine_cy.benson cimport Benson, benson_goal
 from engine_cy.board cimport EMPTY, LEGAL, MAX_ARR, PASS_LOC, SUPERKO, Board, opp
 from engine_cy.dfpn_table cimport (
-    Entry, Table, table_free, table_get, table_grow, table_init, table_needs_room,
+    Entry, Table, table_find, table_free, table_get, table_grow, table_init, table_needs_room,
+    table_prefetch,
 )
 from engine_cy.dilate cimport HISTORY_DEPENDENT, dilate_c
 from engine_cy.gil cimport offer_gil
@@ -114,6 +115,10 @@ cdef class DfpnCore:
     cdef Entry spare            # handed out when the table cannot grow (memory budget)
     cdef unordered_map[uint64_t, Entry] paths     # results that hold on one path only
     cdef vector[Zone] zones     # zones of resolved entries; 0: the crucial points, 1: the board
+    # from the last gen_moves, by move index: the hash and ko point each move leads to
+    # (pass: hash 0), so known children are found without playing them (``entries``)
+    cdef uint64_t next_hash[MAX_MOVES]
+    cdef int next_ko[MAX_MOVES]
     cdef uint64_t path_hash[1024]     # running hash of the path, by ply from the root
     cdef int ply
     cdef readonly long nodes
@@ -294,6 +299,21 @@ cdef class DfpnCore:
             e.p, e.d = INF, 0
         return e
 
+    cdef inline uint64_t child_key(self, int i) noexcept:
+        """``key`` of the position move ``i`` of the last ``gen_moves`` leads to (no pass)."""
+        return self.next_hash[i] ^ (<uint64_t>self.next_ko[i] * 0x9E3779B97F4A7C15ULL)
+
+    cdef Entry* known_child(self, int i) noexcept:
+        """``lookup`` of that position if it has an entry, else NULL (nothing added)."""
+        cdef uint64_t k = self.child_key(i)
+        cdef unordered_map[uint64_t, Entry].iterator it
+        if not self.paths.empty():
+            # the child's path hash, as ``play`` would make it
+            it = self.paths.find(k ^ mix(self.path_hash[self.ply] ^ self.next_hash[i]))
+            if it != self.paths.end():
+                return &deref(it).second
+        return table_find(&self.table, k)
+
     cdef void initial_numbers(self, Entry* e) noexcept:
         """Proof and disproof numbers of a new inner node from the defender's eyes.
 
@@ -381,11 +401,13 @@ cdef class DfpnCore:
 
     cdef int gen_moves(self, int16_t* moves, bint* sensitive) noexcept:
         """Region moves (pass first for the attacker, last for the defender), best first."""
-        cdef int i, j, loc, reason, n = 0, s, start = 0
+        cdef int i, j, loc, reason, n = 0, s, start = 0, ko
+        cdef uint64_t h
         cdef int scores[MAX_MOVES]
         cdef bint attacker = self.b.pos.to_play != self.g.defender
         if attacker:
             moves[0] = PASS_LOC
+            self.next_hash[0] = 0
             scores[0] = 1 << 20
             n = 1
             start = 1
@@ -393,7 +415,7 @@ cdef class DfpnCore:
             loc = self.g.region[i]
             if self.b.pos.color[loc] != EMPTY:
                 continue
-            reason = self.b.illegal_reason_c(loc)
+            reason = self.b.check_move_c(loc, &h, &ko)
             if reason == SUPERKO:
                 sensitive[0] = True
             if reason != LEGAL:
@@ -403,12 +425,17 @@ cdef class DfpnCore:
             while j > start and scores[j - 1] < s:
                 scores[j] = scores[j - 1]
                 moves[j] = moves[j - 1]
+                self.next_hash[j] = self.next_hash[j - 1]
+                self.next_ko[j] = self.next_ko[j - 1]
                 j -= 1
             scores[j] = s
             moves[j] = loc
+            self.next_hash[j] = h
+            self.next_ko[j] = ko
             n += 1
         if not attacker:
             moves[n] = PASS_LOC
+            self.next_hash[n] = 0
             n += 1
         return n
 
@@ -452,7 +479,7 @@ cdef class DfpnCore:
         cdef int i, best
         cdef uint32_t p, d, d2, child_th_p, child_th_d
         cdef uint64_t sum_p
-        e = self.entries(moves, n, child)
+        e = self.entries(moves, n, child, True)
         cdef uint32_t generation = self.table.generation
         while True:
             if self.out_of_budget():
@@ -494,12 +521,16 @@ cdef class DfpnCore:
             if self.stop != NOT_STOPPED:
                 break
             if self.table.generation != generation:     # the table grew: entries moved
-                e = self.entries(moves, n, child)
+                e = self.entries(moves, n, child, False)
                 generation = self.table.generation
         free(child)
 
-    cdef Entry* entries(self, int16_t* moves, int n, Entry** child) noexcept:
+    cdef Entry* entries(self, int16_t* moves, int n, Entry** child, bint foreseen) noexcept:
         """The children's entries into ``child``; the current position's entry.
+
+        ``foreseen``: ``next_hash`` and ``next_ko`` hold these moves' positions
+        (``gen_moves`` just ran), so a child already in the table is found
+        without playing its move; only new children are played (to evaluate).
 
         Pointers stay good until the table grows; only the child searched below
         can change which entry its position uses (its own path), so the caller
@@ -507,9 +538,17 @@ cdef class DfpnCore:
         cdef int i
         cdef uint32_t generation
         cdef Entry* e
+        if foreseen:
+            for i in range(n):
+                if self.next_hash[i] != 0:
+                    table_prefetch(&self.table, self.child_key(i))
         while True:
             generation = self.table.generation
             for i in range(n):
+                if foreseen and self.next_hash[i] != 0:
+                    child[i] = self.known_child(i)
+                    if child[i] != NULL:
+                        continue
                 self.play(moves[i])
                 child[i] = self.lookup()
                 self.undo()

@@ -76,6 +76,23 @@ cdef inline bint table_grow(Table* t) noexcept nogil:
     return True
 
 
+cdef extern from *:
+    void __builtin_prefetch(const void* addr) nogil
+
+
+cdef inline void table_prefetch(const Table* t, uint64_t key) noexcept nogil:
+    """Start loading the slot where ``key`` would be, for a lookup soon after."""
+    __builtin_prefetch(&t.slots[(key if key != 0 else 1) & t.mask])
+
+
+cdef inline Entry* table_find(Table* t, uint64_t key) noexcept nogil:
+    """The entry of ``key``, or NULL."""
+    if key == 0:
+        key = 1
+    cdef Slot* s = table_probe(t.slots, t.mask, key)
+    return &s.e if s.key == key else NULL
+
+
 cdef inline bint table_needs_room(const Table* t) noexcept nogil:
     """Whether one more entry would take the table past 3/4 full."""
     return 4 * (t.count + 1) > 3 * (t.mask + 1)

@@ -17,6 +17,8 @@ cdef struct GoalSpec:
     bint live_any             # goal live_any: any defender stone may become UCA
     bint has_crucial
     Zone crucial              # crucial points (goal live)
+    int n_crucial
+    int crucial_list[MAX_ARR] # the same points, for the leaf test
     Zone full                 # every point of the board
     int n_region
     int region[MAX_ARR]       # points where either side may play, row-major
@@ -31,10 +33,14 @@ cdef inline int goal_init(GoalSpec* g, Board board, int defender, bint live_any,
     g.defender = defender
     g.live_any = live_any
     zone_clear(&g.crucial)
-    g.has_crucial = False
+    g.n_crucial = 0
     for loc in crucial:
         zone_add(&g.crucial, board._check_point(loc))
-        g.has_crucial = True
+    for i in range(board.n_points):
+        if zone_has(&g.crucial, board.points[i]):
+            g.crucial_list[g.n_crucial] = board.points[i]
+            g.n_crucial += 1
+    g.has_crucial = g.n_crucial > 0
     zone_clear(&g.full)
     for i in range(board.n_points):
         zone_add(&g.full, board.points[i])
@@ -54,12 +60,11 @@ cdef inline int goal_init(GoalSpec* g, Board board, int defender, bint live_any,
 
 cdef inline bint goal_crucial_lost(const GoalSpec* g, Board b) noexcept:
     """Goal ``live``: no crucial point holds a defender stone any more."""
-    cdef int i, loc
+    cdef int i
     if g.live_any or not g.has_crucial:
         return False
-    for i in range(b.n_points):
-        loc = b.points[i]
-        if zone_has(&g.crucial, loc) and b.pos.color[loc] == g.defender:
+    for i in range(g.n_crucial):
+        if b.pos.color[g.crucial_list[i]] == g.defender:
             return False
     return True
 

@@ -145,7 +145,11 @@ class Game:
 
     def play(self, loc, event):
         before = self.current
+        foreseen = self.engine.hash_and_ko_after(loc)
         self.stack.append((self.engine.play(loc), self.ref.play(loc), before))
+        if loc != PASS:     # what the search reads off a move without playing it
+            assert foreseen == (self.ref.hash, self.ref.ko_loc), self.where(event) + (
+                f"\nhash_and_ko_after: {foreseen} != {(self.ref.hash, self.ref.ko_loc)}")
         self.moves.append(coords.to_gtp(loc, self.size))
         try:
             self.compare(event)
