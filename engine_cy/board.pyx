@@ -537,6 +537,45 @@ cdef class Board:
                     out.add(n)
         return sorted(out)
 
+    def stone_counts(self):
+        """(black stones, white stones) on the board."""
+        cdef int i, c
+        cdef int stones[4]
+        memset(stones, 0, sizeof(stones))
+        for i in range(self.n_points):
+            c = self.pos.color[self.points[i]]
+            stones[c] += 1
+        return stones[BLACK], stones[WHITE]
+
+    def stone_counts_after_moves(self):
+        """The set of (black stones, white stones) that a move of the side to move on an
+        empty point may leave (legal or not: a superset of those of the legal moves)."""
+        cdef int i, k, j, loc, n, h, taken, n_heads, me = self.pos.to_play, them = opp(me)
+        cdef int heads[4]
+        cdef bint dup
+        black, white = self.stone_counts()
+        out = set()
+        for i in range(self.n_points):
+            loc = self.points[i]
+            if self.pos.color[loc] != EMPTY:
+                continue
+            taken = 0
+            n_heads = 0
+            for k in range(4):
+                n = loc + self.offsets[k]
+                if self.pos.color[n] != them or self.pos.libs[self.pos.head[n]] != 1:
+                    continue
+                h = self.pos.head[n]
+                dup = False
+                for j in range(n_heads):
+                    dup = dup or heads[j] == h
+                if not dup:
+                    heads[n_heads] = h
+                    n_heads += 1
+                    taken += self.pos.stones[h]
+            out.add((black + 1, white - taken) if me == BLACK else (black - taken, white + 1))
+        return out
+
     def num_liberties(self, loc):
         cdef int p = self._check_point(loc)
         if self.pos.color[p] == EMPTY:

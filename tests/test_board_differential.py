@@ -106,6 +106,9 @@ class Game:
         if ours["colors"] != theirs["colors"]:
             bad.append("engine position:\n" + render_diagram(self.engine, coordinates=True))
         assert not bad, self.where(event) + "\n" + "\n".join(bad)
+        counts = tuple(int((self.ref.colors() == c).sum()) for c in (BLACK, WHITE))
+        assert self.engine.stone_counts() == counts, self.where(event) + (
+            f"\nstone_counts: engine {self.engine.stone_counts()} != reference {counts}")
         self.current = theirs  # the state before the next move
         if expected is not None:
             bad = [f"{k}: now {theirs[k]!r}, before the move {expected[k]!r}"
@@ -136,6 +139,14 @@ class Game:
         engine_legal = self.engine.legal_moves()
         assert engine_legal == legal, self.where(event) + (
             f"\nengine legal_moves() {engine_legal} != reference {legal}")
+        # what the verifier relies on: every legal move leaves counts in this set
+        after = self.engine.stone_counts_after_moves()
+        for p in legal[:: max(1, len(legal) // 3)]:    # a sample: the reference is slow
+            token = self.ref.play(p)
+            counts = tuple(int((self.ref.colors() == c).sum()) for c in (BLACK, WHITE))
+            self.ref.undo(token)
+            assert counts in after, self.where(event) + (
+                f"\n{coords.to_gtp(p, self.size)} leaves {counts}, not in {sorted(after)}")
         assert all(self.engine.is_legal(p) == (r is None) for p, r in zip(points, theirs,
                                                                            strict=True))
         self.reasons.update(r for r in theirs if r is not None)

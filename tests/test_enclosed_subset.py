@@ -42,5 +42,9 @@ def test_verdict_matches_the_peer_and_the_proof_verifies(case):
     assert result.proof is not None, f"not solved: {result.stop_reason}"
     report = verify(result.proof, replays=30)
     assert report.ok and report.complete, report.errors
+    # nodes met again on other lines are reused only where no line could change them
+    walked = verify(result.proof, replays=0, reuse=False)
+    assert walked.ok and walked.complete and walked.positions_reused == 0
+    assert report.positions_checked <= walked.positions_checked
     side_wins = (result.verdict == "lives") == (side == problem.defender)
     assert side_wins == case["peer_wins"]

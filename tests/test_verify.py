@@ -10,13 +10,19 @@ does not hold.
 from __future__ import annotations
 
 import copy
+from collections import Counter
+from pathlib import Path
 
 import pytest
 
 from engine_cy.board import BLACK, PASS, WHITE
 from tests.test_solver import BENT_FOUR, STRAIGHT_THREE, problem_from, solved
 from tsumego_gui.core import coords
+from tsumego_gui.core.sgf_io import read_sgf
 from tsumego_gui.search.verify import verify
+
+RABBITY_SIX = (Path(__file__).resolve().parents[1] / "tsumego_gui" / "resources" / "problems"
+               / "classic" / "rabbity-six.sgf")
 
 
 @pytest.fixture
@@ -125,3 +131,29 @@ def test_the_wrong_side_to_move_is_caught(live_proof):
     proof.to_play = BLACK if proof.to_play == WHITE else WHITE
     report = verify(proof, replays=0)
     assert not report.ok
+
+
+@pytest.fixture
+def dag_proof():
+    """Black kills the bundled rabbity six: lines that meet again by other move orders."""
+    problem = read_sgf(RABBITY_SIX.read_bytes())[0]
+    return solved(problem, to_play=BLACK, all_moves=False).proof
+
+
+def test_a_node_met_again_is_not_walked_again(dag_proof):
+    full = verify(dag_proof, replays=0, reuse=False)
+    shared = verify(dag_proof, replays=0)
+    assert full.ok and shared.ok and shared.complete
+    assert shared.positions_reused > 0
+    assert shared.positions_checked < full.positions_checked
+
+
+def test_a_damaged_node_met_again_is_caught(dag_proof):
+    proof = damaged(dag_proof)
+    parents = Counter(id(child) for node in proof.root.iter_unique()
+                      for _, child in node.children)
+    shared = [n for n in proof.root.iter_unique() if parents[id(n)] > 1 and n.children]
+    assert shared, "the disproof should meet an inner node on two lines"
+    shared[0].zone = frozenset()        # its children's zones now leave it (ZZ-1)
+    report = verify(proof, replays=0)
+    assert not report.ok, "a damaged shared node must be caught"

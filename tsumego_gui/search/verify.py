@@ -34,6 +34,15 @@ superko history:
   opponent's moves chosen at random, moves outside a zone answered as the
   null-move sibling, the goal checked at every step).
 
+A node reached again by another move order (the same node object, the same
+position) is not walked again when the first walk's verdict must hold for the
+new line too.  Only superko ties a subtree to its line, and a move can repeat
+an earlier position only if it leaves as many black and as many white stones
+as that position had; so the walk keeps, per checked subtree, the (black,
+white) stone counts its tested moves may leave, and reuses the verdict only
+where no position on the line before it (nor on the first line) has one of
+those counts.
+
 Knows the rules, Benson's output and the proof data type; nothing about how
 the proof was searched.
 """
@@ -51,6 +60,7 @@ from tsumego_gui.core.problem import Problem
 from tsumego_gui.search.proof import Proof, ProofNode
 
 MAX_ERRORS = 20
+NO_REUSE = None                # a subtree that may not be reused (stone counts unknown)
 
 
 @dataclass
@@ -60,6 +70,7 @@ class VerifyReport:
     ok: bool = True
     errors: list[str] = field(default_factory=list)
     positions_checked: int = 0
+    positions_reused: int = 0     # nodes met again on another line, not walked again
     replays: int = 0
     complete: bool = True        # False when the position budget cut the walk short
 
@@ -70,11 +81,15 @@ class VerifyReport:
 
 
 def verify(proof: Proof, *, replays: int = 100, seed: int = 0,
-           max_positions: int = 2_000_000) -> VerifyReport:
-    """Check ``proof`` (see the module docstring); never raises on a bad proof."""
+           max_positions: int = 2_000_000, reuse: bool = True) -> VerifyReport:
+    """Check ``proof`` (see the module docstring); never raises on a bad proof.
+
+    ``reuse``: False walks every line in full (for tests of the reuse rule)."""
     checker = _Checker(proof, max_positions, np.random.default_rng(seed))
     board = proof.problem.to_board()
     board.to_play = proof.to_play
+    # positions before the root are known by hash only: their stones cannot be bounded
+    checker.reuse = reuse and len(board.history()) == 1
     checker.check(proof.root, board, [], parent_zone=None)
     if checker.report.ok and replays > 0:
         checker.random_replays(replays)
@@ -91,12 +106,20 @@ class _Checker:
         self.report = VerifyReport()
         self.proven_nodes: list[tuple[ProofNode, Board, list[int]]] = []
         self.all_points = frozenset(coords.all_locs(self.problem.size))
+        self.reuse = True
+        self.line: list[tuple[int, int]] = []     # (black, white) stones before this node
+        self.walked: dict[tuple, frozenset] = {}  # node + position -> counts its moves leave
 
     # ---- helpers ------------------------------------------------------------------
 
     def name(self, path: list[int]) -> str:
         size = self.problem.size
         return "root" if not path else " ".join(coords.to_gtp(m, size) for m in path)
+
+    def line_apart(self, counts: frozenset | None) -> bool:
+        """No position on the line to here has stone counts among ``counts``."""
+        return (self.reuse and counts is not None
+                and not any(c in counts for c in self.line))
 
     def goal_holds(self, board: Board) -> bool:
         return bool(self.goal_chains(board))
@@ -142,34 +165,49 @@ class _Checker:
     # ---- the walk ------------------------------------------------------------------
 
     def check(self, node: ProofNode, board: Board, path: list[int],
-              parent_zone: frozenset[int] | None) -> None:
+              parent_zone: frozenset[int] | None) -> frozenset | None:
+        """Check the subtree; returns the stone counts its tested moves may leave, None
+        when unknown (see the module docstring)."""
         report = self.report
         if not report.ok:
-            return
+            return NO_REUSE
         report.positions_checked += 1
         if report.positions_checked > self.max_positions:
             report.complete = False
-            return
-        where = self.name(path)
+            return NO_REUSE
+        where = _Where(self, path)
         if node.zone is None:
             report.fail(f"{where}: a node without a zone")
-            return
+            return NO_REUSE
         if parent_zone is not None and not node.zone <= parent_zone:
             report.fail(f"{where}: zone is not inside the parent's zone (ZZ-1)")
-            return
+            return NO_REUSE
+        key = (id(node), board.hash, board.ko_loc, board.consecutive_passes)
+        counts = self.walked.get(key)
+        if self.line_apart(counts):
+            report.positions_reused += 1
+            return counts
+        counts = self.check_position(node, board, path, where)
+        if self.report.ok and self.line_apart(counts):
+            self.walked[key] = counts
+        return counts
+
+    def check_position(self, node: ProofNode, board: Board, path: list[int],
+                       where: _Where) -> frozenset | None:
+        report = self.report
         goal = self.goal_holds(board)
         if node.kind == "goal":
             if not node.won or not goal:
                 report.fail(f"{where}: a goal leaf where the goal does not hold")
-                return
+                return NO_REUSE
             if not any(self.life_closure(board, s) <= node.zone
                        for s, _ in self.goal_chains(board)):
                 report.fail(f"{where}: the leaf zone misses the life closure of every goal chain")
             self.check_zone_basics(board, node.zone, where)
-            return
+            return frozenset()
         if not node.won and goal:
             report.fail(f"{where}: marked lost but the goal holds")
-            return
+            return NO_REUSE
         if node.kind == "captured":
             if (node.won or self.problem.goal != "live"
                     or any(board.color_at(p) == self.problem.defender
@@ -177,59 +215,64 @@ class _Checker:
                 report.fail(f"{where}: 'captured' leaf with a crucial stone on the board")
             elif not self.problem.crucial <= node.zone:
                 report.fail(f"{where}: 'captured' leaf whose zone misses a crucial point")
-            return
+            return frozenset()
         if node.kind == "passes":
             if node.won or board.consecutive_passes < 2:
                 report.fail(f"{where}: 'passes' leaf without two passes")
             elif node.zone != self.all_points:
                 report.fail(f"{where}: 'passes' leaf whose zone is not the whole board")
-            return
+            return frozenset()
         if board.consecutive_passes >= 2:
             report.fail(f"{where}: the game ended by two passes but the tree goes on")
-            return
+            return NO_REUSE
         mover = board.to_play
         if (node.kind == "or") != (mover == self.problem.defender):
             report.fail(f"{where}: {node.kind} node with the wrong side to move")
-            return
+            return NO_REUSE
         prover = self.problem.defender if node.won else self.problem.attacker
         self.check_zone_basics(board, node.zone, where)
+        self.line.append(board.stone_counts())
         if mover == prover:
-            self.check_move_node(node, board, path, prover)
+            below = self.check_move_node(node, board, path, prover, where)
         else:
-            self.check_all_node(node, board, path, prover)
+            below = self.check_all_node(node, board, path, prover, where)
+        self.line.pop()
         if len(self.proven_nodes) < 20_000:
             self.proven_nodes.append((node, board.copy(), list(path)))
+        if below is None:
+            return None
+        return below | board.stone_counts_after_moves()
 
-    def play_child(self, node, move, child, board, path) -> None:
+    def play_child(self, node, move, child, board, path) -> frozenset | None:
         if move != PASS and (move not in self.region or not board.is_legal(move)):
             self.report.fail(f"{self.name(path + [move])}: the move is illegal or off the region")
-            return
+            return NO_REUSE
         token = board.play(move)
-        self.check(child, board, path + [move], node.zone)
+        bound = self.check(child, board, path + [move], node.zone)
         board.undo(token)
+        return bound
 
-    def check_move_node(self, node, board, path, prover) -> None:
+    def check_move_node(self, node, board, path, prover, where) -> frozenset | None:
         """The mover (the prover) wins with its one child."""
         if len(node.children) != 1:
-            self.report.fail(f"{self.name(path)}: a won node of the mover needs one child")
-            return
+            self.report.fail(f"{where}: a won node of the mover needs one child")
+            return NO_REUSE
         move, child = node.children[0]
         if child.won != node.won:
-            self.report.fail(f"{self.name(path)}: the winning move's child is not won")
-            return
-        self.check_move_zone(board, node.zone, move, prover, self.name(path))
-        self.play_child(node, move, child, board, path)
+            self.report.fail(f"{where}: the winning move's child is not won")
+            return NO_REUSE
+        self.check_move_zone(board, node.zone, move, prover, where)
+        return self.play_child(node, move, child, board, path)
 
-    def check_all_node(self, node, board, path, prover) -> None:
+    def check_all_node(self, node, board, path, prover, where) -> frozenset | None:
         """Every move of the mover fails: searched, or cut by a null-move sibling."""
-        where = self.name(path)
         if prover == self.problem.defender and board.consecutive_passes >= 1:
             self.report.fail(f"{where}: the attacker could end the game by passing here")
-            return
+            return NO_REUSE
         children = dict(node.children)
         if len(children) != len(node.children):
             self.report.fail(f"{where}: a move has two children")
-            return
+            return NO_REUSE
         self.check_reply_zone(board, node.zone, prover, where)
         pruned = dict(node.pruned)
         for move in self.moves(board):
@@ -239,17 +282,20 @@ class _Checker:
             if cover is None or cover not in children:
                 self.report.fail(f"{where}: move {coords.to_gtp(move, board.size)} "
                                  "is not answered")
-                return
+                return NO_REUSE
             zone = children[cover].zone or frozenset()
             if self.changed_by(board, cover) & zone or self.changed_by(board, move) & zone:
                 self.report.fail(f"{where}: {coords.to_gtp(move, board.size)} is not a null move "
                                  f"for {coords.to_gtp(cover, board.size)}'s zone")
-                return
+                return NO_REUSE
+        counts: frozenset | None = frozenset()
         for move, child in node.children:
             if child.won != node.won:
                 self.report.fail(f"{self.name(path + [move])}: a reply that does not fail")
-                return
-            self.play_child(node, move, child, board, path)
+                return NO_REUSE
+            below = self.play_child(node, move, child, board, path)
+            counts = None if counts is None or below is None else counts | below
+        return counts
 
     # ---- zone conditions ------------------------------------------------------------
 
@@ -271,7 +317,7 @@ class _Checker:
                     out |= set(board.chain(n))
         return out
 
-    def check_zone_basics(self, board: Board, zone: frozenset[int], where: str) -> None:
+    def check_zone_basics(self, board: Board, zone: frozenset[int], where: _Where) -> None:
         for chain in self.chains_in(board, zone):
             if not set(chain) <= zone:
                 self.report.fail(f"{where}: zone splits the chain at "
@@ -283,7 +329,7 @@ class _Checker:
                 return
 
     def check_reply_zone(self, board: Board, zone: frozenset[int], prover: int,
-                         where: str) -> None:
+                         where: _Where) -> None:
         """CR-1 and CR-2 for a node where the prover's opponent moves."""
         defender = prover
         for p in sorted(zone):
@@ -313,7 +359,7 @@ class _Checker:
                 return
 
     def check_move_zone(self, board: Board, zone: frozenset[int], move: int, prover: int,
-                        where: str) -> None:
+                        where: _Where) -> None:
         """CR-3 for the prover's winning move."""
         if move == PASS:
             return
@@ -341,7 +387,7 @@ class _Checker:
                 return
 
     def move_keeps_its_effect(self, board: Board, zone: frozenset[int], move: int,
-                              prover: int, where: str) -> bool:
+                              prover: int, where: _Where) -> bool:
         """CR-3, the move's own stone: legal, and a ko capture exactly when it is one here,
         in every position that agrees with this one inside the zone."""
         size = board.size
@@ -463,3 +509,16 @@ class _Checker:
             return self.replay(target, board, defender_wins, depth + 1)
         finally:
             board.undo(token)
+
+
+class _Where:
+    """A node's line as text for messages, spelled out only when a message is made."""
+
+    __slots__ = ("checker", "path")
+
+    def __init__(self, checker: _Checker, path: list[int]):
+        self.checker = checker
+        self.path = path
+
+    def __str__(self) -> str:
+        return self.checker.name(self.path)
