@@ -13,8 +13,7 @@ the proof with ``search.verify``, and compares:
 * with tsumego.js (an exact solver for enclosed problems; ``npm install
   tsumego.js`` into a cache folder outside the repo, done here on first use),
   on SGF problems that mark a target with ``MA``: same problem, same side,
-  same time limit, in the same run.  With two or more cores the peer's
-  process runs while we solve (one core each), else one after the other.
+  same time limit, in the same run, one after the other.
 
 Ends with ``RESULT solved=<n> total=<m> wrong=<w> unverified=<u>
 book_mismatch=<b> median_ratio_vs_peer=<r>``: ``wrong`` counts verdicts that
@@ -35,7 +34,6 @@ import statistics
 import subprocess
 import sys
 import time
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from peer_walk import explain  # benchmarks/ is on sys.path when run as a script
@@ -60,7 +58,6 @@ const ms = Number(process.hrtime.bigint() - t) / 1e6;
 console.log(JSON.stringify({move: move, ms: ms, error: error}));
 """
 NAMES = {BLACK: "B", WHITE: "W"}
-PEER_POOL = ThreadPoolExecutor(1)     # waits on the peer's process while we solve
 
 
 def ensure_peer() -> Path | None:
@@ -201,11 +198,6 @@ def read_paper_table(path: Path) -> dict[str, dict[str, str]]:
 
 
 def run_one(name, path, problem, side, params, peer, seconds) -> dict:
-    peer_job = None
-    if peer is not None and path.suffix.lower() == ".sgf" and b"MA[" in path.read_bytes():
-        peer_job = PEER_POOL.submit(run_peer, peer, path, side, seconds)
-        if (os.cpu_count() or 1) < 2:
-            peer_job.result()       # one core: let the peer finish before we start
     result = solve(problem, params, to_play=side)
     row = {"problem": name, "side": NAMES[side], "verdict": result.verdict,
            "seconds": round(result.seconds, 3), "nodes": result.nodes, "notes": []}
@@ -224,8 +216,8 @@ def run_one(name, path, problem, side, params, peer, seconds) -> dict:
         if not side_wins and [m for m in problem.book_moves_for(side) if m != PASS]:
             row["book_contradiction"] = True
             row["notes"].append("we say no winning move but the book shows one")
-    if peer_job is not None:
-        p = peer_job.result()
+    if peer is not None and path.suffix.lower() == ".sgf" and b"MA[" in path.read_bytes():
+        p = run_peer(peer, path, side, seconds)
         row["peer_wins"], row["peer_seconds"] = p["wins"], p["seconds"]
         if p.get("note"):
             row["notes"].append(f"peer: {p['note']}")
