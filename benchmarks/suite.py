@@ -13,7 +13,8 @@ the proof with ``search.verify``, and compares:
 * with tsumego.js (an exact solver for enclosed problems; ``npm install
   tsumego.js`` into a cache folder outside the repo, done here on first use),
   on SGF problems that mark a target with ``MA``: same problem, same side,
-  same time limit, in the same run, one after the other.
+  same time limit, in the same run, one after the other (run side by side on
+  this machine's two cores, the peer slowed our search by about a quarter).
 
 Ends with ``RESULT solved=<n> total=<m> wrong=<w> unverified=<u>
 book_mismatch=<b> median_ratio_vs_peer=<r>``: ``wrong`` counts verdicts that

@@ -521,6 +521,7 @@ cdef class MctsCore:
         return STATUS_NAMES[self.nodes[0].status], result, self.winning_moves()
 
     cdef int check_stop(self) except -1:
+        cdef double now
         if self.stop != NOT_STOPPED:
             return True
         now = time.monotonic()
