@@ -237,7 +237,7 @@ cdef class DfpnCore:
 
     cdef inline void make_room(self) noexcept:
         """Grow the table before an insert would fill it: moving millions of entries takes
-        a tenth of a second, so it runs without the GIL (the GUI thread runs meanwhile)."""
+        a second, so it runs without the GIL (the GUI thread runs meanwhile)."""
         cdef bint grown = False
         if table_needs_room(&self.table):
             if <long>self.table.count < self.max_entries:     # else the budget is spent

@@ -14,6 +14,9 @@ about Go; ``Entry`` is df-pn's.
 from libc.stdint cimport int16_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free
 
+cdef extern from *:
+    void __builtin_prefetch(const void* addr) nogil
+
 
 cdef struct Entry:
     # 16 bytes: the table holds millions, and its speed is the speed of the cache
@@ -66,7 +69,12 @@ cdef inline bint table_grow(Table* t) noexcept nogil:
     cdef Slot* bigger = <Slot*>calloc(cap, sizeof(Slot))
     if bigger == NULL:
         return False
-    for i in range(t.mask + 1):
+    cdef size_t old_cap = t.mask + 1, ahead
+    for i in range(old_cap):
+        # the new slots are random: ask for the one a few entries on, to overlap the misses
+        ahead = i + 16
+        if ahead < old_cap and t.slots[ahead].key != 0:
+            __builtin_prefetch(&bigger[t.slots[ahead].key & (cap - 1)])
         if t.slots[i].key != 0:
             table_probe(bigger, cap - 1, t.slots[i].key)[0] = t.slots[i]
     free(t.slots)
@@ -74,10 +82,6 @@ cdef inline bint table_grow(Table* t) noexcept nogil:
     t.mask = cap - 1
     t.generation += 1
     return True
-
-
-cdef extern from *:
-    void __builtin_prefetch(const void* addr) nogil
 
 
 cdef inline void table_prefetch(const Table* t, uint64_t key) noexcept nogil:
