@@ -592,6 +592,15 @@ cdef class Board:
             return None
         return _REASONS.get(self.illegal_reason_c(self._check_point(loc)))
 
+    def superko_forbids(self, locs):
+        """Whether superko, and only superko, forbids the side to move one of ``locs``."""
+        cdef int p
+        for loc in locs:
+            p = self._check_point(loc)
+            if self.pos.color[p] == EMPTY and self.illegal_reason_c(p) == SUPERKO:
+                return True
+        return False
+
     def hash_and_ko_after(self, loc):
         """(hash, ko point) of the position a legal move at ``loc`` leads to, without
         playing it; None for an illegal move or pass."""

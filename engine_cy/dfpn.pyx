@@ -26,7 +26,8 @@ union of the needed children's zones, dilated for the winner.
 The table (``dfpn_table``) is keyed by (hash, ko point, passes).  A result
 that superko decided somewhere below (a move rejected by it, or a zone that
 depends on it) is stored under a key that also hashes the whole path, so it
-is found only on that path.  ``extract`` rebuilds the proof tree from the table in the nested
+is found only on that path, and it is never a null move (under another
+history a move superko forbade may be legal and unanswered).  ``extract`` rebuilds the proof tree from the table in the nested
 tuple format of ``rzs``.
 
 Knows the board, Benson, zones and dilation; nothing about files, threads or
@@ -562,9 +563,10 @@ cdef class DfpnCore:
 
         ``child``: the children's entries if the caller has them, else NULL.
 
-        A null move is a child that failed for the mover (``cp == 0``) and whose
-        zone holds nothing its move changed; it covers every other move that
-        changes nothing in that zone.  Null moves themselves are never cut.
+        A null move is a child that failed for the mover (``cp == 0``), whose
+        result no superko rejection decided, and whose zone holds nothing its move
+        changed; it covers every other move that changes nothing in that zone.
+        Null moves themselves are never cut.
 
         ``within`` (proof extraction): only children whose zone lies inside this
         node's stored zone count as null moves.  Children resolved after this
@@ -585,7 +587,8 @@ cdef class DfpnCore:
                 self.undo()
             cp[i] = c.p
             cd[i] = c.d
-            is_null[i] = (c.flags & RESOLVED) != 0 and c.p == 0
+            # a result superko decided holds on its own path only: it covers no other move
+            is_null[i] = (c.flags & RESOLVED) != 0 and c.p == 0 and not (c.flags & SENSITIVE)
             if is_null[i]:
                 zones[i] = self.zones[c.zone]
                 if within != NULL and not zone_subset(&zones[i], within):

@@ -44,7 +44,8 @@ semantics of the depth-first solver (``rzs.pyx``):
 Superko: a node whose move generation rejected a move by superko, whose
 dilation reported a history-dependent point, or whose proof uses such a node
 is *sensitive*: its result stands on its own path in the tree but never
-enters the transposition table (key: hash, ko point, passes).  As in
+enters the transposition table (key: hash, ko point, passes) and never
+covers another move as a null move.  As in
 ``rzs.pyx``, ``tsumego_gui.search.verify`` replays every proof line with the
 full history.
 
@@ -909,9 +910,11 @@ cdef class MctsCore:
         if self.nodes[child].status == good and not root_all:
             winner = child
         else:
-            if self.nodes[child].status == bad:
+            if self.nodes[child].status == bad \
+                    and not (self.nodes[child].flags & F_SENSITIVE):
                 # null move: nothing the move changed lies in the child's zone, so every
-                # move that changes nothing there either fails the same way
+                # move that changes nothing there either fails the same way (a result
+                # superko decided holds on its own path only, so it covers nothing)
                 cz = self.zones[self.nodes[child].zone_id]
                 zone_clear(&changed)
                 if m != PASS_LOC:

@@ -21,7 +21,9 @@ attacker kills) are searched the same way, each with its own zones:
 
 Transposition table: keyed by (hash, ko point, passes); a result is stored
 only when nothing in its subtree was decided by superko (no move rejected by
-it, no zone that depends on it).  Such a result can still be wrong under
+it, no zone that depends on it).  Such a *sensitive* result holds on its own
+path only, so it is never a null move either: under another history a move
+superko forbade may be legal and unanswered.  Such a result can still be wrong under
 another path history only if a line of the subtree recreates a position of
 that history; ``tsumego_gui.search.verify`` replays every line with the full
 history and rejects such a proof.
@@ -332,9 +334,10 @@ cdef class RzsCore:
             failed.append((m, child))
             zone_union(zone_out, &child_zone)
             # null move: nothing the move changed lies in the child's zone, so every
-            # move that changes nothing there either fails the same way
+            # move that changes nothing there either fails the same way -- unless superko
+            # decided the child, whose result then holds on its own path only
             zone_intersect(&changed, &child_zone)
-            if zone_empty(&changed):
+            if zone_empty(&changed) and not child_sensitive:
                 for j in range(i + 1, n):
                     other_move = moves[j]
                     if pruned_by[j] != -1 or zone_has(&child_zone, other_move):

@@ -48,3 +48,15 @@ def test_verdict_matches_the_peer_and_the_proof_verifies(case):
     assert report.positions_checked <= walked.positions_checked
     side_wins = (result.verdict == "lives") == (side == problem.defender)
     assert side_wins == case["peer_wins"]
+
+
+def test_nodes_that_superko_decided_are_not_replayed_elsewhere():
+    """gop/11020, Black kills: deep in the proof White may not retake at H1 only because
+    of superko.  Such a node's result holds for its own line; replayed from a position
+    that differs outside its zone, H1 is legal and has no answer in the tree."""
+    problem = read_sgf((FOLDER / "gop" / "11020.sgf").read_bytes())[0]
+    result = solve(problem, SearchParams(max_nodes=3_000_000, max_seconds=0), to_play=BLACK)
+    assert result.verdict == "dies"
+    report = verify(result.proof, replays=300)
+    assert report.ok and report.complete, report.errors
+    assert report.replays == 300

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,7 @@ from tsumego_gui.core import coords
 from tsumego_gui.core.sgf_io import read_sgf
 from tsumego_gui.search.verify import verify
 
+ENCLOSED = Path(__file__).resolve().parents[2] / "shared" / "problems" / "enclosed-dev"
 RABBITY_SIX = (Path(__file__).resolve().parents[1] / "tsumego_gui" / "resources" / "problems"
                / "classic" / "rabbity-six.sgf")
 
@@ -157,3 +159,66 @@ def test_a_damaged_node_met_again_is_caught(dag_proof):
     shared[0].zone = frozenset()        # its children's zones now leave it (ZZ-1)
     report = verify(proof, replays=0)
     assert not report.ok, "a damaged shared node must be caught"
+
+
+@pytest.fixture
+def cut_proof():
+    """White lives in enclosed-dev cc1/895: a null move whose subtree cuts moves too."""
+    if not ENCLOSED.is_dir():
+        pytest.skip("../shared/problems is absent")
+    problem = read_sgf((ENCLOSED / "cc1" / "895.sgf").read_bytes())[0]
+    return solved(problem, to_play=WHITE, all_moves=False).proof
+
+
+def test_a_cut_covered_by_a_result_superko_decided_is_caught(cut_proof):
+    """A null move whose subtree met a move forbidden by superko covers nothing: under the
+    cut move's history that move may be legal, and the proof never answers it.
+
+    The damage: a pre-root history holding the position one pruned reply deep inside a
+    covering child's subtree, so superko now forbids that reply there."""
+    assert verify(cut_proof).ok
+    proof = damaged(cut_proof)
+    problem = proof.problem
+    board = problem.to_board()
+    board.to_play = proof.to_play
+
+    def forbid_inside(node):
+        """The hash after some legal pruned reply of the loser inside ``node``'s subtree."""
+        if node.kind not in ("and", "or"):
+            return None
+        loser_moves = (node.kind == "or") != node.won
+        if loser_moves:
+            for move, _ in node.pruned:
+                after = board.hash_and_ko_after(move)
+                if move != PASS and after is not None:
+                    return after[0]
+        for move, child in node.children:
+            token = board.play(move)
+            found = forbid_inside(child)
+            board.undo(token)
+            if found is not None:
+                return found
+        return None
+
+    def damage(node):
+        loser_moves = (node.kind == "or") != node.won
+        if node.kind in ("and", "or") and loser_moves:
+            covers = dict(node.children)
+            for cover in {cover for _, cover in node.pruned}:
+                token = board.play(cover)
+                found = forbid_inside(covers[cover])
+                board.undo(token)
+                if found is not None:
+                    return found
+        for move, child in node.children:
+            token = board.play(move)
+            found = damage(child)
+            board.undo(token)
+            if found is not None:
+                return found
+        return None
+
+    forbidden = damage(proof.root)
+    assert forbidden is not None, "the proof should cut moves by a child with cuts below"
+    proof.problem = replace(problem, history=(forbidden,))
+    assert_rejected(proof, "whose result superko decided")

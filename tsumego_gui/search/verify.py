@@ -29,10 +29,15 @@ superko history:
   their whole surroundings when in atari); where the prover moves: CR-3 (the
   move, what it captures and the chains around that, and a second liberty
   for the opponent chains it touches);
+* superko: a subtree in which superko forbade a move of the prover's
+  opponent (in the region or the zone) holds for its own line only, since
+  under another history that move may be legal and unanswered; such a child
+  covers no other move;
 * randomized replay: positions that agree with a node inside its zone but
   differ outside it are still won by the prover following the tree (the
   opponent's moves chosen at random, moves outside a zone answered as the
-  null-move sibling, the goal checked at every step).
+  null-move sibling, the goal checked at every step); nodes whose subtree
+  superko decided are not replayed.
 
 A node reached again by another move order (the same node object, the same
 position) is not walked again when the first walk's verdict must hold for the
@@ -60,7 +65,11 @@ from tsumego_gui.core.problem import Problem
 from tsumego_gui.search.proof import Proof, ProofNode
 
 MAX_ERRORS = 20
-NO_REUSE = None                # a subtree that may not be reused (stone counts unknown)
+# What a walk of a subtree tells the walk above it: the (black, white) stone counts its
+# tested moves may leave (None: unknown, never reused), and whether superko decided it.
+Walked = tuple[frozenset | None, bool]
+UNKNOWN: Walked = (None, True)
+LEAF: Walked = (frozenset(), False)
 
 
 @dataclass
@@ -108,7 +117,7 @@ class _Checker:
         self.all_points = frozenset(coords.all_locs(self.problem.size))
         self.reuse = True
         self.line: list[tuple[int, int]] = []     # (black, white) stones before this node
-        self.walked: dict[tuple, frozenset] = {}  # node + position -> counts its moves leave
+        self.walked: dict[tuple, Walked] = {}     # node + position -> what its walk found
 
     # ---- helpers ------------------------------------------------------------------
 
@@ -165,49 +174,48 @@ class _Checker:
     # ---- the walk ------------------------------------------------------------------
 
     def check(self, node: ProofNode, board: Board, path: list[int],
-              parent_zone: frozenset[int] | None) -> frozenset | None:
-        """Check the subtree; returns the stone counts its tested moves may leave, None
-        when unknown (see the module docstring)."""
+              parent_zone: frozenset[int] | None) -> Walked:
+        """Check the subtree (see the module docstring)."""
         report = self.report
         if not report.ok:
-            return NO_REUSE
+            return UNKNOWN
         report.positions_checked += 1
         if report.positions_checked > self.max_positions:
             report.complete = False
-            return NO_REUSE
+            return UNKNOWN
         where = _Where(self, path)
         if node.zone is None:
             report.fail(f"{where}: a node without a zone")
-            return NO_REUSE
+            return UNKNOWN
         if parent_zone is not None and not node.zone <= parent_zone:
             report.fail(f"{where}: zone is not inside the parent's zone (ZZ-1)")
-            return NO_REUSE
+            return UNKNOWN
         key = (id(node), board.hash, board.ko_loc, board.consecutive_passes)
-        counts = self.walked.get(key)
-        if self.line_apart(counts):
+        known = self.walked.get(key)
+        if known is not None and self.line_apart(known[0]):
             report.positions_reused += 1
-            return counts
-        counts = self.check_position(node, board, path, where)
-        if self.report.ok and self.line_apart(counts):
-            self.walked[key] = counts
-        return counts
+            return known
+        walked = self.check_position(node, board, path, where)
+        if self.report.ok and self.line_apart(walked[0]):
+            self.walked[key] = walked
+        return walked
 
     def check_position(self, node: ProofNode, board: Board, path: list[int],
-                       where: _Where) -> frozenset | None:
+                       where: _Where) -> Walked:
         report = self.report
         goal = self.goal_holds(board)
         if node.kind == "goal":
             if not node.won or not goal:
                 report.fail(f"{where}: a goal leaf where the goal does not hold")
-                return NO_REUSE
+                return UNKNOWN
             if not any(self.life_closure(board, s) <= node.zone
                        for s, _ in self.goal_chains(board)):
                 report.fail(f"{where}: the leaf zone misses the life closure of every goal chain")
             self.check_zone_basics(board, node.zone, where)
-            return frozenset()
+            return LEAF
         if not node.won and goal:
             report.fail(f"{where}: marked lost but the goal holds")
-            return NO_REUSE
+            return UNKNOWN
         if node.kind == "captured":
             if (node.won or self.problem.goal != "live"
                     or any(board.color_at(p) == self.problem.defender
@@ -215,87 +223,96 @@ class _Checker:
                 report.fail(f"{where}: 'captured' leaf with a crucial stone on the board")
             elif not self.problem.crucial <= node.zone:
                 report.fail(f"{where}: 'captured' leaf whose zone misses a crucial point")
-            return frozenset()
+            return LEAF
         if node.kind == "passes":
             if node.won or board.consecutive_passes < 2:
                 report.fail(f"{where}: 'passes' leaf without two passes")
             elif node.zone != self.all_points:
                 report.fail(f"{where}: 'passes' leaf whose zone is not the whole board")
-            return frozenset()
+            return LEAF
         if board.consecutive_passes >= 2:
             report.fail(f"{where}: the game ended by two passes but the tree goes on")
-            return NO_REUSE
+            return UNKNOWN
         mover = board.to_play
         if (node.kind == "or") != (mover == self.problem.defender):
             report.fail(f"{where}: {node.kind} node with the wrong side to move")
-            return NO_REUSE
+            return UNKNOWN
         prover = self.problem.defender if node.won else self.problem.attacker
         self.check_zone_basics(board, node.zone, where)
         self.line.append(board.stone_counts())
         if mover == prover:
-            below = self.check_move_node(node, board, path, prover, where)
+            counts, bound = self.check_move_node(node, board, path, prover, where)
         else:
-            below = self.check_all_node(node, board, path, prover, where)
+            counts, bound = self.check_all_node(node, board, path, prover, where)
         self.line.pop()
-        if len(self.proven_nodes) < 20_000:
+        if not bound and len(self.proven_nodes) < 20_000:
             self.proven_nodes.append((node, board.copy(), list(path)))
-        if below is None:
-            return None
-        return below | board.stone_counts_after_moves()
+        if counts is None:
+            return None, bound
+        return counts | board.stone_counts_after_moves(), bound
 
-    def play_child(self, node, move, child, board, path) -> frozenset | None:
+    def play_child(self, node, move, child, board, path) -> Walked:
         if move != PASS and (move not in self.region or not board.is_legal(move)):
             self.report.fail(f"{self.name(path + [move])}: the move is illegal or off the region")
-            return NO_REUSE
+            return UNKNOWN
         token = board.play(move)
-        bound = self.check(child, board, path + [move], node.zone)
+        walked = self.check(child, board, path + [move], node.zone)
         board.undo(token)
-        return bound
+        return walked
 
-    def check_move_node(self, node, board, path, prover, where) -> frozenset | None:
+    def check_move_node(self, node, board, path, prover, where) -> Walked:
         """The mover (the prover) wins with its one child."""
         if len(node.children) != 1:
             self.report.fail(f"{where}: a won node of the mover needs one child")
-            return NO_REUSE
+            return UNKNOWN
         move, child = node.children[0]
         if child.won != node.won:
             self.report.fail(f"{where}: the winning move's child is not won")
-            return NO_REUSE
+            return UNKNOWN
         self.check_move_zone(board, node.zone, move, prover, where)
         return self.play_child(node, move, child, board, path)
 
-    def check_all_node(self, node, board, path, prover, where) -> frozenset | None:
+    def check_all_node(self, node, board, path, prover, where) -> Walked:
         """Every move of the mover fails: searched, or cut by a null-move sibling."""
         if prover == self.problem.defender and board.consecutive_passes >= 1:
             self.report.fail(f"{where}: the attacker could end the game by passing here")
-            return NO_REUSE
+            return UNKNOWN
         children = dict(node.children)
         if len(children) != len(node.children):
             self.report.fail(f"{where}: a move has two children")
-            return NO_REUSE
+            return UNKNOWN
         self.check_reply_zone(board, node.zone, prover, where)
-        pruned = dict(node.pruned)
-        for move in self.moves(board):
-            if move in children:
-                continue
-            cover = pruned.get(move)
-            if cover is None or cover not in children:
-                self.report.fail(f"{where}: move {coords.to_gtp(move, board.size)} "
-                                 "is not answered")
-                return NO_REUSE
-            zone = children[cover].zone or frozenset()
-            if self.changed_by(board, cover) & zone or self.changed_by(board, move) & zone:
-                self.report.fail(f"{where}: {coords.to_gtp(move, board.size)} is not a null move "
-                                 f"for {coords.to_gtp(cover, board.size)}'s zone")
-                return NO_REUSE
+        moves = self.moves(board)
         counts: frozenset | None = frozenset()
+        bound = board.superko_forbids(self.region) or board.superko_forbids(node.zone)
+        bound_child = {}
         for move, child in node.children:
             if child.won != node.won:
                 self.report.fail(f"{self.name(path + [move])}: a reply that does not fail")
-                return NO_REUSE
-            below = self.play_child(node, move, child, board, path)
+                return UNKNOWN
+            below, bound_child[move] = self.play_child(node, move, child, board, path)
             counts = None if counts is None or below is None else counts | below
-        return counts
+            bound |= bound_child[move]
+        pruned = dict(node.pruned)
+        for move in moves:
+            if move in children:
+                continue
+            cover = pruned.get(move)
+            name = coords.to_gtp(move, board.size)
+            if cover is None or cover not in children:
+                self.report.fail(f"{where}: move {name} is not answered")
+                return UNKNOWN
+            zone = children[cover].zone or frozenset()
+            if self.changed_by(board, cover) & zone or self.changed_by(board, move) & zone:
+                self.report.fail(f"{where}: {name} is not a null move "
+                                 f"for {coords.to_gtp(cover, board.size)}'s zone")
+                return UNKNOWN
+            if bound_child[cover]:
+                self.report.fail(f"{where}: {name} is covered by "
+                                 f"{coords.to_gtp(cover, board.size)}, whose result superko "
+                                 "decided (it holds on its own line only)")
+                return UNKNOWN
+        return counts, bound
 
     # ---- zone conditions ------------------------------------------------------------
 
@@ -432,7 +449,10 @@ class _Checker:
     def random_replays(self, count: int) -> None:
         if not self.proven_nodes:
             return
-        for _ in range(count):
+        # some nodes cannot be perturbed (a ko point, a zone that is the whole board)
+        for _ in range(10 * count):
+            if self.report.replays >= count:
+                return
             node, board, path = self.proven_nodes[int(self.rng.integers(len(self.proven_nodes)))]
             variant = self.perturb(board, node.zone)
             if variant is None:
