@@ -1,6 +1,6 @@
 """Solve every problem of a folder, verify every proof, compare with the book and a peer solver.
 
-    python benchmarks/suite.py FOLDER [--time S] [--max-nodes N] [--peer auto|yes|no]
+    python benchmarks/suite.py FOLDER [--time S] [--max-nodes N] [--peer auto|yes|no] [--jobs N]
 
 For each problem (SGF or research json) and each side to move (the file's, or
 both when it names none) it runs our depth-first RZS with the budget, checks
@@ -28,6 +28,7 @@ solve.
 from __future__ import annotations
 
 import argparse
+import builtins
 import json
 import os
 import shutil
@@ -35,6 +36,8 @@ import statistics
 import subprocess
 import sys
 import time
+from concurrent.futures import ProcessPoolExecutor
+from contextlib import nullcontext
 from pathlib import Path
 
 from peer_walk import explain  # benchmarks/ is on sys.path when run as a script
@@ -148,6 +151,10 @@ def main() -> None:
     parser.add_argument("--peer", choices=["auto", "yes", "no"], default="auto")
     parser.add_argument("--limit", type=int, default=0, help="only the first N files")
     parser.add_argument("--only", default="", help="comma-separated file names (relative)")
+    parser.add_argument("--jobs", type=int, default=1,
+                        help="problem-sides solved at once, one process each (for readings "
+                             "without the peer: each search gets a core, but they share "
+                             "the memory bus, so times are not comparable with --jobs 1)")
     parser.add_argument("--json-out", type=Path, help="write per-problem rows as JSON")
     parser.add_argument("--paper-table", type=Path,
                         help="CSV of the paper's node counts by problem id (research json "
@@ -166,7 +173,11 @@ def main() -> None:
     if args.peer == "yes" and peer is None:
         sys.exit("suite: the peer (node + npm install tsumego.js) is not available")
 
+    if args.jobs > 1 and peer is not None:
+        sys.exit("suite: --jobs needs --peer no (the peer's times would share the cores)")
+
     rows = []
+    tasks = []
     print(f"{'problem':<28}{'side':>4} {'ours':>8} {'s':>7} {'nodes':>9} {'ver':>4} "
           f"{'peer':>6} {'s':>7}  notes")
     for path in files:
@@ -179,13 +190,15 @@ def main() -> None:
             continue
         for problem in problems:
             sides = [problem.to_play] if problem.to_play_given else [BLACK, WHITE]
-            for side in sides:
-                row = run_one(name, path, problem, side, params, peer, args.time)
-                if path.stem in paper:
-                    row["paper"] = paper[path.stem]
-                    print(f"{'':<28}paper: " + " ".join(
-                        f"{k}={v or '-'}" for k, v in paper[path.stem].items()), flush=True)
-                rows.append(row)
+            tasks += [(name, path, problem, side, params, peer, args.time) for side in sides]
+    with ProcessPoolExecutor(args.jobs) if args.jobs > 1 else nullcontext() as pool:
+        done = (pool or builtins).map(run_task, tasks)
+        for (name, path, *_), row in zip(tasks, done, strict=True):
+            if path.stem in paper:
+                row["paper"] = paper[path.stem]
+                print(f"{'':<28}{name} paper: " + " ".join(
+                    f"{k}={v or '-'}" for k, v in paper[path.stem].items()), flush=True)
+            rows.append(row)
     summarize(rows)
     if args.json_out:
         args.json_out.write_text(json.dumps(rows, indent=1))
@@ -196,6 +209,10 @@ def read_paper_table(path: Path) -> dict[str, dict[str, str]]:
     import csv
     with path.open(newline="") as f:
         return {row.pop("id"): row for row in csv.DictReader(f)}
+
+
+def run_task(task: tuple) -> dict:
+    return run_one(*task)
 
 
 def run_one(name, path, problem, side, params, peer, seconds) -> dict:
