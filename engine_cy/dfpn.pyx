@@ -79,9 +79,11 @@ cdef enum StopReason:
     TIME_BUDGET = 2
     CANCELLED = 3
     MEMORY_BUDGET = 4
+    STALLED = 5                # the root's numbers went infinite with the root open
 
 STOP_NAMES = {NOT_STOPPED: None, NODE_BUDGET: "node budget", TIME_BUDGET: "time budget",
-              CANCELLED: "cancelled", MEMORY_BUDGET: "memory budget"}
+              CANCELLED: "cancelled", MEMORY_BUDGET: "memory budget",
+              STALLED: "search stalled"}
 
 # initial (proof, disproof) numbers for the defender to move, by eye level (initial_numbers);
 # tuned on enclosed-dev problems: they halve the nodes of the uniform (1, 1)
@@ -115,6 +117,7 @@ cdef class DfpnCore:
     cdef Table table
     cdef Entry spare            # handed out when the table cannot grow (memory budget)
     cdef unordered_map[uint64_t, Entry] paths     # results that hold on one path only
+    cdef bint shared_only       # extraction below a shared result: no path entries
     cdef vector[Zone] zones     # zones of resolved entries; 0: the crucial points, 1: the board
     # from the last gen_moves, by move index: the hash and ko point each move leads to
     # (pass: hash 0), so known children are found without playing them (``entries``)
@@ -253,7 +256,7 @@ cdef class DfpnCore:
         cdef unordered_map[uint64_t, Entry].iterator it
         cdef Entry* e
         # a result that superko decided is kept under a key of its own path
-        if not self.paths.empty():
+        if not self.paths.empty() and not self.shared_only:
             it = self.paths.find(k ^ self.path_hash[self.ply])
             if it != self.paths.end():
                 return &deref(it).second
@@ -449,6 +452,11 @@ cdef class DfpnCore:
             self.mid(INF - 1, INF - 1)
             root = self.lookup()
         if not (root.flags & RESOLVED):
+            if self.stop == NOT_STOPPED:
+                # an open child whose numbers are infinite: transpositions fed a node's
+                # numbers back into its own subtree (seen once, cc2/333 B); more work
+                # here would only revisit known entries
+                self.stop = STALLED
             return "unknown", None
         defender_wins = (root.p == 0) == (self.b.pos.to_play == self.g.defender)
         return ("win" if defender_wins else "loss"), self.extract({})
@@ -662,8 +670,23 @@ cdef class DfpnCore:
     # ---- proof extraction ------------------------------------------------------------
 
     cdef object extract(self, dict memo):
-        """The resolved current position as a result tuple (format of ``rzs``)."""
+        """The resolved current position as a result tuple (format of ``rzs``).
+
+        A shared result was resolved from shared children only (a child superko
+        decided would have made it a path result), so its subtree is rebuilt from
+        shared entries: path entries met on this line may belong to later work that
+        reached the same children, and may differ in what they cut.
+        """
         cdef Entry* e = self.lookup()
+        cdef bint was_shared_only = self.shared_only
+        if not (e.flags & SENSITIVE):
+            self.shared_only = True
+        try:
+            return self.extract_entry(e, memo)
+        finally:
+            self.shared_only = was_shared_only
+
+    cdef object extract_entry(self, Entry* e, dict memo):
         cdef int mover = self.b.pos.to_play
         cdef int16_t moves[MAX_MOVES]
         cdef uint32_t cp[MAX_MOVES]
