@@ -27,8 +27,8 @@ The table (``dfpn_table``) is keyed by (hash, ko point, passes).  A result
 that superko decided somewhere below (a move rejected by it, or a zone that
 depends on it) is stored under a key that also hashes the whole path, so it
 is found only on that path, and it is never a null move (under another
-history a move superko forbade may be legal and unanswered).  ``extract`` rebuilds the proof tree from the table in the nested
-tuple format of ``rzs``.
+history a move superko forbade may be legal and unanswered).  ``extract``
+rebuilds the proof tree from the table in the nested tuple format of ``rzs``.
 
 Knows the board, Benson, zones and dilation; nothing about files, threads or
 proof objects.

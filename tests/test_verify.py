@@ -182,43 +182,40 @@ def test_a_cut_covered_by_a_result_superko_decided_is_caught(cut_proof):
     board = problem.to_board()
     board.to_play = proof.to_play
 
-    def forbid_inside(node):
-        """The hash after some legal pruned reply of the loser inside ``node``'s subtree."""
-        if node.kind not in ("and", "or"):
-            return None
-        loser_moves = (node.kind == "or") != node.won
-        if loser_moves:
-            for move, _ in node.pruned:
-                after = board.hash_and_ko_after(move)
-                if move != PASS and after is not None:
-                    return after[0]
+    def first_found(node, find):
+        """``find`` at each node of the subtree, the board on its position; the first
+        answer that is not None."""
+        found = find(node)
         for move, child in node.children:
+            if found is not None:
+                break
             token = board.play(move)
-            found = forbid_inside(child)
+            found = first_found(child, find)
+            board.undo(token)
+        return found
+
+    def loser_moves(node):
+        return node.kind in ("and", "or") and (node.kind == "or") != node.won
+
+    def pruned_reply(node):
+        """The hash after a legal pruned reply of the loser here."""
+        for move, _ in node.pruned if loser_moves(node) else []:
+            after = board.hash_and_ko_after(move)
+            if move != PASS and after is not None:
+                return after[0]
+        return None
+
+    def cover_with_pruned_reply(node):
+        covers = dict(node.children)
+        for cover in {cover for _, cover in node.pruned} if loser_moves(node) else set():
+            token = board.play(cover)
+            found = first_found(covers[cover], pruned_reply)
             board.undo(token)
             if found is not None:
                 return found
         return None
 
-    def damage(node):
-        loser_moves = (node.kind == "or") != node.won
-        if node.kind in ("and", "or") and loser_moves:
-            covers = dict(node.children)
-            for cover in {cover for _, cover in node.pruned}:
-                token = board.play(cover)
-                found = forbid_inside(covers[cover])
-                board.undo(token)
-                if found is not None:
-                    return found
-        for move, child in node.children:
-            token = board.play(move)
-            found = damage(child)
-            board.undo(token)
-            if found is not None:
-                return found
-        return None
-
-    forbidden = damage(proof.root)
+    forbidden = first_found(proof.root, cover_with_pruned_reply)
     assert forbidden is not None, "the proof should cut moves by a child with cuts below"
     proof.problem = replace(problem, history=(forbidden,))
     assert_rejected(proof, "whose result superko decided")
