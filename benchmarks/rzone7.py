@@ -55,6 +55,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", default="", help="comma-separated json numbers")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--batch-size", type=int, default=8)
+    ap.add_argument("--c-puct", type=float, default=None,
+                    help="PUCT exploration constant (default: the evaluator's own)")
     ap.add_argument("--weights", default=None,
                     help="ftl: a weights file (default: the shipped one)")
     args = ap.parse_args(argv)
@@ -70,9 +72,9 @@ def main(argv: list[str] | None = None) -> int:
     table = paper_table(folder.resolve())
     evaluator = make_evaluator(args.evaluator, weights=args.weights)
     params = MctsParams(max_nodes=args.max_nodes, max_seconds=args.max_seconds,
-                        seed=args.seed, batch_size=args.batch_size)
+                        seed=args.seed, batch_size=args.batch_size, c_puct=args.c_puct)
     print(f"evaluator={evaluator.name} max_nodes={args.max_nodes} seed={args.seed} "
-          f"batch_size={args.batch_size}")
+          f"batch_size={args.batch_size} c_puct={mcts.c_puct_for(params, evaluator)}")
     print(f"{'json':>4} {'table':>5} {'verdict':>8} {'nodes':>8} {'secs':>7} {'nodes/s':>8} "
           f"{'proof':>6} {'verified':>8} | paper: {'no_rzs':>7} {'rzs':>7} {'ftl':>7} "
           f"{'ftl_rzs':>7}")

@@ -128,6 +128,7 @@ class Wrapped:
     def __init__(self, inner):
         self.inner = inner
         self.name = "wrapped-" + inner.name
+        self.c_puct = mcts.c_puct_for(MctsParams(), inner)
         self.batches: list[int] = []
 
     def evaluate(self, queries):
@@ -231,6 +232,24 @@ def test_params_are_validated():
         MctsParams(max_nodes=-1)
     with pytest.raises(ValueError):
         MctsParams(attacker_pass_prior=1.0)
+
+
+def test_exploration_constant_is_the_params_else_the_evaluators():
+    problem = diagram_problem(DIAGRAMS[2], WHITE, BLACK)
+    own = mcts.solve(problem, FAST, evaluator=HeuristicEvaluator())
+    assert own.proof.stats["c_puct"] == HeuristicEvaluator.c_puct
+    assert mcts.solve(problem, FAST).proof.stats["c_puct"] == mcts.DEFAULT_C_PUCT
+    named = mcts.solve(problem, MctsParams(max_nodes=100_000, c_puct=0.7),
+                       evaluator=HeuristicEvaluator())
+    assert named.proof.stats["c_puct"] == 0.7
+
+    class Reckless(UniformEvaluator):
+        c_puct = 0.0
+
+    with pytest.raises(ValueError, match="c_puct"):
+        mcts.solve(problem, FAST, evaluator=Reckless())
+    with pytest.raises(ValueError):
+        MctsParams(c_puct=-1.0)
 
 
 def test_defender_pass_never_wins():

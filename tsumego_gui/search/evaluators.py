@@ -7,7 +7,9 @@ moves (the pass included) and a value.  Values are always from the
 whoever is to move: the AND/OR search then needs no sign flips.  An evaluator
 may also return the "Faster to Life" vector: entry ``d - 1`` is the
 probability that the defender reaches its goal within ``d`` more moves,
-d = 1..K (RZS paper, "Faster to Life").
+d = 1..K (RZS paper, "Faster to Life").  An evaluator may also carry ``c_puct``,
+the PUCT exploration constant that suits how sharp its priors and how noisy its
+values are; the search uses it unless its params name one.
 
 ``HeuristicEvaluator`` is cheap Go knowledge (captures, ataris, eye points,
 no self-atari for the priors; the defender's eye-like points and two random
@@ -68,7 +70,7 @@ class Evaluation:
 
 @runtime_checkable
 class Evaluator(Protocol):
-    """Anything that evaluates batches of positions."""
+    """Anything that evaluates batches of positions (optionally with a ``c_puct``)."""
 
     name: str
 
@@ -98,6 +100,10 @@ class HeuristicEvaluator:
     position's hash."""
 
     name = "heuristic"
+    # its priors are sharp and its two-game values noisy: leaning on the priors twice as
+    # hard as the default 1.5 proves the RZS paper's 7x7 json 6 (table 14) in 95k-300k
+    # nodes for 6 of 7 seeds, where 1.5 fails within 500k (benchmarks/rzone7.py)
+    c_puct = 3.0
 
     def evaluate(self, queries: Sequence[Query]) -> list[Evaluation]:
         out = []

@@ -34,6 +34,7 @@ from tsumego_gui.search.params import MctsParams
 from tsumego_gui.search.proof import Proof
 
 _VERDICT = {"win": "lives", "loss": "dies", "unknown": "unknown"}
+DEFAULT_C_PUCT = 1.5     # the RZS code's effective exploration constant
 
 
 def _mode(evaluator: Evaluator) -> int:
@@ -44,6 +45,16 @@ def _mode(evaluator: Evaluator) -> int:
     if type(evaluator) is HeuristicEvaluator:
         return MODE_HEURISTIC
     return MODE_PYTHON
+
+
+def c_puct_for(params: MctsParams, evaluator: Evaluator) -> float:
+    """The exploration constant a search uses: the params', else the evaluator's."""
+    if params.c_puct is not None:
+        return params.c_puct
+    c_puct = float(getattr(evaluator, "c_puct", DEFAULT_C_PUCT))
+    if not c_puct > 0:
+        raise ValueError(f"evaluator {evaluator.name!r} asks for c_puct {c_puct}, not > 0")
+    return c_puct
 
 
 def solve(problem: Problem, params: MctsParams | None = None, *,
@@ -72,6 +83,7 @@ def solve(problem: Problem, params: MctsParams | None = None, *,
     if not isinstance(evaluator, Evaluator):
         raise ValueError(f"{evaluator!r} is not an evaluator (it needs .name and .evaluate)")
     to_play = problem.to_play if to_play is None else to_play
+    c_puct = c_puct_for(params, evaluator)
     start = time.monotonic()
     board = problem.to_board()
     board.to_play = to_play
@@ -93,7 +105,7 @@ def solve(problem: Problem, params: MctsParams | None = None, *,
                     problem.region, max_nodes=params.max_nodes,
                     max_seconds=params.max_seconds, evaluator=evaluator,
                     mode=_mode(evaluator), problem=problem, query_type=Query,
-                    batch_size=params.batch_size, c_puct=params.c_puct,
+                    batch_size=params.batch_size, c_puct=c_puct,
                     virtual_loss=params.virtual_loss,
                     attacker_pass_prior=params.attacker_pass_prior, seed=params.seed,
                     all_moves=all_moves, cancelled=cancelled, progress=report,
@@ -114,7 +126,7 @@ def solve(problem: Problem, params: MctsParams | None = None, *,
     proof = Proof(problem=problem, to_play=to_play, root=root, winning_moves=winning,
                   stats={"nodes": core.evals, "seconds": round(seconds, 4),
                          "depth": core.depth, "solver": "mcts",
-                         "evaluator": getattr(evaluator, "name", "?"),
+                         "evaluator": getattr(evaluator, "name", "?"), "c_puct": c_puct,
                          "tree_nodes": core.tree_size, "table_hits": core.tt_hits})
     return SolveResult(_VERDICT[status], proof, core.evals, seconds, core.stop_reason,
                        core.depth)

@@ -33,7 +33,10 @@ class MctsParams:
     max_seconds: float = 60.0     # wall-clock seconds (0 = no limit)
     seed: int = 0                 # tie-breaking order of moves; same seed + batch = same search
     batch_size: int = 8           # leaves per evaluator call
-    c_puct: float = 1.5           # PUCT exploration constant (the RZS code's effective value)
+    # PUCT exploration constant; None: the evaluator's own ``c_puct`` if it has one, else
+    # 1.5 (the RZS code's effective value).  How far to trust priors over values depends
+    # on how sharp the priors and how noisy the values are, so it belongs to the evaluator
+    c_puct: float | None = None
     virtual_loss: int = 1         # virtual losses added per pending leaf on its path
     attacker_pass_prior: float = 0.9    # least prior of the attacker's pass (tried first)
     report_every: float = 0.5     # seconds between progress callbacks
@@ -43,7 +46,7 @@ class MctsParams:
             raise ValueError("budgets must be >= 0")
         if not 1 <= self.batch_size <= 4096:
             raise ValueError("batch_size must be 1..4096")
-        if self.c_puct <= 0 or self.virtual_loss < 0:
+        if (self.c_puct is not None and self.c_puct <= 0) or self.virtual_loss < 0:
             raise ValueError("c_puct must be > 0 and virtual_loss >= 0")
         if not 0.0 <= self.attacker_pass_prior < 1.0:
             raise ValueError("attacker_pass_prior must be in [0, 1)")
