@@ -27,8 +27,11 @@ The table (``dfpn_table``) is keyed by (hash, ko point, passes).  A result
 that superko decided somewhere below (a move rejected by it, or a zone that
 depends on it) is stored under a key that also hashes the whole path, so it
 is found only on that path, and it is never a null move (under another
-history a move superko forbade may be legal and unanswered).  ``extract``
-rebuilds the proof tree from the table in the nested tuple format of ``rzs``.
+history a move superko forbade may be legal and unanswered).  A node where
+superko forbids a move keeps even its open numbers per path (``own_entry``):
+its move list depends on the path, and two histories sharing one entry made
+df-pn cycle through known entries.  Numbers of open nodes saturate at LARGE,
+so INF always means resolved.  ``extract`` rebuilds the proof tree from the table in the nested tuple format of ``rzs``.
 
 Knows the board, Benson, zones and dilation; nothing about files, threads or
 proof objects.
@@ -58,7 +61,8 @@ from engine_cy.zone cimport (
 cdef enum:
     CRUCIAL_ZONE = 0           # DfpnCore.zones indices
     BOARD_ZONE = 1
-    INF = 1 << 28
+    INF = 1 << 28              # only a resolved node's numbers reach it
+    LARGE = INF - 1            # where an open node's sums saturate
     MAX_MOVES = 362            # 361 points + pass
     # entry kinds
     INNER = 0
@@ -79,7 +83,7 @@ cdef enum StopReason:
     TIME_BUDGET = 2
     CANCELLED = 3
     MEMORY_BUDGET = 4
-    STALLED = 5                # the root's numbers went infinite with the root open
+    STALLED = 5                # the root came back open with no budget spent (a bug)
 
 STOP_NAMES = {NOT_STOPPED: None, NODE_BUDGET: "node budget", TIME_BUDGET: "time budget",
               CANCELLED: "cancelled", MEMORY_BUDGET: "memory budget",
@@ -449,13 +453,12 @@ cdef class DfpnCore:
         """Run to a result or a budget; returns (status name, result tuple or None)."""
         cdef Entry* root = self.lookup()
         if not (root.flags & RESOLVED):
-            self.mid(INF - 1, INF - 1)
+            self.mid(INF, INF)
             root = self.lookup()
         if not (root.flags & RESOLVED):
             if self.stop == NOT_STOPPED:
-                # an open child whose numbers are infinite: transpositions fed a node's
-                # numbers back into its own subtree (seen once, cc2/333 B); more work
-                # here would only revisit known entries
+                # cannot happen (the root's thresholds are INF, which only a resolved
+                # node's numbers reach): kept so that a bug reads as a stop reason
                 self.stop = STALLED
             return "unknown", None
         defender_wins = (root.p == 0) == (self.b.pos.to_play == self.g.defender)
@@ -489,6 +492,8 @@ cdef class DfpnCore:
         cdef uint32_t p, d, d2, child_th_p, child_th_d
         cdef uint64_t sum_p
         e = self.entries(moves, n, child, True)
+        if sensitive:
+            e = self.own_entry(e)
         cdef uint32_t generation = self.table.generation
         while True:
             if self.out_of_budget():
@@ -508,7 +513,9 @@ cdef class DfpnCore:
                     best = i
                 elif cd[i] < d2:
                     d2 = cd[i]
-            d = <uint32_t>(sum_p if sum_p < INF else INF)
+            # a saturated sum stays open: were it INF, the node would read as lost for
+            # its mover, and its parent (p = min d) as won with nothing proven
+            d = <uint32_t>(sum_p if sum_p < LARGE else LARGE)
             e.p = p
             e.d = d
             if p == 0 or d == 0:
@@ -518,8 +525,8 @@ cdef class DfpnCore:
                 break
             # thresholds for the most promising child (negamax: its p is our d)
             child_th_p = th_d - d + cp[best]
-            if child_th_p >= INF:
-                child_th_p = INF - 1
+            if child_th_p > INF:
+                child_th_p = INF
             child_th_d = d2 + d2 // 8 + 1
             if th_p < child_th_d:
                 child_th_d = th_p
@@ -533,6 +540,19 @@ cdef class DfpnCore:
                 e = self.entries(moves, n, child, False)
                 generation = self.table.generation
         free(child)
+
+    cdef Entry* own_entry(self, const Entry* shared) noexcept:
+        """This path's entry of a node where superko forbids a move, made from the shared
+        one on first sight.  Its moves, so its numbers, hold on this path only: shared,
+        two histories would overwrite each other's numbers, and df-pn could cycle
+        through known entries forever without a new node (cc2/333 B)."""
+        cdef uint64_t k = self.key() ^ self.path_hash[self.ply]
+        cdef unordered_map[uint64_t, Entry].iterator it = self.paths.find(k)
+        if it != self.paths.end():
+            return &deref(it).second
+        cdef Entry* e = &self.paths[k]
+        e[0] = shared[0]
+        return e
 
     cdef Entry* entries(self, int16_t* moves, int n, Entry** child, bint foreseen) noexcept:
         """The children's entries into ``child``; the current position's entry.

@@ -60,3 +60,15 @@ def test_nodes_that_superko_decided_are_not_replayed_elsewhere():
     report = verify(result.proof, replays=300)
     assert report.ok and report.complete, report.errors
     assert report.replays == 300
+
+
+def test_numbers_that_superko_shapes_do_not_cycle():
+    """cc2/333, Black to play: on some lines superko forbids a move, so a position's move
+    list, and its proof numbers, depend on the path.  Kept in one shared entry, two
+    histories overwrote each other's numbers and df-pn went round known entries without
+    a new node (stopping "search stalled" at 11.95M nodes, or spinning until the clock
+    ran out).  Per-path numbers for such nodes let it finish; the proof verifies."""
+    problem = read_sgf((FOLDER / "cc2" / "333.sgf").read_bytes())[0]
+    result = solve(problem, SearchParams(max_nodes=20_000_000, max_seconds=240), to_play=BLACK)
+    assert result.proof is not None, f"not solved: {result.stop_reason}"
+    assert verify(result.proof, replays=50).ok
