@@ -222,9 +222,12 @@ def run_one(name, path, problem, side, params, peer, seconds) -> dict:
     side_wins = None
     if result.proof is not None:
         report = verify(result.proof, replays=50)
-        row["verified"] = report.ok
+        # a walk the verifier's position budget cut short checked only part of the proof
+        row["verified"] = report.ok and report.complete
         if not report.ok:
             row["notes"].append("verifier: " + "; ".join(report.errors[:2]))
+        elif not report.complete:
+            row["notes"].append("verifier: walk cut short by its position budget")
         side_wins = (result.verdict == "lives") == (side == problem.defender)
         row["side_wins"] = side_wins
         row["winning"] = [coords.to_gtp(m, problem.size) for m in result.proof.winning_moves]

@@ -713,8 +713,13 @@ cdef class DfpnCore:
         cdef uint32_t cd[MAX_MOVES]
         cdef uint8_t cut[MAX_MOVES]
         cdef bint sensitive = False
-        cdef int n, i, m
-        cdef uint64_t k = self.key() ^ (self.path_hash[self.ply] if e.flags & SENSITIVE else 0)
+        cdef int n = 0, i, m
+        if e.kind == INNER and e.p != 0:
+            n = self.gen_moves(moves, &sensitive)
+        # the moves listed where superko forbids one hold on this path only, so such a
+        # node is kept per path like a result superko decided
+        cdef uint64_t k = self.key() ^ (self.path_hash[self.ply]
+                                        if sensitive or e.flags & SENSITIVE else 0)
         if k in memo:
             return memo[k]
         if (len(memo) & 255) == 255:     # a big tree takes a while to build
@@ -739,7 +744,6 @@ cdef class DfpnCore:
             self.undo()
             out = ("move", zone, winner, m, child)
         else:
-            n = self.gen_moves(moves, &sensitive)
             self.children(moves, n, NULL, cp, cd, cut, &own)
             failed = []
             pruned = []

@@ -62,13 +62,18 @@ def test_nodes_that_superko_decided_are_not_replayed_elsewhere():
     assert report.replays == 300
 
 
-def test_numbers_that_superko_shapes_do_not_cycle():
-    """cc2/333, Black to play: on some lines superko forbids a move, so a position's move
-    list, and its proof numbers, depend on the path.  Kept in one shared entry, two
-    histories overwrote each other's numbers and df-pn went round known entries without
-    a new node (stopping "search stalled" at 11.95M nodes, or spinning until the clock
-    ran out).  Per-path numbers for such nodes let it finish; the proof verifies."""
-    problem = read_sgf((FOLDER / "cc2" / "333.sgf").read_bytes())[0]
-    result = solve(problem, SearchParams(max_nodes=20_000_000, max_seconds=240), to_play=BLACK)
+@pytest.mark.parametrize("name, side", [("cc2/333", BLACK), ("gop/8147", WHITE)])
+def test_searches_where_superko_forbids_moves_finish_with_sound_proofs(name, side):
+    """Where superko forbids a move, a position's move list depends on the path.
+
+    cc2/333, Black to play: with such a position's proof numbers in one shared entry,
+    two histories overwrote each other's numbers and df-pn went round known entries
+    without a new node (it stopped "search stalled" at 11.95M nodes).  gop/8147, White
+    to play: proof extraction reused one such position's listing, made on a line where
+    superko forbade J5, on a line where J5 is legal and unanswered (the verifier
+    rejected the proof).  Per-path numbers and per-path listings fix both."""
+    problem = read_sgf((FOLDER / f"{name}.sgf").read_bytes())[0]
+    result = solve(problem, SearchParams(max_nodes=20_000_000, max_seconds=240), to_play=side)
     assert result.proof is not None, f"not solved: {result.stop_reason}"
-    assert verify(result.proof, replays=50).ok
+    report = verify(result.proof, replays=50)
+    assert report.ok and report.complete, report.errors

@@ -181,6 +181,22 @@ def test_a_node_budget_gives_unknown():
     assert result.nodes <= 50 + 82   # the budget is checked once per expansion (81 points + pass)
 
 
+@pytest.mark.parametrize("algorithm", ["dfpn", "id"])
+def test_a_budget_spent_on_the_first_moves_is_named(algorithm):
+    # every first move gets its own search after the root's: a node budget the root
+    # search leaves almost nothing of ends them, and the result says so
+    problem = problem_from(STRAIGHT_THREE, 7, crucial="A2", to_play=BLACK)
+    params = SearchParams(max_seconds=20.0, algorithm=algorithm)
+    root = solve(problem, params)
+    assert root.verdict != "unknown"
+    for spare in (0, 1):
+        tight = SearchParams(max_nodes=root.nodes + spare, max_seconds=20.0,
+                             algorithm=algorithm)
+        result = solve(problem, tight, all_moves=True)
+        assert result.verdict == "unknown" and result.proof is None
+        assert result.stop_reason == "node budget"
+
+
 def test_a_full_table_stops_the_search_with_a_memory_budget():
     problem = problem_from(OPEN, 9, crucial="E5")
     result = solve(problem, SearchParams(max_nodes=0, max_seconds=20.0,

@@ -82,12 +82,15 @@ def solve(problem: Problem, params: SearchParams | None = None, *,
     nodes = 0
     deadline = start + params.max_seconds if params.max_seconds > 0 else 0.0
 
-    def run(board: Board) -> tuple[str, object, RzsCore]:
+    def run(board: Board, algorithm: str = params.algorithm) -> tuple[str, object, str, int]:
+        """One search from ``board``: (status, result tuple, stop reason, depth)."""
         nonlocal nodes
         left_nodes = params.max_nodes - nodes if params.max_nodes > 0 else 0
         left_time = deadline - time.monotonic() if deadline else 0.0
-        if (params.max_nodes > 0 and left_nodes <= 0) or (deadline and left_time <= 0):
-            return "unknown", None, None
+        if params.max_nodes > 0 and left_nodes <= 0:
+            return "unknown", None, "node budget", 0
+        if deadline and left_time <= 0:
+            return "unknown", None, "time budget", 0
         offset = nodes
 
         def report(n: int, depth: int, table: int) -> None:
@@ -99,32 +102,26 @@ def solve(problem: Problem, params: SearchParams | None = None, *,
         seconds = max(left_time, 1e-3) if deadline else 0.0
         args = (board, problem.defender, problem.goal == "live_any", problem.crucial,
                 problem.region, left_nodes, seconds, cancelled, report)
-        if params.algorithm == "dfpn":
+        if algorithm == "dfpn":
             core = DfpnCore(*args, max_entries=params.max_table_entries)
             try:
                 status, result = core.solve()
             except RuntimeError:
                 # the table could not give back a whole tree (a superko corner case):
-                # fall back to the iterative-deepening core, which builds trees as it goes
+                # the iterative-deepening core, which builds trees as it goes, gets
+                # what is left of the budgets
                 nodes += core.nodes
-                return run_id(board, args)
+                return run(board, "id")
         else:
-            return run_id(board, args)
+            core = RzsCore(*args)
+            status, result = core.solve(params.max_depth)
         nodes += core.nodes
-        return status, result, core
-
-    def run_id(board: Board, args: tuple) -> tuple[str, object, RzsCore]:
-        nonlocal nodes
-        core = RzsCore(*args)
-        status, result = core.solve(params.max_depth)
-        nodes += core.nodes
-        return status, result, core
+        return status, result, core.stop_reason, core.depth
 
     board = problem.to_board()
     board.to_play = to_play
     mover_good = "win" if to_play == problem.defender else "loss"
-    status, root_result, core = run(board)
-    stop_reason, depth = core.stop_reason, core.depth
+    status, root_result, stop_reason, depth = run(board)
     winning: list[int] = []
     if status == mover_good and root_result[0] == "move":
         winning = [root_result[3]]
@@ -149,10 +146,10 @@ def _solve_each_move(problem, board, mover_good, run, status, root_result, stop_
     winners = []
     for move in moves:
         token = board.play(move)
-        child_status, child, core = run(board)
+        child_status, child, child_stop, _ = run(board)
         board.undo(token)
         if child_status == "unknown":
-            return "unknown", None, [], core.stop_reason if core else "node budget"
+            return "unknown", None, [], child_stop
         if child_status == mover_good:
             winners.append((move, child))
     if not winners:
