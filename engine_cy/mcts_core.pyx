@@ -69,7 +69,9 @@ from libcpp.vector cimport vector
 from cython.operator cimport dereference as deref
 
 from engine_cy.benson cimport Benson, benson_goal
-from engine_cy.board cimport EMPTY, LEGAL, MAX_ARR, PASS_LOC, SUPERKO, WALL, Board, opp
+from engine_cy.board cimport (
+    BLACK, EMPTY, LEGAL, MAX_ARR, PASS_LOC, SUPERKO, WALL, WHITE, Board, opp,
+)
 from engine_cy.dilate cimport HISTORY_DEPENDENT, dilate_c
 from engine_cy.gil cimport offer_gil
 from engine_cy.goal cimport GoalSpec, add_captured, goal_crucial_lost, goal_init
@@ -167,8 +169,30 @@ cdef inline int near_eye(Board b, int loc, int color, int also) noexcept:
     return out
 
 
+cdef enum:
+    FAR_PENALTY = 8           # heuristic score off a move with no stone near it
+
+
+cdef bint stone_nearby(Board b, int loc) noexcept:
+    """A stone of either colour within Manhattan distance 2 of ``loc``."""
+    cdef int dr, dc, r = loc // b.stride, c = loc % b.stride, rr, cc, col
+    for dr in range(-2, 3):
+        for dc in range(-2, 3):
+            if abs(dr) + abs(dc) > 2 or (dr == 0 and dc == 0):
+                continue
+            rr = r + dr
+            cc = c + dc
+            if rr < 1 or rr > b.size or cc < 1 or cc > b.size:
+                continue
+            col = b.pos.color[rr * b.stride + cc]
+            if col == BLACK or col == WHITE:
+                return True
+    return False
+
+
 cdef int heuristic_score(Board b, int move) noexcept:
-    """Captures, saving chains in atari, ataris, eye points, no self-atari."""
+    """Captures, saving chains in atari, ataris, eye points, no self-atari, and
+    staying near the stones."""
     cdef int me = b.pos.to_play, them = opp(me)
     cdef int k, n, h, libs, score = 0, empty_n = 0, captures = 0, own_libs = 0
     for k in range(4):
@@ -209,6 +233,8 @@ cdef int heuristic_score(Board b, int move) noexcept:
     for k in (-b.stride - 1, -b.stride + 1, b.stride - 1, b.stride + 1):
         if b.pos.color[move + k] == me:
             score += 1
+    if not stone_nearby(b, move):
+        score -= FAR_PENALTY     # tsumego moves touch the fight
     return score
 
 

@@ -75,6 +75,18 @@ def test_heuristic_prefers_captures_and_eyes():
     assert priors[PASS] < priors[gtp("A1")]
 
 
+def test_heuristic_keeps_to_the_fight():
+    # D6 and B2 look alike up close (four empty neighbours, nothing to capture or
+    # save); only D6 is within two points of a stone
+    gtp = lambda name: coords.from_gtp(name, 7)  # noqa: E731
+    problem = Problem.create(7, [], [gtp("D4")], to_play=BLACK, defender=WHITE,
+                             goal="live_any")
+    board = problem.to_board()
+    legal = (gtp("D6"), gtp("B2"), PASS)
+    (answer,) = HeuristicEvaluator().evaluate([Query(board, problem, legal)])
+    assert answer.priors[0] > answer.priors[1]
+
+
 def test_heuristic_value_grows_with_eyes():
     board, problem, legal = position(WHITE)
     (one_eye,) = HeuristicEvaluator().evaluate([Query(board, problem, legal)])

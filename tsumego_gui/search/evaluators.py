@@ -12,8 +12,8 @@ the PUCT exploration constant that suits how sharp its priors and how noisy its
 values are; the search uses it unless its params name one.
 
 ``HeuristicEvaluator`` is cheap Go knowledge (captures, ataris, eye points,
-no self-atari for the priors; the defender's eye-like points and two random
-games that fill no eyes for the value),
+no self-atari, nearness to the stones for the priors; the defender's eye-like
+points and two random games that fill no eyes for the value),
 computed by ``engine_cy.mcts_core.heuristic_evaluate``; the MCTS core computes
 the same numbers natively for both evaluators here.
 
@@ -94,15 +94,15 @@ class UniformEvaluator:
 
 
 class HeuristicEvaluator:
-    """Cheap Go knowledge: priors from captures, ataris, eye points and
-    self-atari; value from the defender's eye-like points and stone balance,
-    blended with two random games (nobody fills its own eye) seeded by the
-    position's hash."""
+    """Cheap Go knowledge: priors from captures, ataris, eye points, self-atari
+    and nearness to the stones; value from the defender's eye-like points and
+    stone balance, blended with two random games (nobody fills its own eye)
+    seeded by the position's hash."""
 
     name = "heuristic"
     # its priors are sharp and its two-game values noisy: leaning on the priors twice as
-    # hard as the default 1.5 proves the RZS paper's 7x7 json 6 (table 14) in 95k-300k
-    # nodes for 6 of 7 seeds, where 1.5 fails within 500k (benchmarks/rzone7.py)
+    # hard as the default 1.5 proves the RZS paper's 7x7 json 6 (table 14) in 77k-162k
+    # nodes for seeds 0-3, where 1.5 leaves it unproven within 500k (benchmarks/rzone7.py)
     c_puct = 3.0
 
     def evaluate(self, queries: Sequence[Query]) -> list[Evaluation]:
