@@ -31,7 +31,8 @@ history a move superko forbade may be legal and unanswered).  A node where
 superko forbids a move keeps even its open numbers per path (``own_entry``):
 its move list depends on the path, and two histories sharing one entry made
 df-pn cycle through known entries.  Numbers of open nodes saturate at LARGE,
-so INF always means resolved.  ``extract`` rebuilds the proof tree from the table in the nested tuple format of ``rzs``.
+so INF always means resolved.  ``extract`` rebuilds the proof tree from the
+table in the nested tuple format of ``rzs``.
 
 Knows the board, Benson, zones and dilation; nothing about files, threads or
 proof objects.
@@ -122,6 +123,7 @@ cdef class DfpnCore:
     cdef Entry spare            # handed out when the table cannot grow (memory budget)
     cdef unordered_map[uint64_t, Entry] paths     # results that hold on one path only
     cdef bint shared_only       # extraction below a shared result: no path entries
+    cdef bint listed_on_path    # extraction: a listing below depended on the path
     cdef vector[Zone] zones     # zones of resolved entries; 0: the crucial points, 1: the board
     # from the last gen_moves, by move index: the hash and ko point each move leads to
     # (pass: hash 0), so known children are found without playing them (``entries``)
@@ -716,12 +718,19 @@ cdef class DfpnCore:
         cdef int n = 0, i, m
         if e.kind == INNER and e.p != 0:
             n = self.gen_moves(moves, &sensitive)
-        # the moves listed where superko forbids one hold on this path only, so such a
-        # node is kept per path like a result superko decided
-        cdef uint64_t k = self.key() ^ (self.path_hash[self.ply]
-                                        if sensitive or e.flags & SENSITIVE else 0)
-        if k in memo:
-            return memo[k]
+        # the moves listed where superko forbids one hold on this path only, and so does
+        # every subtree holding such a listing: those are kept per path, like results
+        # superko decided, so that no other line reuses them
+        cdef uint64_t shared_key = self.key()
+        cdef uint64_t path_key = shared_key ^ self.path_hash[self.ply]
+        cdef bint outer = self.listed_on_path
+        cdef bint own_path = sensitive or (e.flags & SENSITIVE) != 0
+        if not own_path and shared_key in memo:
+            return memo[shared_key]
+        if path_key in memo:
+            self.listed_on_path = True
+            return memo[path_key]
+        self.listed_on_path = own_path
         if (len(memo) & 255) == 255:     # a big tree takes a while to build
             offer_gil(time.monotonic(), &self.next_offer)
         # a copy: lookups below may add zones and move the vector
@@ -755,7 +764,8 @@ cdef class DfpnCore:
                 failed.append((moves[i], self.extract(memo)))
                 self.undo()
             out = ("all", zone, winner, failed, pruned)
-        memo[k] = out
+        memo[path_key if self.listed_on_path else shared_key] = out
+        self.listed_on_path |= outer
         return out
 
     cdef int covering(self, int16_t* moves, int n, uint8_t* cut, int i, const Zone* within):
