@@ -51,10 +51,11 @@ def c_puct_for(params: MctsParams, evaluator: Evaluator) -> float:
     """The exploration constant a search uses: the params', else the evaluator's."""
     if params.c_puct is not None:
         return params.c_puct
-    c_puct = float(getattr(evaluator, "c_puct", DEFAULT_C_PUCT))
-    if not c_puct > 0:
-        raise ValueError(f"evaluator {evaluator.name!r} asks for c_puct {c_puct}, not > 0")
-    return c_puct
+    c_puct = getattr(evaluator, "c_puct", DEFAULT_C_PUCT)
+    if not isinstance(c_puct, (int, float)) or not c_puct > 0:
+        raise ValueError(f"evaluator {evaluator.name!r} asks for c_puct {c_puct!r}, "
+                         "not a number > 0")
+    return float(c_puct)
 
 
 def solve(problem: Problem, params: MctsParams | None = None, *,
