@@ -223,7 +223,7 @@ def run_one(name, path, problem, side, params, peer, seconds) -> dict:
     if result.proof is not None:
         report = verify(result.proof, replays=50)
         # a walk the verifier's position budget cut short checked only part of the proof
-        row["verified"] = report.ok and report.complete
+        row["verified"] = report.passed
         if not report.ok:
             row["notes"].append("verifier: " + "; ".join(report.errors[:2]))
         elif not report.complete:

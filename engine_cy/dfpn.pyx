@@ -201,6 +201,10 @@ cdef class DfpnCore:
         return (self.b.pos.hash ^ (<uint64_t>self.b.pos.ko_loc * 0x9E3779B97F4A7C15ULL)
                 ^ (<uint64_t>self.b.pos.passes * 0xC2B2AE3D27D4EB4FULL))
 
+    cdef inline uint64_t path_key(self) noexcept:
+        """``key`` for a result that holds on the current path only."""
+        return self.key() ^ self.path_hash[self.ply]
+
     cdef bint out_of_budget(self):
         self.steps += 1
         if self.stop != NOT_STOPPED:
@@ -548,7 +552,7 @@ cdef class DfpnCore:
         one on first sight.  Its moves, so its numbers, hold on this path only: shared,
         two histories would overwrite each other's numbers, and df-pn could cycle
         through known entries forever without a new node (cc2/333 B)."""
-        cdef uint64_t k = self.key() ^ self.path_hash[self.ply]
+        cdef uint64_t k = self.path_key()
         cdef unordered_map[uint64_t, Entry].iterator it = self.paths.find(k)
         if it != self.paths.end():
             return &deref(it).second
@@ -651,6 +655,7 @@ cdef class DfpnCore:
         """Store the zone of a node just resolved (win with ``best``, or loss)."""
         cdef Zone z
         cdef Entry* c
+        cdef Entry* own
         cdef int i, mover = self.b.pos.to_play
         cdef uint32_t p = e.p, d = e.d
         zone_clear(&z)
@@ -678,11 +683,12 @@ cdef class DfpnCore:
                 sensitive = True
         e = self.lookup()     # the map may have moved entries while children were added
         if sensitive:
-            # keep the shared entry open for other paths; this path gets its own
-            e.p = 1
-            e.d = 1
-            e = &(self.paths[self.key() ^ self.path_hash[self.ply]])
-            e.kind = INNER
+            own = self.own_entry(e)
+            if own != e:
+                # keep the shared entry open for other paths; this path gets its own
+                e.p = 1
+                e.d = 1
+            e = own
         e.p = p
         e.d = d
         e.zone = self.add_zone(&z)
@@ -722,7 +728,7 @@ cdef class DfpnCore:
         # every subtree holding such a listing: those are kept per path, like results
         # superko decided, so that no other line reuses them
         cdef uint64_t shared_key = self.key()
-        cdef uint64_t path_key = shared_key ^ self.path_hash[self.ply]
+        cdef uint64_t path_key = self.path_key()
         cdef bint outer = self.listed_on_path
         cdef bint own_path = sensitive or (e.flags & SENSITIVE) != 0
         if not own_path and shared_key in memo:

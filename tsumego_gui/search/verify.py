@@ -83,6 +83,11 @@ class VerifyReport:
     replays: int = 0
     complete: bool = True        # False when the position budget cut the walk short
 
+    @property
+    def passed(self) -> bool:
+        """No error, and the walk covered the whole proof."""
+        return self.ok and self.complete
+
     def fail(self, message: str) -> None:
         self.ok = False
         if len(self.errors) < MAX_ERRORS:
