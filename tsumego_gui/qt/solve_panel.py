@@ -28,7 +28,7 @@ from tsumego_gui.core import coords
 from tsumego_gui.nn.choice import available_evaluators
 from tsumego_gui.qt.settings import Preferences
 from tsumego_gui.qt.solver_worker import SOLVER_LABELS, SolveOutcome
-from tsumego_gui.search.dfs import Progress
+from tsumego_gui.search.results import Progress
 
 NAMES = {1: "Black", 2: "White"}
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
 
 from tsumego_gui.core.problem import Problem
-from tsumego_gui.search.dfs import Progress, SolveResult
+from tsumego_gui.search.results import Progress, SolveResult
 
 SOLVER_LABELS = {"auto": "auto", "dfs": "depth-first", "mcts": "MCTS"}
 

@@ -21,9 +21,9 @@ from collections.abc import Callable
 from engine_cy.board import EMPTY
 from tsumego_gui.core.problem import Problem
 from tsumego_gui.search import dfs, mcts
-from tsumego_gui.search.dfs import Progress, SolveResult
 from tsumego_gui.search.evaluators import Evaluator, HeuristicEvaluator, UniformEvaluator
 from tsumego_gui.search.params import MctsParams, SearchParams
+from tsumego_gui.search.results import Progress, SolveResult
 
 SOLVERS = ("auto", "dfs", "mcts")
 SMALL_REGION = 30     # empty region points up to which ``auto`` picks depth-first search

@@ -17,45 +17,15 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 
-from engine_cy.benson import goal_zone, unconditionally_alive
 from engine_cy.board import PASS, Board
 from engine_cy.dfpn import DfpnCore
 from engine_cy.dilate import dilate_or
 from engine_cy.rzs import ATTACKER_WINS, DEFENDER_WINS, RzsCore
 from tsumego_gui.core.problem import Problem
 from tsumego_gui.search.params import SearchParams
-from tsumego_gui.search.proof import Proof, ProofNode
-
-
-@dataclass(frozen=True)
-class Progress:
-    """A snapshot sent to the progress callback."""
-
-    nodes: int
-    nodes_per_s: float
-    elapsed: float
-    depth: int
-    table_size: int
-    root_status: str = ""               # best-first search: "unknown" | "lives" | "dies"
-    best_line: tuple[int, ...] = ()     # best-first search: the principal line (locs)
-
-
-@dataclass(frozen=True)
-class SolveResult:
-    """What a search found: a proof (or None when unknown within budget) and figures."""
-
-    verdict: str                 # "lives" | "dies" | "unknown"
-    proof: Proof | None
-    nodes: int
-    seconds: float
-    stop_reason: str | None      # None, "node budget", "time budget", "cancelled"
-    depth: int
-
-    @property
-    def nodes_per_s(self) -> float:
-        return self.nodes / self.seconds if self.seconds > 0 else 0.0
+from tsumego_gui.search.proof import Proof
+from tsumego_gui.search.results import Progress, SolveResult, to_proof_tree, zone_locs
 
 
 def solve(problem: Problem, params: SearchParams | None = None, *,
@@ -156,61 +126,6 @@ def _solve_each_move(problem, board, mover_good, run, status, root_result, stop_
         # every move fails: the single search's node, with its null-move cuts, stands
         return status, root_result, [], stop_reason
     move, child = winners[0]
-    zone = sum(1 << loc for loc in dilate_or(board, move, _zone(child[1], board)))
+    zone = sum(1 << loc for loc in dilate_or(board, move, zone_locs(child[1], board)))
     good = DEFENDER_WINS if mover_good == "win" else ATTACKER_WINS
     return mover_good, ("move", zone, good, move, child), [m for m, _ in winners], stop_reason
-
-
-def _zone(bits: int, board: Board) -> frozenset[int]:
-    return frozenset(loc for loc in range((board.size + 2) ** 2) if bits >> loc & 1)
-
-
-def to_proof_tree(result, board: Board, problem: Problem) -> ProofNode:
-    """A proof tree from a core's nested result tuples (the format of ``engine_cy.rzs``;
-    the MCTS core uses it too), replaying moves to annotate the leaves."""
-    memo: dict[int, ProofNode] = {}
-
-    def convert(node) -> ProofNode:
-        key = id(node)
-        if key in memo:
-            return memo[key]
-        kind = node[0]
-        zone = _zone(node[1], board)
-        if kind == "goal":
-            out = ProofNode("goal", True, zone, uca=_leaf_uca(board, problem))
-        elif kind in ("captured", "passes"):
-            out = ProofNode(kind, False, zone)
-        else:
-            side = "or" if board.to_play == problem.defender else "and"
-            won = node[2] == DEFENDER_WINS
-            if kind == "move":
-                out = ProofNode(side, won, zone,
-                                children=[(node[3], play_and_convert(node[3], node[4]))])
-            elif kind == "all":
-                out = ProofNode(side, won, zone,
-                                children=[(m, play_and_convert(m, c)) for m, c in node[3]],
-                                pruned=list(node[4]))
-            else:  # pragma: no cover - the core produces only the kinds above
-                raise ValueError(f"unknown node kind {kind!r}")
-        memo[key] = out
-        return out
-
-    def play_and_convert(move: int, node) -> ProofNode:
-        token = board.play(move)
-        try:
-            return convert(node)
-        finally:
-            board.undo(token)
-
-    return convert(result)
-
-
-def _leaf_uca(board: Board, problem: Problem) -> list[tuple[list[int], list[list[int]]]]:
-    """The unconditionally alive defender chains (with vital regions) that meet the goal."""
-    reached, zone = goal_zone(board, problem.defender, problem.goal == "live_any",
-                              problem.crucial)
-    if not reached:
-        return []
-    zone_set = set(zone)
-    return [(stones, regions) for stones, regions in unconditionally_alive(board, problem.defender)
-            if stones[0] in zone_set]

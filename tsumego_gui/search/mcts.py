@@ -6,7 +6,7 @@ solver's zone semantics, null-move pruning, the superko-safe transposition
 table).  This module turns a :class:`~tsumego_gui.core.problem.Problem`,
 :class:`MctsParams` and an :class:`~tsumego_gui.search.evaluators.Evaluator`
 into a search and converts its result into the same
-:class:`~tsumego_gui.search.dfs.SolveResult` / :class:`Proof` as the
+:class:`~tsumego_gui.search.results.SolveResult` / :class:`Proof` as the
 depth-first solver (the proof-tree conversion is shared with ``dfs``).
 
 Node count: one per evaluated leaf plus one per terminal leaf reached, as the
@@ -23,7 +23,6 @@ from collections.abc import Callable
 
 from engine_cy.mcts_core import MODE_HEURISTIC, MODE_PYTHON, MODE_UNIFORM, MctsCore
 from tsumego_gui.core.problem import Problem
-from tsumego_gui.search.dfs import Progress, SolveResult, to_proof_tree
 from tsumego_gui.search.evaluators import (
     Evaluator,
     HeuristicEvaluator,
@@ -32,6 +31,7 @@ from tsumego_gui.search.evaluators import (
 )
 from tsumego_gui.search.params import MctsParams
 from tsumego_gui.search.proof import Proof
+from tsumego_gui.search.results import Progress, SolveResult, to_proof_tree
 
 _VERDICT = {"win": "lives", "loss": "dies", "unknown": "unknown"}
 DEFAULT_C_PUCT = 1.5     # the RZS code's effective exploration constant
