@@ -2,15 +2,16 @@
 # distutils: language = c++
 """Depth-first proof-number search (df-pn) with relevance zones: the default solver core.
 
-Same game, leaves, zones and null-move rule as ``engine_cy.rzs`` (read its
-docstring first); only the order of work differs.  Every node stores, for
-the side to move, a proof number ``p`` (how hard it looks to show the mover
-wins) and a disproof number ``d`` (to show the mover loses), negamax style:
+What a node is -- leaves, moves, null moves, zones, line-bound results -- is
+``engine_cy.node_rules`` (read its docstring first); this module is only the
+order of work.  Every node stores, for the side to move, a proof number ``p``
+(how hard it looks to show the mover wins) and a disproof number ``d`` (to
+show the mover loses), negamax style:
 
 * ``p(n) = min over children of d(child)``;
 * ``d(n) = sum over children still needed of p(child)``: a child that failed
-  for the mover (``p(child) == 0``) with a zone untouched by its own move is a
-  null move, and every other move that changes nothing in that zone is cut;
+  for the mover (``p(child) == 0``) and is a null move covers every other move
+  that changes nothing in its zone, and those are cut;
 * the search descends into the child with the smallest ``d`` while the
   node's numbers stay below the thresholds it was given (df-pn, Nagai 2002,
   with the 1 + epsilon threshold rule of Pawlewicz & Lew 2007, epsilon = 1/8),
@@ -19,26 +20,24 @@ wins) and a disproof number ``d`` (to show the mover loses), negamax style:
   Benson run its leaf test made (``initial_numbers``): no eye makes living
   look harder, eyes make killing look harder.
 
-Zones are computed when a node is resolved, exactly as in ``rzs``: a win is
-the winning child's zone plus the move, dilated for the mover; a loss is the
-union of the needed children's zones, dilated for the winner.
+Zones are computed when a node is resolved (``node_rules.win_zone`` /
+``loss_zone``).
 
-The table (``dfpn_table``) is keyed by (hash, ko point, passes).  A result
-that superko decided somewhere below (a move rejected by it, or a zone that
-depends on it) is stored under a key that also hashes the whole path, so it
-is found only on that path, and it is never a null move (under another
-history a move superko forbade may be legal and unanswered).  A node where
-superko forbids a move keeps even its open numbers per path (``own_entry``):
-its move list depends on the path, and two histories sharing one entry made
-df-pn cycle through known entries.  Numbers of open nodes saturate at LARGE,
-so INF always means resolved.  ``extract`` rebuilds the proof tree from the
-table in the nested tuple format of ``rzs``.
+The table (``dfpn_table``) is keyed by ``node_rules.position_key``.  A
+line-bound result is stored under a key that also hashes the whole path, so
+it is found only on that path.  A node where superko forbids a move keeps even
+its open numbers per path (``own_entry``): its move list depends on the path,
+and two histories sharing one entry made df-pn cycle through known entries.
+Numbers of open nodes saturate at LARGE, so INF always means resolved.
 
-Knows the board, Benson, zones and dilation; nothing about files, threads or
-proof objects.
+The search runs without the GIL and talks to other threads only through its
+``SearchControl`` (budgets, cancel flag, progress counters).  ``extract``
+then rebuilds the proof as ``node_rules.Result`` records from the table, with
+the covers ``children`` recorded.
+
+Knows the board, Benson, zones and the node rules; nothing about files,
+threads or proof objects.
 """
-
-import time
 
 from libc.stdint cimport int16_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
@@ -46,49 +45,34 @@ from cython.operator cimport dereference as deref
 from libcpp.unordered_map cimport unordered_map
 from libcpp.vector cimport vector
 
-from engine_cy.benson cimport Benson, benson_goal
-from engine_cy.board cimport EMPTY, LEGAL, MAX_ARR, PASS_LOC, SUPERKO, Board, opp
+from engine_cy.benson cimport Benson
+from engine_cy.board cimport PASS_LOC, Board
 from engine_cy.dfpn_table cimport (
     Entry, Table, table_find, table_free, table_get, table_grow, table_init, table_needs_room,
     table_prefetch,
 )
-from engine_cy.dilate cimport HISTORY_DEPENDENT, dilate_c
 from engine_cy.gil cimport offer_gil
-from engine_cy.goal cimport GoalSpec, add_captured, goal_crucial_lost, goal_init
-from engine_cy.zone cimport (
-    Zone, zone_add, zone_clear, zone_empty, zone_has, zone_intersect, zone_subset, zone_union,
+from engine_cy.goal cimport GoalSpec, goal_init
+from engine_cy.node_rules cimport (
+    CAPTURED, GOAL, INNER, LOSS, MAX_MOVES, PASSBACK, PASSES, WIN, Result, all_result,
+    cover_moves, is_null_move, leaf_kind, leaf_result, loss_zone, move_result, node_moves,
+    position_key, win_zone,
 )
+from engine_cy.search_control cimport (
+    MEMORY_BUDGET, NODE_BUDGET, NOT_STOPPED, STALLED, SearchControl, monotonic,
+)
+from engine_cy.zone cimport Zone, zone_clear, zone_has, zone_subset, zone_union
+
+from engine_cy.search_control import STOP_NAMES
 
 cdef enum:
     CRUCIAL_ZONE = 0           # DfpnCore.zones indices
     BOARD_ZONE = 1
     INF = 1 << 28              # only a resolved node's numbers reach it
     LARGE = INF - 1            # where an open node's sums saturate
-    MAX_MOVES = 362            # 361 points + pass
-    # entry kinds
-    INNER = 0
-    GOAL = 1
-    CAPTURED = 2
-    PASSES = 3
     # entry flags
     RESOLVED = 1
-    SENSITIVE = 2
-    # statuses, as in rzs
-    UNKNOWN = 0
-    WIN = 1
-    LOSS = 2
-
-cdef enum StopReason:
-    NOT_STOPPED = 0
-    NODE_BUDGET = 1
-    TIME_BUDGET = 2
-    CANCELLED = 3
-    MEMORY_BUDGET = 4
-    STALLED = 5                # the root came back open with no budget spent (a bug)
-
-STOP_NAMES = {NOT_STOPPED: None, NODE_BUDGET: "node budget", TIME_BUDGET: "time budget",
-              CANCELLED: "cancelled", MEMORY_BUDGET: "memory budget",
-              STALLED: "search stalled"}
+    LINE_BOUND = 2             # superko decided the result: it holds on its own line only
 
 # initial (proof, disproof) numbers for the defender to move, by eye level (initial_numbers);
 # tuned on enclosed-dev problems: they halve the nodes of the uniform (1, 1)
@@ -105,12 +89,8 @@ cdef inline uint64_t mix(uint64_t x) noexcept nogil:
     return x
 
 
-cdef object zone_to_int(const Zone* z):
-    cdef int i
-    out = 0
-    for i in range(7):
-        out |= (<object>z.w[i]) << (64 * i)
-    return out
+class ExtractionError(RuntimeError):
+    """The table could not give back a whole proof tree (a budget or a superko corner)."""
 
 
 cdef class DfpnCore:
@@ -125,22 +105,17 @@ cdef class DfpnCore:
     cdef bint shared_only       # extraction below a shared result: no path entries
     cdef bint listed_on_path    # extraction: a listing below depended on the path
     cdef vector[Zone] zones     # zones of resolved entries; 0: the crucial points, 1: the board
-    # from the last gen_moves, by move index: the hash and ko point each move leads to
+    # from the last node_moves, by move index: the hash and ko point each move leads to
     # (pass: hash 0), so known children are found without playing them (``entries``)
     cdef uint64_t next_hash[MAX_MOVES]
     cdef int next_ko[MAX_MOVES]
     cdef uint64_t path_hash[1024]     # running hash of the path, by ply from the root
     cdef int ply
     cdef readonly long nodes
-    cdef long max_nodes
-    cdef long next_check        # node count of the next clock / cancel / progress check
+    cdef readonly SearchControl control     # budgets, cancel flag, published progress
     cdef long steps             # calls of out_of_budget (df-pn iterations)
-    cdef double next_progress   # clock time of the next progress report
     cdef double next_offer      # clock time of the next GIL offer (engine_cy.gil)
     cdef long max_entries
-    cdef double deadline
-    cdef object cancelled
-    cdef object progress
     cdef int stop
     cdef readonly int max_ply
 
@@ -158,19 +133,15 @@ cdef class DfpnCore:
             self.zones.clear()
 
     def __init__(self, Board board not None, int defender, bint live_any, crucial, region,
-                 long max_nodes, double max_seconds, cancelled=None, progress=None,
-                 long max_entries=4_000_000):
+                 SearchControl control not None, long max_entries=4_000_000):
+        """``board`` is searched in place (and restored); ``crucial`` and ``region``
+        are iterables of locs (an empty region means the whole board)."""
         self.b = board
         goal_init(&self.g, board, defender, live_any, crucial, region)
-        self.max_nodes = max_nodes
+        self.control = control
         self.max_entries = max_entries
-        self.deadline = time.monotonic() + max_seconds if max_seconds > 0 else 0.0
-        self.cancelled = cancelled
-        self.progress = progress
         self.nodes = 0
-        self.next_check = 0
         self.steps = 0
-        self.next_progress = 0.0
         self.stop = NOT_STOPPED
         self.ply = 0
         self.max_ply = 0
@@ -197,70 +168,58 @@ cdef class DfpnCore:
 
     # ---- keys, budgets -----------------------------------------------------------------
 
-    cdef inline uint64_t key(self) noexcept:
-        return (self.b.pos.hash ^ (<uint64_t>self.b.pos.ko_loc * 0x9E3779B97F4A7C15ULL)
-                ^ (<uint64_t>self.b.pos.passes * 0xC2B2AE3D27D4EB4FULL))
+    cdef inline uint64_t key(self) noexcept nogil:
+        return position_key(self.b)
 
-    cdef inline uint64_t path_key(self) noexcept:
+    cdef inline uint64_t path_key(self) noexcept nogil:
         """``key`` for a result that holds on the current path only."""
         return self.key() ^ self.path_hash[self.ply]
 
-    cdef bint out_of_budget(self):
+    cdef bint out_of_budget(self) noexcept nogil:
         self.steps += 1
         if self.stop != NOT_STOPPED:
             return True
-        if self.max_nodes > 0 and self.nodes >= self.max_nodes:
-            self.stop = NODE_BUDGET
-        elif <long>(self.table.count + self.paths.size()) >= self.max_entries:
+        if (self.steps & 63) == 0:
+            # df-pn can work long on known entries without new nodes: read the clock anyway
+            self.control.next_clock = 0
+            self.control.publish(self.nodes, self.max_ply,
+                                 <long>(self.table.count + self.paths.size()))
+        self.stop = self.control.budget_stop(self.nodes)
+        if self.stop == NOT_STOPPED and \
+                <long>(self.table.count + self.paths.size()) >= self.max_entries:
             self.stop = MEMORY_BUDGET
-        elif self.nodes >= self.next_check or (self.steps & 63) == 0:
-            # node counts jump (a whole expansion at a time), so compare, never mask; and
-            # df-pn can work long on known entries without new nodes, so count steps too
-            self.next_check = self.nodes + 1024
-            now = time.monotonic()
-            offer_gil(now, &self.next_offer)
-            if self.deadline > 0 and now > self.deadline:
-                self.stop = TIME_BUDGET
-            elif self.cancelled is not None and self.cancelled():
-                self.stop = CANCELLED
-            elif self.progress is not None and now >= self.next_progress:
-                self.next_progress = now + 0.2     # five reports a second
-                self.progress(self.nodes, self.max_ply, self.table.count + self.paths.size())
         return self.stop != NOT_STOPPED
 
     # ---- positions ----------------------------------------------------------------------
 
-    cdef void play(self, int move) noexcept:
+    cdef void play(self, int move) noexcept nogil:
         self.b.play_c(move)
         self.ply += 1
         self.path_hash[self.ply] = mix(self.path_hash[self.ply - 1] ^ self.b.pos.hash)
         if self.ply > self.max_ply:
             self.max_ply = self.ply
 
-    cdef void undo(self) noexcept:
+    cdef void undo(self) noexcept nogil:
         self.b.undo_c()
         self.ply -= 1
 
-    cdef uint32_t add_zone(self, const Zone* z) noexcept:
-        """Store a zone; its index.  Like the table, the vector grows without the GIL."""
+    cdef uint32_t add_zone(self, const Zone* z) noexcept nogil:
+        """Store a zone; its index."""
         if self.zones.size() == self.zones.capacity():
-            with nogil:
-                self.zones.reserve(2 * self.zones.size() + 1024)
+            self.zones.reserve(2 * self.zones.size() + 1024)
         self.zones.push_back(z[0])
         return <uint32_t>(self.zones.size() - 1)
 
-    cdef inline void make_room(self) noexcept:
-        """Grow the table before an insert would fill it: moving millions of entries takes
-        a second, so it runs without the GIL (the GUI thread runs meanwhile)."""
+    cdef inline void make_room(self) noexcept nogil:
+        """Grow the table before an insert would fill it."""
         cdef bint grown = False
         if table_needs_room(&self.table):
             if <long>self.table.count < self.max_entries:     # else the budget is spent
-                with nogil:
-                    grown = table_grow(&self.table)
+                grown = table_grow(&self.table)
             if not grown:
                 self.stop = MEMORY_BUDGET
 
-    cdef Entry* lookup(self) noexcept:
+    cdef Entry* lookup(self) noexcept nogil:
         """The entry of the current position, evaluating leaves on first sight."""
         cdef uint64_t k = self.key()
         cdef unordered_map[uint64_t, Entry].iterator it
@@ -287,37 +246,31 @@ cdef class DfpnCore:
         e.best = -1
         e.p = 1
         e.d = 1
-        cdef int mover = self.b.pos.to_play
-        cdef bint defender_wins
         cdef Zone z
-        if benson_goal(self.b, self.g.defender, self.g.live_any, &self.g.crucial, self.benson,
-                       &z, &self.g.open_board):
-            e.kind = GOAL
-            e.zone = self.add_zone(&z)
-            defender_wins = True
-        elif goal_crucial_lost(&self.g, self.b):
-            e.kind = CAPTURED
-            e.zone = CRUCIAL_ZONE
-            defender_wins = False
-        elif self.b.pos.passes >= 2:
-            e.kind = PASSES
-            e.zone = BOARD_ZONE
-            defender_wins = False
-        else:
+        cdef int kind = leaf_kind(&self.g, self.b, self.benson, &z)
+        if kind == PASSBACK:
+            # searched as an inner node: its one move, the pass, wins (``mid``)
+            kind = INNER
+        if kind == INNER:
             self.initial_numbers(e)
             return e
+        e.kind = kind
+        if kind == GOAL:
+            e.zone = self.add_zone(&z)
+        else:
+            e.zone = CRUCIAL_ZONE if kind == CAPTURED else BOARD_ZONE
         e.flags = RESOLVED
-        if defender_wins == (mover == self.g.defender):
+        if (kind == GOAL) == (self.b.pos.to_play == self.g.defender):
             e.p, e.d = 0, INF
         else:
             e.p, e.d = INF, 0
         return e
 
-    cdef inline uint64_t child_key(self, int i) noexcept:
-        """``key`` of the position move ``i`` of the last ``gen_moves`` leads to (no pass)."""
+    cdef inline uint64_t child_key(self, int i) noexcept nogil:
+        """``key`` of the position move ``i`` of the last ``node_moves`` leads to (no pass)."""
         return self.next_hash[i] ^ (<uint64_t>self.next_ko[i] * 0x9E3779B97F4A7C15ULL)
 
-    cdef Entry* known_child(self, int i) noexcept:
+    cdef Entry* known_child(self, int i) noexcept nogil:
         """``lookup`` of that position if it has an entry, else NULL (nothing added)."""
         cdef uint64_t k = self.child_key(i)
         cdef unordered_map[uint64_t, Entry].iterator it
@@ -328,7 +281,7 @@ cdef class DfpnCore:
                 return &deref(it).second
         return table_find(&self.table, k)
 
-    cdef void initial_numbers(self, Entry* e) noexcept:
+    cdef void initial_numbers(self, Entry* e) noexcept nogil:
         """Proof and disproof numbers of a new inner node from the defender's eyes.
 
         Uses the Benson run ``lookup`` just made for the defender.  For each goal
@@ -362,7 +315,7 @@ cdef class DfpnCore:
         else:
             e.p, e.d = dd, pd
 
-    cdef bint region_is_small(self, int r) noexcept:
+    cdef bint region_is_small(self, int r) noexcept nogil:
         cdef int n = 0, loc = self.benson.region_first[r]
         if self.benson.region_open[r]:
             return False
@@ -373,7 +326,7 @@ cdef class DfpnCore:
             loc = self.benson.point_next[loc]
         return True
 
-    cdef bint chain_is_crucial(self, int head) noexcept:
+    cdef bint chain_is_crucial(self, int head) noexcept nogil:
         cdef int loc = head
         while True:
             if zone_has(&self.g.crucial, loc):
@@ -382,85 +335,19 @@ cdef class DfpnCore:
             if loc == head:
                 return False
 
-    # ---- move generation -------------------------------------------------------------
-
-
-    cdef int score_move(self, int move) noexcept:
-        cdef int me = self.b.pos.to_play, them = opp(me)
-        cdef int k, n, libs, score = 0
-        for k in range(4):
-            n = move + self.b.offsets[k]
-            if self.b.pos.color[n] == EMPTY:
-                score += 2
-            elif self.b.pos.color[n] == them:
-                libs = self.b.pos.libs[self.b.pos.head[n]]
-                if libs == 1:
-                    score += 40 + 4 * self.b.pos.stones[self.b.pos.head[n]]
-                elif libs == 2:
-                    score += 12
-                else:
-                    score += 3
-            elif self.b.pos.color[n] == me:
-                libs = self.b.pos.libs[self.b.pos.head[n]]
-                if libs == 1:
-                    score += 30
-                elif libs == 2:
-                    score += 6
-                else:
-                    score += 1
-        for k in (-self.b.stride - 1, -self.b.stride + 1, self.b.stride - 1, self.b.stride + 1):
-            if self.b.pos.color[move + k] == me:
-                score += 1
-        return score
-
-    cdef int gen_moves(self, int16_t* moves, bint* sensitive) noexcept:
-        """Region moves (pass first for the attacker, last for the defender), best first."""
-        cdef int i, j, loc, reason, n = 0, s, start = 0, ko
-        cdef uint64_t h
-        cdef int scores[MAX_MOVES]
-        cdef bint attacker = self.b.pos.to_play != self.g.defender
-        if attacker:
-            moves[0] = PASS_LOC
-            self.next_hash[0] = 0
-            scores[0] = 1 << 20
-            n = 1
-            start = 1
-        for i in range(self.g.n_region):
-            loc = self.g.region[i]
-            if self.b.pos.color[loc] != EMPTY:
-                continue
-            reason = self.b.check_move_c(loc, &h, &ko)
-            if reason == SUPERKO:
-                sensitive[0] = True
-            if reason != LEGAL:
-                continue
-            s = self.score_move(loc)
-            j = n
-            while j > start and scores[j - 1] < s:
-                scores[j] = scores[j - 1]
-                moves[j] = moves[j - 1]
-                self.next_hash[j] = self.next_hash[j - 1]
-                self.next_ko[j] = self.next_ko[j - 1]
-                j -= 1
-            scores[j] = s
-            moves[j] = loc
-            self.next_hash[j] = h
-            self.next_ko[j] = ko
-            n += 1
-        if not attacker:
-            moves[n] = PASS_LOC
-            self.next_hash[n] = 0
-            n += 1
-        return n
-
     # ---- df-pn ---------------------------------------------------------------------------
 
     def solve(self):
-        """Run to a result or a budget; returns (status name, result tuple or None)."""
-        cdef Entry* root = self.lookup()
-        if not (root.flags & RESOLVED):
-            self.mid(INF, INF)
+        """Run to a result or a budget; returns (status name, Result or None).  The search
+        runs without the GIL; building the Result afterwards holds it."""
+        cdef Entry* root
+        with nogil:
             root = self.lookup()
+            if not (root.flags & RESOLVED):
+                self.mid(INF, INF)
+                root = self.lookup()
+            self.control.publish(self.nodes, self.max_ply,
+                                 <long>(self.table.count + self.paths.size()))
         if not (root.flags & RESOLVED):
             if self.stop == NOT_STOPPED:
                 # cannot happen (the root's thresholds are INF, which only a resolved
@@ -470,47 +357,49 @@ cdef class DfpnCore:
         defender_wins = (root.p == 0) == (self.b.pos.to_play == self.g.defender)
         return ("win" if defender_wins else "loss"), self.extract({})
 
-    cdef void mid(self, uint32_t th_p, uint32_t th_d):
+    cdef void mid(self, uint32_t th_p, uint32_t th_d) noexcept nogil:
         """Work below the current position until p >= th_p or d >= th_d."""
         cdef int16_t moves[MAX_MOVES]
-        cdef bint sensitive = False
-        cdef int n = self.gen_moves(moves, &sensitive)
+        cdef bint line_bound = False
+        cdef int n = node_moves(&self.g, self.b, moves, self.next_hash, self.next_ko,
+                                &line_bound)
         cdef Entry* e
         if self.b.pos.passes == 1 and self.b.pos.to_play != self.g.defender:
             # the attacker passes (its first move) and the game is over
             e = self.lookup()
             e.p = 0
             e.d = INF
-            self.resolve(e, moves, n, NULL, 0, sensitive)
+            self.resolve(e, moves, n, NULL, 0, line_bound)
             return
         if self.ply >= 1000:
             self.stop = NODE_BUDGET
             return
         # the children's entries, looked up once (see ``entries``)
-        cdef Entry** child = <Entry**>malloc(n * (sizeof(Entry*) + 2 * sizeof(uint32_t) + 1))
+        cdef Entry** child = <Entry**>malloc(n * (sizeof(Entry*) + 2 * sizeof(uint32_t)
+                                                 + sizeof(int16_t)))
         if child == NULL:
             self.stop = MEMORY_BUDGET
             return
         cdef uint32_t* cp = <uint32_t*>(child + n)
         cdef uint32_t* cd = cp + n
-        cdef uint8_t* cut = <uint8_t*>(cd + n)
+        cdef int16_t* cut_by = <int16_t*>(cd + n)
         cdef int i, best
         cdef uint32_t p, d, d2, child_th_p, child_th_d
         cdef uint64_t sum_p
         e = self.entries(moves, n, child, True)
-        if sensitive:
+        if line_bound:
             e = self.own_entry(e)
         cdef uint32_t generation = self.table.generation
         while True:
             if self.out_of_budget():
                 break
-            self.children(moves, n, child, cp, cd, cut, NULL)
+            self.children(moves, n, child, cp, cd, cut_by, NULL)
             p = INF
             sum_p = 0
             best = -1
             d2 = INF
             for i in range(n):
-                if cut[i]:
+                if cut_by[i] >= 0:
                     continue
                 sum_p += cp[i]
                 if cd[i] < p:
@@ -525,7 +414,7 @@ cdef class DfpnCore:
             e.p = p
             e.d = d
             if p == 0 or d == 0:
-                self.resolve(e, moves, n, cut, best, sensitive)
+                self.resolve(e, moves, n, cut_by, best, line_bound)
                 break
             if p >= th_p or d >= th_d:
                 break
@@ -547,7 +436,7 @@ cdef class DfpnCore:
                 generation = self.table.generation
         free(child)
 
-    cdef Entry* own_entry(self, const Entry* shared) noexcept:
+    cdef Entry* own_entry(self, const Entry* shared) noexcept nogil:
         """This path's entry of a node where superko forbids a move, made from the shared
         one on first sight.  Its moves, so its numbers, hold on this path only: shared,
         two histories would overwrite each other's numbers, and df-pn could cycle
@@ -560,11 +449,12 @@ cdef class DfpnCore:
         e[0] = shared[0]
         return e
 
-    cdef Entry* entries(self, int16_t* moves, int n, Entry** child, bint foreseen) noexcept:
+    cdef Entry* entries(self, int16_t* moves, int n, Entry** child,
+                        bint foreseen) noexcept nogil:
         """The children's entries into ``child``; the current position's entry.
 
         ``foreseen``: ``next_hash`` and ``next_ko`` hold these moves' positions
-        (``gen_moves`` just ran), so a child already in the table is found
+        (``node_moves`` just ran), so a child already in the table is found
         without playing its move; only new children are played (to evaluate).
 
         Pointers stay good until the table grows; only the child searched below
@@ -592,26 +482,24 @@ cdef class DfpnCore:
                 return e
 
     cdef void children(self, int16_t* moves, int n, Entry** child, uint32_t* cp, uint32_t* cd,
-                       uint8_t* cut, const Zone* within) noexcept:
-        """The children's numbers, and ``cut`` set for moves covered by a null move.
+                       int16_t* cut_by, const Zone* within) noexcept nogil:
+        """The children's numbers, and ``cut_by``: for a move covered by a null move, the
+        index of that null move (``node_rules.cover_moves``), else -1.
 
         ``child``: the children's entries if the caller has them, else NULL.
 
-        A null move is a child that failed for the mover (``cp == 0``), whose
-        result no superko rejection decided, and whose zone holds nothing its move
-        changed; it covers every other move that changes nothing in that zone.
-        Null moves themselves are never cut.
+        A null move is a child that failed for the mover (``cp == 0``) and is a null
+        move by ``node_rules.is_null_move``; null moves themselves are never cut.
 
         ``within`` (proof extraction): only children whose zone lies inside this
         node's stored zone count as null moves.  Children resolved after this
         node was (through transpositions) must not change which moves the proof
         lists, or a listed child's zone could leave the node's zone (ZZ-1).
         """
-        cdef int i, j, mover = self.b.pos.to_play
+        cdef int i
         cdef Entry* c
         cdef uint8_t is_null[MAX_MOVES]
-        cdef Zone zones[MAX_MOVES]
-        cdef Zone changed
+        cdef uint32_t zone_of[MAX_MOVES]
         for i in range(n):
             if child != NULL:
                 c = child[i]
@@ -621,68 +509,45 @@ cdef class DfpnCore:
                 self.undo()
             cp[i] = c.p
             cd[i] = c.d
-            # a result superko decided holds on its own path only: it covers no other move
-            is_null[i] = (c.flags & RESOLVED) != 0 and c.p == 0 and not (c.flags & SENSITIVE)
+            cut_by[i] = -1
+            is_null[i] = (c.flags & RESOLVED) != 0 and c.p == 0
             if is_null[i]:
-                zones[i] = self.zones[c.zone]
-                if within != NULL and not zone_subset(&zones[i], within):
-                    is_null[i] = False
-            cut[i] = 0
-            if is_null[i]:
-                self.changes(moves[i], mover, &changed)
-                zone_intersect(&changed, &zones[i])
-                is_null[i] = zone_empty(&changed)
+                zone_of[i] = c.zone
+                is_null[i] = (within == NULL or zone_subset(&self.zones[c.zone], within)) \
+                    and is_null_move(self.b, moves[i], &self.zones[c.zone],
+                                     (c.flags & LINE_BOUND) != 0)
         for i in range(n):
-            if not is_null[i]:
-                continue
-            for j in range(n):
-                if cut[j] or is_null[j] or zone_has(&zones[i], moves[j]):
-                    continue
-                self.changes(moves[j], mover, &changed)
-                zone_intersect(&changed, &zones[i])
-                if zone_empty(&changed):
-                    cut[j] = 1
+            if is_null[i]:
+                cover_moves(self.b, moves, n, i, &self.zones[zone_of[i]], is_null, cut_by)
 
-    cdef void changes(self, int move, int mover, Zone* out) noexcept:
-        """The points ``move`` changes: itself and the stones it captures."""
-        zone_clear(out)
-        if move != PASS_LOC:
-            zone_add(out, move)
-            add_captured(self.b, move, opp(mover), out)
-
-    cdef void resolve(self, Entry* e, int16_t* moves, int n, uint8_t* cut, int best,
-                      bint sensitive):
+    cdef void resolve(self, Entry* e, int16_t* moves, int n, int16_t* cut_by, int best,
+                      bint line_bound) noexcept nogil:
         """Store the zone of a node just resolved (win with ``best``, or loss)."""
         cdef Zone z
         cdef Entry* c
         cdef Entry* own
-        cdef int i, mover = self.b.pos.to_play
+        cdef int i
         cdef uint32_t p = e.p, d = e.d
         zone_clear(&z)
         if p == 0:
             self.play(moves[best])
             c = self.lookup()
-            if c.flags & RESOLVED:
-                z = self.zones[c.zone]
-                sensitive |= (c.flags & SENSITIVE) != 0
-            else:
-                z = self.g.full     # the attacker's ending pass: the whole board counts
+            z = self.zones[c.zone]
+            line_bound |= (c.flags & LINE_BOUND) != 0
             self.undo()
-            if dilate_c(self.b, &z, False, moves[best]) & HISTORY_DEPENDENT:
-                sensitive = True
+            line_bound |= win_zone(self.b, &z, moves[best])
         else:
             for i in range(n):
-                if cut[i]:
+                if cut_by[i] >= 0:
                     continue
                 self.play(moves[i])
                 c = self.lookup()
                 zone_union(&z, &self.zones[c.zone])
-                sensitive |= (c.flags & SENSITIVE) != 0
+                line_bound |= (c.flags & LINE_BOUND) != 0
                 self.undo()
-            if dilate_c(self.b, &z, True, PASS_LOC) & HISTORY_DEPENDENT:
-                sensitive = True
+            line_bound |= loss_zone(self.b, &z)
         e = self.lookup()     # the map may have moved entries while children were added
-        if sensitive:
+        if line_bound:
             own = self.own_entry(e)
             if own != e:
                 # keep the shared entry open for other paths; this path gets its own
@@ -693,44 +558,44 @@ cdef class DfpnCore:
         e.d = d
         e.zone = self.add_zone(&z)
         e.best = moves[best] if p == 0 else -1
-        e.flags = RESOLVED | (SENSITIVE if sensitive else 0)
+        e.flags = RESOLVED | (LINE_BOUND if line_bound else 0)
 
     # ---- proof extraction ------------------------------------------------------------
 
-    cdef object extract(self, dict memo):
-        """The resolved current position as a result tuple (format of ``rzs``).
+    cdef Result extract(self, dict memo):
+        """The resolved current position as a Result.
 
-        A shared result was resolved from shared children only (a child superko
-        decided would have made it a path result), so its subtree is rebuilt from
-        shared entries: path entries met on this line may belong to later work that
-        reached the same children, and may differ in what they cut.
+        A shared result was resolved from shared children only (a line-bound child
+        would have made it a path result), so its subtree is rebuilt from shared
+        entries: path entries met on this line may belong to later work that reached
+        the same children, and may differ in what they cut.
         """
         cdef Entry* e = self.lookup()
         cdef bint was_shared_only = self.shared_only
-        if not (e.flags & SENSITIVE):
+        if not (e.flags & LINE_BOUND):
             self.shared_only = True
         try:
             return self.extract_entry(e, memo)
         finally:
             self.shared_only = was_shared_only
 
-    cdef object extract_entry(self, Entry* e, dict memo):
+    cdef Result extract_entry(self, Entry* e, dict memo):
         cdef int mover = self.b.pos.to_play
         cdef int16_t moves[MAX_MOVES]
         cdef uint32_t cp[MAX_MOVES]
         cdef uint32_t cd[MAX_MOVES]
-        cdef uint8_t cut[MAX_MOVES]
-        cdef bint sensitive = False
+        cdef int16_t cut_by[MAX_MOVES]
+        cdef bint line_bound = False
         cdef int n = 0, i, m
         if e.kind == INNER and e.p != 0:
-            n = self.gen_moves(moves, &sensitive)
+            n = node_moves(&self.g, self.b, moves, self.next_hash, self.next_ko, &line_bound)
         # the moves listed where superko forbids one hold on this path only, and so does
-        # every subtree holding such a listing: those are kept per path, like results
-        # superko decided, so that no other line reuses them
+        # every subtree holding such a listing: those are kept per path, like line-bound
+        # results, so that no other line reuses them
         cdef uint64_t shared_key = self.key()
         cdef uint64_t path_key = self.path_key()
         cdef bint outer = self.listed_on_path
-        cdef bint own_path = sensitive or (e.flags & SENSITIVE) != 0
+        cdef bint own_path = line_bound or (e.flags & LINE_BOUND) != 0
         if not own_path and shared_key in memo:
             return memo[shared_key]
         if path_key in memo:
@@ -738,65 +603,34 @@ cdef class DfpnCore:
             return memo[path_key]
         self.listed_on_path = own_path
         if (len(memo) & 255) == 255:     # a big tree takes a while to build
-            offer_gil(time.monotonic(), &self.next_offer)
+            offer_gil(monotonic(), &self.next_offer)
         # a copy: lookups below may add zones and move the vector
         cdef Zone own = self.zones[e.zone]
-        zone = zone_to_int(&own)
         winner = WIN if (e.p == 0) == (mover == self.g.defender) else LOSS
-        if e.kind == GOAL:
-            out = ("goal", zone)
-        elif e.kind == CAPTURED:
-            out = ("captured", zone)
-        elif e.kind == PASSES:
-            out = ("passes", zone)
+        cdef Result out
+        if e.kind != INNER:
+            out = leaf_result(e.kind, &own)
         elif e.p == 0:
             m = e.best
             self.play(m)
             if not (self.lookup().flags & RESOLVED):
                 self.undo()
-                raise RuntimeError("proof extraction met an unresolved position")
+                raise ExtractionError("proof extraction met an unresolved position")
             child = self.extract(memo)
             self.undo()
-            out = ("move", zone, winner, m, child)
+            out = move_result(&own, winner, m, child)
         else:
-            self.children(moves, n, NULL, cp, cd, cut, &own)
+            self.children(moves, n, NULL, cp, cd, cut_by, &own)
             failed = []
-            pruned = []
+            cuts = []
             for i in range(n):
-                if cut[i]:
-                    pruned.append((moves[i], self.covering(moves, n, cut, i, &own)))
+                if cut_by[i] >= 0:
+                    cuts.append((moves[i], moves[cut_by[i]]))
                     continue
                 self.play(moves[i])
                 failed.append((moves[i], self.extract(memo)))
                 self.undo()
-            out = ("all", zone, winner, failed, pruned)
+            out = all_result(&own, winner, failed, cuts)
         memo[path_key if self.listed_on_path else shared_key] = out
         self.listed_on_path |= outer
         return out
-
-    cdef int covering(self, int16_t* moves, int n, uint8_t* cut, int i, const Zone* within):
-        """The null move whose zone covers the cut move ``i`` (as ``children`` decided)."""
-        cdef int j, mover = self.b.pos.to_play
-        cdef Entry* c
-        cdef Zone z, changed
-        for j in range(n):
-            if cut[j]:
-                continue
-            self.play(moves[j])
-            c = self.lookup()
-            if not ((c.flags & RESOLVED) and c.p == 0):
-                self.undo()
-                continue
-            z = self.zones[c.zone]
-            self.undo()
-            if not zone_subset(&z, within):
-                continue
-            self.changes(moves[j], mover, &changed)
-            zone_intersect(&changed, &z)
-            if not zone_empty(&changed) or zone_has(&z, moves[i]):
-                continue
-            self.changes(moves[i], mover, &changed)
-            zone_intersect(&changed, &z)
-            if zone_empty(&changed):
-                return moves[j]
-        raise RuntimeError("proof extraction: a cut move has no covering null move")

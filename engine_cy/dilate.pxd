@@ -5,6 +5,6 @@ from engine_cy.board cimport Board
 from engine_cy.zone cimport Zone
 
 cdef enum:
-    HISTORY_DEPENDENT = 1   # an attacker move in the zone is illegal only by ko / superko
+    LINE_BOUND = 1   # superko decided part of the result: it holds on its own line only (node_rules)
 
 cdef int dilate_c(Board b, Zone* z, bint and_node, int move) noexcept nogil

@@ -47,7 +47,7 @@ suicides; each only adds points.  The ko point is part of a position's
 pattern (a simple-ko retake inside the zone stays illegal only in positions
 with the same ko point).  Superko legality depends on the
 path history, which no zone can fix; ``dilate`` reports such moves
-(``HISTORY_DEPENDENT``) so the caller can keep the result to this history.
+(``LINE_BOUND``) so the caller can keep the result to this history.
 Liberties are added smallest point first, so results are deterministic.
 
 Knows the board and zones; nothing about search or proofs.
@@ -281,7 +281,7 @@ cdef int dilate_c(Board b, Zone* z, bint and_node, int move) noexcept nogil:
                             if b.pos.libs[b.pos.head[n]] == 1:
                                 grew |= _add_neighbour_chains(b, z, n)
                     elif reason == SUPERKO:
-                        flags |= HISTORY_DEPENDENT
+                        flags |= LINE_BOUND
                 continue
             h = b.pos.head[loc]
             if done[h] == stamp:
@@ -321,10 +321,10 @@ cdef list _zone_list(Board b, Zone* z):
 
 def dilate_and(Board board not None, zone):
     """Dilate ``zone`` (iterable of locs) for an AND node: the attacker is to move
-    on ``board``.  Returns (sorted locs, history_dependent)."""
+    on ``board``.  Returns (sorted locs, line_bound)."""
     cdef Zone z = _zone_from(board, zone)
     flags = dilate_c(board, &z, True, PASS_LOC)
-    return _zone_list(board, &z), bool(flags & HISTORY_DEPENDENT)
+    return _zone_list(board, &z), bool(flags & LINE_BOUND)
 
 
 def dilate_or(Board board not None, int move, zone):

@@ -58,7 +58,7 @@ cdef inline int goal_init(GoalSpec* g, Board board, int defender, bint live_any,
     return 0
 
 
-cdef inline bint goal_crucial_lost(const GoalSpec* g, Board b) noexcept:
+cdef inline bint goal_crucial_lost(const GoalSpec* g, Board b) noexcept nogil:
     """Goal ``live``: no crucial point holds a defender stone any more."""
     cdef int i
     if g.live_any or not g.has_crucial:

@@ -72,7 +72,7 @@ from engine_cy.benson cimport Benson, benson_goal
 from engine_cy.board cimport (
     BLACK, EMPTY, LEGAL, MAX_ARR, PASS_LOC, SUPERKO, WALL, WHITE, Board, opp,
 )
-from engine_cy.dilate cimport HISTORY_DEPENDENT, dilate_c
+from engine_cy.dilate cimport LINE_BOUND, dilate_c
 from engine_cy.gil cimport offer_gil
 from engine_cy.goal cimport GoalSpec, add_captured, goal_crucial_lost, goal_init
 from engine_cy.zone cimport (
@@ -976,7 +976,7 @@ cdef class MctsCore:
         if winner >= 0:
             z = self.zones[self.nodes[winner].zone_id]
             flags = dilate_c(self.b, &z, False, self.nodes[winner].move)
-            sensitive = (flags & HISTORY_DEPENDENT) != 0 \
+            sensitive = (flags & LINE_BOUND) != 0 \
                 or (self.nodes[winner].flags & F_SENSITIVE) != 0
             self.nodes[parent].status = good
             self.nodes[parent].ref = winner
@@ -989,7 +989,7 @@ cdef class MctsCore:
                 zone_union(&z, &self.zones[self.nodes[c].zone_id])
                 if self.nodes[c].flags & F_SENSITIVE:
                     sensitive = True
-            if dilate_c(self.b, &z, True, PASS_LOC) & HISTORY_DEPENDENT:
+            if dilate_c(self.b, &z, True, PASS_LOC) & LINE_BOUND:
                 sensitive = True
             self.nodes[parent].status = bad
         self.set_zone(parent, &z)

@@ -1,92 +1,73 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False, cdivision=True
-"""Depth-first relevance-zone search (RZS, appendix Algorithm 1 "AchieveGoal"), the hot core.
+# distutils: language = c++
+"""Depth-first relevance-zone search (RZS, appendix Algorithm 1 "AchieveGoal") by iterative deepening.
 
-Iterative deepening over plies; each iteration is a depth-first search with
-play/undo on one board.  Proofs (the defender lives) and disproofs (the
-attacker kills) are searched the same way, each with its own zones:
+What a node is -- leaves, moves, null moves, zones, line-bound results -- is
+``engine_cy.node_rules`` (read its docstring first); this module is only the
+order of work: iterative deepening over plies, each iteration a depth-first
+search with play/undo on one board, for proofs and disproofs alike.
 
-* the mover wins a node with the first move whose child it wins; the node's
-  zone is the child's zone plus the move, dilated for the mover (``dilate_c``);
-* the mover loses a node when every move and the pass fail.  A failed move
-  whose child's zone contains nothing the move changed is a *null move*:
-  every remaining move that changes nothing inside that zone fails the same
-  way and is cut.  The node's zone is the union of the children's zones,
-  dilated for the winner.  The attacker's pass is searched first (its zone is
-  where the attacker must play at all), the defender's pass last (the
-  attacker can always pass back and end the game).
-* leaves: the goal holds (Benson; zone = the life zone); no crucial point
-  holds a defender stone (goal ``live``; zone = the crucial points); the
-  attacker ends the game by passing after a defender pass (zone = the whole
-  board, as the goal's failure depends on all of it).
+* the mover wins a node with the first move whose child it wins;
+* the mover loses a node when every move and the pass fail; a failed null
+  move covers the moves after it that change nothing in its child's zone
+  (``node_rules.cover_moves``), and they are cut.
 
-Transposition table: keyed by (hash, ko point, passes); a result is stored
-only when nothing in its subtree was decided by superko (no move rejected by
-it, no zone that depends on it).  Such a *sensitive* result holds on its own
-path only, so it is never a null move either: under another history a move
-superko forbade may be legal and unanswered.  Such a result can still be wrong under
-another path history only if a line of the subtree recreates a position of
-that history; ``tsumego_gui.search.verify`` replays every line with the full
+Results are records in C arrays (``RNode``, with their moves and cuts in two
+side vectors), so the search runs without the GIL and makes no Python object
+per node; the table maps ``node_rules.position_key`` to the record of a
+resolved node that is not line-bound (a line-bound result holds on its own
+path only).  After the search ``solve`` turns the root's record into
+``node_rules.Result`` records.  Such a result can still be wrong under another
+path history only if a line of the subtree recreates a position of that
+history; ``tsumego_gui.search.verify`` replays every line with the full
 history and rejects such a proof.
 
-Results are nested tuples, converted to proof trees by
-``tsumego_gui.search.dfs``; zones are Python ints (bit ``loc`` set):
-
-* ``("goal", zone)``, ``("captured", zone)``, ``("passes", zone)``: leaves;
-* ``("move", zone, winner, move, child)``: the mover wins with ``move``;
-* ``("all", zone, winner, [(move, child), ...], [(cut move, covering move), ...])``:
-  every move of the mover fails;
-
-``winner`` is WIN (the defender) or LOSS (the attacker).  Knows the board,
-Benson, zones and dilation; nothing about files, threads or proof objects.
+Knows the board, Benson, zones and the node rules; nothing about files,
+threads or proof objects.
 """
 
-import time
-
-from libc.stdint cimport uint64_t
+from libc.stdint cimport int16_t, int32_t, uint8_t, uint64_t
 from libc.stdlib cimport free, malloc
+from cython.operator cimport dereference as deref
+from libcpp.unordered_map cimport unordered_map
+from libcpp.vector cimport vector
 
-from engine_cy.benson cimport Benson, benson_goal
-from engine_cy.board cimport (
-    EMPTY, KO, LEGAL, MAX_ARR, PASS_LOC, SUPERKO, WALL, Board, opp,
+from engine_cy.benson cimport Benson
+from engine_cy.board cimport Board
+from engine_cy.goal cimport GoalSpec, goal_init
+from engine_cy.node_rules cimport (
+    ALL, CAPTURED, GOAL, INNER, LOSS, MAX_MOVES, MOVE, PASSBACK, PASSES, UNKNOWN, WIN, Result,
+    all_result, cover_moves, is_null_move, leaf_kind, leaf_result, leaf_winner, loss_zone,
+    move_result, node_moves, position_key, win_zone,
 )
-from engine_cy.dilate cimport HISTORY_DEPENDENT, dilate_c
-from engine_cy.gil cimport offer_gil
-from engine_cy.goal cimport GoalSpec, add_captured, goal_crucial_lost, goal_init
-from engine_cy.zone cimport (
-    Zone, zone_add, zone_clear, zone_empty, zone_has, zone_intersect, zone_union,
-)
+from engine_cy.search_control cimport NOT_STOPPED, SearchControl
+from engine_cy.zone cimport Zone, zone_clear, zone_union
 
-cdef enum:
-    UNKNOWN = 0
-    WIN = 1
-    LOSS = 2
-
-STATUS_NAMES = {UNKNOWN: "unknown", WIN: "win", LOSS: "loss"}
-DEFENDER_WINS = WIN      # the ``winner`` field of result tuples, for Python
-ATTACKER_WINS = LOSS
-
-cdef enum StopReason:
-    NOT_STOPPED = 0
-    NODE_BUDGET = 1
-    TIME_BUDGET = 2
-    CANCELLED = 3
-
-STOP_NAMES = {NOT_STOPPED: None, NODE_BUDGET: "node budget", TIME_BUDGET: "time budget",
-              CANCELLED: "cancelled"}
+from engine_cy.node_rules import STATUS_NAMES
+from engine_cy.search_control import STOP_NAMES
 
 
-cdef object zone_to_int(const Zone* z):
-    cdef int i
-    out = 0
-    for i in range(7):
-        out |= (<object>z.w[i]) << (64 * i)
-    return out
+cdef struct RNode:
+    # a resolved node: a leaf, a win with one move, or a loss with every move
+    uint8_t kind              # node_rules GOAL / CAPTURED / PASSES / PASSBACK / MOVE / ALL
+    uint8_t winner            # WIN (the defender) or LOSS
+    int16_t move              # MOVE: the winning move
+    int32_t zone              # index into RzsCore.zones
+    int32_t child             # MOVE: the child's record
+    int32_t first             # ALL: first of its children in RzsCore.links ...
+    int32_t n_links
+    int32_t first_cut         # ... and of its cut moves in RzsCore.cuts
+    int32_t n_cuts
 
 
-cdef void zone_from_int(object value, Zone* z):
-    cdef int i
-    for i in range(7):
-        z.w[i] = (value >> (64 * i)) & 0xFFFFFFFFFFFFFFFF
+cdef struct Link:
+    int16_t move
+    int32_t node
+
+
+cdef struct Cut:
+    int16_t move
+    int16_t by                # the covering null move
 
 
 cdef class RzsCore:
@@ -95,19 +76,19 @@ cdef class RzsCore:
     cdef Board b
     cdef GoalSpec g             # defender, goal, crucial points, region
     cdef Benson* benson
+    cdef readonly SearchControl control
     cdef readonly long nodes
-    cdef long max_nodes
-    cdef long next_check        # node count of the next clock / cancel / progress check
-    cdef double next_progress   # clock time of the next progress report
-    cdef double next_offer      # clock time of the next GIL offer (engine_cy.gil)
-    cdef double deadline
-    cdef object cancelled
-    cdef object progress
     cdef int stop
     cdef bint depth_cut
     cdef readonly int depth
-    cdef dict tt
     cdef readonly long tt_hits
+    cdef vector[RNode] arena
+    cdef vector[Link] links
+    cdef vector[Cut] cuts
+    cdef vector[Zone] zones
+    cdef unordered_map[uint64_t, int32_t] tt
+    cdef unordered_map[uint64_t, int32_t] goal_zones    # of positions met before
+    cdef int32_t leaf_zone[5]       # the zone of every CAPTURED / PASSES / PASSBACK leaf
 
     def __cinit__(self):
         self.benson = <Benson*>malloc(sizeof(Benson))
@@ -118,21 +99,17 @@ cdef class RzsCore:
         free(self.benson)
 
     def __init__(self, Board board not None, int defender, bint live_any, crucial, region,
-                 long max_nodes, double max_seconds, cancelled=None, progress=None):
+                 SearchControl control not None):
         """``board`` is searched in place (and restored); ``crucial`` and ``region``
         are iterables of locs (an empty region means the whole board)."""
         self.b = board
         goal_init(&self.g, board, defender, live_any, crucial, region)
-        self.max_nodes = max_nodes
-        self.deadline = time.monotonic() + max_seconds if max_seconds > 0 else 0.0
-        self.cancelled = cancelled
-        self.progress = progress
-        self.tt = {}
+        self.control = control
         self.nodes = 0
-        self.next_check = 0
-        self.next_progress = 0.0
         self.tt_hits = 0
         self.stop = NOT_STOPPED
+        self.leaf_zone[CAPTURED] = self.add_zone(&self.g.crucial)
+        self.leaf_zone[PASSES] = self.leaf_zone[PASSBACK] = self.add_zone(&self.g.full)
 
     @property
     def stop_reason(self):
@@ -140,219 +117,189 @@ cdef class RzsCore:
 
     @property
     def tt_size(self):
-        return len(self.tt)
+        return self.tt.size()
 
     def solve(self, int max_depth=400):
-        """Iterative deepening; returns (status name, result tuple or None)."""
+        """Iterative deepening; returns (status name, Result or None).  The search runs
+        without the GIL; building the Result afterwards holds it."""
         cdef Zone zone
-        cdef int status = UNKNOWN
-        cdef bint sensitive
-        node = None
-        for depth in range(1, max_depth + 1):
-            self.depth = depth
-            self.depth_cut = False
-            node = self.search(depth, &zone, &status, &sensitive)
-            if status != UNKNOWN or self.stop != NOT_STOPPED or not self.depth_cut:
-                break
-        return STATUS_NAMES[status], node
+        cdef int status = UNKNOWN, d
+        cdef bint line_bound
+        cdef int32_t node = -1
+        with nogil:
+            for d in range(1, max_depth + 1):
+                self.depth = d
+                self.depth_cut = False
+                node = self.search(d, &zone, &status, &line_bound)
+                if status != UNKNOWN or self.stop != NOT_STOPPED or not self.depth_cut:
+                    break
+            self.control.publish(self.nodes, self.depth, <long>self.tt.size())
+        if status == UNKNOWN:
+            return STATUS_NAMES[status], None
+        return STATUS_NAMES[status], self.build(node, {})
 
-    # ---- budgets -------------------------------------------------------------------
+    # ---- records -------------------------------------------------------------------
 
-    cdef bint out_of_budget(self):
-        if self.stop != NOT_STOPPED:
-            return True
-        if self.max_nodes > 0 and self.nodes >= self.max_nodes:
-            self.stop = NODE_BUDGET
-        elif self.nodes >= self.next_check:
-            # node counts jump (a whole expansion at a time), so compare, never mask
-            self.next_check = self.nodes + 1024
-            now = time.monotonic()
-            offer_gil(now, &self.next_offer)
-            if self.deadline > 0 and now > self.deadline:
-                self.stop = TIME_BUDGET
-            elif self.cancelled is not None and self.cancelled():
-                self.stop = CANCELLED
-            elif self.progress is not None and now >= self.next_progress:
-                self.next_progress = now + 0.2     # five reports a second
-                self.progress(self.nodes, self.depth, len(self.tt))
-        return self.stop != NOT_STOPPED
+    cdef int32_t add_zone(self, const Zone* z) noexcept nogil:
+        self.zones.push_back(z[0])
+        return <int32_t>(self.zones.size() - 1)
 
-    # ---- terminal tests ------------------------------------------------------------
+    cdef int32_t add_node(self, int kind, int winner, int32_t zone) noexcept nogil:
+        cdef RNode r
+        r.kind = kind
+        r.winner = winner
+        r.move = -1
+        r.zone = zone
+        r.child = -1
+        r.first = r.n_links = r.first_cut = r.n_cuts = 0
+        self.arena.push_back(r)
+        return <int32_t>(self.arena.size() - 1)
 
-    # ---- move generation -----------------------------------------------------------
+    cdef int32_t add_leaf(self, int kind, const Zone* z) noexcept nogil:
+        """A new leaf record for the position on the board (every visit gets its own, as
+        the proof tree gets a node per line; only the zones are shared)."""
+        cdef uint64_t key
+        cdef unordered_map[uint64_t, int32_t].iterator it
+        if kind != GOAL:
+            return self.add_node(kind, leaf_winner(kind), self.leaf_zone[kind])
+        key = position_key(self.b)
+        it = self.goal_zones.find(key)
+        if it != self.goal_zones.end():
+            return self.add_node(GOAL, WIN, deref(it).second)
+        self.goal_zones[key] = self.add_zone(z)
+        return self.add_node(GOAL, WIN, self.goal_zones[key])
 
-
-    cdef int score_move(self, int move) noexcept:
-        """Cheap Go ordering: captures, saving chains in atari, ataris, liberties."""
-        cdef int me = self.b.pos.to_play, them = opp(me)
-        cdef int k, n, h, libs, score = 0
-        for k in range(4):
-            n = move + self.b.offsets[k]
-            if self.b.pos.color[n] == EMPTY:
-                score += 2
-            elif self.b.pos.color[n] == them:
-                libs = self.b.pos.libs[self.b.pos.head[n]]
-                if libs == 1:
-                    score += 40 + 4 * self.b.pos.stones[self.b.pos.head[n]]
-                elif libs == 2:
-                    score += 12
-                else:
-                    score += 3
-            elif self.b.pos.color[n] == me:
-                libs = self.b.pos.libs[self.b.pos.head[n]]
-                if libs == 1:
-                    score += 30
-                elif libs == 2:
-                    score += 6
-                else:
-                    score += 1
-        # diagonal contact shapes eyes
-        for k in (-self.b.stride - 1, -self.b.stride + 1, self.b.stride - 1, self.b.stride + 1):
-            if self.b.pos.color[move + k] == me:
-                score += 1
-        return score
-
-    cdef int gen_moves(self, int* moves, bint* sensitive) noexcept:
-        """Legal region moves for the side to move, best first; returns the count."""
-        cdef int i, j, loc, reason, n = 0, s
-        cdef int scores[MAX_ARR]
-        for i in range(self.g.n_region):
-            loc = self.g.region[i]
-            if self.b.pos.color[loc] != EMPTY:
-                continue
-            reason = self.b.illegal_reason_c(loc)
-            if reason == SUPERKO:
-                sensitive[0] = True
-            if reason != LEGAL:
-                continue
-            s = self.score_move(loc)
-            j = n
-            while j > 0 and scores[j - 1] < s:
-                scores[j] = scores[j - 1]
-                moves[j] = moves[j - 1]
-                j -= 1
-            scores[j] = s
-            moves[j] = loc
-            n += 1
-        return n
+    cdef Result build(self, int32_t n, dict memo):
+        """The record ``n`` as a Result (records met again stay shared)."""
+        cached = memo.get(n)
+        if cached is not None:
+            return cached
+        cdef RNode r = self.arena[n]
+        cdef int32_t i
+        cdef Result out
+        if r.kind == MOVE:
+            out = move_result(&self.zones[r.zone], r.winner, r.move, self.build(r.child, memo))
+        elif r.kind == ALL:
+            children = [(self.links[i].move, self.build(self.links[i].node, memo))
+                        for i in range(r.first, r.first + r.n_links)]
+            cut = [(self.cuts[i].move, self.cuts[i].by)
+                   for i in range(r.first_cut, r.first_cut + r.n_cuts)]
+            out = all_result(&self.zones[r.zone], r.winner, children, cut)
+        else:
+            out = leaf_result(r.kind, &self.zones[r.zone])
+        memo[n] = out
+        return out
 
     # ---- the search ----------------------------------------------------------------
 
-    cdef object search(self, int depth, Zone* zone_out, int* status, bint* sensitive):
-        """Search the position on the board; sets status/zone_out/sensitive, returns the node."""
+    cdef bint out_of_budget(self) noexcept nogil:
+        if self.stop == NOT_STOPPED:
+            self.stop = self.control.budget_stop(self.nodes)
+            if (self.nodes & 255) == 0:
+                self.control.publish(self.nodes, self.depth, <long>self.tt.size())
+        return self.stop != NOT_STOPPED
+
+    cdef int32_t search(self, int depth, Zone* zone_out, int* status,
+                        bint* line_bound) noexcept nogil:
+        """Search the position on the board: sets status, zone_out and line_bound, and
+        returns the result's record (-1 when unknown)."""
+        cdef int kind
+        cdef int32_t node
+        cdef uint64_t key
+        cdef unordered_map[uint64_t, int32_t].iterator it
         self.nodes += 1
-        sensitive[0] = False
+        line_bound[0] = False
+        status[0] = UNKNOWN
         if self.out_of_budget():
-            status[0] = UNKNOWN
-            return None
-        if benson_goal(self.b, self.g.defender, self.g.live_any, &self.g.crucial, self.benson,
-                       zone_out, &self.g.open_board):
-            status[0] = WIN
-            return ("goal", zone_to_int(zone_out))
-        if goal_crucial_lost(&self.g, self.b):
-            # every crucial point is empty or the attacker's wherever the pattern holds
-            zone_out[0] = self.g.crucial
-            status[0] = LOSS
-            return ("captured", zone_to_int(zone_out))
-        cdef int mover = self.b.pos.to_play
-        if self.b.pos.passes >= 2:
-            # two passes ended the game without the goal
-            zone_out[0] = self.g.full
-            status[0] = LOSS
-            return ("passes", zone_to_int(zone_out))
-        if self.b.pos.passes == 1 and mover != self.g.defender:
-            # the attacker ends the game by passing after the defender's pass; the
-            # goal's failure depends on the whole board
-            zone_out[0] = self.g.full
-            status[0] = LOSS
-            ended = ("passes", zone_to_int(zone_out))
-            return ("move", ended[1], LOSS, PASS_LOC, ended)
-        key = (self.b.pos.hash, self.b.pos.ko_loc, self.b.pos.passes)
-        entry = self.tt.get(key)
-        if entry is not None:
+            return -1
+        kind = leaf_kind(&self.g, self.b, self.benson, zone_out)
+        if kind != INNER:
+            status[0] = leaf_winner(kind)
+            return self.add_leaf(kind, zone_out)
+        key = position_key(self.b)
+        it = self.tt.find(key)
+        if it != self.tt.end():
             self.tt_hits += 1
-            status[0] = entry[0]
-            zone_from_int(entry[1][1], zone_out)
-            return entry[1]
+            node = deref(it).second
+            status[0] = self.arena[node].winner
+            zone_out[0] = self.zones[self.arena[node].zone]
+            return node
         if depth <= 0:
             self.depth_cut = True
-            status[0] = UNKNOWN
-            return None
-        node = self.search_moves(depth, zone_out, status, sensitive)
-        if status[0] != UNKNOWN and not sensitive[0]:
-            self.tt[key] = (status[0], node)
+            return -1
+        node = self.search_moves(depth, zone_out, status, line_bound)
+        if status[0] != UNKNOWN and not line_bound[0]:
+            self.tt[key] = node
         return node
 
-    cdef object search_moves(self, int depth, Zone* zone_out, int* status, bint* sensitive):
+    cdef int32_t search_moves(self, int depth, Zone* zone_out, int* status,
+                              bint* line_bound) noexcept nogil:
         """An inner node, for either side: the mover wins with one good move, or loses
         when every move (and the pass) fails, some of them cut as null moves."""
         cdef int mover = self.b.pos.to_play
         cdef int good = WIN if mover == self.g.defender else LOSS   # a win for the mover
         cdef int bad = LOSS if good == WIN else WIN
-        cdef int moves[MAX_ARR + 1]
-        cdef int n, i, j, m, other_move, child_status
-        cdef Zone child_zone, changed, other
-        cdef bint child_sensitive, unknown = False
-        cdef int pruned_by[MAX_ARR + 1]
-        if mover == self.g.defender:
-            # the defender's pass is tried last: the attacker can always pass back
-            n = self.gen_moves(moves, sensitive)
-            moves[n] = PASS_LOC
-            n += 1
-        else:
-            # the attacker's pass first: its zone says where the attacker must play at all
-            moves[0] = PASS_LOC
-            n = self.gen_moves(moves + 1, sensitive) + 1
+        cdef int16_t moves[MAX_MOVES]
+        cdef int16_t cut_by[MAX_MOVES]
+        cdef uint8_t settled[MAX_MOVES]
+        cdef int32_t failed[MAX_MOVES]
+        cdef int16_t cut_order[MAX_MOVES]
+        cdef int n, i, j, m, child_status, n_failed = 0, n_cut = 0
+        cdef int32_t child, node
+        cdef Zone child_zone
+        cdef bint child_bound, unknown = False
+        cdef RNode* r
+        n = node_moves(&self.g, self.b, moves, NULL, NULL, line_bound)
         for i in range(n):
-            pruned_by[i] = -1
+            cut_by[i] = -1
+            settled[i] = 0
         zone_clear(zone_out)
-        failed = []
-        pruned = []
         for i in range(n):
-            if pruned_by[i] != -1:
+            if cut_by[i] >= 0:
                 continue
+            settled[i] = 1
             m = moves[i]
-            zone_clear(&changed)
-            if m != PASS_LOC:
-                zone_add(&changed, m)
-                add_captured(self.b, m, opp(mover), &changed)
             self.b.play_c(m)
-            child = self.search(depth - 1, &child_zone, &child_status, &child_sensitive)
+            child = self.search(depth - 1, &child_zone, &child_status, &child_bound)
             self.b.undo_c()
-            sensitive[0] |= child_sensitive
+            line_bound[0] |= child_bound
             if child_status == good:
                 zone_out[0] = child_zone
-                if dilate_c(self.b, zone_out, False, m) & HISTORY_DEPENDENT:
-                    sensitive[0] = True
+                line_bound[0] |= win_zone(self.b, zone_out, m)
                 status[0] = good
-                return ("move", zone_to_int(zone_out), good, m, child)
+                node = self.add_node(MOVE, good, self.add_zone(zone_out))
+                self.arena[node].move = <int16_t>m
+                self.arena[node].child = child
+                return node
             if child_status == UNKNOWN:
                 unknown = True
                 if self.stop != NOT_STOPPED:
                     break
                 continue
-            failed.append((m, child))
+            failed[i] = child
+            n_failed += 1
             zone_union(zone_out, &child_zone)
-            # null move: nothing the move changed lies in the child's zone, so every
-            # move that changes nothing there either fails the same way -- unless superko
-            # decided the child, whose result then holds on its own path only
-            zone_intersect(&changed, &child_zone)
-            if zone_empty(&changed) and not child_sensitive:
+            if is_null_move(self.b, m, &child_zone, child_bound):
+                cover_moves(self.b, moves, n, i, &child_zone, settled, cut_by)
                 for j in range(i + 1, n):
-                    other_move = moves[j]
-                    if pruned_by[j] != -1 or zone_has(&child_zone, other_move):
-                        continue
-                    zone_clear(&other)
-                    if other_move != PASS_LOC:
-                        add_captured(self.b, other_move, opp(mover), &other)
-                    zone_intersect(&other, &child_zone)
-                    if zone_empty(&other):
-                        pruned_by[j] = m
-                        pruned.append((other_move, m))
+                    if cut_by[j] == i:
+                        cut_order[n_cut] = <int16_t>j
+                        n_cut += 1
         if unknown:
             status[0] = UNKNOWN
-            return None
-        if dilate_c(self.b, zone_out, True, PASS_LOC) & HISTORY_DEPENDENT:
-            sensitive[0] = True
+            return -1
+        line_bound[0] |= loss_zone(self.b, zone_out)
         status[0] = bad
-        return ("all", zone_to_int(zone_out), bad, failed, pruned)
+        node = self.add_node(ALL, bad, self.add_zone(zone_out))
+        r = &self.arena[node]
+        r.first = <int32_t>self.links.size()
+        r.n_links = n_failed
+        r.first_cut = <int32_t>self.cuts.size()
+        r.n_cuts = n_cut
+        for i in range(n):
+            if cut_by[i] < 0:
+                self.links.push_back(Link(moves[i], failed[i]))
+        for i in range(n_cut):
+            j = cut_order[i]
+            self.cuts.push_back(Cut(moves[j], moves[cut_by[j]]))
+        return node

@@ -15,17 +15,19 @@ threads or the GUI.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 
 from engine_cy.board import PASS, Board
-from engine_cy.dfpn import DfpnCore
+from engine_cy.dfpn import DfpnCore, ExtractionError
 from engine_cy.dilate import dilate_or
-from engine_cy.rzs import ATTACKER_WINS, DEFENDER_WINS, RzsCore
+from engine_cy.node_rules import ATTACKER_WINS, DEFENDER_WINS, Result, won_with_move
+from engine_cy.rzs import RzsCore
+from engine_cy.search_control import SearchControl, now
 from tsumego_gui.core.problem import Problem
 from tsumego_gui.search.params import SearchParams
 from tsumego_gui.search.proof import Proof
 from tsumego_gui.search.results import Progress, SolveResult, to_proof_tree, zone_locs
+from tsumego_gui.search.running import run_watched
 
 
 def solve(problem: Problem, params: SearchParams | None = None, *,
@@ -48,35 +50,37 @@ def solve(problem: Problem, params: SearchParams | None = None, *,
     """
     params = SearchParams() if params is None else params
     to_play = problem.to_play if to_play is None else to_play
-    start = time.monotonic()
+    start = now()
     nodes = 0
     deadline = start + params.max_seconds if params.max_seconds > 0 else 0.0
+    used: list[str] = []      # the cores that gave the results, in order
 
-    def run(board: Board, algorithm: str = params.algorithm) -> tuple[str, object, str, int]:
-        """One search from ``board``: (status, result tuple, stop reason, depth)."""
+    def run(board: Board, algorithm: str = params.algorithm) -> tuple[str, Result, str, int]:
+        """One search from ``board``: (status, result, stop reason, depth)."""
         nonlocal nodes
         left_nodes = params.max_nodes - nodes if params.max_nodes > 0 else 0
-        left_time = deadline - time.monotonic() if deadline else 0.0
+        left_time = deadline - now() if deadline else 0.0
         if params.max_nodes > 0 and left_nodes <= 0:
             return "unknown", None, "node budget", 0
         if deadline and left_time <= 0:
             return "unknown", None, "time budget", 0
         offset = nodes
+        control = SearchControl(left_nodes, max(left_time, 1e-3) if deadline else 0.0)
 
-        def report(n: int, depth: int, table: int) -> None:
-            if progress is not None:
-                elapsed = time.monotonic() - start
-                progress(Progress(offset + n, (offset + n) / max(elapsed, 1e-9), elapsed,
-                                  depth, table))
+        def report(control: SearchControl) -> None:
+            n, depth, table, _, _ = control.snapshot()
+            elapsed = now() - start
+            progress(Progress(offset + n, (offset + n) / max(elapsed, 1e-9), elapsed,
+                              depth, table))
 
-        seconds = max(left_time, 1e-3) if deadline else 0.0
         args = (board, problem.defender, problem.goal == "live_any", problem.crucial,
-                problem.region, left_nodes, seconds, cancelled, report)
+                problem.region, control)
         if algorithm == "dfpn":
             core = DfpnCore(*args, max_entries=params.max_table_entries)
             try:
-                status, result = core.solve()
-            except RuntimeError:
+                status, result = run_watched(core.solve, control, cancelled,
+                                             report if progress else None)
+            except ExtractionError:
                 # the table could not give back a whole tree (a superko corner case):
                 # the iterative-deepening core, which builds trees as it goes, gets
                 # what is left of the budgets
@@ -84,8 +88,11 @@ def solve(problem: Problem, params: SearchParams | None = None, *,
                 return run(board, "id")
         else:
             core = RzsCore(*args)
-            status, result = core.solve(params.max_depth)
+            status, result = run_watched(lambda: core.solve(params.max_depth), control,
+                                         cancelled, report if progress else None)
         nodes += core.nodes
+        if status != "unknown":
+            used.append(algorithm)
         return status, result, core.stop_reason, core.depth
 
     board = problem.to_board()
@@ -93,18 +100,18 @@ def solve(problem: Problem, params: SearchParams | None = None, *,
     mover_good = "win" if to_play == problem.defender else "loss"
     status, root_result, stop_reason, depth = run(board)
     winning: list[int] = []
-    if status == mover_good and root_result[0] == "move":
-        winning = [root_result[3]]
-    if all_moves and status != "unknown" and root_result[0] in ("move", "all"):
+    if status == mover_good and root_result.kind_name == "move":
+        winning = [root_result.move]
+    if all_moves and status != "unknown" and root_result.kind_name in ("move", "all"):
         status, root_result, winning, stop_reason = _solve_each_move(
             problem, board, mover_good, run, status, root_result, stop_reason)
-    seconds = time.monotonic() - start
+    seconds = now() - start
     if status == "unknown":
         return SolveResult("unknown", None, nodes, seconds, stop_reason, depth)
     root = to_proof_tree(root_result, board, problem)
     proof = Proof(problem=problem, to_play=to_play, root=root, winning_moves=winning,
                   stats={"nodes": nodes, "seconds": round(seconds, 4), "depth": depth,
-                         "solver": params.algorithm})
+                         "solver": "+".join(sorted(set(used)))})
     return SolveResult("lives" if status == "win" else "dies", proof, nodes, seconds,
                        stop_reason, depth)
 
@@ -126,6 +133,7 @@ def _solve_each_move(problem, board, mover_good, run, status, root_result, stop_
         # every move fails: the single search's node, with its null-move cuts, stands
         return status, root_result, [], stop_reason
     move, child = winners[0]
-    zone = sum(1 << loc for loc in dilate_or(board, move, zone_locs(child[1], board)))
+    zone = sum(1 << loc for loc in dilate_or(board, move, zone_locs(child.zone, board)))
     good = DEFENDER_WINS if mover_good == "win" else ATTACKER_WINS
-    return mover_good, ("move", zone, good, move, child), [m for m, _ in winners], stop_reason
+    return (mover_good, won_with_move(zone, good, move, child), [m for m, _ in winners],
+            stop_reason)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from engine_cy.benson import goal_zone, unconditionally_alive
 from engine_cy.board import Board
-from engine_cy.rzs import DEFENDER_WINS
+from engine_cy.node_rules import Result
 from tsumego_gui.core.problem import Problem
 from tsumego_gui.search.proof import Proof, ProofNode
 
@@ -54,37 +54,34 @@ def zone_locs(bits: int, board: Board) -> frozenset[int]:
     return frozenset(loc for loc in range((board.size + 2) ** 2) if bits >> loc & 1)
 
 
-def to_proof_tree(result, board: Board, problem: Problem) -> ProofNode:
-    """A proof tree from a core's nested result tuples (the format of ``engine_cy.rzs``;
-    the MCTS core uses it too), replaying moves to annotate the leaves."""
+def to_proof_tree(result: Result, board: Board, problem: Problem) -> ProofNode:
+    """A proof tree from a core's ``engine_cy.node_rules.Result`` records, replaying
+    moves to annotate the goal leaves (records shared by several lines stay shared)."""
     memo: dict[int, ProofNode] = {}
 
-    def convert(node) -> ProofNode:
+    def convert(node: Result) -> ProofNode:
         key = id(node)
         if key in memo:
             return memo[key]
-        kind = node[0]
-        zone = zone_locs(node[1], board)
+        kind = node.kind_name
+        zone = zone_locs(node.zone, board)
         if kind == "goal":
             out = ProofNode("goal", True, zone, uca=_leaf_uca(board, problem))
         elif kind in ("captured", "passes"):
             out = ProofNode(kind, False, zone)
         else:
             side = "or" if board.to_play == problem.defender else "and"
-            won = node[2] == DEFENDER_WINS
             if kind == "move":
-                out = ProofNode(side, won, zone,
-                                children=[(node[3], play_and_convert(node[3], node[4]))])
-            elif kind == "all":
-                out = ProofNode(side, won, zone,
-                                children=[(m, play_and_convert(m, c)) for m, c in node[3]],
-                                pruned=list(node[4]))
-            else:  # pragma: no cover - the core produces only the kinds above
-                raise ValueError(f"unknown node kind {kind!r}")
+                children = [(node.move, play_and_convert(node.move, node.child))]
+                out = ProofNode(side, node.defender_wins, zone, children=children)
+            else:
+                out = ProofNode(side, node.defender_wins, zone,
+                                children=[(m, play_and_convert(m, c)) for m, c in node.children],
+                                pruned=list(node.cuts))
         memo[key] = out
         return out
 
-    def play_and_convert(move: int, node) -> ProofNode:
+    def play_and_convert(move: int, node: Result) -> ProofNode:
         token = board.play(move)
         try:
             return convert(node)
