@@ -57,45 +57,39 @@ the nested tuples of ``rzs.pyx``.  Knows the board, Benson, zones and
 dilation; nothing about files, threads or proof objects.
 """
 
-import time
-
-import numpy as np
-
-from libc.math cimport exp, sqrt
+from libc.math cimport sqrt
 from libc.stdint cimport int16_t, int32_t, uint8_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libcpp.unordered_map cimport unordered_map
 from libcpp.vector cimport vector
 from cython.operator cimport dereference as deref
 
+import numpy as np
+
 from engine_cy.benson cimport Benson, benson_goal
-from engine_cy.board cimport (
-    BLACK, EMPTY, LEGAL, MAX_ARR, PASS_LOC, SUPERKO, WALL, WHITE, Board, opp,
-)
-from engine_cy.dilate cimport LINE_BOUND, dilate_c
+from engine_cy.board cimport MAX_ARR, PASS_LOC, Board
 from engine_cy.gil cimport offer_gil
-from engine_cy.goal cimport GoalSpec, add_captured, goal_crucial_lost, goal_init
-from engine_cy.zone cimport (
-    Zone, zone_add, zone_clear, zone_empty, zone_has, zone_intersect, zone_union,
+from engine_cy.goal cimport GoalSpec, goal_init
+from engine_cy.heuristic cimport heuristic_c
+from engine_cy.node_rules cimport (
+    CAPTURED, GOAL, INNER, LOSS, MAX_MOVES, PASSBACK, PASSES, UNKNOWN, WIN, Result, add_pass,
+    all_result, covered_by, is_null_move, leaf_kind, leaf_result, loss_zone, move_result,
+    position_key, region_moves, rng_next, rng_seed, win_zone,
 )
+from engine_cy.search_control cimport NOT_STOPPED, SearchControl, monotonic
+from engine_cy.zone cimport Zone, zone_clear, zone_union
+
+from engine_cy.node_rules import STATUS_NAMES
+from engine_cy.search_control import STOP_NAMES
 
 cdef enum:
-    UNKNOWN = 0
-    WIN = 1          # the defender wins (same values as rzs.pyx's winner field)
-    LOSS = 2
-
-cdef enum:
-    K_INNER = 0
-    K_GOAL = 1
-    K_CAPTURED = 2
-    K_PASSES = 3
-    K_PASSBACK = 4   # attacker to move after a defender pass: it passes back and wins
-    K_TT = 5         # proven by the transposition table (``ref`` = the stored node)
+    # a node's kind: INNER, a leaf kind of ``node_rules.leaf_kind``, or
+    TABLE = 5         # proven by the transposition table (``ref`` = the stored node)
 
 cdef enum:
     F_EXPANDED = 1
     F_PENDING = 2
-    F_SENSITIVE = 4
+    F_LINE_BOUND = 4
     F_PRUNED = 8
 
 cdef enum:
@@ -103,18 +97,12 @@ cdef enum:
     MODE_UNIFORM = 1
     MODE_HEURISTIC = 2
 
-cdef enum:
-    NOT_STOPPED = 0
-    NODE_BUDGET = 1
-    TIME_BUDGET = 2
-    CANCELLED = 3
-
 globals().update(MODE_PYTHON=MODE_PYTHON, MODE_UNIFORM=MODE_UNIFORM,
                  MODE_HEURISTIC=MODE_HEURISTIC)
 
-STOP_NAMES = {NOT_STOPPED: None, NODE_BUDGET: "node budget", TIME_BUDGET: "time budget",
-              CANCELLED: "cancelled"}
-STATUS_NAMES = {UNKNOWN: "unknown", WIN: "win", LOSS: "loss"}
+
+class ExtractionError(RuntimeError):
+    """A proof built from the table met a move that superko forbids on its new line."""
 
 cdef struct Node:
     int32_t first_child      # index of the first child (children are contiguous)
@@ -122,7 +110,7 @@ cdef struct Node:
     float value_sum          # sum of the defender's values backed up through here
     float prior
     int32_t zone_id          # index into ``zones`` once proven, else -1
-    int32_t ref              # K_INNER won by the mover: winning child; K_TT: stored node
+    int32_t ref              # INNER won by the mover: winning child; TABLE: stored node
     int16_t move             # the move that led here (PASS_LOC for the root)
     int16_t pruned_by        # move of the sibling whose zone cut this one, or -1
     int16_t n_children
@@ -130,262 +118,6 @@ cdef struct Node:
     uint8_t status
     uint8_t kind
     uint8_t flags
-
-
-cdef object zone_to_int(const Zone* z):
-    cdef int i
-    out = 0
-    for i in range(7):
-        out |= (<object>z.w[i]) << (64 * i)
-    return out
-
-
-cdef inline uint64_t tt_key(Board b) noexcept nogil:
-    return (b.pos.hash ^ (<uint64_t>b.pos.ko_loc * <uint64_t>0x9E3779B97F4A7C15ULL)
-            ^ (<uint64_t>b.pos.passes * <uint64_t>0xC2B2AE3D27D4EB4FULL))
-
-
-# ---- cheap Go knowledge (the heuristic evaluator) -------------------------------------
-
-cdef inline bint eye_like(Board b, int loc, int color) noexcept nogil:
-    """Empty ``loc`` whose on-board neighbours are all ``color`` stones."""
-    cdef int k, n, c
-    for k in range(4):
-        n = loc + b.offsets[k]
-        c = b.pos.color[n]
-        if c != WALL and c != color:
-            return False
-    return True
-
-
-cdef inline int near_eye(Board b, int loc, int color, int also) noexcept:
-    """How many on-board neighbours of ``loc`` are neither ``color`` nor ``also``."""
-    cdef int k, n, c, out = 0
-    for k in range(4):
-        n = loc + b.offsets[k]
-        c = b.pos.color[n]
-        if c != WALL and c != color and n != also:
-            out += 1
-    return out
-
-
-cdef enum:
-    FAR_PENALTY = 8           # heuristic score off a move with no stone near it
-
-
-cdef bint stone_nearby(Board b, int loc) noexcept:
-    """A stone of either colour within Manhattan distance 2 of ``loc``."""
-    cdef int dr, dc, r = loc // b.stride, c = loc % b.stride, rr, cc, col
-    for dr in range(-2, 3):
-        for dc in range(-2, 3):
-            if abs(dr) + abs(dc) > 2 or (dr == 0 and dc == 0):
-                continue
-            rr = r + dr
-            cc = c + dc
-            if rr < 1 or rr > b.size or cc < 1 or cc > b.size:
-                continue
-            col = b.pos.color[rr * b.stride + cc]
-            if col == BLACK or col == WHITE:
-                return True
-    return False
-
-
-cdef int heuristic_score(Board b, int move) noexcept:
-    """Captures, saving chains in atari, ataris, eye points, no self-atari, and
-    staying near the stones."""
-    cdef int me = b.pos.to_play, them = opp(me)
-    cdef int k, n, h, libs, score = 0, empty_n = 0, captures = 0, own_libs = 0
-    for k in range(4):
-        n = move + b.offsets[k]
-        if b.pos.color[n] == EMPTY:
-            score += 2
-            empty_n += 1
-        elif b.pos.color[n] == them:
-            libs = b.pos.libs[b.pos.head[n]]
-            if libs == 1:
-                score += 40 + 4 * b.pos.stones[b.pos.head[n]]
-                captures += 1
-            elif libs == 2:
-                score += 10
-            else:
-                score += 3
-        elif b.pos.color[n] == me:
-            libs = b.pos.libs[b.pos.head[n]]
-            own_libs += libs - 1
-            if libs == 1:
-                score += 30
-            elif libs == 2:
-                score += 5
-            else:
-                score += 1
-    # making eyes: empty neighbours the move turns into eye-like points of ``me``
-    for k in range(4):
-        n = move + b.offsets[k]
-        if b.pos.color[n] == EMPTY and near_eye(b, n, me, move) == 0:
-            score += 8
-    # taking eyes: the move point is (nearly) enclosed by the opponent
-    if near_eye(b, move, them, PASS_LOC) <= 1:
-        score += 6
-    if eye_like(b, move, me):
-        score -= 25        # filling one's own eye
-    if captures == 0 and empty_n + own_libs <= 1:
-        score -= 20        # self-atari
-    for k in (-b.stride - 1, -b.stride + 1, b.stride - 1, b.stride + 1):
-        if b.pos.color[move + k] == me:
-            score += 1
-    if not stone_nearby(b, move):
-        score -= FAR_PENALTY     # tsumego moves touch the fight
-    return score
-
-
-cdef enum:
-    PLAYOUTS = 2              # random games per heuristic evaluation
-    BENSON_EVERY = 6          # plies between goal checks inside a playout
-
-
-cdef inline uint64_t xorshift(uint64_t* state) noexcept:
-    state[0] ^= state[0] >> 12
-    state[0] ^= state[0] << 25
-    state[0] ^= state[0] >> 27
-    return state[0] * <uint64_t>0x2545F4914F6CDD1DULL
-
-
-cdef bint goal_or_lost(Board b, int defender, bint live_any, const Zone* crucial,
-                       bint has_crucial, Benson* work, int* outcome) noexcept:
-    """Set ``outcome`` 1 (goal holds) / 0 (no crucial stone left) and return True."""
-    cdef Zone z
-    cdef int i, loc
-    if benson_goal(b, defender, live_any, crucial, work, &z, NULL):
-        outcome[0] = 1
-        return True
-    if not live_any and has_crucial:
-        for i in range(b.n_points):
-            loc = b.points[i]
-            if zone_has(crucial, loc) and b.pos.color[loc] == defender:
-                return False
-        outcome[0] = 0
-        return True
-    return False
-
-
-cdef double playout(Board b, int defender, bint live_any, const Zone* crucial,
-                    bint has_crucial, const int* region, int n_region, Benson* work,
-                    uint64_t* rng) noexcept:
-    """One random game from the board (no one fills its own eye-like points):
-    1.0 if the defender's goal holds on the way or at the end, else 0.0.  The
-    board is restored."""
-    cdef int cand[MAX_ARR]
-    cdef int played = 0, n, i, k, loc, move, me, outcome = 0
-    cdef int max_moves = 3 * n_region + 20
-    while played < max_moves and b.pos.passes < 2:
-        me = b.pos.to_play
-        n = 0
-        for i in range(n_region):
-            loc = region[i]
-            if b.pos.color[loc] == EMPTY and not eye_like(b, loc, me):
-                cand[n] = loc
-                n += 1
-        move = PASS_LOC
-        while n > 0:
-            k = <int>(xorshift(rng) % <uint64_t>n)
-            if b.is_legal_c(cand[k]):
-                move = cand[k]
-                break
-            n -= 1
-            cand[k] = cand[n]
-        b.play_c(move)
-        played += 1
-        if played % BENSON_EVERY == 0 and goal_or_lost(b, defender, live_any, crucial,
-                                                        has_crucial, work, &outcome):
-            break
-    else:
-        goal_or_lost(b, defender, live_any, crucial, has_crucial, work, &outcome)
-    for i in range(played):
-        b.undo_c()
-    return outcome
-
-
-cdef float heuristic_c(Board b, int defender, bint live_any, const Zone* crucial,
-                       bint has_crucial, const int* region, int n_region, Benson* work,
-                       const int* moves, int n, float* priors) noexcept:
-    """Priors over ``moves`` (PASS_LOC allowed) and the defender's value: a static
-    estimate (eye-like points, stone balance) blended with random playouts seeded
-    by the position's hash, so the value is a function of the position."""
-    cdef int i, loc, me = b.pos.to_play, eyes = 0, mine = 0, theirs = 0, c
-    cdef double total = 0.0, s, x, static, games = 0.0
-    cdef uint64_t rng
-    for i in range(n):
-        if moves[i] == PASS_LOC:
-            s = -3.0 if me == defender else 0.0
-        else:
-            s = heuristic_score(b, moves[i]) / 8.0
-        priors[i] = <float>exp(s)
-        total += priors[i]
-    for i in range(n):
-        priors[i] = <float>(priors[i] / total)
-    for i in range(b.n_points):
-        loc = b.points[i]
-        c = b.pos.color[loc]
-        if c == EMPTY:
-            if eye_like(b, loc, defender):
-                eyes += 1
-        elif c == defender:
-            mine += 1
-        else:
-            theirs += 1
-    x = 1.5 * (eyes - 1.5) + 2.0 * (mine - theirs) / b.n_points
-    static = 1.0 / (1.0 + exp(-x))
-    rng = b.pos.hash ^ <uint64_t>0x9E3779B97F4A7C15ULL
-    if rng == 0:
-        rng = 1
-    for i in range(PLAYOUTS):
-        games += playout(b, defender, live_any, crucial, has_crucial, region, n_region, work,
-                         &rng)
-    return <float>(0.3 * static + 0.7 * games / PLAYOUTS)
-
-
-def heuristic_evaluate(Board board not None, int defender, legal, *, bint live_any=False,
-                       crucial=(), region=()):
-    """The heuristic evaluator for one position: (float32 priors aligned with
-    ``legal``, the defender's value).  ``crucial`` and ``region`` are locs (an
-    empty region is the whole board).  ``board`` ends as it started."""
-    cdef int n = len(legal)
-    if n == 0:
-        return np.zeros(0, dtype=np.float32), 0.5
-    cdef Zone crucial_zone
-    cdef bint has_crucial = False
-    cdef int i
-    zone_clear(&crucial_zone)
-    for loc in crucial:
-        zone_add(&crucial_zone, board._check_point(loc))
-        has_crucial = True
-    region_set = {board._check_point(loc) for loc in region}
-    region_locs = [board.points[i] for i in range(board.n_points)
-                   if not region_set or board.points[i] in region_set]
-    cdef int* moves = <int*>malloc(sizeof(int) * (n + 1))
-    cdef float* pri = <float*>malloc(sizeof(float) * (n + 1))
-    cdef int* reg = <int*>malloc(sizeof(int) * (len(region_locs) + 1))
-    cdef Benson* work = <Benson*>malloc(sizeof(Benson))
-    if moves == NULL or pri == NULL or reg == NULL or work == NULL:
-        free(moves)
-        free(pri)
-        free(reg)
-        free(work)
-        raise MemoryError()
-    try:
-        for i, m in enumerate(legal):
-            moves[i] = 0 if m == PASS_LOC else board._check_point(m)
-        for i, loc in enumerate(region_locs):
-            reg[i] = loc
-        value = heuristic_c(board, defender, live_any, &crucial_zone, has_crucial, reg,
-                            len(region_locs), work, moves, n, pri)
-        out = np.array([pri[i] for i in range(n)], dtype=np.float32)
-        return out, float(value)
-    finally:
-        free(moves)
-        free(pri)
-        free(reg)
-        free(work)
 
 
 cdef class MctsCore:
@@ -412,11 +144,8 @@ cdef class MctsCore:
     cdef readonly long evals
     cdef readonly long tt_hits
     cdef readonly int depth
-    cdef long max_nodes
-    cdef double deadline
-    cdef double start
-    cdef object cancelled
-    cdef object progress
+    cdef readonly SearchControl control     # budgets, cancel flag, published progress
+    cdef bint use_table         # False: every result is proven on its own line
     cdef object evaluator
     cdef object problem
     cdef object query_type
@@ -429,7 +158,7 @@ cdef class MctsCore:
     cdef uint64_t rng
     cdef bint all_moves
     cdef double report_every
-    cdef double last_report
+    cdef double next_report
     cdef double next_offer      # clock time of the next GIL offer (engine_cy.gil)
 
     def __cinit__(self):
@@ -441,22 +170,18 @@ cdef class MctsCore:
         free(self.benson)
 
     def __init__(self, Board board not None, int defender, bint live_any, crucial, region, *,
-                 long max_nodes, double max_seconds, evaluator, int mode, problem=None,
-                 query_type=None, int batch_size=8, double c_puct=1.5, int virtual_loss=1,
-                 double attacker_pass_prior=0.25, uint64_t seed=0, bint all_moves=False,
-                 cancelled=None, progress=None, double report_every=0.5):
+                 SearchControl control not None, evaluator, int mode, problem=None,
+                 query_type=None, int batch_size, double c_puct, int virtual_loss,
+                 double attacker_pass_prior, uint64_t seed, bint all_moves=False,
+                 double report_every=0.5, bint use_table=True):
         """``board`` is searched in place (and restored); ``crucial`` and ``region``
         are iterables of locs (an empty region means the whole board); ``mode``
         is 0 (call ``evaluator.evaluate`` with ``query_type`` objects), 1
-        (uniform) or 2 (heuristic)."""
-        cdef int i
+        (uniform) or 2 (heuristic).  The control's node budget counts evaluations."""
         self.b = board
         goal_init(&self.g, board, defender, live_any, crucial, region)
-        self.max_nodes = max_nodes
-        self.start = time.monotonic()
-        self.deadline = self.start + max_seconds if max_seconds > 0 else 0.0
-        self.cancelled = cancelled
-        self.progress = progress
+        self.control = control
+        self.use_table = use_table
         self.evaluator = evaluator
         self.problem = problem
         self.query_type = query_type
@@ -465,27 +190,22 @@ cdef class MctsCore:
         self.c_puct = c_puct
         self.vloss_weight = max(0, virtual_loss)
         self.pass_prior = attacker_pass_prior
-        # splitmix64 of the seed: nearby seeds give unrelated streams
-        self.rng = seed + <uint64_t>0x9E3779B97F4A7C15ULL
-        self.rng = (self.rng ^ (self.rng >> 30)) * <uint64_t>0xBF58476D1CE4E5B9ULL
-        self.rng = (self.rng ^ (self.rng >> 27)) * <uint64_t>0x94D049BB133111EBULL
-        self.rng ^= self.rng >> 31
-        if self.rng == 0:
-            self.rng = 1
+        self.rng = rng_seed(seed)
         self.all_moves = all_moves
         self.report_every = report_every
-        self.last_report = self.start
+        self.next_report = 0.0
         self.evals = 0
         self.tt_hits = 0
         self.depth = 0
         self.stop = NOT_STOPPED
+        self.queries = []
         self.nodes.push_back(self.new_node(PASS_LOC, 1.0))
         self.zones.push_back(self.g.full)
         self.full_zone_id = 0
 
     # ---- small helpers ---------------------------------------------------------------
 
-    cdef Node new_node(self, int move, float prior) noexcept:
+    cdef Node new_node(self, int move, float prior) noexcept nogil:
         cdef Node n
         n.first_child = -1
         n.visits = 0
@@ -498,18 +218,11 @@ cdef class MctsCore:
         n.n_children = 0
         n.vloss = 0
         n.status = UNKNOWN
-        n.kind = K_INNER
+        n.kind = INNER
         n.flags = 0
         return n
 
-    cdef inline uint64_t next_random(self) noexcept:
-        # xorshift64*
-        self.rng ^= self.rng >> 12
-        self.rng ^= self.rng << 25
-        self.rng ^= self.rng >> 27
-        return self.rng * <uint64_t>0x2545F4914F6CDD1DULL
-
-    cdef void set_zone(self, int32_t n, const Zone* z):
+    cdef void set_zone(self, int32_t n, const Zone* z) noexcept nogil:
         self.zones.push_back(z[0])
         self.nodes[n].zone_id = <int32_t>(self.zones.size() - 1)
 
@@ -532,53 +245,57 @@ cdef class MctsCore:
     # ---- the main loop -----------------------------------------------------------------
 
     def solve(self):
-        """Search until the root is proven or a budget ends; returns
-        (status name, result tuple or None, winning first moves)."""
-        while self.nodes[0].status == UNKNOWN and not self.check_stop():
-            self.collect_batch()
-            if self.pend_leaf.size() > 0:
-                self.evaluate_batch()
-                self.expand_batch()
-            self.maybe_report(False)
-        self.maybe_report(True)
+        """Search until the root is proven or a budget ends; returns (status name,
+        Result or None, winning first moves).  The search runs without the GIL (a
+        Python evaluator takes it for each batch); building the Result holds it."""
+        with nogil:
+            self.run()
         if self.nodes[0].status == UNKNOWN:
             return "unknown", None, []
-        memo = {}
-        result = self.build(0, memo)
+        result = self.build(0, {})
         return STATUS_NAMES[self.nodes[0].status], result, self.winning_moves()
 
-    cdef int check_stop(self) except -1:
-        cdef double now
-        if self.stop != NOT_STOPPED:
-            return True
-        now = time.monotonic()
-        offer_gil(now, &self.next_offer)
-        if self.max_nodes > 0 and self.evals >= self.max_nodes:
-            self.stop = NODE_BUDGET
-        elif self.deadline > 0 and now > self.deadline:
-            self.stop = TIME_BUDGET
-        elif self.cancelled is not None and self.cancelled():
-            self.stop = CANCELLED
-        return self.stop != NOT_STOPPED
-
-    cdef int maybe_report(self, bint final) except -1:
-        if self.progress is None:
-            return 0
-        now = time.monotonic()
-        if final or now - self.last_report >= self.report_every:
-            self.last_report = now
-            self.progress(self.evals, self.depth, <long>self.tt.size())
+    cdef int run(self) except -1 nogil:
+        while self.nodes[0].status == UNKNOWN:
+            self.stop = self.control.budget_stop(self.evals)
+            if self.stop != NOT_STOPPED:
+                break
+            self.collect_batch()
+            if self.pend_leaf.size() > 0:
+                if self.mode == MODE_PYTHON:
+                    with gil:
+                        self.evaluate_batch()
+                self.expand_batch()
+            self.publish(False)
+        self.publish(True)
         return 0
 
+    cdef void publish(self, bint final) noexcept nogil:
+        """Progress for the threads that poll the control: counters always, the root's
+        status and principal line every ``report_every`` seconds."""
+        cdef int16_t line[32]
+        cdef double now
+        self.control.publish(self.evals, self.depth, <long>self.tt.size())
+        now = monotonic()
+        if final or now >= self.next_report:
+            self.next_report = now + self.report_every
+            self.control.publish_line(self.nodes[0].status, line, self.principal_line(line, 32))
+
     def best_line(self, int max_len=20):
-        """The principal line: the proven winning child where there is one,
-        else the most visited child."""
-        out = []
+        """The principal line (see ``principal_line``)."""
+        cdef int16_t line[MAX_MOVES]
+        cdef int n = self.principal_line(line, min(max_len, MAX_MOVES))
+        return [int(line[i]) for i in range(n)]
+
+    cdef int principal_line(self, int16_t* out, int max_len) noexcept nogil:
+        """The proven winning child where there is one, else the most visited child,
+        from the root down: up to ``max_len`` moves into ``out``; their count."""
         cdef int32_t n = 0, c, best, i
+        cdef int count = 0
         cdef Node* nd
-        while len(out) < max_len:
+        while count < max_len:
             nd = &self.nodes[n]
-            if nd.kind == K_TT or not (nd.flags & F_EXPANDED) or nd.n_children == 0:
+            if nd.kind == TABLE or not (nd.flags & F_EXPANDED) or nd.n_children == 0:
                 break
             if nd.ref >= 0:
                 best = nd.ref
@@ -588,13 +305,14 @@ cdef class MctsCore:
                     c = nd.first_child + i
                     if best < 0 or self.nodes[c].visits > self.nodes[best].visits:
                         best = c
-            out.append(int(self.nodes[best].move))
+            out[count] = self.nodes[best].move
+            count += 1
             n = best
-        return out
+        return count
 
     # ---- collecting a batch ----------------------------------------------------------
 
-    cdef int collect_batch(self) except -1:
+    cdef int collect_batch(self) except -1 nogil:
         cdef int k, d, result
         cdef int32_t n, c
         self.pend_leaf.clear()
@@ -605,11 +323,11 @@ cdef class MctsCore:
         self.pend_priors.clear()
         self.pend_value.clear()
         self.pend_defpass.clear()
-        self.queries = []
         for k in range(self.batch_size):
             if self.nodes[0].status != UNKNOWN:
                 break
-            if self.max_nodes > 0 and self.evals + <long>self.pend_leaf.size() >= self.max_nodes:
+            if self.control.max_nodes > 0 and \
+                    self.evals + <long>self.pend_leaf.size() >= self.control.max_nodes:
                 break
             self.path.clear()
             self.path.push_back(0)
@@ -618,7 +336,8 @@ cdef class MctsCore:
                 c = self.select_child(n)
                 if c < 0:
                     self.undo_path()
-                    raise RuntimeError("MCTS: an unproven node has no child to select")
+                    with gil:
+                        raise RuntimeError("MCTS: an unproven node has no child to select")
                 self.b.play_c(self.nodes[c].move)
                 self.path.push_back(c)
                 n = c
@@ -639,16 +358,16 @@ cdef class MctsCore:
             else:
                 if result == 1:
                     self.evals += 1
-                self.backup(1.0 if self.nodes[n].status == WIN else 0.0, False)
+                self.backup(1.0 if self.nodes[n].status == WIN else 0.0)
                 self.propagate()
         return 0
 
-    cdef void undo_path(self):
+    cdef void undo_path(self) noexcept nogil:
         cdef size_t i
         for i in range(1, self.path.size()):
             self.b.undo_c()
 
-    cdef int32_t select_child(self, int32_t n):
+    cdef int32_t select_child(self, int32_t n) noexcept nogil:
         cdef Node* nd = &self.nodes[n]
         cdef Node* ch
         cdef int mover = self.b.pos.to_play
@@ -685,69 +404,43 @@ cdef class MctsCore:
                 best = c
         return best
 
-    cdef int visit_leaf(self, int32_t n):
+    cdef int visit_leaf(self, int32_t n) noexcept nogil:
         """Prove a terminal leaf (1) or a table hit (2); 0: it needs an evaluation."""
         cdef Zone z
         cdef Node* nd
-        cdef int mover = self.b.pos.to_play
-        cdef uint64_t key
+        cdef int kind = leaf_kind(&self.g, self.b, self.benson, &z)
         cdef unordered_map[uint64_t, int32_t].iterator it
-        if benson_goal(self.b, self.g.defender, self.g.live_any, &self.g.crucial, self.benson, &z,
-                       &self.g.open_board):
-            self.nodes[n].status = WIN
-            self.nodes[n].kind = K_GOAL
+        if kind != INNER:
+            self.nodes[n].status = WIN if kind == GOAL else LOSS
+            self.nodes[n].kind = kind
             self.set_zone(n, &z)
             return 1
-        if goal_crucial_lost(&self.g, self.b):
-            self.nodes[n].status = LOSS
-            self.nodes[n].kind = K_CAPTURED
-            self.set_zone(n, &self.g.crucial)
-            return 1
-        if self.b.pos.passes >= 2:
-            self.nodes[n].status = LOSS
-            self.nodes[n].kind = K_PASSES
-            self.set_zone(n, &self.g.full)
-            return 1
-        if self.b.pos.passes == 1 and mover != self.g.defender:
-            self.nodes[n].status = LOSS
-            self.nodes[n].kind = K_PASSBACK
-            self.set_zone(n, &self.g.full)
-            return 1
-        key = tt_key(self.b)
-        it = self.tt.find(key)
+        if not self.use_table:
+            return 0
+        it = self.tt.find(position_key(self.b))
         if it != self.tt.end():
             nd = &self.nodes[n]
             nd.status = self.nodes[deref(it).second].status
             nd.zone_id = self.nodes[deref(it).second].zone_id
-            nd.kind = K_TT
+            nd.kind = TABLE
             nd.ref = deref(it).second
             self.tt_hits += 1
             return 2
         return 0
 
-    cdef int add_pending(self, int32_t n) except -1:
+    cdef int add_pending(self, int32_t n) except -1 nogil:
         """Generate the leaf's moves, queue it for the evaluator, add virtual loss;
         0.  Or, when a defender move reaches the goal at once, give the leaf that
         one child (a goal leaf), play it and extend the path; 1."""
-        cdef int i, j, loc, reason, count = 0, mover = self.b.pos.to_play
+        cdef int i, j, mover = self.b.pos.to_play
         cdef Zone gz
         cdef int32_t child
-        cdef int moves[MAX_ARR + 1]
-        cdef float pri[MAX_ARR + 1]
-        cdef int tmp
-        cdef bint sensitive = False
+        cdef int16_t moves[MAX_MOVES]
+        cdef float pri[MAX_MOVES]
+        cdef int16_t tmp
+        cdef bint line_bound = False
         cdef size_t p
-        for i in range(self.g.n_region):
-            loc = self.g.region[i]
-            if self.b.pos.color[loc] != EMPTY:
-                continue
-            reason = self.b.illegal_reason_c(loc)
-            if reason == SUPERKO:
-                sensitive = True
-            if reason != LEGAL:
-                continue
-            moves[count] = loc
-            count += 1
+        cdef int count = region_moves(&self.g, self.b, moves, NULL, NULL, False, &line_bound)
         if mover == self.g.defender and not (n == 0 and self.all_moves):
             for i in range(count):
                 self.b.play_c(moves[i])
@@ -756,31 +449,25 @@ cdef class MctsCore:
                     child = <int32_t>self.nodes.size()
                     self.nodes.push_back(self.new_node(moves[i], 1.0))
                     self.nodes[child].status = WIN
-                    self.nodes[child].kind = K_GOAL
+                    self.nodes[child].kind = GOAL
                     self.set_zone(child, &gz)
                     self.nodes[n].first_child = child
                     self.nodes[n].n_children = 1
                     self.nodes[n].flags |= F_EXPANDED
-                    if sensitive:
-                        self.nodes[n].flags |= F_SENSITIVE
+                    if line_bound:
+                        self.nodes[n].flags |= F_LINE_BOUND
                     self.path.push_back(child)
                     return 1
                 self.b.undo_c()
         # seeded shuffle: ties in the priors are broken differently per seed
         for i in range(count - 1, 0, -1):
-            j = <int>(self.next_random() % <uint64_t>(i + 1))
+            j = <int>(rng_next(&self.rng) % <uint64_t>(i + 1))
             tmp = moves[i]
             moves[i] = moves[j]
             moves[j] = tmp
-        if mover == self.g.defender:
-            moves[count] = PASS_LOC      # the defender's pass last
-        else:
-            for i in range(count, 0, -1):
-                moves[i] = moves[i - 1]
-            moves[0] = PASS_LOC          # the attacker's pass first
-        count += 1
-        if sensitive:
-            self.nodes[n].flags |= F_SENSITIVE
+        count = add_pass(&self.g, self.b, moves, NULL, NULL, count)
+        if line_bound:
+            self.nodes[n].flags |= F_LINE_BOUND
         self.nodes[n].flags |= F_PENDING
         self.pend_leaf.push_back(n)
         self.pend_path_off.push_back(<int32_t>self.pend_path.size())
@@ -801,13 +488,14 @@ cdef class MctsCore:
             for i in range(count):
                 self.pend_priors.push_back(pri[i])
         else:
-            legal = tuple([moves[i] for i in range(count)])
-            self.queries.append(self.query_type(board=self.b.copy(), problem=self.problem,
-                                                legal=legal))
+            with gil:
+                legal = tuple([moves[i] for i in range(count)])
+                self.queries.append(self.query_type(board=self.b.copy(), problem=self.problem,
+                                                    legal=legal))
         # the defender's pass loses at once (the attacker passes back, or the game
         # ends): its child is proven when created, without a visit
         if mover == self.g.defender and count > 1:
-            self.pend_defpass.push_back(K_PASSES if self.b.pos.passes >= 1 else K_PASSBACK)
+            self.pend_defpass.push_back(PASSES if self.b.pos.passes >= 1 else PASSBACK)
         else:
             self.pend_defpass.push_back(0)
         return 0
@@ -838,7 +526,7 @@ cdef class MctsCore:
         self.queries = []
         return 0
 
-    cdef int expand_batch(self) except -1:
+    cdef void expand_batch(self) noexcept nogil:
         cdef size_t i, k, start, end, pstart, pend
         cdef int32_t n, first
         cdef int count
@@ -882,9 +570,8 @@ cdef class MctsCore:
                 self.nodes[self.pend_path[k]].visits += 1
                 self.nodes[self.pend_path[k]].value_sum += value
         self.pend_leaf.clear()
-        return 0
 
-    cdef void backup(self, float value, bint unused):
+    cdef void backup(self, float value) noexcept nogil:
         cdef size_t p
         for p in range(self.path.size()):
             self.nodes[self.path[p]].visits += 1
@@ -892,7 +579,7 @@ cdef class MctsCore:
 
     # ---- proof propagation -------------------------------------------------------------
 
-    cdef void propagate(self):
+    cdef void propagate(self) noexcept nogil:
         """The leaf at the end of ``path`` (board there) was just proven: update
         its ancestors while undoing the path back to the root."""
         cdef int d
@@ -911,7 +598,7 @@ cdef class MctsCore:
             if proving:
                 self.inject(d - 1)
 
-    cdef void inject(self, int d) noexcept:
+    cdef void inject(self, int d) noexcept nogil:
         """Node ``path[d]`` was just proven: its value becomes exact (1 or 0 for the
         defender), and its ancestors' sums move by the same amount, so selection
         turns away from decided lines at once."""
@@ -922,7 +609,7 @@ cdef class MctsCore:
         for k in range(d + 1):
             self.nodes[self.path[k]].value_sum += delta
 
-    cdef bint update_parent(self, int32_t parent, int32_t child):
+    cdef bint update_parent(self, int32_t parent, int32_t child) noexcept nogil:
         """Board at ``parent``; ``child`` was just proven.  True if ``parent`` is now."""
         cdef int mover = self.b.pos.to_play
         cdef int good = WIN if mover == self.g.defender else LOSS
@@ -930,39 +617,24 @@ cdef class MctsCore:
         cdef int m = self.nodes[child].move, i, om, flags
         cdef int32_t first = self.nodes[parent].first_child, c, winner = -1
         cdef int nc = self.nodes[parent].n_children
-        cdef Zone cz, changed, other, z
-        cdef bint sensitive = False, root_all = parent == 0 and self.all_moves
+        cdef Zone cz, z
+        cdef bint line_bound = False, root_all = parent == 0 and self.all_moves
         cdef uint64_t key
         if self.nodes[child].status == good and not root_all:
             winner = child
         else:
-            if self.nodes[child].status == bad \
-                    and not (self.nodes[child].flags & F_SENSITIVE):
-                # null move: nothing the move changed lies in the child's zone, so every
-                # move that changes nothing there either fails the same way (a result
-                # superko decided holds on its own path only, so it covers nothing)
+            if self.nodes[child].status == bad and is_null_move(
+                    self.b, m, &self.zones[self.nodes[child].zone_id],
+                    (self.nodes[child].flags & F_LINE_BOUND) != 0):
                 cz = self.zones[self.nodes[child].zone_id]
-                zone_clear(&changed)
-                if m != PASS_LOC:
-                    zone_add(&changed, m)
-                    add_captured(self.b, m, opp(mover), &changed)
-                zone_intersect(&changed, &cz)
-                if zone_empty(&changed):
-                    for i in range(nc):
-                        c = first + i
-                        if c == child or self.nodes[c].status != UNKNOWN \
-                                or (self.nodes[c].flags & F_PRUNED):
-                            continue
-                        om = self.nodes[c].move
-                        if om != PASS_LOC and zone_has(&cz, om):
-                            continue
-                        zone_clear(&other)
-                        if om != PASS_LOC:
-                            add_captured(self.b, om, opp(mover), &other)
-                        zone_intersect(&other, &cz)
-                        if zone_empty(&other):
-                            self.nodes[c].flags |= F_PRUNED
-                            self.nodes[c].pruned_by = m
+                for i in range(nc):
+                    c = first + i
+                    if c == child or self.nodes[c].status != UNKNOWN \
+                            or (self.nodes[c].flags & F_PRUNED):
+                        continue
+                    if covered_by(self.b, self.nodes[c].move, &cz):
+                        self.nodes[c].flags |= F_PRUNED
+                        self.nodes[c].pruned_by = m
             # resolved when every child is lost or cut (or, at an all-moves root,
             # decided either way)
             for i in range(nc):
@@ -975,9 +647,8 @@ cdef class MctsCore:
                     winner = c
         if winner >= 0:
             z = self.zones[self.nodes[winner].zone_id]
-            flags = dilate_c(self.b, &z, False, self.nodes[winner].move)
-            sensitive = (flags & LINE_BOUND) != 0 \
-                or (self.nodes[winner].flags & F_SENSITIVE) != 0
+            line_bound = win_zone(self.b, &z, self.nodes[winner].move) \
+                or (self.nodes[winner].flags & F_LINE_BOUND) != 0
             self.nodes[parent].status = good
             self.nodes[parent].ref = winner
         else:
@@ -987,16 +658,15 @@ cdef class MctsCore:
                 if self.nodes[c].flags & F_PRUNED:
                     continue
                 zone_union(&z, &self.zones[self.nodes[c].zone_id])
-                if self.nodes[c].flags & F_SENSITIVE:
-                    sensitive = True
-            if dilate_c(self.b, &z, True, PASS_LOC) & LINE_BOUND:
-                sensitive = True
+                if self.nodes[c].flags & F_LINE_BOUND:
+                    line_bound = True
+            line_bound |= loss_zone(self.b, &z)
             self.nodes[parent].status = bad
         self.set_zone(parent, &z)
-        if sensitive:
-            self.nodes[parent].flags |= F_SENSITIVE
-        elif not (self.nodes[parent].flags & F_SENSITIVE):
-            key = tt_key(self.b)
+        if line_bound:
+            self.nodes[parent].flags |= F_LINE_BOUND
+        elif not (self.nodes[parent].flags & F_LINE_BOUND):
+            key = position_key(self.b)
             if self.tt.find(key) == self.tt.end():
                 self.tt[key] = parent
         return True
@@ -1010,7 +680,7 @@ cdef class MctsCore:
         cdef int good = WIN if self.b.pos.to_play == self.g.defender else LOSS
         cdef int i
         cdef int32_t c
-        if root.status != good or root.kind != K_INNER:
+        if root.status != good or root.kind != INNER:
             return []
         if not self.all_moves:
             return [int(self.nodes[root.ref].move)]
@@ -1021,39 +691,48 @@ cdef class MctsCore:
                 out.append(int(self.nodes[c].move))
         return out
 
-    cdef object build(self, int32_t n, dict memo):
-        """The proven node ``n`` as the nested tuples of rzs.pyx (shared subtrees shared)."""
+    cdef Result build(self, int32_t n, dict memo):
+        """The proven node ``n`` (board there) as Result records (shared subtrees shared).
+
+        A subtree proven on another line and found through the table may hold a move
+        that superko forbids on this one: ExtractionError then, as the proof would not
+        be one (``tsumego_gui.search.mcts`` searches again without the table)."""
         cached = memo.get(n)
         if cached is not None:
             return cached
         if (len(memo) & 255) == 255:     # a big tree takes a while to build
-            offer_gil(time.monotonic(), &self.next_offer)
+            offer_gil(monotonic(), &self.next_offer)
         cdef Node nd = self.nodes[n]
         cdef int i
         cdef int32_t c
-        zone = zone_to_int(&self.zones[nd.zone_id])
-        if nd.kind == K_TT:
+        cdef Zone* zone = &self.zones[nd.zone_id]
+        cdef Result out
+        if nd.kind == TABLE:
             out = self.build(nd.ref, memo)
-        elif nd.kind == K_GOAL:
-            out = ("goal", zone)
-        elif nd.kind == K_CAPTURED:
-            out = ("captured", zone)
-        elif nd.kind == K_PASSES:
-            out = ("passes", zone)
-        elif nd.kind == K_PASSBACK:
-            out = ("move", zone, LOSS, PASS_LOC, ("passes", zone))
+        elif nd.kind != INNER:
+            out = leaf_result(nd.kind, zone)
         elif nd.ref >= 0:
-            out = ("move", zone, nd.status, int(self.nodes[nd.ref].move),
-                   self.build(nd.ref, memo))
+            out = move_result(zone, nd.status, self.nodes[nd.ref].move,
+                              self.build_child(nd.ref, memo))
         else:
             failed = []
-            pruned = []
+            cuts = []
             for i in range(nd.n_children):
                 c = nd.first_child + i
                 if self.nodes[c].flags & F_PRUNED:
-                    pruned.append((int(self.nodes[c].move), int(self.nodes[c].pruned_by)))
+                    cuts.append((int(self.nodes[c].move), int(self.nodes[c].pruned_by)))
                 else:
-                    failed.append((int(self.nodes[c].move), self.build(c, memo)))
-            out = ("all", zone, nd.status, failed, pruned)
+                    failed.append((int(self.nodes[c].move), self.build_child(c, memo)))
+            out = all_result(zone, nd.status, failed, cuts)
         memo[n] = out
         return out
+
+    cdef Result build_child(self, int32_t c, dict memo):
+        cdef int move = self.nodes[c].move
+        if self.b.illegal_reason_c(move) != 0:
+            raise ExtractionError(f"the proof's move at {move} is illegal on its line")
+        self.b.play_c(move)
+        try:
+            return self.build(c, memo)
+        finally:
+            self.b.undo_c()

@@ -7,14 +7,7 @@ Knows the board's public C methods only; nothing about problems or search.
 from libc.stdint cimport uint64_t
 
 from engine_cy.board cimport Board, EMPTY, MAX_ARR, PASS_LOC
-
-
-cdef inline uint64_t _next(uint64_t* state) noexcept nogil:
-    # xorshift64*: fast, seedable, good enough to pick moves
-    state[0] ^= state[0] >> 12
-    state[0] ^= state[0] << 25
-    state[0] ^= state[0] >> 27
-    return state[0] * 0x2545F4914F6CDD1DULL
+from engine_cy.node_rules cimport rng_next
 
 
 cdef int _random_legal_move(Board b, uint64_t* rng) noexcept nogil:
@@ -25,7 +18,7 @@ cdef int _random_legal_move(Board b, uint64_t* rng) noexcept nogil:
             cand[n] = b.points[i]
             n += 1
     while n > 0:
-        k = <int>(_next(rng) % <uint64_t>n)
+        k = <int>(rng_next(rng) % <uint64_t>n)
         loc = cand[k]
         if b.is_legal_c(loc):
             return loc

@@ -269,3 +269,32 @@ def test_cli_solver_and_evaluator_options(capsys):
     code = main(["solve", str(STRAIGHT_THREE), "--to-play", "W"])
     assert code == 0 and "solver: dfs" in capsys.readouterr().out
     assert main(["solve", str(STRAIGHT_THREE), "--batch-size", "0", "--solver", "mcts"]) == 2
+
+
+SUPERKO_CORNER = """
+O X . .
+. O X .
+O O X O
+X X . X
+"""
+
+
+@pytest.mark.parametrize("max_nodes", [20_000, 50_000])
+def test_a_table_result_that_superko_breaks_on_its_new_line_is_searched_again(max_nodes):
+    """White to play defends B3 (no region).  A result stored in the table and reused on
+    another line held D2, which superko forbids on that line: building the proof raised
+    IllegalMoveError.  Now the search runs again without the table, and whatever it
+    proves verifies (df-pn: White dies)."""
+    board = parse_diagram(SUPERKO_CORNER, 4)
+    black = {p for p in coords.all_locs(4) if board.color_at(p) == BLACK}
+    white = {p for p in coords.all_locs(4) if board.color_at(p) == WHITE}
+    problem = Problem.create(4, black, white, to_play=WHITE,
+                             crucial={coords.from_gtp("B3", 4)})
+    result, used, _ = choice.solve(problem, "mcts", max_nodes=max_nodes, max_seconds=0)
+    assert used == "mcts"
+    assert result.verdict in ("dies", "unknown")
+    if max_nodes == 50_000:
+        assert result.verdict == "dies" and result.proof.stats["table_hits"] == 0
+        report = verify(result.proof)
+        assert report.passed, report.errors
+    assert dfs.solve(problem, SearchParams(max_seconds=0)).verdict == "dies"

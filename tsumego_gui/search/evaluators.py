@@ -31,7 +31,7 @@ from typing import Protocol, runtime_checkable
 import numpy as np
 
 from engine_cy.board import Board
-from engine_cy.mcts_core import heuristic_evaluate
+from engine_cy.heuristic import heuristic_evaluate
 from tsumego_gui.core.problem import Problem
 
 

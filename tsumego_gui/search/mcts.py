@@ -18,10 +18,17 @@ about files, threads or the GUI.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 
-from engine_cy.mcts_core import MODE_HEURISTIC, MODE_PYTHON, MODE_UNIFORM, MctsCore
+from engine_cy.mcts_core import (
+    MODE_HEURISTIC,
+    MODE_PYTHON,
+    MODE_UNIFORM,
+    ExtractionError,
+    MctsCore,
+)
+from engine_cy.node_rules import STATUS_NAMES
+from engine_cy.search_control import SearchControl, now
 from tsumego_gui.core.problem import Problem
 from tsumego_gui.search.evaluators import (
     Evaluator,
@@ -32,6 +39,7 @@ from tsumego_gui.search.evaluators import (
 from tsumego_gui.search.params import MctsParams
 from tsumego_gui.search.proof import Proof
 from tsumego_gui.search.results import Progress, SolveResult, to_proof_tree
+from tsumego_gui.search.running import run_watched
 
 _VERDICT = {"win": "lives", "loss": "dies", "unknown": "unknown"}
 DEFAULT_C_PUCT = 1.5     # the RZS code's effective exploration constant
@@ -85,44 +93,49 @@ def solve(problem: Problem, params: MctsParams | None = None, *,
         raise ValueError(f"{evaluator!r} is not an evaluator (it needs .name and .evaluate)")
     to_play = problem.to_play if to_play is None else to_play
     c_puct = c_puct_for(params, evaluator)
-    start = time.monotonic()
+    start = now()
     board = problem.to_board()
     board.to_play = to_play
-    # the callback reaches the core through this box, emptied after the search: a
-    # direct reference would make a cycle that keeps the tree's memory until a
-    # garbage collection happens to run
-    box: list[MctsCore] = []
 
-    def report(nodes: int, depth: int, table: int) -> None:
-        if progress is None or not box:
-            return
-        core = box[0]
-        elapsed = time.monotonic() - start
-        progress(Progress(nodes, nodes / max(elapsed, 1e-9), elapsed, depth, table,
-                          root_status=_VERDICT[core.root_status()],
-                          best_line=tuple(core.best_line())))
+    def search(use_table: bool, max_nodes: int, seconds: float):
+        control = SearchControl(max_nodes, seconds)
 
-    core = MctsCore(board, problem.defender, problem.goal == "live_any", problem.crucial,
-                    problem.region, max_nodes=params.max_nodes,
-                    max_seconds=params.max_seconds, evaluator=evaluator,
-                    mode=_mode(evaluator), problem=problem, query_type=Query,
-                    batch_size=params.batch_size, c_puct=c_puct,
-                    virtual_loss=params.virtual_loss,
-                    attacker_pass_prior=params.attacker_pass_prior, seed=params.seed,
-                    all_moves=all_moves, cancelled=cancelled, progress=report,
-                    report_every=params.report_every)
-    box.append(core)
+        def report(control: SearchControl) -> None:
+            nodes, depth, table, root, line = control.snapshot()
+            elapsed = now() - start
+            progress(Progress(nodes, nodes / max(elapsed, 1e-9), elapsed, depth, table,
+                              root_status=_VERDICT[STATUS_NAMES[root]], best_line=line))
+
+        core = MctsCore(board, problem.defender, problem.goal == "live_any", problem.crucial,
+                        problem.region, control=control, evaluator=evaluator,
+                        mode=_mode(evaluator), problem=problem, query_type=Query,
+                        batch_size=params.batch_size, c_puct=c_puct,
+                        virtual_loss=params.virtual_loss,
+                        attacker_pass_prior=params.attacker_pass_prior, seed=params.seed,
+                        all_moves=all_moves, report_every=params.report_every,
+                        use_table=use_table)
+        try:
+            return core, run_watched(core.solve, control, cancelled,
+                                     report if progress else None, params.report_every)
+        except ExtractionError as exc:
+            exc.evals = core.evals
+            raise
+
     try:
-        status, result, winning = core.solve()
-    finally:
-        box.clear()
-    seconds = time.monotonic() - start
+        core, (status, result, winning) = search(True, params.max_nodes, params.max_seconds)
+    except ExtractionError as exc:
+        # a table result reused on another line met a move superko forbids there: search
+        # again without the table (every result proven on its own line) on what is left
+        left_nodes = max(params.max_nodes - exc.evals, 1) if params.max_nodes else 0
+        left_time = max(params.max_seconds - (now() - start), 1e-3) if params.max_seconds else 0
+        core, (status, result, winning) = search(False, left_nodes, left_time)
+    seconds = now() - start
     if status == "unknown":
         return SolveResult("unknown", None, core.evals, seconds, core.stop_reason, core.depth)
     winning = list(winning)
-    if not winning and result[0] == "move":
+    if not winning and result.kind_name == "move":
         # the root itself was a terminal "move" (the attacker passes back and wins)
-        winning = [result[3]]
+        winning = [result.move]
     root = to_proof_tree(result, board, problem)
     proof = Proof(problem=problem, to_play=to_play, root=root, winning_moves=winning,
                   stats={"nodes": core.evals, "seconds": round(seconds, 4),
@@ -131,3 +144,4 @@ def solve(problem: Problem, params: MctsParams | None = None, *,
                          "tree_nodes": core.tree_size, "table_hits": core.tt_hits})
     return SolveResult(_VERDICT[status], proof, core.evals, seconds, core.stop_reason,
                        core.depth)
+
