@@ -17,8 +17,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen, QRadialGradient
 
 from tsumego_gui.core import coords
-
-EMPTY, BLACK, WHITE = 0, 1, 2
+from tsumego_gui.core.colors import BLACK, EMPTY, WHITE
 
 
 @dataclass(frozen=True)
