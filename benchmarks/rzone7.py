@@ -22,7 +22,7 @@ import resource
 import sys
 from pathlib import Path
 
-from tsumego_gui.core.rzone_json import read_rzone_json
+from tsumego_gui.core.problem_files import ProblemFileError, problem_files, read_file
 from tsumego_gui.nn.choice import make_evaluator
 from tsumego_gui.search import mcts
 from tsumego_gui.search.params import MctsParams
@@ -62,12 +62,22 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     folder = Path(args.folder)
     json_dir = folder / "json" if (folder / "json").is_dir() else folder
-    files = sorted(json_dir.glob("*.json"), key=lambda p: int(p.stem) if p.stem.isdigit() else 0)
+    try:
+        files = [f for f in problem_files(json_dir) if f.suffix.lower() == ".json"]
+    except ProblemFileError as err:
+        print(f"rzone7: {err}", file=sys.stderr)
+        return 2
+    files.sort(key=lambda p: int(p.stem) if p.stem.isdigit() else 0)
     if args.only:
         wanted = {s.strip() for s in args.only.split(",") if s.strip()}
         files = [f for f in files if f.stem in wanted]
     if not files:
         print(f"no json problems in {json_dir}", file=sys.stderr)
+        return 2
+    try:
+        problems = [read_file(path)[0].problem for path in files]
+    except ProblemFileError as err:
+        print(f"rzone7: {err}", file=sys.stderr)
         return 2
     table = paper_table(folder.resolve())
     evaluator = make_evaluator(args.evaluator, weights=args.weights)
@@ -81,8 +91,7 @@ def main(argv: list[str] | None = None) -> int:
     solved = wrong = unverified = 0
     total_nodes = 0
     total_seconds = 0.0
-    for path in files:
-        problem = read_rzone_json(path)
+    for path, problem in zip(files, problems, strict=True):
         result = mcts.solve(problem, params, evaluator=evaluator)
         total_nodes += result.nodes
         total_seconds += result.seconds

@@ -43,9 +43,9 @@ from pathlib import Path
 from peer_walk import explain  # benchmarks/ is on sys.path when run as a script
 
 from engine_cy.board import BLACK, PASS, WHITE
-from tsumego_gui.cli.loading import load_problems
 from tsumego_gui.core import coords
-from tsumego_gui.core.problem import Problem, ProblemError
+from tsumego_gui.core.problem import Problem
+from tsumego_gui.core.problem_files import ProblemFileError, problem_files, read_file
 from tsumego_gui.search.dfs import solve
 from tsumego_gui.search.params import SearchParams
 from tsumego_gui.search.verify import verify
@@ -163,7 +163,10 @@ def main() -> None:
     paper = read_paper_table(args.paper_table) if args.paper_table else {}
 
     params = SearchParams(max_nodes=args.max_nodes, max_seconds=args.time)
-    files = sorted(p for p in args.folder.rglob("*") if p.suffix.lower() in (".sgf", ".json"))
+    try:
+        files = problem_files(args.folder)
+    except ProblemFileError as err:
+        sys.exit(f"suite: {err}")
     if args.only:
         wanted = set(args.only.split(","))
         files = [f for f in files if str(f.relative_to(args.folder)) in wanted]
@@ -183,10 +186,10 @@ def main() -> None:
     for path in files:
         name = str(path.relative_to(args.folder))
         try:
-            problems = load_problems(path)
-        except (ProblemError, OSError) as err:
-            print(f"{name:<28} cannot load: {err}")
-            rows.append({"problem": name, "error": str(err)})
+            problems = [sp.problem for sp in read_file(path)]
+        except ProblemFileError as err:
+            print(f"{name:<28} cannot load: {err.reason}")
+            rows.append({"problem": name, "error": err.reason})
             continue
         for problem in problems:
             sides = [problem.to_play] if problem.to_play_given else [BLACK, WHITE]
