@@ -52,6 +52,9 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--time", type=float, default=30.0, help="seconds per solve")
     solve.add_argument("--all", action="store_true",
                        help="search every first move to list all winning moves")
+    solve.add_argument("--verify-positions", type=int, default=None, metavar="N",
+                       help="position budget of the proof verifier (default: its own); a "
+                            "walk it cuts short is reported as 'verified: partly'")
     solve.add_argument("--json", action="store_true", help="print the results as JSON")
     solve.add_argument("--proof-out", metavar="FILE",
                        help="save the (first) proof as .sgf or .json")
