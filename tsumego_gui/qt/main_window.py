@@ -42,7 +42,8 @@ from tsumego_gui.qt.problem_panel import ProblemPanel
 from tsumego_gui.qt.proof_browser import ProofBrowser
 from tsumego_gui.qt.settings import Preferences, load_preferences, save_preferences
 from tsumego_gui.qt.solve_panel import SolvePanel
-from tsumego_gui.qt.solver_worker import SolveOutcome, SolverController, SolveRequest
+from tsumego_gui.qt.solver_worker import SolverController, SolveRequest
+from tsumego_gui.search.choice import REJECTED, SolveOutcome
 
 PROBLEMS_DIR = Path(__file__).resolve().parents[1] / "resources" / "problems"
 BUNDLED_PROBLEM = PROBLEMS_DIR / "straight-three.sgf"
@@ -433,7 +434,7 @@ class MainWindow(QMainWindow):
         self.solve_panel.show_outcome(outcome, problem.size, problem.defender)
         self.outcome = outcome
         proof = outcome.result.proof
-        if outcome.verified is False:
+        if outcome.verification == REJECTED:
             self.show_error("The independent verifier REJECTED this proof; do not trust it: "
                             + "; ".join(outcome.verifier_errors[:3]))
         if proof is not None:
