@@ -4,10 +4,11 @@ Usage: python benchmarks/rzone7.py FOLDER --evaluator uniform|heuristic|ftl
        [--max-nodes 500000] [--only 1,2,...] [--seed 0] [--batch-size 8] [--weights FILE]
 
 FOLDER is ``../shared/problems/rzone-7x7`` (its ``json/`` subfolder, or a
-folder of json files).  Every problem is solved with the node budget, every
-proof is checked by ``search.verify``, and node counts are printed next to the
-paper's Table 2 (``paper-tables/rzs_7x7_node_counts.csv`` found next to the
-problems folder; json -> table id mapping from the problems README).  "wrong"
+folder of json files).  Every problem is solved with the node budget and every
+proof checked by the verifier (``search.choice.solve_and_verify``); node
+counts are printed next to the paper's Table 2
+(``paper-tables/rzs_7x7_node_counts.csv`` found next to the problems folder;
+json -> table id mapping from the problems README).  "wrong"
 counts verdicts that contradict the known answer: the json's
 ``winning_color`` is the defender, and the paper proves every problem a win
 for it (White lives).  Ends with
@@ -22,11 +23,11 @@ import resource
 import sys
 from pathlib import Path
 
-from tsumego_gui.core.rzone_json import read_rzone_json
+from tsumego_gui.core.problem_files import ProblemFileError, problem_files, read_file
 from tsumego_gui.nn.choice import make_evaluator
 from tsumego_gui.search import mcts
+from tsumego_gui.search.choice import solve_and_verify
 from tsumego_gui.search.params import MctsParams
-from tsumego_gui.search.verify import verify
 
 # json file number -> paper Table 2 id (shared/problems/README.md)
 JSON_TO_TABLE = {1: 15, 2: 1, 3: 10, 4: 7, 5: 18, 6: 14, 7: 20, 8: 16, 9: 8, 10: 3, 11: 6,
@@ -62,12 +63,22 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     folder = Path(args.folder)
     json_dir = folder / "json" if (folder / "json").is_dir() else folder
-    files = sorted(json_dir.glob("*.json"), key=lambda p: int(p.stem) if p.stem.isdigit() else 0)
+    try:
+        files = [f for f in problem_files(json_dir) if f.suffix.lower() == ".json"]
+    except ProblemFileError as err:
+        print(f"rzone7: {err}", file=sys.stderr)
+        return 2
+    files.sort(key=lambda p: int(p.stem) if p.stem.isdigit() else 0)
     if args.only:
         wanted = {s.strip() for s in args.only.split(",") if s.strip()}
         files = [f for f in files if f.stem in wanted]
     if not files:
         print(f"no json problems in {json_dir}", file=sys.stderr)
+        return 2
+    try:
+        problems = [read_file(path)[0].problem for path in files]
+    except ProblemFileError as err:
+        print(f"rzone7: {err}", file=sys.stderr)
         return 2
     table = paper_table(folder.resolve())
     evaluator = make_evaluator(args.evaluator, weights=args.weights)
@@ -81,19 +92,22 @@ def main(argv: list[str] | None = None) -> int:
     solved = wrong = unverified = 0
     total_nodes = 0
     total_seconds = 0.0
-    for path in files:
-        problem = read_rzone_json(path)
-        result = mcts.solve(problem, params, evaluator=evaluator)
+    for path, problem in zip(files, problems, strict=True):
+        outcome = solve_and_verify(problem, "mcts", evaluator=evaluator,
+                                   max_nodes=params.max_nodes, max_seconds=params.max_seconds,
+                                   seed=params.seed, batch_size=params.batch_size,
+                                   c_puct=params.c_puct)
+        result = outcome.result
         total_nodes += result.nodes
         total_seconds += result.seconds
         verified = "-"
         size = "-"
         if result.proof is not None:
-            report = verify(result.proof)
-            verified = "yes" if report.passed else "NO"
+            verified = "yes" if outcome.verified else "NO"
             if verified == "NO":
                 unverified += 1
-                for err in report.errors[:3] or ["walk cut short by its position budget"]:
+                for err in outcome.verifier_errors[:3] or ["walk cut short by its position "
+                                                           "budget"]:
                     print(f"    verifier: {err}")
             size = str(result.proof.size())
             # every problem of the set is a defender (White) win in the paper

@@ -3,8 +3,9 @@
     python benchmarks/suite.py FOLDER [--time S] [--max-nodes N] [--peer auto|yes|no] [--jobs N]
 
 For each problem (SGF or research json) and each side to move (the file's, or
-both when it names none) it runs our depth-first RZS with the budget, checks
-the proof with ``search.verify``, and compares:
+both when it names none) it runs our depth-first RZS with the budget and checks
+the proof with the verifier (both through ``search.choice.solve_and_verify``),
+and compares:
 
 * with the book: the first moves recorded in the file (solution variations,
   ``answer_firstmove``).  A book move that is not our winning move is
@@ -43,12 +44,12 @@ from pathlib import Path
 from peer_walk import explain  # benchmarks/ is on sys.path when run as a script
 
 from engine_cy.board import BLACK, PASS, WHITE
-from tsumego_gui.cli.loading import load_problems
 from tsumego_gui.core import coords
-from tsumego_gui.core.problem import Problem, ProblemError
+from tsumego_gui.core.problem import Problem
+from tsumego_gui.core.problem_files import ProblemFileError, problem_files, read_file
+from tsumego_gui.search.choice import PARTLY, REJECTED, solve_and_verify
 from tsumego_gui.search.dfs import solve
 from tsumego_gui.search.params import SearchParams
-from tsumego_gui.search.verify import verify
 
 PEER_DIR = Path(os.path.expanduser("~/.cache/tsumego_gui/peer"))
 PEER_SCRIPT = """
@@ -163,7 +164,10 @@ def main() -> None:
     paper = read_paper_table(args.paper_table) if args.paper_table else {}
 
     params = SearchParams(max_nodes=args.max_nodes, max_seconds=args.time)
-    files = sorted(p for p in args.folder.rglob("*") if p.suffix.lower() in (".sgf", ".json"))
+    try:
+        files = problem_files(args.folder)
+    except ProblemFileError as err:
+        sys.exit(f"suite: {err}")
     if args.only:
         wanted = set(args.only.split(","))
         files = [f for f in files if str(f.relative_to(args.folder)) in wanted]
@@ -183,10 +187,10 @@ def main() -> None:
     for path in files:
         name = str(path.relative_to(args.folder))
         try:
-            problems = load_problems(path)
-        except (ProblemError, OSError) as err:
-            print(f"{name:<28} cannot load: {err}")
-            rows.append({"problem": name, "error": str(err)})
+            problems = [sp.problem for sp in read_file(path)]
+        except ProblemFileError as err:
+            print(f"{name:<28} cannot load: {err.reason}")
+            rows.append({"problem": name, "error": err.reason})
             continue
         for problem in problems:
             sides = [problem.to_play] if problem.to_play_given else [BLACK, WHITE]
@@ -216,17 +220,18 @@ def run_task(task: tuple) -> dict:
 
 
 def run_one(name, path, problem, side, params, peer, seconds) -> dict:
-    result = solve(problem, params, to_play=side)
+    outcome = solve_and_verify(problem, "dfs", max_nodes=params.max_nodes,
+                               max_seconds=params.max_seconds, to_play=side, replays=50)
+    result = outcome.result
     row = {"problem": name, "side": NAMES[side], "verdict": result.verdict,
            "seconds": round(result.seconds, 3), "nodes": result.nodes, "notes": []}
     side_wins = None
     if result.proof is not None:
-        report = verify(result.proof, replays=50)
         # a walk the verifier's position budget cut short checked only part of the proof
-        row["verified"] = report.passed
-        if not report.ok:
-            row["notes"].append("verifier: " + "; ".join(report.errors[:2]))
-        elif not report.complete:
+        row["verified"] = outcome.verified
+        if outcome.verification == REJECTED:
+            row["notes"].append("verifier: " + "; ".join(outcome.verifier_errors[:2]))
+        elif outcome.verification == PARTLY:
             row["notes"].append("verifier: walk cut short by its position budget")
         side_wins = (result.verdict == "lives") == (side == problem.defender)
         row["side_wins"] = side_wins

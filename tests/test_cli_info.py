@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -37,3 +38,25 @@ def test_a_gomoku_file_is_rejected_in_one_line(tmp_path, capsys):
     assert main(["info", str(path)]) == 2
     err = capsys.readouterr().err.strip()
     assert "not a game of Go" in err and "\n" not in err
+
+
+def test_a_folder_shows_every_problem_file_in_it_sgf_and_json(tmp_path, capsys):
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "three.sgf").write_bytes((BUNDLED / "straight-three.sgf").read_bytes())
+    (tmp_path / "7.json").write_text(json.dumps({
+        "filename": "tiny", "winning_color": "w", "turn_color": "b",
+        "black_search_goal": "TOKILL_ALL", "white_search_goal": "TOLIVE_ANY",
+        "black_ko_rule": "allow_ko", "white_ko_rule": "disallow_ko",
+        "masked_sgf_str": "(;SZ[7];B[ce];W[dd])"}))
+    assert main(["info", str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    assert "--- problem 1 ---" in out and "--- problem 2 ---" in out
+    assert out.index("size:         7x7") < out.index("size:         9x9")
+
+
+def test_a_bad_json_names_the_file_in_one_line(tmp_path, capsys):
+    path = tmp_path / "broken.json"
+    path.write_text("{not json")
+    assert main(["info", str(path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert str(path) in err and "not valid JSON" in err and "\n" not in err

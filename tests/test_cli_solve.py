@@ -25,7 +25,7 @@ def test_solve_for_the_other_side_finds_the_kill(capsys):
     rows = json.loads(capsys.readouterr().out)
     assert rows[0]["verdict"] == "dies"
     assert rows[0]["winning_moves"] == ["B1"]
-    assert rows[0]["verified"] is True
+    assert rows[0]["verified"] is True and rows[0]["verification"] == "verified"
 
 
 def test_proofs_are_saved_as_sgf_and_json(tmp_path, capsys):
@@ -55,3 +55,13 @@ def test_a_budget_too_small_says_not_proven(capsys):
     # one node cannot prove anything here beyond the root expansion
     assert main(["solve", str(STRAIGHT_THREE), "--max-nodes", "1", "--to-play", "B"]) == 0
     assert "not proven within budget" in capsys.readouterr().out
+
+
+def test_a_verifier_walk_cut_short_says_partly_not_yes(capsys):
+    assert main(["solve", str(STRAIGHT_THREE), "--verify-positions", "1"]) == 1
+    out = capsys.readouterr().out
+    assert "verified: partly" in out and "verified: yes" not in out
+    assert main(["solve", str(STRAIGHT_THREE), "--verify-positions", "1", "--json"]) == 1
+    rows = json.loads(capsys.readouterr().out)
+    assert rows[0]["verified"] is False and rows[0]["verification"] == "partly"
+    assert rows[0]["verifier_errors"] == []

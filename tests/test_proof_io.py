@@ -10,7 +10,7 @@ from sgfmill import sgf
 from engine_cy.board import BLACK
 from tests.test_solver import STRAIGHT_THREE, problem_from, solved
 from tsumego_gui.core import coords
-from tsumego_gui.search.proof import Proof
+from tsumego_gui.search.proof import Proof, ProofNode
 from tsumego_gui.search.verify import verify
 
 
@@ -60,3 +60,24 @@ def test_sgf_export_holds_the_tree_zones_and_winning_moves(proof):
     assert walk(root, 0) >= proof.size() - 1
     zones = [n for n in game.get_main_sequence() if n.has_property("SQ")]
     assert zones
+
+
+def test_must_answer_is_the_losing_movers_moves_in_a_proof_and_in_a_disproof():
+    leaf = ProofNode("goal", True, frozenset())
+    dead = ProofNode("captured", False, frozenset())
+    # a proof: the attacker (to move at "and") loses and each of its moves is answered;
+    # the defender (to move at "or") wins with one move
+    proof_and = ProofNode("and", True, children=[(11, leaf), (12, leaf), (0, leaf)])
+    proof_or = ProofNode("or", True, children=[(13, proof_and)])
+    assert proof_and.mover_loses and proof_and.must_answer == [11, 12, 0]
+    assert proof_and.prover_move is None
+    assert not proof_or.mover_loses and proof_or.must_answer == []
+    assert proof_or.prover_move == 13
+    # a disproof: the roles turn -- the defender's moves at a lost "or" node are answered,
+    # the attacker's killing move at a lost "and" node is the prover's move
+    kill = ProofNode("and", False, children=[(21, dead)])
+    disproof_or = ProofNode("or", False, children=[(22, kill), (23, kill)])
+    assert disproof_or.mover_loses and disproof_or.must_answer == [22, 23]
+    assert disproof_or.prover_move is None
+    assert not kill.mover_loses and kill.must_answer == [] and kill.prover_move == 21
+    assert leaf.must_answer == [] and leaf.prover_move is None

@@ -1,6 +1,8 @@
 """Files in the app: save/load round trip, bad files as messages, unsaved-edit prompt,
 problem lists from folders and multi-game SGF, drag and drop."""
 
+import json
+
 import pytest
 
 pytest.importorskip("pytestqt")
@@ -15,6 +17,12 @@ from tsumego_gui.qt.settings import load_preferences, open_settings  # noqa: E40
 
 GAME_A = b"(;GM[1]SZ[5]PL[W]AB[ac][bc][cc][cd][ce]AW[ad][bd][be]TR[ad]SQ[ae])"
 GAME_B = b"(;GM[1]SZ[7]PL[B]AB[ab][bb][ba]AW[dd][ee]TD[W]TG[live_any])"
+RESEARCH = {
+    "filename": "tiny", "winning_color": "w", "turn_color": "b",
+    "black_search_goal": "TOKILL_ALL", "white_search_goal": "TOLIVE_ANY",
+    "black_ko_rule": "allow_ko", "white_ko_rule": "disallow_ko",
+    "masked_sgf_str": "(;SZ[7];B[ce];W[dd])",
+}
 
 
 @pytest.fixture
@@ -104,6 +112,21 @@ def test_a_folder_and_a_multi_game_file_become_problem_lists(window, tmp_path):
     # opening the multi-game file itself lists its games and opens the first
     assert window.open_path(folder / "two.sgf")
     assert lst.count() == 2 and window.editor.draft.size == 5
+
+
+def test_a_folder_lists_research_json_problems_too_and_opens_them(window, tmp_path):
+    folder = tmp_path / "mixed"
+    (folder / "json").mkdir(parents=True)
+    (folder / "a.sgf").write_bytes(GAME_A)
+    (folder / "json" / "1.json").write_text(json.dumps(RESEARCH))
+    (folder / "expected.json").write_text(json.dumps({"problems": []}))    # data: not listed
+    assert window.open_path(folder)
+    lst = window.problem_list.list
+    labels = [lst.item(i).text() for i in range(lst.count())]
+    assert labels == ["a", "json: tiny"]
+    window.problem_list._activated(lst.item(1))
+    assert window.editor.draft.size == 7 and window.editor.draft.goal == "live_any"
+    assert window.file_path == folder / "json" / "1.json"
 
 
 def test_the_bundled_collection_is_listed_at_start(qtbot, tmp_path):

@@ -11,8 +11,10 @@ from PySide6.QtWidgets import QApplication, QTreeView  # noqa: E402
 
 from tsumego_gui.core import coords  # noqa: E402
 from tsumego_gui.core.sgf_io import read_sgf  # noqa: E402
+from tsumego_gui.qt.main_window import BUNDLED_PROBLEM as STRAIGHT_THREE  # noqa: E402
 from tsumego_gui.qt.proof_model import ProofTreeModel  # noqa: E402
-from tsumego_gui.qt.proof_view import TryIt, node_and_moves  # noqa: E402
+from tsumego_gui.qt.proof_view import TryIt, explain, node_and_moves, overlay_at  # noqa: E402
+from tsumego_gui.search.choice import solve  # noqa: E402
 from tsumego_gui.search.proof import Proof, ProofNode  # noqa: E402
 from tsumego_gui.search.verify import verify  # noqa: E402
 
@@ -81,11 +83,28 @@ def test_root_marks_and_explanation_show_the_null_moves(solved):
     cut = {m for m, _ in root.pruned}
     assert cut and cut <= FAR                     # the far points, nothing in the corner
     assert w.board.overlay.pruned == cut
-    assert w.board.overlay.must_play == {m for m in root.must_play if m != 0}
+    assert w.board.overlay.must_answer == {m for m in root.must_answer if m != 0}
     assert w.board.overlay.zone == root.zone
     text = b.explanation.toPlainText()
     assert "Null moves" in text and "answered as after" in text
     assert all(coords.to_gtp(m, 9) in text for m in cut)
+
+
+def test_a_disproof_marks_the_defenders_moves_to_answer_and_the_killing_move():
+    problem = read_sgf(STRAIGHT_THREE)[0]
+    result, _, _ = solve(problem, "dfs", to_play=1, all_moves=True)     # Black kills at B1
+    proof = result.proof
+    assert result.verdict == "dies" and proof.root.kind == "and"
+    b1 = coords.from_gtp("B1", 9)
+    pos, overlay = overlay_at(proof, ())
+    assert overlay.must_answer == frozenset() and overlay.labels == ((b1, "1"),)
+    assert "Black plays B1 (marked 1)" in explain(proof, ())
+    pos, overlay = overlay_at(proof, (0,))          # after B1: White to play, and White dies
+    node, _ = node_and_moves(proof, (0,))
+    assert node.kind == "or" and not node.won and node.must_answer
+    assert overlay.must_answer == {m for m, _ in node.children if m != 0}
+    assert overlay.labels == ()
+    assert "White loses here whatever it plays" in explain(proof, (0,))
 
 
 def test_try_it_answers_a_null_move_as_its_covering_sibling(qtbot, solved):

@@ -8,9 +8,11 @@ pytest.importorskip("pytestqt")
 
 from tsumego_gui.core import coords  # noqa: E402
 from tsumego_gui.core.sgf_io import read_sgf  # noqa: E402
+from tsumego_gui.qt import solver_worker  # noqa: E402
 from tsumego_gui.qt.main_window import BUNDLED_PROBLEM, MainWindow  # noqa: E402
 from tsumego_gui.qt.settings import open_settings  # noqa: E402
 from tsumego_gui.qt.solver_worker import SolverController, SolveRequest  # noqa: E402
+from tsumego_gui.search.choice import SolveOutcome, solve  # noqa: E402
 from tsumego_gui.search.verify import verify  # noqa: E402
 
 # Our own: a nearly empty 6x6 board, White to live anywhere -- far too big to finish in a
@@ -84,8 +86,8 @@ def test_a_newer_request_drops_the_older_result(qtbot, controller):
     assert second != first
     qtbot.waitUntil(lambda: bool(finished), timeout=30_000)
     qtbot.wait(200)
-    assert [o.request_id for o in finished] == [second]
-    assert finished[0].result.verdict == "lives"
+    assert len(finished) == 1                      # the first (open 6x6) result never came
+    assert finished[0].result.verdict == "lives" and finished[0].result.proof.problem == problem
 
 
 def test_editing_while_solving_cancels_and_shows_nothing_stale(make_window, qtbot, tmp_path):
@@ -124,7 +126,6 @@ def test_an_invalid_position_is_not_sent_to_the_solver(qtbot, tmp_path):
 
 
 def test_the_chosen_solver_runs_and_its_best_line_is_shown(make_window, qtbot, tmp_path):
-    pytest.importorskip("tsumego_gui.search.choice")
     w = make_window("s.ini")
     path = tmp_path / "open.sgf"
     path.write_bytes(OPEN_6X6)
@@ -143,6 +144,39 @@ def test_the_chosen_solver_runs_and_its_best_line_is_shown(make_window, qtbot, t
     first = coords.to_gtp(with_line[-1].best_line[0], 6)
     assert f"best line so far: {first}" in panel.progress_label.text()
     assert w.prefs.solver == "mcts"                    # the choice is remembered
+    w.close()
+
+
+def test_a_check_cut_short_by_the_verifiers_budget_shows_partly_not_verified(
+        make_window, qtbot, monkeypatch):
+    monkeypatch.setattr(solver_worker, "VERIFY_POSITIONS", 1)
+    w = make_window("s.ini")
+    assert w.open_path(BUNDLED_PROBLEM, ask=False)
+    with qtbot.waitSignal(w.solver.finished, timeout=30_000):
+        w.solve()
+    assert w.outcome.verification == "partly" and not w.outcome.verified
+    badge = w.solve_panel.badge.text()
+    assert "partly verified" in badge and "✔" not in badge
+    assert not w.error_text()                            # no fault found: no alarm
+    w.close()
+
+
+@pytest.mark.parametrize("verification, badge, alarm", [
+    ("verified", "✔ verified", False),
+    ("partly", "partly verified", False),
+    ("rejected", "REJECTED", True),
+    ("unchecked", "not verified", False),
+])
+def test_the_badge_says_what_the_verifier_found(make_window, verification, badge, alarm):
+    w = make_window("s.ini")
+    assert w.open_path(BUNDLED_PROBLEM, ask=False)
+    problem = read_sgf(BUNDLED_PROBLEM)[0]
+    result, used, reason = solve(problem, "dfs")
+    errors = ("a fault",) if verification == "rejected" else ()
+    w.solve_problem = problem
+    w._solved(SolveOutcome(result, used, reason, verification, errors))
+    assert badge in w.solve_panel.badge.text()
+    assert ("REJECTED" in w.error_text()) == alarm
     w.close()
 
 

@@ -15,9 +15,11 @@ from tsumego_gui.core.problem import ProblemError
 
 def add_problem_arguments(command: argparse.ArgumentParser) -> None:
     """The file and what it may leave open (a kill-all record has no crucial stones)."""
-    command.add_argument("file", help="SGF file or research json")
+    command.add_argument("file", help="SGF file, research json, or a folder of them "
+                                      "(every problem file in it, sorted)")
     command.add_argument("--index", type=int, default=None,
-                         help="which problem of a multi-game SGF (default: all)")
+                         help="which problem, counted from 1 over the games of a multi-game "
+                              "SGF or a folder's files (default: all)")
     command.add_argument("--defender", choices=["B", "W", "b", "w"], default=None,
                          help="the side that must live (default: the colour of the crucial "
                               "stones, or the file's TD)")
@@ -50,6 +52,9 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--time", type=float, default=30.0, help="seconds per solve")
     solve.add_argument("--all", action="store_true",
                        help="search every first move to list all winning moves")
+    solve.add_argument("--verify-positions", type=int, default=None, metavar="N",
+                       help="position budget of the proof verifier (default: its own); a "
+                            "walk it cuts short is reported as 'verified: partly'")
     solve.add_argument("--json", action="store_true", help="print the results as JSON")
     solve.add_argument("--proof-out", metavar="FILE",
                        help="save the (first) proof as .sgf or .json")

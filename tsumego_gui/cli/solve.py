@@ -1,4 +1,11 @@
-"""``tsumego solve``: prove a problem, print the verdict and figures, save the proof."""
+"""``tsumego solve``: prove a problem, print the verdict and figures, save the proof.
+
+Solving and checking go through ``search.choice.solve_and_verify``; every
+proof is reported ``verified: yes`` (the verifier walked all of it),
+``partly`` (its position budget ran out first; ``--verify-positions`` raises
+it) or ``NO`` (it found a fault).  The exit status is 0 when every proof is
+verified in full, 1 otherwise.
+"""
 
 from __future__ import annotations
 
@@ -6,13 +13,12 @@ import json
 import sys
 from pathlib import Path
 
-from engine_cy.board import BLACK, WHITE
 from tsumego_gui.cli.loading import load_from_args
 from tsumego_gui.core import coords
+from tsumego_gui.core.colors import BLACK, WHITE
 from tsumego_gui.core.problem import Problem, ProblemError
 from tsumego_gui.nn.choice import make_evaluator
-from tsumego_gui.search.choice import solve
-from tsumego_gui.search.verify import verify
+from tsumego_gui.search.choice import PARTLY, VERIFIED, solve_and_verify
 
 NAMES = {BLACK: "Black", WHITE: "White"}
 
@@ -25,14 +31,15 @@ def sides_to_solve(problem: Problem, to_play: str | None) -> list[int]:
 
 
 def solve_one(problem: Problem, to_play: int, args, evaluator) -> dict:
-    result, used, reason = solve(
+    outcome = solve_and_verify(
         problem, args.solver, evaluator=evaluator, max_nodes=args.max_nodes,
         max_seconds=args.time, to_play=to_play, all_moves=args.all, seed=args.seed,
-        batch_size=args.batch_size)
+        batch_size=args.batch_size, max_positions=args.verify_positions)
+    result = outcome.result
     size = problem.size
     row = {
-        "solver": used,
-        "solver_reason": reason,
+        "solver": outcome.solver_used,
+        "solver_reason": outcome.reason,
         "to_play": NAMES[to_play],
         "defender": NAMES[problem.defender],
         "verdict": result.verdict,
@@ -42,12 +49,12 @@ def solve_one(problem: Problem, to_play: int, args, evaluator) -> dict:
         "stopped_by": result.stop_reason,
     }
     if result.proof is not None:
-        report = verify(result.proof)
         row.update({
             "winning_moves": [coords.to_gtp(m, size) for m in result.proof.winning_moves],
             "proof_size": result.proof.size(),
-            "verified": report.ok,
-            "verifier_errors": report.errors,
+            "verified": outcome.verified,               # the whole proof walked, no fault
+            "verification": outcome.verification,       # verified | partly | rejected
+            "verifier_errors": list(outcome.verifier_errors),
         })
     return {"result": result, "row": row}
 
@@ -69,7 +76,13 @@ def print_row(row: dict) -> None:
     print(f"  winning moves: {moves}" if row["winning_moves"] else "  winning moves: none")
     print(f"  proof size: {row['proof_size']} nodes; searched {row['nodes']} nodes in "
           f"{row['seconds']} s ({row['nodes_per_s']} nodes/s)")
-    print(f"  verified: {'yes' if row['verified'] else 'NO'}")
+    if row["verification"] == VERIFIED:
+        print("  verified: yes")
+    elif row["verification"] == PARTLY:
+        print("  verified: partly (the verifier's position budget ran out before it walked "
+              "the whole proof; no fault in the part it checked)")
+    else:
+        print("  verified: NO")
     for err in row["verifier_errors"]:
         print(f"    {err}")
 

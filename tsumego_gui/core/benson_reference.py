@@ -35,9 +35,8 @@ import operator
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from tsumego_gui.core.colors import BLACK, EMPTY, WHITE
 from tsumego_gui.core.coords import all_locs, is_on_board, neighbours
-
-EMPTY, BLACK, WHITE = 0, 1, 2
 
 __all__ = ["BensonResult", "analyse", "goal_zone", "life_zone", "unconditionally_alive"]
 

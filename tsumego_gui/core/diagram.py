@@ -20,7 +20,7 @@ with GTP coordinates, and :func:`parse_diagram` reads back what it writes.
 :func:`parse_marks` reads which points carry given mark characters (zones in
 golden tests, for example).
 
-This module knows ``core.coords`` and the board API (``set_stone``,
+This module knows ``core.coords``, ``core.colors`` and the board API (``set_stone``,
 ``colors``); it knows no rules beyond what ``set_stone`` enforces.
 """
 
@@ -31,8 +31,8 @@ from collections.abc import Mapping
 import numpy as np
 
 from tsumego_gui.core import coords
+from tsumego_gui.core.colors import BLACK, EMPTY, WHITE
 
-EMPTY, BLACK, WHITE = 0, 1, 2
 STONE_CHARS = {"X": BLACK, "O": WHITE, ".": EMPTY, "+": EMPTY, ",": EMPTY}
 RENDER_CHARS = {EMPTY: ".", BLACK: "X", WHITE: "O"}
 

@@ -25,8 +25,8 @@ The Zobrist keys come from splitmix64 seeded with ``0x7473756D65676F21``:
 first a key per (colour, raw loc) for BLACK then WHITE over all 441 cells of
 the largest padded board, then the white-to-play key.
 
-This module knows the rules of Go and ``core.coords``; it knows nothing about
-problems, goals, zones or search, and it is far too slow for search.
+This module knows the rules of Go, ``core.coords`` and ``core.colors``; it knows
+nothing about problems, goals, zones or search, and it is far too slow for search.
 """
 
 from __future__ import annotations
@@ -39,10 +39,8 @@ from collections.abc import Iterable
 import numpy as np
 
 from tsumego_gui.core import coords
+from tsumego_gui.core.colors import BLACK, EMPTY, WHITE
 
-EMPTY = 0
-BLACK = 1
-WHITE = 2
 PASS = coords.PASS
 
 _MASK64 = (1 << 64) - 1

@@ -17,8 +17,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen, QRadialGradient
 
 from tsumego_gui.core import coords
-
-EMPTY, BLACK, WHITE = 0, 1, 2
+from tsumego_gui.core.colors import BLACK, EMPTY, WHITE
 
 
 @dataclass(frozen=True)
@@ -40,7 +39,7 @@ class Overlay:
     zone: frozenset[int] = frozenset()          # relevance zone: shaded
     region: frozenset[int] = frozenset()        # problem region: tinted (editor)
     crucial: frozenset[int] = frozenset()       # triangles on stones
-    must_play: frozenset[int] = frozenset()     # attacker moves that needed a proof
+    must_answer: frozenset[int] = frozenset()   # the losing mover's moves the proof answers
     pruned: frozenset[int] = frozenset()        # null moves: crosses
     uca: frozenset[int] = frozenset()           # unconditionally alive stones: rings
     vital: frozenset[int] = frozenset()         # vital regions of those chains: dots
@@ -58,7 +57,7 @@ class Theme:
     zone: str
     region: str
     crucial: str
-    must_play: str
+    must_answer: str
     pruned: str
     uca: str
     vital: str
@@ -70,10 +69,10 @@ class Theme:
 THEMES = {
     "light": Theme("light", board="#dcb35c", line="#1e1e1e", text="#2a2a2a",
                    zone="#1f5fd0", region="#2ea05a", crucial="#e0301e",
-                   must_play="#d9480f", pruned="#6a1b9a", uca="#1b9e3e", vital="#1b9e3e"),
+                   must_answer="#d9480f", pruned="#6a1b9a", uca="#1b9e3e", vital="#1b9e3e"),
     "dark": Theme("dark", board="#4a4f57", line="#c9ccd1", text="#d8dade",
                   zone="#5fa8ff", region="#66cc8a", crucial="#ff6b5a",
-                  must_play="#ffa94d", pruned="#d0a0ff", uca="#5ee37f", vital="#5ee37f"),
+                  must_answer="#ffa94d", pruned="#d0a0ff", uca="#5ee37f", vital="#5ee37f"),
 }
 
 STAR_POINTS = {13: (3, 6, 9), 19: (3, 9, 15)}
@@ -249,10 +248,10 @@ def _marks(painter: QPainter, g: Geometry, view: BoardView, ov: Overlay, theme: 
         c, s = g.center(loc), cell * 0.22
         painter.drawPolygon([QPointF(c.x(), c.y() - s), QPointF(c.x() - s * 0.95, c.y() + s * 0.6),
                              QPointF(c.x() + s * 0.95, c.y() + s * 0.6)])
-    pen = QPen(QColor(theme.must_play))
+    pen = QPen(QColor(theme.must_answer))
     pen.setWidthF(thick)
     painter.setPen(pen)
-    for loc in ov.must_play:
+    for loc in ov.must_answer:
         c, s = g.center(loc), cell * 0.2
         painter.drawRect(QRectF(c.x() - s, c.y() - s, 2 * s, 2 * s))
     pen = QPen(QColor(theme.pruned))

@@ -22,9 +22,9 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from tsumego_gui.core import coords
+from tsumego_gui.core.colors import BLACK, EMPTY, WHITE
 from tsumego_gui.core.problem import Problem, ProblemError
 
-EMPTY, BLACK, WHITE = 0, 1, 2
 LEFT, RIGHT = 1, 2
 TOOLS = ("stones", "crucial", "region")
 

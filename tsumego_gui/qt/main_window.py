@@ -32,7 +32,8 @@ from PySide6.QtWidgets import (
 )
 
 from tsumego_gui.core.problem import Problem, ProblemError
-from tsumego_gui.core.sgf_io import read_sgf, write_sgf
+from tsumego_gui.core.problem_files import ProblemFileError, read_file
+from tsumego_gui.core.sgf_io import write_sgf
 from tsumego_gui.qt.board_painter import BoardView, Overlay
 from tsumego_gui.qt.board_widget import LEFT, BoardWidget
 from tsumego_gui.qt.editor import BLACK, Draft, EditorModel
@@ -41,25 +42,12 @@ from tsumego_gui.qt.problem_panel import ProblemPanel
 from tsumego_gui.qt.proof_browser import ProofBrowser
 from tsumego_gui.qt.settings import Preferences, load_preferences, save_preferences
 from tsumego_gui.qt.solve_panel import SolvePanel
-from tsumego_gui.qt.solver_worker import SolveOutcome, SolverController, SolveRequest
+from tsumego_gui.qt.solver_worker import SolverController, SolveRequest
+from tsumego_gui.search.choice import REJECTED, SolveOutcome
 
 PROBLEMS_DIR = Path(__file__).resolve().parents[1] / "resources" / "problems"
 BUNDLED_PROBLEM = PROBLEMS_DIR / "straight-three.sgf"
 SGF_FILTER = "SGF files (*.sgf);;Research json (*.json);;All files (*)"
-
-
-def read_problems(path: Path) -> list[Problem]:
-    """The problems of an SGF file (or of one research json); ProblemError otherwise."""
-    if path.suffix.lower() == ".json":
-        from tsumego_gui.core.rzone_json import read_rzone_json
-        try:
-            return [read_rzone_json(path)]
-        except (OSError, ValueError, KeyError) as e:
-            raise ProblemError(str(e)) from None
-    problems = read_sgf(path)
-    if not problems:
-        raise ProblemError("the file holds no game")
-    return problems
 
 
 class MainWindow(QMainWindow):
@@ -241,9 +229,9 @@ class MainWindow(QMainWindow):
         if path.is_dir():
             return self.open_list(path)
         try:
-            problems = read_problems(path)
-        except ProblemError as e:
-            self.show_error(f"Cannot open {path.name}: {e}")
+            problems = [sp.problem for sp in read_file(path)]
+        except ProblemFileError as e:
+            self.show_error(f"Cannot open {path.name}: {e.reason}")
             return False
         index = index if 0 <= index < len(problems) else 0
         if len(problems) > 1 and self.problem_list.source != path:
@@ -446,7 +434,7 @@ class MainWindow(QMainWindow):
         self.solve_panel.show_outcome(outcome, problem.size, problem.defender)
         self.outcome = outcome
         proof = outcome.result.proof
-        if outcome.verified is False:
+        if outcome.verification == REJECTED:
             self.show_error("The independent verifier REJECTED this proof; do not trust it: "
                             + "; ".join(outcome.verifier_errors[:3]))
         if proof is not None:

@@ -1,10 +1,11 @@
 """A list of problems (a folder, or a multi-game SGF) with spoiler-free thumbnails.
 
-Thumbnails show the setup position only: no solution moves, no marks, so
-browsing a collection gives nothing away.  A file that cannot be read is
-listed, greyed out, with its error as the tooltip.  Emits
-``problem_chosen(path, index, problem)``.  Knows SGF reading and painting;
-nothing about editing or solving.
+The problems are those ``core.problem_files`` reads: a folder's SGF and
+research json files, sub-folders included, sorted.  Thumbnails show the setup
+position only: no solution moves, no marks, so browsing a collection gives
+nothing away.  A file that cannot be read is listed, greyed out, with its
+error as the tooltip.  Emits ``problem_chosen(path, index, problem)``.  Knows
+which files hold problems and painting; nothing about editing or solving.
 """
 
 from __future__ import annotations
@@ -15,8 +16,8 @@ from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
-from tsumego_gui.core.problem import Problem, ProblemError
-from tsumego_gui.core.sgf_io import read_sgf
+from tsumego_gui.core.problem import Problem
+from tsumego_gui.core.problem_files import ProblemFileError, problem_files, read_file
 from tsumego_gui.qt.board_painter import THEMES, BoardView, Overlay, paint_board
 
 THUMB = 96
@@ -33,18 +34,18 @@ def thumbnail(problem: Problem, theme: str = "light", size: int = THUMB) -> QPix
 
 
 def load_entries(source: Path) -> list[tuple[Path, int, Problem | None, str]]:
-    """(file, index, problem or None, error) for every game of a folder's SGFs or of one file."""
-    # a collection may keep its problems in sub-folders (the bundled one does)
-    files = sorted(source.rglob("*.sgf")) if source.is_dir() else [source]
+    """(file, index, problem or None, error) for every problem of a folder's files (a
+    collection may keep its problems in sub-folders, as the bundled one does) or of one file."""
     out = []
+    try:
+        files = problem_files(source)
+    except ProblemFileError as e:
+        return [(source, 0, None, e.reason)]
     for f in files:
         try:
-            problems = read_sgf(f)
-        except ProblemError as e:
-            out.append((f, 0, None, str(e)))
-            continue
-        for i, p in enumerate(problems):
-            out.append((f, i, p, ""))
+            out += [(f, sp.index, sp.problem, "") for sp in read_file(f)]
+        except ProblemFileError as e:
+            out.append((f, 0, None, e.reason))
     return out
 
 

@@ -41,7 +41,8 @@ def legend_html(theme_name: str) -> str:
     def swatch(colour: str, text: str, shape: str = "■") -> str:
         return f"<span style='color:{colour[:7]}'>{shape}</span>&nbsp;{text}"
     items = [swatch(t.zone, "relevance zone (shaded)"),
-             swatch(t.must_play, "attacker's must-play moves", "□"),
+             swatch(t.must_answer, "moves the proof must answer (every move of the side "
+                    "to move that loses here)", "□"),
              swatch(t.pruned, "null moves (cut, answered as a sibling)", "✕"),
              swatch(t.uca, "unconditionally alive chains", "◯"),
              swatch(t.vital, "their vital regions", "●"),

@@ -2,7 +2,7 @@
 
 :func:`position_at` replays a path of the proof on an engine board;
 :func:`overlay_at` turns the node into board marks (zone shaded, the
-attacker's must-play moves, null-moved moves, unconditionally alive chains
+moves the proof must answer, null-moved moves, unconditionally alive chains
 and their vital regions at leaves); :func:`explain` writes the plain-language
 panel.  Knows the proof data type, the rules engine and coordinates; nothing
 about widgets.
@@ -67,12 +67,11 @@ def overlay_for_node(proof: Proof, node: ProofNode, view: BoardView, last_move: 
     uca = frozenset(p for stones, _ in node.uca for p in stones)
     vital = frozenset(p for _, regions in node.uca for r in regions for p in r)
     labels: tuple[tuple[int, str], ...] = ()
-    if show_next and node.kind != "and" and len(node.children) == 1:
-        move = node.children[0][0]
-        if move != PASS:
-            labels = ((move, "1"),)
+    move = node.prover_move
+    if show_next and move is not None and move != PASS:
+        labels = ((move, "1"),)
     return Overlay(zone=node.zone or frozenset(), crucial=crucial,
-                   must_play=frozenset(m for m in node.must_play if m != PASS),
+                   must_answer=frozenset(m for m in node.must_answer if m != PASS),
                    pruned=frozenset(m for m, _ in node.pruned if m != PASS),
                    uca=uca, vital=vital, last_move=last_move, labels=labels)
 
@@ -130,15 +129,16 @@ def explain(proof: Proof, path: tuple[int, ...]) -> str:
         lines.append(f"Every crucial stone has been captured: {a} has killed.")
     elif node.kind == "passes":
         lines.append(f"Both sides passed and {d} has not reached the goal.")
-    elif len(node.children) == 1 and (node.kind == "or") == node.won:
-        move = node.children[0][0]
+    elif node.prover_move is not None:
+        move = node.prover_move
         lines.append(f"{NAMES[mover]} plays {coords.to_gtp(move, size)} (marked 1): "
                      "the proof's move here.")
     else:
-        tried = [m for m, _ in node.children]
-        who = a if node.kind == "and" else d
-        lines.append(f"{who} must try {_names(tried, size) or 'nothing'}: "
-                     "each is answered below in the tree (squares on the board).")
+        tried = [m for m in node.must_answer if m != PASS]
+        passed = " and passing" if PASS in node.must_answer else ""
+        lines.append(f"{NAMES[mover]} loses here whatever it plays: its moves "
+                     f"{_names(tried, size) or 'none'}{passed} are each answered below in "
+                     "the tree (squares on the board).")
     if node.pruned:
         by_cover: dict[int, list[int]] = defaultdict(list)
         for m, c in node.pruned:
@@ -169,7 +169,7 @@ def explain(proof: Proof, path: tuple[int, ...]) -> str:
 class TryIt:
     """Play against the proof: the user plays the losing side, the app answers from the tree.
 
-    Moves outside a node's must-play set that the proof cut as null moves are
+    Moves outside a node's must-answer set that the proof cut as null moves are
     answered as after their covering move; the game then follows that
     subtree on the real board (the consistent-replay conditions make that
     sound, and ``search.verify`` checks it by random replays).

@@ -27,7 +27,8 @@ from PySide6.QtWidgets import (
 from tsumego_gui.core import coords
 from tsumego_gui.nn.choice import available_evaluators
 from tsumego_gui.qt.settings import Preferences
-from tsumego_gui.qt.solver_worker import SOLVER_LABELS, SolveOutcome
+from tsumego_gui.qt.solver_worker import SOLVER_LABELS
+from tsumego_gui.search.choice import PARTLY, REJECTED, VERIFIED, SolveOutcome
 from tsumego_gui.search.results import Progress
 
 NAMES = {1: "Black", 2: "White"}
@@ -187,11 +188,15 @@ class SolvePanel(QWidget):
         self.verdict_label.setText(
             f"<b>{verdict}</b> with {mover} to play.<br>Winning first moves for {mover}: "
             f"<b>{moves}</b><br>Proof: {proof.size():,} nodes, depth {proof.depth()}")
-        if outcome.verified:
-            extra = "" if outcome.verify_complete else " (partly: position budget reached)"
-            self.badge.setText(f"✔ verified by the independent checker{extra}")
+        if outcome.verification == VERIFIED:
+            self.badge.setText("✔ verified by the independent checker")
             self.badge.setStyleSheet("color: white; background: #1e8449; padding: 3px;")
-        elif outcome.verified is False:
+        elif outcome.verification == PARTLY:
+            self.badge.setText("◐ partly verified: the checker's position budget ran out before "
+                               "it walked the whole proof (no fault in the part it checked)")
+            self.badge.setStyleSheet("color: black; background: #f5b041; padding: 3px;")
+            self.badge.setWordWrap(True)
+        elif outcome.verification == REJECTED:
             self.badge.setText("✘ the verifier REJECTED this proof: "
                                + "; ".join(outcome.verifier_errors[:3]))
             self.badge.setStyleSheet("color: white; background: #c0392b; padding: 3px;")

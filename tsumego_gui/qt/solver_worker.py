@@ -3,12 +3,14 @@
 :class:`SolverController` lives in the GUI thread.  :meth:`~SolverController.start`
 gives each request a new id and a cancellation flag, cancels the request
 before it, and queues the new one to the :class:`SolverWorker` in its own
-QThread (the Qt worker-object pattern).  The worker calls the solver front
-door (``search.choice.solve``; ``search.dfs.solve`` when that module does not
-exist), which polls the flag, then checks the proof with ``search.verify``.
-Progress and results come back as signals tagged with the request id; the
-controller drops every signal whose id is not the current request's, so a
-result computed for a position the user has since edited never shows.
+QThread (the Qt worker-object pattern).  The worker calls the front door
+``search.choice.solve_and_verify``, which solves (polling the flag) and
+checks the proof with the independent verifier (with a position budget, so a
+large proof cannot hold the GUI's worker for long: such a proof is reported
+``partly`` verified).  Progress and results come back as signals tagged with
+the request id; the controller drops every signal whose id is not the current
+request's, so a result computed for a position the user has since edited
+never shows.
 
 Knows problems, solver options and the solver's result types; nothing about
 widgets.
@@ -19,14 +21,17 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
 
 from tsumego_gui.core.problem import Problem
+from tsumego_gui.search.choice import SolveOutcome, solve_and_verify
 from tsumego_gui.search.results import Progress, SolveResult
 
 SOLVER_LABELS = {"auto": "auto", "dfs": "depth-first", "mcts": "MCTS"}
+VERIFY_REPLAYS = 50            # the verifier's random replays of a proof
+VERIFY_POSITIONS = 300_000     # the verifier's position budget here (a larger proof: "partly")
 
 
 @dataclass(frozen=True)
@@ -44,67 +49,34 @@ class SolveRequest:
     request_id: int = 0
 
 
-@dataclass(frozen=True)
-class SolveOutcome:
-    """A finished request: the solver's result, which solver ran, and the verifier's word."""
-
-    request_id: int
-    result: SolveResult
-    solver_used: str
-    reason: str
-    verified: bool | None = None          # None: nothing to verify (no proof)
-    verify_complete: bool = True
-    verifier_errors: tuple[str, ...] = field(default_factory=tuple)
-
-
-def call_solver(request: SolveRequest, cancelled: Callable[[], bool],
-                progress: Callable[[Progress], None]) -> tuple[SolveResult, str, str]:
-    """The front door ``search.choice.solve``, or depth-first search where it does not exist."""
-    try:
-        from tsumego_gui.search import choice
-    except ImportError:
-        choice = None
-    if choice is not None:
-        extra = {}
-        if request.evaluator not in ("uniform", "heuristic"):
-            # network evaluators are built in the nn layer (search may not import it)
-            from tsumego_gui.nn.choice import make_evaluator
-            extra["evaluator"] = make_evaluator(request.evaluator)
-        return choice.solve(request.problem, request.solver,
-                            evaluator_name=request.evaluator, max_nodes=request.max_nodes,
-                            max_seconds=request.max_seconds, to_play=request.to_play,
-                            all_moves=request.all_moves, cancelled=cancelled,
-                            progress=progress, **extra)
-    if request.solver == "mcts":
-        raise ValueError("the MCTS solver is not part of this build; choose depth-first")
-    from tsumego_gui.search.dfs import solve
-    from tsumego_gui.search.params import SearchParams
-    params = SearchParams(max_nodes=request.max_nodes, max_seconds=request.max_seconds)
-    result = solve(request.problem, params, to_play=request.to_play,
-                   all_moves=request.all_moves, cancelled=cancelled, progress=progress)
-    return result, "dfs", "depth-first (the only solver of this build)"
-
-
 def run_request(request: SolveRequest, cancelled: Callable[[], bool],
                 progress: Callable[[Progress], None],
                 stage: Callable[[str], None] = lambda text: None) -> SolveOutcome:
-    """Solve, then verify the proof; blocking (the worker calls it in its thread)."""
-    result, used, reason = call_solver(request, cancelled, progress)
-    if result.proof is None or not request.verify or cancelled():
-        return SolveOutcome(request.request_id, result, used, reason)
-    from tsumego_gui.search.verify import verify
-    stage(f"{result.verdict}: checking the proof ({result.proof.size():,} nodes) with the "
-          "independent verifier…")
-    report = verify(result.proof, replays=50, max_positions=300_000)
-    return SolveOutcome(request.request_id, result, used, reason, report.ok, report.complete,
-                        tuple(report.errors))
+    """Solve, then verify the proof, through ``search.choice.solve_and_verify``; blocking
+    (the worker calls it in its thread)."""
+    extra = {}
+    if request.evaluator not in ("uniform", "heuristic"):
+        # network evaluators are built in the nn layer (search may not import it)
+        from tsumego_gui.nn.choice import make_evaluator
+        extra["evaluator"] = make_evaluator(request.evaluator)
+
+    def checking(result: SolveResult) -> None:
+        stage(f"{result.verdict}: checking the proof ({result.proof.size():,} nodes) with the "
+              "independent verifier…")
+
+    return solve_and_verify(
+        request.problem, request.solver, check=request.verify, replays=VERIFY_REPLAYS,
+        max_positions=VERIFY_POSITIONS, on_verify=checking,
+        evaluator_name=request.evaluator, max_nodes=request.max_nodes,
+        max_seconds=request.max_seconds, to_play=request.to_play,
+        all_moves=request.all_moves, cancelled=cancelled, progress=progress, **extra)
 
 
 class SolverWorker(QObject):
     """Runs requests one after another in the thread it was moved to."""
 
     progress = Signal(int, object)     # request id, Progress
-    finished = Signal(int, object)     # request id, SolveOutcome
+    finished = Signal(int, object)     # request id, search.choice.SolveOutcome
     failed = Signal(int, str)          # request id, message
     stage = Signal(int, str)           # request id, what the worker is doing now
 

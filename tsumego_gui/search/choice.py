@@ -1,4 +1,13 @@
-"""Which solver for which problem: the single front door of the CLI and the GUI.
+"""Which solver for which problem, and its proof checked: the single front door of the CLI,
+the GUI and the benchmarks.
+
+:func:`solve_and_verify` solves (:func:`solve`), then checks any proof with
+the independent verifier (``search.verify``) and returns one record,
+:class:`SolveOutcome`, whose ``verification`` says what the checker found:
+``verified`` (it walked the whole proof and found no fault), ``partly`` (no
+fault, but its position budget ran out before it walked the whole proof),
+``rejected`` (a fault; ``verifier_errors`` says which), or ``unchecked`` (no
+proof to check, checking not asked, or the caller cancelled before it).
 
 ``auto`` looks at the problem's shape only:
 
@@ -11,22 +20,44 @@
 Evaluators are named here only for the network-free ones (``uniform``,
 ``heuristic``); a network evaluator is built by ``tsumego_gui.nn.choice`` (this
 layer may not import it) and passed in as ``evaluator``.  Knows the solvers'
-front doors and problem fields; nothing about files or threads.
+and the verifier's front doors and problem fields; nothing about files or threads.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from engine_cy.board import EMPTY
 from tsumego_gui.core.problem import Problem
-from tsumego_gui.search import dfs, mcts
+from tsumego_gui.search import dfs, mcts, verify
 from tsumego_gui.search.evaluators import Evaluator, HeuristicEvaluator, UniformEvaluator
 from tsumego_gui.search.params import MctsParams, SearchParams
 from tsumego_gui.search.results import Progress, SolveResult
 
 SOLVERS = ("auto", "dfs", "mcts")
 SMALL_REGION = 30     # empty region points up to which ``auto`` picks depth-first search
+# what the verifier found (SolveOutcome.verification)
+VERIFIED = "verified"      # the whole proof walked, no fault
+PARTLY = "partly"          # no fault in what was walked; the position budget cut the walk short
+REJECTED = "rejected"      # a fault: the proof must not be trusted
+UNCHECKED = "unchecked"    # no proof, checking not asked, or cancelled before checking
+
+
+@dataclass(frozen=True)
+class SolveOutcome:
+    """A finished solve: the result, which solver ran and why, and what the verifier found."""
+
+    result: SolveResult
+    solver_used: str
+    reason: str
+    verification: str = UNCHECKED                  # VERIFIED | PARTLY | REJECTED | UNCHECKED
+    verifier_errors: tuple[str, ...] = ()
+
+    @property
+    def verified(self) -> bool:
+        """True only when the verifier walked the whole proof and found no fault."""
+        return self.verification == VERIFIED
 
 
 def pick_solver(problem: Problem) -> tuple[str, str]:
@@ -58,12 +89,14 @@ def solve(problem: Problem, solver: str = "auto", *, evaluator_name: str = "unif
           cancelled: Callable[[], bool] | None = None,
           progress: Callable[[Progress], None] | None = None,
           evaluator: Evaluator | None = None, seed: int = 0,
-          batch_size: int | None = None) -> tuple[SolveResult, str, str]:
+          batch_size: int | None = None,
+          c_puct: float | None = None) -> tuple[SolveResult, str, str]:
     """Solve with the named solver (``auto`` picks one); returns (result, solver used, why).
 
     ``max_nodes`` / ``max_seconds`` default to each solver's own budget.
     ``evaluator`` (e.g. a network) overrides ``evaluator_name``; both are used
-    by MCTS only.  ``seed`` and ``batch_size`` are MCTS settings.
+    by MCTS only.  ``seed``, ``batch_size`` and ``c_puct`` (None: the
+    evaluator's own) are MCTS settings.
     """
     if solver not in SOLVERS:
         raise ValueError(f"unknown solver {solver!r} (choose from {', '.join(SOLVERS)})")
@@ -83,7 +116,33 @@ def solve(problem: Problem, solver: str = "auto", *, evaluator_name: str = "unif
     if evaluator is None:
         evaluator = network_free_evaluator(evaluator_name)
     extra = {"batch_size": batch_size} if batch_size is not None else {}
-    params = MctsParams(seed=seed, **budgets, **extra)
+    params = MctsParams(seed=seed, c_puct=c_puct, **budgets, **extra)
     result = mcts.solve(problem, params, evaluator=evaluator, to_play=to_play,
                         all_moves=all_moves, cancelled=cancelled, progress=progress)
     return result, "mcts", f"{reason}; evaluator {getattr(evaluator, 'name', '?')}"
+
+
+def solve_and_verify(problem: Problem, solver: str = "auto", *, check: bool = True,
+                     replays: int | None = None, max_positions: int | None = None,
+                     on_verify: Callable[[SolveResult], None] | None = None,
+                     **solve_options) -> SolveOutcome:
+    """Solve (``solve_options`` are :func:`solve`'s), then check any proof with the verifier.
+
+    ``replays`` and ``max_positions`` (the verifier's position budget) default
+    to the verifier's own.  Nothing is checked when there is no proof, when
+    ``check`` is False, or when ``solve_options["cancelled"]`` says so once
+    the search is over; ``on_verify(result)`` is called just before checking
+    (checking a large proof takes a while).
+    """
+    result, used, reason = solve(problem, solver, **solve_options)
+    cancelled = solve_options.get("cancelled")
+    if result.proof is None or not check or (cancelled is not None and cancelled()):
+        return SolveOutcome(result, used, reason)
+    if on_verify is not None:
+        on_verify(result)
+    budgets = {name: value for name, value in (("replays", replays),
+                                                ("max_positions", max_positions))
+               if value is not None}
+    report = verify.verify(result.proof, **budgets)
+    verification = VERIFIED if report.passed else PARTLY if report.ok else REJECTED
+    return SolveOutcome(result, used, reason, verification, tuple(report.errors))

@@ -4,15 +4,16 @@ A proof of "the defender lives" is an AND/OR tree:
 
 * ``or`` node (defender to move), won: one child, the winning move;
 * ``and`` node (attacker to move), won: a child for every attacker move that
-  had to be searched (the *must-play* moves, the pass included when it was
-  searched), and the moves cut as null moves with the sibling whose zone
-  covered them;
+  had to be searched (the moves the proof must answer, ``must_answer``: the
+  papers' must-play region, the pass included when it was searched), and the
+  moves cut as null moves with the sibling whose zone covered them;
 * ``goal`` leaf: the goal holds; its zone is the life zone, ``uca`` the
   unconditionally alive chains with their vital regions.
 
 A disproof ("the defender dies") is the dual tree, shown the same way: an
 ``or`` node lost has a child for every defender move it had to search (and
-the cuts), an ``and`` node lost has the attacker's killing move, and the
+the cuts: these are the moves a disproof must answer), an ``and`` node lost
+has the attacker's killing move (the prover's move), and the
 leaves are ``captured`` (no crucial stone left; zone = the crucial points)
 and ``passes`` (two passes ended the game without the goal; zone = the whole
 board).
@@ -50,9 +51,25 @@ class ProofNode:
     uca: list[tuple[list[int], list[list[int]]]] = field(default_factory=list)
 
     @property
-    def must_play(self) -> list[int]:
-        """The attacker moves this AND node searched (empty elsewhere)."""
-        return [m for m, _ in self.children] if self.kind == "and" else []
+    def mover_loses(self) -> bool:
+        """The side to move here loses: an ``and`` node the defender wins (a proof's AND
+        node) or an ``or`` node it loses (a disproof's AND node, the defender to move)."""
+        return self.kind in ("or", "and") and (self.kind == "and") == self.won
+
+    @property
+    def must_answer(self) -> list[int]:
+        """The moves the proof answers one by one: at a node whose side to move loses, every
+        move of that side the search had to try (in a proof the attacker's, in a disproof
+        the defender's); empty where the side to move wins and at leaves."""
+        return [m for m, _ in self.children] if self.mover_loses else []
+
+    @property
+    def prover_move(self) -> int | None:
+        """Where the side to move wins: its one move in the proof (the defender's living
+        move in a proof, the attacker's killing move in a disproof); None elsewhere."""
+        if self.kind in ("or", "and") and not self.mover_loses and self.children:
+            return self.children[0][0]
+        return None
 
     def iter_unique(self):
         """Every distinct node below and including this one, each once."""

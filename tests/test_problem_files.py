@@ -1,0 +1,110 @@
+"""``core.problem_files``: one reader for a file or a folder of SGF and research json problems."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tsumego_gui.core.colors import BLACK, WHITE
+from tsumego_gui.core.problem import ProblemError
+from tsumego_gui.core.problem_files import (
+    ProblemFileError,
+    problem_files,
+    read_file,
+    read_problems,
+)
+
+GAME_A = b"(;GM[1]SZ[5]PL[W]AB[ac][bc][cc][cd][ce]AW[ad][bd][be]TR[ad]SQ[ae])"
+GAME_B = b"(;GM[1]SZ[7]PL[B]AB[ab][bb][ba]AW[dd][ee]TD[W]TG[live_any])"
+RESEARCH = {
+    "filename": "tiny", "winning_color": "w", "turn_color": "b",
+    "black_crucial_stone": "", "white_crucial_stone": "",
+    "black_search_goal": "TOKILL_ALL", "white_search_goal": "TOLIVE_ANY",
+    "black_ko_rule": "allow_ko", "white_ko_rule": "disallow_ko",
+    "masked_sgf_str": "(;SZ[7];B[ce];W[dd])",
+}
+
+
+def write(path, data: bytes | dict) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(json.dumps(data).encode() if isinstance(data, dict) else data)
+
+
+def test_an_sgf_file_gives_its_problem_with_its_source(tmp_path):
+    write(tmp_path / "a.sgf", GAME_A)
+    [sp] = read_file(tmp_path / "a.sgf")
+    assert (sp.path, sp.index, sp.count) == (tmp_path / "a.sgf", 0, 1)
+    assert sp.problem.size == 5 and sp.problem.defender == WHITE
+
+
+def test_a_multi_game_sgf_gives_every_game_in_order(tmp_path):
+    write(tmp_path / "two.sgf", GAME_A + b"\n" + GAME_B)
+    found = read_file(tmp_path / "two.sgf")
+    assert [(sp.index, sp.count, sp.problem.size) for sp in found] == [(0, 2, 5), (1, 2, 7)]
+    assert found[1].problem.goal == "live_any"
+
+
+def test_a_research_json_file_is_one_problem(tmp_path):
+    write(tmp_path / "7.json", RESEARCH)
+    [sp] = read_file(tmp_path / "7.json")
+    assert sp.problem.size == 7 and sp.problem.defender == WHITE
+    assert sp.problem.goal == "live_any" and sp.problem.to_play == BLACK
+    assert sp.problem.title == "tiny"
+
+
+def test_overrides_fill_in_what_an_sgf_leaves_open(tmp_path):
+    write(tmp_path / "k.sgf", b"(;GM[1]SZ[7]AB[cc]AW[ee])")
+    with pytest.raises(ProblemError, match="defender"):
+        read_file(tmp_path / "k.sgf")
+    [sp] = read_file(tmp_path / "k.sgf", defender=BLACK, goal="live_any")
+    assert sp.problem.defender == BLACK and sp.problem.goal == "live_any"
+
+
+def test_a_folder_is_its_problem_files_recursively_sorted(tmp_path):
+    write(tmp_path / "b.sgf", GAME_A)
+    write(tmp_path / "a" / "two.SGF", GAME_A + GAME_B)
+    write(tmp_path / "a" / "3.json", RESEARCH)
+    write(tmp_path / "notes.txt", b"not a problem")
+    write(tmp_path / "expected.json", {"problems": []})     # data beside problems: left out
+    files = problem_files(tmp_path)
+    assert [f.relative_to(tmp_path).as_posix() for f in files] == \
+        ["a/3.json", "a/two.SGF", "b.sgf"]
+    found = read_problems(tmp_path)
+    assert [(sp.path.name, sp.index) for sp in found] == \
+        [("3.json", 0), ("two.SGF", 0), ("two.SGF", 1), ("b.sgf", 0)]
+
+
+@pytest.mark.parametrize("name, content, words", [
+    ("bad.sgf", b"(;GM[1]SZ[9]AB[zz", "not a readable SGF"),
+    ("big.sgf", b"(;GM[1]SZ[33]AB[aa])", "board size 33"),
+    ("bad.json", b"{not json", "not valid JSON"),
+    ("goal.json", b'{"masked_sgf_str": "(;SZ[7])", "winning_color": "x"}', "winning_color"),
+    ("list.json", b"[1, 2]", "does not hold an object"),
+])
+def test_a_bad_file_is_a_problem_error_naming_the_file(tmp_path, name, content, words):
+    write(tmp_path / name, content)
+    with pytest.raises(ProblemFileError) as info:
+        read_file(tmp_path / name)
+    assert str(info.value).startswith(f"{tmp_path / name}: ")
+    assert info.value.path == tmp_path / name and words in info.value.reason
+    assert isinstance(info.value, ProblemError)
+
+
+def test_missing_files_and_empty_folders_are_named(tmp_path):
+    with pytest.raises(ProblemFileError, match="nope.sgf: cannot read the file"):
+        read_file(tmp_path / "nope.sgf")
+    with pytest.raises(ProblemFileError, match="nowhere: no such file or folder"):
+        read_problems(tmp_path / "nowhere")
+    (tmp_path / "empty").mkdir()
+    assert problem_files(tmp_path / "empty") == []
+    with pytest.raises(ProblemFileError, match="empty: the folder holds no problem file"):
+        read_problems(tmp_path / "empty")
+
+
+def test_a_bad_file_in_a_folder_stops_read_problems_but_not_a_listing(tmp_path):
+    write(tmp_path / "a.sgf", GAME_A)
+    write(tmp_path / "b.json", b"{broken")          # not valid JSON: kept, so its error shows
+    assert [f.name for f in problem_files(tmp_path)] == ["a.sgf", "b.json"]
+    with pytest.raises(ProblemFileError, match="b.json"):
+        read_problems(tmp_path)

@@ -1,0 +1,108 @@
+"""``search.choice.solve_and_verify``: one front door that solves and checks the proof."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine_cy.board import BLACK, WHITE
+from tsumego_gui.core.sgf_io import read_sgf
+from tsumego_gui.search import choice, mcts, verify
+from tsumego_gui.search.choice import (
+    PARTLY,
+    REJECTED,
+    UNCHECKED,
+    VERIFIED,
+    SolveOutcome,
+    solve_and_verify,
+)
+
+STRAIGHT_THREE = (Path(__file__).resolve().parents[1] / "tsumego_gui" / "resources" /
+                  "problems" / "straight-three.sgf")
+
+
+@pytest.fixture
+def problem():
+    return read_sgf(STRAIGHT_THREE)[0]
+
+
+@pytest.fixture
+def no_verifier(monkeypatch):
+    def refuse(*args, **kwargs):
+        raise AssertionError("the verifier must not run here")
+    monkeypatch.setattr(verify, "verify", refuse)
+
+
+@pytest.mark.parametrize("side, verdict", [(WHITE, "lives"), (BLACK, "dies")])
+def test_a_proof_the_verifier_walks_in_full_is_verified(problem, side, verdict):
+    seen = []
+    out = solve_and_verify(problem, "dfs", to_play=side, all_moves=True,
+                           on_verify=seen.append)
+    assert isinstance(out, SolveOutcome) and out.solver_used == "dfs" and out.reason
+    assert out.result.verdict == verdict and out.result.proof is not None
+    assert out.verification == VERIFIED and out.verified and out.verifier_errors == ()
+    assert seen == [out.result]
+
+
+def test_a_walk_cut_short_by_the_position_budget_is_partly_not_verified(problem):
+    out = solve_and_verify(problem, "dfs", to_play=BLACK, max_positions=1, replays=0)
+    assert out.result.proof is not None
+    assert out.verification == PARTLY and not out.verified and out.verifier_errors == ()
+
+
+def test_a_faulty_proof_is_rejected_with_the_errors(problem, monkeypatch):
+    real_solve = choice.solve
+
+    def broken_solve(*args, **kwargs):
+        result, used, reason = real_solve(*args, **kwargs)
+        result.proof.root.children.clear()      # the winning move is gone
+        return result, used, reason
+    monkeypatch.setattr(choice, "solve", broken_solve)
+    out = solve_and_verify(problem, "dfs", to_play=WHITE)
+    assert out.verification == REJECTED and not out.verified and out.verifier_errors
+
+
+def test_no_proof_is_not_checked(problem, no_verifier):
+    out = solve_and_verify(problem, "dfs", to_play=BLACK, max_nodes=1)
+    assert out.result.verdict == "unknown" and out.result.proof is None
+    assert out.verification == UNCHECKED and not out.verified
+
+
+def test_a_cancelled_search_is_not_checked(problem, no_verifier):
+    out = solve_and_verify(problem, "dfs", to_play=WHITE, cancelled=lambda: True)
+    assert out.result.stop_reason == "cancelled"
+    assert out.verification == UNCHECKED
+
+
+def test_cancelling_after_the_search_skips_the_check(problem, no_verifier, monkeypatch):
+    flag = []
+    real_solve = choice.solve
+
+    def solve_then_cancel(*args, **kwargs):
+        out = real_solve(*args, **kwargs)
+        flag.append(True)            # the user cancels as the search ends
+        return out
+    monkeypatch.setattr(choice, "solve", solve_then_cancel)
+    out = solve_and_verify(problem, "dfs", to_play=WHITE, cancelled=lambda: bool(flag))
+    assert out.result.proof is not None and out.verification == UNCHECKED
+
+
+def test_checking_can_be_left_out(problem, no_verifier):
+    out = solve_and_verify(problem, "dfs", to_play=WHITE, check=False)
+    assert out.result.proof is not None and out.verification == UNCHECKED
+
+
+def test_the_mcts_settings_reach_the_solver(problem, monkeypatch):
+    seen = []
+    real_solve = mcts.solve
+
+    def spy(problem, params, **kwargs):
+        seen.append(params)
+        return real_solve(problem, params, **kwargs)
+    monkeypatch.setattr(mcts, "solve", spy)
+    out = solve_and_verify(problem, "mcts", to_play=WHITE, c_puct=2.0, seed=3, batch_size=2,
+                           max_nodes=5000, max_seconds=0)
+    assert out.solver_used == "mcts" and out.verified
+    assert (seen[0].c_puct, seen[0].seed, seen[0].batch_size) == (2.0, 3, 2)
+    assert (seen[0].max_nodes, seen[0].max_seconds) == (5000, 0)

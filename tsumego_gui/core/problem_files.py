@@ -1,0 +1,122 @@
+"""Reading problems from what a user names: a file or a folder of files.
+
+The one reader shared by the ``tsumego`` command, the GUI (opening a file, the
+problem list) and the benchmark runners:
+
+* a file ending in ``.json`` is one research-format problem
+  (``core.rzone_json``); any other file is SGF (``core.sgf_io``), one
+  problem per game of a collection;
+* a folder stands for its problem files (``.sgf`` and ``.json``, any case),
+  in all its sub-folders, sorted by path.  A json file there that is valid
+  JSON but not a research problem (no ``masked_sgf_str`` field, such as an
+  expectations table kept beside the problems) is data, not a problem, and is
+  left out; a json file that is not valid JSON is kept, so its error shows.
+
+Every problem comes back with its source (:class:`SourcedProblem`: the file,
+its 0-based index in the file, how many the file holds).  Bad input raises
+:class:`ProblemFileError`, a ``ProblemError`` whose message names the file
+and what is wrong with it; nothing else escapes for a bad file.
+
+Knows file kinds and the two readers; nothing about what a problem means
+beyond them, about search, or about the GUI.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from os import PathLike
+from pathlib import Path
+
+from tsumego_gui.core.problem import Problem, ProblemError
+
+SUFFIXES = (".sgf", ".json")
+
+
+class ProblemFileError(ProblemError):
+    """A file (or folder) that does not give problems: ``str()`` is ``"<path>: <reason>"``."""
+
+    def __init__(self, path: Path, reason: str):
+        super().__init__(f"{path}: {reason}")
+        self.path = path
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class SourcedProblem:
+    """A problem and where it came from."""
+
+    problem: Problem
+    path: Path
+    index: int = 0      # 0-based position among the file's problems (games of an SGF)
+    count: int = 1      # how many problems the file holds
+
+
+def problem_files(source: str | PathLike[str]) -> list[Path]:
+    """``source`` itself when it is a file; a folder's problem files, recursively, sorted.
+
+    Raises ProblemFileError when ``source`` does not exist.  A folder without
+    problem files gives an empty list.
+    """
+    source = Path(source)
+    if source.is_dir():
+        return sorted(p for p in source.rglob("*")
+                      if p.suffix.lower() in SUFFIXES and p.is_file() and not _is_data_json(p))
+    if not source.exists():
+        raise ProblemFileError(source, "no such file or folder")
+    return [source]
+
+
+def read_file(path: str | PathLike[str], *, defender: int | None = None,
+              goal: str | None = None) -> list[SourcedProblem]:
+    """Every problem of one file (research json by its suffix, SGF otherwise).
+
+    ``defender`` and ``goal`` fill in or override what an SGF file says (a
+    kill-all record has no crucial stones, so the user names the side that
+    must live); a research json names both itself.  Raises ProblemFileError.
+    """
+    path = Path(path)
+    try:
+        with path.open("rb"):
+            pass
+    except OSError as e:
+        raise ProblemFileError(path, f"cannot read the file: {e.strerror or e}") from None
+    try:
+        if path.suffix.lower() == ".json":
+            from tsumego_gui.core.rzone_json import read_rzone_json
+            problems = [read_rzone_json(path)]
+        else:
+            from tsumego_gui.core.sgf_io import read_sgf
+            problems = read_sgf(path, defender=defender, goal=goal)
+    except OSError as e:
+        raise ProblemFileError(path, f"cannot read the file: {e.strerror or e}") from None
+    except (ValueError, KeyError, TypeError) as e:   # ProblemError, and any reader slip
+        raise ProblemFileError(path, str(e) or type(e).__name__) from None
+    if not problems:
+        raise ProblemFileError(path, "holds no problem")
+    return [SourcedProblem(p, path, i, len(problems)) for i, p in enumerate(problems)]
+
+
+def read_problems(source: str | PathLike[str], *, defender: int | None = None,
+                  goal: str | None = None) -> list[SourcedProblem]:
+    """Every problem of a file or of a folder's files, in order; the first bad file raises.
+
+    Callers that list a folder and keep going past bad files call
+    :func:`problem_files` and :func:`read_file` themselves.
+    """
+    files = problem_files(source)
+    if not files:
+        raise ProblemFileError(Path(source), "the folder holds no problem file "
+                               f"({' or '.join(SUFFIXES)})")
+    return [sp for f in files for sp in read_file(f, defender=defender, goal=goal)]
+
+
+def _is_data_json(path: Path) -> bool:
+    """A .json file holding valid JSON that is not a research problem."""
+    if path.suffix.lower() != ".json":
+        return False
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False         # unreadable: listed, so reading it reports the fault
+    return not (isinstance(data, dict) and "masked_sgf_str" in data)
