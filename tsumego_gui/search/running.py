@@ -35,6 +35,8 @@ def run_watched(search: Callable[[], T], control: SearchControl,
     thread polls ``cancelled`` and calls ``report(control)`` every ``report_every`` s
     (and once at the end).
     An exception in ``cancelled`` or ``report`` cancels the search and is raised here."""
+    if cancelled is not None and cancelled():
+        control.cancel()      # asked before the search began: it stops at its first node
     if cancelled is None and report is None:
         return search()
     done = threading.Event()
