@@ -4,7 +4,9 @@ A checker that accepts everything would pass every solver test, so here every
 kind of damage a buggy solver could produce must be caught: a missing
 refutation, a losing "winning" move, a zone too small for its leaf or for its
 children, a null-move cut that does not hold, a leaf claimed where the goal
-does not hold.
+does not hold, a move that names no point of the board, a cut whose line
+superko ends.  Each damage must be caught for its own reason: the tests name
+the rule the verifier reports as broken.
 """
 
 from __future__ import annotations
@@ -19,7 +21,9 @@ import pytest
 from engine_cy.board import BLACK, PASS, WHITE
 from tests.test_solver import BENT_FOUR, STRAIGHT_THREE, problem_from, solved
 from tsumego_gui.core import coords
+from tsumego_gui.core.diagram import render_diagram
 from tsumego_gui.core.sgf_io import read_sgf
+from tsumego_gui.search.choice import solve
 from tsumego_gui.search.verify import verify
 
 ENCLOSED = Path(__file__).resolve().parents[2] / "shared" / "problems" / "enclosed-dev"
@@ -77,20 +81,18 @@ def test_a_losing_move_presented_as_winning_is_caught(live_proof):
     other = coords.from_gtp("A1", 7)
     assert move != other
     root.children = [(other, child)]
-    report = verify(proof, replays=0)
-    assert not report.ok
+    assert_rejected(proof, "A1: a goal leaf where the goal does not hold")
 
 
 def test_a_leaf_zone_without_the_vital_regions_is_caught(live_proof):
     proof = damaged(live_proof)
     leaf = nodes_of(proof, "goal")[0]
-    # drop the empty points (the eyes) from every zone that holds them: the parents
-    # still satisfy ZZ-1, only the leaf's own life closure is broken
+    # drop the empty points (the eyes) from the leaf's zone only: a smaller zone still
+    # satisfies ZZ-1, and the parents keep theirs, so only the life closure is broken
     eyes = {p for p in leaf.zone if p in proof.problem.region}
-    for node in proof.root.iter_unique():
-        node.zone = frozenset(node.zone - eyes)
-    report = verify(proof, replays=0)
-    assert not report.ok
+    assert eyes
+    leaf.zone = frozenset(leaf.zone - eyes)
+    assert_rejected(proof, "the leaf zone misses the life closure")
 
 
 def test_a_child_zone_outside_its_parent_zone_is_caught(live_proof):
@@ -131,8 +133,7 @@ def test_a_goal_leaf_where_the_goal_does_not_hold_is_caught(kill_proof):
 def test_the_wrong_side_to_move_is_caught(live_proof):
     proof = damaged(live_proof)
     proof.to_play = BLACK if proof.to_play == WHITE else WHITE
-    report = verify(proof, replays=0)
-    assert not report.ok
+    assert_rejected(proof, "root: or node with the wrong side to move")
 
 
 @pytest.fixture
@@ -157,8 +158,7 @@ def test_a_damaged_node_met_again_is_caught(dag_proof):
     shared = [n for n in proof.root.iter_unique() if parents[id(n)] > 1 and n.children]
     assert shared, "the disproof should meet an inner node on two lines"
     shared[0].zone = frozenset()        # its children's zones now leave it (ZZ-1)
-    report = verify(proof, replays=0)
-    assert not report.ok, "a damaged shared node must be caught"
+    assert_rejected(proof, "zone is not inside the parent's zone (ZZ-1)")
 
 
 @pytest.fixture
@@ -219,3 +219,146 @@ def test_a_cut_covered_by_a_result_superko_decided_is_caught(cut_proof):
     assert forbidden is not None, "the proof should cut moves by a child with cuts below"
     proof.problem = replace(problem, history=(forbidden,))
     assert_rejected(proof, "whose result superko decided")
+
+
+# ---- moves that name no point of the board ---------------------------------------------
+
+WALL = 1        # a cell of the padded board's top wall row (coords: loc = (row+1)*S + col+1)
+OFF_BOARD = {"far": 9999, "negative": -1, "wall": WALL}
+
+
+def with_a_cut(proof):
+    """A lost defender node of the disproof made to cut one of its moves, as after a sibling
+    (a cut the verifier rejects too, but only once its moves are points of the board)."""
+    node = next(n for n in nodes_of(proof, "or", won=False) if len(n.children) > 1)
+    (cut, _), (cover, _) = node.children[:2]
+    node.children = node.children[1:]
+    node.pruned = node.pruned + [(cut, cover)]
+    return node
+
+
+def bad_root_move(kill, live, bad):
+    """The winning move of an OR node (White lives in bent four), at the root."""
+    proof = damaged(live)
+    (_, child), = proof.root.children
+    proof.root.children = [(bad, child)]
+    return proof
+
+
+def bad_deeper_and_move(kill, live, bad):
+    """The attacker's answer at an AND node below the root of the disproof."""
+    proof = damaged(kill)
+    node = next(n for n in nodes_of(proof, "and") if n.children and n is not proof.root)
+    node.children = [(bad, node.children[0][1])] + node.children[1:]
+    return proof
+
+
+def bad_lost_or_move(kill, live, bad):
+    """A move the defender tries in the disproof of straight three (an OR node lost)."""
+    proof = damaged(kill)
+    node = next(n for n in nodes_of(proof, "or", won=False) if n.children)
+    node.children = [(bad, node.children[0][1])] + node.children[1:]
+    return proof
+
+
+def bad_killing_move(kill, live, bad):
+    """The attacker's killing move at the root of the disproof (an AND node lost)."""
+    proof = damaged(kill)
+    (_, child), = proof.root.children
+    proof.root.children = [(bad, child)]
+    return proof
+
+
+def bad_cut_move(kill, live, bad):
+    proof = damaged(kill)
+    node = with_a_cut(proof)
+    node.pruned = [(bad, cover) for _, cover in node.pruned]
+    return proof
+
+
+def bad_covering_move(kill, live, bad):
+    proof = damaged(kill)
+    node = with_a_cut(proof)
+    node.pruned = [(cut, bad) for cut, _ in node.pruned]
+    return proof
+
+
+def bad_zone_point(kill, live, bad):
+    proof = damaged(live)
+    leaf = nodes_of(proof, "goal")[0]
+    leaf.zone = frozenset(leaf.zone | {bad})
+    return proof
+
+
+@pytest.mark.parametrize("bad", OFF_BOARD.values(), ids=OFF_BOARD.keys())
+@pytest.mark.parametrize("damage, fragment", [
+    (bad_root_move, "root: the child move {bad} is not a point of the 7x7 board"),
+    (bad_deeper_and_move, "the child move {bad} is not a point of the 7x7 board"),
+    (bad_lost_or_move, "the child move {bad} is not a point of the 7x7 board"),
+    (bad_killing_move, "root: the child move {bad} is not a point of the 7x7 board"),
+    (bad_cut_move, "the cut move {bad} is not a point of the 7x7 board"),
+    (bad_covering_move, "the covering move {bad} of "),
+    (bad_zone_point, "zone point {bad} is not a point of the 7x7 board"),
+])
+def test_a_move_off_the_board_is_rejected_not_raised(kill_proof, live_proof, damage, fragment,
+                                                      bad):
+    proof = damage(kill_proof, live_proof, bad)
+    assert_rejected(proof, fragment.format(bad=bad))
+    assert not verify(proof).ok          # the replays never play it either
+
+
+# ---- superko and the history before the root ------------------------------------------
+
+# White to play; the crucial stone is D4, in atari.  The game before the root (TH, the
+# positions' hashes) holds the position after Black's C4 capture with White to play.
+#
+#   4  O O . O
+#   3  O O O X
+#   2  . X X .
+#   1  X . . .
+#      A B C D
+KO_AFTER_A_HISTORY = (
+    b"(;FF[4]GM[1]SZ[4]PL[W]AB[ad][bc][cc][db]AW[aa][ab][ba][bb][cb][da]TD[W]TG[live]TK[B]"
+    b"TR[da]TH[8858fa49301573f9][c9cce55ead515ecc][6c1e9e92827640af][45533d3b46606620]"
+    b"[b27058a2fa2ab390][275e982d886653cc])")
+
+
+@pytest.fixture
+def mcts_disproof():
+    """The MCTS disproof: C1, B1 and D1 are answered by C4 (B1 and D1 cut as after C1),
+    a White pass by a pass.  After a pass C4 would repeat the position before the root."""
+    problem = read_sgf(KO_AFTER_A_HISTORY)[0]
+    assert render_diagram(problem.to_board()).split() == "O O . O O O O X . X X . X . . .".split()
+    result, used, _ = solve(problem, "mcts")
+    assert used == "mcts" and result.verdict == "dies"
+    moves = dict(result.proof.root.children)
+    assert {"C1", "pass"} <= {coords.to_gtp(m, 4) for m in moves}
+    return result.proof
+
+
+def test_a_perturbed_replay_does_not_repeat_the_history_of_the_real_line(mcts_disproof):
+    """Replayed from C1 with C1 emptied, the position is the root with Black to play:
+    C4 there repeats a position before the root, so superko forbids it.  That position is
+    on no line of the game (a White pass has its own answer), so its replay has no history
+    but its own; every seed verifies."""
+    for seed in range(12):
+        report = verify(mcts_disproof, seed=seed)
+        assert report.passed, (seed, report.errors)
+        assert report.replays > 0 and report.cut_replays >= len(mcts_disproof.root.pruned)
+
+
+def test_a_cut_whose_line_superko_ends_is_caught(mcts_disproof):
+    """Damage: the pass cut as after C1.  On the real line W pass, B C4 repeats the
+    position before the root, so the cover's answer is illegal there.  The walk plays
+    only C1's line; the replay of the cut line, with its real history, catches it."""
+    proof = damaged(mcts_disproof)
+    root = proof.root
+    c1 = coords.from_gtp("C1", 4)
+    root.children = [(m, c) for m, c in root.children if m != PASS]
+    root.pruned = root.pruned + [(PASS, c1)]
+    assert verify(proof, replays=0).ok, "the walk alone cannot see it"
+    for seed in range(3):
+        report = verify(proof, seed=seed)
+        assert not report.ok
+        assert report.errors == ["replay of the cut line pass (answered as after C1): "
+                                 "the prover's C4 is illegal (superko)"]

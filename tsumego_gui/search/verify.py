@@ -33,11 +33,33 @@ superko history:
   opponent (in the region or the zone) holds for its own line only, since
   under another history that move may be legal and unanswered; such a child
   covers no other move;
-* randomized replay: positions that agree with a node inside its zone but
-  differ outside it are still won by the prover following the tree (the
-  opponent's moves chosen at random, moves outside a zone answered as the
-  null-move sibling, the goal checked at every step); nodes whose subtree
-  superko decided are not replayed.
+* moves: every move of a node (its children's, its cut moves and their
+  covering moves) is a point of the board or the pass, and every zone point
+  is a point of the board; a proof that names another number is rejected
+  before any of it is played;
+* replays: positions that agree with a node inside its zone but differ
+  outside it are still won by the prover following the tree (the opponent's
+  moves chosen at random, moves outside a zone answered as the null-move
+  sibling, the goal checked at every step).  Two kinds:
+
+  - cut lines, each once: the position after a cut move, with its real
+    history, played on from the covering child.  These lines are part of the
+    game the proof covers, so superko counts there as anywhere: a prover's
+    move that repeats a position of the line or one from before the root is
+    a hole (the walk cannot see it, since it plays only the covering move);
+  - perturbed positions, at random: a node's position with stones outside
+    its zone changed.  Such a position is hypothetical: it is on no line of
+    the game, so the line's history (the positions before the root and on
+    the way to the node) is not its history, and a repetition of one of those
+    positions is manufactured by the perturbation, not a counterexample.  The
+    replay starts a game of its own there (its history is the perturbed
+    position alone) and ends without a verdict if superko alone forbids a
+    prover's move.  Nothing is lost: the zone conditions this replay samples
+    are about the rules without history (captures, suicide, the simple ko);
+    where superko decides, the walk checks every line with its full history
+    (and keeps a subtree superko decided to its own line, so it is never
+    replayed), and the lines a null-move cut stands for are the cut-line
+    replays above, with their real history.
 
 A node reached again by another move order (the same node object, the same
 position) is not walked again when the first walk's verdict must hold for the
@@ -65,6 +87,7 @@ from tsumego_gui.core.problem import Problem
 from tsumego_gui.search.proof import Proof, ProofNode
 
 MAX_ERRORS = 20
+MAX_RECORDED = 20_000     # nodes (and cut lines) kept for the replays
 # What a walk of a subtree tells the walk above it: the (black, white) stone counts its
 # tested moves may leave (None: unknown, never reused), and whether superko decided it.
 Walked = tuple[frozenset | None, bool]
@@ -80,7 +103,8 @@ class VerifyReport:
     errors: list[str] = field(default_factory=list)
     positions_checked: int = 0
     positions_reused: int = 0     # nodes met again on another line, not walked again
-    replays: int = 0
+    replays: int = 0             # replays from perturbed positions
+    cut_replays: int = 0         # replays of the lines null-move cuts stand for
     complete: bool = True        # False when the position budget cut the walk short
 
     @property
@@ -119,6 +143,8 @@ class _Checker:
         self.rng = rng
         self.report = VerifyReport()
         self.proven_nodes: list[tuple[ProofNode, Board, list[int]]] = []
+        # (covering child, the position after the cut move, the line to it, its cover)
+        self.cut_lines: list[tuple[ProofNode, Board, list[int], int]] = []
         self.all_points = frozenset(coords.all_locs(self.problem.size))
         self.reuse = True
         self.line: list[tuple[int, int]] = []     # (black, white) stones before this node
@@ -127,8 +153,32 @@ class _Checker:
     # ---- helpers ------------------------------------------------------------------
 
     def name(self, path: list[int]) -> str:
+        return "root" if not path else " ".join(self.spell(m) for m in path)
+
+    def spell(self, move: int) -> str:
+        """A move as GTP, or as the number it is when it names no point of the board."""
+        if self.on_board(move):
+            return coords.to_gtp(move, self.problem.size)
+        return repr(move)
+
+    def on_board(self, move) -> bool:
+        return move == PASS or move in self.all_points
+
+    def off_board(self, node: ProofNode) -> str | None:
+        """What in ``node`` names no point of the board (nor the pass), or None."""
         size = self.problem.size
-        return "root" if not path else " ".join(coords.to_gtp(m, size) for m in path)
+        off = f"is not a point of the {size}x{size} board"
+        for p in sorted(node.zone - self.all_points, key=repr):
+            return f"zone point {p!r} {off}"
+        for move, _ in node.children:
+            if not self.on_board(move):
+                return f"the child move {move!r} {off}"
+        for move, cover in node.pruned:
+            if not self.on_board(move):
+                return f"the cut move {move!r} {off}"
+            if not self.on_board(cover):
+                return f"the covering move {cover!r} of {self.spell(move)} {off}"
+        return None
 
     def line_apart(self, counts: frozenset | None) -> bool:
         """No position on the line to here has stone counts among ``counts``."""
@@ -192,6 +242,10 @@ class _Checker:
         if node.zone is None:
             report.fail(f"{where}: a node without a zone")
             return UNKNOWN
+        off = self.off_board(node)
+        if off is not None:
+            report.fail(f"{where}: {off}")
+            return UNKNOWN
         if parent_zone is not None and not node.zone <= parent_zone:
             report.fail(f"{where}: zone is not inside the parent's zone (ZZ-1)")
             return UNKNOWN
@@ -250,7 +304,7 @@ class _Checker:
         else:
             counts, bound = self.check_all_node(node, board, path, prover, where)
         self.line.pop()
-        if not bound and len(self.proven_nodes) < 20_000:
+        if not bound and len(self.proven_nodes) < MAX_RECORDED:
             self.proven_nodes.append((node, board.copy(), list(path)))
         if counts is None:
             return None, bound
@@ -317,6 +371,10 @@ class _Checker:
                                  f"{coords.to_gtp(cover, board.size)}, whose result superko "
                                  "decided (it holds on its own line only)")
                 return UNKNOWN
+            if len(self.cut_lines) < MAX_RECORDED:
+                token = board.play(move)
+                self.cut_lines.append((children[cover], board.copy(), path + [move], cover))
+                board.undo(token)
         return counts, bound
 
     # ---- zone conditions ------------------------------------------------------------
@@ -452,6 +510,13 @@ class _Checker:
     # ---- randomized replay ----------------------------------------------------------
 
     def random_replays(self, count: int) -> None:
+        for child, board, path, cover in self.cut_lines:
+            self.report.cut_replays += 1
+            problem = self.replay(child, board.copy(), child.won, 0, real_line=True)
+            if problem:
+                self.report.fail(f"replay of the cut line {self.name(path)} (answered as after "
+                                 f"{self.spell(cover)}): {problem}")
+                return
         if not self.proven_nodes:
             return
         # some nodes cannot be perturbed (a ko point, a zone that is the whole board)
@@ -462,8 +527,10 @@ class _Checker:
             variant = self.perturb(board, node.zone)
             if variant is None:
                 continue
+            # a position on no line of the game: the line's history is not its history
+            variant.set_history([])
             self.report.replays += 1
-            problem = self.replay(node, variant, node.won, 0)
+            problem = self.replay(node, variant, node.won, 0, real_line=False)
             if problem:
                 self.report.fail(f"replay from {self.name(path)} with the outside of the zone "
                                  f"changed: {problem}")
@@ -489,9 +556,13 @@ class _Checker:
         return variant if changes else None
 
     def replay(self, node: ProofNode, board: Board, defender_wins: bool,
-               depth: int) -> str | None:
+               depth: int, real_line: bool) -> str | None:
         """Follow the tree from ``board`` (the prover's moves from the tree, the
-        opponent's at random); return what went wrong, or None."""
+        opponent's at random); return what went wrong, or None.
+
+        ``real_line``: the line is part of the game, so a repetition superko forbids is
+        real; otherwise a prover's move that only superko forbids ends the replay
+        without a verdict (see the module docstring)."""
         if depth > 400:
             return "replay did not end"
         goal = self.goal_holds(board)
@@ -509,7 +580,10 @@ class _Checker:
         if board.to_play == prover:
             move, child = node.children[0]
             if move != PASS and not board.is_legal(move):
-                return f"the prover's {coords.to_gtp(move, board.size)} is illegal"
+                reason = board.illegal_reason(move)
+                if reason == "superko" and not real_line:
+                    return None
+                return f"the prover's {coords.to_gtp(move, board.size)} is illegal ({reason})"
             target = child
         else:
             moves = self.moves(board)
@@ -531,7 +605,7 @@ class _Checker:
                         "no answer (CR-1)")
         token = board.play(move)
         try:
-            return self.replay(target, board, defender_wins, depth + 1)
+            return self.replay(target, board, defender_wins, depth + 1, real_line)
         finally:
             board.undo(token)
 
