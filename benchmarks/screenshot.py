@@ -100,14 +100,18 @@ def main() -> int:
     idle = measure_idle(app, 2.0)
     print(f"idle event loop (no solve): worst timer delay {idle:.1f} ms (machine load)")
     figures = {}
+    stops = {}
     for solver in ("dfs", "mcts"):
         window.solve_panel.solver_combo.setCurrentIndex(
             window.solve_panel.solver_combo.findData(solver))
         figures[solver] = measure_latency(app, window, args.seconds, hard.name, solver)
+        stops[solver] = measure_stop(app, window, solver)
     window.close()
     worst = max(f[0] for f in figures.values())
     print(f"RESULT max_event_latency_ms={worst:.1f} idle_latency_ms={idle:.1f} "
-          + " ".join(f"{k}_latency_ms={v[0]:.1f} {k}_nodes={v[1]}" for k, v in figures.items()))
+          + " ".join(f"{k}_latency_ms={v[0]:.1f} {k}_nodes={v[1]}" for k, v in figures.items())
+          + f" max_stop_ms={max(stops.values()):.1f} "
+          + " ".join(f"{k}_stop_ms={v:.1f}" for k, v in stops.items()))
     return 0
 
 
@@ -160,6 +164,26 @@ def measure_latency(app, window, seconds: float, name: str, solver: str) -> tupl
           f"finished={done}, verdict={o.result.verdict if o else None}, "
           f"worst timer delay {worst[0]:.1f} ms")
     return worst[0], nodes
+
+
+def measure_stop(app, window, solver: str, after: float = 1.0) -> float:
+    """Milliseconds from Esc (the Stop action's key) to the stopped solve's result, a
+    solve started ``after`` seconds before."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+
+    window.outcome = None
+    window.solve()
+    wait_for(app, lambda: False, after)
+    start = time.monotonic()
+    QTest.keyClick(window, Qt.Key.Key_Escape)
+    wait_for(app, lambda: window.outcome is not None, 30)
+    ms = (time.monotonic() - start) * 1000
+    o = window.outcome
+    print(f"{solver}: Esc after {after:.1f} s stopped the solve in {ms:.1f} ms "
+          f"(stop reason {o.result.stop_reason if o else None})")
+    return ms
+
 
 if __name__ == "__main__":
     raise SystemExit(main())

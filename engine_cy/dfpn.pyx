@@ -98,7 +98,7 @@ cdef class DfpnCore:
 
     cdef Board b
     cdef GoalSpec g             # defender, goal, crucial points, region
-    cdef Benson* benson
+    cdef Benson benson          # Benson's scratch for the leaf test, read by initial_numbers
     cdef Table table
     cdef Entry spare            # handed out when the table cannot grow (memory budget)
     cdef unordered_map[uint64_t, Entry] paths     # results that hold on one path only
@@ -120,12 +120,10 @@ cdef class DfpnCore:
     cdef readonly int max_ply
 
     def __cinit__(self):
-        self.benson = <Benson*>malloc(sizeof(Benson))
-        if self.benson == NULL or not table_init(&self.table, 1 << 16):
+        if not table_init(&self.table, 1 << 16):
             raise MemoryError()
 
     def __dealloc__(self):
-        free(self.benson)
         table_free(&self.table)
         with nogil:
             # millions of entries take a while to free: let the GUI thread run meanwhile
@@ -247,7 +245,7 @@ cdef class DfpnCore:
         e.p = 1
         e.d = 1
         cdef Zone z
-        cdef int kind = leaf_kind(&self.g, self.b, self.benson, &z)
+        cdef int kind = leaf_kind(&self.g, self.b, &self.benson, &z)
         if kind == PASSBACK:
             # searched as an inner node: its one move, the pass, wins (``mid``)
             kind = INNER

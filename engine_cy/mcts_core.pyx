@@ -11,10 +11,8 @@ are never selected; at attacker nodes the explicit attacker pass is tried
 first, as in the depth-first solver, because its zone says where the
 attacker must play at all).  At the leaf:
 
-* a terminal position (the goal holds; no crucial stone left; two passes; the
-  attacker may end the game by passing back after a defender pass) is proven
-  at once, with exactly the zones of ``engine_cy.rzs``, and counted as one
-  node;
+* a terminal position (``node_rules.leaf_kind``) is proven at once, with its
+  leaf zone, and counted as one node;
 * a position in the transposition table is proven from the table (not
   counted);
 * at a defender leaf, every legal move is probed for reaching the goal at once
@@ -30,31 +28,24 @@ Values are plain averages of the defender's value; when a node is proven its
 sum becomes exact (1 or 0 per visit) and its ancestors' sums move with it, so
 selection leaves decided lines at once.  Proof status alone decides the result.
 
-Proof propagation runs up the path whenever a leaf is proven, with the zone
-semantics of the depth-first solver (``rzs.pyx``):
+Proof propagation runs up the path whenever a leaf is proven, with the node
+rules of ``engine_cy.node_rules``: the mover wins a node with one child it
+wins (``win_zone``); a lost child that is a null move prunes every unresolved
+sibling it covers (the must-answer set shrinks); the mover loses a node when
+every child left is lost (``loss_zone``).  A line-bound node stands on its own
+path in the tree, never enters the table and covers no other move.  A proof
+built through the table may still meet, on the line where a table result was
+reused, a move superko forbids there: ``build`` raises ``ExtractionError`` and
+``tsumego_gui.search.mcts`` searches again without the table.
 
-* the mover wins a node with one child it wins; zone = the child's zone
-  dilated for the mover with the move (``dilate_c``, OR rule);
-* a child the mover loses, whose move changed nothing inside the child's
-  zone, is a null move: every unresolved sibling that changes nothing there
-  either is pruned (cut, answered the same way) -- the must-play set shrinks;
-* the mover loses a node when every child left is lost; zone = union of the
-  lost children's zones dilated for the winner (AND rule).
-
-Superko: a node whose move generation rejected a move by superko, whose
-dilation reported a history-dependent point, or whose proof uses such a node
-is *sensitive*: its result stands on its own path in the tree but never
-enters the transposition table (key: hash, ko point, passes) and never
-covers another move as a null move.  As in
-``rzs.pyx``, ``tsumego_gui.search.verify`` replays every proof line with the
-full history.
-
-Evaluation: ``UniformEvaluator`` and ``HeuristicEvaluator`` are computed
-here natively (the same numbers their ``evaluate`` returns, see
-``heuristic_evaluate``); any other evaluator is called with a batch of
-``Query`` objects.  Values are the defender's win probability.  Results are
-the nested tuples of ``rzs.pyx``.  Knows the board, Benson, zones and
-dilation; nothing about files, threads or proof objects.
+The search runs without the GIL and talks to other threads through its
+``SearchControl``; a Python evaluator (``MODE_PYTHON``) takes the GIL for each
+batch.  ``UniformEvaluator`` and ``HeuristicEvaluator`` run natively
+(``engine_cy.heuristic``, the same numbers their ``evaluate`` returns); any
+other evaluator is called with a batch of ``Query`` objects.  Values are the
+defender's win probability.  Results are ``node_rules.Result`` records.
+Knows the board, Benson, zones and the node rules; nothing about files,
+threads or proof objects.
 """
 
 from libc.math cimport sqrt
@@ -125,7 +116,7 @@ cdef class MctsCore:
 
     cdef Board b
     cdef GoalSpec g             # defender, goal, crucial points, region
-    cdef Benson* benson
+    cdef Benson benson          # Benson's scratch for leaf tests and the heuristic
     cdef vector[Node] nodes
     cdef vector[Zone] zones
     cdef unordered_map[uint64_t, int32_t] tt
@@ -160,14 +151,6 @@ cdef class MctsCore:
     cdef double report_every
     cdef double next_report
     cdef double next_offer      # clock time of the next GIL offer (engine_cy.gil)
-
-    def __cinit__(self):
-        self.benson = <Benson*>malloc(sizeof(Benson))
-        if self.benson == NULL:
-            raise MemoryError()
-
-    def __dealloc__(self):
-        free(self.benson)
 
     def __init__(self, Board board not None, int defender, bint live_any, crucial, region, *,
                  SearchControl control not None, evaluator, int mode, problem=None,
@@ -408,7 +391,7 @@ cdef class MctsCore:
         """Prove a terminal leaf (1) or a table hit (2); 0: it needs an evaluation."""
         cdef Zone z
         cdef Node* nd
-        cdef int kind = leaf_kind(&self.g, self.b, self.benson, &z)
+        cdef int kind = leaf_kind(&self.g, self.b, &self.benson, &z)
         cdef unordered_map[uint64_t, int32_t].iterator it
         if kind != INNER:
             self.nodes[n].status = WIN if kind == GOAL else LOSS
@@ -445,7 +428,7 @@ cdef class MctsCore:
             for i in range(count):
                 self.b.play_c(moves[i])
                 if benson_goal(self.b, self.g.defender, self.g.live_any, &self.g.crucial,
-                               self.benson, &gz, &self.g.open_board):
+                               &self.benson, &gz, &self.g.open_board):
                     child = <int32_t>self.nodes.size()
                     self.nodes.push_back(self.new_node(moves[i], 1.0))
                     self.nodes[child].status = WIN
@@ -484,7 +467,7 @@ cdef class MctsCore:
         elif self.mode == MODE_HEURISTIC:
             self.pend_value.push_back(heuristic_c(
                 self.b, self.g.defender, self.g.live_any, &self.g.crucial, self.g.has_crucial,
-                self.g.region, self.g.n_region, self.benson, moves, count, pri))
+                self.g.region, self.g.n_region, &self.benson, moves, count, pri))
             for i in range(count):
                 self.pend_priors.push_back(pri[i])
         else:

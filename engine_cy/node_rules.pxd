@@ -197,28 +197,26 @@ cdef inline void move_changes(Board b, int move, Zone* out) noexcept nogil:
         add_captured(b, move, opp(b.pos.to_play), out)
 
 
+cdef inline bint changes_nothing_in(Board b, int move, const Zone* zone) noexcept nogil:
+    """Nothing ``move`` changes (``move_changes``) lies in ``zone``."""
+    cdef Zone changed
+    move_changes(b, move, &changed)
+    zone_intersect(&changed, zone)
+    return zone_empty(&changed)
+
+
 cdef inline bint is_null_move(Board b, int move, const Zone* child_zone,
                               bint child_line_bound) noexcept nogil:
     """A move whose child the mover lost is a null move when nothing it changed lies in
     the child's zone, and superko decided nothing below it (a line-bound result covers
     no other move)."""
-    cdef Zone changed
-    if child_line_bound:
-        return False
-    move_changes(b, move, &changed)
-    zone_intersect(&changed, child_zone)
-    return zone_empty(&changed)
+    return not child_line_bound and changes_nothing_in(b, move, child_zone)
 
 
 cdef inline bint covered_by(Board b, int move, const Zone* null_zone) noexcept nogil:
-    """A null move with zone ``null_zone`` covers ``move``: the move lies outside that
-    zone and captures nothing in it, so it fails the same way."""
-    cdef Zone changed
-    if move != PASS_LOC and zone_has(null_zone, move):
-        return False
-    move_changes(b, move, &changed)
-    zone_intersect(&changed, null_zone)
-    return zone_empty(&changed)
+    """A null move with zone ``null_zone`` covers ``move`` when the move, too, changes
+    nothing in that zone: it fails the same way."""
+    return changes_nothing_in(b, move, null_zone)
 
 
 cdef inline void cover_moves(Board b, const int16_t* moves, int n, int null_index,

@@ -42,6 +42,17 @@ cdef class Result:
         return f"Result({self.kind_name}, winner={STATUS_NAMES[self.winner]})"
 
 
+def won_with_move(zone, int winner, int move, Result child not None):
+    """A MOVE record made in Python (``zone`` an int of bits): the mover wins with ``move``."""
+    cdef Result r = Result.__new__(Result)
+    r.kind = MOVE
+    r.zone = zone
+    r.winner = winner
+    r.move = move
+    r.child = child
+    return r
+
+
 cdef Result leaf_result(int kind, const Zone* z):
     """A leaf's record; a PASSBACK leaf is the attacker's winning pass into a PASSES leaf."""
     cdef Result r = Result.__new__(Result)
@@ -55,13 +66,7 @@ cdef Result leaf_result(int kind, const Zone* z):
 
 
 cdef Result move_result(const Zone* z, int winner, int move, Result child):
-    cdef Result r = Result.__new__(Result)
-    r.kind = MOVE
-    r.zone = zone_to_int(z)
-    r.winner = winner
-    r.move = move
-    r.child = child
-    return r
+    return won_with_move(zone_to_int(z), winner, move, child)
 
 
 cdef Result all_result(const Zone* z, int winner, list children, list cuts):
@@ -74,13 +79,3 @@ cdef Result all_result(const Zone* z, int winner, list children, list cuts):
     r.cuts = cuts
     return r
 
-
-def won_with_move(zone, int winner, int move, Result child not None):
-    """A MOVE record made in Python (``zone`` an int of bits): the mover wins with ``move``."""
-    cdef Result r = Result.__new__(Result)
-    r.kind = MOVE
-    r.zone = zone
-    r.winner = winner
-    r.move = move
-    r.child = child
-    return r

@@ -27,7 +27,6 @@ threads or proof objects.
 """
 
 from libc.stdint cimport int16_t, int32_t, uint8_t, uint64_t
-from libc.stdlib cimport free, malloc
 from cython.operator cimport dereference as deref
 from libcpp.unordered_map cimport unordered_map
 from libcpp.vector cimport vector
@@ -75,7 +74,7 @@ cdef class RzsCore:
 
     cdef Board b
     cdef GoalSpec g             # defender, goal, crucial points, region
-    cdef Benson* benson
+    cdef Benson benson          # Benson's scratch for the leaf test
     cdef readonly SearchControl control
     cdef readonly long nodes
     cdef int stop
@@ -89,14 +88,6 @@ cdef class RzsCore:
     cdef unordered_map[uint64_t, int32_t] tt
     cdef unordered_map[uint64_t, int32_t] goal_zones    # of positions met before
     cdef int32_t leaf_zone[5]       # the zone of every CAPTURED / PASSES / PASSBACK leaf
-
-    def __cinit__(self):
-        self.benson = <Benson*>malloc(sizeof(Benson))
-        if self.benson == NULL:
-            raise MemoryError()
-
-    def __dealloc__(self):
-        free(self.benson)
 
     def __init__(self, Board board not None, int defender, bint live_any, crucial, region,
                  SearchControl control not None):
@@ -212,7 +203,7 @@ cdef class RzsCore:
         status[0] = UNKNOWN
         if self.out_of_budget():
             return -1
-        kind = leaf_kind(&self.g, self.b, self.benson, zone_out)
+        kind = leaf_kind(&self.g, self.b, &self.benson, zone_out)
         if kind != INNER:
             status[0] = leaf_winner(kind)
             return self.add_leaf(kind, zone_out)

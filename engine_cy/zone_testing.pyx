@@ -17,6 +17,7 @@ Knows the zone layout and the board's colour array; no rules.
 from libc.stdint cimport uint64_t
 
 from engine_cy.board cimport MAX_ARR, Board
+from engine_cy.node_rules cimport zone_to_int
 from engine_cy.zone cimport (
     ZONE_WORDS, Zone, zone_add, zone_clear, zone_count, zone_empty, zone_equal, zone_has,
     zone_intersect, zone_next, zone_pattern_equal, zone_remove, zone_subset, zone_subtract,
@@ -38,13 +39,6 @@ cdef Zone _zone(object value) except *:
     return z
 
 
-cdef object _int(const Zone* z):
-    cdef int i
-    out = 0
-    for i in range(ZONE_WORDS):
-        out |= (<object>z.w[i]) << (64 * i)
-    return out
-
 
 cdef int _loc(int loc) except -1:
     if not 0 <= loc < CAPACITY:
@@ -55,19 +49,19 @@ cdef int _loc(int loc) except -1:
 def clear():
     cdef Zone z
     zone_clear(&z)
-    return _int(&z)
+    return zone_to_int(&z)
 
 
 def add(value, int loc):
     cdef Zone z = _zone(value)
     zone_add(&z, _loc(loc))
-    return _int(&z)
+    return zone_to_int(&z)
 
 
 def remove(value, int loc):
     cdef Zone z = _zone(value)
     zone_remove(&z, _loc(loc))
-    return _int(&z)
+    return zone_to_int(&z)
 
 
 def has(value, int loc):
@@ -78,19 +72,19 @@ def has(value, int loc):
 def union(a, b):
     cdef Zone z = _zone(a), other = _zone(b)
     zone_union(&z, &other)
-    return _int(&z)
+    return zone_to_int(&z)
 
 
 def intersect(a, b):
     cdef Zone z = _zone(a), other = _zone(b)
     zone_intersect(&z, &other)
-    return _int(&z)
+    return zone_to_int(&z)
 
 
 def subtract(a, b):
     cdef Zone z = _zone(a), other = _zone(b)
     zone_subtract(&z, &other)
-    return _int(&z)
+    return zone_to_int(&z)
 
 
 def equal(a, b):

@@ -1,15 +1,18 @@
 """Depth-first RZS (appendix Algorithm 1, AchieveGoal) over a problem: the solver's front door.
 
 The search itself is Cython: ``engine_cy.dfpn`` (df-pn, the default) or
-``engine_cy.rzs`` (iterative deepening); see their docstrings for the
-algorithm, the null-move rule and the transposition-table rule.  This module
-turns a :class:`~tsumego_gui.core.problem.Problem` and :class:`SearchParams`
-into a search, optionally searches every first move separately (``all_moves``,
-so a player sees *every* winning first move), and converts the result into a
-:class:`~tsumego_gui.search.proof.Proof`, adding the unconditionally alive
-chains at each leaf.
+``engine_cy.rzs`` (iterative deepening), both on the node rules of
+``engine_cy.node_rules``; see their docstrings.  This module turns a
+:class:`~tsumego_gui.core.problem.Problem` and :class:`SearchParams` into a
+search (run without the GIL, watched by ``search.running``), optionally
+searches every first move separately (``all_moves``, so a player sees *every*
+winning first move), and converts the result into a
+:class:`~tsumego_gui.search.proof.Proof` (``search.results``).  Should df-pn's
+table fail to give back a whole proof tree (``ExtractionError``), the
+iterative-deepening core gets what is left of the budgets, and the proof's
+``solver`` stat names both.
 
-Knows problems, the Cython core and the proof data type; nothing about files,
+Knows problems, the Cython cores and the proof data type; nothing about files,
 threads or the GUI.
 """
 

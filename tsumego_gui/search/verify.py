@@ -30,9 +30,10 @@ superko history:
   move, what it captures and the chains around that, and a second liberty
   for the opponent chains it touches);
 * superko: a subtree in which superko forbade a move of the prover's
-  opponent (in the region or the zone) holds for its own line only, since
-  under another history that move may be legal and unanswered; such a child
-  covers no other move;
+  opponent (in the region or the zone) is *line-bound* (the solvers' word,
+  ``engine_cy.node_rules``): it holds for its own line only, since under
+  another history that move may be legal and unanswered; such a child covers
+  no other move;
 * moves: every move of a node (its children's, its cut moves and their
   covering moves) is a point of the board or the pass, and every zone point
   is a point of the board; a proof that names another number is rejected
@@ -300,15 +301,15 @@ class _Checker:
         self.check_zone_basics(board, node.zone, where)
         self.line.append(board.stone_counts())
         if mover == prover:
-            counts, bound = self.check_move_node(node, board, path, prover, where)
+            counts, line_bound = self.check_move_node(node, board, path, prover, where)
         else:
-            counts, bound = self.check_all_node(node, board, path, prover, where)
+            counts, line_bound = self.check_all_node(node, board, path, prover, where)
         self.line.pop()
-        if not bound and len(self.proven_nodes) < MAX_RECORDED:
+        if not line_bound and len(self.proven_nodes) < MAX_RECORDED:
             self.proven_nodes.append((node, board.copy(), list(path)))
         if counts is None:
-            return None, bound
-        return counts | board.stone_counts_after_moves(), bound
+            return None, line_bound
+        return counts | board.stone_counts_after_moves(), line_bound
 
     def play_child(self, node, move, child, board, path) -> Walked:
         if move != PASS and (move not in self.region or not board.is_legal(move)):
@@ -343,15 +344,15 @@ class _Checker:
         self.check_reply_zone(board, node.zone, prover, where)
         moves = self.moves(board)
         counts: frozenset | None = frozenset()
-        bound = board.superko_forbids(self.region) or board.superko_forbids(node.zone)
-        bound_child = {}
+        line_bound = board.superko_forbids(self.region) or board.superko_forbids(node.zone)
+        line_bound_child = {}
         for move, child in node.children:
             if child.won != node.won:
                 self.report.fail(f"{self.name(path + [move])}: a reply that does not fail")
                 return UNKNOWN
-            below, bound_child[move] = self.play_child(node, move, child, board, path)
+            below, line_bound_child[move] = self.play_child(node, move, child, board, path)
             counts = None if counts is None or below is None else counts | below
-            bound |= bound_child[move]
+            line_bound |= line_bound_child[move]
         pruned = dict(node.pruned)
         for move in moves:
             if move in children:
@@ -366,7 +367,7 @@ class _Checker:
                 self.report.fail(f"{where}: {name} is not a null move "
                                  f"for {coords.to_gtp(cover, board.size)}'s zone")
                 return UNKNOWN
-            if bound_child[cover]:
+            if line_bound_child[cover]:
                 self.report.fail(f"{where}: {name} is covered by "
                                  f"{coords.to_gtp(cover, board.size)}, whose result superko "
                                  "decided (it holds on its own line only)")
@@ -375,7 +376,7 @@ class _Checker:
                 token = board.play(move)
                 self.cut_lines.append((children[cover], board.copy(), path + [move], cover))
                 board.undo(token)
-        return counts, bound
+        return counts, line_bound
 
     # ---- zone conditions ------------------------------------------------------------
 
