@@ -152,10 +152,6 @@ cdef class DfpnCore:
         return STOP_NAMES[self.stop]
 
     @property
-    def tt_size(self):
-        return self.table.count + self.paths.size()
-
-    @property
     def path_entries(self):
         """Results kept for one path only (superko decided them)."""
         return self.paths.size()

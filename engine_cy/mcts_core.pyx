@@ -215,10 +215,6 @@ cdef class MctsCore:
         return STOP_NAMES[self.stop]
 
     @property
-    def tt_size(self):
-        return self.tt.size()
-
-    @property
     def tree_size(self):
         return self.nodes.size()
 

@@ -106,10 +106,6 @@ cdef class RzsCore:
     def stop_reason(self):
         return STOP_NAMES[self.stop]
 
-    @property
-    def tt_size(self):
-        return self.tt.size()
-
     def solve(self, int max_depth=400):
         """Iterative deepening; returns (status name, Result or None).  The search runs
         without the GIL; building the Result afterwards holds it."""
