@@ -50,7 +50,6 @@ threads or proof objects.
 
 from libc.math cimport sqrt
 from libc.stdint cimport int16_t, int32_t, uint8_t, uint64_t
-from libc.stdlib cimport free, malloc
 from libcpp.unordered_map cimport unordered_map
 from libcpp.vector cimport vector
 from cython.operator cimport dereference as deref
@@ -58,12 +57,12 @@ from cython.operator cimport dereference as deref
 import numpy as np
 
 from engine_cy.benson cimport Benson, benson_goal
-from engine_cy.board cimport MAX_ARR, PASS_LOC, Board
+from engine_cy.board cimport PASS_LOC, Board
 from engine_cy.gil cimport offer_gil
 from engine_cy.goal cimport GoalSpec, goal_init
 from engine_cy.heuristic cimport heuristic_c
 from engine_cy.node_rules cimport (
-    CAPTURED, GOAL, INNER, LOSS, MAX_MOVES, PASSBACK, PASSES, UNKNOWN, WIN, Result, add_pass,
+    GOAL, INNER, LOSS, MAX_MOVES, PASSBACK, PASSES, UNKNOWN, WIN, Result, add_pass,
     all_result, covered_by, is_null_move, leaf_kind, leaf_result, loss_zone, move_result,
     position_key, region_moves, rng_next, rng_seed, win_zone,
 )
