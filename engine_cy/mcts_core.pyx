@@ -64,7 +64,7 @@ from engine_cy.heuristic cimport heuristic_c
 from engine_cy.node_rules cimport (
     GOAL, INNER, LOSS, MAX_MOVES, PASSBACK, PASSES, UNKNOWN, WIN, Result, add_pass,
     all_result, covered_by, is_null_move, leaf_kind, leaf_result, loss_zone, move_result,
-    position_key, region_moves, rng_next, rng_seed, win_zone,
+    position_key, region_moves, region_start, rng_next, rng_seed, win_zone,
 )
 from engine_cy.search_control cimport NOT_STOPPED, SearchControl, monotonic
 from engine_cy.zone cimport Zone, zone_clear, zone_union
@@ -418,14 +418,15 @@ cdef class MctsCore:
         cdef int16_t tmp
         cdef bint line_bound = False
         cdef size_t p
-        cdef int count = region_moves(&self.g, self.b, moves, NULL, NULL, False, &line_bound)
+        cdef int16_t* region = moves + region_start(&self.g, self.b)
+        cdef int count = region_moves(&self.g, self.b, region, NULL, NULL, False, &line_bound)
         if mover == self.g.defender and not (n == 0 and self.all_moves):
             for i in range(count):
-                self.b.play_c(moves[i])
+                self.b.play_c(region[i])
                 if benson_goal(self.b, self.g.defender, self.g.live_any, &self.g.crucial,
                                &self.benson, &gz, &self.g.open_board):
                     child = <int32_t>self.nodes.size()
-                    self.nodes.push_back(self.new_node(moves[i], 1.0))
+                    self.nodes.push_back(self.new_node(region[i], 1.0))
                     self.nodes[child].status = WIN
                     self.nodes[child].kind = GOAL
                     self.set_zone(child, &gz)
@@ -440,9 +441,9 @@ cdef class MctsCore:
         # seeded shuffle: ties in the priors are broken differently per seed
         for i in range(count - 1, 0, -1):
             j = <int>(rng_next(&self.rng) % <uint64_t>(i + 1))
-            tmp = moves[i]
-            moves[i] = moves[j]
-            moves[j] = tmp
+            tmp = region[i]
+            region[i] = region[j]
+            region[j] = tmp
         count = add_pass(&self.g, self.b, moves, NULL, NULL, count)
         if line_bound:
             self.nodes[n].flags |= F_LINE_BOUND

@@ -159,21 +159,18 @@ cdef inline int region_moves(const GoalSpec* g, Board b, int16_t* moves, uint64_
     return n
 
 
+cdef inline int region_start(const GoalSpec* g, Board b) noexcept nogil:
+    """Where the region moves of an inner node start in its move list: 1 for the attacker,
+    whose pass comes first (its zone says where the attacker must play at all), 0 for the
+    defender, whose pass comes last (the attacker can always pass back)."""
+    return 0 if b.pos.to_play == g.defender else 1
+
+
 cdef inline int add_pass(const GoalSpec* g, Board b, int16_t* moves, uint64_t* hashes,
                          int* kos, int n) noexcept nogil:
-    """Add the pass to ``n`` moves: first for the attacker, last for the defender (hash 0
-    marks it in ``hashes``); the new count."""
-    cdef int i
-    if b.pos.to_play == g.defender:
-        i = n
-    else:
-        i = n
-        while i > 0:
-            moves[i] = moves[i - 1]
-            if hashes != NULL:
-                hashes[i] = hashes[i - 1]
-                kos[i] = kos[i - 1]
-            i -= 1
+    """Put the pass beside ``n`` region moves stored from ``region_start`` (hash 0 marks
+    it in ``hashes``); the new count."""
+    cdef int i = n if region_start(g, b) == 0 else 0
     moves[i] = PASS_LOC
     if hashes != NULL:
         hashes[i] = 0
@@ -185,7 +182,11 @@ cdef inline int node_moves(const GoalSpec* g, Board b, int16_t* moves, uint64_t*
                            int* kos, bint* line_bound) noexcept nogil:
     """Every move of an inner node, for the depth-first cores: the region moves best
     first and the pass (``add_pass``)."""
-    cdef int n = region_moves(g, b, moves, hashes, kos, True, line_bound)
+    cdef int s = region_start(g, b), n
+    if hashes != NULL:
+        n = region_moves(g, b, moves + s, hashes + s, kos + s, True, line_bound)
+    else:
+        n = region_moves(g, b, moves + s, NULL, NULL, True, line_bound)
     return add_pass(g, b, moves, hashes, kos, n)
 
 
