@@ -97,7 +97,10 @@ def solve(problem: Problem, params: MctsParams | None = None, *,
     board = problem.to_board()
     board.to_play = to_play
 
+    spent = 0     # evaluations of the searches so far
+
     def search(use_table: bool, max_nodes: int, seconds: float):
+        nonlocal spent
         control = SearchControl(max_nodes, seconds)
 
         def report(control: SearchControl) -> None:
@@ -117,16 +120,15 @@ def solve(problem: Problem, params: MctsParams | None = None, *,
         try:
             return core, run_watched(core.solve, control, cancelled,
                                      report if progress else None, params.report_every)
-        except ExtractionError as exc:
-            exc.evals = core.evals
-            raise
+        finally:
+            spent += core.evals
 
     try:
         core, (status, result, winning) = search(True, params.max_nodes, params.max_seconds)
-    except ExtractionError as exc:
+    except ExtractionError:
         # a table result reused on another line met a move superko forbids there: search
         # again without the table (every result proven on its own line) on what is left
-        left_nodes = max(params.max_nodes - exc.evals, 1) if params.max_nodes else 0
+        left_nodes = max(params.max_nodes - spent, 1) if params.max_nodes else 0
         left_time = max(params.max_seconds - (now() - start), 1e-3) if params.max_seconds else 0
         core, (status, result, winning) = search(False, left_nodes, left_time)
     seconds = now() - start
