@@ -56,7 +56,7 @@ def solve(problem: Problem, params: SearchParams | None = None, *,
     start = now()
     nodes = 0
     deadline = start + params.max_seconds if params.max_seconds > 0 else 0.0
-    used: list[str] = []      # the cores that gave the results, in order
+    used: list[str] = []      # the cores whose results the proof holds
 
     def run(board: Board, algorithm: str = params.algorithm) -> tuple[str, Result, str, int]:
         """One search from ``board``: (status, result, stop reason, depth)."""
@@ -80,19 +80,19 @@ def solve(problem: Problem, params: SearchParams | None = None, *,
                 problem.region, control)
         if algorithm == "dfpn":
             core = DfpnCore(*args, max_entries=params.max_table_entries)
-            try:
-                status, result = run_watched(core.solve, control, cancelled,
-                                             report if progress else None)
-            except ExtractionError:
-                # the table could not give back a whole tree (a superko corner case):
-                # the iterative-deepening core, which builds trees as it goes, gets
-                # what is left of the budgets
-                nodes += core.nodes
-                return run(board, "id")
+            search = core.solve
         else:
             core = RzsCore(*args)
-            status, result = run_watched(lambda: core.solve(params.max_depth), control,
-                                         cancelled, report if progress else None)
+            search = lambda: core.solve(params.max_depth)  # noqa: E731
+        try:
+            status, result = run_watched(search, control, cancelled,
+                                         report if progress else None)
+        except ExtractionError:
+            # df-pn's table could not give back a whole tree (a superko corner case): the
+            # iterative-deepening core, which builds trees as it goes, gets what is left
+            # of the budgets
+            nodes += core.nodes
+            return run(board, "id")
         nodes += core.nodes
         if status != "unknown":
             used.append(algorithm)
