@@ -54,9 +54,9 @@ from engine_cy.dfpn_table cimport (
 from engine_cy.gil cimport offer_gil
 from engine_cy.goal cimport GoalSpec, goal_init
 from engine_cy.node_rules cimport (
-    CAPTURED, GOAL, INNER, LOSS, MAX_MOVES, PASSBACK, PASSES, WIN, Result, all_result,
-    cover_moves, is_null_move, leaf_kind, leaf_result, loss_zone, move_result, node_moves,
-    position_key, win_zone,
+    GOAL, INNER, LOSS, MAX_MOVES, PASSBACK, WIN, Result, all_result, attacker_passes_back,
+    cover_moves, is_null_move, leaf_kind, leaf_result, leaf_winner, loss_zone, move_result,
+    node_moves, position_key, survive_by_passing, win_zone,
 )
 from engine_cy.search_control cimport (
     MEMORY_BUDGET, NODE_BUDGET, NOT_STOPPED, STALLED, SearchControl, monotonic,
@@ -130,12 +130,13 @@ cdef class DfpnCore:
             self.paths.clear()
             self.zones.clear()
 
-    def __init__(self, Board board not None, int defender, bint live_any, crucial, region,
+    def __init__(self, Board board not None, int defender, int goal, crucial, region,
                  SearchControl control not None, long max_entries=4_000_000):
-        """``board`` is searched in place (and restored); ``crucial`` and ``region``
-        are iterables of locs (an empty region means the whole board)."""
+        """``board`` is searched in place (and restored); ``goal`` is a ``goal.pxd``
+        code; ``crucial`` and ``region`` are iterables of locs (an empty region means
+        the whole board)."""
         self.b = board
-        goal_init(&self.g, board, defender, live_any, crucial, region)
+        goal_init(&self.g, board, defender, goal, crucial, region)
         self.control = control
         self.max_entries = max_entries
         self.nodes = 0
@@ -252,9 +253,9 @@ cdef class DfpnCore:
         if kind == GOAL:
             e.zone = self.add_zone(&z)
         else:
-            e.zone = CRUCIAL_ZONE if kind == CAPTURED else BOARD_ZONE
+            e.zone = BOARD_ZONE if zone_subset(&self.g.full, &z) else CRUCIAL_ZONE
         e.flags = RESOLVED
-        if (kind == GOAL) == (self.b.pos.to_play == self.g.defender):
+        if (leaf_winner(kind) == WIN) == (self.b.pos.to_play == self.g.defender):
             e.p, e.d = 0, INF
         else:
             e.p, e.d = INF, 0
@@ -331,10 +332,14 @@ cdef class DfpnCore:
 
     # ---- df-pn ---------------------------------------------------------------------------
 
-    def solve(self):
+    def solve(self, SearchControl control=None):
         """Run to a result or a budget; returns (status name, Result or None).  The search
-        runs without the GIL; building the Result afterwards holds it."""
+        runs without the GIL; building the Result afterwards holds it.  ``control``
+        replaces the core's (budgets start again; the table stays)."""
         cdef Entry* root
+        if control is not None:
+            self.control = control
+            self.stop = NOT_STOPPED
         with nogil:
             root = self.lookup()
             if not (root.flags & RESOLVED):
@@ -351,6 +356,18 @@ cdef class DfpnCore:
         defender_wins = (root.p == 0) == (self.b.pos.to_play == self.g.defender)
         return ("win" if defender_wins else "loss"), self.extract({})
 
+    def solve_move(self, int move, SearchControl control not None):
+        """Like ``solve``, for the position after the root's ``move`` (a legal region
+        move or the pass), under ``control``; the table stays, so the first moves of one
+        root share their work.  Returns (status name, Result or None) for that position."""
+        if move != PASS_LOC and self.b.illegal_reason_c(move) != 0:
+            raise ValueError(f"move {move} is not legal at the root")
+        self.play(move)
+        try:
+            return self.solve(control)
+        finally:
+            self.undo()
+
     cdef void mid(self, uint32_t th_p, uint32_t th_d) noexcept nogil:
         """Work below the current position until p >= th_p or d >= th_d."""
         cdef int16_t moves[MAX_MOVES]
@@ -358,7 +375,7 @@ cdef class DfpnCore:
         cdef int n = node_moves(&self.g, self.b, moves, self.next_hash, self.next_ko,
                                 &line_bound)
         cdef Entry* e
-        if self.b.pos.passes == 1 and self.b.pos.to_play != self.g.defender:
+        if attacker_passes_back(&self.g, self.b):
             # the attacker passes (its first move) and the game is over
             e = self.lookup()
             e.p = 0
@@ -380,6 +397,10 @@ cdef class DfpnCore:
         cdef int i, best
         cdef uint32_t p, d, d2, child_th_p, child_th_d
         cdef uint64_t sum_p
+        # the defender's pass that ends the game (the last move) is a fallback, taken when
+        # every region move fails: the numbers are those of the region moves
+        cdef bint fallback = survive_by_passing(&self.g, self.b)
+        cdef int n_open = n - 1 if fallback else n
         e = self.entries(moves, n, child, True)
         if line_bound:
             e = self.own_entry(e)
@@ -392,7 +413,7 @@ cdef class DfpnCore:
             sum_p = 0
             best = -1
             d2 = INF
-            for i in range(n):
+            for i in range(n_open):
                 if cut_by[i] >= 0:
                     continue
                 sum_p += cp[i]
@@ -405,6 +426,8 @@ cdef class DfpnCore:
             # a saturated sum stays open: were it INF, the node would read as lost for
             # its mover, and its parent (p = min d) as won with nothing proven
             d = <uint32_t>(sum_p if sum_p < LARGE else LARGE)
+            if fallback and d == 0:
+                p, d, best = 0, INF, n - 1
             e.p = p
             e.d = d
             if p == 0 or d == 0:
@@ -509,10 +532,12 @@ cdef class DfpnCore:
                 zone_of[i] = c.zone
                 is_null[i] = (within == NULL or zone_subset(&self.zones[c.zone], within)) \
                     and is_null_move(self.b, moves[i], &self.zones[c.zone],
-                                     (c.flags & LINE_BOUND) != 0)
+                                     (c.flags & LINE_BOUND) != 0,
+                                     c.kind != INNER or c.best == PASS_LOC)
         for i in range(n):
             if is_null[i]:
-                cover_moves(self.b, moves, n, i, &self.zones[zone_of[i]], is_null, cut_by)
+                cover_moves(&self.g, self.b, moves, n, i, &self.zones[zone_of[i]], is_null,
+                            cut_by)
 
     cdef void resolve(self, Entry* e, int16_t* moves, int n, int16_t* cut_by, int best,
                       bint line_bound) noexcept nogil:

@@ -12,9 +12,16 @@ from engine_cy.board cimport MAX_ARR, Board
 from engine_cy.zone cimport Zone, zone_add, zone_clear, zone_has
 
 
+cdef enum:  # goals (``tsumego_gui.core.problem.GOALS`` by index)
+    GOAL_SURVIVE = 0          # a crucial stone is on the board when two passes end the game
+    GOAL_LIVE = 1             # a crucial stone becomes unconditionally alive
+    GOAL_LIVE_ANY = 2         # any defender stone becomes unconditionally alive
+
+
 cdef struct GoalSpec:
     int defender
     bint live_any             # goal live_any: any defender stone may become UCA
+    bint survive              # goal survive: the game's end by passes counts too
     bint has_crucial
     Zone crucial              # crucial points (goal live)
     int n_crucial
@@ -25,13 +32,18 @@ cdef struct GoalSpec:
     OpenBoard open_board      # benson.open_board_zone: Benson runs skip it
 
 
-cdef inline int goal_init(GoalSpec* g, Board board, int defender, bint live_any, crucial,
+cdef inline int goal_init(GoalSpec* g, Board board, int defender, int goal, crucial,
                           region) except -1:
-    """Fill ``g``; ``crucial`` and ``region`` are iterables of locs (an empty region
-    means the whole board).  ValueError for a loc that is not a board point."""
+    """Fill ``g``; ``goal`` is GOAL_SURVIVE, GOAL_LIVE or GOAL_LIVE_ANY; ``crucial`` and
+    ``region`` are iterables of locs (an empty region means the whole board).
+    ValueError for a loc that is not a board point, or a goal that needs crucial points
+    without them."""
     cdef int i
+    if goal not in (GOAL_SURVIVE, GOAL_LIVE, GOAL_LIVE_ANY):
+        raise ValueError(f"unknown goal {goal}")
     g.defender = defender
-    g.live_any = live_any
+    g.live_any = goal == GOAL_LIVE_ANY
+    g.survive = goal == GOAL_SURVIVE
     zone_clear(&g.crucial)
     g.n_crucial = 0
     for loc in crucial:
@@ -41,6 +53,8 @@ cdef inline int goal_init(GoalSpec* g, Board board, int defender, bint live_any,
             g.crucial_list[g.n_crucial] = board.points[i]
             g.n_crucial += 1
     g.has_crucial = g.n_crucial > 0
+    if not g.live_any and not g.has_crucial:
+        raise ValueError("goals survive and live need crucial points")
     zone_clear(&g.full)
     for i in range(board.n_points):
         zone_add(&g.full, board.points[i])

@@ -62,9 +62,10 @@ from engine_cy.gil cimport offer_gil
 from engine_cy.goal cimport GoalSpec, goal_init
 from engine_cy.heuristic cimport heuristic_c
 from engine_cy.node_rules cimport (
-    GOAL, INNER, LOSS, MAX_MOVES, PASSBACK, PASSES, UNKNOWN, WIN, Result, add_pass,
-    all_result, covered_by, is_null_move, leaf_kind, leaf_result, loss_zone, move_result,
-    position_key, region_moves, region_start, rng_next, rng_seed, win_zone,
+    GOAL, INNER, LOSS, MAX_MOVES, PASSBACK, PASSES, SURVIVES, UNKNOWN, WIN, Result, add_pass,
+    all_result, covered_by, is_null_move, leaf_kind, leaf_result, leaf_winner, loss_zone,
+    move_result, position_key, region_moves, region_start, rng_next, rng_seed,
+    survive_by_passing, win_zone,
 )
 from engine_cy.search_control cimport NOT_STOPPED, SearchControl, monotonic
 from engine_cy.zone cimport Zone, zone_clear, zone_union
@@ -130,6 +131,7 @@ cdef class MctsCore:
     cdef vector[float] pend_value
     cdef vector[uint8_t] pend_defpass
     cdef int32_t full_zone_id
+    cdef int32_t crucial_zone_id
     cdef object queries
     cdef readonly long evals
     cdef readonly long tt_hits
@@ -151,17 +153,18 @@ cdef class MctsCore:
     cdef double next_report
     cdef double next_offer      # clock time of the next GIL offer (engine_cy.gil)
 
-    def __init__(self, Board board not None, int defender, bint live_any, crucial, region, *,
+    def __init__(self, Board board not None, int defender, int goal, crucial, region, *,
                  SearchControl control not None, evaluator, int mode, problem=None,
                  query_type=None, int batch_size, double c_puct, int virtual_loss,
                  double attacker_pass_prior, uint64_t seed, bint all_moves=False,
                  double report_every=0.5, bint use_table=True):
-        """``board`` is searched in place (and restored); ``crucial`` and ``region``
-        are iterables of locs (an empty region means the whole board); ``mode``
+        """``board`` is searched in place (and restored); ``goal`` is a ``goal.pxd``
+        code; ``crucial`` and ``region`` are iterables of locs (an empty region means
+        the whole board); ``mode``
         is 0 (call ``evaluator.evaluate`` with ``query_type`` objects), 1
         (uniform) or 2 (heuristic).  The control's node budget counts evaluations."""
         self.b = board
-        goal_init(&self.g, board, defender, live_any, crucial, region)
+        goal_init(&self.g, board, defender, goal, crucial, region)
         self.control = control
         self.use_table = use_table
         self.evaluator = evaluator
@@ -184,6 +187,8 @@ cdef class MctsCore:
         self.nodes.push_back(self.new_node(PASS_LOC, 1.0))
         self.zones.push_back(self.g.full)
         self.full_zone_id = 0
+        self.zones.push_back(self.g.crucial)
+        self.crucial_zone_id = 1
 
     # ---- small helpers ---------------------------------------------------------------
 
@@ -389,7 +394,7 @@ cdef class MctsCore:
         cdef int kind = leaf_kind(&self.g, self.b, &self.benson, &z)
         cdef unordered_map[uint64_t, int32_t].iterator it
         if kind != INNER:
-            self.nodes[n].status = WIN if kind == GOAL else LOSS
+            self.nodes[n].status = leaf_winner(kind)
             self.nodes[n].kind = kind
             self.set_zone(n, &z)
             return 1
@@ -471,10 +476,18 @@ cdef class MctsCore:
                 legal = tuple([moves[i] for i in range(count)])
                 self.queries.append(self.query_type(board=self.b.copy(), problem=self.problem,
                                                     legal=legal))
-        # the defender's pass loses at once (the attacker passes back, or the game
-        # ends): its child is proven when created, without a visit
+        # the defender's pass that ends the game (goal survive, after the attacker's pass)
+        # wins, but only as a fallback: proven when created, it is never selected and is
+        # taken when every other child is lost.  Under the other goals the defender's
+        # pass loses at once (the attacker passes back, or the game ends), also proven
+        # when created.
         if mover == self.g.defender and count > 1:
-            self.pend_defpass.push_back(PASSES if self.b.pos.passes >= 1 else PASSBACK)
+            if survive_by_passing(&self.g, self.b):
+                self.pend_defpass.push_back(SURVIVES)
+            elif not self.g.survive:
+                self.pend_defpass.push_back(PASSES if self.b.pos.passes >= 1 else PASSBACK)
+            else:
+                self.pend_defpass.push_back(0)
         else:
             self.pend_defpass.push_back(0)
         return 0
@@ -533,9 +546,10 @@ cdef class MctsCore:
                                                        self.pend_priors[k] * scale))
             if self.pend_defpass[i]:
                 # the defender's pass is the last child
-                self.nodes[first + count - 1].status = LOSS
+                self.nodes[first + count - 1].status = leaf_winner(self.pend_defpass[i])
                 self.nodes[first + count - 1].kind = self.pend_defpass[i]
-                self.nodes[first + count - 1].zone_id = self.full_zone_id
+                self.nodes[first + count - 1].zone_id = self.crucial_zone_id \
+                    if self.pend_defpass[i] == SURVIVES else self.full_zone_id
             self.nodes[n].first_child = first
             self.nodes[n].n_children = <int16_t>count
             self.nodes[n].flags = (self.nodes[n].flags & ~F_PENDING) | F_EXPANDED
@@ -604,14 +618,14 @@ cdef class MctsCore:
         else:
             if self.nodes[child].status == bad and is_null_move(
                     self.b, m, &self.zones[self.nodes[child].zone_id],
-                    (self.nodes[child].flags & F_LINE_BOUND) != 0):
+                    (self.nodes[child].flags & F_LINE_BOUND) != 0, self.ends(child)):
                 cz = self.zones[self.nodes[child].zone_id]
                 for i in range(nc):
                     c = first + i
                     if c == child or self.nodes[c].status != UNKNOWN \
                             or (self.nodes[c].flags & F_PRUNED):
                         continue
-                    if covered_by(self.b, self.nodes[c].move, &cz):
+                    if covered_by(&self.g, self.b, self.nodes[c].move, &cz):
                         self.nodes[c].flags |= F_PRUNED
                         self.nodes[c].pruned_by = m
             # resolved when every child is lost or cut (or, at an all-moves root,
@@ -649,6 +663,14 @@ cdef class MctsCore:
             if self.tt.find(key) == self.tt.end():
                 self.tt[key] = parent
         return True
+
+    cdef bint ends(self, int32_t n) noexcept nogil:
+        """The proven node ``n`` is a leaf, or won by its mover's pass."""
+        if self.nodes[n].kind == TABLE:
+            n = self.nodes[n].ref
+        if self.nodes[n].kind != INNER:
+            return True
+        return self.nodes[n].ref >= 0 and self.nodes[self.nodes[n].ref].move == PASS_LOC
 
     # ---- results -------------------------------------------------------------------------
 

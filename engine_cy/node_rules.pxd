@@ -14,6 +14,7 @@ node *is* lives here:
   move changed nothing inside its child's zone covers every other move that
   changes nothing there; the cover is recorded once, when the child is proven;
 * the zone of a resolved node (``win_zone``, ``loss_zone``);
+* the end of the game by passes, which depends on the goal (below);
 * the transposition key (``position_key``) and the random numbers
   (``rng_seed``, ``rng_next``);
 * the result records the cores hand to Python (``Result``).
@@ -26,6 +27,38 @@ own line only.  It never enters a shared transposition entry, and it is never
 a null move: under another history a move superko forbade may be legal and
 unanswered.  ``tsumego_gui.search.verify`` replays every line with the full
 history and uses the same word.
+
+**The end of the game.**  Two passes in a row end it.  Under the goals
+``live`` and ``live_any`` the defender has then failed (``PASSES``), and the
+attacker may end it by passing back after a defender pass (``PASSBACK``).
+Both leaves depend on the whole board and on the pass count, so their zone is
+the whole board: no null move can stand on them.
+
+Under ``survive`` the defender has then *won* if a crucial stone is still on
+the board (``SURVIVES``), which counts seki as life.  A crucial stone is
+always on the board at an inner node (``CAPTURED`` comes first), so:
+
+* the attacker's pass always loses: the defender may pass back.  That line
+  holds only because a pass came first, so a result won by passing back (a
+  ``SURVIVES`` leaf, or a node whose winning move is the pass that ends the
+  game) is never a null move (``is_null_move``'s ``child_ends``): a stone
+  move outside its zone leaves a game that goes on;
+* at a defender node right after the attacker's pass (``survive_by_passing``)
+  the defender's pass is a *fallback*: the cores try the region moves first
+  and take the pass only when they all fail, so that the attacker's pass is
+  refuted, where it can be, by a real move whose zone says where the attacker
+  must play at all, as under ``live``; this pass is never covered by a null
+  move (``covered_by``), as it ends the game and no stone move does;
+* every other node's value does not depend on the pass count: an attacker
+  node loses its pass either way, and the moves that follow a pass reset the
+  count.  So a defender's pass whose child the attacker won is a null move as
+  usual (the covered moves' children differ from it only in stones outside
+  the zone and in the pass count, which the result does not depend on).
+
+Why the ``SURVIVES`` zone is enough: the leaf's claim is "the game is over
+and a crucial stone is on the board"; the crucial points hold the same
+stones in every position that agrees on them, and the pass count is part of
+the node, not of the stones.  Above it the usual dilation applies.
 
 Knows the board, Benson, zones and dilation; nothing about proof numbers,
 trees or threads.
@@ -55,24 +88,35 @@ cdef enum:  # node kinds
     PASSBACK = 4              # the attacker ends the game by passing after a defender pass
     MOVE = 5                  # results only: the mover wins with one move
     ALL = 6                   # results only: every move of the mover fails
+    SURVIVES = 7              # goal survive: two passes ended the game, a crucial stone on it
+
+
+cdef inline bint attacker_passes_back(const GoalSpec* g, Board b) noexcept nogil:
+    """Goals live and live_any, the attacker to move after a defender pass: its pass
+    ends the game and wins (a PASSBACK leaf)."""
+    return not g.survive and b.pos.passes == 1 and b.pos.to_play != g.defender
 
 
 cdef inline int leaf_kind(const GoalSpec* g, Board b, Benson* work, Zone* zone) noexcept nogil:
     """What the position on ``b`` is as a node; for a leaf, ``zone`` gets its zone.
 
-    GOAL: the life zone.  CAPTURED: the crucial points (every one is empty or
-    the attacker's wherever the pattern holds).  PASSES and PASSBACK: the whole
-    board, as the goal's failure at the end of the game depends on all of it.
-    A PASSBACK leaf is won by the attacker with its pass."""
+    GOAL: the life zone.  CAPTURED and SURVIVES: the crucial points (every one
+    is empty or the attacker's, or they hold the same defender stones, wherever
+    the pattern holds).  PASSES and PASSBACK: the whole board, as the goal's
+    failure at the end of the game depends on all of it.  A PASSBACK leaf is
+    won by the attacker with its pass."""
     if benson_goal(b, g.defender, g.live_any, &g.crucial, work, zone, &g.open_board):
         return GOAL
     if goal_crucial_lost(g, b):
         zone[0] = g.crucial
         return CAPTURED
     if b.pos.passes >= 2:
+        if g.survive:
+            zone[0] = g.crucial
+            return SURVIVES
         zone[0] = g.full
         return PASSES
-    if b.pos.passes == 1 and b.pos.to_play != g.defender:
+    if attacker_passes_back(g, b):
         zone[0] = g.full
         return PASSBACK
     return INNER
@@ -80,7 +124,13 @@ cdef inline int leaf_kind(const GoalSpec* g, Board b, Benson* work, Zone* zone) 
 
 cdef inline int leaf_winner(int kind) noexcept nogil:
     """WIN or LOSS of a leaf kind."""
-    return WIN if kind == GOAL else LOSS
+    return WIN if kind == GOAL or kind == SURVIVES else LOSS
+
+
+cdef inline bint survive_by_passing(const GoalSpec* g, Board b) noexcept nogil:
+    """Goal survive, the defender to move after a pass: its pass ends the game and
+    wins.  The cores search the region moves first and fall back on the pass."""
+    return g.survive and b.pos.passes >= 1 and b.pos.to_play == g.defender
 
 
 cdef inline uint64_t position_key(Board b) noexcept nogil:
@@ -207,20 +257,29 @@ cdef inline bint changes_nothing_in(Board b, int move, const Zone* zone) noexcep
 
 
 cdef inline bint is_null_move(Board b, int move, const Zone* child_zone,
-                              bint child_line_bound) noexcept nogil:
+                              bint child_line_bound, bint child_ends) noexcept nogil:
     """A move whose child the mover lost is a null move when nothing it changed lies in
     the child's zone, and superko decided nothing below it (a line-bound result covers
-    no other move)."""
+    no other move).  ``child_ends``: the child is a leaf, or won by its mover's pass;
+    then a pass that led to it ended the game, or let the next pass end it, which no
+    stone move does (see the docstring)."""
+    if move == PASS_LOC and child_ends:
+        return False
     return not child_line_bound and changes_nothing_in(b, move, child_zone)
 
 
-cdef inline bint covered_by(Board b, int move, const Zone* null_zone) noexcept nogil:
+cdef inline bint covered_by(const GoalSpec* g, Board b, int move,
+                            const Zone* null_zone) noexcept nogil:
     """A null move with zone ``null_zone`` covers ``move`` when the move, too, changes
-    nothing in that zone: it fails the same way."""
+    nothing in that zone: it fails the same way.  Never the pass that ends the game
+    (``survive_by_passing``)."""
+    if move == PASS_LOC and survive_by_passing(g, b):
+        return False
     return changes_nothing_in(b, move, null_zone)
 
 
-cdef inline void cover_moves(Board b, const int16_t* moves, int n, int null_index,
+cdef inline void cover_moves(const GoalSpec* g, Board b, const int16_t* moves, int n,
+                             int null_index,
                              const Zone* null_zone, const uint8_t* settled,
                              int16_t* cut_by) noexcept nogil:
     """Record the null move ``moves[null_index]`` as the cover of every move it covers
@@ -230,7 +289,7 @@ cdef inline void cover_moves(Board b, const int16_t* moves, int n, int null_inde
     for j in range(n):
         if j == null_index or cut_by[j] >= 0 or (settled != NULL and settled[j]):
             continue
-        if covered_by(b, moves[j], null_zone):
+        if covered_by(g, b, moves[j], null_zone):
             cut_by[j] = <int16_t>null_index
 
 
@@ -267,7 +326,7 @@ cdef object zone_to_int(const Zone* z)
 
 
 cdef class Result:
-    cdef readonly int kind          # GOAL / CAPTURED / PASSES (leaves), MOVE, ALL
+    cdef readonly int kind          # GOAL / CAPTURED / PASSES / SURVIVES (leaves), MOVE, ALL
     cdef readonly object zone       # int: bit ``loc`` set for each point of the zone
     cdef readonly int winner        # WIN (the defender) or LOSS (the attacker)
     cdef readonly int move          # MOVE: the winning move

@@ -8,9 +8,13 @@ for a resolved node, built only after a search ends (never inside a search
 loop), and the names Python reads them by.
 """
 
+from engine_cy.goal cimport GOAL_LIVE, GOAL_LIVE_ANY, GOAL_SURVIVE
 from engine_cy.zone cimport ZONE_WORDS
 
-KIND_NAMES = {GOAL: "goal", CAPTURED: "captured", PASSES: "passes", MOVE: "move", ALL: "all"}
+GOAL_CODES = {"survive": GOAL_SURVIVE, "live": GOAL_LIVE, "live_any": GOAL_LIVE_ANY}
+
+KIND_NAMES = {GOAL: "goal", CAPTURED: "captured", PASSES: "passes", SURVIVES: "survives",
+              MOVE: "move", ALL: "all"}
 STATUS_NAMES = {UNKNOWN: "unknown", WIN: "win", LOSS: "loss"}
 DEFENDER_WINS = WIN       # the ``winner`` field of results, for Python
 ATTACKER_WINS = LOSS
@@ -25,7 +29,7 @@ cdef object zone_to_int(const Zone* z):
 
 
 cdef class Result:
-    """A resolved node: a leaf (``goal``, ``captured``, ``passes``), a node the mover
+    """A resolved node: a leaf (``goal``, ``captured``, ``passes``, ``survives``), a node the mover
     wins with ``move`` (``child``), or one where every move of the mover fails
     (``children`` searched, ``cuts`` answered by a null move).  ``zone`` is an int,
     bit ``loc`` set for each point; ``winner`` is DEFENDER_WINS or ATTACKER_WINS."""

@@ -32,10 +32,11 @@ from libcpp.unordered_map cimport unordered_map
 from libcpp.vector cimport vector
 
 from engine_cy.benson cimport Benson
-from engine_cy.board cimport Board
+from engine_cy.board cimport PASS_LOC, Board
 from engine_cy.goal cimport GoalSpec, goal_init
 from engine_cy.node_rules cimport (
-    ALL, CAPTURED, GOAL, INNER, LOSS, MAX_MOVES, MOVE, PASSBACK, PASSES, UNKNOWN, WIN, Result,
+    ALL, CAPTURED, GOAL, INNER, LOSS, MAX_MOVES, MOVE, PASSBACK, PASSES, SURVIVES, UNKNOWN, WIN,
+    Result,
     all_result, cover_moves, is_null_move, leaf_kind, leaf_result, leaf_winner, loss_zone,
     move_result, node_moves, position_key, win_zone,
 )
@@ -48,7 +49,7 @@ from engine_cy.search_control import STOP_NAMES
 
 cdef struct RNode:
     # a resolved node: a leaf, a win with one move, or a loss with every move
-    uint8_t kind              # node_rules GOAL / CAPTURED / PASSES / PASSBACK / MOVE / ALL
+    uint8_t kind              # node_rules leaf kinds, MOVE, ALL
     uint8_t winner            # WIN (the defender) or LOSS
     int16_t move              # MOVE: the winning move
     int32_t zone              # index into RzsCore.zones
@@ -87,19 +88,20 @@ cdef class RzsCore:
     cdef vector[Zone] zones
     cdef unordered_map[uint64_t, int32_t] tt
     cdef unordered_map[uint64_t, int32_t] goal_zones    # of positions met before
-    cdef int32_t leaf_zone[5]       # the zone of every CAPTURED / PASSES / PASSBACK leaf
+    cdef int32_t leaf_zone[8]       # the zone of every CAPTURED / PASSES / PASSBACK / SURVIVES leaf
 
-    def __init__(self, Board board not None, int defender, bint live_any, crucial, region,
+    def __init__(self, Board board not None, int defender, int goal, crucial, region,
                  SearchControl control not None):
-        """``board`` is searched in place (and restored); ``crucial`` and ``region``
-        are iterables of locs (an empty region means the whole board)."""
+        """``board`` is searched in place (and restored); ``goal`` is a ``goal.pxd``
+        code; ``crucial`` and ``region`` are iterables of locs (an empty region means
+        the whole board)."""
         self.b = board
-        goal_init(&self.g, board, defender, live_any, crucial, region)
+        goal_init(&self.g, board, defender, goal, crucial, region)
         self.control = control
         self.nodes = 0
         self.tt_hits = 0
         self.stop = NOT_STOPPED
-        self.leaf_zone[CAPTURED] = self.add_zone(&self.g.crucial)
+        self.leaf_zone[CAPTURED] = self.leaf_zone[SURVIVES] = self.add_zone(&self.g.crucial)
         self.leaf_zone[PASSES] = self.leaf_zone[PASSBACK] = self.add_zone(&self.g.full)
 
     @property
@@ -176,6 +178,11 @@ cdef class RzsCore:
             out = leaf_result(r.kind, &self.zones[r.zone])
         memo[n] = out
         return out
+
+    cdef inline bint ends(self, int32_t n) noexcept nogil:
+        """The record ``n`` is a leaf or a win by the mover's pass."""
+        return self.arena[n].kind != MOVE and self.arena[n].kind != ALL \
+            or self.arena[n].kind == MOVE and self.arena[n].move == PASS_LOC
 
     # ---- the search ----------------------------------------------------------------
 
@@ -266,8 +273,8 @@ cdef class RzsCore:
             failed[i] = child
             n_failed += 1
             zone_union(zone_out, &child_zone)
-            if is_null_move(self.b, m, &child_zone, child_bound):
-                cover_moves(self.b, moves, n, i, &child_zone, settled, cut_by)
+            if is_null_move(self.b, m, &child_zone, child_bound, self.ends(child)):
+                cover_moves(&self.g, self.b, moves, n, i, &child_zone, settled, cut_by)
                 for j in range(i + 1, n):
                     if cut_by[j] == i:
                         cut_order[n_cut] = <int16_t>j

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from tsumego_gui.core.problem import ProblemError
+from tsumego_gui.core.problem import GOALS, ProblemError
 
 
 def add_problem_arguments(command: argparse.ArgumentParser) -> None:
@@ -23,9 +23,12 @@ def add_problem_arguments(command: argparse.ArgumentParser) -> None:
     command.add_argument("--defender", choices=["B", "W", "b", "w"], default=None,
                          help="the side that must live (default: the colour of the crucial "
                               "stones, or the file's TD)")
-    command.add_argument("--goal", choices=["live", "live_any"], default=None,
-                         help="live: a crucial stone lives; live_any: any defender stone does "
-                              "(default: live with crucial stones, else live_any)")
+    command.add_argument("--goal", choices=list(GOALS), default=None,
+                         help="survive: a crucial stone is on the board when the game ends "
+                              "(seki counts as life, as in Go books); live: a crucial stone "
+                              "becomes unconditionally alive; live_any: any defender stone does "
+                              "(default: the file's TG, else survive with crucial stones, "
+                              "else live_any)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -51,13 +54,16 @@ def build_parser() -> argparse.ArgumentParser:
                        help="node budget per solve (default: dfs 2,000,000; mcts 500,000)")
     solve.add_argument("--time", type=float, default=30.0, help="seconds per solve")
     solve.add_argument("--all", action="store_true",
-                       help="search every first move to list all winning moves")
+                       help="classify every first move (lives / seki / ko / dies, each with "
+                            "verified proofs) and print them as a table; the budgets cover "
+                            "the whole job")
     solve.add_argument("--verify-positions", type=int, default=None, metavar="N",
                        help="position budget of the proof verifier (default: its own); a "
                             "walk it cuts short is reported as 'verified: partly'")
     solve.add_argument("--json", action="store_true", help="print the results as JSON")
     solve.add_argument("--proof-out", metavar="FILE",
-                       help="save the (first) proof as .sgf or .json")
+                       help="save the (first) proof, or with --all the (first) "
+                            "classification with every first move's proofs, as .sgf or .json")
 
     from tsumego_gui.cli.train import add_train_parser
     add_train_parser(sub)

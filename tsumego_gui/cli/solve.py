@@ -3,8 +3,10 @@
 Solving and checking go through ``search.choice.solve_and_verify``; every
 proof is reported ``verified: yes`` (the verifier walked all of it),
 ``partly`` (its position budget ran out first; ``--verify-positions`` raises
-it) or ``NO`` (it found a fault).  The exit status is 0 when every proof is
-verified in full, 1 otherwise.
+it) or ``NO`` (it found a fault).  With ``--all`` every first move is
+classified instead (``search.classify``: lives / seki / ko / dies, each with
+its verified proofs) and printed as a table.  The exit status is 0 when every
+proof is verified in full, 1 otherwise.
 """
 
 from __future__ import annotations
@@ -16,9 +18,12 @@ from pathlib import Path
 from tsumego_gui.cli.loading import load_from_args
 from tsumego_gui.core import coords
 from tsumego_gui.core.colors import BLACK, WHITE
-from tsumego_gui.core.problem import Problem, ProblemError
+from tsumego_gui.core.problem import GOAL_TEXT, Problem, ProblemError
 from tsumego_gui.nn.choice import make_evaluator
+from tsumego_gui.search import classification_file
 from tsumego_gui.search.choice import PARTLY, VERIFIED, solve_and_verify
+from tsumego_gui.search.classify import OPEN, classify
+from tsumego_gui.search.params import SearchParams
 
 NAMES = {BLACK: "Black", WHITE: "White"}
 
@@ -33,7 +38,7 @@ def sides_to_solve(problem: Problem, to_play: str | None) -> list[int]:
 def solve_one(problem: Problem, to_play: int, args, evaluator) -> dict:
     outcome = solve_and_verify(
         problem, args.solver, evaluator=evaluator, max_nodes=args.max_nodes,
-        max_seconds=args.time, to_play=to_play, all_moves=args.all, seed=args.seed,
+        max_seconds=args.time, to_play=to_play, seed=args.seed,
         batch_size=args.batch_size, max_positions=args.verify_positions)
     result = outcome.result
     size = problem.size
@@ -42,6 +47,7 @@ def solve_one(problem: Problem, to_play: int, args, evaluator) -> dict:
         "solver_reason": outcome.reason,
         "to_play": NAMES[to_play],
         "defender": NAMES[problem.defender],
+        "goal": problem.goal,
         "verdict": result.verdict,
         "nodes": result.nodes,
         "seconds": round(result.seconds, 3),
@@ -59,9 +65,43 @@ def solve_one(problem: Problem, to_play: int, args, evaluator) -> dict:
     return {"result": result, "row": row}
 
 
+def classify_one(problem: Problem, to_play: int, args) -> dict:
+    budgets = {"max_seconds": args.time}
+    if args.max_nodes is not None:
+        budgets["max_nodes"] = args.max_nodes
+    kwargs = {} if args.verify_positions is None else {"verify_positions": args.verify_positions}
+    c = classify(problem, SearchParams(**budgets), to_play=to_play, **kwargs)
+    size = problem.size
+    row = {
+        "to_play": NAMES[to_play],
+        "defender": NAMES[problem.defender],
+        "class": c.status,
+        "status": c.words(c.status),
+        "nodes": c.nodes,
+        "seconds": round(c.seconds, 3),
+        "first_moves": [{"move": classification_file.move_name(m.move, size), "class": m.cls,
+                         "reads": c.words(m.cls), "why_open": m.why_open,
+                         "verification": m.verification or "unchecked",
+                         "proofs": len(m.proofs)} for m in c.moves],
+        "verified": all(m.verification == "verified" for m in c.moves if m.cls != OPEN),
+    }
+    return {"classification": c, "row": row}
+
+
+def print_classes(row: dict) -> None:
+    print(f"{row['to_play']} to play: {row['status']}  (defender {row['defender']}; "
+          f"{row['nodes']} nodes in {row['seconds']} s)")
+    print(f"  {'move':6} {'class':6} {'as ' + row['to_play'] + ' reads it':34} verified")
+    for m in row["first_moves"]:
+        ver = "yes" if m["verification"] == "verified" else m["verification"]
+        if m["class"] == OPEN:
+            ver = f"- ({m['why_open']})"
+        print(f"  {m['move']:6} {m['class']:6} {m['reads']:34} {ver}")
+
+
 def print_row(row: dict) -> None:
     side, defender = row["to_play"], row["defender"]
-    print(f"solver: {row['solver']} ({row['solver_reason']})")
+    print(f"solver: {row['solver']} ({row['solver_reason']}); goal: {GOAL_TEXT[row['goal']]}")
     if row["verdict"] == "unknown":
         print(f"{side} to play: not proven within budget ({row['stopped_by']}); "
               f"{row['nodes']} nodes in {row['seconds']} s")
@@ -96,6 +136,13 @@ def run_solve(args) -> int:
     proofs = []
     for _, problem in load_from_args(args):
         for to_play in sides_to_solve(problem, args.to_play):
+            if args.all:
+                out = classify_one(problem, to_play, args)
+                rows.append(out["row"])
+                proofs.append(out["classification"])
+                if not args.json:
+                    print_classes(out["row"])
+                continue
             out = solve_one(problem, to_play, args, evaluator)
             rows.append(out["row"])
             if out["result"].proof is not None:
@@ -109,10 +156,15 @@ def run_solve(args) -> int:
         if not proofs:
             raise ProblemError("no proof to save: nothing was proven")
         out_path = Path(args.proof_out)
+        first = proofs[0]
         if out_path.suffix.lower() == ".json":
-            proofs[0].save_json(out_path)
+            if args.all:
+                classification_file.save_json(first, out_path)
+            else:
+                first.save_json(out_path)
         else:
-            out_path.write_bytes(proofs[0].to_sgf())
+            out_path.write_bytes(classification_file.to_sgf(first) if args.all
+                                 else first.to_sgf())
         if not args.json:
             print(f"proof saved to {out_path}")
     return 0 if all(r.get("verified", True) for r in rows) else 1

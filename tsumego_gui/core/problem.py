@@ -14,14 +14,20 @@ Fields:
   ``PL`` and without moves): the problem may then be solved for either side,
   and ``to_play`` holds the conventional default, BLACK.
 * ``defender``: the side that must live (OR-player); ``attacker`` is the other.
-* ``goal``: ``"live"`` (a crucial stone becomes unconditionally alive) or
-  ``"live_any"`` (any defender stone does).
-* ``crucial``: defender stones that must live (needed for ``"live"``).
+* ``goal``: ``"survive"`` (a crucial stone is still on the board when two
+  passes in a row end the game, or is unconditionally alive earlier: seki
+  counts as life, as in Go books), ``"live"`` (a crucial stone becomes
+  unconditionally alive: the research goal) or ``"live_any"`` (any defender
+  stone does: kill-all boards).
+* ``crucial``: defender stones that must live (needed for ``"survive"`` and
+  ``"live"``).
 * ``region``: the points where either side may play; empty = whole board.
 * ``ko_allowed``: ``(black, white)``: may that side capture a ko?  Left out,
   it is the research default: the defender may not, the attacker may.
 * ``history``: Zobrist hashes (``engine_cy.board``) of the positions that came
   before this one, oldest first, for situational superko.
+* ``previous_pass``: the move that led to this position was a pass, so a pass
+  now ends the game (two passes in a row).
 * ``book_moves``: ``(colour, loc)`` pairs: the source's recorded first moves
   (an SGF's solution variations, the research ``answer_firstmove``);
   ``loc`` may be PASS, meaning the source says no move is needed.  They are
@@ -43,7 +49,12 @@ from dataclasses import dataclass, replace
 from engine_cy.board import BLACK, EMPTY, PASS, WHITE, Board
 from tsumego_gui.core import coords
 
-GOALS = ("live", "live_any")
+GOALS = ("survive", "live", "live_any")    # the order of the engine's goal codes
+GOAL_TEXT = {
+    "survive": "survive (a crucial stone is on the board at the end; seki counts as life)",
+    "live": "live unconditionally (a crucial stone becomes unconditionally alive)",
+    "live_any": "live_any (any defender stone becomes unconditionally alive)",
+}
 COLOR_NAMES = {BLACK: "black", WHITE: "white"}
 
 
@@ -161,6 +172,7 @@ class Problem:
     region: frozenset[int] = frozenset()
     ko_allowed: tuple[bool, bool] | None = None
     history: tuple[int, ...] = ()
+    previous_pass: bool = False
     to_play_given: bool = True
     book_moves: tuple[tuple[int, int], ...] = ()
     title: str = ""
@@ -219,9 +231,31 @@ class Problem:
         """A copy with an explicit region (empty = whole board); validated."""
         return replace(self, region=frozenset(region))
 
+    def after(self, move: int, to_play: int | None = None) -> Problem:
+        """The problem after ``to_play`` (default: the side to move) plays ``move`` (PASS
+        allowed, unless a pass came before it: that ends the game): the position, the
+        history with this one added, the previous pass.  ProblemError for an illegal move."""
+        board = self.to_board()
+        if to_play is not None:
+            board.to_play = to_play
+        if move == PASS and board.consecutive_passes:
+            raise ProblemError("a second pass ends the game: no problem follows it")
+        mover = board.to_play
+        if move != PASS and not board.is_legal(move):
+            raise ProblemError(f"{COLOR_NAMES[mover]} {point_name(move, self.size)} is "
+                               f"illegal: {board.illegal_reason(move)}")
+        board.play(move)
+        stones = {c: frozenset(p for p in coords.all_locs(self.size) if board.color_at(p) == c)
+                  for c in (BLACK, WHITE)}
+        return replace(self, black=stones[BLACK], white=stones[WHITE],
+                       to_play=opponent(mover), to_play_given=True,
+                       history=tuple(board.history()[:-1]), previous_pass=move == PASS,
+                       book_moves=())
+
     def to_board(self) -> Board:
-        """A fresh engine board: stones, side to move, ko policy, superko history."""
-        board = Board(self.size, self.to_play)
+        """A fresh engine board: stones, side to move, ko policy, superko history, and
+        the previous pass (played on the board, so its pass count is 1)."""
+        board = Board(self.size, opponent(self.to_play) if self.previous_pass else self.to_play)
         for loc in sorted(self.black):
             board.set_stone(loc, BLACK)
         for loc in sorted(self.white):
@@ -229,6 +263,8 @@ class Problem:
         for color in (BLACK, WHITE):
             board.set_ko_capture_allowed(color, self.ko_capture_allowed(color))
         board.set_history(list(self.history))
+        if self.previous_pass:
+            board.play(PASS)
         return board
 
     # --- construction --------------------------------------------------------
@@ -242,7 +278,8 @@ class Problem:
 
         * ``defender``: the colour of the crucial stones when they all have
           one colour; otherwise the caller must say.
-        * ``goal``: ``"live"`` when there are crucial stones, else ``"live_any"``.
+        * ``goal``: ``"survive"`` when there are crucial stones (what a Go book
+          means), else ``"live_any"``.
         * ``to_play``: BLACK with ``to_play_given=False`` when not given.
 
         Other keyword arguments are fields of :class:`Problem`.
@@ -255,7 +292,7 @@ class Problem:
         if defender is None:
             defender = _defender_from_crucial(size, black, white, crucial)
         if goal is None:
-            goal = "live" if crucial else "live_any"
+            goal = "survive" if crucial else "live_any"
         if to_play is None:
             fields.setdefault("to_play_given", False)
             to_play = BLACK
@@ -271,7 +308,8 @@ class Problem:
         _color_arg(self.to_play, "to_play")
         _color_arg(self.defender, "the defender")
         if self.goal not in GOALS:
-            raise ProblemError(f"goal must be 'live' or 'live_any', not {self.goal!r}")
+            raise ProblemError("goal must be one of " + ", ".join(map(repr, GOALS))
+                               + f", not {self.goal!r}")
         _check_points("crucial stone", self.crucial, size)
         _check_points("region point", self.region, size)
         defender_name = COLOR_NAMES[self.defender]
@@ -285,11 +323,14 @@ class Problem:
             if color != self.defender:
                 raise ProblemError(f"crucial stone at {point_name(loc, size)} is "
                                    f"{COLOR_NAMES[color]} but the defender is {defender_name}")
-        if self.goal == "live" and not self.crucial:
-            raise ProblemError("goal 'live' needs at least one crucial stone")
+        if self.goal != "live_any" and not self.crucial:
+            raise ProblemError(f"goal {self.goal!r} needs at least one crucial stone (a "
+                               "kill-all board, with none, takes the goal 'live_any')")
         ko = self.ko_allowed
         if not (isinstance(ko, tuple) and len(ko) == 2 and all(isinstance(k, bool) for k in ko)):
             raise ProblemError(f"ko_allowed must be two bools (black, white), not {ko!r}")
+        if not isinstance(self.previous_pass, bool):
+            raise ProblemError(f"previous_pass must be a bool, not {self.previous_pass!r}")
         if not isinstance(self.to_play_given, bool):
             raise ProblemError(f"to_play_given must be a bool, not {self.to_play_given!r}")
         if not self.to_play_given and self.to_play != BLACK:

@@ -35,11 +35,14 @@ Our own root properties (for what SGF has no standard property for; Sabaki
 and GoGui keep unknown properties and ignore them):
 
 ======  ================================================================
-``TG``  goal: ``live`` or ``live_any``
+``TG``  goal: ``survive``, ``live`` or ``live_any`` (absent: ``survive``
+        with crucial stones, else ``live_any``)
 ``TD``  defender: ``B`` or ``W``
 ``TK``  sides allowed to capture a ko: ``B``, ``W``, ``BW`` or ``-`` (none)
 ``TH``  superko history: one 16-digit hex Zobrist hash (``engine_cy.board``)
         per value, oldest first; valid for the engine that wrote it
+``TP``  ``TP[1]``: the previous move was a pass (a pass now ends the game);
+        a game record whose last move is a pass says it by that move
 ======  ================================================================
 
 Writing (:func:`write_sgf`) uses ``AB``/``AW``, ``PL`` (only when the side to
@@ -77,7 +80,7 @@ from tsumego_gui.core.region import enclosed_region
 _SGF_COLOR = {"b": BLACK, "w": WHITE}
 _COLOR_SGF = {BLACK: "b", WHITE: "w"}
 # Root properties that say "this root is a problem, its children are answers".
-_PROBLEM_MARKUP = ("TR", "MA", "SQ", "TG", "TD", "TK", "TH")
+_PROBLEM_MARKUP = ("TR", "MA", "SQ", "TG", "TD", "TK", "TH", "TP")
 
 
 # --- reading -----------------------------------------------------------------
@@ -237,10 +240,16 @@ def _read_game(tree: sgf_grammar.Coarse_game_tree, file_name: str, *, defender: 
     if goal is None and root.has_property("TG"):
         goal = _text(root.get_raw("TG"))
         if goal not in GOALS:
-            raise ProblemError(f"TG[{goal}] is not a goal (live or live_any)")
+            raise ProblemError(f"TG[{goal}] is not a goal ({', '.join(GOALS)})")
     if ko_allowed is None and root.has_property("TK"):
         ko_allowed = _ko_prop(_text(root.get_raw("TK")))
     history = [_hash_prop(v) for v in root.get_raw_list("TH")] if root.has_property("TH") else []
+    previous_pass = board.consecutive_passes >= 1
+    if root.has_property("TP"):
+        if _text(root.get_raw("TP")) != "1":
+            raise ProblemError(f"TP[{_text(root.get_raw('TP'))}] is not TP[1] (the previous "
+                               "move was a pass)")
+        previous_pass = True
     book_moves = []
     if is_problem:
         for child in root:
@@ -253,7 +262,7 @@ def _read_game(tree: sgf_grammar.Coarse_game_tree, file_name: str, *, defender: 
     return Problem.create(
         size, black, white, to_play=to_play, defender=defender, goal=goal, crucial=crucial,
         region=region, ko_allowed=ko_allowed, history=tuple(history + played.history),
-        to_play_given=given, book_moves=tuple(book_moves),
+        previous_pass=previous_pass, to_play_given=given, book_moves=tuple(book_moves),
         title=_text_prop(root, "GN"), comment=_text_prop(root, "C"),
         source=_text_prop(root, "SO") or file_name)
 
@@ -362,6 +371,8 @@ def write_sgf(problem: Problem) -> bytes:
     root.set_raw("TK", (ko or "-").encode())
     if problem.history:
         root.set_raw_list("TH", [f"{h:016x}".encode() for h in problem.history])
+    if problem.previous_pass:
+        root.set_raw("TP", b"1")
     for color, loc in problem.book_moves:
         root.new_child().set_move(_COLOR_SGF[color], coords.to_sgfmill(loc, size))
     return game.serialise()

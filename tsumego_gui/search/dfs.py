@@ -23,7 +23,9 @@ from collections.abc import Callable
 from engine_cy.board import PASS, Board
 from engine_cy.dfpn import DfpnCore, ExtractionError
 from engine_cy.dilate import dilate_or
-from engine_cy.node_rules import ATTACKER_WINS, DEFENDER_WINS, Result, won_with_move
+from engine_cy.node_rules import (
+    ATTACKER_WINS, DEFENDER_WINS, GOAL_CODES, Result, won_with_move,
+)
 from engine_cy.rzs import RzsCore
 from engine_cy.search_control import SearchControl, now
 from tsumego_gui.core.problem import Problem
@@ -76,7 +78,7 @@ def solve(problem: Problem, params: SearchParams | None = None, *,
             progress(Progress(offset + n, (offset + n) / max(elapsed, 1e-9), elapsed,
                               depth, table))
 
-        args = (board, problem.defender, problem.goal == "live_any", problem.crucial,
+        args = (board, problem.defender, GOAL_CODES[problem.goal], problem.crucial,
                 problem.region, control)
         if algorithm == "dfpn":
             core = DfpnCore(*args, max_entries=params.max_table_entries)

@@ -27,7 +27,7 @@ from engine_cy.mcts_core import (
     ExtractionError,
     MctsCore,
 )
-from engine_cy.node_rules import STATUS_NAMES
+from engine_cy.node_rules import GOAL_CODES, STATUS_NAMES
 from engine_cy.search_control import SearchControl, now
 from tsumego_gui.core.problem import Problem
 from tsumego_gui.search.evaluators import (
@@ -109,7 +109,7 @@ def solve(problem: Problem, params: MctsParams | None = None, *,
             progress(Progress(nodes, nodes / max(elapsed, 1e-9), elapsed, depth, table,
                               root_status=_VERDICT[STATUS_NAMES[root]], best_line=line))
 
-        core = MctsCore(board, problem.defender, problem.goal == "live_any", problem.crucial,
+        core = MctsCore(board, problem.defender, GOAL_CODES[problem.goal], problem.crucial,
                         problem.region, control=control, evaluator=evaluator,
                         mode=_mode(evaluator), problem=problem, query_type=Query,
                         batch_size=params.batch_size, c_puct=c_puct,

@@ -16,7 +16,9 @@ the cuts: these are the moves a disproof must answer), an ``and`` node lost
 has the attacker's killing move (the prover's move), and the
 leaves are ``captured`` (no crucial stone left; zone = the crucial points)
 and ``passes`` (two passes ended the game without the goal; zone = the whole
-board).
+board).  Under the goal ``survive`` a proof may also end in ``survives``
+leaves: two passes ended the game with a crucial stone on the board (seki
+counts as life); zone = the crucial points.
 
 Every node has a zone (a frozenset of locs).  Nodes may be shared when
 the search reused a transposition: the tree is then a DAG, and JSON keeps the
@@ -35,7 +37,7 @@ from sgfmill import sgf
 from tsumego_gui.core import coords
 from tsumego_gui.core.problem import Problem
 
-KINDS = ("or", "and", "goal", "captured", "passes")
+KINDS = ("or", "and", "goal", "captured", "passes", "survives")
 FORMAT_VERSION = 1
 
 
@@ -181,24 +183,32 @@ class Proof:
             f"Winning moves for {_colour_name(self.to_play)}: "
             f"{', '.join(coords.to_gtp(m, size) for m in self.winning_moves) or 'none'}.")
         budget = [max_nodes]
-        colour = {1: "b", 2: "w"}
-
-        def write(parent, node: ProofNode, to_play: int, first: bool) -> None:
-            for move, child in node.children:
-                if budget[0] <= 0:
-                    return
-                budget[0] -= 1
-                sgf_node = parent.new_child()
-                sgf_node.set_move(colour[to_play], coords.to_sgfmill(move, size))
-                if first and move in self.winning_moves:
-                    sgf_node.set("TE", 1)
-                sgf_node.set("C", _describe(child, node, move, size))
-                if child.zone:
-                    sgf_node.set("SQ", [coords.to_sgfmill(p, size) for p in sorted(child.zone)])
-                write(sgf_node, child, 3 - to_play, False)
-
-        write(root, self.root, self.to_play, True)
+        for move, child in self.root.children:
+            node = write_move(root, move, child, self.root, self.to_play, size, budget)
+            if node is None:
+                break
+            if move in self.winning_moves:
+                node.set("TE", 1)
         return game.serialise()
+
+
+def write_move(parent, move: int, child: ProofNode, node: ProofNode, to_play: int, size: int,
+               budget: list[int]):
+    """Write ``move`` (``to_play``'s, from ``node``) and the tree below it as an SGF variation
+    of ``parent``: each move with a comment saying its status, won nodes' zones as ``SQ``.
+    ``budget[0]``: SGF nodes left (spent here); the new SGF node, or None when spent."""
+    if budget[0] <= 0:
+        return None
+    budget[0] -= 1
+    sgf_node = parent.new_child()
+    sgf_node.set_move("bw"[to_play - 1], coords.to_sgfmill(move, size))
+    sgf_node.set("C", _describe(child, node, move, size))
+    if child.zone:
+        sgf_node.set("SQ", [coords.to_sgfmill(p, size) for p in sorted(child.zone)])
+    for reply, grandchild in child.children:
+        if write_move(sgf_node, reply, grandchild, child, 3 - to_play, size, budget) is None:
+            break
+    return sgf_node
 
 
 def _colour_name(colour: int) -> str:
@@ -213,6 +223,8 @@ def _describe(node: ProofNode, parent: ProofNode, move: int, size: int) -> str:
         return f"{status}: every crucial stone is captured"
     if node.kind == "passes":
         return f"{status}: two passes end the game"
+    if node.kind == "survives":
+        return f"{status}: two passes end the game with the group on the board (seki)"
     text = f"{status}"
     if node.kind == "and" and node.pruned:
         covered = ", ".join(

@@ -67,8 +67,8 @@ def to_proof_tree(result: Result, board: Board, problem: Problem) -> ProofNode:
         zone = zone_locs(node.zone, board)
         if kind == "goal":
             out = ProofNode("goal", True, zone, uca=_leaf_uca(board, problem))
-        elif kind in ("captured", "passes"):
-            out = ProofNode(kind, False, zone)
+        elif kind in ("captured", "passes", "survives"):
+            out = ProofNode(kind, node.defender_wins, zone)
         else:
             side = "or" if board.to_play == problem.defender else "and"
             if kind == "move":

@@ -15,13 +15,21 @@ superko history:
 * a node the mover loses: every legal move of the mover in the region, and
   the pass, has a child or is covered by a null-move sibling (a child whose
   move changed nothing in its zone, while the covered move changes nothing in
-  it either); the defender never wins a node where the attacker may end the
-  game by passing;
+  it either); under ``live`` and ``live_any`` the defender never wins a node
+  where the attacker may end the game by passing;
+* the end of the game under ``survive``: two passes in a row end it, and the
+  defender has won if a crucial stone is on the board.  A pass whose child
+  ends the game that way, or is won by the pass that ends it, covers no move:
+  the claim holds only because a pass came first, and after a stone move the
+  game goes on.  The pass that would end the game is never covered either;
 * leaves: ``goal``: the goal holds and the zone contains the life closure of
   a chain that meets it (its stones, its vital regions, and the same for every
   chain bordering those regions); ``captured``: no crucial stone is left and
   the zone holds the crucial points; ``passes``: two passes ended the game and
-  the zone is the whole board; the goal holds at no lost node;
+  the zone is the whole board; ``survives`` (goal ``survive``): two passes
+  ended the game with a crucial stone on the board, and the zone holds the
+  crucial points (so every agreeing position has the same stones there); the
+  goal holds at no lost node;
 * zones: a child's zone lies in its parent's (ZZ-1); chains are whole in a
   zone; every chain of a zone has a liberty in it (DL-1); where the prover's
   opponent moves: CR-1 (its suicide / forbidden ko-capture points keep their
@@ -44,7 +52,9 @@ superko history:
   sibling, the goal checked at every step).  Two kinds:
 
   - cut lines, each once: the position after a cut move, with its real
-    history, played on from the covering child.  These lines are part of the
+    history, played on from the covering child (not for a defender's pass
+    under ``live`` and ``live_any``: the attacker passes back and the game
+    ends without the goal, which the walk checked does not hold there).  These lines are part of the
     game the proof covers, so superko counts there as anywhere: a prover's
     move that repeats a position of the line or one from before the root is
     a hole (the walk cannot see it, since it plays only the covering move);
@@ -147,6 +157,7 @@ class _Checker:
         # (covering child, the position after the cut move, the line to it, its cover)
         self.cut_lines: list[tuple[ProofNode, Board, list[int], int]] = []
         self.all_points = frozenset(coords.all_locs(self.problem.size))
+        self.survive = self.problem.goal == "survive"
         self.reuse = True
         self.line: list[tuple[int, int]] = []     # (black, white) stones before this node
         self.walked: dict[tuple, Walked] = {}     # node + position -> what its walk found
@@ -185,6 +196,9 @@ class _Checker:
         """No position on the line to here has stone counts among ``counts``."""
         return (self.reuse and counts is not None
                 and not any(c in counts for c in self.line))
+
+    def crucial_on_board(self, board: Board) -> bool:
+        return any(board.color_at(p) == self.problem.defender for p in self.problem.crucial)
 
     def goal_holds(self, board: Board) -> bool:
         return bool(self.goal_chains(board))
@@ -277,7 +291,7 @@ class _Checker:
             report.fail(f"{where}: marked lost but the goal holds")
             return UNKNOWN
         if node.kind == "captured":
-            if (node.won or self.problem.goal != "live"
+            if (node.won or self.problem.goal == "live_any"
                     or any(board.color_at(p) == self.problem.defender
                            for p in self.problem.crucial)):
                 report.fail(f"{where}: 'captured' leaf with a crucial stone on the board")
@@ -285,10 +299,19 @@ class _Checker:
                 report.fail(f"{where}: 'captured' leaf whose zone misses a crucial point")
             return LEAF
         if node.kind == "passes":
-            if node.won or board.consecutive_passes < 2:
-                report.fail(f"{where}: 'passes' leaf without two passes")
+            if node.won or board.consecutive_passes < 2 or self.survive:
+                report.fail(f"{where}: 'passes' leaf without two passes, or under the goal "
+                            "survive")
             elif node.zone != self.all_points:
                 report.fail(f"{where}: 'passes' leaf whose zone is not the whole board")
+            return LEAF
+        if node.kind == "survives":
+            if not (node.won and self.survive and board.consecutive_passes >= 2
+                    and self.crucial_on_board(board)):
+                report.fail(f"{where}: 'survives' leaf where two passes did not end the game "
+                            "with a crucial stone on the board under the goal survive")
+            elif not self.problem.crucial <= node.zone:
+                report.fail(f"{where}: 'survives' leaf whose zone misses a crucial point")
             return LEAF
         if board.consecutive_passes >= 2:
             report.fail(f"{where}: the game ended by two passes but the tree goes on")
@@ -334,7 +357,8 @@ class _Checker:
 
     def check_all_node(self, node, board, path, prover, where) -> Walked:
         """Every move of the mover fails: searched, or cut by a null-move sibling."""
-        if prover == self.problem.defender and board.consecutive_passes >= 1:
+        if prover == self.problem.defender and board.consecutive_passes >= 1 \
+                and not self.survive:
             self.report.fail(f"{where}: the attacker could end the game by passing here")
             return UNKNOWN
         children = dict(node.children)
@@ -367,12 +391,20 @@ class _Checker:
                 self.report.fail(f"{where}: {name} is not a null move "
                                  f"for {coords.to_gtp(cover, board.size)}'s zone")
                 return UNKNOWN
+            if move == PASS and self.survive and board.consecutive_passes >= 1:
+                self.report.fail(f"{where}: the pass ends the game here; no move covers it")
+                return UNKNOWN
+            if cover == PASS and ends_the_game(children[cover]):
+                self.report.fail(f"{where}: {name} is covered by a pass whose line ends the "
+                                 "game by passing, which no stone move does")
+                return UNKNOWN
             if line_bound_child[cover]:
                 self.report.fail(f"{where}: {name} is covered by "
                                  f"{coords.to_gtp(cover, board.size)}, whose result superko "
                                  "decided (it holds on its own line only)")
                 return UNKNOWN
-            if len(self.cut_lines) < MAX_RECORDED:
+            passes_back = move == PASS and prover != self.problem.defender and not self.survive
+            if len(self.cut_lines) < MAX_RECORDED and not passes_back:
                 token = board.play(move)
                 self.cut_lines.append((children[cover], board.copy(), path + [move], cover))
                 board.undo(token)
@@ -572,11 +604,13 @@ class _Checker:
         if goal and not defender_wins:
             return "the goal holds on a line the attacker should win"
         if node.kind == "captured":
-            lost = not any(board.color_at(p) == self.problem.defender
-                           for p in self.problem.crucial)
-            return None if lost else "a crucial stone survives"
-        if node.kind == "passes":
-            return None if board.consecutive_passes >= 2 else "the game did not end"
+            return "a crucial stone survives" if self.crucial_on_board(board) else None
+        if node.kind in ("passes", "survives"):
+            if board.consecutive_passes < 2:
+                return "the game did not end"
+            if node.kind == "survives" and not self.crucial_on_board(board):
+                return "no crucial stone is left at the end"
+            return None
         prover = self.problem.defender if defender_wins else self.problem.attacker
         if board.to_play == prover:
             move, child = node.children[0]
@@ -609,6 +643,11 @@ class _Checker:
             return self.replay(target, board, defender_wins, depth + 1, real_line)
         finally:
             board.undo(token)
+
+
+def ends_the_game(node: ProofNode) -> bool:
+    """A leaf (after a pass: the game's end), or a node won by its mover's pass."""
+    return not node.children or node.prover_move == PASS
 
 
 class _Where:

@@ -1,0 +1,106 @@
+"""A classification (``search.classify``) saved as JSON or exported as SGF.
+
+JSON (``to_json`` / ``from_json``): the problem as SGF text, the side to
+move, and per first move its class, why it is open, what the verifier found,
+and its proofs in the proof JSON of ``search.proof``.
+
+SGF (``to_sgf``): the problem, then one variation per first move.  Its
+comment starts with ``RIGHT`` for the moves of the position's class when
+that class is a success for the side to move (the convention of problem
+sites; a ko is a success when nothing better exists), else ``WRONG``,
+followed by the class in words; our own property ``TC`` holds the class
+word (``lives``, ``seki``, ``ko``, ``dies`` or ``open``).  Below it, the
+tree of the move's first proof (``search.proof.write_move``), zones as
+``SQ``.  Other SGF programs open it as a problem file with variations.
+
+Knows classifications, proofs and SGF; nothing about searching.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from sgfmill import sgf
+
+from engine_cy.board import PASS
+from tsumego_gui.core import coords
+from tsumego_gui.core.sgf_io import read_sgf, write_sgf
+from tsumego_gui.search.classify import CLASSES, OPEN, Classification, FirstMove
+from tsumego_gui.search.proof import Proof, ProofNode, write_move
+
+FORMAT = "tsumego_gui classification"
+VERSION = 1
+
+
+def to_json(c: Classification) -> dict:
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "problem_sgf": write_sgf(c.problem).decode("utf-8"),
+        "to_play": c.to_play,
+        "status": c.status,
+        "seconds": round(c.seconds, 4),
+        "nodes": c.nodes,
+        "cancelled": c.cancelled,
+        "moves": [{"move": m.move, "class": m.cls, "why_open": m.why_open,
+                   "verification": m.verification,
+                   "proofs": [p.to_json() for p in m.proofs]} for m in c.moves],
+    }
+
+
+def from_json(data: dict) -> Classification:
+    if data.get("format") != FORMAT or data.get("version") != VERSION:
+        raise ValueError("not a tsumego_gui classification file (or another version)")
+    moves = [FirstMove(d["move"], d["class"], [Proof.from_json(p) for p in d["proofs"]],
+                       d["why_open"], d["verification"]) for d in data["moves"]]
+    return Classification(read_sgf(data["problem_sgf"].encode())[0], data["to_play"], moves,
+                          data["seconds"], data["nodes"], data["cancelled"])
+
+
+def save_json(c: Classification, path: str | Path) -> None:
+    Path(path).write_text(json.dumps(to_json(c)))
+
+
+def load_json(path: str | Path) -> Classification:
+    return from_json(json.loads(Path(path).read_text()))
+
+
+def is_right(c: Classification, cls: str) -> bool:
+    """A first move of this class is a correct answer: the position's class, when that is
+    not a failure for the side to move."""
+    worst = CLASSES[-1] if c.defender_to_move else CLASSES[0]
+    return cls == c.status and cls not in (worst, OPEN)
+
+
+def to_sgf(c: Classification, max_nodes: int = 200_000) -> bytes:
+    size = c.problem.size
+    game = sgf.Sgf_game.from_bytes(write_sgf(c.problem))
+    root = game.get_root()
+    side = "Black" if c.to_play == 1 else "White"
+    root.add_comment_text(f"tsumego_gui: {side} to play: {c.words(c.status)}.")
+    budget = [max_nodes]
+    for m in c.moves:
+        word = "RIGHT" if is_right(c, m.cls) else "WRONG"
+        text = f"{word}: {c.words(m.cls)}"
+        if m.cls == OPEN and m.why_open:
+            text += f" ({m.why_open})"
+        if m.proofs:
+            proof = m.proofs[0]
+            node = write_move(root, m.move, proof.root, ProofNode("or", True), c.to_play, size,
+                              budget)
+        else:
+            node = None
+            if budget[0] > 0:
+                budget[0] -= 1
+                node = root.new_child()
+                node.set_move("bw"[c.to_play - 1], coords.to_sgfmill(m.move, size))
+        if node is None:
+            break
+        node.set("C", f"{text}. {node.get('C')}" if node.has_property("C") else text)
+        node.set_raw("TC", m.cls.encode())
+    return game.serialise()
+
+
+def move_name(move: int, size: int) -> str:
+    return "pass" if move == PASS else coords.to_gtp(move, size)

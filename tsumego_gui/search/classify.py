@@ -1,0 +1,298 @@
+"""The class of a position and of every first move, as a Go player reads them, each proven.
+
+Classes, from the defender's side (ARCHITECTURE §3), under three rule sets:
+
+=========  ==============================================================
+``lives``  it lives unconditionally: goal ``live`` (a crucial stone becomes
+           unconditionally alive), the defender may never capture a ko
+``seki``   it survives (goal ``survive``: a crucial stone is on the board
+           when the game ends), the defender may never capture a ko, but it
+           cannot live unconditionally: in Go terms, seki
+``ko``     it survives only when the defender may capture kos and the
+           attacker may not: the defender must win a ko
+``dies``   it does not survive even then
+=========  ==============================================================
+
+On a kill-all board (goal ``live_any``) there is no seki: ``lives`` is goal
+``live_any`` with the research ko rule, ``ko`` the same goal with the ko
+rule turned round.
+
+The rule sets are ordered (lives implies survives, which implies survives
+with the ko), so each first move takes at most two searches: under
+``survive`` first; a win is then tried as unconditional life -- its proof
+checked under ``live`` by the verifier, and only if that fails searched
+under ``live`` -- and a loss tried the same way under the ko rule.  Each
+rule set has one df-pn core rooted at the position (``DfpnCore.solve_move``),
+so the first moves share a table.
+
+A first-move pass is a tenuki (``first_move_problem``): it does not count
+toward the two passes that end the game, so "may I tenuki here?" is asked of
+the game that goes on, as a player means it; its searches run on cores of
+their own.
+
+Every class comes with the verified proofs that make it: ``lives``: the win
+under ``live``; ``seki``: the win under ``survive`` and the loss under
+``live``; ``ko``: the win under the ko rule and the loss under ``survive``;
+``dies``: the loss under the ko rule.  Each proof is rooted at the position
+after the first move (``Problem.after``).
+
+The class of the position is the mover's best first move.  A move whose
+searches ran out of budget (or were cancelled) is ``open``; the others keep
+their classes.  Knows problems, the df-pn core, proofs and the verifier;
+nothing about files, threads or the GUI.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+
+from engine_cy.board import PASS
+from engine_cy.dfpn import DfpnCore, ExtractionError
+from engine_cy.node_rules import GOAL_CODES
+from engine_cy.search_control import SearchControl, now
+from tsumego_gui.core.problem import Problem
+from tsumego_gui.search import verify
+from tsumego_gui.search.params import SearchParams
+from tsumego_gui.search.proof import Proof
+from tsumego_gui.search.results import Progress, to_proof_tree
+from tsumego_gui.search.running import run_watched
+
+CLASSES = ("lives", "seki", "ko", "dies")     # best first for the defender
+OPEN = "open"
+# how each side reads a class
+DEFENDER_WORDS = {"lives": "lives unconditionally", "seki": "lives in seki",
+                  "ko": "ko (must win the ko to live)", "dies": "dies"}
+ATTACKER_WORDS = {"dies": "kills", "ko": "ko (must win the ko to kill)",
+                  "seki": "fails (seki)", "lives": "fails"}
+
+
+@dataclass
+class FirstMove:
+    """One first move: its class (or ``open``), the proofs of that class, and why it is open."""
+
+    move: int
+    cls: str = OPEN
+    proofs: list[Proof] = field(default_factory=list)
+    why_open: str = ""
+    verification: str = ""          # "verified", or what the verifier found wrong
+
+
+@dataclass
+class Classification:
+    """Every first move of the side to move with its class; the position's class."""
+
+    problem: Problem
+    to_play: int
+    moves: list[FirstMove]
+    seconds: float = 0.0
+    nodes: int = 0
+    cancelled: bool = False
+
+    @property
+    def defender_to_move(self) -> bool:
+        return self.to_play == self.problem.defender
+
+    @property
+    def status(self) -> str:
+        """The position's class: the mover's best decided move; ``open`` when an open move
+        could still be better."""
+        order = CLASSES if self.defender_to_move else CLASSES[::-1]
+        decided = [m.cls for m in self.moves if m.cls != OPEN]
+        best = min(decided, key=order.index) if decided else OPEN
+        if any(m.cls == OPEN for m in self.moves) and best != order[0]:
+            return OPEN
+        return best
+
+    def best_moves(self) -> list[int]:
+        """The first moves of the position's class."""
+        return [m.move for m in self.moves if m.cls == self.status]
+
+    def words(self, cls: str) -> str:
+        """A class as the side to move reads it."""
+        if cls == OPEN:
+            return "open (not decided within the budget)"
+        return (DEFENDER_WORDS if self.defender_to_move else ATTACKER_WORDS)[cls]
+
+
+def rule_sets(problem: Problem) -> dict[str, Problem]:
+    """The problem under each rule set of the classes: ``live``, ``survive`` (not on a
+    kill-all board) and ``ko``."""
+    defender_first = {problem.defender: False, problem.attacker: True}
+    research = (defender_first[1], defender_first[2])
+    turned = (not research[0], not research[1])
+    if problem.goal == "live_any":
+        return {"live": replace(problem, ko_allowed=research),
+                "ko": replace(problem, ko_allowed=turned)}
+    return {"live": replace(problem, goal="live", ko_allowed=research),
+            "survive": replace(problem, goal="survive", ko_allowed=research),
+            "ko": replace(problem, goal="survive", ko_allowed=turned)}
+
+
+def first_move_problem(problem: Problem, move: int, to_play: int) -> Problem:
+    """The problem after a first move.  A first-move pass is a tenuki: play goes on
+    elsewhere, so it does not count toward the two passes that end the game."""
+    child = problem.after(move, to_play)
+    return replace(child, previous_pass=False) if move == PASS else child
+
+
+class _Cores:
+    """The df-pn cores, made when first needed: per rule set, one rooted at the position
+    (its first moves share it) and one at the position after a tenuki."""
+
+    def __init__(self, problems: dict[str, Problem], to_play: int, params: SearchParams):
+        self.problems = problems
+        self.to_play = to_play
+        self.params = params
+        self.cores: dict[tuple[str, bool], tuple[DfpnCore, object]] = {}
+
+    def get(self, rules: str, tenuki: bool) -> tuple[DfpnCore, object]:
+        if (rules, tenuki) not in self.cores:
+            problem = self.problems[rules]
+            if tenuki:
+                problem = first_move_problem(problem, PASS, self.to_play)
+            board = problem.to_board()
+            if not tenuki:
+                board.to_play = self.to_play
+            core = DfpnCore(board, problem.defender, GOAL_CODES[problem.goal], problem.crucial,
+                            problem.region, SearchControl(1, 0.0),
+                            max_entries=self.params.max_table_entries)
+            self.cores[rules, tenuki] = (core, board)
+        return self.cores[rules, tenuki]
+
+    @property
+    def nodes(self) -> int:
+        return sum(core.nodes for core, _ in self.cores.values())
+
+
+def classify(problem: Problem, params: SearchParams | None = None, *,
+             to_play: int | None = None,
+             cancelled: Callable[[], bool] | None = None,
+             progress: Callable[[Progress], None] | None = None,
+             verify_positions: int = 200_000) -> Classification:
+    """Classify every legal first move of ``to_play`` in the region, and the pass.
+
+    ``params``' budgets cover the whole job: each move first gets an even share
+    of what is left, then the moves left open share the rest.  After a
+    previous pass, the pass ends the game: it is not listed (no position
+    follows it to prove anything about)."""
+    params = SearchParams() if params is None else params
+    to_play = problem.to_play if to_play is None else to_play
+    start = now()
+    deadline = start + params.max_seconds if params.max_seconds > 0 else 0.0
+    board = problem.to_board()
+    board.to_play = to_play
+    rules = rule_sets(problem)
+    cores = _Cores(rules, to_play, params)
+    passes = [] if board.consecutive_passes else [PASS]
+    moves = [FirstMove(m) for m in board.legal_moves(problem.region_or_all()) + passes]
+    out = Classification(problem, to_play, moves)
+
+    def stopped() -> bool:
+        return cancelled is not None and cancelled()
+
+    def search(rules_name: str, move: int, share: float) -> tuple[str, Proof | None, str]:
+        """(status, proof, stop reason) of one first move under one rule set."""
+        tenuki = move == PASS
+        core, board_there = cores.get(rules_name, tenuki)
+        left_time = deadline - now() if deadline else 0.0
+        if deadline and left_time <= 0:
+            return "unknown", None, "time budget"
+        used = cores.nodes
+        left_nodes = params.max_nodes - used if params.max_nodes > 0 else 0
+        if params.max_nodes > 0 and left_nodes <= 0:
+            return "unknown", None, "node budget"
+        cap_nodes = core.nodes + max(1, int(left_nodes * share)) if left_nodes else 0
+        cap_time = max(left_time * share, 1e-3) if deadline else 0.0
+        control = SearchControl(cap_nodes, cap_time)
+
+        def report(control: SearchControl) -> None:
+            n, depth, table, _, _ = control.snapshot()
+            elapsed = now() - start
+            total = cores.nodes - core.nodes + n
+            progress(Progress(total, total / max(elapsed, 1e-9), elapsed, depth, table))
+
+        def run() -> tuple[str, object]:
+            return core.solve(control) if tenuki else core.solve_move(move, control)
+
+        try:
+            status, result = run_watched(run, control, cancelled, report if progress else None)
+        except ExtractionError:
+            return "unknown", None, "proof extraction failed"
+        if status == "unknown":
+            return status, None, core.stop_reason
+        child = first_move_problem(rules[rules_name], move, to_play)
+        if tenuki:
+            tree = to_proof_tree(result, board_there, child)
+        else:
+            token = board_there.play(move)
+            try:
+                tree = to_proof_tree(result, board_there, child)
+            finally:
+                board_there.undo(token)
+        proof = Proof(problem=child, to_play=child.to_play, root=tree, winning_moves=[],
+                      stats={"rules": rules_name, "nodes": core.nodes})
+        return status, proof, ""
+
+    def checked(proof: Proof) -> str:
+        report = verify.verify(proof, max_positions=verify_positions)
+        if report.passed:
+            return "verified"
+        return "; ".join(report.errors[:1]) or "the verifier's position budget ran out"
+
+    def as_rules(proof: Proof, rules_name: str) -> Proof | None:
+        """``proof`` read under another rule set, if the verifier accepts it there."""
+        other = replace(proof, problem=replace(proof.problem, goal=rules[rules_name].goal,
+                                               ko_allowed=rules[rules_name].ko_allowed),
+                        stats=dict(proof.stats, rules=rules_name))
+        return other if verify.verify(other, max_positions=verify_positions).passed else None
+
+    def settle(fm: FirstMove, share: float) -> None:
+        first = "live" if problem.goal == "live_any" else "survive"
+        status, proof, why = search(first, fm.move, share)
+        if proof is None:
+            fm.why_open = why
+            return
+        if status == "win":
+            if first == "live":
+                fm.cls, fm.proofs = "lives", [proof]
+            elif (same := as_rules(proof, "live")) is not None:
+                fm.cls, fm.proofs = "lives", [same]
+            else:
+                status2, proof2, why = search("live", fm.move, share)
+                if proof2 is None:
+                    fm.why_open = why
+                    return
+                fm.cls, fm.proofs = ("lives", [proof2]) if status2 == "win" \
+                    else ("seki", [proof, proof2])
+        else:
+            if (same := as_rules(proof, "ko")) is not None:
+                fm.cls, fm.proofs = "dies", [same]
+            else:
+                status2, proof2, why = search("ko", fm.move, share)
+                if proof2 is None:
+                    fm.why_open = why
+                    return
+                fm.cls, fm.proofs = ("ko", [proof2, proof]) if status2 == "win" \
+                    else ("dies", [proof2])
+        faults = [v for v in map(checked, fm.proofs) if v != "verified"]
+        fm.verification = faults[0] if faults else "verified"
+
+    for sweep in (0, 1):
+        todo = [fm for fm in moves if fm.cls == OPEN]
+        for i, fm in enumerate(todo):
+            if stopped():
+                out.cancelled = True
+                break
+            # the first sweep gives each move an even share of what is left; the second
+            # gives the moves still open all of it, one after another
+            settle(fm, 1.0 / (len(todo) - i) if sweep == 0 else 1.0)
+        if out.cancelled or not any(fm.cls == OPEN for fm in moves):
+            break
+    for fm in moves:
+        if fm.cls == OPEN and not fm.why_open:
+            fm.why_open = "cancelled" if out.cancelled else "budget"
+    out.seconds = now() - start
+    out.nodes = cores.nodes
+    return out
+
