@@ -11,6 +11,14 @@ and compares:
   ``answer_firstmove``).  A book move that is not our winning move is
   searched on its own, so a mismatch means "we prove the book's move does not
   win" (books can be incomplete or wrong: each case is listed);
+* with the book again, through the classes a player reads (``search.classify``,
+  every first move classified, each class's proofs verified): a *book
+  contradiction* is a book first move whose class is a failure for the side
+  that plays it (``dies`` for the defender; ``lives`` or ``seki`` for the
+  attacker).  A ko is no contradiction: a book may give a ko as the answer.
+  The classification's cost is timed against the single solve (both with
+  verification); it is cut at ``CLASSIFY_CAP`` times the single solve, and a
+  cut classification counts as a ratio above the cap in the median;
 * with tsumego.js (an exact solver for enclosed problems; ``npm install
   tsumego.js`` into a cache folder outside the repo, done here on first use),
   on SGF problems that mark a target with ``MA``: same problem, same side,
@@ -18,12 +26,14 @@ and compares:
   this machine's two cores, the peer slowed our search by about a quarter).
 
 Ends with ``RESULT solved=<n> total=<m> wrong=<w> unverified=<u>
-book_mismatch=<b> median_ratio_vs_peer=<r>``: ``wrong`` counts verdicts that
-contradict the peer's or that say "no winning move" where the book shows one,
-except where ``peer_walk`` shows a documented difference in semantics (a seki
-counts as life for the peer, not for us; ko history the peer cannot see);
+book_mismatch=<b> median_ratio_vs_peer=<r> book_contradictions=<c>
+median_classify_ratio=<k>``: ``wrong`` counts verdicts that contradict the
+peer's (seki is life for both: our default goal is ``survive``) or that say
+"no winning move" where the book shows one, except where ``peer_walk`` shows
+a documented difference in ko semantics (ko history the peer cannot see);
 ``r`` is the median of our time / the peer's time over problem-sides both
-solve.
+solve; ``k`` the median of classification time / single-solve time over the
+problem-sides whose single solve finished.
 """
 
 from __future__ import annotations
@@ -48,6 +58,7 @@ from tsumego_gui.core import coords
 from tsumego_gui.core.problem import Problem
 from tsumego_gui.core.problem_files import ProblemFileError, problem_files, read_file
 from tsumego_gui.search.choice import PARTLY, REJECTED, solve_and_verify
+from tsumego_gui.search.classify import OPEN, classify
 from tsumego_gui.search.dfs import solve
 from tsumego_gui.search.params import SearchParams
 
@@ -63,6 +74,8 @@ const ms = Number(process.hrtime.bigint() - t) / 1e6;
 console.log(JSON.stringify({move: move, ms: ms, error: error}));
 """
 NAMES = {BLACK: "B", WHITE: "W"}
+CLASSIFY_CAP = 10.0       # classification budget, in single solves (at least CLASSIFY_FLOOR s)
+CLASSIFY_FLOOR = 2.0
 
 
 def ensure_peer() -> Path | None:
@@ -219,9 +232,45 @@ def run_task(task: tuple) -> dict:
     return run_one(*task)
 
 
+def classify_check(problem: Problem, side: int, single_seconds: float,
+                   params: SearchParams, row: dict) -> None:
+    """Classify every first move within ``CLASSIFY_CAP`` single solves; record the cost
+    ratio and any book first move whose class is a failure for ``side``."""
+    cap = max(CLASSIFY_CAP * single_seconds, CLASSIFY_FLOOR)
+    start = time.monotonic()
+    c = classify(problem, SearchParams(max_nodes=params.max_nodes, max_seconds=cap),
+                 to_play=side)
+    spent = time.monotonic() - start
+    row["classify_seconds"] = round(spent, 3)
+    row["class"] = c.status
+    finished = c.status != OPEN and all(m.cls != OPEN for m in c.moves)
+    row["classify_ratio"] = spent / max(single_seconds, 1e-3) if finished else float("inf")
+    failure = ("dies",) if side == problem.defender else ("lives", "seki")
+    classes = {m.move: m.cls for m in c.moves}
+    bad = [m for m in c.moves if m.cls != OPEN and m.verification != "verified"]
+    if bad:
+        row["notes"].append(f"classification unverified: {bad[0].verification}")
+        row["classify_unverified"] = True
+    for move in problem.book_moves_for(side):
+        if move == PASS:
+            continue
+        cls = classes.get(move)
+        name = coords.to_gtp(move, problem.size)
+        if cls in failure:
+            row["book_contradiction"] = True
+            row["notes"].append(f"book move {name}: {c.words(cls)}")
+        elif cls == OPEN:
+            row["notes"].append(f"book move {name}: class open")
+        elif cls is None:
+            row["book_contradiction"] = True
+            row["notes"].append(f"book move {name} is not a legal region move")
+
+
 def run_one(name, path, problem, side, params, peer, seconds) -> dict:
+    start = time.monotonic()
     outcome = solve_and_verify(problem, "dfs", max_nodes=params.max_nodes,
                                max_seconds=params.max_seconds, to_play=side, replays=50)
+    single = time.monotonic() - start
     result = outcome.result
     row = {"problem": name, "side": NAMES[side], "verdict": result.verdict,
            "seconds": round(result.seconds, 3), "nodes": result.nodes, "notes": []}
@@ -240,8 +289,8 @@ def run_one(name, path, problem, side, params, peer, seconds) -> dict:
                                                  side_wins, params)
         row["notes"] += notes
         if not side_wins and [m for m in problem.book_moves_for(side) if m != PASS]:
-            row["book_contradiction"] = True
             row["notes"].append("we say no winning move but the book shows one")
+        classify_check(problem, side, single, params, row)
     if peer is not None and path.suffix.lower() == ".sgf" and b"MA[" in path.read_bytes():
         p = run_peer(peer, path, side, seconds)
         row["peer_wins"], row["peer_seconds"] = p["wins"], p["seconds"]
@@ -251,11 +300,11 @@ def run_one(name, path, problem, side, params, peer, seconds) -> dict:
             row["notes"].append(f"peer says {'win' if p['wins'] else 'loss'} ({p['move']})")
             why = explain(result.proof, path, peer, PEER_DIR)
             row["notes"].append(why)
-            if why.startswith(("seki", "ko", "peer gives up")):
+            if why.startswith(("ko", "peer gives up")):
                 row["semantics"] = True     # a documented difference, not a wrong verdict
             else:
                 row["wrong"] = True
-    if row.get("book_contradiction") and not row.get("semantics"):
+    if row.get("book_contradiction"):
         row["wrong"] = True
     ours = {None: "?", True: "win", False: "loss"}[side_wins]
     peer_text = {None: "-", True: "win", False: "loss"}[row.get("peer_wins")]
@@ -271,7 +320,7 @@ def summarize(rows: list[dict]) -> None:
     done = [r for r in rows if "verdict" in r]
     solved = [r for r in done if r["verdict"] != "unknown"]
     wrong = [r for r in done if r.get("wrong")]
-    unverified = [r for r in solved if not r.get("verified")]
+    unverified = [r for r in solved if not r.get("verified") or r.get("classify_unverified")]
     mismatch = [r for r in solved if r.get("book_mismatch")]
     ratios = [r["seconds"] / r["peer_seconds"] for r in solved
               if r.get("peer_seconds") and r.get("peer_wins") is not None
@@ -301,9 +350,18 @@ def summarize(rows: list[dict]) -> None:
         print(f"paper table: we prove {len(ours)}/{len(problems)} problems; "
               f"the paper's columns prove {paper_counts}")
     median_ratio = statistics.median(ratios) if ratios else float("nan")
+    contradictions = [r for r in done if r.get("book_contradiction")]
+    classify_ratios = [r["classify_ratio"] for r in done if "classify_ratio" in r]
+    cut = sum(1 for k in classify_ratios if k == float("inf"))
+    median_classify = statistics.median(classify_ratios) if classify_ratios else float("nan")
+    print(f"classification: {len(classify_ratios)} problem-sides, {cut} cut at "
+          f"{CLASSIFY_CAP:g} single solves; classes: " + ", ".join(
+              f"{k} {sum(1 for r in done if r.get('class') == k)}"
+              for k in ("lives", "seki", "ko", "dies", OPEN)))
     print(f"RESULT solved={len(solved)} total={len(done)} wrong={len(wrong)} "
           f"unverified={len(unverified)} book_mismatch={len(mismatch)} "
-          f"median_ratio_vs_peer={median_ratio:.3f}")
+          f"median_ratio_vs_peer={median_ratio:.3f} book_contradictions={len(contradictions)} "
+          f"median_classify_ratio={median_classify:.3f}")
 
 
 if __name__ == "__main__":

@@ -54,7 +54,8 @@ from engine_cy.dfpn_table cimport (
 from engine_cy.gil cimport offer_gil
 from engine_cy.goal cimport GoalSpec, goal_init
 from engine_cy.node_rules cimport (
-    GOAL, INNER, LOSS, MAX_MOVES, PASSBACK, WIN, Result, all_result, attacker_passes_back,
+    CAPTURED, GOAL, INNER, LOSS, MAX_MOVES, PASSBACK, SURVIVES, WIN, Result, all_result,
+    attacker_passes_back,
     cover_moves, is_null_move, leaf_kind, leaf_result, leaf_winner, loss_zone, move_result,
     node_moves, position_key, survive_by_passing, win_zone,
 )
@@ -68,6 +69,7 @@ from engine_cy.search_control import STOP_NAMES
 cdef enum:
     CRUCIAL_ZONE = 0           # DfpnCore.zones indices
     BOARD_ZONE = 1
+    ENDED_ZONE = 2
     INF = 1 << 28              # only a resolved node's numbers reach it
     LARGE = INF - 1            # where an open node's sums saturate
     # entry flags
@@ -147,6 +149,7 @@ cdef class DfpnCore:
         self.path_hash[0] = mix(board.pos.hash)
         self.zones.push_back(self.g.crucial)
         self.zones.push_back(self.g.full)
+        self.zones.push_back(self.g.ended)
 
     @property
     def stop_reason(self):
@@ -253,7 +256,8 @@ cdef class DfpnCore:
         if kind == GOAL:
             e.zone = self.add_zone(&z)
         else:
-            e.zone = BOARD_ZONE if zone_subset(&self.g.full, &z) else CRUCIAL_ZONE
+            e.zone = CRUCIAL_ZONE if kind == CAPTURED else \
+                ENDED_ZONE if kind == SURVIVES else BOARD_ZONE
         e.flags = RESOLVED
         if (leaf_winner(kind) == WIN) == (self.b.pos.to_play == self.g.defender):
             e.p, e.d = 0, INF

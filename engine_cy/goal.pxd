@@ -9,7 +9,7 @@ Knows the board's arrays and zones; nothing about search.
 
 from engine_cy.benson cimport OpenBoard, open_board_zone
 from engine_cy.board cimport MAX_ARR, Board
-from engine_cy.zone cimport Zone, zone_add, zone_clear, zone_has
+from engine_cy.zone cimport Zone, zone_add, zone_clear, zone_has, zone_union
 
 
 cdef enum:  # goals (``tsumego_gui.core.problem.GOALS`` by index)
@@ -27,6 +27,7 @@ cdef struct GoalSpec:
     int n_crucial
     int crucial_list[MAX_ARR] # the same points, for the leaf test
     Zone full                 # every point of the board
+    Zone ended                # goal survive: the region and the crucial points (SURVIVES)
     int n_region
     int region[MAX_ARR]       # points where either side may play, row-major
     OpenBoard open_board      # benson.open_board_zone: Benson runs skip it
@@ -69,6 +70,8 @@ cdef inline int goal_init(GoalSpec* g, Board board, int defender, int goal, cruc
             if region_set:
                 zone_add(&region_zone, board.points[i])
     open_board_zone(board, defender, &region_zone, &g.open_board)
+    g.ended = g.full if not region_set else region_zone
+    zone_union(&g.ended, &g.crucial)
     return 0
 
 

@@ -131,7 +131,7 @@ cdef class MctsCore:
     cdef vector[float] pend_value
     cdef vector[uint8_t] pend_defpass
     cdef int32_t full_zone_id
-    cdef int32_t crucial_zone_id
+    cdef int32_t ended_zone_id
     cdef object queries
     cdef readonly long evals
     cdef readonly long tt_hits
@@ -187,8 +187,8 @@ cdef class MctsCore:
         self.nodes.push_back(self.new_node(PASS_LOC, 1.0))
         self.zones.push_back(self.g.full)
         self.full_zone_id = 0
-        self.zones.push_back(self.g.crucial)
-        self.crucial_zone_id = 1
+        self.zones.push_back(self.g.ended)
+        self.ended_zone_id = 1
 
     # ---- small helpers ---------------------------------------------------------------
 
@@ -548,7 +548,7 @@ cdef class MctsCore:
                 # the defender's pass is the last child
                 self.nodes[first + count - 1].status = leaf_winner(self.pend_defpass[i])
                 self.nodes[first + count - 1].kind = self.pend_defpass[i]
-                self.nodes[first + count - 1].zone_id = self.crucial_zone_id \
+                self.nodes[first + count - 1].zone_id = self.ended_zone_id \
                     if self.pend_defpass[i] == SURVIVES else self.full_zone_id
             self.nodes[n].first_child = first
             self.nodes[n].n_children = <int16_t>count

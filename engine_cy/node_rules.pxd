@@ -55,10 +55,18 @@ always on the board at an inner node (``CAPTURED`` comes first), so:
   usual (the covered moves' children differ from it only in stones outside
   the zone and in the pass count, which the result does not depend on).
 
-Why the ``SURVIVES`` zone is enough: the leaf's claim is "the game is over
-and a crucial stone is on the board"; the crucial points hold the same
-stones in every position that agrees on them, and the pass count is part of
-the node, not of the stones.  Above it the usual dilation applies.
+The ``SURVIVES`` zone is the region and the crucial points.  The crucial
+points alone would carry the leaf's own claim ("the game is over and a
+crucial stone is on the board": they hold the same stones in every position
+that agrees on them).  But a zone also stands for moves: in a position that
+agrees with a node on its zone, a move of the loser outside the zone is
+answered as if it were a pass, and after a pass the defender answers by
+passing back -- which ends the game only after a pass, not after a stone
+move.  With every region point in the zone, no position that agrees on it
+offers a move outside it (play is confined to the region), so no such answer
+is ever needed.  Above the leaf the usual dilation applies; the ancestors'
+zones then hold the region too, which costs null moves above a seki, never
+soundness.
 
 Knows the board, Benson, zones and dilation; nothing about proof numbers,
 trees or threads.
@@ -100,11 +108,11 @@ cdef inline bint attacker_passes_back(const GoalSpec* g, Board b) noexcept nogil
 cdef inline int leaf_kind(const GoalSpec* g, Board b, Benson* work, Zone* zone) noexcept nogil:
     """What the position on ``b`` is as a node; for a leaf, ``zone`` gets its zone.
 
-    GOAL: the life zone.  CAPTURED and SURVIVES: the crucial points (every one
-    is empty or the attacker's, or they hold the same defender stones, wherever
-    the pattern holds).  PASSES and PASSBACK: the whole board, as the goal's
-    failure at the end of the game depends on all of it.  A PASSBACK leaf is
-    won by the attacker with its pass."""
+    GOAL: the life zone.  CAPTURED: the crucial points (every one is empty or
+    the attacker's wherever the pattern holds).  SURVIVES: the region and the
+    crucial points (see the docstring).  PASSES and PASSBACK: the whole board,
+    as the goal's failure at the end of the game depends on all of it.  A
+    PASSBACK leaf is won by the attacker with its pass."""
     if benson_goal(b, g.defender, g.live_any, &g.crucial, work, zone, &g.open_board):
         return GOAL
     if goal_crucial_lost(g, b):
@@ -112,7 +120,7 @@ cdef inline int leaf_kind(const GoalSpec* g, Board b, Benson* work, Zone* zone) 
         return CAPTURED
     if b.pos.passes >= 2:
         if g.survive:
-            zone[0] = g.crucial
+            zone[0] = g.ended
             return SURVIVES
         zone[0] = g.full
         return PASSES

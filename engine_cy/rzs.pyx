@@ -101,7 +101,8 @@ cdef class RzsCore:
         self.nodes = 0
         self.tt_hits = 0
         self.stop = NOT_STOPPED
-        self.leaf_zone[CAPTURED] = self.leaf_zone[SURVIVES] = self.add_zone(&self.g.crucial)
+        self.leaf_zone[CAPTURED] = self.add_zone(&self.g.crucial)
+        self.leaf_zone[SURVIVES] = self.add_zone(&self.g.ended)
         self.leaf_zone[PASSES] = self.leaf_zone[PASSBACK] = self.add_zone(&self.g.full)
 
     @property

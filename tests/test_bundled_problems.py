@@ -1,8 +1,10 @@
 """Bundled problems: each one loads, solves, verifies, and matches its expectations.
 
 ``tsumego_gui/resources/problems/expected.json`` holds, for each problem
-(file, 1-based game index) and side to move, the verdict for the defender and
-the complete set of winning first moves.  Those expectations come from Go
+(file, 1-based game index) and side to move, the verdict for the defender, the
+class of the position, and the complete set of first moves of that class
+(``search.classify``: every first move is classified and each class's proofs
+are verified).  Those expectations come from Go
 knowledge (vital points, eye shapes, miai), explained in each problem's SGF
 comment; they were written independently of the solver, which this test
 checks against them.  Every proof is also checked by the independent
@@ -17,9 +19,8 @@ import pytest
 from engine_cy.board import BLACK, PASS, WHITE
 from tsumego_gui.core import coords
 from tsumego_gui.core.sgf_io import read_sgf
-from tsumego_gui.search.dfs import solve
+from tsumego_gui.search.classify import classify
 from tsumego_gui.search.params import SearchParams
-from tsumego_gui.search.verify import verify
 
 PROBLEMS = Path(__file__).resolve().parents[1] / "tsumego_gui" / "resources" / "problems"
 EXPECTED = json.loads((PROBLEMS / "expected.json").read_text())["problems"]
@@ -68,12 +69,13 @@ def test_problem_metadata(entry):
 
 
 @pytest.mark.parametrize("entry,side", CASES)
-def test_bundled_problem_solves_as_expected(entry, side):
+def test_bundled_problem_classifies_as_expected(entry, side):
     problem = load(entry)
     want = entry["expect"][side]
-    result = solve(problem, PARAMS, to_play=SIDES[side], all_moves=True)
-    assert result.verdict == want["verdict"], result.stop_reason
-    report = verify(result.proof)
-    assert report.ok, report.errors
-    winning = sorted(move_name(m, problem.size) for m in result.proof.winning_moves)
+    c = classify(problem, PARAMS, to_play=SIDES[side])
+    assert c.status == want.get("class", want["verdict"])
+    assert all(m.verification == "verified" for m in c.moves), \
+        [(m.move, m.verification) for m in c.moves]
+    succeeds = (c.status in ("lives", "seki", "ko")) == c.defender_to_move or c.status == "ko"
+    winning = sorted(move_name(m, problem.size) for m in c.best_moves()) if succeeds else []
     assert winning == sorted(want["winning"])

@@ -12,20 +12,33 @@ BUNDLED = Path(__file__).resolve().parents[1] / "tsumego_gui" / "resources" / "p
 STRAIGHT_THREE = BUNDLED / "straight-three.sgf"
 
 
-def test_solve_prints_the_verdict_every_winning_move_and_verified(capsys):
-    assert main(["solve", str(STRAIGHT_THREE), "--all"]) == 0
+def test_solve_prints_the_verdict_the_goal_and_verified(capsys):
+    assert main(["solve", str(STRAIGHT_THREE)]) == 0
     out = capsys.readouterr().out
+    assert "goal: survive" in out
     assert "White to play: White lives" in out
     assert "winning moves: B1" in out
     assert "verified: yes" in out
 
 
-def test_solve_for_the_other_side_finds_the_kill(capsys):
+def test_solve_all_prints_every_first_move_with_its_class(capsys):
+    """Straight three, White to play: B1 lives (two eyes); A1, C1 and a tenuki die
+    (Black takes the vital point B1)."""
+    assert main(["solve", str(STRAIGHT_THREE), "--all"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("White to play: lives unconditionally")
+    table = {line.split()[0]: line.split()[1] for line in lines[2:]}
+    assert table == {"A1": "dies", "B1": "lives", "C1": "dies", "pass": "dies"}
+    assert all(line.rstrip().endswith("yes") for line in lines[2:])
+
+
+def test_solve_all_for_the_other_side_finds_the_kill(capsys):
     assert main(["solve", str(STRAIGHT_THREE), "--to-play", "B", "--all", "--json"]) == 0
     rows = json.loads(capsys.readouterr().out)
-    assert rows[0]["verdict"] == "dies"
-    assert rows[0]["winning_moves"] == ["B1"]
-    assert rows[0]["verified"] is True and rows[0]["verification"] == "verified"
+    assert rows[0]["class"] == "dies" and rows[0]["status"] == "kills"
+    moves = {m["move"]: m["class"] for m in rows[0]["first_moves"]}
+    assert moves == {"A1": "lives", "B1": "dies", "C1": "lives", "pass": "lives"}
+    assert rows[0]["verified"] is True
 
 
 def test_proofs_are_saved_as_sgf_and_json(tmp_path, capsys):

@@ -288,7 +288,7 @@ def test_a_table_result_that_superko_breaks_on_its_new_line_is_searched_again(ma
     board = parse_diagram(SUPERKO_CORNER, 4)
     black = {p for p in coords.all_locs(4) if board.color_at(p) == BLACK}
     white = {p for p in coords.all_locs(4) if board.color_at(p) == WHITE}
-    problem = Problem.create(4, black, white, to_play=WHITE,
+    problem = Problem.create(4, black, white, to_play=WHITE, goal="live",
                              crucial={coords.from_gtp("B3", 4)})
     result, used, _ = choice.solve(problem, "mcts", max_nodes=max_nodes, max_seconds=0)
     assert used == "mcts"

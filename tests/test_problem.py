@@ -113,7 +113,7 @@ T20 = coords.stride(19) * 0 + 19  # the wall cell above T19 on a 19x19 board
     (dict(white=pts(WHITE_STONES) | {"D4"}), "white stone 'D4' is not a point index"),
     (dict(to_play=3), "to_play must be black (1) or white (2), not 3"),
     (dict(defender=0), "the defender must be black (1) or white (2), not 0"),
-    (dict(goal="kill"), "goal must be 'live' or 'live_any', not 'kill'"),
+    (dict(goal="kill"), "goal must be one of 'survive', 'live', 'live_any', not 'kill'"),
     (dict(crucial=pts("D4")), "crucial stone at D4 is an empty point"),
     (dict(crucial=pts("B3 C3")), "crucial stone at C3 is black but the defender is white"),
     (dict(crucial=frozenset({999})), "crucial stone loc 999 is off a 9x9 board"),
@@ -162,7 +162,7 @@ def test_construction_validates_so_an_invalid_problem_never_exists():
 def test_create_takes_the_defender_from_the_crucial_stones():
     p = Problem.create(9, pts(BLACK_STONES), pts(WHITE_STONES), crucial=pts("A3 B2"),
                        to_play=BLACK)
-    assert p.defender == WHITE and p.goal == "live" and p.to_play_given
+    assert p.defender == WHITE and p.goal == "survive" and p.to_play_given
     q = Problem.create(9, pts(BLACK_STONES), pts(WHITE_STONES), crucial=pts("C4"),
                        to_play=WHITE)
     assert q.defender == BLACK and q.attacker == WHITE

@@ -42,14 +42,14 @@ ENCLOSED = "SZ[7]AW[ca][ab][bb][cb]AB[da][db][ac][bc][cc][dc]"
 
 def test_setup_pl_tr_gn_c():
     p = one(f"(;GM[1]FF[4]{CORNER}GN[Corner]C[White to live]PL[W]TR[bg])".encode())
-    assert p == Problem(9, CORNER_BLACK, CORNER_WHITE, WHITE, WHITE, "live",
+    assert p == Problem(9, CORNER_BLACK, CORNER_WHITE, WHITE, WHITE, "survive",
                         crucial=pts("B3", 9), title="Corner", comment="White to live")
     assert p.ko_allowed == (True, False) and p.history == () and p.book_moves == ()
 
 
 def test_ma_on_a_stone_is_the_target_with_the_region_derived_from_the_wall():
     p = one(f"(;{ENCLOSED}MA[ca])".encode())
-    assert p.defender == WHITE and p.goal == "live"
+    assert p.defender == WHITE and p.goal == "survive"
     assert p.crucial == pts("C7 A6 B6 C6", 7)  # the target's whole chain
     assert p.region == pts("A7 B7", 7)
     assert p.to_play == BLACK and p.to_play_given is False  # no PL: either side
@@ -199,7 +199,7 @@ def test_an_error_in_a_collection_names_the_game():
     (b"(;SZ[9]AW[aa]TR[ba])", "crucial stone at B9 is an empty point"),
     (b"(;SZ[7]AW[ca]AB[da]MA[ca][da])", "MA targets of both colours: C7, D7"),
     (b"(;SZ[9]AW[aa]TR[aa]TH[xyz])", "TH[xyz] is not a 16-digit hex hash"),
-    (b"(;SZ[9]AW[aa]TR[aa]TG[kill])", "TG[kill] is not a goal (live or live_any)"),
+    (b"(;SZ[9]AW[aa]TR[aa]TG[kill])", "TG[kill] is not a goal (survive, live, live_any)"),
     (b"(;SZ[9]AW[aa]TR[aa]TK[Q])", "TK[Q] is not B, W, BW or -"),
     (b"(;SZ[9]AW[aa]TD[W]TG[live_any]TH[0000000000000001]SZ[9]CA[no-such-codec]GN[x])",
      "malformed SGF"),

@@ -24,7 +24,11 @@ from engine_cy.board import PASS, Board
 from engine_cy.dfpn import DfpnCore, ExtractionError
 from engine_cy.dilate import dilate_or
 from engine_cy.node_rules import (
-    ATTACKER_WINS, DEFENDER_WINS, GOAL_CODES, Result, won_with_move,
+    ATTACKER_WINS,
+    DEFENDER_WINS,
+    GOAL_CODES,
+    Result,
+    won_with_move,
 )
 from engine_cy.rzs import RzsCore
 from engine_cy.search_control import SearchControl, now

@@ -28,8 +28,10 @@ superko history:
   the zone holds the crucial points; ``passes``: two passes ended the game and
   the zone is the whole board; ``survives`` (goal ``survive``): two passes
   ended the game with a crucial stone on the board, and the zone holds the
-  crucial points (so every agreeing position has the same stones there); the
-  goal holds at no lost node;
+  crucial points (so every agreeing position has the same stones there) and
+  the region (so no agreeing position offers a move outside the zone, which
+  would be answered as after a pass: the pass back that ended this game
+  would not end that one); the goal holds at no lost node;
 * zones: a child's zone lies in its parent's (ZZ-1); chains are whole in a
   zone; every chain of a zone has a liberty in it (DL-1); where the prover's
   opponent moves: CR-1 (its suicide / forbidden ko-capture points keep their
@@ -310,8 +312,9 @@ class _Checker:
                     and self.crucial_on_board(board)):
                 report.fail(f"{where}: 'survives' leaf where two passes did not end the game "
                             "with a crucial stone on the board under the goal survive")
-            elif not self.problem.crucial <= node.zone:
-                report.fail(f"{where}: 'survives' leaf whose zone misses a crucial point")
+            elif not (self.problem.crucial | self.region) <= node.zone:
+                report.fail(f"{where}: 'survives' leaf whose zone misses a crucial or a "
+                            "region point")
             return LEAF
         if board.consecutive_passes >= 2:
             report.fail(f"{where}: the game ended by two passes but the tree goes on")
@@ -352,6 +355,9 @@ class _Checker:
         if child.won != node.won:
             self.report.fail(f"{where}: the winning move's child is not won")
             return UNKNOWN
+        if move != PASS and (move not in self.region or not board.is_legal(move)):
+            self.report.fail(f"{self.name(path + [move])}: the move is illegal or off the region")
+            return UNKNOWN
         self.check_move_zone(board, node.zone, move, prover, where)
         return self.play_child(node, move, child, board, path)
 
@@ -391,8 +397,10 @@ class _Checker:
                 self.report.fail(f"{where}: {name} is not a null move "
                                  f"for {coords.to_gtp(cover, board.size)}'s zone")
                 return UNKNOWN
-            if move == PASS and self.survive and board.consecutive_passes >= 1:
-                self.report.fail(f"{where}: the pass ends the game here; no move covers it")
+            ends = move == PASS and self.survive and board.consecutive_passes >= 1
+            if ends and prover != self.problem.defender:
+                self.report.fail(f"{where}: the defender's pass ends the game here and "
+                                 "survives; no move covers it")
                 return UNKNOWN
             if cover == PASS and ends_the_game(children[cover]):
                 self.report.fail(f"{where}: {name} is covered by a pass whose line ends the "
@@ -403,8 +411,14 @@ class _Checker:
                                  f"{coords.to_gtp(cover, board.size)}, whose result superko "
                                  "decided (it holds on its own line only)")
                 return UNKNOWN
+            # lines a pass decides at once need no replay: under live and live_any the
+            # attacker passes back after a defender's pass; under survive the attacker's
+            # pass after a pass ends the game with the crucial stones on the board
             passes_back = move == PASS and prover != self.problem.defender and not self.survive
-            if len(self.cut_lines) < MAX_RECORDED and not passes_back:
+            if ends and not self.crucial_on_board(board):
+                self.report.fail(f"{where}: the game ends with no crucial stone")
+                return UNKNOWN
+            if len(self.cut_lines) < MAX_RECORDED and not passes_back and not ends:
                 token = board.play(move)
                 self.cut_lines.append((children[cover], board.copy(), path + [move], cover))
                 board.undo(token)
