@@ -1,0 +1,97 @@
+"""The goal survive, the previous pass, and the class of every first move (issue #15).
+
+Expected answers come from Go knowledge, stated in each test: the eyeless
+seki of the issue (White A2-G2-G1 and Black B1-E1 share A1 and F1; whoever
+fills one is captured at the other) and the straight three in the corner.
+"""
+
+from dataclasses import replace
+
+import pytest
+from sgfmill import sgf
+
+from engine_cy.board import PASS, WHITE
+from tsumego_gui.core import coords
+from tsumego_gui.core.problem import ProblemError
+from tsumego_gui.core.sgf_io import read_sgf, write_sgf
+from tsumego_gui.search import classification_file
+from tsumego_gui.search.choice import solve_and_verify
+from tsumego_gui.search.classify import OPEN, classify
+
+SEKI = (b"(;FF[4]GM[1]SZ[8]PL[W]AB[af][bf][cf][df][ef][ff][gf][hf][hg][hh][bh][ch][dh][eh]"
+        b"AW[ag][bg][cg][dg][eg][fg][gg][gh]TR[ag]SQ[ah][bh][ch][dh][eh][fh])")
+
+
+def names(c):
+    return {classification_file.move_name(m.move, c.problem.size): m.cls for m in c.moves}
+
+
+@pytest.fixture(scope="module")
+def seki():
+    return read_sgf(SEKI)[0]
+
+
+def test_a_file_without_a_goal_takes_survive_and_the_seki_lives(seki):
+    assert seki.goal == "survive"
+    outcome = solve_and_verify(seki, "dfs")
+    assert outcome.result.verdict == "lives" and outcome.verified
+    assert outcome.result.proof.winning_moves == [PASS]
+    leaves = {n.kind for n in outcome.result.proof.root.iter_unique() if not n.children}
+    assert "survives" in leaves
+
+
+@pytest.mark.parametrize("solver", ["dfs", "mcts"])
+def test_under_unconditional_life_the_seki_dies(seki, solver):
+    outcome = solve_and_verify(replace(seki, goal="live"), solver)
+    assert outcome.result.verdict == "dies" and outcome.verified
+
+
+def test_every_first_move_of_the_seki_has_its_class_and_verified_proofs(seki):
+    c = classify(seki)
+    assert names(c) == {"A1": "dies", "F1": "dies", "pass": "seki"}
+    assert c.status == "seki" and c.best_moves() == [PASS]
+    assert all(m.verification == "verified" and m.proofs for m in c.moves)
+    # seki is proven by a survival and a failed unconditional life
+    (tenuki,) = [m for m in c.moves if m.move == PASS]
+    assert [p.problem.goal for p in tenuki.proofs] == ["survive", "live"]
+    assert [p.root.won for p in tenuki.proofs] == [True, False]
+
+
+def test_the_attacker_reads_the_classes_the_other_way(seki):
+    c = classify(seki, to_play=3 - WHITE)
+    # Black A1 or F1 is captured at the other point: White lives with a straight five
+    assert names(c) == {"A1": "lives", "F1": "lives", "pass": "seki"}
+    assert c.status == "seki" and c.words(c.status) == "fails (seki)"
+
+
+def test_a_cancelled_classification_keeps_nothing_false(seki):
+    c = classify(seki, cancelled=lambda: True)
+    assert c.cancelled and c.status == OPEN
+    assert all(m.cls == OPEN and m.why_open == "cancelled" for m in c.moves)
+
+
+def test_classification_exports_read_back(seki):
+    c = classify(seki)
+    again = classification_file.from_json(classification_file.to_json(c))
+    assert names(again) == names(c) and again.problem == c.problem
+    game = sgf.Sgf_game.from_bytes(classification_file.to_sgf(c))     # other programs' parser
+    first = {coords.from_sgfmill(n.get_move()[1], 8): n for n in game.get_root()}
+    assert first[PASS].get("C").startswith("RIGHT: lives in seki")
+    assert first[coords.from_gtp("A1", 8)].get("C").startswith("WRONG: dies")
+    assert {n.get_raw("TC") for n in first.values()} == {b"dies", b"seki"}
+    assert read_sgf(classification_file.to_sgf(c))[0].black == seki.black
+
+
+def test_a_previous_pass_round_trips_and_lets_a_pass_end_the_game(seki):
+    after = replace(seki, previous_pass=True)
+    assert read_sgf(write_sgf(after)) == [after]
+    assert b"TP[1]" in write_sgf(after)
+    assert after.to_board().consecutive_passes == 1
+    # White to move after Black's pass: White passes back and the seki stands
+    outcome = solve_and_verify(after, "dfs")
+    assert outcome.result.verdict == "lives" and outcome.verified
+
+
+def test_survival_needs_crucial_stones():
+    with pytest.raises(ProblemError, match="'survive' needs at least one crucial stone"):
+        read_sgf(b"(;FF[4]GM[1]SZ[5]AB[aa]AW[ee]TD[W]TG[survive])")
