@@ -74,7 +74,7 @@ const ms = Number(process.hrtime.bigint() - t) / 1e6;
 console.log(JSON.stringify({move: move, ms: ms, error: error}));
 """
 NAMES = {BLACK: "B", WHITE: "W"}
-CLASSIFY_CAP = 10.0       # classification budget, in single solves (at least CLASSIFY_FLOOR s)
+CLASSIFY_CAP = 5.0        # classification budget, in single solves (at least CLASSIFY_FLOOR s)
 CLASSIFY_FLOOR = 2.0
 
 
