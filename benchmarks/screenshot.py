@@ -1,11 +1,15 @@
 """Screenshot of the app after solving a problem and stepping into its proof; event-loop latency.
 
     python benchmarks/screenshot.py OUT.png [HARD_PROBLEM] [--seconds S]
+                                    [--problem SGF] [--row MOVE] [--shot-only]
 
 Runs under Xvfb (re-executing itself through ``xvfb-run`` when there is no
 display; offscreen when xvfb-run is missing).  Loads the bundled
-straight-three problem, solves it through the app's worker, steps into the
-proof (→) and saves a PNG of the window.  Then it loads a harder problem
+straight-three problem (or ``--problem``), solves it through the app's
+worker, waits for the classification of the first moves, steps into the
+proof (→) -- or, with ``--row``, selects that first move's row (GTP name or
+``pass``) -- and saves a PNG of the window.  ``--shot-only`` stops there.
+Then it loads a harder problem
 (default: the first 7x7 kill-all problem of ../shared/problems, else the
 bundled one) and solves it for up to S seconds (default 5) while a 10 ms
 QTimer records its worst delay: how long the GUI thread could not run.
@@ -56,6 +60,9 @@ def main() -> int:
     parser.add_argument("out", help="PNG to write")
     parser.add_argument("hard", nargs="?", help="problem for the latency measurement")
     parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--problem", help="problem for the screenshot (default: bundled)")
+    parser.add_argument("--row", help="select this first move's row (GTP or 'pass')")
+    parser.add_argument("--shot-only", action="store_true", help="no latency measurement")
     args = parser.parse_args()
     reexec_under_xvfb()
     sys.path.insert(0, str(ROOT))
@@ -74,21 +81,33 @@ def main() -> int:
     window.confirm_discard = lambda: True
     window.resize(1500, 900)
     window.show()
-    window.open_path(BUNDLED_PROBLEM, ask=False)
+    window.open_path(Path(args.problem) if args.problem else BUNDLED_PROBLEM, ask=False)
     wait_for(app, lambda: False, 0.3)
     window.solve()
-    if not wait_for(app, lambda: window.outcome is not None, 60):
+    if not wait_for(app, lambda: window.outcome is not None and not window.solver.running,
+                    120):
         print("the solve did not finish")
         return 1
     o = window.outcome
     print(f"solved: {o.result.verdict}, verified={o.verified}, "
           f"winning moves={o.result.proof.winning_moves if o.result.proof else None}")
-    window.board.setFocus()
-    QTest.keyClick(window.board, Qt.Key.Key_Right)
+    c = window.classification
+    if c is not None:
+        print(f"classified: {c.words(c.status)}; " + ", ".join(
+            f"{row[0]} {row[1]}" for row in window.solve_panel.first_moves.rows()))
+    if args.row and c is not None:
+        from tsumego_gui.core import coords
+        window.solve_panel.first_moves.select_move(coords.from_gtp(args.row, c.problem.size))
+    else:
+        window.board.setFocus()
+        QTest.keyClick(window.board, Qt.Key.Key_Right)
     wait_for(app, lambda: False, 0.5)
     out = Path(args.out)
     window.grab().save(str(out))
     print(f"screenshot saved to {out}")
+    if args.shot_only:
+        window.close()
+        return 0
 
     hard = Path(args.hard) if args.hard else None
     if hard is None:

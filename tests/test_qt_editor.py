@@ -91,12 +91,34 @@ def test_region_tool_paint_clear_and_fields(qtbot, window):
     panel = window.problem_panel
     panel.to_play_combo.setCurrentIndex(1)
     panel.to_play_combo.activated.emit(1)
-    panel.goal_combo.setCurrentIndex(1)
-    panel.goal_combo.activated.emit(1)
+    index = panel.goal_combo.findData("live_any")
+    panel.goal_combo.setCurrentIndex(index)
+    panel.goal_combo.activated.emit(index)
     panel.ko_white.click()
     d = window.editor.draft
     assert (d.to_play, d.goal, d.effective_ko()) == (WHITE, "live_any", (True, True))
     for _ in range(3):
         window.undo_action.trigger()
     d = window.editor.draft
-    assert (d.to_play, d.goal, d.effective_ko()) == (BLACK, "live", (True, False))
+    assert (d.to_play, d.goal, d.effective_ko()) == (BLACK, "survive", (True, False))
+
+
+def test_the_goal_combo_lists_the_three_goals_with_survive_the_default(window):
+    from PySide6.QtCore import Qt
+
+    from tsumego_gui.core.problem import GOAL_TEXT, GOALS
+    panel = window.problem_panel
+    combo = panel.goal_combo
+    assert [combo.itemData(i) for i in range(combo.count())] == list(GOALS)
+    assert [combo.itemData(i, Qt.ItemDataRole.ToolTipRole)
+            for i in range(combo.count())] == [GOAL_TEXT[g] for g in GOALS]
+    window.new_problem(9)
+    assert window.editor.draft.goal == "survive" and combo.currentData() == "survive"
+    assert combo.currentText() == "survive" and "seki counts as life" in panel.goal_hint.text()
+    index = combo.findData("live")
+    combo.setCurrentIndex(index)
+    combo.activated.emit(index)
+    assert window.editor.draft.goal == "live"
+    assert "unconditionally alive" in panel.goal_hint.text()
+    window.undo_action.trigger()
+    assert combo.currentData() == "survive"     # the combo follows the draft

@@ -34,7 +34,7 @@ def solved(make_window, qtbot, tmp_path):
     path = tmp_path / "four.sgf"
     path.write_bytes(FOUR_AND_FAR)
     assert w.open_path(path, ask=False)
-    with qtbot.waitSignal(w.solver.finished, timeout=30_000):
+    with qtbot.waitSignal(w.solver.classified, timeout=60_000):    # the request's end
         w.solve()
     assert w.outcome.verified, w.outcome.verifier_errors
     return w
@@ -109,6 +109,8 @@ def test_a_disproof_marks_the_defenders_moves_to_answer_and_the_killing_move():
 
 def test_try_it_answers_a_null_move_as_its_covering_sibling(qtbot, solved):
     w, b = solved, solved.browser
+    # without a classification (as while it still runs) "try it" plays the main proof
+    b.set_classification(None)
     b.try_button.click()
     assert b.try_it is not None and b.try_it.user == 1            # the user plays Black
     root = b.proof.root
@@ -138,7 +140,7 @@ def test_try_it_refuses_points_outside_the_region_and_moves_after_the_end(solved
 
 def test_export_writes_an_sgf_with_the_problem_and_its_tree(solved, tmp_path):
     out = tmp_path / "proof.sgf"
-    solved.ask_save_file = lambda default: str(out)
+    solved.ask_export_file = lambda default, filters: str(out)
     assert solved.export_proof()
     data = out.read_bytes()
     again = read_sgf(data)[0]

@@ -13,6 +13,7 @@ from tsumego_gui.qt.main_window import BUNDLED_PROBLEM, MainWindow  # noqa: E402
 from tsumego_gui.qt.settings import open_settings  # noqa: E402
 from tsumego_gui.qt.solver_worker import SolverController, SolveRequest  # noqa: E402
 from tsumego_gui.search.choice import SolveOutcome, solve  # noqa: E402
+from tsumego_gui.search.classification_file import is_right  # noqa: E402
 from tsumego_gui.search.verify import verify  # noqa: E402
 
 # Our own: a nearly empty 6x6 board, White to live anywhere -- far too big to finish in a
@@ -196,21 +197,28 @@ def test_both_sides_of_the_bundled_problem_match_the_collections_expectations(
     combo = w.problem_panel.to_play_combo
     combo.setCurrentIndex(0 if side == "B" else 1)
     combo.activated.emit(combo.currentIndex())          # as a user's choice does
-    with qtbot.waitSignal(w.solver.finished, timeout=30_000):
+    with qtbot.waitSignal(w.solver.classified, timeout=60_000):
         w.solve()
     proof = w.outcome.result.proof
     assert w.outcome.result.verdict == entry["verdict"]
-    assert sorted(coords.to_gtp(m, 9) for m in proof.winning_moves) == sorted(entry["winning"])
+    assert set(coords.to_gtp(m, 9) for m in proof.winning_moves) <= set(entry["winning"])
     assert w.outcome.verified and verify(proof).ok
-    # the proof browser and "try it" work for a disproof as for a proof
+    # every winning first move: the right rows of the classification
+    c = w.classification
+    right = {coords.to_gtp(m.move, 9) for m in c.moves if is_right(c, m.cls)}
+    assert right == set(entry["winning"])
+    # the proof browser works for a disproof as for a proof
     text = w.browser.explanation.toPlainText()
     assert ("White dies here." if entry["verdict"] == "dies" else "White lives here.") in text
+    # "try it": the user plays the side to move; a right first move wins against the app
     w.browser.try_button.click()
     t = w.browser.try_it
-    assert t.prover == (1 if entry["verdict"] == "dies" else 2)
+    assert t.user == (1 if side == "B" else 2)
+    t.play(coords.from_gtp(entry["winning"][0], 9))
     for _ in range(20):
         if t.finished:
             break
-        t.play(t.node.children[0][0])
+        node = t.node
+        t.play(node.prover_move if node.prover_move is not None else node.children[0][0])
     assert t.finished and entry["verdict"] in t.log[-1]
     w.close()

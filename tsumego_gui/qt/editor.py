@@ -39,11 +39,12 @@ class Draft:
     to_play: int = BLACK
     to_play_given: bool = True
     defender: int = WHITE
-    goal: str = "live"
+    goal: str = "survive"          # seki counts as life, as in Go books (core.problem)
     crucial: frozenset[int] = frozenset()
     region: frozenset[int] = frozenset()
     ko_allowed: tuple[bool, bool] | None = None    # None: research default for the defender
     history: tuple[int, ...] = ()
+    previous_pass: bool = False    # the move before was a pass: a pass now ends the game
     title: str = ""
     comment: str = ""
     source: str = ""
@@ -56,13 +57,17 @@ class Draft:
     @classmethod
     def from_problem(cls, p: Problem) -> Draft:
         return cls(p.size, p.black, p.white, p.to_play, p.to_play_given, p.defender, p.goal,
-                   p.crucial, p.region, p.ko_allowed, p.history, p.title, p.comment, p.source)
+                   p.crucial, p.region, p.ko_allowed, p.history, p.previous_pass, p.title,
+                   p.comment, p.source)
 
     def to_problem(self) -> Problem:
         """The validated problem; ProblemError names the first fault."""
+        # by keyword: Problem's fields grow (previous_pass came in the middle)
         return Problem(self.size, self.black, self.white, self.to_play, self.defender,
-                       self.goal, self.crucial, self.region, self.ko_allowed, self.history,
-                       self.to_play_given, (), self.title, self.comment, self.source)
+                       goal=self.goal, crucial=self.crucial, region=self.region,
+                       ko_allowed=self.ko_allowed, history=self.history,
+                       previous_pass=self.previous_pass, to_play_given=self.to_play_given,
+                       title=self.title, comment=self.comment, source=self.source)
 
     def validation_message(self) -> str:
         """"" for a valid problem, else the ProblemError message."""
@@ -85,7 +90,8 @@ class Draft:
     def with_stone(self, loc: int, colour: int) -> Draft:
         """Put ``colour`` (EMPTY erases) on ``loc``; crucial marks go with erased stones.
 
-        Stone edits drop the superko history: it described the old position's past.
+        Stone edits drop the superko history and the previous pass: they described the old
+        position's past.
         """
         black, white = set(self.black), set(self.white)
         black.discard(loc)
@@ -96,7 +102,7 @@ class Draft:
             white.add(loc)
         crucial = self.crucial if colour == self.color_at(loc) else self.crucial - {loc}
         return replace(self, black=frozenset(black), white=frozenset(white),
-                       crucial=frozenset(crucial), history=())
+                       crucial=frozenset(crucial), history=(), previous_pass=False)
 
     def chain(self, loc: int) -> frozenset[int]:
         colour = self.color_at(loc)

@@ -2,9 +2,12 @@
 
 Two modes: *edit* (the board shows the editor's draft and clicks edit it)
 and *proof* (the board shows the proof browser's node; in "try it" clicks
-play).  Every user prompt goes through an attribute that tests replace
-(``confirm_discard``, ``ask_open_file``, ``ask_open_folder``,
-``ask_save_file``), so nothing blocks a test.  Errors (bad files, invalid
+play).  After a solve the worker classifies every first move; the solve
+panel's first-move list shows the classes, and choosing a move browses that
+move's proof (the position row goes back to the main proof).  Every user
+prompt goes through an attribute that tests replace (``confirm_discard``,
+``ask_open_file``, ``ask_open_folder``, ``ask_save_file``,
+``ask_export_file``), so nothing blocks a test.  Errors (bad files, invalid
 positions, failed searches, verifier rejections) appear in a banner above
 the board; nothing is lost silently.
 
@@ -43,11 +46,16 @@ from tsumego_gui.qt.proof_browser import ProofBrowser
 from tsumego_gui.qt.settings import Preferences, load_preferences, save_preferences
 from tsumego_gui.qt.solve_panel import SolvePanel
 from tsumego_gui.qt.solver_worker import SolverController, SolveRequest
+from tsumego_gui.search import classification_file
 from tsumego_gui.search.choice import REJECTED, SolveOutcome
+from tsumego_gui.search.classify import Classification, FirstMove
 
 PROBLEMS_DIR = Path(__file__).resolve().parents[1] / "resources" / "problems"
 BUNDLED_PROBLEM = PROBLEMS_DIR / "straight-three.sgf"
 SGF_FILTER = "SGF files (*.sgf);;Research json (*.json);;All files (*)"
+PROOF_FILTER = "SGF files (*.sgf)"
+CLASSIFICATION_FILTER = ("Classification as SGF (*.sgf);;"
+                         "Classification as JSON (*.json)")
 
 
 class MainWindow(QMainWindow):
@@ -60,11 +68,14 @@ class MainWindow(QMainWindow):
         self.ask_open_file: Callable[[], str | None] = self._dialog_open_file
         self.ask_open_folder: Callable[[], str | None] = self._dialog_open_folder
         self.ask_save_file: Callable[[str], str | None] = self._dialog_save_file
+        # export: (default name, file-type filter) -> path; the suffix picks the format
+        self.ask_export_file: Callable[[str, str], str | None] = self._dialog_save_file
 
         self.file_path: Path | None = None
         self.file_games = 1
         self.mode = "edit"
         self.outcome: SolveOutcome | None = None
+        self.classification: Classification | None = None
         self.solve_problem: Problem | None = None
 
         self.editor = EditorModel(parent=self)
@@ -142,6 +153,8 @@ class MainWindow(QMainWindow):
         self.solve_panel.stop_requested.connect(self.stop)
         self.solver.progress.connect(self.solve_panel.show_progress)
         self.solver.finished.connect(self._solved)
+        self.solver.classified.connect(self._classified)
+        self.solve_panel.first_moves.chosen.connect(self.browse_first_move)
         self.solver.failed.connect(self._solve_failed)
         self.solver.stage.connect(self.solve_panel.show_stage)
         self.solver.running_changed.connect(self.solve_panel.set_running)
@@ -169,7 +182,7 @@ class MainWindow(QMainWindow):
         self._action(f, "Open &bundled problems", lambda: self.open_list(PROBLEMS_DIR))
         self._action(f, "&Save", self.save, QKeySequence.StandardKey.Save)
         self._action(f, "Save &as…", self.save_as, QKeySequence("Ctrl+Shift+S"))
-        self._action(f, "&Export proof as SGF…", self.export_proof)
+        self._action(f, "&Export proof…", self.export_proof)
         f.addSeparator()
         self._action(f, "&Quit", self.close, QKeySequence.StandardKey.Quit)
         e = bar.addMenu("&Edit")
@@ -318,19 +331,32 @@ class MainWindow(QMainWindow):
         return True
 
     def export_proof(self) -> bool:
-        if self.outcome is None or self.outcome.result.proof is None:
+        """Export what the solve proved: the classification of the first moves when there
+        is one (SGF, or JSON for a ``.json`` name), else the proof as SGF."""
+        c = self.classification
+        if c is None and (self.outcome is None or self.outcome.result.proof is None):
             self.show_error("No proof to export: solve the problem first.")
             return False
         stem = self.file_path.stem if self.file_path else "problem"
-        path = self.ask_save_file(f"{stem}-proof.sgf")
+        if c is not None:
+            path = self.ask_export_file(f"{stem}-classification.sgf", CLASSIFICATION_FILTER)
+        else:
+            path = self.ask_export_file(f"{stem}-proof.sgf", PROOF_FILTER)
         if not path:
             return False
+        path = Path(path)
         try:
-            Path(path).write_bytes(self.outcome.result.proof.to_sgf())
+            if c is not None and path.suffix.lower() == ".json":
+                classification_file.save_json(c, path)
+            elif c is not None:
+                path.write_bytes(classification_file.to_sgf(c))
+            else:
+                path.write_bytes(self.outcome.result.proof.to_sgf())
         except OSError as e:
             self.show_error(f"Cannot export the proof: {e.strerror or e}")
             return False
-        self.statusBar().showMessage(f"Proof saved to {path}", 5000)
+        what = "Classification" if c is not None else "Proof"
+        self.statusBar().showMessage(f"{what} saved to {path}", 5000)
         return True
 
     # ---- editing ------------------------------------------------------------------------
@@ -340,8 +366,11 @@ class MainWindow(QMainWindow):
             # the position changed under the search: cancel it and drop what it sends
             self.solver.forget()
             self.solve_panel.clear("Solve cancelled: the position was edited.")
-        if self.outcome is not None or self.browser.proof is not None:
+        if self.outcome is not None or self.browser.proof is not None or \
+                self.classification is not None:
             self.outcome = None
+            self.classification = None
+            self.browser.set_classification(None)
             self.browser.set_proof(None)
             self.solve_panel.clear("The position changed since the last solve.")
         self.mode = "edit"
@@ -421,6 +450,8 @@ class MainWindow(QMainWindow):
                         max_nodes=opts["max_nodes"], max_seconds=opts["max_seconds"])
         self.solve_problem = problem
         self.solve_panel.board_size = problem.size
+        self.classification = None
+        self.browser.set_classification(None)
         self.solver.start(SolveRequest(problem, all_moves=True, **opts))
 
     def stop(self) -> None:
@@ -431,7 +462,7 @@ class MainWindow(QMainWindow):
 
     def _solved(self, outcome: SolveOutcome) -> None:
         problem = self.solve_problem
-        self.solve_panel.show_outcome(outcome, problem.size, problem.defender)
+        self.solve_panel.show_outcome(outcome, problem.size, problem.defender, problem.goal)
         self.outcome = outcome
         proof = outcome.result.proof
         if outcome.verification == REJECTED:
@@ -440,6 +471,37 @@ class MainWindow(QMainWindow):
         if proof is not None:
             self.browser.set_proof(proof)
             self.set_mode("proof")
+
+    def _classified(self, c: Classification) -> None:
+        self.classification = c
+        self.solve_panel.show_classification(c)
+        self.browser.set_classification(c)
+        opened = sum(1 for m in c.moves if m.cls == "open")
+        if c.cancelled:
+            self.statusBar().showMessage(f"Classification stopped: {opened} first move(s) "
+                                         "left open.", 6000)
+        faults = [m for m in c.moves if m.cls != "open" and m.verification != "verified"]
+        if faults:
+            self.show_error(f"The verifier did not accept the proofs of {len(faults)} first "
+                            f"move(s) (e.g. {faults[0].verification}); do not trust those "
+                            "rows.")
+
+    def browse_first_move(self, fm: FirstMove | None) -> None:
+        """Browse a first move's proof (None: the main proof again) in the proof browser."""
+        if fm is None:
+            proof = self.outcome.result.proof if self.outcome is not None else None
+            if proof is None:
+                self.statusBar().showMessage("No proof of the position to browse.", 4000)
+                return
+            if self.browser.proof is not proof or self.browser.first_move is not None:
+                self.browser.set_proof(proof)
+        elif not fm.proofs:
+            self.statusBar().showMessage(f"This first move is open ({fm.why_open}): no proof "
+                                         "to browse.", 4000)
+            return
+        else:
+            self.browser.set_proof(fm.proofs[0], first_move=fm.move)
+        self.set_mode("proof")
 
     def _solve_failed(self, message: str) -> None:
         self.solve_panel.show_failure(message)
@@ -511,6 +573,9 @@ class MainWindow(QMainWindow):
     def _dialog_open_folder(self) -> str | None:
         return QFileDialog.getExistingDirectory(self, "Open a folder of problems") or None
 
-    def _dialog_save_file(self, default: str) -> str | None:
-        path, _ = QFileDialog.getSaveFileName(self, "Save", default, "SGF files (*.sgf)")
+    def _dialog_save_file(self, default: str, filters: str = PROOF_FILTER) -> str | None:
+        path, chosen = QFileDialog.getSaveFileName(self, "Save", default, filters)
+        if path and not Path(path).suffix and "(*." in chosen:
+            # a name typed without a suffix takes the chosen file type's
+            path += chosen[chosen.index("(*.") + 2:].split(")")[0].split()[0]
         return path or None

@@ -7,7 +7,7 @@ fields; nothing about solving.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -22,12 +22,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tsumego_gui.core.problem import GOAL_TEXT, GOALS
 from tsumego_gui.qt.editor import BLACK, TOOLS, WHITE, Draft, EditorModel
 
 TOOL_LABELS = {"stones": "Stones (left black, right white)",
                "crucial": "Crucial stones (toggle a chain)",
                "region": "Region (left paint, right clear)"}
-GOAL_LABELS = {"live": "live (a crucial stone)", "live_any": "live_any (any stone: kill-all)"}
 
 
 class ProblemPanel(QWidget):
@@ -67,10 +67,19 @@ class ProblemPanel(QWidget):
             lambda: self.model.set_fields("set defender",
                                           defender=self.defender_combo.currentData()))
         form.addRow("Defender (must live)", self.defender_combo)
-        self.goal_combo = _combo(*((label, g) for g, label in GOAL_LABELS.items()))
+        # GOAL_TEXT labels are whole sentences, too wide for the dock: the combo lists the
+        # goals' names (the sentence as each item's tooltip) and the line below it says
+        # the chosen goal's sentence in full
+        self.goal_combo = _combo(*((g, g) for g in GOALS))
+        for i, g in enumerate(GOALS):
+            self.goal_combo.setItemData(i, GOAL_TEXT[g], Qt.ItemDataRole.ToolTipRole)
         self.goal_combo.activated.connect(
             lambda: self.model.set_fields("set goal", goal=self.goal_combo.currentData()))
         form.addRow("Goal", self.goal_combo)
+        self.goal_hint = QLabel()
+        self.goal_hint.setObjectName("goal_hint")
+        self.goal_hint.setWordWrap(True)
+        form.addRow("", self.goal_hint)
         ko_row = QHBoxLayout()
         self.ko_black = QCheckBox("Black")
         self.ko_white = QCheckBox("White")
@@ -111,7 +120,10 @@ class ProblemPanel(QWidget):
                 self.title_edit.setText(draft.title)
             self.to_play_combo.setCurrentIndex(0 if draft.to_play == BLACK else 1)
             self.defender_combo.setCurrentIndex(0 if draft.defender == BLACK else 1)
-            self.goal_combo.setCurrentIndex(0 if draft.goal == "live" else 1)
+            self.goal_combo.setCurrentIndex(max(0, self.goal_combo.findData(draft.goal)))
+            self.goal_combo.setToolTip(GOAL_TEXT.get(draft.goal, ""))
+            name, _, gloss = GOAL_TEXT.get(draft.goal, "").partition(" (")
+            self.goal_hint.setText(f"<small>{gloss.rstrip(')') or name}</small>")
             ko = draft.effective_ko()
             self.ko_black.setChecked(ko[0])
             self.ko_white.setChecked(ko[1])

@@ -5,7 +5,12 @@ Holds the current path into the proof and tells the board what to show via
 the board by the window): ←/→ back and forward along the line, ↑/↓ between
 siblings, Home/End to the root and to the end of the line.  In "try it"
 mode the user plays the losing side on the board and the app answers from
-the proof (:class:`~tsumego_gui.qt.proof_view.TryIt`).
+the proof (:class:`~tsumego_gui.qt.proof_view.TryIt`); once a classification
+of the first moves is known (:meth:`ProofBrowser.set_classification`), the
+user plays the side to move instead, any first move, and the app answers
+from that move's proof (:class:`~tsumego_gui.qt.try_first_move.TryFirstMove`).
+The proof shown may be a first move's proof, rooted after that move
+(``set_proof(proof, first_move=...)``).
 Knows the proof and its views; nothing about solving or files.
 """
 
@@ -29,6 +34,8 @@ from engine_cy.board import PASS
 from tsumego_gui.qt.board_painter import THEMES
 from tsumego_gui.qt.proof_model import ProofTreeModel
 from tsumego_gui.qt.proof_view import TryIt, explain, overlay_at
+from tsumego_gui.qt.try_first_move import TryFirstMove
+from tsumego_gui.search.classify import Classification
 from tsumego_gui.search.proof import Proof
 
 NAV_KEYS = {Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down,
@@ -59,9 +66,11 @@ class ProofBrowser(QWidget):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.proof: Proof | None = None
+        self.first_move: int | None = None     # set when the proof is a first move's
+        self.classification: Classification | None = None
         self.model: ProofTreeModel | None = None
         self.path: tuple[int, ...] = ()
-        self.try_it: TryIt | None = None
+        self.try_it: TryIt | TryFirstMove | None = None
         layout = QVBoxLayout(self)
         self.tree = QTreeView()
         self.tree.setUniformRowHeights(True)       # keeps huge trees cheap to lay out
@@ -80,11 +89,14 @@ class ProofBrowser(QWidget):
         self.legend.setObjectName("legend")
         layout.addWidget(self.legend)
         row = QHBoxLayout()
-        self.export_button = QPushButton("Export proof as SGF…")
+        self.export_button = QPushButton("Export…")
+        self.export_button.setToolTip("the proof as SGF; with a classification of the first "
+                                      "moves, that as SGF or JSON")
         self.export_button.clicked.connect(self.export_requested)
         self.try_button = QPushButton("Try it")
         self.try_button.setCheckable(True)
-        self.try_button.setToolTip("play the losing side; the app answers from the proof")
+        self.try_button.setToolTip("play against the proof: the losing side, or with the "
+                                   "first moves classified, any first move")
         self.try_button.toggled.connect(self.set_try_mode)
         self.restart_button = QPushButton("Restart")
         self.restart_button.clicked.connect(self.restart_try)
@@ -98,11 +110,14 @@ class ProofBrowser(QWidget):
 
     # ---- proof --------------------------------------------------------------------------
 
-    def set_proof(self, proof: Proof | None) -> None:
+    def set_proof(self, proof: Proof | None, first_move: int | None = None) -> None:
+        """Browse ``proof``; ``first_move``: the move that led to its root, for a first
+        move's proof (``search.classify``), shown played on the board."""
         self.try_button.setChecked(False)
         self.proof = proof
+        self.first_move = first_move if proof is not None else None
         old = self.model
-        self.model = ProofTreeModel(proof, self) if proof is not None else None
+        self.model = ProofTreeModel(proof, self, self.first_move) if proof is not None else None
         self.tree.setModel(self.model)
         if old is not None:
             old.deleteLater()
@@ -115,9 +130,17 @@ class ProofBrowser(QWidget):
             return
         self.tree.selectionModel().currentChanged.connect(self._current_changed)
         self.tree.expand(self.model.index_for_path(()))
-        self.tree.setColumnWidth(0, 150)
+        self.tree.setColumnWidth(0, 190)   # room for "After W A1 (Black to play)"
         self.tree.setColumnWidth(1, 170)
         self.go_to(())
+
+    def set_classification(self, c: Classification | None) -> None:
+        """The first moves' classification that "try it" answers from (None: the proof's).
+        A game against the proof goes on (the next one uses ``c``); one over an older
+        classification stops."""
+        if isinstance(self.try_it, TryFirstMove) and self.try_it.classification is not c:
+            self.set_try_mode(False)
+        self.classification = c
 
     def set_theme(self, name: str) -> None:
         self.legend.setText(legend_html(name))
@@ -145,8 +168,8 @@ class ProofBrowser(QWidget):
             self.explanation.setPlainText("\n".join(self.try_it.log))
             self.position_changed.emit(view, overlay)
             return
-        pos, overlay = overlay_at(self.proof, self.path)
-        self.explanation.setPlainText(explain(self.proof, self.path))
+        pos, overlay = overlay_at(self.proof, self.path, self.first_move)
+        self.explanation.setPlainText(explain(self.proof, self.path, self.first_move))
         self.position_changed.emit(pos.view, overlay)
 
     def forward(self) -> None:
@@ -210,8 +233,13 @@ class ProofBrowser(QWidget):
     # ---- try it -------------------------------------------------------------------------
 
     def set_try_mode(self, on: bool) -> None:
-        if on and self.proof is not None:
+        if on and self.classification is not None:
+            self.try_it = TryFirstMove(self.classification)
+        elif on and self.proof is not None and self.first_move is None:
             self.try_it = TryIt(self.proof)
+        elif on and self.proof is not None:
+            # a first move's proof without its classification: start after that move
+            self.try_it = TryIt(self.proof, first_move=self.first_move)
         else:
             self.try_it = None
         self.restart_button.setEnabled(self.try_it is not None)

@@ -5,7 +5,8 @@ does not say where it sits; a model index stands for a *path*: the tuple of
 child positions from the root.  Paths get a small integer id (the index's
 internal id) the first time Qt asks for them, so only the rows a view has
 shown cost memory: a proof of millions of nodes opens as fast as a tiny one.
-The single top-level row is the root position.
+The single top-level row is the root position; for a first move's proof
+(rooted after that move) it names the move.
 
 Knows the proof data type and coordinates; nothing about painting.
 """
@@ -36,14 +37,16 @@ def move_name(loc: int, size: int) -> str:
 def status_text(proof: Proof, node: ProofNode) -> str:
     verdict = "lives" if node.won else "dies"
     kind = {"or": "defender to move", "and": "attacker to move", "goal": "alive (goal)",
-            "captured": "captured", "passes": "two passes"}.get(node.kind, node.kind)
+            "captured": "captured", "passes": "two passes",
+            "survives": "two passes, on the board (seki)"}.get(node.kind, node.kind)
     return f"{verdict} · {kind}"
 
 
 class ProofTreeModel(QAbstractItemModel):
-    def __init__(self, proof: Proof, parent=None):
+    def __init__(self, proof: Proof, parent=None, first_move: int | None = None):
         super().__init__(parent)
         self.proof = proof
+        self.first_move = first_move       # the move that led to the root, if any
         self._paths: list[tuple[int, ...]] = [()]
         self._ids: dict[tuple[int, ...], int] = {(): 0}
         self._nodes: list[ProofNode] = [proof.root]
@@ -137,6 +140,10 @@ class ProofTreeModel(QAbstractItemModel):
         if role == Qt.ItemDataRole.DisplayRole:
             col = index.column()
             if col == 0:
+                if not path and self.first_move is not None:
+                    return (f"After {LETTER[3 - self.proof.to_play]} "
+                            f"{move_name(self.first_move, size)} "
+                            f"({NAMES[self.proof.to_play]} to play)")
                 if not path:
                     return f"Start ({NAMES[self.proof.to_play]} to play)"
                 move = self._nodes[self._id(path[:-1])].children[path[-1]][0]

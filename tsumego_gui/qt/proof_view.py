@@ -4,7 +4,10 @@
 :func:`overlay_at` turns the node into board marks (zone shaded, the
 moves the proof must answer, null-moved moves, unconditionally alive chains
 and their vital regions at leaves); :func:`explain` writes the plain-language
-panel.  Knows the proof data type, the rules engine and coordinates; nothing
+panel.  A proof of one first move (``search.classify``) is rooted at the
+position after that move; the functions take that move as ``first_move`` so
+the board marks it and the words name it.  :class:`TryIt` plays against a
+proof.  Knows the proof data type, the rules engine and coordinates; nothing
 about widgets.
 """
 
@@ -50,14 +53,17 @@ def view_of(board: Board) -> BoardView:
                      frozenset(p for p in locs if board.color_at(p) == WHITE))
 
 
-def position_at(proof: Proof, path: tuple[int, ...]) -> NodePosition:
-    """The position at ``path`` (moves replayed with captures)."""
+def position_at(proof: Proof, path: tuple[int, ...],
+                first_move: int | None = None) -> NodePosition:
+    """The position at ``path`` (moves replayed with captures); ``first_move``: the move that
+    led to the proof's root (marked as the last move there)."""
     _, moves = node_and_moves(proof, path)
     board = start_board(proof)
     for m in moves:
         board.play(m)
-    last = moves[-1] if moves and moves[-1] != PASS else None
-    return NodePosition(view_of(board), board.to_play, last, tuple(moves))
+    last = moves[-1] if moves else first_move
+    return NodePosition(view_of(board), board.to_play, None if last == PASS else last,
+                        tuple(moves))
 
 
 def overlay_for_node(proof: Proof, node: ProofNode, view: BoardView, last_move: int | None,
@@ -76,8 +82,9 @@ def overlay_for_node(proof: Proof, node: ProofNode, view: BoardView, last_move: 
                    uca=uca, vital=vital, last_move=last_move, labels=labels)
 
 
-def overlay_at(proof: Proof, path: tuple[int, ...]) -> tuple[NodePosition, Overlay]:
-    pos = position_at(proof, path)
+def overlay_at(proof: Proof, path: tuple[int, ...],
+               first_move: int | None = None) -> tuple[NodePosition, Overlay]:
+    pos = position_at(proof, path, first_move)
     node, _ = node_and_moves(proof, path)
     return pos, overlay_for_node(proof, node, pos.view, pos.last_move)
 
@@ -94,20 +101,39 @@ def answer_to(node: ProofNode, move: int) -> int | None:
     return None
 
 
-def explain(proof: Proof, path: tuple[int, ...]) -> str:
-    """Plain-language description of the node at ``path``."""
+GOAL_WORDS = {"survive": "must survive (seki counts as life)",
+              "live": "must live unconditionally",
+              "live_any": "must make some stones live unconditionally"}
+
+
+def rules_text(problem) -> str:
+    """The goal and the ko policy of a problem, in words."""
+    ko = [NAMES[c] for c in (BLACK, WHITE) if problem.ko_capture_allowed(c)]
+    kos = (" and ".join(ko) + " may capture kos") if ko else "nobody may capture a ko"
+    return f"goal {problem.goal}; {kos}"
+
+
+def explain(proof: Proof, path: tuple[int, ...], first_move: int | None = None) -> str:
+    """Plain-language description of the node at ``path``; ``first_move``: the move that
+    led to the proof's root (a first move's proof), named in the line of moves."""
     p = proof.problem
     size = p.size
     node, moves = node_and_moves(proof, path)
     mover = proof.to_play if len(moves) % 2 == 0 else 3 - proof.to_play
     d, a = NAMES[p.defender], NAMES[p.attacker]
+    lead = [] if first_move is None else [first_move]
+    first = proof.to_play if first_move is None else 3 - proof.to_play
     lines = []
-    if moves:
-        seq = " ".join(f"{NAMES[proof.to_play if i % 2 == 0 else 3 - proof.to_play][0]} "
-                       f"{coords.to_gtp(m, size)}" for i, m in enumerate(moves))
+    if lead or moves:
+        seq = " ".join(f"{NAMES[first if i % 2 == 0 else 3 - first][0]} "
+                       f"{coords.to_gtp(m, size)}" for i, m in enumerate(lead + moves))
         lines.append(f"After {seq}: {NAMES[mover]} to play.")
+        if lead and not moves:
+            lines.append(f"The proof of the first move {NAMES[first]} "
+                         f"{coords.to_gtp(first_move, size)}, under its rules: "
+                         f"{rules_text(p)}.")
     else:
-        lines.append(f"The problem: {NAMES[mover]} to play; {d} must live.")
+        lines.append(f"The problem: {NAMES[mover]} to play; {d} {GOAL_WORDS[p.goal]}.")
         if proof.winning_moves:
             lines.append(f"Winning first moves for {NAMES[mover]}: "
                          f"{_names(proof.winning_moves, size)}.")
@@ -129,6 +155,10 @@ def explain(proof: Proof, path: tuple[int, ...]) -> str:
         lines.append(f"Every crucial stone has been captured: {a} has killed.")
     elif node.kind == "passes":
         lines.append(f"Both sides passed and {d} has not reached the goal.")
+    elif node.kind == "survives":
+        lines.append(f"Both sides passed with {d}'s crucial stones on the board: under the "
+                     "goal 'survive' that is life (seki counts). The zone is the crucial "
+                     "points.")
     elif node.prover_move is not None:
         move = node.prover_move
         lines.append(f"{NAMES[mover]} plays {coords.to_gtp(move, size)} (marked 1): "
@@ -167,27 +197,40 @@ def explain(proof: Proof, path: tuple[int, ...]) -> str:
 
 
 class TryIt:
-    """Play against the proof: the user plays the losing side, the app answers from the tree.
+    """Play against the proof: by default the user plays the losing side, the app answers.
 
-    Moves outside a node's must-answer set that the proof cut as null moves are
-    answered as after their covering move; the game then follows that
-    subtree on the real board (the consistent-replay conditions make that
-    sound, and ``search.verify`` checks it by random replays).
+    At a node where the app's side wins, the app plays the proof's move there;
+    where it loses (the user was given the winning side, ``user=``), it plays
+    its most stubborn move of the proof: the one with the longest line below.
+    The user's moves are looked up in the tree: moves outside a node's
+    must-answer set that the proof cut as null moves are answered as after
+    their covering move, and the game then follows that subtree on the real
+    board (the consistent-replay conditions make that sound, and
+    ``search.verify`` checks it by random replays).  Where the user's side
+    wins, the proof holds only its own move: another one is refused, since the
+    proof says nothing about it.  ``first_move``: the move that led to the
+    proof's root (a first move's proof, ``search.classify``), shown as the last
+    move; ``intro``: lines the log starts with.
     """
 
-    def __init__(self, proof: Proof):
+    def __init__(self, proof: Proof, user: int | None = None, first_move: int | None = None,
+                 intro: tuple[str, ...] = ()):
         self.proof = proof
-        self.prover = proof.problem.defender if proof.root.won else proof.problem.attacker
-        self.user = 3 - self.prover
+        loser = proof.problem.attacker if proof.root.won else proof.problem.defender
+        self.user = loser if user is None else user
+        self.prover = 3 - self.user      # the app's side
+        self.first_move = first_move
+        self.intro = tuple(intro)
+        self._depths: dict[int, int] = {}
         self.restart()
 
     def restart(self) -> str:
         self.node = self.proof.root
         self.board = start_board(self.proof)
-        self.last_move: int | None = None
+        self.last_move: int | None = None if self.first_move == PASS else self.first_move
         self.finished = False
-        self.log: list[str] = [f"You play {NAMES[self.user]}; the proof answers for "
-                               f"{NAMES[self.prover]}."]
+        self.log: list[str] = list(self.intro) or [
+            f"You play {NAMES[self.user]}; the proof answers for {NAMES[self.prover]}."]
         self._app_moves()
         return self.log[-1]
 
@@ -206,16 +249,51 @@ class TryIt:
             self._say(f"{d} dies: every crucial stone is captured.")
         elif node.kind == "passes":
             self._say(f"{d} dies: two passes ended the game.")
+        elif node.kind == "survives":
+            self._say(f"{d} lives: two passes ended the game with its crucial stones on "
+                      "the board (seki counts as life).")
+        elif not node.children:
+            self._say("The proof ends here (no line below this node).")
         else:
             return False
         self.finished = True
         return True
 
+    def _depth(self, node: ProofNode, budget: int = 200_000) -> int:
+        """The longest line below ``node`` (memoised; -1 when the walk is too big)."""
+        depths, stack, seen = self._depths, [(node, False)], 0
+        while stack:
+            n, done = stack.pop()
+            if id(n) in depths:
+                continue
+            if done:
+                depths[id(n)] = 1 + max((depths[id(c)] for _, c in n.children), default=0)
+                continue
+            seen += 1
+            if seen > budget:
+                return -1
+            stack.append((n, True))
+            stack.extend((c, False) for _, c in n.children if id(c) not in depths)
+        return depths[id(node)]
+
+    def _app_choice(self) -> int:
+        """The app's move here: the proof's move where it wins, else its longest defence
+        (a pass only when nothing else is in the proof)."""
+        node = self.node
+        if node.prover_move is not None:
+            return node.prover_move
+        best, best_key = node.children[0][0], None
+        for i, (move, child) in enumerate(node.children):
+            key = (move != PASS, self._depth(child), -i)
+            if best_key is None or key > best_key:
+                best, best_key = move, key
+        return best
+
     def _app_moves(self) -> None:
         while not self._check_end() and self.board.to_play == self.prover:
-            move, child = self.node.children[0]
+            move = self._app_choice()
+            self.node = dict(self.node.children)[move]
             self.board.play(move)
-            self.node = child
             self.last_move = None if move == PASS else move
             self._say(f"{NAMES[self.prover]} answers {self._name(move)}.")
 
@@ -233,7 +311,7 @@ class TryIt:
         children = dict(node.children)
         covers = dict(node.pruned)
         if loc in children:
-            reply = answer_to(node, loc)
+            reply = answer_to(node, loc) if node.mover_loses else None
             self.node = children[loc]
             note = f"You play {self._name(loc)}: a move the proof searched"
             note += (f"; it is refuted by {self._name(reply)}." if reply is not None else ".")
@@ -243,6 +321,10 @@ class TryIt:
             note = (f"You play {self._name(loc)}: outside the zone of the answer to "
                     f"{self._name(c)}, so it changes nothing that matters; answered as after "
                     f"{self._name(c)}.")
+        elif node.prover_move is not None:
+            return self._say(f"The proof does not cover {self._name(loc)}: your side wins here "
+                             f"with {self._name(node.prover_move)}, the proof's move; it says "
+                             "nothing about other moves (try that one).")
         else:
             return self._say(f"The proof has no line for {self._name(loc)} "
                              "(it should cover every legal move: please report this).")

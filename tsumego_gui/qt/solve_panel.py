@@ -1,9 +1,14 @@
-"""The solve panel: solver and budget choice, live progress, and the result with its verified badge.
+"""The solve panel: solver and budget choice, live progress, the result with its verified badge
+and the goal it was judged under, and the first-move list.
 
 Emits ``solve_requested`` / ``stop_requested``; the window turns them into
-solver-worker requests and feeds progress and outcomes back through
-:meth:`SolvePanel.show_progress`, :meth:`show_outcome`, :meth:`show_failure`.
-Knows solver options and result types; nothing about the worker thread.
+solver-worker requests and feeds progress, stages, outcomes and the
+classification of the first moves back through :meth:`SolvePanel.show_progress`,
+:meth:`show_stage`, :meth:`show_outcome`, :meth:`show_classification`,
+:meth:`show_failure`.  The list itself (``first_moves``) is a
+:class:`~tsumego_gui.qt.first_move_list.FirstMoveList`; the window listens to
+its ``chosen`` signal.  Knows solver options and result types; nothing about
+the worker thread.
 """
 
 from __future__ import annotations
@@ -25,10 +30,13 @@ from PySide6.QtWidgets import (
 )
 
 from tsumego_gui.core import coords
+from tsumego_gui.core.problem import GOAL_TEXT
 from tsumego_gui.nn.choice import available_evaluators
+from tsumego_gui.qt.first_move_list import FirstMoveList
 from tsumego_gui.qt.settings import Preferences
 from tsumego_gui.qt.solver_worker import SOLVER_LABELS
 from tsumego_gui.search.choice import PARTLY, REJECTED, VERIFIED, SolveOutcome
+from tsumego_gui.search.classify import Classification
 from tsumego_gui.search.results import Progress
 
 NAMES = {1: "Black", 2: "White"}
@@ -95,11 +103,14 @@ class SolvePanel(QWidget):
         self.badge = QLabel()
         self.badge.setObjectName("verified")
         layout.addWidget(self.badge)
-        layout.addStretch(1)
+        self.first_moves = FirstMoveList()
+        layout.addWidget(self.first_moves, 1)
 
         self.board_size = 19       # set by the window for each solve (names the best line)
         self._started = 0.0
         self._last: Progress | None = None
+        self._phase = ""           # what the worker does now (a stage), shown over progress
+        self._outcome_text = ""    # the solve's statistics, back once the list is filled
         self._clock = QTimer(self)
         self._clock.setInterval(200)
         self._clock.timeout.connect(self._tick)
@@ -120,10 +131,13 @@ class SolvePanel(QWidget):
         if running:
             self._started = time.monotonic()
             self._last = None
+            self._phase = ""
+            self._outcome_text = ""
             self.progress_bar.setValue(0)
             self.progress_label.setText("Solving…")
             self.verdict_label.clear()
             self.badge.clear()
+            self.first_moves.clear("First moves: classified after the solve…")
             self._clock.start()
         else:
             self._clock.stop()
@@ -133,6 +147,7 @@ class SolvePanel(QWidget):
         self.progress_label.setText(text)
         self.verdict_label.clear()
         self.badge.clear()
+        self.first_moves.clear()
 
     def _tick(self) -> None:
         # the solver reports every few thousand nodes; keep the clock moving between reports
@@ -142,7 +157,7 @@ class SolvePanel(QWidget):
             self.progress_bar.setValue(max(self.progress_bar.value(),
                                            min(1000, int(1000 * elapsed / seconds))))
         if self._last is None:
-            self.progress_label.setText(f"Solving… {elapsed:.1f} s")
+            self.progress_label.setText(f"{self._phase or 'Solving…'} {elapsed:.1f} s")
 
     def show_progress(self, p: Progress) -> None:
         self._last = p
@@ -153,7 +168,8 @@ class SolvePanel(QWidget):
             fractions.append(p.elapsed / self.seconds_spin.value())
         if fractions:
             self.progress_bar.setValue(min(1000, int(1000 * max(fractions))))
-        text = (f"{p.nodes:,} nodes · {p.nodes_per_s:,.0f} nodes/s · {p.elapsed:.1f} s · "
+        text = f"{self._phase}\n" if self._phase else ""
+        text += (f"{p.nodes:,} nodes · {p.nodes_per_s:,.0f} nodes/s · {p.elapsed:.1f} s · "
                 f"depth {p.depth} · table {p.table_size:,}")
         best = getattr(p, "best_line", ())      # best-first search only
         if best:
@@ -165,29 +181,46 @@ class SolvePanel(QWidget):
         self.progress_label.setText(text)
 
     def show_stage(self, text: str) -> None:
+        # a new stage counts its own progress (the classification has its own clock)
         self._last = None
+        self._phase = text
+        self.progress_bar.setValue(0)
         self.progress_label.setText(text)
 
-    def show_outcome(self, outcome: SolveOutcome, size: int, defender: int) -> None:
+    def show_classification(self, c: Classification) -> None:
+        self._phase = ""
+        self.progress_bar.setValue(1000)
+        if self._outcome_text:
+            self.progress_label.setText(self._outcome_text)
+        self.first_moves.show_classification(c)
+
+    def show_outcome(self, outcome: SolveOutcome, size: int, defender: int,
+                     goal: str | None = None) -> None:
+        """The verdict, judged under ``goal`` (default: the proof's problem's goal)."""
         r = outcome.result
         self.progress_bar.setValue(1000)
         stop = f" (stopped: {r.stop_reason})" if r.stop_reason else ""
-        self.progress_label.setText(
+        self._outcome_text = (
             f"{r.nodes:,} nodes in {r.seconds:.2f} s ({r.nodes_per_s:,.0f} nodes/s), "
             f"depth {r.depth}; solver: {outcome.solver_used}{stop}")
+        self.progress_label.setText(self._outcome_text)
         self.progress_label.setToolTip(outcome.reason)
         d = NAMES[defender]
+        if goal is None and r.proof is not None:
+            goal = r.proof.problem.goal
+        judged = f"<br><small>Goal: {GOAL_TEXT[goal]}</small>" if goal in GOAL_TEXT else ""
         if r.proof is None:
-            self.verdict_label.setText(f"<b>Not proven within the budget</b>{stop}.")
+            self.verdict_label.setText(f"<b>Not proven within the budget</b>{stop}.{judged}")
             self.badge.clear()
             return
         proof = r.proof
         mover = NAMES[proof.to_play]
         verdict = f"{d} lives" if r.verdict == "lives" else f"{d} dies"
         moves = ", ".join(coords.to_gtp(m, size) for m in proof.winning_moves) or "none"
+        what = "Winning first move" + ("s" if len(proof.winning_moves) > 1 else "")
         self.verdict_label.setText(
-            f"<b>{verdict}</b> with {mover} to play.<br>Winning first moves for {mover}: "
-            f"<b>{moves}</b><br>Proof: {proof.size():,} nodes, depth {proof.depth()}")
+            f"<b>{verdict}</b> with {mover} to play.{judged}<br>{what} of the proof for "
+            f"{mover}: <b>{moves}</b><br>Proof: {proof.size():,} nodes, depth {proof.depth()}")
         if outcome.verification == VERIFIED:
             self.badge.setText("✔ verified by the independent checker")
             self.badge.setStyleSheet("color: white; background: #1e8449; padding: 3px;")
@@ -206,6 +239,11 @@ class SolvePanel(QWidget):
             self.badge.setStyleSheet("")
 
     def show_failure(self, message: str) -> None:
+        self._phase = ""
         self.progress_label.setText(message)
+        if self._outcome_text:
+            # the classification failed after the solve: its verdict still stands
+            self.first_moves.clear(f"First moves: {message}")
+            return
         self.verdict_label.clear()
         self.badge.clear()

@@ -7,10 +7,18 @@ QThread (the Qt worker-object pattern).  The worker calls the front door
 ``search.choice.solve_and_verify``, which solves (polling the flag) and
 checks the proof with the independent verifier (with a position budget, so a
 large proof cannot hold the GUI's worker for long: such a proof is reported
-``partly`` verified).  Progress and results come back as signals tagged with
-the request id; the controller drops every signal whose id is not the current
-request's, so a result computed for a position the user has since edited
-never shows.
+``partly`` verified).  When the request asks for all moves, the worker then
+classifies every first move (``search.classify``: lives / seki / ko / dies,
+each with verified proofs) under the same budgets; the outcome is sent as soon
+as it exists, so the proof can be browsed while the classification runs.
+Cancelling stops both; a classification cut short keeps the moves it decided
+and leaves the rest ``open``.
+
+Progress and results come back as signals tagged with the request id; the
+controller drops every signal whose id is not the current request's, so a
+result computed for a position the user has since edited never shows.  A
+request ends with its last signal: ``failed``, ``classified``, or (without
+a classification) ``finished``.
 
 Knows problems, solver options and the solver's result types; nothing about
 widgets.
@@ -27,6 +35,8 @@ from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
 
 from tsumego_gui.core.problem import Problem
 from tsumego_gui.search.choice import SolveOutcome, solve_and_verify
+from tsumego_gui.search.classify import Classification, classify
+from tsumego_gui.search.params import SearchParams
 from tsumego_gui.search.results import Progress, SolveResult
 
 SOLVER_LABELS = {"auto": "auto", "dfs": "depth-first", "mcts": "MCTS"}
@@ -44,7 +54,7 @@ class SolveRequest:
     max_nodes: int = 2_000_000
     max_seconds: float = 30.0
     to_play: int | None = None
-    all_moves: bool = True           # list every winning first move
+    all_moves: bool = True           # after the solve, classify every first move
     verify: bool = True
     request_id: int = 0
 
@@ -69,7 +79,16 @@ def run_request(request: SolveRequest, cancelled: Callable[[], bool],
         max_positions=VERIFY_POSITIONS, on_verify=checking,
         evaluator_name=request.evaluator, max_nodes=request.max_nodes,
         max_seconds=request.max_seconds, to_play=request.to_play,
-        all_moves=request.all_moves, cancelled=cancelled, progress=progress, **extra)
+        cancelled=cancelled, progress=progress, **extra)
+
+
+def run_classification(request: SolveRequest, cancelled: Callable[[], bool],
+                       progress: Callable[[Progress], None]) -> Classification:
+    """Classify every first move of the side to move (``search.classify``) under the
+    request's budgets; blocking.  Cancelled, it returns what it decided, the rest open."""
+    params = SearchParams(max_nodes=request.max_nodes, max_seconds=request.max_seconds)
+    return classify(request.problem, params, to_play=request.to_play, cancelled=cancelled,
+                    progress=progress)
 
 
 class SolverWorker(QObject):
@@ -77,6 +96,7 @@ class SolverWorker(QObject):
 
     progress = Signal(int, object)     # request id, Progress
     finished = Signal(int, object)     # request id, search.choice.SolveOutcome
+    classified = Signal(int, object)   # request id, search.classify.Classification
     failed = Signal(int, str)          # request id, message
     stage = Signal(int, str)           # request id, what the worker is doing now
 
@@ -102,6 +122,20 @@ class SolverWorker(QObject):
             self.failed.emit(rid, f"the solver failed: {type(e).__name__}: {e}")
             return
         self.finished.emit(rid, outcome)
+        if not request.all_moves:
+            return
+        mover = "Black" if (request.to_play or request.problem.to_play) == 1 else "White"
+        self.stage.emit(rid, f"Classifying every first move of {mover} (each class proven "
+                             "and verified)…")
+        last[0] = 0.0
+        try:
+            # run even after a stop: a cancelled classify returns at once, every move open,
+            # and the request still ends with its ``classified`` signal
+            classification = run_classification(request, flag.is_set, progress)
+        except Exception as e:  # noqa: BLE001 - the outcome stays; the failure is shown
+            self.failed.emit(rid, f"the classification failed: {type(e).__name__}: {e}")
+            return
+        self.classified.emit(rid, classification)
 
 
 class SolverController(QObject):
@@ -109,6 +143,7 @@ class SolverController(QObject):
 
     progress = Signal(object)          # Progress
     finished = Signal(object)          # SolveOutcome
+    classified = Signal(object)        # Classification (after ``finished``, when asked for)
     failed = Signal(str)
     stage = Signal(str)
     running_changed = Signal(bool)
@@ -119,6 +154,7 @@ class SolverController(QObject):
         self._next_id = 0
         self._current: int | None = None
         self._flags: dict[int, threading.Event] = {}
+        self._classifying: set[int] = set()     # ids whose request ends with ``classified``
         self._thread = QThread()
         self._thread.setObjectName("solver")
         self._worker = SolverWorker()
@@ -126,6 +162,7 @@ class SolverController(QObject):
         self._submit.connect(self._worker.solve)
         self._worker.progress.connect(self._on_progress)
         self._worker.finished.connect(self._on_finished)
+        self._worker.classified.connect(self._on_classified)
         self._worker.failed.connect(self._on_failed)
         self._worker.stage.connect(self._on_stage)
         self._thread.finished.connect(self._worker.deleteLater)
@@ -150,12 +187,15 @@ class SolverController(QObject):
         flag = threading.Event()
         self._flags[rid] = flag
         self._current = rid
+        if request.all_moves:
+            self._classifying.add(rid)
         self._submit.emit(_with_id(request, rid), flag)
         self.running_changed.emit(True)
         return rid
 
     def stop(self) -> None:
-        """Ask the current search to stop; its (unknown) result still arrives."""
+        """Ask the current search to stop; its (unknown) result and its classification (the
+        moves decided so far, the rest open) still arrive."""
         if self._current is not None:
             self._flags[self._current].set()
 
@@ -180,6 +220,7 @@ class SolverController(QObject):
     def _done(self, rid: int) -> bool:
         """Whether ``rid`` is current; forgets its flag either way."""
         self._flags.pop(rid, None)
+        self._classifying.discard(rid)
         if rid != self._current:
             return False
         self._current = None
@@ -195,8 +236,16 @@ class SolverController(QObject):
             self.stage.emit(text)
 
     def _on_finished(self, rid: int, outcome: SolveOutcome) -> None:
-        if self._done(rid):
+        if rid in self._classifying:
+            # the request goes on (classifying): still running, the outcome shown already
+            if rid == self._current:
+                self.finished.emit(outcome)
+        elif self._done(rid):
             self.finished.emit(outcome)
+
+    def _on_classified(self, rid: int, classification: Classification) -> None:
+        if self._done(rid):
+            self.classified.emit(classification)
 
     def _on_failed(self, rid: int, message: str) -> None:
         if self._done(rid):

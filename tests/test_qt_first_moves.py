@@ -1,0 +1,320 @@
+"""The first-move list: every first move classified (lives / seki / ko / dies / open) and
+colour-coded, a row's proof in the browser, "try it" from any first move, a classification
+stopped part way, export as SGF and JSON.
+
+Expected classes come from Go knowledge, not from running the solver:
+
+* the seki problem: White's group on the edge of an 8x8 board shares the
+  two liberties A1 and F1 with Black's four stones B1-E1.  White to play:
+  filling either liberty (A1 or F1) lets Black capture everything, so both
+  die; passing leaves a seki (neither side can approach).
+* the straight three (bundled): B1 makes two eyes (lives unconditionally);
+  A1, C1 or a pass leave Black to kill (after White A1, Black B1 or C1 kills).
+"""
+
+import pytest
+
+pytest.importorskip("pytestqt")
+
+from PySide6.QtGui import QColor  # noqa: E402
+
+from engine_cy.board import PASS  # noqa: E402
+from tsumego_gui.core import coords  # noqa: E402
+from tsumego_gui.qt.first_move_list import CLASS_COLOURS, FirstMoveList  # noqa: E402
+from tsumego_gui.qt.main_window import BUNDLED_PROBLEM as STRAIGHT_THREE  # noqa: E402
+from tsumego_gui.qt.try_first_move import TryFirstMove  # noqa: E402
+from tsumego_gui.search import classification_file  # noqa: E402
+from tsumego_gui.search.classify import FirstMove  # noqa: E402
+
+SEKI = (b"(;FF[4]GM[1]SZ[8]PL[W]AB[af][bf][cf][df][ef][ff][gf][hf][hg][hh][bh][ch][dh][eh]"
+        b"AW[ag][bg][cg][dg][eg][fg][gg][gh]TR[ag]SQ[ah][bh][ch][dh][eh][fh])")
+# Our own: a nearly empty 6x6 board, White to live anywhere -- far too big to classify in a
+# second, so a stop comes in the middle of the classification.
+OPEN_6X6 = b"(;GM[1]SZ[6]PL[W]AB[cc]AW[dd]TG[live_any]TD[W])"
+
+
+def solve_all(w, qtbot, timeout=60_000):
+    """Solve and wait for the end of the request: the classification."""
+    with qtbot.waitSignal(w.solver.classified, timeout=timeout):
+        w.solve()
+    assert not w.solver.running
+    return w.classification
+
+
+@pytest.fixture
+def seki(make_window, qtbot, tmp_path):
+    w = make_window("s.ini", show=True)
+    path = tmp_path / "seki.sgf"
+    path.write_bytes(SEKI)
+    assert w.open_path(path, ask=False)
+    solve_all(w, qtbot)
+    return w
+
+
+@pytest.fixture
+def three(make_window, qtbot):
+    w = make_window("s.ini", show=True)
+    assert w.open_path(STRAIGHT_THREE, ask=False)
+    solve_all(w, qtbot)
+    return w
+
+
+def by_move(w):
+    return {row[0]: row for row in w.solve_panel.first_moves.rows()}
+
+
+def class_cell_colours(w):
+    tree = w.solve_panel.first_moves.tree
+    out = {}
+    for i in range(1, tree.topLevelItemCount()):
+        item = tree.topLevelItem(i)
+        out[item.text(0)] = (item.background(1).color().name(),
+                             item.foreground(1).color().name())
+    return out
+
+
+def test_the_seki_problem_lists_two_dying_moves_and_a_seki_pass(seki):
+    w = seki
+    rows = by_move(w)
+    assert set(rows) == {"A1", "F1", "pass"}
+    assert {m: r[1] for m, r in rows.items()} == {"A1": "dies", "F1": "dies", "pass": "seki"}
+    assert rows["pass"][2] == "lives in seki" and rows["A1"][2] == "dies"
+    assert all(r[3] == "✔ verified" for r in rows.values())
+    colours = class_cell_colours(w)
+    for move, row in rows.items():
+        assert colours[move] == (QColor(CLASS_COLOURS[row[1]][0]).name(),
+                                 QColor(CLASS_COLOURS[row[1]][1]).name())
+    assert w.classification.status == "seki" and w.classification.to_play == 2
+    assert "lives in seki" in w.solve_panel.first_moves.status_label.text()
+    # the verdict says under which goal it was judged: seki counts as life
+    verdict = w.solve_panel.verdict_label.text()
+    assert "White lives" in verdict and "Goal: survive" in verdict
+    assert not w.error_text()
+
+
+def test_the_straight_three_lists_b1_living_and_the_rest_dying(three):
+    w = three
+    rows = by_move(w)
+    assert {m: r[1] for m, r in rows.items()} == {"A1": "dies", "B1": "lives", "C1": "dies",
+                                                  "pass": "dies"}
+    assert rows["B1"][2] == "lives unconditionally"
+    assert all(r[3] == "✔ verified" for r in rows.values())
+    assert w.classification.status == "lives"
+    assert w.classification.best_moves() == [coords.from_gtp("B1", 9)]
+    # the best move's row is bold
+    tree = w.solve_panel.first_moves.tree
+    bold = [tree.topLevelItem(i).text(0) for i in range(1, tree.topLevelItemCount())
+            if tree.topLevelItem(i).font(0).bold()]
+    assert bold == ["B1"]
+
+
+def test_the_attackers_list_reads_kills_and_fails(make_window, qtbot):
+    w = make_window("s.ini")
+    assert w.open_path(STRAIGHT_THREE, ask=False)
+    combo = w.problem_panel.to_play_combo
+    combo.setCurrentIndex(0)
+    combo.activated.emit(0)                   # Black to play: B1 kills, the rest fail
+    solve_all(w, qtbot)
+    rows = by_move(w)
+    assert rows["B1"][2] == "kills"
+    assert all(rows[m][2] == "fails" for m in ("A1", "C1", "pass"))
+
+
+def test_selecting_a_row_browses_that_moves_proof_and_the_position_row_goes_back(three):
+    w, b, panel = three, three.browser, three.solve_panel.first_moves
+    main = w.outcome.result.proof
+    assert b.proof is main and b.first_move is None
+    a1 = coords.from_gtp("A1", 9)
+    fm = next(m for m in w.classification.moves if m.move == a1)
+    assert panel.select_move(a1)
+    assert w.mode == "proof"
+    assert b.proof is fm.proofs[0] and b.first_move == a1 and b.path == ()
+    # the board shows the first move played, marked, and the proof's zone shaded
+    assert w.board.view.color_at(a1) == 2 and w.board.overlay.last_move == a1
+    assert w.board.overlay.zone == fm.proofs[0].root.zone and w.board.overlay.zone
+    assert b.model.data(b.model.index_for_path(())) == "After W A1 (Black to play)"
+    text = b.explanation.toPlainText()
+    assert "After W A1: Black to play." in text and "White dies here." in text
+    # Black's killing answer is B1 or C1, marked as the proof's move
+    answer = fm.proofs[0].root.prover_move
+    assert coords.to_gtp(answer, 9) in ("B1", "C1")
+    assert w.board.overlay.labels == ((answer, "1"),)
+    b.forward()
+    assert w.board.view.color_at(answer) == 1
+    # the position row goes back to the main proof
+    assert panel.select_move(None)
+    assert b.proof is main and b.first_move is None
+    assert w.board.view.color_at(a1) == 0
+
+
+def test_a_pass_row_browses_the_tenuki_proof(seki):
+    w, b = seki, seki.browser
+    fm = next(m for m in w.classification.moves if m.move == PASS)
+    assert fm.cls == "seki" and len(fm.proofs) == 2      # the survival and the failed life
+    assert w.solve_panel.first_moves.select_move(PASS)
+    assert b.proof is fm.proofs[0] and b.first_move == PASS
+    assert w.board.overlay.last_move is None              # nothing to mark for a pass
+    assert b.model.data(b.model.index_for_path(())) == "After W pass (Black to play)"
+    b.end()
+    node = b.node()
+    assert node.won and not node.children                 # White lives at the end of the line
+
+
+def test_try_it_answers_a_wrong_first_move_with_the_refutation_from_its_proof(three):
+    w, b = three, three.browser
+    b.try_button.click()
+    t = b.try_it
+    assert isinstance(t, TryFirstMove) and t.user == 2    # the user plays the side to move
+    a1 = coords.from_gtp("A1", 9)
+    text = b.try_move(a1)
+    proof = next(m for m in w.classification.moves if m.move == a1).proofs[0]
+    answer = proof.root.prover_move
+    assert coords.to_gtp(answer, 9) in ("B1", "C1")       # Black kills from the A1 proof
+    assert "You play A1: dies." in text and f"Black answers {coords.to_gtp(answer, 9)}" in text
+    assert w.board.view.color_at(a1) == 2 and w.board.view.color_at(answer) == 1
+    for _ in range(20):
+        if t.finished:
+            break
+        b.try_move(t.node.children[0][0])                 # any move the proof answers
+    assert t.finished and "White dies" in t.log[-1]
+    # restart: the right move B1 lives
+    b.restart_try()
+    assert t.node is None and w.board.view.color_at(a1) == 0
+    text = b.try_move(coords.from_gtp("B1", 9))
+    assert "lives unconditionally" in text and t.finished and "White lives" in t.log[-1]
+
+
+def test_try_it_from_the_seki_pass_ends_in_seki(seki):
+    b = seki.browser
+    b.try_button.click()
+    t = b.try_it
+    assert "seki" in b.try_move(PASS)
+    for _ in range(20):
+        if t.finished:
+            break
+        node = t.node          # the user is on the surviving side: play the proof's move
+        b.try_move(node.prover_move if node.prover_move is not None else node.children[0][0])
+    assert t.finished and "White lives" in t.log[-1]
+    # Black's self-atari in the seki (F1 or A1) is captured by White at the other point;
+    # a pass there is not in the proof (White wins with the capture): refused, not played
+    b.restart_try()
+    b.try_move(PASS)
+    assert not t.finished and t.node.prover_move is not None
+    capture = t.node.prover_move
+    assert {coords.to_gtp(t.game.last_move, 8), coords.to_gtp(capture, 8)} == {"A1", "F1"}
+    before = len(t.log)
+    assert "does not cover pass" in b.try_move(PASS) and len(t.log) == before + 1
+    assert t.board.color_at(capture) == 0
+
+
+def test_an_open_move_is_shown_grey_and_refused_in_try_it(three, qtbot):
+    """A classification stopped part way: decided rows keep their class, the rest are open."""
+    w = three
+    c = w.classification
+    b1 = coords.from_gtp("B1", 9)
+    cut = [m if m.move == b1 else FirstMove(m.move, why_open="cancelled") for m in c.moves]
+    from dataclasses import replace
+    partial = replace(c, moves=cut, cancelled=True)
+    w._classified(partial)
+    rows = by_move(w)
+    assert rows["B1"][1] == "lives"
+    assert all(rows[m][1] == "open" and rows[m][3] == "—" for m in ("A1", "C1", "pass"))
+    grey = QColor(CLASS_COLOURS["open"][0]).name()
+    assert all(class_cell_colours(w)[m][0] == grey for m in ("A1", "C1", "pass"))
+    assert "3 move(s) open (stopped)" in w.solve_panel.first_moves.status_label.text()
+    assert partial.status == "lives"          # B1 is the best there is: decided anyway
+    w.solve_panel.first_moves.select_move(coords.from_gtp("A1", 9))
+    assert "open" in w.statusBar().currentMessage()
+    w.browser.try_button.click()
+    assert "open" in w.browser.try_move(coords.from_gtp("A1", 9))
+    assert w.browser.try_it.node is None                  # refused: still the first move
+
+
+def test_stopping_mid_classification_leaves_open_rows_and_no_traceback(
+        make_window, qtbot, tmp_path, capfd):
+    w = make_window("s.ini")
+    path = tmp_path / "open.sgf"
+    path.write_bytes(OPEN_6X6)
+    assert w.open_path(path, ask=False)
+    panel = w.solve_panel
+    panel.solver_combo.setCurrentIndex(panel.solver_combo.findData("dfs"))
+    panel.nodes_spin.setValue(0)
+    panel.seconds_spin.setValue(1.5)          # the solve: 1.5 s, then the classification
+    stages, failures, classified = [], [], []
+    w.solver.stage.connect(stages.append)
+    w.solver.failed.connect(failures.append)
+    w.solver.classified.connect(classified.append)
+    with qtbot.waitSignal(w.solver.finished, timeout=30_000):
+        w.solve()
+    assert w.solver.running                    # still classifying
+    qtbot.waitUntil(lambda: any("Classifying" in s for s in stages), timeout=10_000)
+    with qtbot.waitSignal(w.solver.progress, timeout=10_000):
+        pass                                    # the classification is under way
+    assert not classified
+    w.stop()
+    qtbot.waitUntil(lambda: bool(classified), timeout=10_000)
+    c = classified[0]
+    assert c is w.classification and c.cancelled
+    rows = w.solve_panel.first_moves.rows()
+    assert len(rows) == len(c.moves) > 0
+    opened = [r for r in rows if r[1] == "open"]
+    assert opened and all(r[2].startswith("open") for r in opened)
+    assert "stopped" in w.solve_panel.first_moves.status_label.text()
+    assert not failures and not w.error_text() and not w.solver.running
+    assert "Traceback" not in capfd.readouterr().err
+
+
+def test_a_newer_request_drops_the_older_classification(make_window, qtbot, tmp_path):
+    w = make_window("s.ini")
+    path = tmp_path / "open.sgf"
+    path.write_bytes(OPEN_6X6)
+    assert w.open_path(path, ask=False)
+    w.solve_panel.seconds_spin.setValue(20)
+    with qtbot.waitSignal(w.solver.progress, timeout=20_000):
+        w.solve()
+    seen = []
+    w.solver.classified.connect(seen.append)
+    assert w.open_path(STRAIGHT_THREE, ask=False)          # forgets the running request
+    solve_all(w, qtbot)
+    qtbot.wait(200)
+    assert len(seen) == 1 and seen[0].problem.size == 9
+
+
+@pytest.mark.parametrize("suffix", [".sgf", ".json"])
+def test_export_offers_the_classification_as_sgf_or_json(seki, tmp_path, suffix):
+    w = seki
+    out = tmp_path / f"classes{suffix}"
+    asked = []
+
+    def ask(default, filters):
+        asked.append((default, filters))
+        return str(out)
+    w.ask_export_file = ask
+    assert w.export_proof()
+    assert asked[0][0].endswith("-classification.sgf")
+    assert "SGF" in asked[0][1] and "JSON" in asked[0][1]
+    if suffix == ".json":
+        back = classification_file.load_json(out)
+        assert [(m.move, m.cls) for m in back.moves] == \
+            [(m.move, m.cls) for m in w.classification.moves]
+    else:
+        data = out.read_bytes()
+        assert b"TC[seki]" in data and data.count(b"TC[dies]") == 2
+        assert b"RIGHT" in data and b"WRONG" in data
+
+
+def test_the_list_widget_alone_clears_and_emits(qtbot, three):
+    c = three.classification
+    widget = FirstMoveList()
+    qtbot.addWidget(widget)
+    assert not widget.tree.isEnabled() and widget.rows() == []
+    chosen = []
+    widget.chosen.connect(chosen.append)
+    widget.show_classification(c)
+    assert chosen == []                       # filling it selects the position row silently
+    widget.select_move(coords.from_gtp("C1", 9))
+    assert chosen[-1].move == coords.from_gtp("C1", 9)
+    widget.select_move(None)
+    assert chosen[-1] is None
+    widget.clear()
+    assert widget.rows() == [] and widget.classification is None

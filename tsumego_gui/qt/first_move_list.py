@@ -1,0 +1,174 @@
+"""The first-move list: every first move of the side to move with its class, colour-coded.
+
+Shows a ``search.classify.Classification``: above the list, the position's
+class in words; then a "position" row (selecting it goes back to the main
+proof) and one row per first move (GTP name or ``pass``) with its class as
+the side to move reads it (``Classification.words``: "kills", "fails", "lives
+in seki", ...) and whether its proofs were verified.  Emits ``chosen`` with
+the row's ``FirstMove``, or None for the position row.
+
+Colours are badges (a saturated background with its own text colour), so
+they read the same on a light and on a dark palette.  Knows classifications
+and coordinates; nothing about solving, proofs' contents or the board.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QIcon, QPixmap
+from PySide6.QtWidgets import (
+    QHeaderView,
+    QLabel,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from tsumego_gui.core import coords
+from tsumego_gui.search.classify import OPEN, Classification, FirstMove
+
+# (background, text) per class: mid-tone backgrounds with white or black text read on both
+# themes; the hues are the usual ones (green good, red bad, orange "it depends")
+CLASS_COLOURS = {
+    "lives": ("#1e8449", "#ffffff"),
+    "seki": ("#117a8b", "#ffffff"),
+    "ko": ("#e67e22", "#000000"),
+    "dies": ("#c0392b", "#ffffff"),
+    OPEN: ("#7f8c8d", "#ffffff"),
+}
+COLUMNS = ("Move", "Class", "Proof")
+NAMES = {1: "Black", 2: "White"}
+ROLE = Qt.ItemDataRole.UserRole
+
+
+def move_name(move: int, size: int) -> str:
+    return coords.to_gtp(move, size)       # "pass" for PASS
+
+
+def verified_text(fm: FirstMove) -> tuple[str, str]:
+    """(cell text, tooltip) saying what the verifier found of a move's proofs."""
+    if fm.cls == OPEN:
+        return "—", f"open: {fm.why_open or 'not decided'}; no proof"
+    rules = ", ".join(str(p.stats.get("rules", "?")) for p in fm.proofs)
+    if fm.verification == "verified":
+        return "✔ verified", f"{len(fm.proofs)} proof(s) ({rules}), each checked by the " \
+                             "independent verifier"
+    return "✘ not verified", f"the verifier: {fm.verification or 'not checked'} ({rules})"
+
+
+def swatch(colour: str) -> QIcon:
+    pix = QPixmap(12, 12)
+    pix.fill(QColor(colour))
+    return QIcon(pix)
+
+
+class FirstMoveList(QWidget):
+    chosen = Signal(object)        # FirstMove, or None for the position row
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.classification: Classification | None = None
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.status_label = QLabel()
+        self.status_label.setObjectName("position_class")
+        self.status_label.setWordWrap(True)
+        self.status_label.setTextFormat(Qt.TextFormat.RichText)
+        layout.addWidget(self.status_label)
+        self.tree = QTreeWidget()
+        self.tree.setObjectName("first_moves")
+        self.tree.setColumnCount(len(COLUMNS))
+        self.tree.setHeaderLabels(list(COLUMNS))
+        self.tree.setRootIsDecorated(False)
+        self.tree.setUniformRowHeights(True)
+        # the dock is narrow: move and proof columns as wide as their text, the class the rest
+        header = self.tree.header()
+        header.setStretchLastSection(False)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        # room for the position row and a handful of moves before it scrolls
+        self.tree.setMinimumHeight(8 * self.tree.fontMetrics().height() + 16)
+        self.tree.currentItemChanged.connect(self._current_changed)
+        layout.addWidget(self.tree, 1)
+        self.clear()
+
+    # ---- contents -----------------------------------------------------------------------
+
+    def clear(self, text: str = "") -> None:
+        self.classification = None
+        self.tree.blockSignals(True)
+        self.tree.clear()
+        self.tree.blockSignals(False)
+        self.status_label.setText(text or "First moves: solve to classify each one.")
+        self.tree.setEnabled(False)
+
+    def show_classification(self, c: Classification) -> None:
+        self.classification = c
+        size = c.problem.size
+        mover = NAMES[c.to_play]
+        bg, fg = CLASS_COLOURS[c.status]
+        opened = sum(1 for m in c.moves if m.cls == OPEN)
+        why = "stopped" if c.cancelled else "budget ran out"
+        note = f"; {opened} move(s) open ({why})" if opened else ""
+        self.status_label.setText(
+            f"<b>{mover} to play:</b> <span style='background:{bg}; color:{fg}'>"
+            f"&nbsp;{c.words(c.status)}&nbsp;</span><br>"
+            f"<small>{len(c.moves)} first moves classified in {c.seconds:.1f} s, "
+            f"{c.nodes:,} nodes{note}</small>")
+        self.tree.blockSignals(True)
+        self.tree.clear()
+        top = QTreeWidgetItem(["Position", c.words(c.status), "main proof"])
+        top.setData(0, ROLE, None)
+        top.setToolTip(0, "the position itself: browse the solver's proof")
+        self._paint(top, c.status)
+        self.tree.addTopLevelItem(top)
+        best = set(c.best_moves()) if c.status != OPEN else set()
+        for fm in c.moves:
+            text, tip = verified_text(fm)
+            item = QTreeWidgetItem([move_name(fm.move, size), c.words(fm.cls), text])
+            item.setData(0, ROLE, fm)
+            item.setToolTip(1, fm.why_open if fm.cls == OPEN else c.words(fm.cls))
+            item.setToolTip(2, tip)
+            self._paint(item, fm.cls)
+            if fm.move in best:
+                font = item.font(0)
+                font.setBold(True)
+                item.setFont(0, font)
+            self.tree.addTopLevelItem(item)
+        self.tree.setCurrentItem(top)
+        self.tree.blockSignals(False)
+        self.tree.setEnabled(True)
+
+    @staticmethod
+    def _paint(item: QTreeWidgetItem, cls: str) -> None:
+        bg, fg = CLASS_COLOURS[cls]
+        item.setIcon(0, swatch(bg))
+        item.setBackground(1, QBrush(QColor(bg)))
+        item.setForeground(1, QBrush(QColor(fg)))
+        item.setData(1, ROLE, cls)
+
+    # ---- queries (for the window and tests) ---------------------------------------------
+
+    def rows(self) -> list[tuple[str, str, str, str]]:
+        """(move, class word, words, proof cell) per first-move row (not the position row)."""
+        out = []
+        for i in range(1, self.tree.topLevelItemCount()):
+            item = self.tree.topLevelItem(i)
+            out.append((item.text(0), item.data(1, ROLE), item.text(1), item.text(2)))
+        return out
+
+    def select_move(self, move: int | None) -> bool:
+        """Select the row of ``move`` (None: the position row); False when there is none."""
+        for i in range(self.tree.topLevelItemCount()):
+            item = self.tree.topLevelItem(i)
+            fm = item.data(0, ROLE)
+            if (fm is None and move is None) or (fm is not None and fm.move == move):
+                self.tree.setCurrentItem(item)
+                return True
+        return False
+
+    def _current_changed(self, current: QTreeWidgetItem | None, _previous) -> None:
+        if current is not None:
+            self.chosen.emit(current.data(0, ROLE))

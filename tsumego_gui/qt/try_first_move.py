@@ -1,0 +1,102 @@
+""""Try it" over a classification: the user plays any first move, the app answers from its proof.
+
+The user plays the side to move at the position (``Classification.to_play``)
+and may choose any first move, not only a right one.  The move's class is
+said at once, and the game goes on from that move's first proof
+(``FirstMove.proofs[0]``, rooted at the position after it, under the rules of
+that proof) through a :class:`~tsumego_gui.qt.proof_view.TryIt` in which the
+app plays the other side: the proof's move where that side wins (a wrong
+first move is refuted), its longest defence where it loses.  An open move
+has no proof to answer from and is refused with the reason.
+
+Same interface as ``TryIt`` (``user``, ``log``, ``finished``, ``node``,
+``play``, ``restart``, ``overlay``), so the proof browser uses either.
+Knows classifications, proofs and the rules engine; nothing about widgets.
+"""
+
+from __future__ import annotations
+
+from engine_cy.board import PASS
+from tsumego_gui.core import coords
+from tsumego_gui.qt.board_painter import BoardView, Overlay
+from tsumego_gui.qt.proof_view import NAMES, TryIt, view_of
+from tsumego_gui.search.classify import OPEN, Classification, FirstMove
+
+
+class TryFirstMove:
+    def __init__(self, classification: Classification):
+        self.classification = classification
+        self.user = classification.to_play
+        self.prover = 3 - self.user       # the app's side
+        self.restart()
+
+    # ---- the game ------------------------------------------------------------------------
+
+    def restart(self) -> str:
+        c = self.classification
+        self.game: TryIt | None = None
+        self.first: FirstMove | None = None
+        self._board = c.problem.to_board()
+        self._board.to_play = c.to_play
+        self._log = [f"You play {NAMES[self.user]}: choose any first move (or pass); the app "
+                     f"answers for {NAMES[self.prover]} from that move's proof."]
+        return self._log[-1]
+
+    @property
+    def log(self) -> list[str]:
+        return self.game.log if self.game is not None else self._log
+
+    @property
+    def board(self):
+        """The game's engine board (after the first move: the one of its proof's rules)."""
+        return self.game.board if self.game is not None else self._board
+
+    @property
+    def finished(self) -> bool:
+        return self.game is not None and self.game.finished
+
+    @property
+    def node(self):
+        """The proof node the game is at; None before the first move."""
+        return self.game.node if self.game is not None else None
+
+    def _name(self, loc: int) -> str:
+        return coords.to_gtp(loc, self.classification.problem.size)
+
+    def _say(self, text: str) -> str:
+        self.log.append(text)
+        return text
+
+    def play(self, loc: int) -> str:
+        """The user's move; returns what the app says about it (and its answer)."""
+        if self.game is not None:
+            return self.game.play(loc)
+        c = self.classification
+        if loc != PASS and loc not in c.problem.region_or_all():
+            return self._say(f"{self._name(loc)} is outside the problem's region.")
+        if loc != PASS and not self.board.is_legal(loc):
+            return self._say(f"{self._name(loc)} is illegal here "
+                             f"({self.board.illegal_reason(loc)}).")
+        fm = next((m for m in c.moves if m.move == loc), None)
+        if fm is None:
+            return self._say(f"{self._name(loc)} is not among the classified first moves.")
+        if fm.cls == OPEN or not fm.proofs:
+            return self._say(f"{self._name(loc)} is open ({fm.why_open or 'not decided'}): "
+                             "there is no proof to answer from; choose another move.")
+        verified = "" if fm.verification == "verified" else \
+            f" (its proof is NOT verified: {fm.verification})"
+        said = f"You play {self._name(loc)}: {c.words(fm.cls)}{verified}."
+        self.first = fm
+        self.game = TryIt(fm.proofs[0], user=self.user, first_move=loc,
+                          intro=(*self._log, said))
+        return "\n".join(self.game.log[len(self._log):])
+
+    # ---- the board -----------------------------------------------------------------------
+
+    def overlay(self, show_zone: bool = True) -> tuple[BoardView, Overlay]:
+        if self.game is not None:
+            return self.game.overlay(show_zone)
+        p = self.classification.problem
+        view = view_of(self.board)
+        crucial = frozenset(x for x in p.crucial if view.color_at(x) == p.defender)
+        return view, Overlay(crucial=crucial)
