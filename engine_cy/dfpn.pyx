@@ -55,9 +55,8 @@ from engine_cy.gil cimport offer_gil
 from engine_cy.goal cimport GoalSpec, goal_init
 from engine_cy.node_rules cimport (
     CAPTURED, GOAL, INNER, LOSS, MAX_MOVES, PASSBACK, SURVIVES, WIN, Result, all_result,
-    attacker_passes_back,
-    cover_moves, is_null_move, leaf_kind, leaf_result, leaf_winner, loss_zone, move_result,
-    node_moves, position_key, survive_by_passing, win_zone,
+    attacker_passes_back, cover_moves, is_null_move, leaf_kind, leaf_result, leaf_winner,
+    loss_zone, move_result, node_moves, position_key, survive_by_passing, win_zone,
 )
 from engine_cy.search_control cimport (
     MEMORY_BUDGET, NODE_BUDGET, NOT_STOPPED, STALLED, SearchControl, monotonic,

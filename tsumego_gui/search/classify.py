@@ -241,11 +241,11 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
         return "; ".join(report.errors[:1]) or "the verifier's position budget ran out"
 
     def as_rules(proof: Proof, rules_name: str) -> Proof | None:
-        """``proof`` read under another rule set, if the verifier accepts it there."""
+        """``proof`` read under another rule set, if the verifier passes it there."""
         other = replace(proof, problem=replace(proof.problem, goal=rules[rules_name].goal,
                                                ko_allowed=rules[rules_name].ko_allowed),
                         stats=dict(proof.stats, rules=rules_name))
-        return other if verify.verify(other, max_positions=verify_positions).passed else None
+        return other if checked(other) == "verified" else None
 
     def settle(fm: FirstMove, share: float) -> None:
         first = "live" if problem.goal == "live_any" else "survive"
@@ -253,28 +253,26 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
         if proof is None:
             fm.why_open = why
             return
-        if status == "win":
-            if first == "live":
-                fm.cls, fm.proofs = "lives", [proof]
-            elif (same := as_rules(proof, "live")) is not None:
-                fm.cls, fm.proofs = "lives", [same]
-            else:
-                status2, proof2, why = search("live", fm.move, share)
-                if proof2 is None:
-                    fm.why_open = why
-                    return
-                fm.cls, fm.proofs = ("lives", [proof2]) if status2 == "win" \
-                    else ("seki", [proof, proof2])
+        won = status == "win"
+        if won and first == "live":
+            fm.cls, fm.proofs = "lives", [proof]
+            fm.verification = checked(proof)
+            return
+        # a win is tried under unconditional life, a loss under the ko rule: the class
+        # when the result holds there too, and when it does not
+        stronger, holds, fails = ("live", "lives", "seki") if won else ("ko", "dies", "ko")
+        same = as_rules(proof, stronger)
+        if same is not None:
+            fm.cls, fm.proofs, fm.verification = holds, [same], "verified"
+            return
+        status2, proof2, why = search(stronger, fm.move, share)
+        if proof2 is None:
+            fm.why_open = why
+            return
+        if (status2 == "win") == won:
+            fm.cls, fm.proofs = holds, [proof2]
         else:
-            if (same := as_rules(proof, "ko")) is not None:
-                fm.cls, fm.proofs = "dies", [same]
-            else:
-                status2, proof2, why = search("ko", fm.move, share)
-                if proof2 is None:
-                    fm.why_open = why
-                    return
-                fm.cls, fm.proofs = ("ko", [proof2, proof]) if status2 == "win" \
-                    else ("dies", [proof2])
+            fm.cls, fm.proofs = fails, [proof, proof2] if won else [proof2, proof]
         faults = [v for v in map(checked, fm.proofs) if v != "verified"]
         fm.verification = faults[0] if faults else "verified"
 
