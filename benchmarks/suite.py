@@ -17,8 +17,9 @@ and compares:
   that plays it (``dies`` for the defender; ``lives`` or ``seki`` for the
   attacker).  A ko is no contradiction: a book may give a ko as the answer.
   The classification's cost is timed against the single solve (both with
-  verification); it is cut at ``CLASSIFY_CAP`` times the single solve, and a
-  cut classification counts as a ratio above the cap in the median;
+  verification), with the same budgets: the ratio's median is over the
+  problem-sides where both finish (every first move decided), and the ones
+  where the classification does not finish are counted apart;
 * with tsumego.js (an exact solver for enclosed problems; ``npm install
   tsumego.js`` into a cache folder outside the repo, done here on first use),
   on SGF problems that mark a target with ``MA``: same problem, same side,
@@ -33,7 +34,8 @@ peer's (seki is life for both: our default goal is ``survive``) or that say
 a documented difference in ko semantics (ko history the peer cannot see);
 ``r`` is the median of our time / the peer's time over problem-sides both
 solve; ``k`` the median of classification time / single-solve time over the
-problem-sides whose single solve finished.
+problem-sides where both finish, followed by ``classify_unfinished=<n>``: the
+problem-sides whose single solve finished and whose classification did not.
 """
 
 from __future__ import annotations
@@ -74,8 +76,6 @@ const ms = Number(process.hrtime.bigint() - t) / 1e6;
 console.log(JSON.stringify({move: move, ms: ms, error: error}));
 """
 NAMES = {BLACK: "B", WHITE: "W"}
-CLASSIFY_CAP = 5.0        # classification budget, in single solves (at least CLASSIFY_FLOOR s)
-CLASSIFY_FLOOR = 2.0
 
 
 def ensure_peer() -> Path | None:
@@ -234,17 +234,17 @@ def run_task(task: tuple) -> dict:
 
 def classify_check(problem: Problem, side: int, single_seconds: float,
                    params: SearchParams, row: dict) -> None:
-    """Classify every first move within ``CLASSIFY_CAP`` single solves; record the cost
-    ratio and any book first move whose class is a failure for ``side``."""
-    cap = max(CLASSIFY_CAP * single_seconds, CLASSIFY_FLOOR)
+    """Classify every first move with the single solve's budgets; record the cost ratio
+    and any book first move whose class is a failure for ``side``."""
     start = time.monotonic()
-    c = classify(problem, SearchParams(max_nodes=params.max_nodes, max_seconds=cap),
-                 to_play=side)
+    c = classify(problem, params, to_play=side)
     spent = time.monotonic() - start
     row["classify_seconds"] = round(spent, 3)
     row["class"] = c.status
     finished = c.status != OPEN and all(m.cls != OPEN for m in c.moves)
-    row["classify_ratio"] = spent / max(single_seconds, 1e-3) if finished else float("inf")
+    row["classify_finished"] = finished
+    if finished:
+        row["classify_ratio"] = spent / max(single_seconds, 1e-3)
     failure = ("dies",) if side == problem.defender else ("lives", "seki")
     classes = {m.move: m.cls for m in c.moves}
     bad = [m for m in c.moves if m.cls != OPEN and m.verification != "verified"]
@@ -352,16 +352,20 @@ def summarize(rows: list[dict]) -> None:
     median_ratio = statistics.median(ratios) if ratios else float("nan")
     contradictions = [r for r in done if r.get("book_contradiction")]
     classify_ratios = [r["classify_ratio"] for r in done if "classify_ratio" in r]
-    cut = sum(1 for k in classify_ratios if k == float("inf"))
+    unfinished = [r for r in done if r.get("classify_finished") is False]
     median_classify = statistics.median(classify_ratios) if classify_ratios else float("nan")
-    print(f"classification: {len(classify_ratios)} problem-sides, {cut} cut at "
-          f"{CLASSIFY_CAP:g} single solves; classes: " + ", ".join(
+    quartiles = (statistics.quantiles(classify_ratios, n=4) if len(classify_ratios) > 1
+                 else classify_ratios)
+    print(f"classification: {len(classify_ratios)} problem-sides finished (cost ratio "
+          f"quartiles {', '.join(f'{q:.2f}' for q in quartiles)}), "
+          f"{len(unfinished)} not within the budget; classes: " + ", ".join(
               f"{k} {sum(1 for r in done if r.get('class') == k)}"
               for k in ("lives", "seki", "ko", "dies", OPEN)))
     print(f"RESULT solved={len(solved)} total={len(done)} wrong={len(wrong)} "
           f"unverified={len(unverified)} book_mismatch={len(mismatch)} "
           f"median_ratio_vs_peer={median_ratio:.3f} book_contradictions={len(contradictions)} "
-          f"median_classify_ratio={median_classify:.3f}")
+          f"median_classify_ratio={median_classify:.3f} "
+          f"classify_unfinished={len(unfinished)}")
 
 
 if __name__ == "__main__":

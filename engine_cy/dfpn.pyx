@@ -335,10 +335,11 @@ cdef class DfpnCore:
 
     # ---- df-pn ---------------------------------------------------------------------------
 
-    def solve(self, SearchControl control=None):
+    def solve(self, SearchControl control=None, bint extract=True):
         """Run to a result or a budget; returns (status name, Result or None).  The search
         runs without the GIL; building the Result afterwards holds it.  ``control``
-        replaces the core's (budgets start again; the table stays)."""
+        replaces the core's (budgets start again; the table stays).  ``extract`` False
+        gives the status alone (a later call finds the result in the table)."""
         cdef Entry* root
         if control is not None:
             self.control = control
@@ -357,9 +358,9 @@ cdef class DfpnCore:
                 self.stop = STALLED
             return "unknown", None
         defender_wins = (root.p == 0) == (self.b.pos.to_play == self.g.defender)
-        return ("win" if defender_wins else "loss"), self.extract({})
+        return ("win" if defender_wins else "loss"), self.extract({}) if extract else None
 
-    def solve_move(self, int move, SearchControl control not None):
+    def solve_move(self, int move, SearchControl control not None, bint extract=True):
         """Like ``solve``, for the position after the root's ``move`` (a legal region
         move or the pass), under ``control``; the table stays, so the first moves of one
         root share their work.  Returns (status name, Result or None) for that position."""
@@ -367,7 +368,7 @@ cdef class DfpnCore:
             raise ValueError(f"move {move} is not legal at the root")
         self.play(move)
         try:
-            return self.solve(control)
+            return self.solve(control, extract)
         finally:
             self.undo()
 
@@ -634,6 +635,10 @@ cdef class DfpnCore:
             out = leaf_result(e.kind, &own)
         elif e.p == 0:
             m = e.best
+            if m != PASS_LOC and self.b.illegal_reason_c(m) != 0:
+                # a shared result proven on a line where its move was legal; superko
+                # forbids it on this one (graph history interaction)
+                raise ExtractionError("the proven move is forbidden by superko on this line")
             self.play(m)
             if not (self.lookup().flags & RESOLVED):
                 self.undo()

@@ -4,7 +4,7 @@
 (file, 1-based game index) and side to move, the verdict for the defender, the
 class of the position, and the complete set of first moves of that class
 (``search.classify``: every first move is classified and each class's proofs
-are verified).  Those expectations come from Go
+are verified) and, where given, the class of every first move.  Those expectations come from Go
 knowledge (vital points, eye shapes, miai), explained in each problem's SGF
 comment; they were written independently of the solver, which this test
 checks against them.  Every proof is also checked by the independent
@@ -79,3 +79,5 @@ def test_bundled_problem_classifies_as_expected(entry, side):
     succeeds = (c.status in ("lives", "seki", "ko")) == c.defender_to_move or c.status == "ko"
     winning = sorted(move_name(m, problem.size) for m in c.best_moves()) if succeeds else []
     assert winning == sorted(want["winning"])
+    if "table" in want:
+        assert {move_name(m.move, problem.size): m.cls for m in c.moves} == want["table"]

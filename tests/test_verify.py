@@ -151,6 +151,22 @@ def test_a_node_met_again_is_not_walked_again(dag_proof):
     assert shared.positions_checked < full.positions_checked
 
 
+def test_a_history_before_the_root_is_on_every_line_and_does_not_stop_reuse(dag_proof):
+    """The proof rooted after a first move (its history holds the position before it), as
+    the classification's proofs are: lines still meet again, and are walked once."""
+    board = dag_proof.problem.to_board()
+    board.to_play = dag_proof.to_play
+    move, child = dag_proof.root.children[0]
+    board.play(move)
+    after = replace(dag_proof, problem=dag_proof.problem.after(move, dag_proof.to_play),
+                    to_play=board.to_play, root=child)
+    assert len(after.problem.history) == 1
+    full = verify(after, replays=0, reuse=False)
+    shared = verify(after, replays=0)
+    assert full.passed and shared.passed
+    assert 0 < shared.positions_reused and shared.positions_checked < full.positions_checked
+
+
 def test_a_damaged_node_met_again_is_caught(dag_proof):
     proof = damaged(dag_proof)
     parents = Counter(id(child) for node in proof.root.iter_unique()
@@ -219,6 +235,46 @@ def test_a_cut_covered_by_a_result_superko_decided_is_caught(cut_proof):
     assert forbidden is not None, "the proof should cut moves by a child with cuts below"
     proof.problem = replace(problem, history=(forbidden,))
     assert_rejected(proof, "whose result superko decided")
+
+
+def forbid_a_reply(proof):
+    """The proof with a pre-root history in which superko forbids a stone reply of the
+    loser at the first node (depth first) that has one, a reply that covers no cut move;
+    None when there is no such reply."""
+    board = proof.problem.to_board()
+    board.to_play = proof.to_play
+
+    def find(node):
+        if node.kind in ("and", "or") and (node.kind == "or") != node.won:
+            covers = {cover for _, cover in node.pruned}
+            for reply, _ in node.children:
+                if reply != PASS and reply not in covers:
+                    token = board.play(reply)
+                    forbidden = board.hash
+                    board.undo(token)
+                    return forbidden
+        for move, child in node.children:
+            token = board.play(move)
+            found = find(child)
+            board.undo(token)
+            if found is not None:
+                return found
+        return None
+
+    forbidden = find(proof.root)
+    if forbidden is None:
+        return None
+    out = damaged(proof)
+    out.problem = replace(proof.problem, history=(forbidden,))
+    return out
+
+
+def test_an_answer_to_a_reply_superko_forbids_on_the_line_is_not_walked_there(cut_proof):
+    """A subtree shared by lines where a reply is legal keeps that reply's answer; on a line
+    where superko forbids the reply it is never played: the proof still holds there."""
+    proof = forbid_a_reply(cut_proof)
+    assert proof is not None
+    assert verify(proof, replays=0).passed
 
 
 # ---- moves that name no point of the board ---------------------------------------------

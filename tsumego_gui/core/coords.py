@@ -27,6 +27,8 @@ This module knows nothing about stones or rules.
 
 from __future__ import annotations
 
+import functools
+
 MIN_SIZE = 2
 MAX_SIZE = 19
 PASS = 0
@@ -79,15 +81,25 @@ def all_locs(size: int) -> list[int]:
     return [to_loc(r, c, size) for r in range(size) for c in range(size)]
 
 
-def neighbours(loc: int, size: int) -> list[int]:
-    """The on-board orthogonal neighbours of a point."""
-    row, col = from_loc(loc, size)
-    out = []
-    for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-        r, c = row + dr, col + dc
-        if 0 <= r < size and 0 <= c < size:
-            out.append(to_loc(r, c, size))
-    return out
+def neighbours(loc: int, size: int) -> tuple[int, ...]:
+    """The on-board orthogonal neighbours of a point.  Raises ValueError off the board."""
+    try:
+        return _neighbour_table(size)[loc]
+    except KeyError:
+        raise ValueError(f"loc {loc} is not a point of a {size}x{size} board") from None
+
+
+@functools.cache
+def _neighbour_table(size: int) -> dict[int, tuple[int, ...]]:
+    # the verifier asks millions of times per proof: computed once per size
+    table = {}
+    for row in range(size):
+        for col in range(size):
+            table[to_loc(row, col, size)] = tuple(
+                to_loc(r, c, size) for r, c in ((row - 1, col), (row + 1, col),
+                                                (row, col - 1), (row, col + 1))
+                if 0 <= r < size and 0 <= c < size)
+    return table
 
 
 # --- GTP ---------------------------------------------------------------------

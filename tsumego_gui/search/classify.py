@@ -18,12 +18,14 @@ On a kill-all board (goal ``live_any``) there is no seki: ``lives`` is goal
 rule turned round.
 
 The rule sets are ordered (lives implies survives, which implies survives
-with the ko), so each first move takes at most two searches: under
-``survive`` first; a win is then tried as unconditional life -- its proof
-checked under ``live`` by the verifier, and only if that fails searched
-under ``live`` -- and a loss tried the same way under the ko rule.  Each
-rule set has one df-pn core rooted at the position (``DfpnCore.solve_move``),
-so the first moves share a table.
+with the ko), so each first move takes two searches: under ``survive`` first,
+then under ``live`` after a win or the ko rule after a loss.  Those searches
+decide the status only; the proofs of the two results that make the class are
+then extracted and verified.  Each rule set has one df-pn core rooted at the
+position (``DfpnCore.solve_move``), so the first moves share a table.  A
+table result was proven on the line that first reached it; where superko
+tells another line apart (its proof fails to extract or to verify), the move
+is searched again on a core of its own.
 
 A first-move pass is a tenuki (``first_move_problem``): it does not count
 toward the two passes that end the game, so "may I tenuki here?" is asked of
@@ -47,7 +49,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
-from engine_cy.board import PASS
+from engine_cy.board import PASS, Board
 from engine_cy.dfpn import DfpnCore, ExtractionError
 from engine_cy.node_rules import GOAL_CODES
 from engine_cy.search_control import SearchControl, now
@@ -59,6 +61,10 @@ from tsumego_gui.search.results import Progress, to_proof_tree
 from tsumego_gui.search.running import run_watched
 
 CLASSES = ("lives", "seki", "ko", "dies")     # best first for the defender
+# the rule sets from the strongest claim for the defender to the weakest (each implies the
+# next), and the class named by the first under which the defender wins ("dies": none)
+CHAIN = ("live", "survive", "ko")
+CLASS_OF = {"live": "lives", "survive": "seki", "ko": "ko"}
 OPEN = "open"
 # how each side reads a class
 DEFENDER_WORDS = {"lives": "lives unconditionally", "seki": "lives in seki",
@@ -138,15 +144,22 @@ def first_move_problem(problem: Problem, move: int, to_play: int) -> Problem:
 
 class _Cores:
     """The df-pn cores, made when first needed: per rule set, one rooted at the position
-    (its first moves share it) and one at the position after a tenuki."""
+    (its first moves share it) and one at the position after a tenuki; and cores of one
+    first move's own, for a move whose shared-table proof does not hold on its line."""
 
     def __init__(self, problems: dict[str, Problem], to_play: int, params: SearchParams):
         self.problems = problems
         self.to_play = to_play
         self.params = params
-        self.cores: dict[tuple[str, bool], tuple[DfpnCore, object]] = {}
+        self.cores: dict[tuple[str, bool], tuple[DfpnCore, Board]] = {}
+        self.own: list[DfpnCore] = []
 
-    def get(self, rules: str, tenuki: bool) -> tuple[DfpnCore, object]:
+    def core(self, problem: Problem, board: Board) -> DfpnCore:
+        return DfpnCore(board, problem.defender, GOAL_CODES[problem.goal], problem.crucial,
+                        problem.region, SearchControl(1, 0.0),
+                        max_entries=self.params.max_table_entries)
+
+    def get(self, rules: str, tenuki: bool) -> tuple[DfpnCore, Board]:
         if (rules, tenuki) not in self.cores:
             problem = self.problems[rules]
             if tenuki:
@@ -154,28 +167,34 @@ class _Cores:
             board = problem.to_board()
             if not tenuki:
                 board.to_play = self.to_play
-            core = DfpnCore(board, problem.defender, GOAL_CODES[problem.goal], problem.crucial,
-                            problem.region, SearchControl(1, 0.0),
-                            max_entries=self.params.max_table_entries)
-            self.cores[rules, tenuki] = (core, board)
+            self.cores[rules, tenuki] = (self.core(problem, board), board)
         return self.cores[rules, tenuki]
+
+    def own_core(self, rules: str, move: int) -> tuple[DfpnCore, Board]:
+        """A core rooted at the position after ``move``, with a table of its own."""
+        problem = first_move_problem(self.problems[rules], move, self.to_play)
+        board = problem.to_board()
+        self.own.append(self.core(problem, board))
+        return self.own[-1], board
 
     @property
     def nodes(self) -> int:
-        return sum(core.nodes for core, _ in self.cores.values())
+        return sum(core.nodes for core, _ in self.cores.values()) + sum(
+            core.nodes for core in self.own)
 
 
 def classify(problem: Problem, params: SearchParams | None = None, *,
              to_play: int | None = None,
              cancelled: Callable[[], bool] | None = None,
              progress: Callable[[Progress], None] | None = None,
-             verify_positions: int = 200_000) -> Classification:
+             verify_positions: int = 200_000, replays: int = 50) -> Classification:
     """Classify every legal first move of ``to_play`` in the region, and the pass.
 
     ``params``' budgets cover the whole job: each move first gets an even share
     of what is left, then the moves left open share the rest.  After a
     previous pass, the pass ends the game: it is not listed (no position
-    follows it to prove anything about)."""
+    follows it to prove anything about).  ``verify_positions`` and ``replays``
+    are the verifier's budgets for each proof."""
     params = SearchParams() if params is None else params
     to_play = problem.to_play if to_play is None else to_play
     start = now()
@@ -183,6 +202,7 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
     board = problem.to_board()
     board.to_play = to_play
     rules = rule_sets(problem)
+    chain = tuple(name for name in CHAIN if name in rules)
     cores = _Cores(rules, to_play, params)
     passes = [] if board.consecutive_passes else [PASS]
     moves = [FirstMove(m) for m in board.legal_moves(problem.region_or_all()) + passes]
@@ -191,15 +211,13 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
     def stopped() -> bool:
         return cancelled is not None and cancelled()
 
-    def search(rules_name: str, move: int, share: float) -> tuple[str, Proof | None, str]:
-        """(status, proof, stop reason) of one first move under one rule set."""
-        tenuki = move == PASS
-        core, board_there = cores.get(rules_name, tenuki)
+    def run(core: DfpnCore, move: int, rooted_after: bool, share: float,
+            extract: bool) -> tuple[str, object, str]:
+        """(status, Result or None, why none) of one search of the position after ``move``."""
         left_time = deadline - now() if deadline else 0.0
         if deadline and left_time <= 0:
             return "unknown", None, "time budget"
-        used = cores.nodes
-        left_nodes = params.max_nodes - used if params.max_nodes > 0 else 0
+        left_nodes = params.max_nodes - cores.nodes if params.max_nodes > 0 else 0
         if params.max_nodes > 0 and left_nodes <= 0:
             return "unknown", None, "node budget"
         cap_nodes = core.nodes + max(1, int(left_nodes * share)) if left_nodes else 0
@@ -212,17 +230,31 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
             total = cores.nodes - core.nodes + n
             progress(Progress(total, total / max(elapsed, 1e-9), elapsed, depth, table))
 
-        def run() -> tuple[str, object]:
-            return core.solve(control) if tenuki else core.solve_move(move, control)
+        def search() -> tuple[str, object]:
+            if rooted_after:
+                return core.solve(control, extract)
+            return core.solve_move(move, control, extract)
 
         try:
-            status, result = run_watched(run, control, cancelled, report if progress else None)
-        except ExtractionError:
-            return "unknown", None, "proof extraction failed"
-        if status == "unknown":
-            return status, None, core.stop_reason
+            status, result = run_watched(search, control, cancelled,
+                                         report if progress else None)
+        except ExtractionError as e:
+            return "unknown", None, str(e)
+        return status, result, core.stop_reason if status == "unknown" else ""
+
+    def decide(rules_name: str, move: int, share: float) -> tuple[str, str]:
+        """(status, stop reason) of the position after ``move`` under one rule set."""
+        core, _ = cores.get(rules_name, move == PASS)
+        status, _, why = run(core, move, move == PASS, share, extract=False)
+        return status, why
+
+    def proof_of(core: DfpnCore, board_there: Board, rules_name: str, move: int,
+                 rooted_after: bool, share: float) -> tuple[str, Proof | None, str]:
+        status, result, why = run(core, move, rooted_after, share, extract=True)
+        if result is None:
+            return status, None, why
         child = first_move_problem(rules[rules_name], move, to_play)
-        if tenuki:
+        if rooted_after:
             tree = to_proof_tree(result, board_there, child)
         else:
             token = board_there.play(move)
@@ -234,47 +266,62 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
                       stats={"rules": rules_name, "nodes": core.nodes})
         return status, proof, ""
 
+    def prove(rules_name: str, move: int, status: str, share: float) -> tuple[Proof | None, str]:
+        """The proof of a decided ``status``, and "" when the verifier passed it, else
+        what is wrong (or why there is none).
+
+        The shared table's results were proven on the lines that first reached them;
+        where superko tells this move's lines apart (the proof fails to extract or to
+        verify), the move is searched again on a core of its own."""
+        tenuki = move == PASS
+        core, board_there = cores.get(rules_name, tenuki)
+        _, proof, why = proof_of(core, board_there, rules_name, move, tenuki, share)
+        if proof is not None:
+            why = checked(proof)
+            if not why:
+                return proof, ""
+        core, board_there = cores.own_core(rules_name, move)
+        again, proof, why_again = proof_of(core, board_there, rules_name, move, True, share)
+        if proof is None:
+            return None, why_again or why
+        if again != status:
+            return None, (f"under {rules_name} the shared table and a search of this move "
+                          "alone disagree (superko)")
+        return proof, checked(proof)
+
     def checked(proof: Proof) -> str:
-        report = verify.verify(proof, max_positions=verify_positions)
+        report = verify.verify(proof, replays=replays, max_positions=verify_positions)
         if report.passed:
-            return "verified"
+            return ""
         return "; ".join(report.errors[:1]) or "the verifier's position budget ran out"
 
-    def as_rules(proof: Proof, rules_name: str) -> Proof | None:
-        """``proof`` read under another rule set, if the verifier passes it there."""
-        other = replace(proof, problem=replace(proof.problem, goal=rules[rules_name].goal,
-                                               ko_allowed=rules[rules_name].ko_allowed),
-                        stats=dict(proof.stats, rules=rules_name))
-        return other if checked(other) == "verified" else None
-
     def settle(fm: FirstMove, share: float) -> None:
-        first = "live" if problem.goal == "live_any" else "survive"
-        status, proof, why = search(first, fm.move, share)
-        if proof is None:
-            fm.why_open = why
-            return
-        won = status == "win"
-        if won and first == "live":
-            fm.cls, fm.proofs = "lives", [proof]
-            fm.verification = checked(proof)
-            return
-        # a win is tried under unconditional life, a loss under the ko rule: the class
-        # when the result holds there too, and when it does not
-        stronger, holds, fails = ("live", "lives", "seki") if won else ("ko", "dies", "ko")
-        same = as_rules(proof, stronger)
-        if same is not None:
-            fm.cls, fm.proofs, fm.verification = holds, [same], "verified"
-            return
-        status2, proof2, why = search(stronger, fm.move, share)
-        if proof2 is None:
-            fm.why_open = why
-            return
-        if (status2 == "win") == won:
-            fm.cls, fm.proofs = holds, [proof2]
-        else:
-            fm.cls, fm.proofs = fails, [proof, proof2] if won else [proof2, proof]
-        faults = [v for v in map(checked, fm.proofs) if v != "verified"]
-        fm.verification = faults[0] if faults else "verified"
+        # bisect the chain for the first rule set under which the defender wins
+        lo, hi = 0, len(chain)
+        while lo < hi:
+            mid = (lo + hi - 1) // 2
+            status, why = decide(chain[mid], fm.move, share)
+            if status == "unknown":
+                fm.why_open = why
+                return
+            if status == "win":
+                hi = mid
+            else:
+                lo = mid + 1
+        # the class is made by the win there and the loss under the rule set before
+        needed = [(chain[lo], "win")] if lo < len(chain) else []
+        needed += [(chain[lo - 1], "loss")] if lo > 0 else []
+        proofs, faults = [], []
+        for rules_name, status in needed:
+            proof, fault = prove(rules_name, fm.move, status, share)
+            if proof is None:
+                fm.why_open = fault
+                return
+            proofs.append(proof)
+            faults.append(fault)
+        fm.cls = CLASS_OF[chain[lo]] if lo < len(chain) else "dies"
+        fm.proofs = proofs
+        fm.verification = next((f for f in faults if f), "verified")
 
     for sweep in (0, 1):
         todo = [fm for fm in moves if fm.cls == OPEN]

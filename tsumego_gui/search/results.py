@@ -11,6 +11,7 @@ about how a search runs, files, threads or the GUI.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from engine_cy.benson import goal_zone, unconditionally_alive
@@ -51,7 +52,13 @@ class SolveResult:
 
 def zone_locs(bits: int, board: Board) -> frozenset[int]:
     """The locs of a zone given as an int (bit ``loc`` set)."""
-    return frozenset(loc for loc in range((board.size + 2) ** 2) if bits >> loc & 1)
+    return _zone_locs(bits, board.size)
+
+
+@functools.lru_cache(maxsize=65536)
+def _zone_locs(bits: int, size: int) -> frozenset[int]:
+    # a proof's nodes share few zones: each is spelled out once
+    return frozenset(loc for loc in range((size + 2) ** 2) if bits >> loc & 1)
 
 
 def to_proof_tree(result: Result, board: Board, problem: Problem) -> ProofNode:

@@ -15,7 +15,9 @@ superko history:
 * a node the mover loses: every legal move of the mover in the region, and
   the pass, has a child or is covered by a null-move sibling (a child whose
   move changed nothing in its zone, while the covered move changes nothing in
-  it either); under ``live`` and ``live_any`` the defender never wins a node
+  it either); a child for a move superko forbids on this line (a subtree
+  shared with lines where the move is legal) is not walked on it and covers
+  nothing; under ``live`` and ``live_any`` the defender never wins a node
   where the attacker may end the game by passing;
 * the end of the game under ``survive``: two passes in a row end it, and the
   defender has won if a crucial stone is on the board.  A pass whose child
@@ -81,7 +83,9 @@ an earlier position only if it leaves as many black and as many white stones
 as that position had; so the walk keeps, per checked subtree, the (black,
 white) stone counts its tested moves may leave, and reuses the verdict only
 where no position on the line before it (nor on the first line) has one of
-those counts.
+those counts.  The positions before the root (the problem's history) are on
+every line alike, so they tell no two lines apart: they forbid a move on the
+new line exactly where they forbade it on the first.
 
 Knows the rules, Benson's output and the proof data type; nothing about how
 the proof was searched.
@@ -139,8 +143,7 @@ def verify(proof: Proof, *, replays: int = 100, seed: int = 0,
     checker = _Checker(proof, max_positions, np.random.default_rng(seed))
     board = proof.problem.to_board()
     board.to_play = proof.to_play
-    # positions before the root are known by hash only: their stones cannot be bounded
-    checker.reuse = reuse and len(board.history()) == 1
+    checker.reuse = reuse
     checker.check(proof.root, board, [], parent_zone=None)
     if checker.report.ok and replays > 0:
         checker.random_replays(replays)
@@ -380,6 +383,11 @@ class _Checker:
             if child.won != node.won:
                 self.report.fail(f"{self.name(path + [move])}: a reply that does not fail")
                 return UNKNOWN
+            if move != PASS and board.illegal_reason(move) == "superko":
+                # the answer for the lines where the move is legal; on this one it is
+                # never played, so it is not walked here and covers nothing
+                line_bound_child[move] = line_bound = True
+                continue
             below, line_bound_child[move] = self.play_child(node, move, child, board, path)
             counts = None if counts is None or below is None else counts | below
             line_bound |= line_bound_child[move]
@@ -437,11 +445,12 @@ class _Checker:
         return out
 
     def neighbour_chains(self, board: Board, chain: list[int]) -> set[int]:
+        own = set(chain)
         out: set[int] = set()
         for s in chain:
             for n in coords.neighbours(s, board.size):
-                if board.color_at(n) != EMPTY and n not in chain:
-                    out |= set(board.chain(n))
+                if n not in own and n not in out and board.color_at(n) != EMPTY:
+                    out.update(board.chain(n))
         return out
 
     def check_zone_basics(self, board: Board, zone: frozenset[int], where: _Where) -> None:
@@ -585,18 +594,19 @@ class _Checker:
 
     def perturb(self, board: Board, zone: frozenset[int]) -> Board | None:
         """A legal position that agrees with ``board`` on ``zone`` and differs outside."""
-        outside = [p for p in coords.all_locs(board.size) if p not in zone]
+        outside = sorted(self.all_points - zone)
         if not outside or board.ko_loc != PASS:
             # setup edits clear the ko point, which is part of the zone pattern
             return None
         variant = board.copy()
         changes = 0
-        for p in self.rng.permutation(outside)[: max(1, len(outside) // 4)]:
-            colour = int(self.rng.choice([EMPTY, BLACK, WHITE]))
-            if colour == variant.color_at(int(p)):
+        chosen = self.rng.permutation(outside)[: max(1, len(outside) // 4)]
+        colours = self.rng.integers(0, 3, size=len(chosen))     # EMPTY, BLACK, WHITE
+        for p, colour in zip(chosen.tolist(), colours.tolist()):
+            if colour == variant.color_at(p):
                 continue
             try:
-                variant.set_stone(int(p), colour)
+                variant.set_stone(p, colour)
                 changes += 1
             except ValueError:
                 continue
