@@ -1,6 +1,8 @@
 """Solve every problem of a folder, verify every proof, compare with the book and a peer solver.
 
     python benchmarks/suite.py FOLDER [--time S] [--max-nodes N] [--peer auto|yes|no] [--jobs N]
+                               [--shard K/N] [--json-out F]
+    python benchmarks/suite.py --merge F [F ...]
 
 For each problem (SGF or research json) and each side to move (the file's, or
 both when it names none) it runs our depth-first RZS with the budget and checks
@@ -159,11 +161,16 @@ def problem_after(problem: Problem, side: int, move: int) -> Problem:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("folder", type=Path)
+    parser.add_argument("folder", type=Path, nargs="?")
     parser.add_argument("--time", type=float, default=30.0, help="seconds per problem-side")
     parser.add_argument("--max-nodes", type=int, default=0, help="node budget (0 = none)")
     parser.add_argument("--peer", choices=["auto", "yes", "no"], default="auto")
     parser.add_argument("--limit", type=int, default=0, help="only the first N files")
+    parser.add_argument("--shard", default="", metavar="K/N",
+                        help="only every N-th file from the K-th (1-based): N runs side by "
+                             "side, one core each, with the peer; join them with --merge")
+    parser.add_argument("--merge", type=Path, nargs="+", metavar="JSON",
+                        help="print the summary of the rows of earlier runs' --json-out")
     parser.add_argument("--only", default="", help="comma-separated file names (relative)")
     parser.add_argument("--jobs", type=int, default=1,
                         help="problem-sides solved at once, one process each (for readings "
@@ -174,6 +181,11 @@ def main() -> None:
                         help="CSV of the paper's node counts by problem id (research json "
                              "files are named <id>.json): printed beside our counts")
     args = parser.parse_args()
+    if args.merge:
+        summarize([row for path in args.merge for row in json.loads(path.read_text())])
+        return
+    if args.folder is None:
+        parser.error("a FOLDER is needed (or --merge)")
     paper = read_paper_table(args.paper_table) if args.paper_table else {}
 
     params = SearchParams(max_nodes=args.max_nodes, max_seconds=args.time)
@@ -186,6 +198,9 @@ def main() -> None:
         files = [f for f in files if str(f.relative_to(args.folder)) in wanted]
     if args.limit:
         files = files[: args.limit]
+    if args.shard:
+        k, n = (int(x) for x in args.shard.split("/"))
+        files = files[k - 1::n]
     peer = ensure_peer() if args.peer != "no" else None
     if args.peer == "yes" and peer is None:
         sys.exit("suite: the peer (node + npm install tsumego.js) is not available")
