@@ -14,7 +14,7 @@ from engine_cy.board import PASS, WHITE
 from tsumego_gui.core import coords
 from tsumego_gui.core.problem import ProblemError
 from tsumego_gui.core.sgf_io import read_sgf, write_sgf
-from tsumego_gui.search import classification_file
+from tsumego_gui.search import classification_file, verify
 from tsumego_gui.search.choice import solve_and_verify
 from tsumego_gui.search.classify import OPEN, classify
 
@@ -62,6 +62,28 @@ def test_the_attacker_reads_the_classes_the_other_way(seki):
     # Black A1 or F1 is captured at the other point: White lives with a straight five
     assert names(c) == {"A1": "lives", "F1": "lives", "pass": "seki"}
     assert c.status == "seki" and c.words(c.status) == "fails (seki)"
+
+
+def test_a_proof_from_the_shared_table_that_fails_is_searched_again_on_its_own(
+        seki, monkeypatch):
+    """A shared table's result holds on the line that first reached it; where the verifier
+    rejects it on another line (superko, in real searches: here the first check is made to
+    fail), the move is searched again with a table of its own."""
+    real, tables = verify.verify, []
+
+    def first_check_fails(proof, **budgets):
+        report = real(proof, **budgets)
+        tables.append(proof.stats["table"])
+        if len(tables) == 1:
+            report.fail("made to fail")
+        return report
+
+    monkeypatch.setattr(verify, "verify", first_check_fails)
+    c = classify(seki)
+    assert names(c) == {"A1": "dies", "F1": "dies", "pass": "seki"}
+    assert all(m.verification == "verified" for m in c.moves)
+    assert tables[:2] == ["shared", "own"]
+    assert c.moves[0].proofs[0].stats["table"] == "own"
 
 
 def test_a_cancelled_classification_keeps_nothing_false(seki):

@@ -152,7 +152,8 @@ class _Cores:
         self.to_play = to_play
         self.params = params
         self.cores: dict[tuple[str, bool], tuple[DfpnCore, Board]] = {}
-        self.own: list[DfpnCore] = []
+        self.own: DfpnCore | None = None      # the one in use (its table is large)
+        self.own_nodes = 0                    # searched by those dropped
 
     def core(self, problem: Problem, board: Board) -> DfpnCore:
         return DfpnCore(board, problem.defender, GOAL_CODES[problem.goal], problem.crucial,
@@ -171,16 +172,19 @@ class _Cores:
         return self.cores[rules, tenuki]
 
     def own_core(self, rules: str, move: int) -> tuple[DfpnCore, Board]:
-        """A core rooted at the position after ``move``, with a table of its own."""
+        """A core rooted at the position after ``move``, with a table of its own (the
+        one made before is dropped)."""
         problem = first_move_problem(self.problems[rules], move, self.to_play)
         board = problem.to_board()
-        self.own.append(self.core(problem, board))
-        return self.own[-1], board
+        if self.own is not None:
+            self.own_nodes += self.own.nodes
+        self.own = self.core(problem, board)
+        return self.own, board
 
     @property
     def nodes(self) -> int:
-        return sum(core.nodes for core, _ in self.cores.values()) + sum(
-            core.nodes for core in self.own)
+        return (sum(core.nodes for core, _ in self.cores.values()) + self.own_nodes
+                + (self.own.nodes if self.own is not None else 0))
 
 
 def classify(problem: Problem, params: SearchParams | None = None, *,
@@ -262,8 +266,10 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
                 tree = to_proof_tree(result, board_there, child)
             finally:
                 board_there.undo(token)
+        # "table": the search shared its table with the other first moves, or had its own
         proof = Proof(problem=child, to_play=child.to_play, root=tree, winning_moves=[],
-                      stats={"rules": rules_name, "nodes": core.nodes})
+                      stats={"rules": rules_name, "nodes": core.nodes,
+                             "table": "own" if core is cores.own else "shared"})
         return status, proof, ""
 
     def prove(rules_name: str, move: int, status: str, share: float) -> tuple[Proof | None, str]:
