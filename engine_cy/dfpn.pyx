@@ -540,7 +540,7 @@ cdef class DfpnCore:
                                      c.kind != INNER or c.best == PASS_LOC)
         for i in range(n):
             if is_null[i]:
-                cover_moves(&self.g, self.b, moves, n, i, &self.zones[zone_of[i]], is_null,
+                cover_moves(self.b, moves, n, i, &self.zones[zone_of[i]], is_null,
                             cut_by)
 
     cdef void resolve(self, Entry* e, int16_t* moves, int n, int16_t* cut_by, int best,

@@ -625,7 +625,7 @@ cdef class MctsCore:
                     if c == child or self.nodes[c].status != UNKNOWN \
                             or (self.nodes[c].flags & F_PRUNED):
                         continue
-                    if covered_by(&self.g, self.b, self.nodes[c].move, &cz):
+                    if covered_by(self.b, self.nodes[c].move, &cz):
                         self.nodes[c].flags |= F_PRUNED
                         self.nodes[c].pruned_by = m
             # resolved when every child is lost or cut (or, at an all-moves root,

@@ -12,7 +12,13 @@ node *is* lives here:
   and the defender last (the attacker can always pass back);
 * null moves (``is_null_move``, ``cover_moves``): a move the mover lost whose
   move changed nothing inside its child's zone covers every other move that
-  changes nothing there; the cover is recorded once, when the child is proven;
+  changes nothing there; the cover is recorded once, when the child is proven.
+  The pass is never covered (``covered_by``): it leaves the stones as they
+  were, so the line after it can repeat a position of its own past that the
+  covering line, one stone apart, never meets -- superko then forbids there a
+  move that line relies on (the verifier's cut-line replays found such a hole,
+  enclosed-dev gop/13737 W).  It is searched like any move: a few per cent
+  more nodes;
 * the zone of a resolved node (``win_zone``, ``loss_zone``);
 * the end of the game by passes, which depends on the goal (below);
 * the transposition key (``position_key``) and the random numbers
@@ -47,8 +53,9 @@ always on the board at an inner node (``CAPTURED`` comes first), so:
   the defender's pass is a *fallback*: the cores try the region moves first
   and take the pass only when they all fail, so that the attacker's pass is
   refuted, where it can be, by a real move whose zone says where the attacker
-  must play at all, as under ``live``; this pass is never covered by a null
-  move (``covered_by``), as it ends the game and no stone move does;
+  must play at all, as under ``live``; like every pass it is never covered by
+  a null move (``covered_by``), and here it also ends the game, which no stone
+  move does;
 * every other node's value does not depend on the pass count: an attacker
   node loses its pass either way, and the moves that follow a pass reset the
   count.  So a defender's pass whose child the attacker won is a null move as
@@ -276,17 +283,17 @@ cdef inline bint is_null_move(Board b, int move, const Zone* child_zone,
     return not child_line_bound and changes_nothing_in(b, move, child_zone)
 
 
-cdef inline bint covered_by(const GoalSpec* g, Board b, int move,
+cdef inline bint covered_by(Board b, int move,
                             const Zone* null_zone) noexcept nogil:
     """A null move with zone ``null_zone`` covers ``move`` when the move, too, changes
-    nothing in that zone: it fails the same way.  Never the pass that ends the game
-    (``survive_by_passing``)."""
-    if move == PASS_LOC and survive_by_passing(g, b):
+    nothing in that zone: it fails the same way.  Never the pass (see the docstring:
+    its line can repeat a position the covering line never meets)."""
+    if move == PASS_LOC:
         return False
     return changes_nothing_in(b, move, null_zone)
 
 
-cdef inline void cover_moves(const GoalSpec* g, Board b, const int16_t* moves, int n,
+cdef inline void cover_moves(Board b, const int16_t* moves, int n,
                              int null_index,
                              const Zone* null_zone, const uint8_t* settled,
                              int16_t* cut_by) noexcept nogil:
@@ -297,7 +304,7 @@ cdef inline void cover_moves(const GoalSpec* g, Board b, const int16_t* moves, i
     for j in range(n):
         if j == null_index or cut_by[j] >= 0 or (settled != NULL and settled[j]):
             continue
-        if covered_by(g, b, moves[j], null_zone):
+        if covered_by(b, moves[j], null_zone):
             cut_by[j] = <int16_t>null_index
 
 

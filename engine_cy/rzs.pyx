@@ -275,7 +275,7 @@ cdef class RzsCore:
             n_failed += 1
             zone_union(zone_out, &child_zone)
             if is_null_move(self.b, m, &child_zone, child_bound, self.ends(child)):
-                cover_moves(&self.g, self.b, moves, n, i, &child_zone, settled, cut_by)
+                cover_moves(self.b, moves, n, i, &child_zone, settled, cut_by)
                 for j in range(i + 1, n):
                     if cut_by[j] == i:
                         cut_order[n_cut] = <int16_t>j

@@ -62,7 +62,8 @@ def test_nodes_that_superko_decided_are_not_replayed_elsewhere():
     assert report.replays == 300
 
 
-@pytest.mark.parametrize("name, side", [("cc2/333", BLACK), ("gop/8147", WHITE)])
+@pytest.mark.parametrize("name, side", [("cc2/333", BLACK), ("gop/8147", WHITE),
+                                        ("gop/13737", WHITE)])
 def test_searches_where_superko_forbids_moves_finish_with_sound_proofs(name, side):
     """Where superko forbids a move, a position's move list depends on the path.
 
@@ -71,7 +72,10 @@ def test_searches_where_superko_forbids_moves_finish_with_sound_proofs(name, sid
     without a new node (it stopped "search stalled" at 11.95M nodes).  gop/8147, White
     to play: proof extraction reused one such position's listing, made on a line where
     superko forbade J5, on a line where J5 is legal and unanswered (the verifier
-    rejected the proof).  Per-path numbers and per-path listings fix both."""
+    rejected the proof).  Per-path numbers and per-path listings fix both.  gop/13737,
+    White to play: a pass was cut as answered like the stone move D4; on the pass line
+    (no stone at D4) the prover's C1 repeated a position, so superko forbade it there
+    (the verifier's cut-line replay rejected the proof): the pass is never cut now."""
     problem = read_sgf((FOLDER / f"{name}.sgf").read_bytes())[0]
     result = solve(problem, SearchParams(max_nodes=20_000_000, max_seconds=240), to_play=side)
     assert result.proof is not None, f"not solved: {result.stop_reason}"
