@@ -37,12 +37,12 @@ SMALL = ["classic/seki-shared-liberties.sgf", "corner/l-four-corner-ko.sgf",
 PLIES = 40          # a line longer than this leaves the case undecided (skipped)
 
 
-class TooLong(Exception):
+class TooLongError(Exception):
     pass
 
 
 def defender_wins(problem, to_play: int) -> bool:
-    """Exhaustive minimax (see the module docstring); TooLong past PLIES."""
+    """Exhaustive minimax (see the module docstring); TooLongError past PLIES."""
     board = problem.to_board()
     board.to_play = to_play
     region = sorted(problem.region_or_all())
@@ -56,7 +56,7 @@ def defender_wins(problem, to_play: int) -> bool:
         if board.consecutive_passes >= 2:
             return problem.goal == "survive"
         if ply == PLIES:
-            raise TooLong
+            raise TooLongError
         mover = board.to_play
         for move in board.legal_moves(region) + [PASS]:
             token = board.play(move)
@@ -100,7 +100,7 @@ def test_the_solver_agrees_with_exhaustive_search_on_small_eye_spaces(seed):
         to_play = rng.choice([BLACK, WHITE])
         try:
             expected = defender_wins(case, to_play)
-        except TooLong:
+        except TooLongError:
             continue
         result = solve(case, SearchParams(max_nodes=500_000, max_seconds=30), to_play=to_play)
         where = f"{name} goal={case.goal} ko={case.ko_allowed} to_play={to_play}"

@@ -98,7 +98,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from engine_cy.benson import unconditionally_alive
-from engine_cy.board import BLACK, EMPTY, PASS, WHITE, Board
+from engine_cy.board import EMPTY, PASS, Board
 from tsumego_gui.core import coords
 from tsumego_gui.core.problem import Problem
 from tsumego_gui.search.proof import Proof, ProofNode
@@ -602,7 +602,7 @@ class _Checker:
         changes = 0
         chosen = self.rng.permutation(outside)[: max(1, len(outside) // 4)]
         colours = self.rng.integers(0, 3, size=len(chosen))     # EMPTY, BLACK, WHITE
-        for p, colour in zip(chosen.tolist(), colours.tolist()):
+        for p, colour in zip(chosen.tolist(), colours.tolist(), strict=True):
             if colour == variant.color_at(p):
                 continue
             try:
