@@ -377,13 +377,15 @@ class _Checker:
         self.check_reply_zone(board, node.zone, prover, where)
         moves = self.moves(board)
         counts: frozenset | None = frozenset()
-        line_bound = board.superko_forbids(self.region) or board.superko_forbids(node.zone)
+        forbidden_here = board.superko_forbids(self.region)
+        line_bound = forbidden_here or board.superko_forbids(node.zone)
         line_bound_child = {}
         for move, child in node.children:
             if child.won != node.won:
                 self.report.fail(f"{self.name(path + [move])}: a reply that does not fail")
                 return UNKNOWN
-            if move != PASS and board.illegal_reason(move) == "superko":
+            if (forbidden_here and move in self.region
+                    and board.illegal_reason(move) == "superko"):
                 # the answer for the lines where the move is legal; on this one it is
                 # never played, so it is not walked here and covers nothing
                 line_bound_child[move] = line_bound = True
