@@ -432,6 +432,13 @@ cdef class DfpnCore:
             d = <uint32_t>(sum_p if sum_p < LARGE else LARGE)
             if fallback and d == 0:
                 p, d, best = 0, INF, n - 1
+            # a resolved node's other number is INF, never a saturated LARGE: a parent
+            # reads LARGE as open, keeps descending into the resolved child, and the
+            # search goes round without a new node (enclosed-dev gop/20048 B)
+            if p == 0:
+                d = INF
+            elif d == 0:
+                p = INF
             e.p = p
             e.d = d
             if p == 0 or d == 0:

@@ -81,3 +81,16 @@ def test_searches_where_superko_forbids_moves_finish_with_sound_proofs(name, sid
     assert result.proof is not None, f"not solved: {result.stop_reason}"
     report = verify(result.proof, replays=50)
     assert report.ok and report.complete, report.errors
+
+
+@pytest.mark.parametrize("name", ["gop/20048", "gop/15283", "gop/224"])
+def test_a_resolved_child_is_never_searched_again(name):
+    """Black to play, Black kills.  A node proven won kept a saturated (open-looking)
+    disproof number instead of INF; its parent, all of whose other children looked
+    hopeless, kept descending into it, and df-pn went round known entries without a new
+    node (at 1.38M nodes on gop/20048, for ever)."""
+    problem = read_sgf((FOLDER / f"{name}.sgf").read_bytes())[0]
+    result = solve(problem, SearchParams(max_nodes=4_000_000, max_seconds=120), to_play=BLACK)
+    assert result.verdict == "dies", result.stop_reason
+    report = verify(result.proof, replays=30)
+    assert report.ok and report.complete, report.errors
