@@ -30,6 +30,15 @@ its open numbers per path (``own_entry``): its move list depends on the path,
 and two histories sharing one entry made df-pn cycle through known entries.
 Numbers of open nodes saturate at LARGE, so INF always means resolved.
 
+A shared result was proven on the line that first reached it; on another line
+superko may forbid a move inside it.  Extraction (``extract``) follows the
+lines of the proof with their history: it reuses a subtree built on another
+line only where no position of this line could be repeated in it (the
+verifier's stone-count rule), and a null move whose subtree superko changes on
+this line covers nothing there (``CoverLost``).  ``solve`` then searches that
+node again, on this path only and without covers, with the nodes above it
+(``reopen``), and extracts again.
+
 The search runs without the GIL and talks to other threads only through its
 ``SearchControl`` (budgets, cancel flag, progress counters).  ``extract``
 then rebuilds the proof as ``node_rules.Result`` records from the table, with
@@ -43,6 +52,7 @@ from libc.stdint cimport int16_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 from cython.operator cimport dereference as deref
 from libcpp.unordered_map cimport unordered_map
+from libcpp.unordered_set cimport unordered_set
 from libcpp.vector cimport vector
 
 from engine_cy.benson cimport Benson
@@ -94,6 +104,20 @@ class ExtractionError(RuntimeError):
     """The table could not give back a whole proof tree (a budget or a superko corner)."""
 
 
+class CoverLost(ExtractionError):
+    """Extraction met a null move whose shared subtree superko changes on this line, so it
+    covers nothing here; ``plies``: how deep below the extraction's root its node is
+    (the moves are the core's ``path_move``).  ``solve`` repairs and searches again."""
+
+    def __init__(self, plies):
+        super().__init__("a null move's result depends on this line (superko)")
+        self.plies = plies
+
+
+cdef frozenset NO_COUNTS = frozenset()
+MAX_REPAIRS = 500      # cover repairs per solve before it gives up with ExtractionError
+
+
 cdef class DfpnCore:
     """One df-pn search over one problem position; see the module docstring."""
 
@@ -111,6 +135,15 @@ cdef class DfpnCore:
     cdef uint64_t next_hash[MAX_MOVES]
     cdef int next_ko[MAX_MOVES]
     cdef uint64_t path_hash[1024]     # running hash of the path, by ply from the root
+    cdef int16_t path_move[1024]      # the move that led to each ply
+    # cover repairs (``reopen``), by path key: the nodes searched again on their own
+    # path, and among them those searched without null-move covers
+    cdef unordered_set[uint64_t] reopened
+    cdef unordered_set[uint64_t] no_cover
+    cdef readonly long repairs
+    cdef int extraction_root
+    cdef dict line_counts       # extraction: (black, white) stone counts on the line, with
+                                # how many of its positions have them
     cdef int ply
     cdef readonly long nodes
     cdef readonly SearchControl control     # budgets, cancel flag, published progress
@@ -193,6 +226,7 @@ cdef class DfpnCore:
         self.b.play_c(move)
         self.ply += 1
         self.path_hash[self.ply] = mix(self.path_hash[self.ply - 1] ^ self.b.pos.hash)
+        self.path_move[self.ply] = <int16_t>move
         if self.ply > self.max_ply:
             self.max_ply = self.ply
 
@@ -344,21 +378,68 @@ cdef class DfpnCore:
         if control is not None:
             self.control = control
             self.stop = NOT_STOPPED
-        with nogil:
-            root = self.lookup()
-            if not (root.flags & RESOLVED):
-                self.mid(INF, INF)
+        cdef int repairs = 0
+        # kept across repairs: a repair opens only the nodes on the stack when extraction
+        # stopped, which were not stored yet
+        cdef dict memo = {}
+        while True:
+            with nogil:
                 root = self.lookup()
-            self.control.publish(self.nodes, self.max_ply,
-                                 <long>(self.table.count + self.paths.size()))
-        if not (root.flags & RESOLVED):
-            if self.stop == NOT_STOPPED:
-                # cannot happen (the root's thresholds are INF, which only a resolved
-                # node's numbers reach): kept so that a bug reads as a stop reason
-                self.stop = STALLED
-            return "unknown", None
-        defender_wins = (root.p == 0) == (self.b.pos.to_play == self.g.defender)
-        return ("win" if defender_wins else "loss"), self.extract({}) if extract else None
+                if not (root.flags & RESOLVED):
+                    self.mid(INF, INF)
+                    root = self.lookup()
+                self.control.publish(self.nodes, self.max_ply,
+                                     <long>(self.table.count + self.paths.size()))
+            if not (root.flags & RESOLVED):
+                if self.stop == NOT_STOPPED:
+                    # cannot happen (the root's thresholds are INF, which only a resolved
+                    # node's numbers reach): kept so that a bug reads as a stop reason
+                    self.stop = STALLED
+                return "unknown", None
+            defender_wins = (root.p == 0) == (self.b.pos.to_play == self.g.defender)
+            status = "win" if defender_wins else "loss"
+            if not extract:
+                return status, None
+            self.extraction_root = self.ply
+            try:
+                self.line_counts = {}
+                self.listed_on_path = False
+                return status, self.extract(memo)[0]
+            except ExtractionError as error:
+                # raised deep in the tree: take the board back to the root
+                while self.ply > self.extraction_root:
+                    self.undo()
+                if not isinstance(error, CoverLost):
+                    raise
+                repairs += 1
+                if repairs > MAX_REPAIRS:
+                    raise ExtractionError("too many null moves whose result depends on "
+                                          "the line (superko)") from None
+                self.reopen(error.plies)
+
+    cdef void reopen(self, int plies):
+        """Search again, on this path only, the node ``plies`` below the current position
+        along ``path_move`` (where a cover was lost) without null-move covers, and every
+        node from here down to it: each gets an open entry of its own path, which the
+        search resolves as line-bound (``resolve``), so that extraction follows them."""
+        cdef int start = self.ply, i
+        cdef Entry* e
+        cdef Entry* own
+        for i in range(plies + 1):
+            if i > 0:
+                self.play(self.path_move[start + i])
+            e = self.lookup()
+            own = self.own_entry(e)
+            own.p = 1
+            own.d = 1
+            own.kind = INNER
+            own.flags = 0
+            own.best = -1
+            self.reopened.insert(self.path_key())
+        self.no_cover.insert(self.path_key())
+        self.repairs += 1
+        while self.ply > start:
+            self.undo()
 
     def solve_move(self, int move, SearchControl control not None, bint extract=True):
         """Like ``solve``, for the position after the root's ``move`` (a legal region
@@ -545,6 +626,9 @@ cdef class DfpnCore:
                     and is_null_move(self.b, moves[i], &self.zones[c.zone],
                                      (c.flags & LINE_BOUND) != 0,
                                      c.kind != INNER or c.best == PASS_LOC)
+        if not self.no_cover.empty() and not self.shared_only and \
+                self.no_cover.count(self.path_key()):
+            return      # a repaired node: searched without covers (``reopen``)
         for i in range(n):
             if is_null[i]:
                 cover_moves(self.b, moves, n, i, &self.zones[zone_of[i]], is_null,
@@ -576,6 +660,8 @@ cdef class DfpnCore:
                 line_bound |= (c.flags & LINE_BOUND) != 0
                 self.undo()
             line_bound |= loss_zone(self.b, &z)
+        if not self.reopened.empty() and self.reopened.count(self.path_key()):
+            line_bound = True       # searched again for this path (``reopen``)
         e = self.lookup()     # the map may have moved entries while children were added
         if line_bound:
             own = self.own_entry(e)
@@ -592,8 +678,8 @@ cdef class DfpnCore:
 
     # ---- proof extraction ------------------------------------------------------------
 
-    cdef Result extract(self, dict memo):
-        """The resolved current position as a Result.
+    cdef tuple extract(self, dict memo):
+        """The resolved current position as (Result, the stone counts its moves may leave).
 
         A shared result was resolved from shared children only (a line-bound child
         would have made it a path result), so its subtree is rebuilt from shared
@@ -609,7 +695,12 @@ cdef class DfpnCore:
         finally:
             self.shared_only = was_shared_only
 
-    cdef Result extract_entry(self, Entry* e, dict memo):
+    cdef tuple extract_entry(self, Entry* e, dict memo):
+        """``extract`` of entry ``e``.  A subtree already built on another line is reused
+        as ``tsumego_gui.search.verify`` reuses a walk: only where no position on this
+        line has the (black, white) stone counts one of its moves may leave, since only
+        such a position can be repeated, and a repetition superko forbids could change
+        a listing or a cover below (the verifier's walk then finds a hole)."""
         cdef int mover = self.b.pos.to_play
         cdef int16_t moves[MAX_MOVES]
         cdef uint32_t cp[MAX_MOVES]
@@ -626,8 +717,10 @@ cdef class DfpnCore:
         cdef uint64_t path_key = self.path_key()
         cdef bint outer = self.listed_on_path
         cdef bint own_path = line_bound or (e.flags & LINE_BOUND) != 0
-        if not own_path and shared_key in memo:
-            return memo[shared_key]
+        if not own_path:
+            known = memo.get(shared_key)
+            if known is not None and (<frozenset>known[1]).isdisjoint(self.line_counts):
+                return known
         if path_key in memo:
             self.listed_on_path = True
             return memo[path_key]
@@ -638,6 +731,12 @@ cdef class DfpnCore:
         cdef Zone own = self.zones[e.zone]
         winner = WIN if (e.p == 0) == (mover == self.g.defender) else LOSS
         cdef Result out
+        cdef frozenset counts = NO_COUNTS
+        here = None
+        if e.kind == INNER:
+            here = self.b.stone_counts()
+            self.line_counts[here] = self.line_counts.get(here, 0) + 1
+            counts = frozenset(self.b.stone_counts_after_moves())
         if e.kind != INNER:
             out = leaf_result(e.kind, &own)
         elif e.p == 0:
@@ -650,21 +749,40 @@ cdef class DfpnCore:
             if not (self.lookup().flags & RESOLVED):
                 self.undo()
                 raise ExtractionError("proof extraction met an unresolved position")
-            child = self.extract(memo)
+            child, below = self.extract(memo)
             self.undo()
+            counts = counts | below
             out = move_result(&own, winner, m, child)
         else:
             self.children(moves, n, NULL, cp, cd, cut_by, &own)
             failed = []
             cuts = []
+            on_path = self.listed_on_path
             for i in range(n):
                 if cut_by[i] >= 0:
                     cuts.append((moves[i], moves[cut_by[i]]))
                     continue
+                self.listed_on_path = False
                 self.play(moves[i])
-                failed.append((moves[i], self.extract(memo)))
+                child, below = self.extract(memo)
                 self.undo()
+                failed.append((moves[i], child))
+                counts = counts | below
+                # a cover must hold on every line; one whose listing superko changed on
+                # this line covers nothing here (``tsumego_gui.search.verify`` agrees)
+                cp[i] = self.listed_on_path
+                on_path |= self.listed_on_path
+            self.listed_on_path = on_path
+            for i in range(n):
+                if cut_by[i] >= 0 and cp[cut_by[i]]:
+                    raise CoverLost(self.ply - self.extraction_root)
             out = all_result(&own, winner, failed, cuts)
-        memo[path_key if self.listed_on_path else shared_key] = out
+        if here is not None:
+            if self.line_counts[here] == 1:
+                del self.line_counts[here]
+            else:
+                self.line_counts[here] -= 1
+        known = (out, counts)
+        memo[path_key if self.listed_on_path else shared_key] = known
         self.listed_on_path |= outer
-        return out
+        return known

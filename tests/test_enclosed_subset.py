@@ -63,7 +63,7 @@ def test_nodes_that_superko_decided_are_not_replayed_elsewhere():
 
 
 @pytest.mark.parametrize("name, side", [("cc2/333", BLACK), ("gop/8147", WHITE),
-                                        ("gop/13737", WHITE)])
+                                        ("gop/13737", WHITE), ("gop/20255", BLACK)])
 def test_searches_where_superko_forbids_moves_finish_with_sound_proofs(name, side):
     """Where superko forbids a move, a position's move list depends on the path.
 
@@ -75,7 +75,12 @@ def test_searches_where_superko_forbids_moves_finish_with_sound_proofs(name, sid
     rejected the proof).  Per-path numbers and per-path listings fix both.  gop/13737,
     White to play: a pass was cut as answered like the stone move D4; on the pass line
     (no stone at D4) the prover's C1 repeated a position, so superko forbade it there
-    (the verifier's cut-line replay rejected the proof): the pass is never cut now."""
+    (the verifier's cut-line replay rejected the proof): the pass is never cut now.
+    gop/20255, Black to play: a White pass covered C2 with a subtree shared from a line
+    where superko forbade nothing; on this line it forbids a reply below, so the pass
+    covers nothing here (the verifier said so).  Extraction now finds such covers, and
+    the node is searched again on its own line without them; a subtree built on one line
+    is reused on another only where no position of that line could be repeated in it."""
     problem = read_sgf((FOLDER / f"{name}.sgf").read_bytes())[0]
     result = solve(problem, SearchParams(max_nodes=20_000_000, max_seconds=240), to_play=side)
     assert result.proof is not None, f"not solved: {result.stop_reason}"
