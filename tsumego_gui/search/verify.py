@@ -166,6 +166,7 @@ class _Checker:
         self.reuse = True
         self.line: list[tuple[int, int]] = []     # (black, white) stones before this node
         self.walked: dict[tuple, Walked] = {}     # node + position -> what its walk found
+        self.last_chains: tuple = (None, [])      # chains_in's last (key, answer)
 
     # ---- helpers ------------------------------------------------------------------
 
@@ -199,8 +200,7 @@ class _Checker:
 
     def line_apart(self, counts: frozenset | None) -> bool:
         """No position on the line to here has stone counts among ``counts``."""
-        return (self.reuse and counts is not None
-                and not any(c in counts for c in self.line))
+        return self.reuse and counts is not None and counts.isdisjoint(self.line)
 
     def crucial_on_board(self, board: Board) -> bool:
         return any(board.color_at(p) == self.problem.defender for p in self.problem.crucial)
@@ -437,13 +437,17 @@ class _Checker:
     # ---- zone conditions ------------------------------------------------------------
 
     def chains_in(self, board: Board, zone: frozenset[int]) -> list[list[int]]:
+        key = (board.hash, id(zone))      # a node's zone is checked twice in a row
+        if self.last_chains[0] == key:
+            return self.last_chains[1]
         seen: set[int] = set()
         out = []
         for p in sorted(zone):
-            if board.color_at(p) != EMPTY and p not in seen:
+            if p not in seen and board.color_at(p) != EMPTY:
                 chain = board.chain(p)
-                seen |= set(chain)
+                seen.update(chain)
                 out.append(chain)
+        self.last_chains = (key, out)
         return out
 
     def neighbour_chains(self, board: Board, chain: list[int]) -> set[int]:
@@ -530,8 +534,9 @@ class _Checker:
         in every position that agrees with this one inside the zone."""
         size = board.size
         neighbours = coords.neighbours(move, size)
+        # an adjacent chain with one liberty has its liberty at the move
         captured = {n for n in neighbours
-                    if board.color_at(n) == prover ^ 3 and board.liberties(n) == [move]}
+                    if board.color_at(n) == prover ^ 3 and board.num_liberties(n) == 1}
         empty_in_zone = any(board.color_at(n) == EMPTY and n in zone for n in neighbours)
         friend_in_zone = [n for n in neighbours if board.color_at(n) == prover and n in zone]
         if not captured:
