@@ -142,6 +142,11 @@ cdef class DfpnCore:
     cdef unordered_set[uint64_t] no_cover
     cdef readonly long repairs
     cdef int extraction_root
+    # extraction's subtrees by position key (or path key), kept for the core's life: a
+    # resolved entry never changes, so later extractions (another first move's, or the
+    # same one's after a repair) reuse them where the stone-count rule allows; a repair
+    # drops those of the nodes it opens
+    cdef dict memo
     cdef dict line_counts       # extraction: (black, white) stone counts on the line, with
                                 # how many of its positions have them
     cdef int ply
@@ -182,6 +187,7 @@ cdef class DfpnCore:
         self.zones.push_back(self.g.crucial)
         self.zones.push_back(self.g.full)
         self.zones.push_back(self.g.ended)
+        self.memo = {}
 
     @property
     def stop_reason(self):
@@ -379,9 +385,6 @@ cdef class DfpnCore:
             self.control = control
             self.stop = NOT_STOPPED
         cdef int repairs = 0
-        # kept across repairs: a repair opens only the nodes on the stack when extraction
-        # stopped, which were not stored yet
-        cdef dict memo = {}
         while True:
             with nogil:
                 root = self.lookup()
@@ -404,7 +407,7 @@ cdef class DfpnCore:
             try:
                 self.line_counts = {}
                 self.listed_on_path = False
-                return status, self.extract(memo)[0]
+                return status, self.extract(self.memo)[0]
             except ExtractionError as error:
                 # raised deep in the tree: take the board back to the root
                 while self.ply > self.extraction_root:
@@ -436,6 +439,7 @@ cdef class DfpnCore:
             own.flags = 0
             own.best = -1
             self.reopened.insert(self.path_key())
+            self.memo.pop(self.path_key(), None)
         self.no_cover.insert(self.path_key())
         self.repairs += 1
         while self.ply > start:

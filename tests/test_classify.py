@@ -6,6 +6,7 @@ fills one is captured at the other) and the straight three in the corner.
 """
 
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from sgfmill import sgf
@@ -18,6 +19,7 @@ from tsumego_gui.search import classification_file, verify
 from tsumego_gui.search.choice import solve_and_verify
 from tsumego_gui.search.classify import OPEN, classify
 
+BUNDLED = Path(__file__).resolve().parents[1] / "tsumego_gui" / "resources" / "problems"
 SEKI = (b"(;FF[4]GM[1]SZ[8]PL[W]AB[af][bf][cf][df][ef][ff][gf][hf][hg][hh][bh][ch][dh][eh]"
         b"AW[ag][bg][cg][dg][eg][fg][gg][gh]TR[ag]SQ[ah][bh][ch][dh][eh][fh])")
 
@@ -117,3 +119,33 @@ def test_a_previous_pass_round_trips_and_lets_a_pass_end_the_game(seki):
 def test_survival_needs_crucial_stones():
     with pytest.raises(ProblemError, match="'survive' needs at least one crucial stone"):
         read_sgf(b"(;FF[4]GM[1]SZ[5]AB[aa]AW[ee]TD[W]TG[survive])")
+
+
+def test_the_first_moves_share_proof_nodes_and_the_verifiers_walk():
+    """L-shaped four in the corner, White to play: C1 and A2 (and the tenuki) give ko
+    (see the problem's comment).  Their proofs under the ko rule come from one table,
+    so they share nodes, and the verifier walks a shared node once for all of them;
+    each proof still passes a verifier of its own, sharing nothing."""
+    problem = read_sgf((BUNDLED / "corner" / "l-four-corner-ko.sgf").read_bytes())[0]
+    c = classify(problem, to_play=WHITE)
+    ko_proofs = [p for m in c.moves if m.move != PASS for p in m.proofs
+                 if p.stats["rules"] == "ko" and p.stats["table"] == "shared"]
+    assert len(ko_proofs) == 2
+
+    def nodes(proof):
+        seen, todo = {}, [proof.root]
+        while todo:
+            node = todo.pop()
+            if id(node) not in seen:
+                seen[id(node)] = node
+                todo += [child for _, child in node.children]
+        return set(seen)
+
+    first, second = (nodes(p) for p in ko_proofs)
+    assert first & second
+    alone = [verify.verify(p, replays=0) for p in ko_proofs]
+    walked: dict = {}
+    together = [verify.verify(p, replays=0, walked=walked) for p in ko_proofs]
+    assert all(r.passed for r in alone + together)
+    assert sum(r.positions_checked for r in together) < sum(r.positions_checked
+                                                           for r in alone)

@@ -25,7 +25,9 @@ then extracted and verified.  Each rule set has one df-pn core rooted at the
 position (``DfpnCore.solve_move``), so the first moves share a table.  A
 table result was proven on the line that first reached it; where superko
 tells another line apart (its proof fails to extract or to verify), the move
-is searched again on a core of its own.
+is searched again on a core of its own.  The proofs of one core share their
+nodes, and the verifier walks a shared node once for all of them (the first
+moves start from one position, so their lines share its history).
 
 A first-move pass is a tenuki (``first_move_problem``): it does not count
 toward the two passes that end the game, so "may I tenuki here?" is asked of
@@ -154,6 +156,13 @@ class _Cores:
         self.cores: dict[tuple[str, bool], tuple[DfpnCore, Board]] = {}
         self.own: DfpnCore | None = None      # the one in use (its table is large)
         self.own_nodes = 0                    # searched by those dropped
+        # per core: its records converted to proof nodes, and the verifier's record of
+        # the nodes it walked, so that the proofs of one core share both
+        self.shared: dict[int, tuple[dict, dict]] = {}
+
+    def shared_work(self, core: DfpnCore) -> tuple[dict, dict]:
+        """(proof nodes by record id, the verifier's walked nodes) of ``core``'s proofs."""
+        return self.shared.setdefault(id(core), ({}, {}))
 
     def core(self, problem: Problem, board: Board) -> DfpnCore:
         return DfpnCore(board, problem.defender, GOAL_CODES[problem.goal], problem.crucial,
@@ -178,6 +187,7 @@ class _Cores:
         board = problem.to_board()
         if self.own is not None:
             self.own_nodes += self.own.nodes
+            self.shared.pop(id(self.own), None)
         self.own = self.core(problem, board)
         return self.own, board
 
@@ -258,12 +268,13 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
         if result is None:
             return status, None, why
         child = first_move_problem(rules[rules_name], move, to_play)
+        converted, _ = cores.shared_work(core)
         if rooted_after:
-            tree = to_proof_tree(result, board_there, child)
+            tree = to_proof_tree(result, board_there, child, converted)
         else:
             token = board_there.play(move)
             try:
-                tree = to_proof_tree(result, board_there, child)
+                tree = to_proof_tree(result, board_there, child, converted)
             finally:
                 board_there.undo(token)
         # "table": the search shared its table with the other first moves, or had its own
@@ -286,7 +297,7 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
             # extraction searched a node again on its own line (a cover superko broke)
             proof, why = None, f"under {rules_name} the move's own lines change its result"
         if proof is not None:
-            why = checked(proof)
+            why = checked(proof, core)
             if not why:
                 return proof, ""
         core, board_there = cores.own_core(rules_name, move)
@@ -296,10 +307,14 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
         if again != status:
             return None, (f"under {rules_name} the shared table and a search of this move "
                           "alone disagree (superko)")
-        return proof, checked(proof)
+        return proof, checked(proof, core)
 
-    def checked(proof: Proof) -> str:
-        report = verify.verify(proof, replays=replays, max_positions=verify_positions)
+    def checked(proof: Proof, core: DfpnCore) -> str:
+        # the proofs of one core follow the same history (the position before the first
+        # move), so the verifier may reuse what it walked for the others
+        _, walked = cores.shared_work(core)
+        report = verify.verify(proof, replays=replays, max_positions=verify_positions,
+                               walked=walked)
         if report.passed:
             return ""
         return "; ".join(report.errors[:1]) or "the verifier's position budget ran out"

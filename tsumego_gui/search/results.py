@@ -61,10 +61,15 @@ def _zone_locs(bits: int, size: int) -> frozenset[int]:
     return frozenset(loc for loc in range((size + 2) ** 2) if bits >> loc & 1)
 
 
-def to_proof_tree(result: Result, board: Board, problem: Problem) -> ProofNode:
+def to_proof_tree(result: Result, board: Board, problem: Problem,
+                  memo: dict[int, ProofNode] | None = None) -> ProofNode:
     """A proof tree from a core's ``engine_cy.node_rules.Result`` records, replaying
-    moves to annotate the goal leaves (records shared by several lines stay shared)."""
-    memo: dict[int, ProofNode] = {}
+    moves to annotate the goal leaves (records shared by several lines stay shared).
+
+    ``memo`` (record id -> node) may carry the nodes of earlier trees converted from
+    the same core's records under the same rules, so that their trees share them too;
+    the caller keeps those records alive."""
+    memo = {} if memo is None else memo
 
     def convert(node: Result) -> ProofNode:
         key = id(node)

@@ -136,11 +136,18 @@ class VerifyReport:
 
 
 def verify(proof: Proof, *, replays: int = 100, seed: int = 0,
-           max_positions: int = 2_000_000, reuse: bool = True) -> VerifyReport:
+           max_positions: int = 2_000_000, reuse: bool = True,
+           walked: dict | None = None) -> VerifyReport:
     """Check ``proof`` (see the module docstring); never raises on a bad proof.
 
-    ``reuse``: False walks every line in full (for tests of the reuse rule)."""
+    ``reuse``: False walks every line in full (for tests of the reuse rule).
+    ``walked``: the record of nodes walked by earlier calls, to reuse as a node met
+    again on another line is reused: only for proofs of one problem under the same
+    rules whose roots follow the same history (the first moves of one position:
+    that position and what came before it are on every line alike)."""
     checker = _Checker(proof, max_positions, np.random.default_rng(seed))
+    if walked is not None:
+        checker.walked = walked
     board = proof.problem.to_board()
     board.to_play = proof.to_play
     checker.reuse = reuse
