@@ -50,13 +50,14 @@ threads or proof objects.
 
 from libc.stdint cimport int16_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
+from libc.string cimport memset
 from cython.operator cimport dereference as deref
 from libcpp.unordered_map cimport unordered_map
 from libcpp.unordered_set cimport unordered_set
 from libcpp.vector cimport vector
 
 from engine_cy.benson cimport Benson
-from engine_cy.board cimport PASS_LOC, Board
+from engine_cy.board cimport BLACK, EMPTY, PASS_LOC, WHITE, Board
 from engine_cy.dfpn_table cimport (
     Entry, Table, table_find, table_free, table_get, table_grow, table_init, table_needs_room,
     table_prefetch,
@@ -76,6 +77,11 @@ from engine_cy.zone cimport Zone, zone_clear, zone_has, zone_subset, zone_union
 from engine_cy.search_control import STOP_NAMES
 
 cdef enum:
+    # extraction's stone counts: (black, white) within +-COUNT_HALF of the root's, one bit
+    # each of a Python int; the rest share the bit OVERFLOW (they may meet each other)
+    COUNT_HALF = 64
+    COUNT_SPAN = 2 * COUNT_HALF
+    OVERFLOW = COUNT_SPAN * COUNT_SPAN
     CRUCIAL_ZONE = 0           # DfpnCore.zones indices
     BOARD_ZONE = 1
     ENDED_ZONE = 2
@@ -100,6 +106,9 @@ cdef inline uint64_t mix(uint64_t x) noexcept nogil:
     return x
 
 
+cdef object PY_ONE = 1      # a Python int: its shifts go past 64 bits
+
+
 class ExtractionError(RuntimeError):
     """The table could not give back a whole proof tree (a budget or a superko corner)."""
 
@@ -114,7 +123,6 @@ class CoverLost(ExtractionError):
         self.plies = plies
 
 
-cdef frozenset NO_COUNTS = frozenset()
 MAX_REPAIRS = 500      # cover repairs per solve before it gives up with ExtractionError
 
 
@@ -147,8 +155,12 @@ cdef class DfpnCore:
     # same one's after a repair) reuse them where the stone-count rule allows; a repair
     # drops those of the nodes it opens
     cdef dict memo
-    cdef dict line_counts       # extraction: (black, white) stone counts on the line, with
-                                # how many of its positions have them
+    # stones on the board by ply from the root (``play``), for extraction's stone counts
+    cdef int black_at[1024]
+    cdef int white_at[1024]
+    # extraction: how many positions of the line have each stone-count bit, and the bits
+    cdef int line_bits[OVERFLOW + 1]
+    cdef object line_mask
     cdef int ply
     cdef readonly long nodes
     cdef readonly SearchControl control     # budgets, cancel flag, published progress
@@ -188,6 +200,7 @@ cdef class DfpnCore:
         self.zones.push_back(self.g.full)
         self.zones.push_back(self.g.ended)
         self.memo = {}
+        self.black_at[0], self.white_at[0] = board.stone_counts()
 
     @property
     def stop_reason(self):
@@ -229,8 +242,18 @@ cdef class DfpnCore:
     # ---- positions ----------------------------------------------------------------------
 
     cdef void play(self, int move) noexcept nogil:
+        cdef int mover = self.b.pos.to_play
+        cdef int took = self.b.pos.captures[mover]
         self.b.play_c(move)
         self.ply += 1
+        took = self.b.pos.captures[mover] - took
+        cdef int placed = 0 if move == PASS_LOC else 1
+        if mover == BLACK:
+            self.black_at[self.ply] = self.black_at[self.ply - 1] + placed
+            self.white_at[self.ply] = self.white_at[self.ply - 1] - took
+        else:
+            self.white_at[self.ply] = self.white_at[self.ply - 1] + placed
+            self.black_at[self.ply] = self.black_at[self.ply - 1] - took
         self.path_hash[self.ply] = mix(self.path_hash[self.ply - 1] ^ self.b.pos.hash)
         self.path_move[self.ply] = <int16_t>move
         if self.ply > self.max_ply:
@@ -405,7 +428,8 @@ cdef class DfpnCore:
                 return status, None
             self.extraction_root = self.ply
             try:
-                self.line_counts = {}
+                memset(self.line_bits, 0, sizeof(self.line_bits))
+                self.line_mask = 0
                 self.listed_on_path = False
                 return status, self.extract(self.memo)[0]
             except ExtractionError as error:
@@ -517,6 +541,12 @@ cdef class DfpnCore:
             d = <uint32_t>(sum_p if sum_p < LARGE else LARGE)
             if fallback and d == 0:
                 p, d, best = 0, INF, n - 1
+            elif fallback:
+                # the pass wins here whatever the region moves do: the node cannot be
+                # disproved, so no parent looks for a win of its own through it; it is
+                # searched (for a region move's smaller zone) only when the parent's
+                # other moves fail too
+                d = LARGE
             # a resolved node's other number is INF, never a saturated LARGE: a parent
             # reads LARGE as open, keeps descending into the resolved child, and the
             # search goes round without a new node (enclosed-dev gop/20048 B)
@@ -682,8 +712,68 @@ cdef class DfpnCore:
 
     # ---- proof extraction ------------------------------------------------------------
 
+    cdef inline int count_bit(self, int black, int white) noexcept nogil:
+        """The bit of a (black, white) stone count, relative to the root's."""
+        cdef int i = black - self.black_at[0] + COUNT_HALF
+        cdef int j = white - self.white_at[0] + COUNT_HALF
+        if i < 0 or i >= COUNT_SPAN or j < 0 or j >= COUNT_SPAN:
+            return OVERFLOW
+        return i * COUNT_SPAN + j
+
+    cdef object counts_after_moves(self):
+        """The bits of the stone counts a region move of the side to move may leave (legal
+        or not: a superset of those of the legal moves), as an int."""
+        cdef int i, k, j, loc, n, h, taken, n_heads, bit, n_bits = 0
+        cdef int me = self.b.pos.to_play, them = me ^ 3
+        cdef int heads[4]
+        cdef int bits[8]
+        cdef bint dup
+        cdef int black = self.black_at[self.ply], white = self.white_at[self.ply]
+        out = 0
+        for i in range(self.g.n_region):
+            loc = self.g.region[i]
+            if self.b.pos.color[loc] != EMPTY:
+                continue
+            taken = 0
+            n_heads = 0
+            for k in range(4):
+                n = loc + self.b.offsets[k]
+                if self.b.pos.color[n] != them or self.b.pos.libs[self.b.pos.head[n]] != 1:
+                    continue
+                h = self.b.pos.head[n]
+                dup = False
+                for j in range(n_heads):
+                    dup = dup or heads[j] == h
+                if not dup:
+                    heads[n_heads] = h
+                    n_heads += 1
+                    taken += self.b.pos.stones[h]
+            bit = self.count_bit(black + 1, white - taken) if me == BLACK else \
+                self.count_bit(black - taken, white + 1)
+            # most moves capture nothing: a few distinct bits, each set once
+            dup = False
+            for j in range(n_bits):
+                dup = dup or bits[j] == bit
+            if not dup:
+                out |= PY_ONE << bit
+                if n_bits < 8:
+                    bits[n_bits] = bit
+                    n_bits += 1
+        return out
+
+    cdef void line_enter(self, int bit):
+        self.line_bits[bit] += 1
+        if self.line_bits[bit] == 1:
+            self.line_mask |= PY_ONE << bit
+
+    cdef void line_leave(self, int bit):
+        self.line_bits[bit] -= 1
+        if self.line_bits[bit] == 0:
+            self.line_mask ^= PY_ONE << bit
+
     cdef tuple extract(self, dict memo):
-        """The resolved current position as (Result, the stone counts its moves may leave).
+        """The resolved current position as (Result, the bits of the stone counts its
+        moves may leave: ``counts_after_moves`` over the subtree).
 
         A shared result was resolved from shared children only (a line-bound child
         would have made it a path result), so its subtree is rebuilt from shared
@@ -723,7 +813,7 @@ cdef class DfpnCore:
         cdef bint own_path = line_bound or (e.flags & LINE_BOUND) != 0
         if not own_path:
             known = memo.get(shared_key)
-            if known is not None and (<frozenset>known[1]).isdisjoint(self.line_counts):
+            if known is not None and not (known[1] & self.line_mask):
                 return known
         if path_key in memo:
             self.listed_on_path = True
@@ -735,12 +825,12 @@ cdef class DfpnCore:
         cdef Zone own = self.zones[e.zone]
         winner = WIN if (e.p == 0) == (mover == self.g.defender) else LOSS
         cdef Result out
-        cdef frozenset counts = NO_COUNTS
-        here = None
+        counts = 0
+        cdef int here = -1
         if e.kind == INNER:
-            here = self.b.stone_counts()
-            self.line_counts[here] = self.line_counts.get(here, 0) + 1
-            counts = frozenset(self.b.stone_counts_after_moves())
+            here = self.count_bit(self.black_at[self.ply], self.white_at[self.ply])
+            self.line_enter(here)
+            counts = self.counts_after_moves()
         if e.kind != INNER:
             out = leaf_result(e.kind, &own)
         elif e.p == 0:
@@ -781,11 +871,8 @@ cdef class DfpnCore:
                 if cut_by[i] >= 0 and cp[cut_by[i]]:
                     raise CoverLost(self.ply - self.extraction_root)
             out = all_result(&own, winner, failed, cuts)
-        if here is not None:
-            if self.line_counts[here] == 1:
-                del self.line_counts[here]
-            else:
-                self.line_counts[here] -= 1
+        if here >= 0:
+            self.line_leave(here)
         known = (out, counts)
         memo[path_key if self.listed_on_path else shared_key] = known
         self.listed_on_path |= outer
