@@ -57,7 +57,7 @@ from libcpp.unordered_set cimport unordered_set
 from libcpp.vector cimport vector
 
 from engine_cy.benson cimport Benson
-from engine_cy.board cimport BLACK, EMPTY, PASS_LOC, WHITE, Board
+from engine_cy.board cimport BLACK, EMPTY, PASS_LOC, Board
 from engine_cy.dfpn_table cimport (
     Entry, Table, table_find, table_free, table_get, table_grow, table_init, table_needs_room,
     table_prefetch,
@@ -800,6 +800,7 @@ cdef class DfpnCore:
         cdef uint32_t cp[MAX_MOVES]
         cdef uint32_t cd[MAX_MOVES]
         cdef int16_t cut_by[MAX_MOVES]
+        cdef uint8_t listed_on_path[MAX_MOVES]      # by child: superko changed its listing
         cdef bint line_bound = False
         cdef int n = 0, i, m
         if e.kind == INNER and e.p != 0:
@@ -864,11 +865,11 @@ cdef class DfpnCore:
                 counts = counts | below
                 # a cover must hold on every line; one whose listing superko changed on
                 # this line covers nothing here (``tsumego_gui.search.verify`` agrees)
-                cp[i] = self.listed_on_path
+                listed_on_path[i] = self.listed_on_path
                 on_path |= self.listed_on_path
             self.listed_on_path = on_path
             for i in range(n):
-                if cut_by[i] >= 0 and cp[cut_by[i]]:
+                if cut_by[i] >= 0 and listed_on_path[cut_by[i]]:
                     raise CoverLost(self.ply - self.extraction_root)
             out = all_result(&own, winner, failed, cuts)
         if here >= 0:
