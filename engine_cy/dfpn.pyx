@@ -35,8 +35,10 @@ superko may forbid a move inside it.  Extraction (``extract``) follows the
 lines of the proof with their history: it reuses a subtree built on another
 line only where no position of this line could be repeated in it (the
 verifier's stone-count rule), and a null move whose subtree superko changes on
-this line covers nothing there (``CoverLost``).  ``solve`` then searches that
-node again, on this path only and without covers, with the nodes above it
+this line, or on the line of a move it covers, covers nothing there
+(``cover_holds``), and a proven move superko forbids on this line proves
+nothing there.  ``solve`` then searches those nodes again, on their paths only
+(without covers where a cover was lost), with the nodes above them
 (``reopen``), and extracts again.
 
 The search runs without the GIL and talks to other threads only through its
@@ -113,17 +115,7 @@ class ExtractionError(RuntimeError):
     """The table could not give back a whole proof tree (a budget or a superko corner)."""
 
 
-class CoverLost(ExtractionError):
-    """Extraction met a null move whose shared subtree superko changes on this line, so it
-    covers nothing here; ``plies``: how deep below the extraction's root its node is
-    (the moves are the core's ``path_move``).  ``solve`` repairs and searches again."""
-
-    def __init__(self, plies):
-        super().__init__("a null move's result depends on this line (superko)")
-        self.plies = plies
-
-
-MAX_REPAIRS = 500      # cover repairs per solve before it gives up with ExtractionError
+MAX_REPAIR_ROUNDS = 100     # extractions per solve that find nodes to repair, before it gives up
 
 
 cdef class DfpnCore:
@@ -150,6 +142,8 @@ cdef class DfpnCore:
     cdef unordered_set[uint64_t] no_cover
     cdef readonly long repairs
     cdef int extraction_root
+    cdef list lost_covers       # extraction: (line, without covers) of the nodes to repair
+    cdef bint tainted           # extraction: a lost cover below; such subtrees are not kept
     # extraction's subtrees by position key (or path key), kept for the core's life: a
     # resolved entry never changes, so later extractions (another first move's, or the
     # same one's after a repair) reuse them where the stone-count rule allows; a repair
@@ -427,34 +421,39 @@ cdef class DfpnCore:
             if not extract:
                 return status, None
             self.extraction_root = self.ply
+            memset(self.line_bits, 0, sizeof(self.line_bits))
+            self.line_mask = 0
+            self.listed_on_path = False
+            self.tainted = False
+            self.lost_covers = []
             try:
-                memset(self.line_bits, 0, sizeof(self.line_bits))
-                self.line_mask = 0
-                self.listed_on_path = False
-                return status, self.extract(self.memo)[0]
-            except ExtractionError as error:
+                result = self.extract(self.memo)[0]
+            except ExtractionError:
                 # raised deep in the tree: take the board back to the root
                 while self.ply > self.extraction_root:
                     self.undo()
-                if not isinstance(error, CoverLost):
-                    raise
-                repairs += 1
-                if repairs > MAX_REPAIRS:
-                    raise ExtractionError("too many null moves whose result depends on "
-                                          "the line (superko)") from None
-                self.reopen(error.plies)
+                raise
+            if not self.lost_covers:
+                return status, result
+            repairs += 1
+            if repairs > MAX_REPAIR_ROUNDS:
+                raise ExtractionError("too many results that superko changes on this line")
+            for line, without_covers in self.lost_covers:
+                self.reopen(line, without_covers)
 
-    cdef void reopen(self, int plies):
-        """Search again, on this path only, the node ``plies`` below the current position
-        along ``path_move`` (where a cover was lost) without null-move covers, and every
-        node from here down to it: each gets an open entry of its own path, which the
-        search resolves as line-bound (``resolve``), so that extraction follows them."""
+    cdef void reopen(self, tuple line, bint without_covers):
+        """Search again, on this path only, the node ``line`` (moves) below the current
+        position leads to, and every node from here down to it: each gets an open entry
+        of its own path, which the search resolves as line-bound (``resolve``), so that
+        extraction follows them.  ``without_covers``: the node's null moves cover
+        nothing (one lost its cover on this line); else superko forbids its proven move
+        here."""
         cdef int start = self.ply, i
         cdef Entry* e
         cdef Entry* own
-        for i in range(plies + 1):
+        for i in range(len(line) + 1):
             if i > 0:
-                self.play(self.path_move[start + i])
+                self.play(line[i - 1])
             e = self.lookup()
             own = self.own_entry(e)
             own.p = 1
@@ -464,7 +463,8 @@ cdef class DfpnCore:
             own.best = -1
             self.reopened.insert(self.path_key())
             self.memo.pop(self.path_key(), None)
-        self.no_cover.insert(self.path_key())
+        if without_covers:
+            self.no_cover.insert(self.path_key())
         self.repairs += 1
         while self.ply > start:
             self.undo()
@@ -761,6 +761,41 @@ cdef class DfpnCore:
                     n_bits += 1
         return out
 
+    cdef void repair_here(self, bint without_covers):
+        """Have ``solve`` search the current node again on its own path after this
+        extraction (``reopen``); nothing above it is kept in the memo meanwhile."""
+        cdef int j
+        self.lost_covers.append((tuple([self.path_move[j] for j in range(
+            self.extraction_root + 1, self.ply + 1)]), without_covers))
+        self.tainted = True
+
+    cdef bint cover_holds(self, int cut, int cover, bint cover_listed_on_path,
+                          object cover_counts):
+        """Whether the subtree of null move ``cover`` answers ``cut`` on every line here.
+
+        Superko may change it in two ways.  On this line: a listing below changed
+        (``cover_listed_on_path``).  On the cut line (``cut`` played instead, one stone
+        apart), which extraction does not follow: its positions have the stone counts of
+        the cover's when neither move captures, so where none of those counts is on this
+        line (``line_mask``, with this node), no position of the cut line's past can be
+        repeated below, and superko forbids there what it forbids here.  The verifier's
+        cut-line replays found such a hole (enclosed-dev gop/13737 W, first move D1)."""
+        if cover_listed_on_path or (cover_counts & self.line_mask):
+            return False
+        return not self.captures_any(cut) and not self.captures_any(cover)
+
+    cdef bint captures_any(self, int move):
+        """Whether ``move`` of the side to move captures a stone."""
+        cdef int k, n
+        if move == PASS_LOC:
+            return False
+        for k in range(4):
+            n = move + self.b.offsets[k]
+            if self.b.pos.color[n] == (self.b.pos.to_play ^ 3) and \
+                    self.b.pos.libs[self.b.pos.head[n]] == 1:
+                return True
+        return False
+
     cdef void line_enter(self, int bit):
         self.line_bits[bit] += 1
         if self.line_bits[bit] == 1:
@@ -802,7 +837,7 @@ cdef class DfpnCore:
         cdef int16_t cut_by[MAX_MOVES]
         cdef uint8_t listed_on_path[MAX_MOVES]      # by child: superko changed its listing
         cdef bint line_bound = False
-        cdef int n = 0, i, m
+        cdef int n = 0, i, j, m
         if e.kind == INNER and e.p != 0:
             n = node_moves(&self.g, self.b, moves, self.next_hash, self.next_ko, &line_bound)
         # the moves listed where superko forbids one hold on this path only, and so does
@@ -820,6 +855,8 @@ cdef class DfpnCore:
             self.listed_on_path = True
             return memo[path_key]
         self.listed_on_path = own_path
+        cdef bint outer_taint = self.tainted
+        self.tainted = False
         if (len(memo) & 255) == 255:     # a big tree takes a while to build
             offer_gil(monotonic(), &self.next_offer)
         # a copy: lookups below may add zones and move the vector
@@ -834,12 +871,13 @@ cdef class DfpnCore:
             counts = self.counts_after_moves()
         if e.kind != INNER:
             out = leaf_result(e.kind, &own)
+        elif e.p == 0 and e.best != PASS_LOC and self.b.illegal_reason_c(e.best) != 0:
+            # a shared result proven on a line where its move was legal; superko forbids
+            # it on this one (graph history interaction): searched again on this path
+            self.repair_here(False)
+            out = None
         elif e.p == 0:
             m = e.best
-            if m != PASS_LOC and self.b.illegal_reason_c(m) != 0:
-                # a shared result proven on a line where its move was legal; superko
-                # forbids it on this one (graph history interaction)
-                raise ExtractionError("the proven move is forbidden by superko on this line")
             self.play(m)
             if not (self.lookup().flags & RESOLVED):
                 self.undo()
@@ -853,28 +891,32 @@ cdef class DfpnCore:
             failed = []
             cuts = []
             on_path = self.listed_on_path
+            below_of = [0] * n
             for i in range(n):
                 if cut_by[i] >= 0:
                     cuts.append((moves[i], moves[cut_by[i]]))
                     continue
                 self.listed_on_path = False
                 self.play(moves[i])
-                child, below = self.extract(memo)
+                child, below_of[i] = self.extract(memo)
                 self.undo()
                 failed.append((moves[i], child))
-                counts = counts | below
-                # a cover must hold on every line; one whose listing superko changed on
-                # this line covers nothing here (``tsumego_gui.search.verify`` agrees)
+                counts = counts | below_of[i]
                 listed_on_path[i] = self.listed_on_path
                 on_path |= self.listed_on_path
             self.listed_on_path = on_path
             for i in range(n):
-                if cut_by[i] >= 0 and listed_on_path[cut_by[i]]:
-                    raise CoverLost(self.ply - self.extraction_root)
+                if cut_by[i] >= 0 and not self.cover_holds(moves[i], moves[cut_by[i]],
+                                                           listed_on_path[cut_by[i]],
+                                                           below_of[cut_by[i]]):
+                    self.repair_here(True)
+                    break
             out = all_result(&own, winner, failed, cuts)
         if here >= 0:
             self.line_leave(here)
         known = (out, counts)
-        memo[path_key if self.listed_on_path else shared_key] = known
+        if not self.tainted:
+            memo[path_key if self.listed_on_path else shared_key] = known
+        self.tainted |= outer_taint
         self.listed_on_path |= outer
         return known

@@ -99,3 +99,22 @@ def test_a_resolved_child_is_never_searched_again(name):
     assert result.verdict == "dies", result.stop_reason
     report = verify(result.proof, replays=30)
     assert report.ok and report.complete, report.errors
+
+
+def test_a_walk_cut_short_by_its_budget_is_incomplete_not_wrong():
+    """gop/13737 after White's D1, Black to play, under survive (a first move of the
+    classification): with the verifier's position budget too small for the proof, the
+    walks below a cover came back unknown, which read as "superko decided", and the
+    verifier rejected the proof ("G5 is covered by F4, whose result superko decided")
+    instead of saying it checked only part of it."""
+    from tsumego_gui.core import coords
+    from tsumego_gui.search.classify import first_move_problem, rule_sets
+
+    problem = read_sgf((FOLDER / "gop" / "13737.sgf").read_bytes())[0]
+    after = first_move_problem(rule_sets(problem)["survive"], coords.from_gtp("D1", 9), WHITE)
+    result = solve(after, SearchParams(max_nodes=6_000_000, max_seconds=0))
+    assert result.verdict == "dies"
+    short = verify(result.proof, replays=50, max_positions=200_000)
+    assert short.ok and not short.complete, short.errors
+    full = verify(result.proof, replays=50)
+    assert full.ok and full.complete, full.errors

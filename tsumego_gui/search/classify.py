@@ -201,14 +201,15 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
              to_play: int | None = None,
              cancelled: Callable[[], bool] | None = None,
              progress: Callable[[Progress], None] | None = None,
-             verify_positions: int = 200_000, replays: int = 50) -> Classification:
+             verify_positions: int | None = None, replays: int = 50) -> Classification:
     """Classify every legal first move of ``to_play`` in the region, and the pass.
 
     ``params``' budgets cover the whole job: each move first gets an even share
     of what is left, then the moves left open share the rest.  After a
     previous pass, the pass ends the game: it is not listed (no position
     follows it to prove anything about).  ``verify_positions`` and ``replays``
-    are the verifier's budgets for each proof."""
+    are the verifier's budgets for each proof (None: the verifier's own, as for a
+    single solve)."""
     params = SearchParams() if params is None else params
     to_play = problem.to_play if to_play is None else to_play
     start = now()
@@ -313,8 +314,8 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
         # the proofs of one core follow the same history (the position before the first
         # move), so the verifier may reuse what it walked for the others
         _, walked = cores.shared_work(core)
-        report = verify.verify(proof, replays=replays, max_positions=verify_positions,
-                               walked=walked)
+        budget = {} if verify_positions is None else {"max_positions": verify_positions}
+        report = verify.verify(proof, replays=replays, walked=walked, **budget)
         if report.passed:
             return ""
         return "; ".join(report.errors[:1]) or "the verifier's position budget ran out"
@@ -344,6 +345,7 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
             proofs.append(proof)
             faults.append(fault)
         fm.cls = CLASS_OF[chain[lo]] if lo < len(chain) else "dies"
+        fm.why_open = ""        # an earlier sweep may have left it open
         fm.proofs = proofs
         fm.verification = next((f for f in faults if f), "verified")
 

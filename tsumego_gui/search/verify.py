@@ -400,6 +400,10 @@ class _Checker:
             below, line_bound_child[move] = self.play_child(node, move, child, board, path)
             counts = None if counts is None or below is None else counts | below
             line_bound |= line_bound_child[move]
+        if not self.report.complete:
+            # the position budget ran out below: the walks read as unknown, which says
+            # nothing about superko (their line-bound flag is only the safe default)
+            return UNKNOWN
         pruned = dict(node.pruned)
         for move in moves:
             if move in children:
