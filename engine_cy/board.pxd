@@ -63,6 +63,7 @@ cdef class Board:
     cdef void play_c(self, int loc) noexcept nogil      # no legality check; pushes an undo entry
     cdef void undo_c(self) noexcept nogil
     cdef int count_libs(self, int head) noexcept nogil
+    cdef int stones_taken_by(self, int loc) noexcept nogil  # a move of the side to move
     cdef void rebuild_chains(self) noexcept nogil
     cdef void path_push(self, uint64_t h) noexcept nogil
     cdef void path_pop(self) noexcept nogil

@@ -547,32 +547,37 @@ cdef class Board:
             stones[c] += 1
         return stones[BLACK], stones[WHITE]
 
+    cdef int stones_taken_by(self, int loc) noexcept nogil:
+        """How many stones a move of the side to move at the empty point ``loc`` would
+        capture (whether or not the move is legal)."""
+        cdef int k, j, n, h, taken = 0, n_heads = 0, them = opp(self.pos.to_play)
+        cdef int heads[4]
+        cdef bint dup
+        for k in range(4):
+            n = loc + self.offsets[k]
+            if self.pos.color[n] != them or self.pos.libs[self.pos.head[n]] != 1:
+                continue
+            h = self.pos.head[n]
+            dup = False
+            for j in range(n_heads):
+                dup = dup or heads[j] == h
+            if not dup:
+                heads[n_heads] = h
+                n_heads += 1
+                taken += self.pos.stones[h]
+        return taken
+
     def stone_counts_after_moves(self):
         """The set of (black stones, white stones) that a move of the side to move on an
         empty point may leave (legal or not: a superset of those of the legal moves)."""
-        cdef int i, k, j, loc, n, h, taken, n_heads, me = self.pos.to_play, them = opp(me)
-        cdef int heads[4]
-        cdef bint dup
+        cdef int i, loc, taken, me = self.pos.to_play
         black, white = self.stone_counts()
         out = set()
         for i in range(self.n_points):
             loc = self.points[i]
             if self.pos.color[loc] != EMPTY:
                 continue
-            taken = 0
-            n_heads = 0
-            for k in range(4):
-                n = loc + self.offsets[k]
-                if self.pos.color[n] != them or self.pos.libs[self.pos.head[n]] != 1:
-                    continue
-                h = self.pos.head[n]
-                dup = False
-                for j in range(n_heads):
-                    dup = dup or heads[j] == h
-                if not dup:
-                    heads[n_heads] = h
-                    n_heads += 1
-                    taken += self.pos.stones[h]
+            taken = self.stones_taken_by(loc)
             out.add((black + 1, white - taken) if me == BLACK else (black - taken, white + 1))
         return out
 

@@ -723,9 +723,8 @@ cdef class DfpnCore:
     cdef object counts_after_moves(self):
         """The bits of the stone counts a region move of the side to move may leave (legal
         or not: a superset of those of the legal moves), as an int."""
-        cdef int i, k, j, loc, n, h, taken, n_heads, bit, n_bits = 0
-        cdef int me = self.b.pos.to_play, them = me ^ 3
-        cdef int heads[4]
+        cdef int i, j, loc, taken, bit, n_bits = 0
+        cdef int me = self.b.pos.to_play
         cdef int bits[8]
         cdef bint dup
         cdef int black = self.black_at[self.ply], white = self.white_at[self.ply]
@@ -734,20 +733,7 @@ cdef class DfpnCore:
             loc = self.g.region[i]
             if self.b.pos.color[loc] != EMPTY:
                 continue
-            taken = 0
-            n_heads = 0
-            for k in range(4):
-                n = loc + self.b.offsets[k]
-                if self.b.pos.color[n] != them or self.b.pos.libs[self.b.pos.head[n]] != 1:
-                    continue
-                h = self.b.pos.head[n]
-                dup = False
-                for j in range(n_heads):
-                    dup = dup or heads[j] == h
-                if not dup:
-                    heads[n_heads] = h
-                    n_heads += 1
-                    taken += self.b.pos.stones[h]
+            taken = self.b.stones_taken_by(loc)
             bit = self.count_bit(black + 1, white - taken) if me == BLACK else \
                 self.count_bit(black - taken, white + 1)
             # most moves capture nothing: a few distinct bits, each set once
@@ -786,15 +772,7 @@ cdef class DfpnCore:
 
     cdef bint captures_any(self, int move):
         """Whether ``move`` of the side to move captures a stone."""
-        cdef int k, n
-        if move == PASS_LOC:
-            return False
-        for k in range(4):
-            n = move + self.b.offsets[k]
-            if self.b.pos.color[n] == (self.b.pos.to_play ^ 3) and \
-                    self.b.pos.libs[self.b.pos.head[n]] == 1:
-                return True
-        return False
+        return move != PASS_LOC and self.b.stones_taken_by(move) > 0
 
     cdef void line_enter(self, int bit):
         self.line_bits[bit] += 1
