@@ -1,13 +1,17 @@
 """Solve every problem of a folder, verify every proof, compare with the book and a peer solver.
 
     python benchmarks/suite.py FOLDER [--time S] [--max-nodes N] [--peer auto|yes|no] [--jobs N]
-                               [--shard K/N] [--json-out F]
+                               [--shard K/N] [--json-out F] [--classify yes|no]
+                               [--evaluator NAME [--network FILE] [--device D]]
     python benchmarks/suite.py --merge F [F ...]
 
 For each problem (SGF or research json) and each side to move (the file's, or
 both when it names none) it runs our depth-first RZS with the budget and checks
-the proof with the verifier (both through ``search.choice.solve_and_verify``),
-and compares:
+the proof with the verifier (both through ``search.choice.solve_and_verify``).
+With ``--evaluator`` (``nn.choice`` names: ``heuristic``, ``ftl``, ``katago``
+with ``--network``) it runs the solver the CLI's ``auto`` picks with that
+evaluator instead (best-first MCTS on large regions, df-pn on small ones).
+It compares:
 
 * with the book: the first moves recorded in the file (solution variations,
   ``answer_firstmove``).  A book move that is not our winning move is
@@ -61,6 +65,7 @@ from engine_cy.board import BLACK, PASS, WHITE
 from tsumego_gui.core import coords
 from tsumego_gui.core.problem import Problem
 from tsumego_gui.core.problem_files import ProblemFileError, problem_files, read_file
+from tsumego_gui.nn.choice import make_evaluator
 from tsumego_gui.search.choice import PARTLY, REJECTED, solve_and_verify
 from tsumego_gui.search.classify import OPEN, classify
 from tsumego_gui.search.dfs import solve
@@ -177,6 +182,13 @@ def main() -> None:
                              "without the peer: each search gets a core, but they share "
                              "the memory bus, so times are not comparable with --jobs 1)")
     parser.add_argument("--json-out", type=Path, help="write per-problem rows as JSON")
+    parser.add_argument("--classify", choices=["yes", "no"], default="yes",
+                        help="also classify every first move of each solved side (default yes)")
+    parser.add_argument("--evaluator", default="",
+                        help="solve with the CLI's auto solver and this evaluator (default: "
+                             "depth-first search alone)")
+    parser.add_argument("--network", default=None, help="the evaluator's network file")
+    parser.add_argument("--device", default=None, help="the network's device (default auto)")
     parser.add_argument("--paper-table", type=Path,
                         help="CSV of the paper's node counts by problem id (research json "
                              "files are named <id>.json): printed beside our counts")
@@ -208,6 +220,14 @@ def main() -> None:
     if args.jobs > 1 and peer is not None:
         sys.exit("suite: --jobs needs --peer no (the peer's times would share the cores)")
 
+    options = {"classify": args.classify == "yes", "evaluator": args.evaluator,
+               "network": args.network, "device": args.device}
+    if args.evaluator:
+        try:
+            describe = evaluator_for(options)
+        except ValueError as err:
+            sys.exit(f"suite: {err}")
+        print(f"evaluator: {args.evaluator} ({getattr(describe, 'describe', lambda: '')()})")
     rows = []
     tasks = []
     print(f"{'problem':<28}{'side':>4} {'ours':>8} {'s':>7} {'nodes':>9} {'ver':>4} "
@@ -222,7 +242,8 @@ def main() -> None:
             continue
         for problem in problems:
             sides = [problem.to_play] if problem.to_play_given else [BLACK, WHITE]
-            tasks += [(name, path, problem, side, params, peer, args.time) for side in sides]
+            tasks += [(name, path, problem, side, params, peer, args.time, options)
+                      for side in sides]
     with ProcessPoolExecutor(args.jobs) if args.jobs > 1 else nullcontext() as pool:
         done = (pool or builtins).map(run_task, tasks)
         for (name, path, *_), row in zip(tasks, done, strict=True):
@@ -281,14 +302,36 @@ def classify_check(problem: Problem, side: int, single_seconds: float,
             row["notes"].append(f"book move {name} is not a legal region move")
 
 
-def run_one(name, path, problem, side, params, peer, seconds) -> dict:
+_EVALUATORS: dict[tuple, object] = {}
+
+
+def evaluator_for(options: dict):
+    """The options' evaluator, built once per process (a network loads once)."""
+    key = (options["evaluator"], options["network"], options["device"])
+    if key not in _EVALUATORS:
+        _EVALUATORS[key] = make_evaluator(options["evaluator"], options["network"],
+                                          options["device"])
+    return _EVALUATORS[key]
+
+
+def run_one(name, path, problem, side, params, peer, seconds, options) -> dict:
     start = time.monotonic()
-    outcome = solve_and_verify(problem, "dfs", max_nodes=params.max_nodes,
-                               max_seconds=params.max_seconds, to_play=side, replays=50)
+    if options["evaluator"]:
+        evaluator = evaluator_for(options)
+        evals_before = getattr(evaluator, "network_evals", None)
+        outcome = solve_and_verify(problem, "auto", evaluator=evaluator,
+                                   max_nodes=params.max_nodes or None,
+                                   max_seconds=params.max_seconds, to_play=side, replays=50)
+    else:
+        outcome = solve_and_verify(problem, "dfs", max_nodes=params.max_nodes,
+                                   max_seconds=params.max_seconds, to_play=side, replays=50)
     single = time.monotonic() - start
     result = outcome.result
     row = {"problem": name, "side": NAMES[side], "verdict": result.verdict,
-           "seconds": round(result.seconds, 3), "nodes": result.nodes, "notes": []}
+           "seconds": round(result.seconds, 3), "nodes": result.nodes, "notes": [],
+           "solver": outcome.solver_used}
+    if options["evaluator"] and evals_before is not None:
+        row["network_evals"] = evaluator.network_evals - evals_before
     side_wins = None
     if result.proof is not None:
         # a walk the verifier's position budget cut short checked only part of the proof
@@ -305,7 +348,8 @@ def run_one(name, path, problem, side, params, peer, seconds) -> dict:
         row["notes"] += notes
         if not side_wins and [m for m in problem.book_moves_for(side) if m != PASS]:
             row["notes"].append("we say no winning move but the book shows one")
-        classify_check(problem, side, single, params, row)
+        if options["classify"]:
+            classify_check(problem, side, single, params, row)
     if peer is not None and path.suffix.lower() == ".sgf" and b"MA[" in path.read_bytes():
         p = run_peer(peer, path, side, seconds)
         row["peer_wins"], row["peer_seconds"] = p["wins"], p["seconds"]

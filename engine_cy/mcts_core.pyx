@@ -474,8 +474,9 @@ cdef class MctsCore:
         else:
             with gil:
                 legal = tuple([moves[i] for i in range(count)])
+                line = tuple([self.nodes[self.path[p]].move for p in range(1, self.path.size())])
                 self.queries.append(self.query_type(board=self.b.copy(), problem=self.problem,
-                                                    legal=legal))
+                                                    legal=legal, moves=line))
         # the defender's pass that ends the game (goal survive, after the attacker's pass)
         # wins, but only as a fallback: proven when created, it is never selected and is
         # taken when every other child is lost.  Under the other goals the defender's

@@ -154,6 +154,26 @@ def test_deterministic_and_native_equals_protocol(evaluator):
 
 
 @pytest.mark.skipif(not (SHARED / "enclosed-dev").is_dir(), reason="../shared is absent")
+def test_each_query_carries_the_line_that_reaches_its_position():
+    problem = diagram_problem(DIAGRAMS[0], WHITE, BLACK)
+    seen = []
+
+    class Recording(Wrapped):
+        def evaluate(self, queries):
+            seen.extend(queries)
+            return super().evaluate(queries)
+
+    mcts.solve(problem, MctsParams(max_nodes=2_000, batch_size=4),
+               evaluator=Recording(UniformEvaluator()))
+    assert len({len(q.moves) for q in seen}) > 2          # leaves at several depths
+    for q in seen:
+        board = problem.to_board()
+        for move in q.moves:
+            board.play(move)
+        assert (board.hash, board.to_play) == (q.board.hash, q.board.to_play)
+
+
+@pytest.mark.skipif(not (SHARED / "enclosed-dev").is_dir(), reason="../shared is absent")
 def test_seed_changes_the_search_not_the_verdict():
     problem = read_sgf((SHARED / "enclosed-dev" / "cc1/891.sgf").read_bytes())[0]
     results = [mcts.solve(problem, MctsParams(max_nodes=50_000, seed=s)) for s in range(4)]

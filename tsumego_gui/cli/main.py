@@ -45,8 +45,15 @@ def build_parser() -> argparse.ArgumentParser:
                        help="side to move (default: the file's; both sides when it says none)")
     solve.add_argument("--solver", choices=["auto", "dfs", "mcts"], default="auto",
                        help="depth-first df-pn, best-first MCTS, or auto (by problem shape)")
-    solve.add_argument("--evaluator", choices=["uniform", "heuristic", "ftl"], default="uniform",
-                       help="leaf evaluator of the MCTS solver (default: uniform)")
+    solve.add_argument("--evaluator", choices=["uniform", "heuristic", "ftl", "katago"],
+                       default="uniform",
+                       help="leaf evaluator of the MCTS solver (default: uniform); katago: "
+                            "a KataGo network, from --network or where KaTrain keeps one")
+    solve.add_argument("--network", metavar="FILE", default=None,
+                       help="the evaluator's network file (katago: a KataGo .bin.gz model)")
+    solve.add_argument("--device", default=None,
+                       help="where the network runs: auto (CUDA, then MPS, then CPU), cpu, "
+                            "cuda or mps (default auto)")
     solve.add_argument("--seed", type=int, default=0, help="MCTS seed (default 0)")
     solve.add_argument("--batch-size", type=int, default=None,
                        help="MCTS leaves per evaluator call (default 8)")

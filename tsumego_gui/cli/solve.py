@@ -129,7 +129,7 @@ def print_row(row: dict) -> None:
 
 def run_solve(args) -> int:
     try:
-        evaluator = make_evaluator(args.evaluator)
+        evaluator = make_evaluator(args.evaluator, args.network, args.device)
     except (ImportError, FileNotFoundError) as err:
         raise ValueError(f"the {args.evaluator} evaluator is not available here ({err})") from None
     rows = []

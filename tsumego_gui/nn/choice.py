@@ -1,6 +1,8 @@
-"""Evaluators by name, for the CLI, the benchmarks and the app: ``uniform``, ``heuristic``, ``ftl``.
+"""Evaluators by name, for the CLI, the benchmarks and the app: ``uniform``, ``heuristic``,
+``ftl`` (our shipped Faster-to-Life network) and ``katago`` (a KataGo network the player
+has: ``--network PATH``, else the one ``nn.katago_locate`` finds where KaTrain keeps it).
 
-Torch is imported only when the ``ftl`` evaluator is asked for, so choosing a
+Torch is imported only when a network evaluator is asked for, so choosing a
 network-free evaluator stays cheap.
 
 ``ftl`` values a position with the network's d-win rate (RZS paper, "Faster
@@ -18,25 +20,43 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from tsumego_gui.nn.katago_locate import ENV_VAR, default_katago_model
 from tsumego_gui.search.choice import network_free_evaluator
 from tsumego_gui.search.evaluators import Evaluator
 
-NAMES = ("uniform", "heuristic", "ftl")
+NAMES = ("uniform", "heuristic", "ftl", "katago")
 MODELS_DIR = Path(__file__).resolve().parents[1] / "resources" / "models"
 DEFAULT_WEIGHTS = MODELS_DIR / "ftl-7x7.pt"
 FTL_MOVES_LEFT = 30
 
 
 def available_evaluators() -> list[str]:
-    """The names usable here: ``ftl`` only when the shipped weights exist."""
-    return [n for n in NAMES if n != "ftl" or DEFAULT_WEIGHTS.exists()]
+    """The names usable here: ``ftl`` only when the shipped weights exist, ``katago``
+    only when a model is found (a path given by hand is not looked for here)."""
+    found = {"ftl": DEFAULT_WEIGHTS.exists(), "katago": default_katago_model() is not None}
+    return [n for n in NAMES if found.get(n, True)]
 
 
 def make_evaluator(name: str, weights: str | Path | None = None,
-                   device: str | None = None) -> Evaluator:
-    """The evaluator called ``name``; ValueError with a clear message otherwise."""
+                   device: str | None = None, settings=None) -> Evaluator:
+    """The evaluator called ``name``; ValueError with a clear message otherwise.
+
+    ``weights``: the network file (``ftl``: default the shipped one; ``katago``:
+    default the model found where KaTrain keeps one).  ``settings``: a
+    ``KataGoSettings`` for ``katago``.
+    """
     if name in ("uniform", "heuristic"):
         return network_free_evaluator(name)
+    if name == "katago":
+        model = weights or default_katago_model()
+        if model is None:
+            raise ValueError("no KataGo network found: give one with --network FILE (a "
+                             "KataGo .bin.gz model, e.g. the one KaTrain uses) or set "
+                             f"{ENV_VAR}")
+        from tsumego_gui.nn.katago_evaluator import load_katago_evaluator
+        # torch's own thread count: the search waits while a big network runs, so unlike
+        # the small ftl network it gains from every core
+        return load_katago_evaluator(model, device=device, settings=settings)
     if name == "ftl":
         from tsumego_gui.nn.evaluator import load_evaluator
         # one torch thread: small batches gain little from more, and they fight the

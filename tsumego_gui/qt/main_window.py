@@ -7,9 +7,11 @@ panel's first-move list shows the classes, and choosing a move browses that
 move's proof (the position row goes back to the main proof).  Every user
 prompt goes through an attribute that tests replace (``confirm_discard``,
 ``ask_open_file``, ``ask_open_folder``, ``ask_save_file``,
-``ask_export_file``), so nothing blocks a test.  Errors (bad files, invalid
-positions, failed searches, verifier rejections) appear in a banner above
-the board; nothing is lost silently.
+``ask_export_file``; the solve panel's ``ask_network_file`` picks the KataGo
+network, which the window remembers), so nothing blocks a test.  Errors (bad
+files, invalid positions, failed searches, networks that do not load,
+verifier rejections) appear in a banner above the board; nothing is lost
+silently.
 
 Knows the widgets and the solver worker's request/outcome types; nothing
 about how solvers work.
@@ -157,6 +159,8 @@ class MainWindow(QMainWindow):
         self.solve_panel.first_moves.chosen.connect(self.browse_first_move)
         self.solver.failed.connect(self._solve_failed)
         self.solver.stage.connect(self.solve_panel.show_stage)
+        self.solver.network.connect(self._network_ready)
+        self.solve_panel.network_changed.connect(self._network_chosen)
         self.solver.running_changed.connect(self.solve_panel.set_running)
         self.browser.position_changed.connect(self._proof_position)
         self.browser.export_requested.connect(self.export_proof)
@@ -502,6 +506,16 @@ class MainWindow(QMainWindow):
         else:
             self.browser.set_proof(fm.proofs[0], first_move=fm.move)
         self.set_mode("proof")
+
+    def _network_chosen(self, path: str) -> None:
+        self._set_prefs(katago_model=path)
+        chosen = self.solve_panel.network_file()
+        self.statusBar().showMessage(
+            f"KataGo network: {chosen}" if chosen is not None else "No KataGo network.", 5000)
+
+    def _network_ready(self, text: str) -> None:
+        self.solve_panel.show_network(text)
+        self.statusBar().showMessage(text, 8000)
 
     def _solve_failed(self, message: str) -> None:
         self.solve_panel.show_failure(message)

@@ -23,6 +23,7 @@ class Preferences:
     show_coordinates: bool = True
     solver: str = "auto"
     evaluator: str = "uniform"
+    katago_model: str = ""       # a KataGo model file, "" for the one found automatically
     max_nodes: int = 2_000_000
     max_seconds: float = 30.0
     last_problem: str = ""       # a file path, "" for the bundled problem

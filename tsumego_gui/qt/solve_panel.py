@@ -7,24 +7,37 @@ classification of the first moves back through :meth:`SolvePanel.show_progress`,
 :meth:`show_stage`, :meth:`show_outcome`, :meth:`show_classification`,
 :meth:`show_failure`.  The list itself (``first_moves``) is a
 :class:`~tsumego_gui.qt.first_move_list.FirstMoveList`; the window listens to
-its ``chosen`` signal.  Knows solver options and result types; nothing about
-the worker thread.
+its ``chosen`` signal.
+
+The evaluator combo lists ``katago`` when a KataGo network is chosen (the
+"Network…" button, a file picker; ``network_changed`` tells the window, which
+remembers it) or found where KaTrain keeps one; the label beside the button
+names the file and, once the worker has loaded it, where it runs
+(:meth:`show_network`).  The file picker goes through ``ask_network_file``,
+which tests replace.  Knows solver options, result types and network files by
+name; nothing about the worker thread.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
+from pathlib import Path
 
-from PySide6.QtCore import QTimer, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QDoubleSpinBox,
+    QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QLabel,
     QProgressBar,
     QPushButton,
+    QSizePolicy,
     QSpinBox,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -32,6 +45,7 @@ from PySide6.QtWidgets import (
 from tsumego_gui.core import coords
 from tsumego_gui.core.problem import GOAL_TEXT
 from tsumego_gui.nn.choice import available_evaluators
+from tsumego_gui.nn.katago_locate import default_katago_model
 from tsumego_gui.qt.first_move_list import FirstMoveList
 from tsumego_gui.qt.settings import Preferences
 from tsumego_gui.qt.solver_worker import SOLVER_LABELS
@@ -40,14 +54,50 @@ from tsumego_gui.search.classify import Classification
 from tsumego_gui.search.results import Progress
 
 NAMES = {1: "Black", 2: "White"}
+NETWORK_FILTER = "KataGo models (*.bin.gz *.bin)"
+EXACT = ("Proofs stay exact whichever evaluator is chosen: it only orders and focuses the "
+         "search, and every proof is checked by the independent verifier.")
+
+
+class ElidingLabel(QLabel):
+    """A label that cuts each of its lines in the middle ("…") to fit its width, never
+    widening its dock; :meth:`full_text` keeps the whole text."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self._full = ""
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.setMinimumWidth(40)
+
+    def full_text(self) -> str:
+        return self._full
+
+    def set_full_text(self, text: str) -> None:
+        self._full = text
+        self._fit()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        self._fit()
+
+    def _fit(self) -> None:
+        metrics, width = self.fontMetrics(), max(1, self.contentsRect().width())
+        self.setText("\n".join(metrics.elidedText(line, Qt.TextElideMode.ElideMiddle, width)
+                               for line in self._full.split("\n")))
 
 
 class SolvePanel(QWidget):
     solve_requested = Signal()
     stop_requested = Signal()
+    network_changed = Signal(str)      # the KataGo model file chosen ("": found automatically)
 
     def __init__(self, prefs: Preferences, parent: QWidget | None = None):
         super().__init__(parent)
+        # the file picker, replaceable in tests: (folder to start in) -> path or None
+        self.ask_network_file: Callable[[str], str | None] = self._dialog_network_file
+        self.katago_model = prefs.katago_model
+        self._found: Path | None = None        # the model found automatically, if any
+        self._network_text = ""                # where the loaded network runs
         layout = QVBoxLayout(self)
         form = QFormLayout()
         self.solver_combo = QComboBox()
@@ -56,12 +106,31 @@ class SolvePanel(QWidget):
         self.solver_combo.setCurrentIndex(max(0, self.solver_combo.findData(prefs.solver)))
         form.addRow("Solver", self.solver_combo)
         self.evaluator_combo = QComboBox()
-        for name in available_evaluators():
-            self.evaluator_combo.addItem(name, name)
-        self.evaluator_combo.setCurrentIndex(max(0, self.evaluator_combo.findData(prefs.evaluator)))
-        self.evaluator_combo.setToolTip("move ordering / MCTS guidance; 'ftl' appears when the "
-                                        "network weights are installed")
+        self.evaluator_combo.setToolTip(
+            "Guides the best-first (MCTS) search: which moves it tries first and where it "
+            "looks; depth-first search uses none.  'ftl' appears when its weights are "
+            "installed, 'katago' when a KataGo network is chosen or found.  " + EXACT)
         form.addRow("Evaluator", self.evaluator_combo)
+        self.network_button = QPushButton("Network…")
+        self.network_button.setToolTip(
+            "Choose the KataGo network: a model file (.bin.gz) such as the one KaTrain or "
+            "Lizzie uses; the app remembers it.  " + EXACT)
+        self.network_button.clicked.connect(self.choose_network)
+        # a long file name is cut in the middle in a narrow dock; the tooltip has the path
+        self.network_label = ElidingLabel()
+        self.network_label.setObjectName("network")
+        self.network_forget = QToolButton()
+        self.network_forget.setText("×")
+        self.network_forget.setAutoRaise(True)
+        self.network_forget.setToolTip("Forget the chosen file: use the KataGo network found "
+                                       "where KaTrain keeps one (if any)")
+        self.network_forget.clicked.connect(self.forget_network)
+        network_row = QHBoxLayout()
+        network_row.setContentsMargins(0, 0, 0, 0)
+        network_row.addWidget(self.network_label, 1)
+        network_row.addWidget(self.network_forget)
+        form.addRow(self.network_button, network_row)
+        self._refresh_network(prefs.evaluator)
         self.nodes_spin = QSpinBox()
         self.nodes_spin.setRange(0, 2_000_000_000)
         self.nodes_spin.setSingleStep(100_000)
@@ -120,8 +189,79 @@ class SolvePanel(QWidget):
     def options(self) -> dict:
         return {"solver": self.solver_combo.currentData(),
                 "evaluator": self.evaluator_combo.currentData() or "uniform",
+                "katago_model": self.katago_model,
                 "max_nodes": self.nodes_spin.value(),
                 "max_seconds": float(self.seconds_spin.value())}
+
+    # ---- the KataGo network --------------------------------------------------------------
+
+    def choose_network(self) -> None:
+        """Ask for a KataGo model file; a file chosen becomes the network and the evaluator."""
+        current = Path(self.katago_model) if self.katago_model else self._found
+        path = self.ask_network_file(str(current.parent) if current is not None else "")
+        if path:
+            self.set_network(path, select=True)
+
+    def set_network(self, path: str, *, select: bool = False) -> None:
+        """Use the model file ``path`` ("": the one found automatically); ``select`` makes
+        ``katago`` the evaluator.  Emits ``network_changed`` when the choice changes."""
+        changed = path != self.katago_model
+        self.katago_model = path
+        if changed:
+            self._network_text = ""       # the worker loads (and reports) the new one
+        self._refresh_network("katago" if select else None)
+        if changed:
+            self.network_changed.emit(path)
+
+    def forget_network(self) -> None:
+        self.set_network("")
+
+    def show_network(self, text: str) -> None:
+        """The worker built the network: ``text`` says which and on what it runs."""
+        self._network_text = text
+        self._refresh_network()
+
+    def network_file(self) -> Path | None:
+        """The model file a KataGo solve would load: the chosen one, else the one found."""
+        return Path(self.katago_model) if self.katago_model else self._found
+
+    def _refresh_network(self, select: str | None = None) -> None:
+        """The label, the forget button and the combo's entries after a change of file."""
+        self._found = default_katago_model()
+        if self.katago_model:
+            path = Path(self.katago_model)
+            text = path.name if path.is_file() else f"{path.name} (file not found)"
+            tip = str(path)
+        elif self._found is not None:
+            text = f"found: {self._found.name}"
+            tip = f"{self._found}\n(found where KaTrain keeps its network; Network… chooses " \
+                  "another)"
+        else:
+            text = "no KataGo network: choose one…"
+            tip = "No KataGo network was found: Network… chooses one (e.g. KaTrain's)."
+        if self._network_text:
+            text += f"\n{self._network_text}"
+        self.network_label.set_full_text(text)
+        self.network_label.setToolTip(f"{tip}\n\n{EXACT}")
+        self.network_forget.setVisible(bool(self.katago_model))
+
+        combo = self.evaluator_combo
+        keep = select or combo.currentData()
+        names = [n for n in available_evaluators() if n != "katago"]
+        if self.katago_model or self._found is not None:
+            names.append("katago")
+        if names != [combo.itemData(i) for i in range(combo.count())]:
+            combo.blockSignals(True)
+            combo.clear()
+            for name in names:
+                combo.addItem(name, name)
+            combo.blockSignals(False)
+        combo.setCurrentIndex(max(0, combo.findData(keep)))
+
+    def _dialog_network_file(self, folder: str) -> str | None:
+        path, _ = QFileDialog.getOpenFileName(self, "Choose a KataGo network", folder,
+                                              NETWORK_FILTER)
+        return path or None
 
     # ---- state --------------------------------------------------------------------------
 

@@ -14,14 +14,23 @@ as it exists, so the proof can be browsed while the classification runs.
 Cancelling stops both; a classification cut short keeps the moves it decided
 and leaves the rest ``open``.
 
+Network evaluators (``ftl``, ``katago``) are built here, in the worker's
+thread, through ``nn.choice.make_evaluator`` (torch is imported only then), and
+only when the search that runs uses an evaluator (MCTS; depth-first search
+needs none).  A KataGo network takes seconds to load, so the worker keeps the
+last one while its file (path, size, date) and device stay the same; it says
+what it loads (a ``stage``) and, once built, on what it runs (``network``,
+e.g. "KataGo b10c384h6nbttflrs on cpu (fp32)").  A file that is missing, not a
+KataGo model or unsupported fails the request with a one-line message.
+
 Progress and results come back as signals tagged with the request id; the
 controller drops every signal whose id is not the current request's, so a
 result computed for a position the user has since edited never shows.  A
 request ends with its last signal: ``failed``, ``classified``, or (without
 a classification) ``finished``.
 
-Knows problems, solver options and the solver's result types; nothing about
-widgets.
+Knows problems, solver options, the solver's result types and network files
+by path; nothing about widgets.
 """
 
 from __future__ import annotations
@@ -30,16 +39,20 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
 
 from tsumego_gui.core.problem import Problem
-from tsumego_gui.search.choice import SolveOutcome, solve_and_verify
+from tsumego_gui.search.choice import SolveOutcome, pick_solver, solve_and_verify
 from tsumego_gui.search.classify import Classification, classify
+from tsumego_gui.search.evaluators import Evaluator
 from tsumego_gui.search.params import SearchParams
 from tsumego_gui.search.results import Progress, SolveResult
 
 SOLVER_LABELS = {"auto": "auto", "dfs": "depth-first", "mcts": "MCTS"}
+NETWORK_FREE = ("uniform", "heuristic")
+NETWORK_LABELS = {"katago": "KataGo", "ftl": "FTL"}
 VERIFY_REPLAYS = 50            # the verifier's random replays of a proof
 VERIFY_POSITIONS = 300_000     # the verifier's position budget here (a larger proof: "partly")
 
@@ -51,6 +64,8 @@ class SolveRequest:
     problem: Problem
     solver: str = "auto"             # "auto" | "dfs" | "mcts"
     evaluator: str = "uniform"
+    katago_model: str = ""           # the KataGo model file ("": the one found automatically)
+    device: str | None = None        # where a network runs (None: the best one here)
     max_nodes: int = 2_000_000
     max_seconds: float = 30.0
     to_play: int | None = None
@@ -59,16 +74,118 @@ class SolveRequest:
     request_id: int = 0
 
 
+class NetworkError(Exception):
+    """A network evaluator could not be built; the message is one line for the user."""
+
+
+class NetworkCache:
+    """The KataGo evaluator built last, kept while its file and device stay the same.
+
+    Used from the worker's thread only.
+    """
+
+    def __init__(self) -> None:
+        self.key: tuple | None = None
+        self.evaluator: Evaluator | None = None
+        self.loads = 0          # how many networks were built (tests, statistics)
+
+    def clear(self) -> None:
+        self.key = None
+        self.evaluator = None
+
+
+def uses_evaluator(request: SolveRequest) -> bool:
+    """Whether the search that runs for ``request`` asks an evaluator (MCTS does, DFS not)."""
+    if request.solver == "auto":
+        return pick_solver(request.problem)[0] == "mcts"
+    return request.solver == "mcts"
+
+
+def describe_network(evaluator: Evaluator) -> str:
+    """The network and where it runs, e.g. "KataGo b10c384h6nbttflrs on cpu (fp32)"; ""
+    when the evaluator cannot say."""
+    describe = getattr(evaluator, "describe", None)
+    if describe is None:
+        return ""
+    name = getattr(evaluator, "name", "")
+    return f"{NETWORK_LABELS.get(name, name)} {describe()}".strip()
+
+
+def build_network(request: SolveRequest, cache: NetworkCache | None = None,
+                  stage: Callable[[str], None] = lambda text: None) -> Evaluator:
+    """The network evaluator ``request.evaluator`` (KataGo: from the cache when its file and
+    device are the ones loaded); :class:`NetworkError` with a one-line message otherwise."""
+    # network evaluators are built in the nn layer (search may not import it)
+    from tsumego_gui.nn import choice
+    name = request.evaluator
+    if name != "katago":
+        try:
+            return choice.make_evaluator(name, device=request.device)
+        except Exception as e:  # noqa: BLE001 - any failure becomes a message
+            raise NetworkError(f"Cannot use the {name} evaluator: {_one_line(e)}") from None
+    from tsumego_gui.nn.katago_locate import default_katago_model
+    path = Path(request.katago_model).expanduser() if request.katago_model else \
+        default_katago_model()
+    if path is None:
+        raise NetworkError("No KataGo network found: choose a KataGo model file (.bin.gz, e.g. "
+                           "the one KaTrain or Lizzie uses) with Network… in the Solve panel, "
+                           "or pick another evaluator.")
+    if not path.is_file():
+        raise NetworkError(f"Cannot use the KataGo network: there is no file {path} (choose "
+                           "one with Network…, or pick another evaluator).")
+    key = _file_key(path, request.device)
+    if cache is not None and key is not None and cache.key == key:
+        return cache.evaluator
+    if cache is not None:
+        cache.clear()           # let the old network go before the new one loads
+    stage(f"Loading the KataGo network {path.name}…")
+    try:
+        evaluator = choice.make_evaluator("katago", path, request.device)
+    except Exception as e:  # noqa: BLE001 - a bad file, no torch, no device: a message
+        text = _one_line(e)
+        where = "" if path.name in text else f" {path.name}"
+        raise NetworkError(f"Cannot use the KataGo network{where}: {text}") from None
+    if cache is not None:
+        cache.loads += 1
+        if key is not None:
+            cache.key, cache.evaluator = key, evaluator
+    return evaluator
+
+
+def _file_key(path: Path, device: str | None) -> tuple | None:
+    """What names a loaded network: the file (and its size and date, so a replaced file is
+    read again) and the device; None when the file cannot be looked at."""
+    try:
+        st = path.stat()
+        return (str(path.resolve()), st.st_size, st.st_mtime_ns, device)
+    except OSError:
+        return None
+
+
+def _one_line(e: Exception) -> str:
+    lines = str(e).strip().splitlines()
+    text = lines[0] if lines else ""
+    if isinstance(e, ValueError) and text:
+        return text           # the nn layer's messages are written for the user
+    return f"{type(e).__name__}: {text}" if text else type(e).__name__
+
+
 def run_request(request: SolveRequest, cancelled: Callable[[], bool],
                 progress: Callable[[Progress], None],
-                stage: Callable[[str], None] = lambda text: None) -> SolveOutcome:
+                stage: Callable[[str], None] = lambda text: None, *,
+                networks: NetworkCache | None = None,
+                network: Callable[[str], None] = lambda text: None) -> SolveOutcome:
     """Solve, then verify the proof, through ``search.choice.solve_and_verify``; blocking
-    (the worker calls it in its thread)."""
+    (the worker calls it in its thread).  A network evaluator comes from ``networks``
+    when it holds it; ``network(text)`` hears on what it runs once it is built."""
     extra = {}
-    if request.evaluator not in ("uniform", "heuristic"):
-        # network evaluators are built in the nn layer (search may not import it)
-        from tsumego_gui.nn.choice import make_evaluator
-        extra["evaluator"] = make_evaluator(request.evaluator)
+    if request.evaluator not in NETWORK_FREE and uses_evaluator(request):
+        evaluator = build_network(request, networks, stage)
+        extra["evaluator"] = evaluator
+        text = describe_network(evaluator)
+        if text:
+            network(text)
+            stage(f"Solving with {text}…")
 
     def checking(result: SolveResult) -> None:
         stage(f"{result.verdict}: checking the proof ({result.proof.size():,} nodes) with the "
@@ -99,6 +216,11 @@ class SolverWorker(QObject):
     classified = Signal(int, object)   # request id, search.classify.Classification
     failed = Signal(int, str)          # request id, message
     stage = Signal(int, str)           # request id, what the worker is doing now
+    network = Signal(int, str)         # request id, the network and where it runs
+
+    def __init__(self, parent: QObject | None = None):
+        super().__init__(parent)
+        self.networks = NetworkCache()
 
     @Slot(object, object)
     def solve(self, request: SolveRequest, flag: threading.Event) -> None:
@@ -117,7 +239,12 @@ class SolverWorker(QObject):
 
         try:
             outcome = run_request(request, flag.is_set, progress,
-                                  lambda text: self.stage.emit(rid, text))
+                                  lambda text: self.stage.emit(rid, text),
+                                  networks=self.networks,
+                                  network=lambda text: self.network.emit(rid, text))
+        except NetworkError as e:
+            self.failed.emit(rid, str(e))
+            return
         except Exception as e:  # noqa: BLE001 - any solver failure becomes a message
             self.failed.emit(rid, f"the solver failed: {type(e).__name__}: {e}")
             return
@@ -146,6 +273,7 @@ class SolverController(QObject):
     classified = Signal(object)        # Classification (after ``finished``, when asked for)
     failed = Signal(str)
     stage = Signal(str)
+    network = Signal(str)              # "KataGo b10c384h6nbttflrs on cpu (fp32)"
     running_changed = Signal(bool)
     _submit = Signal(object, object)
 
@@ -165,6 +293,7 @@ class SolverController(QObject):
         self._worker.classified.connect(self._on_classified)
         self._worker.failed.connect(self._on_failed)
         self._worker.stage.connect(self._on_stage)
+        self._worker.network.connect(self._on_network)
         self._thread.finished.connect(self._worker.deleteLater)
         self._thread.start()
         app = QCoreApplication.instance()
@@ -234,6 +363,10 @@ class SolverController(QObject):
     def _on_stage(self, rid: int, text: str) -> None:
         if rid == self._current:
             self.stage.emit(text)
+
+    def _on_network(self, rid: int, text: str) -> None:
+        if rid == self._current:
+            self.network.emit(text)
 
     def _on_finished(self, rid: int, outcome: SolveOutcome) -> None:
         if rid in self._classifying:

@@ -44,13 +44,17 @@ class Query:
     will consider there (locs, ``PASS`` included), in the order the priors
     must follow.  ``problem`` supplies the defender, goal, crucial stones and
     region; ``moves_left`` is the remaining horizon for FTL values (None when
-    the search has no horizon).
+    the search has no horizon).  ``moves`` is the line from the search's root
+    to this position (``PASS`` included; the last one was played by the side
+    not to move, and the colours alternate), for evaluators that read recent
+    moves (KataGo's networks do); empty when unknown.
     """
 
     board: Board
     problem: Problem
     legal: tuple[int, ...]
     moves_left: int | None = None
+    moves: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,94 @@
+"""The part of the board a network looks at: the smallest rectangle that holds a problem.
+
+A corner problem framed on 19x19 needs far fewer than 361 points: KataGo's
+networks run on any rectangle (their inputs carry an on-board plane), and
+their cost grows with the number of points (a 9x9 window costs about a fifth
+of the full board).  :func:`problem_window` picks the rectangle: the bounding
+box of the region, the crucial stones and the stones next to the region (the
+wall a network must see to judge the group), widened by ``margin`` lines, and
+stretched to a real board edge when it comes within ``snap`` lines of it (a
+network reads a window's border as the edge of the board; near a real edge
+it had better be that edge).
+
+A problem without a region (an open board, kill-all) is looked at whole.
+Knows coordinates and problems; nothing about networks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from tsumego_gui.core import coords
+from tsumego_gui.core.problem import Problem
+
+MARGIN = 1   # lines of wall beyond the stones that touch the region
+SNAP = 2     # a window this close to an edge goes to the edge
+
+
+@dataclass(frozen=True)
+class Window:
+    """Rows ``row0 .. row0 + rows - 1`` and columns ``col0 .. col0 + cols - 1`` of a board."""
+
+    size: int
+    row0: int
+    col0: int
+    rows: int
+    cols: int
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        return self.rows, self.cols
+
+    @property
+    def whole(self) -> bool:
+        return self.rows == self.size and self.cols == self.size
+
+    def crop(self, planes: np.ndarray) -> np.ndarray:
+        """The window of ``planes`` (``(..., size, size)``), as a view."""
+        return planes[..., self.row0:self.row0 + self.rows, self.col0:self.col0 + self.cols]
+
+    def index(self, loc: int) -> int:
+        """A network output's index of ``loc`` in the window (``rows * cols`` for the pass);
+        ValueError for a point outside it."""
+        if loc == coords.PASS:
+            return self.rows * self.cols
+        row, col = coords.from_loc(loc, self.size)
+        r, c = row - self.row0, col - self.col0
+        if not (0 <= r < self.rows and 0 <= c < self.cols):
+            raise ValueError(f"{coords.to_gtp(loc, self.size)} is outside the network's window")
+        return r * self.cols + c
+
+
+def whole_board(size: int) -> Window:
+    return Window(size, 0, 0, size, size)
+
+
+def problem_window(problem: Problem, margin: int = MARGIN, snap: int = SNAP) -> Window:
+    """The window a network needs to judge ``problem`` (see the module docstring)."""
+    size = problem.size
+    if not problem.region:
+        return whole_board(size)
+    points = set(problem.region) | set(problem.crucial)
+    stones = problem.black | problem.white
+    for loc in problem.region:
+        row, col = coords.from_loc(loc, size)
+        for dr in (-1, 0, 1):
+            for dc in (-1, 0, 1):
+                r, c = row + dr, col + dc
+                if 0 <= r < size and 0 <= c < size and coords.to_loc(r, c, size) in stones:
+                    points.add(coords.to_loc(r, c, size))
+    rows, cols = zip(*(coords.from_loc(loc, size) for loc in points), strict=True)
+    top, bottom = _span(min(rows), max(rows), size, margin, snap)
+    left, right = _span(min(cols), max(cols), size, margin, snap)
+    return Window(size, top, left, bottom - top + 1, right - left + 1)
+
+
+def _span(low: int, high: int, size: int, margin: int, snap: int) -> tuple[int, int]:
+    low, high = max(low - margin, 0), min(high + margin, size - 1)
+    if low <= snap:
+        low = 0
+    if high >= size - 1 - snap:
+        high = size - 1
+    return low, high
