@@ -49,6 +49,7 @@ from __future__ import annotations
 import argparse
 import builtins
 import json
+import multiprocessing
 import os
 import shutil
 import statistics
@@ -119,8 +120,9 @@ def run_peer(script: Path, sgf_path: Path, side: int, seconds: float) -> dict:
 
 
 def book_check(problem: Problem, side: int, winning: list[int], side_wins: bool,
-               params: SearchParams) -> tuple[bool, list[str]]:
-    """(mismatch?, notes): is every book first move for ``side`` a proven winner?"""
+               params: SearchParams, options: dict) -> tuple[bool, list[str]]:
+    """(mismatch?, notes): is every book first move for ``side`` a proven winner?
+    (searched with the run's solver and evaluator)"""
     book = [m for m in problem.book_moves_for(side) if m != PASS]
     if not book or not side_wins:
         return False, []
@@ -136,7 +138,14 @@ def book_check(problem: Problem, side: int, winning: list[int], side_wins: bool,
             mismatch = True
             continue
         # search the position after the book move with the other side to move
-        result = solve(problem_after(problem, side, move), params, to_play=side ^ 3)
+        after = problem_after(problem, side, move)
+        if options["evaluator"]:
+            result = solve_and_verify(after, "auto", evaluator=evaluator_for(options),
+                                      max_nodes=params.max_nodes or None,
+                                      max_seconds=params.max_seconds, to_play=side ^ 3,
+                                      check=False).result
+        else:
+            result = solve(after, params, to_play=side ^ 3)
         move_wins = (result.verdict == "lives") == (side == problem.defender)
         if result.verdict == "unknown":
             notes.append(f"book move {coords.to_gtp(move, problem.size)} unresolved")
@@ -244,7 +253,10 @@ def main() -> None:
             sides = [problem.to_play] if problem.to_play_given else [BLACK, WHITE]
             tasks += [(name, path, problem, side, params, peer, args.time, options)
                       for side in sides]
-    with ProcessPoolExecutor(args.jobs) if args.jobs > 1 else nullcontext() as pool:
+    # spawned, not forked: a network evaluator's CUDA state does not survive a fork
+    pool_context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(args.jobs, mp_context=pool_context) if args.jobs > 1 \
+            else nullcontext() as pool:
         done = (pool or builtins).map(run_task, tasks)
         for (name, path, *_), row in zip(tasks, done, strict=True):
             if path.stem in paper:
@@ -344,7 +356,7 @@ def run_one(name, path, problem, side, params, peer, seconds, options) -> dict:
         row["side_wins"] = side_wins
         row["winning"] = [coords.to_gtp(m, problem.size) for m in result.proof.winning_moves]
         row["book_mismatch"], notes = book_check(problem, side, result.proof.winning_moves,
-                                                 side_wins, params)
+                                                 side_wins, params, options)
         row["notes"] += notes
         if not side_wins and [m for m in problem.book_moves_for(side) if m != PASS]:
             row["notes"].append("we say no winning move but the book shows one")

@@ -21,8 +21,8 @@ what it says about the crucial stones.
   - ``blend``: the mean of the two.
 
   ``benchmarks/katago_value.py`` measures which ranks proven moves best.
-* A cache of evaluated positions (keyed by position, ko point and the last
-  moves the inputs carry) answers transpositions and repeated queries.
+* A cache of evaluated positions (keyed by position, ko point and the
+  history the inputs read) answers transpositions and repeated queries.
 
 Knows torch, KataGo's inputs and outputs, windows and the evaluator protocol;
 nothing about how the search uses the numbers.
@@ -40,7 +40,7 @@ import torch
 from tsumego_gui.core.problem import Problem
 from tsumego_gui.nn.evaluator import choose_device
 from tsumego_gui.nn.katago_features import (
-    HISTORY_MOVES,
+    KataGoHistory,
     KataGoRules,
     encode_katago,
     history_after,
@@ -130,9 +130,12 @@ class KataGoEvaluator:
         readings: list[Reading | None] = [None] * len(queries)
         misses: dict[tuple[int, int], list[int]] = {}
         keys = []
+        histories = [history_after(q.problem, q.moves, q.board.to_play) for q in queries]
         for i, q in enumerate(queries):
             window = self.window(q.problem)
-            key = (q.board.hash, q.board.ko_loc, q.moves[-HISTORY_MOVES:], window)
+            # the history holds everything the inputs read besides the position: recent
+            # moves, the positions before, the stone balance
+            key = (q.board.hash, q.board.ko_loc, histories[i], window)
             keys.append(key)
             hit = self._cache.get(key)
             if hit is not None:
@@ -144,7 +147,9 @@ class KataGoEvaluator:
         for idx in misses.values():
             for start in range(0, len(idx), self.settings.max_batch):
                 chunk = idx[start:start + self.settings.max_batch]
-                for i, reading in zip(chunk, self._read([queries[i] for i in chunk]), strict=True):
+                batch = self.forward(*self.encode([queries[i] for i in chunk],
+                                                  [histories[i] for i in chunk]))
+                for i, reading in zip(chunk, batch, strict=True):
                     readings[i] = reading
                     self._remember(keys[i], reading)
         return readings  # type: ignore[return-value]
@@ -166,12 +171,13 @@ class KataGoEvaluator:
         if len(self._cache) > self.settings.cache_positions:
             self._cache.popitem(last=False)
 
-    def _read(self, queries: Sequence[Query]) -> list[Reading]:
-        return self.forward(*self.encode(queries))
-
-    def encode(self, queries: Sequence[Query]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def encode(self, queries: Sequence[Query], histories: Sequence[KataGoHistory] | None = None
+               ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Network inputs of queries that share a window shape: the cropped spatial
-        planes, the global inputs and the legal-move mask (the queries' moves)."""
+        planes, the global inputs and the legal-move mask (the queries' moves).
+        ``histories``: the queries' (default: from their move lines)."""
+        if histories is None:
+            histories = [history_after(q.problem, q.moves, q.board.to_play) for q in queries]
         size = queries[0].board.size
         n = len(queries)
         spatial = np.zeros((n, self.net.num_spatial_inputs, size, size), np.float32)
@@ -180,8 +186,7 @@ class KataGoEvaluator:
         rows, cols = windows[0].shape
         legal = np.zeros((n, rows * cols + 1), bool)
         for j, q in enumerate(queries):
-            history = history_after(q.problem, q.moves, q.board.to_play)
-            encode_katago(q.board, self.rules, self.settings.komi, history,
+            encode_katago(q.board, self.rules, self.settings.komi, histories[j],
                           out_spatial=spatial[j], out_global=global_[j])
             legal[j, [windows[j].index(m) for m in q.legal]] = True
             legal[j, -1] = True
