@@ -272,8 +272,9 @@ def test_history_after_a_problem():
     # Black's pass before the root, then White E4 (taking E5): 1 - 3 stones, -1
     assert history.moves == ((BLACK, PASS), (WHITE, gtp("E4", size=9)[0]))
     assert history.stone_balance == -3 and len(history.passes) == 1
-    with pytest.raises(ValueError):
-        kf.history_after(problem, gtp("E4", size=9), WHITE)
+    # a search of the same problem with Black to move first: the line's move is Black's
+    other = kf.history_after(problem, gtp("E4", size=9), WHITE)
+    assert other.moves[-1] == (BLACK, gtp("E4", size=9)[0])
 
 
 def test_incremental_history_equals_replay():

@@ -38,20 +38,23 @@ def corner_problem(size: int = 19) -> Problem:
 
 def test_a_corner_problem_is_seen_through_its_corner():
     window = problem_window(corner_problem())
-    # the region (row 19, A-D) and the white stones touching it (rows 19-18, A-E), one more
-    # line around: the black wall
-    assert window == Window(19, 0, 0, 3, 6)
+    # the region (row 19, A-D) and the white stones touching it (rows 19-18, A-E), three
+    # more lines around: the black wall and room outside it
+    assert window == Window(19, 0, 0, 5, 8)
     assert window.index(coords.from_gtp("A19", 19)) == 0
-    assert window.index(coords.from_gtp("B18", 19)) == 1 * 6 + 1
-    assert window.index(PASS) == 3 * 6
+    assert window.index(coords.from_gtp("B18", 19)) == 1 * 8 + 1
+    assert window.index(PASS) == 5 * 8
+    assert list(window.indices([PASS, coords.from_gtp("B18", 19)])) == [40, 9]
     with pytest.raises(ValueError, match="outside"):
         window.index(coords.from_gtp("K10", 19))
+    with pytest.raises(ValueError, match="outside"):
+        window.indices([coords.from_gtp("K10", 19)])
 
 
 def test_a_window_near_an_edge_reaches_it():
-    # on 7x7 the window's right side (column F) is within two lines of the edge (G)
-    assert problem_window(corner_problem(7)) == Window(7, 0, 0, 3, 7)
-    assert not problem_window(corner_problem(7)).whole
+    # on 9x9 the window's right side (column H) is within two lines of the edge (J)
+    assert problem_window(corner_problem(9)) == Window(9, 0, 0, 5, 9)
+    assert not problem_window(corner_problem(9)).whole
 
 
 def test_a_problem_without_a_region_is_seen_whole():

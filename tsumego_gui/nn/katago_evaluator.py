@@ -38,6 +38,7 @@ import numpy as np
 import torch
 
 from tsumego_gui.core.problem import Problem
+from tsumego_gui.nn.cuda_graphs import GraphedForward
 from tsumego_gui.nn.evaluator import choose_device
 from tsumego_gui.nn.katago_features import (
     KataGoHistory,
@@ -106,6 +107,7 @@ class KataGoEvaluator:
         self.net = net.to(self.device).eval()
         if self.half:
             self.net.half()
+        self._forward = GraphedForward(self.net)
         self.rules: KataGoRules = rules_named(self.settings.rules)
         self.network_evals = 0
         self.cache_hits = 0
@@ -188,7 +190,7 @@ class KataGoEvaluator:
         for j, q in enumerate(queries):
             encode_katago(q.board, self.rules, self.settings.komi, histories[j],
                           out_spatial=spatial[j], out_global=global_[j])
-            legal[j, [windows[j].index(m) for m in q.legal]] = True
+            legal[j, windows[j].indices(q.legal)] = True
             legal[j, -1] = True
         cropped = np.stack([w.crop(spatial[j]) for j, w in enumerate(windows)])
         return np.ascontiguousarray(cropped), global_, legal
@@ -198,8 +200,8 @@ class KataGoEvaluator:
         """Run the network on :meth:`encode`'s inputs."""
         dtype = torch.float16 if self.half else torch.float32
         with torch.inference_mode():
-            raw = self.net(torch.from_numpy(spatial).to(self.device, dtype),
-                           torch.from_numpy(global_).to(self.device, dtype))
+            raw = self._forward(torch.from_numpy(spatial).to(self.device, dtype),
+                                torch.from_numpy(global_).to(self.device, dtype))
             out = postprocess(raw, torch.from_numpy(legal).to(self.device),
                               optimism=self.settings.optimism)
         self.network_evals += len(spatial)
@@ -211,7 +213,7 @@ class KataGoEvaluator:
 
     def _evaluation(self, q: Query, r: Reading) -> Evaluation:
         window = self.window(q.problem)
-        priors = np.array([r.policy[window.index(m)] for m in q.legal], dtype=np.float32)
+        priors = r.policy[window.indices(q.legal)].astype(np.float32)
         total = float(priors.sum())
         if total > 0.0:
             priors /= total
@@ -242,19 +244,12 @@ def ownership_value(q: Query, ownership: np.ndarray, window: Window) -> float:
                   if q.board.color_at(loc) == problem.defender]
     else:
         points = list(problem.crucial)
-    inside = [window.index(loc) for loc in points if _inside(window, loc)]
+    found = window.index_table[np.asarray(points, dtype=np.int64)] if points else []
+    inside = [i for i in found if i >= 0]
     if not inside:
         return 0.0
     best = float(flat[inside].max())
     return min(max(0.5 * (1.0 + best), 0.0), 1.0)
-
-
-def _inside(window: Window, loc: int) -> bool:
-    try:
-        window.index(loc)
-    except ValueError:
-        return False
-    return True
 
 
 def _numpy(t: torch.Tensor) -> np.ndarray:

@@ -294,23 +294,25 @@ def history_from_moves(root: Board, moves: Iterable[int | tuple[int, int]]) -> K
 
 
 @functools.lru_cache(maxsize=64)
-def _problem_root(problem: Problem) -> Board:
+def _problem_root(problem: Problem, to_play: int) -> Board:
     # never played on: history_from_moves copies it
-    return problem.to_board()
+    board = problem.to_board()
+    board.to_play = to_play
+    return board
 
 
 def history_after(problem: Problem, moves: Sequence[int], to_play: int | None = None
                   ) -> KataGoHistory:
     """:func:`history_from_moves` from the problem's position (``Problem.to_board()``,
-    cached, its previous pass included) along ``moves`` (locs, colours alternating from
-    the problem's side to move, as a search's line).  ``to_play``, when given, must be the
-    side to move after them (ValueError otherwise)."""
-    root = _problem_root(problem)
-    if to_play is not None and to_play != (root.to_play if len(moves) % 2 == 0
-                                           else BLACK + WHITE - root.to_play):
-        raise ValueError(f"{len(moves)} alternating moves from the problem's position do "
-                         f"not leave colour {to_play} to move")
-    return history_from_moves(root, moves)
+    cached, its previous pass included) along ``moves`` (locs, colours alternating, as a
+    search's line).  ``to_play``: the side to move after them (default: as the problem's
+    side to move leaves it); a search may start from the problem's position with the other
+    side to move."""
+    if to_play is None:
+        first = problem.to_play
+    else:
+        first = to_play if len(moves) % 2 == 0 else BLACK + WHITE - to_play
+    return history_from_moves(_problem_root(problem, first), moves)
 
 
 # --- the encoder ----------------------------------------------------------------------

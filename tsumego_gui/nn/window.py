@@ -5,7 +5,8 @@ networks run on any rectangle (their inputs carry an on-board plane), and
 their cost grows with the number of points (a 9x9 window costs about a fifth
 of the full board).  :func:`problem_window` picks the rectangle: the bounding
 box of the region, the crucial stones and the stones next to the region (the
-wall a network must see to judge the group), widened by ``margin`` lines, and
+wall a network must see to judge the group), widened by ``margin`` lines (room
+for the wall to look safe), and
 stretched to a real board edge when it comes within ``snap`` lines of it (a
 network reads a window's border as the edge of the board; near a real edge
 it had better be that edge).
@@ -16,6 +17,7 @@ Knows coordinates and problems; nothing about networks.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import numpy as np
@@ -23,7 +25,10 @@ import numpy as np
 from tsumego_gui.core import coords
 from tsumego_gui.core.problem import Problem
 
-MARGIN = 1   # lines of wall beyond the stones that touch the region
+# lines beyond the stones that touch the region: with one, a wall on the window's border
+# has no outside liberties and the network reads it as dying (a dead corner group then
+# looked alive, tests/test_katago_evaluator.py); from two on it reads the wall as safe
+MARGIN = 3
 SNAP = 2     # a window this close to an edge goes to the edge
 
 
@@ -48,6 +53,24 @@ class Window:
     def crop(self, planes: np.ndarray) -> np.ndarray:
         """The window of ``planes`` (``(..., size, size)``), as a view."""
         return planes[..., self.row0:self.row0 + self.rows, self.col0:self.col0 + self.cols]
+
+    @functools.cached_property
+    def index_table(self) -> np.ndarray:
+        """``table[loc]`` = :meth:`index` for every loc of the board and the pass, -1 for
+        points outside the window and the wall ring."""
+        table = np.full(coords.array_size(self.size), -1, dtype=np.int64)
+        for r in range(self.rows):
+            for c in range(self.cols):
+                table[coords.to_loc(self.row0 + r, self.col0 + c, self.size)] = r * self.cols + c
+        table[coords.PASS] = self.rows * self.cols
+        return table
+
+    def indices(self, locs) -> np.ndarray:
+        """:meth:`index` of many locs at once; ValueError when one is outside."""
+        found = self.index_table[np.asarray(locs, dtype=np.int64)]
+        if (found < 0).any():
+            raise ValueError("a move is outside the network's window")
+        return found
 
     def index(self, loc: int) -> int:
         """A network output's index of ``loc`` in the window (``rows * cols`` for the pass);
