@@ -143,7 +143,7 @@ def book_check(problem: Problem, side: int, winning: list[int], side_wins: bool,
             result = solve_and_verify(after, "auto", evaluator=evaluator_for(options),
                                       max_nodes=params.max_nodes or None,
                                       max_seconds=params.max_seconds, to_play=side ^ 3,
-                                      check=False).result
+                                      check=False, batch_size=options["batch_size"]).result
         else:
             result = solve(after, params, to_play=side ^ 3)
         move_wins = (result.verdict == "lives") == (side == problem.defender)
@@ -198,6 +198,8 @@ def main() -> None:
                              "depth-first search alone)")
     parser.add_argument("--network", default=None, help="the evaluator's network file")
     parser.add_argument("--device", default=None, help="the network's device (default auto)")
+    parser.add_argument("--batch-size", type=int, default=None,
+                        help="MCTS leaves per evaluator call (default: MCTS's own)")
     parser.add_argument("--paper-table", type=Path,
                         help="CSV of the paper's node counts by problem id (research json "
                              "files are named <id>.json): printed beside our counts")
@@ -230,7 +232,11 @@ def main() -> None:
         sys.exit("suite: --jobs needs --peer no (the peer's times would share the cores)")
 
     options = {"classify": args.classify == "yes", "evaluator": args.evaluator,
-               "network": args.network, "device": args.device}
+               "network": args.network, "device": args.device,
+               "batch_size": args.batch_size,
+               # each worker's share of the cores: torch's default (all of them, in every
+               # worker) oversubscribes the machine
+               "threads": max(1, (os.cpu_count() or 1) // max(1, args.jobs))}
     if args.evaluator:
         try:
             describe = evaluator_for(options)
@@ -321,6 +327,8 @@ def evaluator_for(options: dict):
     """The options' evaluator, built once per process (a network loads once)."""
     key = (options["evaluator"], options["network"], options["device"])
     if key not in _EVALUATORS:
+        import torch
+        torch.set_num_threads(options["threads"])
         _EVALUATORS[key] = make_evaluator(options["evaluator"], options["network"],
                                           options["device"])
     return _EVALUATORS[key]
@@ -333,7 +341,8 @@ def run_one(name, path, problem, side, params, peer, seconds, options) -> dict:
         evals_before = getattr(evaluator, "network_evals", None)
         outcome = solve_and_verify(problem, "auto", evaluator=evaluator,
                                    max_nodes=params.max_nodes or None,
-                                   max_seconds=params.max_seconds, to_play=side, replays=50)
+                                   max_seconds=params.max_seconds, to_play=side, replays=50,
+                                   batch_size=options["batch_size"])
     else:
         outcome = solve_and_verify(problem, "dfs", max_nodes=params.max_nodes,
                                    max_seconds=params.max_seconds, to_play=side, replays=50)

@@ -111,6 +111,32 @@ def test_a_search_guided_by_the_network_proves_what_dfs_proves(evaluator, to_pla
     assert verify(guided.proof).passed
 
 
+def mirrored(problem: Problem) -> tuple[Problem, dict[int, int]]:
+    """The problem seen in a mirror (columns reversed), and where each point goes."""
+    size = problem.size
+    to = {loc: coords.to_loc(r, size - 1 - c, size)
+          for loc in coords.all_locs(size) for r, c in [coords.from_loc(loc, size)]}
+    to[PASS] = PASS
+    return Problem.create(size, {to[p] for p in problem.black}, {to[p] for p in problem.white},
+                          to_play=problem.to_play, defender=problem.defender,
+                          goal=problem.goal, crucial={to[p] for p in problem.crucial},
+                          region={to[p] for p in problem.region}), to
+
+
+def test_with_symmetries_a_mirrored_problem_gets_the_mirrored_answer():
+    from tsumego_gui.nn.katago_evaluator import KataGoSettings, load_katago_evaluator
+    averaged = load_katago_evaluator(MODEL, "cpu", settings=KataGoSettings(symmetries=True))
+    problem = problem_of(STRAIGHT_THREE, to_play=WHITE)
+    other, to = mirrored(problem)
+    q, q_other = query(problem), query(other)
+    assert sorted(to[m] for m in q.legal) == sorted(q_other.legal)
+    a, b = averaged.evaluate([q, q_other])
+    assert a.value == pytest.approx(b.value, abs=1e-5)
+    prior_of = dict(zip(q_other.legal, b.priors, strict=True))
+    assert [prior_of[to[m]] for m in q.legal] == pytest.approx(list(a.priors), abs=1e-5)
+    assert averaged.network_evals == 2 * 8
+
+
 def test_cuda_graph_replays_equal_the_plain_forward_pass():
     import torch
     if not torch.cuda.is_available():

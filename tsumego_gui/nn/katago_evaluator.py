@@ -62,7 +62,8 @@ class KataGoSettings:
     ``rules``/``komi``: the game the network is told it plays (KataGo rule-set
     name).  ``optimism``: KataGo's short-term optimistic policy mix (0 = the
     normal policy).  ``crop``: look through the problem's window (False: the
-    whole board).
+    whole board).  ``symmetries``: average over the board's eight symmetries
+    (eight network passes per position; smoother priors and values).
     """
 
     value: str = "ownership"
@@ -70,6 +71,7 @@ class KataGoSettings:
     komi: float = 7.0
     optimism: float = 0.0
     crop: bool = True
+    symmetries: bool = False
     max_batch: int = 64
     # a 19x19 reading holds ~2.9 kB: 20,000 of them ~60 MB
     cache_positions: int = 20_000
@@ -197,19 +199,35 @@ class KataGoEvaluator:
 
     def forward(self, spatial: np.ndarray, global_: np.ndarray,
                 legal: np.ndarray) -> list[Reading]:
-        """Run the network on :meth:`encode`'s inputs."""
+        """Run the network on :meth:`encode`'s inputs (averaged over the eight
+        symmetries of the board when the settings ask)."""
         dtype = torch.float16 if self.half else torch.float32
+        n, _, rows, cols = spatial.shape
+        symmetries = range(8) if self.settings.symmetries else (0,)
         with torch.inference_mode():
-            raw = self._forward(torch.from_numpy(spatial).to(self.device, dtype),
-                                torch.from_numpy(global_).to(self.device, dtype))
-            out = postprocess(raw, torch.from_numpy(legal).to(self.device),
-                              optimism=self.settings.optimism)
-        self.network_evals += len(spatial)
-        policy = _numpy(out.policy)
-        ownership = _numpy(out.ownership)
-        win, loss = _numpy(out.win), _numpy(out.loss)
+            x = torch.from_numpy(spatial).to(self.device, dtype)
+            g = torch.from_numpy(global_).to(self.device, dtype)
+            mask = torch.from_numpy(legal).to(self.device)
+            policy = ownership = win = loss = None
+            for sym in symmetries:
+                seen = _turn(x, sym).contiguous()
+                seen_mask = torch.cat((_turn(mask[:, :-1].reshape(n, rows, cols), sym)
+                                       .reshape(n, -1), mask[:, -1:]), 1)
+                out = postprocess(self._forward(seen, g), seen_mask,
+                                  optimism=self.settings.optimism)
+                board = _unturn(out.policy[:, :-1].reshape(n, *seen.shape[2:]), sym)
+                parts = (torch.cat((board.reshape(n, -1), out.policy[:, -1:]), 1),
+                         _unturn(out.ownership, sym), out.win, out.loss)
+                if policy is None:
+                    policy, ownership, win, loss = parts
+                else:
+                    policy, ownership, win, loss = (a + b for a, b in zip(
+                        (policy, ownership, win, loss), parts, strict=True))
+            k = float(len(symmetries))
+            policy, ownership, win, loss = (_numpy(t / k) for t in (policy, ownership, win, loss))
+        self.network_evals += n * len(symmetries)
         return [Reading(policy[j], ownership[j], float(win[j]), float(loss[j]))
-                for j in range(len(spatial))]
+                for j in range(n)]
 
     def _evaluation(self, q: Query, r: Reading) -> Evaluation:
         window = self.window(q.problem)
@@ -250,6 +268,29 @@ def ownership_value(q: Query, ownership: np.ndarray, window: Window) -> float:
         return 0.0
     best = float(flat[inside].max())
     return min(max(0.5 * (1.0 + best), 0.0), 1.0)
+
+
+def _turn(t: torch.Tensor, sym: int) -> torch.Tensor:
+    """Symmetry ``sym`` (0..7: bit 4 transposes, then bits 1 and 2 flip rows and
+    columns) of the last two axes."""
+    if sym & 4:
+        t = t.transpose(-1, -2)
+    if sym & 1:
+        t = t.flip(-2)
+    if sym & 2:
+        t = t.flip(-1)
+    return t
+
+
+def _unturn(t: torch.Tensor, sym: int) -> torch.Tensor:
+    """Undo :func:`_turn` (its steps in reverse order)."""
+    if sym & 2:
+        t = t.flip(-1)
+    if sym & 1:
+        t = t.flip(-2)
+    if sym & 4:
+        t = t.transpose(-1, -2)
+    return t
 
 
 def _numpy(t: torch.Tensor) -> np.ndarray:
