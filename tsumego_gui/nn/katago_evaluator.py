@@ -132,7 +132,7 @@ class KataGoEvaluator:
     def readings(self, queries: Sequence[Query]) -> list[Reading]:
         """What the network says about each query's position (cached)."""
         readings: list[Reading | None] = [None] * len(queries)
-        misses: dict[tuple[int, int], list[int]] = {}
+        misses: dict[tuple[int, int, int], list[int]] = {}     # by board size and window
         keys = []
         histories = [history_after(q.problem, q.moves, q.board.to_play) for q in queries]
         for i, q in enumerate(queries):
@@ -147,7 +147,7 @@ class KataGoEvaluator:
                 self.cache_hits += 1
                 readings[i] = hit
             else:
-                misses.setdefault(window.shape, []).append(i)
+                misses.setdefault((q.board.size, *window.shape), []).append(i)
         for idx in misses.values():
             for start in range(0, len(idx), self.settings.max_batch):
                 chunk = idx[start:start + self.settings.max_batch]
@@ -177,7 +177,7 @@ class KataGoEvaluator:
 
     def encode(self, queries: Sequence[Query], histories: Sequence[KataGoHistory] | None = None
                ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Network inputs of queries that share a window shape: the cropped spatial
+        """Network inputs of queries that share a board size and a window shape: the cropped spatial
         planes, the global inputs and the legal-move mask (the queries' moves).
         ``histories``: the queries' (default: from their move lines)."""
         if histories is None:
