@@ -130,6 +130,7 @@ cdef class MctsCore:
     cdef vector[float] pend_priors
     cdef vector[float] pend_value
     cdef vector[uint8_t] pend_defpass
+    cdef vector[int32_t] pend_asked     # batch index of each leaf the evaluator is asked about
     cdef int32_t full_zone_id
     cdef int32_t ended_zone_id
     cdef object queries
@@ -142,6 +143,7 @@ cdef class MctsCore:
     cdef object problem
     cdef object query_type
     cdef int mode
+    cdef int native_depth       # MODE_PYTHON: leaves this deep or deeper get the heuristic
     cdef int stop
     cdef int batch_size
     cdef double c_puct
@@ -157,12 +159,15 @@ cdef class MctsCore:
                  SearchControl control not None, evaluator, int mode, problem=None,
                  query_type=None, int batch_size, double c_puct, int virtual_loss,
                  double attacker_pass_prior, uint64_t seed, bint all_moves=False,
-                 double report_every=0.5, bint use_table=True):
+                 double report_every=0.5, bint use_table=True, int native_depth=-1):
         """``board`` is searched in place (and restored); ``goal`` is a ``goal.pxd``
         code; ``crucial`` and ``region`` are iterables of locs (an empty region means
         the whole board); ``mode``
         is 0 (call ``evaluator.evaluate`` with ``query_type`` objects), 1
-        (uniform) or 2 (heuristic).  The control's node budget counts evaluations."""
+        (uniform) or 2 (heuristic).  With mode 0, ``native_depth`` >= 0 sends only
+        leaves fewer than that many moves from the root to the evaluator and gives
+        the others the native heuristic (a slow network where its guidance counts
+        most).  The control's node budget counts evaluations."""
         self.b = board
         goal_init(&self.g, board, defender, goal, crucial, region)
         self.control = control
@@ -171,6 +176,7 @@ cdef class MctsCore:
         self.problem = problem
         self.query_type = query_type
         self.mode = mode
+        self.native_depth = native_depth
         self.batch_size = max(1, batch_size)
         self.c_puct = c_puct
         self.vloss_weight = max(0, virtual_loss)
@@ -306,6 +312,7 @@ cdef class MctsCore:
         self.pend_priors.clear()
         self.pend_value.clear()
         self.pend_defpass.clear()
+        self.pend_asked.clear()
         for k in range(self.batch_size):
             if self.nodes[0].status != UNKNOWN:
                 break
@@ -465,13 +472,19 @@ cdef class MctsCore:
             for i in range(count):
                 self.pend_priors.push_back(1.0 / count)
             self.pend_value.push_back(0.5)
-        elif self.mode == MODE_HEURISTIC:
+        elif self.mode == MODE_HEURISTIC or (
+                self.native_depth >= 0 and <int>self.path.size() - 1 >= self.native_depth):
             self.pend_value.push_back(heuristic_c(
                 self.b, self.g.defender, self.g.live_any, &self.g.crucial, self.g.has_crucial,
                 self.g.region, self.g.n_region, &self.benson, moves, count, pri))
             for i in range(count):
                 self.pend_priors.push_back(pri[i])
         else:
+            # placeholders, filled by ``evaluate_batch``
+            self.pend_asked.push_back(<int32_t>self.pend_leaf.size() - 1)
+            for i in range(count):
+                self.pend_priors.push_back(0.0)
+            self.pend_value.push_back(0.5)
             with gil:
                 legal = tuple([moves[i] for i in range(count)])
                 line = tuple([self.nodes[self.path[p]].move for p in range(1, self.path.size())])
@@ -494,8 +507,8 @@ cdef class MctsCore:
         return 0
 
     cdef int evaluate_batch(self) except -1:
-        cdef size_t i, k, n_moves
-        if self.mode != MODE_PYTHON:
+        cdef size_t i, k, n_moves, leaf, first
+        if self.mode != MODE_PYTHON or not self.queries:
             return 0
         answers = list(self.evaluator.evaluate(self.queries))
         if len(answers) != len(self.queries):
@@ -512,10 +525,12 @@ cdef class MctsCore:
                                  "priors not aligned with the legal moves, or a value "
                                  "outside [0, 1]")
             total = float(priors.clip(0.0).sum())
+            leaf = self.pend_asked[i]
+            first = self.pend_moves_off[leaf]
             for k in range(n_moves):
-                self.pend_priors.push_back(
-                    max(priors[k], 0.0) / total if total > 0 else 1.0 / n_moves)
-            self.pend_value.push_back(value)
+                self.pend_priors[first + k] = \
+                    max(priors[k], 0.0) / total if total > 0 else 1.0 / n_moves
+            self.pend_value[leaf] = value
         self.queries = []
         return 0
 

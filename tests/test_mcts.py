@@ -173,6 +173,39 @@ def test_each_query_carries_the_line_that_reaches_its_position():
         assert (board.hash, board.to_play) == (q.board.hash, q.board.to_play)
 
 
+def test_an_evaluator_with_a_network_depth_is_asked_only_near_the_root():
+    problem = diagram_problem(DIAGRAMS[0], WHITE, BLACK)
+    seen = []
+
+    class Shallow(Wrapped):
+        network_depth = 2
+
+        def evaluate(self, queries):
+            seen.extend(queries)
+            return super().evaluate(queries)
+
+    result = mcts.solve(problem, MctsParams(max_nodes=20_000, batch_size=4),
+                        evaluator=Shallow(UniformEvaluator()))
+    everywhere = mcts.solve(problem, MctsParams(max_nodes=20_000, batch_size=4),
+                            evaluator=Wrapped(UniformEvaluator()))
+    assert seen and max(len(q.moves) for q in seen) == 1
+    assert result.nodes > len(seen)              # the deeper leaves were valued natively
+    # batches mix asked and native leaves: answers must land on their own leaves, so a
+    # protocol heuristic asked near the root searches exactly as the native one
+    params = MctsParams(max_nodes=50_000, seed=7, batch_size=4)
+    native = mcts.solve(diagram_problem(DIAGRAMS[2], WHITE, BLACK), params,
+                        evaluator=HeuristicEvaluator())
+    mixed = Wrapped(HeuristicEvaluator())
+    mixed.network_depth = 3
+    split = mcts.solve(diagram_problem(DIAGRAMS[2], WHITE, BLACK), params, evaluator=mixed)
+    assert proof_signature(split) == proof_signature(native)
+    assert result.verdict == everywhere.verdict != "unknown"
+    assert verify(result.proof).passed
+    with pytest.raises(ValueError, match="network_depth"):
+        Shallow.network_depth = -5
+        mcts.solve(problem, MctsParams(max_nodes=100), evaluator=Shallow(UniformEvaluator()))
+
+
 @pytest.mark.skipif(not (SHARED / "enclosed-dev").is_dir(), reason="../shared is absent")
 def test_seed_changes_the_search_not_the_verdict():
     problem = read_sgf((SHARED / "enclosed-dev" / "cc1/891.sgf").read_bytes())[0]

@@ -53,6 +53,10 @@ from tsumego_gui.search.evaluators import Evaluation, Query
 
 VALUE_MODES = ("ownership", "win", "blend")
 MAX_WINDOWS = 64      # problems whose windows are remembered
+# on a CPU the network guides the first moves of a line only: on rzone-19x19 1/21/31/35
+# MCTS with it at depth < 4 took 205-11,154 nodes in 8-32 s where the network at every
+# leaf took 370-546 nodes in 49-82 s and left 21 open at 90 s (s18, /tmp/hybrid.log)
+CPU_NETWORK_DEPTH = 4
 
 
 @dataclass(frozen=True)
@@ -64,6 +68,10 @@ class KataGoSettings:
     normal policy).  ``crop``: look through the problem's window (False: the
     whole board).  ``symmetries``: average over the board's eight symmetries
     (eight network passes per position; smoother priors and values).
+    ``network_depth``: a best-first search asks the network only about positions
+    fewer than this many moves from its root and values deeper ones with its own
+    fast heuristic (-1: everywhere; None: everywhere on a GPU, the first
+    ``CPU_NETWORK_DEPTH`` moves on a CPU, where a 19x19 pass takes ~0.1 s).
     """
 
     value: str = "ownership"
@@ -72,6 +80,7 @@ class KataGoSettings:
     optimism: float = 0.0
     crop: bool = True
     symmetries: bool = False
+    network_depth: int | None = None
     max_batch: int = 64
     # a 19x19 reading holds ~2.9 kB: 20,000 of them ~60 MB
     cache_positions: int = 20_000
@@ -81,6 +90,8 @@ class KataGoSettings:
             raise ValueError(f"unknown KataGo value {self.value!r} "
                              f"(choose from {', '.join(VALUE_MODES)})")
         rules_named(self.rules)
+        if self.network_depth is not None and self.network_depth < -1:
+            raise ValueError("network_depth must be -1 (everywhere), 0 or more, or None")
         if self.max_batch < 1 or self.cache_positions < 0:
             raise ValueError("max_batch must be at least 1 and cache_positions at least 0")
 
@@ -110,6 +121,9 @@ class KataGoEvaluator:
         if self.half:
             self.net.half()
         self._forward = GraphedForward(self.net)
+        depth = self.settings.network_depth
+        self.network_depth = depth if depth is not None else \
+            -1 if self.device.type != "cpu" else CPU_NETWORK_DEPTH
         self.rules: KataGoRules = rules_named(self.settings.rules)
         self.network_evals = 0
         self.cache_hits = 0

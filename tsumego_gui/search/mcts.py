@@ -55,6 +55,17 @@ def _mode(evaluator: Evaluator) -> int:
     return MODE_PYTHON
 
 
+def native_depth_for(evaluator: Evaluator) -> int:
+    """How deep the evaluator is asked: an evaluator with ``network_depth`` N >= 0 sees
+    only leaves fewer than N moves from the root (the core's heuristic values the
+    rest); -1, or no such attribute: every leaf."""
+    depth = getattr(evaluator, "network_depth", -1)
+    if not isinstance(depth, int) or depth < -1:
+        raise ValueError(f"evaluator {evaluator.name!r} asks for network_depth {depth!r}, "
+                         "not an int >= -1")
+    return depth
+
+
 def c_puct_for(params: MctsParams, evaluator: Evaluator) -> float:
     """The exploration constant a search uses: the params', else the evaluator's."""
     if params.c_puct is not None:
@@ -116,7 +127,7 @@ def solve(problem: Problem, params: MctsParams | None = None, *,
                         virtual_loss=params.virtual_loss,
                         attacker_pass_prior=params.attacker_pass_prior, seed=params.seed,
                         all_moves=all_moves, report_every=params.report_every,
-                        use_table=use_table)
+                        use_table=use_table, native_depth=native_depth_for(evaluator))
         try:
             return core, run_watched(core.solve, control, cancelled,
                                      report if progress else None, params.report_every)
