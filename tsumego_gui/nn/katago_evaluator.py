@@ -53,9 +53,10 @@ from tsumego_gui.search.evaluators import Evaluation, Query
 
 VALUE_MODES = ("ownership", "win", "blend")
 MAX_WINDOWS = 64      # problems whose windows are remembered
-# on a CPU the network guides the first moves of a line only: on rzone-19x19 1/21/31/35
-# MCTS with it at depth < 4 took 205-11,154 nodes in 8-32 s where the network at every
-# leaf took 370-546 nodes in 49-82 s and left 21 open at 90 s (s18, /tmp/hybrid.log)
+# on a CPU the network guides the first moves of a line only: on rzone-19x19 21.json the
+# network at every leaf left it open after 1,025 nodes in 90 s; asked above depth 8, 4
+# and 2 it took 761 / 11,154 / 52,331 nodes in 76 / 24 / 57 s (benchmarks/results/
+# 2026-11-24-s18-katago.txt, section 5)
 CPU_NETWORK_DEPTH = 4
 
 
