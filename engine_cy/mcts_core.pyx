@@ -42,8 +42,10 @@ The search runs without the GIL and talks to other threads through its
 ``SearchControl``; a Python evaluator (``MODE_PYTHON``) takes the GIL for each
 batch.  ``UniformEvaluator`` and ``HeuristicEvaluator`` run natively
 (``engine_cy.heuristic``, the same numbers their ``evaluate`` returns); any
-other evaluator is called with a batch of ``Query`` objects.  Values are the
-defender's win probability.  Results are ``node_rules.Result`` records.
+other evaluator is called with a batch of ``Query`` objects, only for leaves
+fewer than ``native_depth`` moves deep when that is set (the others get the
+native heuristic: a slow network guides the first moves of each line).  Values
+are the defender's win probability.  Results are ``node_rules.Result`` records.
 Knows the board, Benson, zones and the node rules; nothing about files,
 threads or proof objects.
 """
