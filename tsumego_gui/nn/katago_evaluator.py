@@ -43,7 +43,7 @@ from tsumego_gui.nn.evaluator import choose_device
 from tsumego_gui.nn.katago_features import (
     KataGoHistory,
     KataGoRules,
-    encode_katago,
+    encode_katago_batch,
     history_after,
     rules_named,
 )
@@ -192,8 +192,8 @@ class KataGoEvaluator:
 
     def encode(self, queries: Sequence[Query], histories: Sequence[KataGoHistory] | None = None
                ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Network inputs of queries that share a board size and a window shape: the cropped spatial
-        planes, the global inputs and the legal-move mask (the queries' moves).
+        """Network inputs of queries sharing a board size and a window shape: the cropped
+        spatial planes, the global inputs and the legal-move mask (the queries' moves).
         ``histories``: the queries' (default: from their move lines)."""
         if histories is None:
             histories = [history_after(q.problem, q.moves, q.board.to_play) for q in queries]
@@ -203,12 +203,12 @@ class KataGoEvaluator:
         global_ = np.zeros((n, self.net.num_global_inputs), np.float32)
         windows = [self.window(q.problem) for q in queries]
         rows, cols = windows[0].shape
+        encode_katago_batch([q.board for q in queries], self.rules, self.settings.komi,
+                            histories, spatial, global_)
         legal = np.zeros((n, rows * cols + 1), bool)
         for j, q in enumerate(queries):
-            encode_katago(q.board, self.rules, self.settings.komi, histories[j],
-                          out_spatial=spatial[j], out_global=global_[j])
             legal[j, windows[j].indices(q.legal)] = True
-            legal[j, -1] = True
+        legal[:, -1] = True
         cropped = np.stack([w.crop(spatial[j]) for j, w in enumerate(windows)])
         return np.ascontiguousarray(cropped), global_, legal
 

@@ -65,23 +65,17 @@ class Window:
         table[coords.PASS] = self.rows * self.cols
         return table
 
+    def index(self, loc: int) -> int:
+        """A network output's index of ``loc`` in the window (``rows * cols`` for the pass);
+        ValueError for a point outside it."""
+        return int(self.indices([loc])[0])
+
     def indices(self, locs) -> np.ndarray:
         """:meth:`index` of many locs at once; ValueError when one is outside."""
         found = self.index_table[np.asarray(locs, dtype=np.int64)]
         if (found < 0).any():
             raise ValueError("a move is outside the network's window")
         return found
-
-    def index(self, loc: int) -> int:
-        """A network output's index of ``loc`` in the window (``rows * cols`` for the pass);
-        ValueError for a point outside it."""
-        if loc == coords.PASS:
-            return self.rows * self.cols
-        row, col = coords.from_loc(loc, self.size)
-        r, c = row - self.row0, col - self.col0
-        if not (0 <= r < self.rows and 0 <= c < self.cols):
-            raise ValueError(f"{coords.to_gtp(loc, self.size)} is outside the network's window")
-        return r * self.cols + c
 
 
 def whole_board(size: int) -> Window:
