@@ -46,10 +46,27 @@ The search runs without the GIL and talks to other threads only through its
 then rebuilds the proof as ``node_rules.Result`` records from the table, with
 the covers ``children`` recorded.
 
+**Network focus** (optional: an ``evaluator`` given, the Proof Cost Network
+paper's Focused df-pn).  A node fewer than ``focus_depth`` plies below the
+root is evaluated once (``Focus``: the policy by point and the value); its
+region moves are then tried in policy order, and of the unresolved ones only
+the first ``1 + ceil(widening * live)`` enter ``p`` and ``d`` (``window``).
+As those fail, the next ones come in; the node is disproved only when every
+move has failed, so the focus never changes a result, only the order of
+work.  The attacker's pass is always in the window (it is what makes zones
+small).  The children in a window are evaluated as one batch, and a new child
+starts from numbers read off its value (``value_numbers``).  Network
+evaluations have budgets of their own: a count (``max_evals``) and a share of
+the search's time (``time_share``: on a CPU one evaluation costs as much as
+~10^4 df-pn nodes, so the network may slow the search by that share at most);
+when they are spent, or an evaluator fails (``focus_error``), nodes are
+searched without the network.
+
 Knows the board, Benson, zones and the node rules; nothing about files,
-threads or proof objects.
+threads or proof objects (the evaluator is any ``search.evaluators.Evaluator``).
 """
 
+from libc.math cimport ceil
 from libc.stdint cimport int16_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memset
@@ -59,7 +76,7 @@ from libcpp.unordered_set cimport unordered_set
 from libcpp.vector cimport vector
 
 from engine_cy.benson cimport Benson
-from engine_cy.board cimport BLACK, EMPTY, PASS_LOC, Board
+from engine_cy.board cimport BLACK, EMPTY, MAX_ARR, PASS_LOC, Board
 from engine_cy.dfpn_table cimport (
     Entry, Table, table_find, table_free, table_get, table_grow, table_init, table_needs_room,
     table_prefetch,
@@ -77,6 +94,8 @@ from engine_cy.search_control cimport (
 from engine_cy.zone cimport Zone, zone_clear, zone_has, zone_subset, zone_union
 
 from engine_cy.search_control import STOP_NAMES
+
+import numpy as np
 
 cdef enum:
     # extraction's stone counts: (black, white) within +-COUNT_HALF of the root's, one bit
@@ -97,6 +116,11 @@ cdef enum:
 # tuned on enclosed-dev problems: they halve the nodes of the uniform (1, 1)
 cdef uint32_t* LEVEL_P = [3, 3, 2, 2, 1]
 cdef uint32_t* LEVEL_D = [1, 1, 1, 1, 3]
+
+
+cdef struct Focus:
+    # what the network said of one position (``DfpnCore.evaluate``)
+    float prior[MAX_ARR]        # policy by loc (PASS_LOC: the pass)
 
 
 cdef inline uint64_t mix(uint64_t x) noexcept nogil:
@@ -163,6 +187,22 @@ cdef class DfpnCore:
     cdef long max_entries
     cdef int stop
     cdef readonly int max_ply
+    # network focus (module docstring): off unless an evaluator is given
+    cdef bint focusing
+    cdef object evaluator
+    cdef object problem
+    cdef object query_type
+    cdef tuple root_line        # the moves from the problem's position to the root
+    cdef unordered_map[uint64_t, Focus] focus     # by position key
+    cdef int focus_depth
+    cdef long max_evals
+    cdef double widening
+    cdef double value_scale
+    cdef double time_share
+    cdef double started         # clock time the search began (``time_share``)
+    cdef readonly double eval_seconds
+    cdef readonly long evals
+    cdef readonly object focus_error    # why the network was dropped, or None
 
     def __cinit__(self):
         if not table_init(&self.table, 1 << 16):
@@ -176,10 +216,34 @@ cdef class DfpnCore:
             self.zones.clear()
 
     def __init__(self, Board board not None, int defender, int goal, crucial, region,
-                 SearchControl control not None, long max_entries=4_000_000):
+                 SearchControl control not None, long max_entries=4_000_000, *,
+                 evaluator=None, problem=None, tuple root_line=(), focus=None):
         """``board`` is searched in place (and restored); ``goal`` is a ``goal.pxd``
         code; ``crucial`` and ``region`` are iterables of locs (an empty region means
-        the whole board)."""
+        the whole board).
+
+        Network focus: ``evaluator`` (a ``search.evaluators.Evaluator``), the
+        ``problem`` it is asked about, ``root_line`` (the moves from the
+        problem's position to ``board``) and ``focus`` (a
+        ``search.params.FocusParams``)."""
+        self.focusing = evaluator is not None
+        if self.focusing:
+            if problem is None or focus is None:
+                raise ValueError("network focus needs the problem and FocusParams")
+            from tsumego_gui.search.evaluators import Query
+            self.query_type = Query
+            self.evaluator = evaluator
+            self.problem = problem
+            self.root_line = root_line
+            self.focus_depth = focus.max_depth
+            self.max_evals = focus.max_evals
+            self.widening = focus.widening
+            self.value_scale = focus.value_scale
+            self.time_share = focus.time_share
+        self.started = monotonic()
+        self.eval_seconds = 0.0
+        self.evals = 0
+        self.focus_error = None
         self.b = board
         goal_init(&self.g, board, defender, goal, crucial, region)
         self.control = control
@@ -499,14 +563,18 @@ cdef class DfpnCore:
             self.stop = NODE_BUDGET
             return
         # the children's entries, looked up once (see ``entries``)
+        # per child: its entry, numbers, cover, and (focus) whether it is in the window
+        # and whether the network was asked about it
         cdef Entry** child = <Entry**>malloc(n * (sizeof(Entry*) + 2 * sizeof(uint32_t)
-                                                 + sizeof(int16_t)))
+                                                 + sizeof(int16_t) + 2 * sizeof(uint8_t)))
         if child == NULL:
             self.stop = MEMORY_BUDGET
             return
         cdef uint32_t* cp = <uint32_t*>(child + n)
         cdef uint32_t* cd = cp + n
         cdef int16_t* cut_by = <int16_t*>(cd + n)
+        cdef uint8_t* in_window = <uint8_t*>(cut_by + n)
+        cdef uint8_t* asked = in_window + n
         cdef int i, best
         cdef uint32_t p, d, d2, child_th_p, child_th_d
         cdef uint64_t sum_p
@@ -514,6 +582,12 @@ cdef class DfpnCore:
         # every region move fails: the numbers are those of the region moves
         cdef bint fallback = survive_by_passing(&self.g, self.b)
         cdef int n_open = n - 1 if fallback else n
+        cdef Focus* f = NULL
+        if self.focusing and self.ply < self.focus_depth:
+            f = self.focus_here(moves, n)
+            if f != NULL:
+                self.order_by_policy(f, moves, n)
+        memset(asked, 0, n)
         e = self.entries(moves, n, child, True)
         if line_bound:
             e = self.own_entry(e)
@@ -522,12 +596,16 @@ cdef class DfpnCore:
             if self.out_of_budget():
                 break
             self.children(moves, n, child, cp, cd, cut_by, NULL)
+            if f != NULL:
+                self.window(moves, n_open, cp, cd, cut_by, in_window)
+                if self.evaluate_window(moves, n_open, child, in_window, asked) > 0:
+                    continue        # new children's numbers: read them again
             p = INF
             sum_p = 0
             best = -1
             d2 = INF
             for i in range(n_open):
-                if cut_by[i] >= 0:
+                if cut_by[i] >= 0 or (f != NULL and not in_window[i]):
                     continue
                 sum_p += cp[i]
                 if cd[i] < p:
@@ -578,6 +656,159 @@ cdef class DfpnCore:
                 e = self.entries(moves, n, child, False)
                 generation = self.table.generation
         free(child)
+
+    # ---- network focus -------------------------------------------------------------------
+
+    cdef Focus* focus_here(self, int16_t* moves, int n) noexcept nogil:
+        """What the network said of the current position, asking it now if it has not
+        been asked and the budget allows; NULL if nothing is known."""
+        cdef unordered_map[uint64_t, Focus].iterator it = self.focus.find(self.key())
+        cdef int here = -1
+        if it == self.focus.end():
+            if self.evaluate(moves, &here, 1, NULL) == 0:
+                return NULL
+            it = self.focus.find(self.key())
+            if it == self.focus.end():
+                return NULL
+        return &deref(it).second
+
+    cdef void order_by_policy(self, const Focus* f, int16_t* moves, int n) noexcept nogil:
+        """Sort the region moves (the pass keeps its place, first or last) by the policy,
+        best first, stably, with the ``next_hash`` / ``next_ko`` of each move."""
+        cdef int start = 1 if moves[0] == PASS_LOC else 0
+        cdef int end = n - 1 if n > 0 and moves[n - 1] == PASS_LOC else n
+        cdef int i, j, m, ko
+        cdef uint64_t h
+        cdef float pr
+        for i in range(start + 1, end):
+            m = moves[i]
+            h = self.next_hash[i]
+            ko = self.next_ko[i]
+            pr = f.prior[m]
+            j = i - 1
+            while j >= start and f.prior[moves[j]] < pr:
+                moves[j + 1] = moves[j]
+                self.next_hash[j + 1] = self.next_hash[j]
+                self.next_ko[j + 1] = self.next_ko[j]
+                j -= 1
+            moves[j + 1] = <int16_t>m
+            self.next_hash[j + 1] = h
+            self.next_ko[j + 1] = ko
+
+    cdef void window(self, int16_t* moves, int n, uint32_t* cp, uint32_t* cd,
+                     int16_t* cut_by, uint8_t* in_window) noexcept nogil:
+        """Which children count at an evaluated node: every resolved one (what is known
+        is used), the attacker's pass, and the first ``1 + ceil(widening * live)`` of
+        the ``live`` unresolved region moves in policy order.  While a move is
+        unresolved one of them is in, so the node is never disproved early."""
+        cdef int i, live = 0, taken = 0, width
+        cdef bint attacker = self.b.pos.to_play != self.g.defender
+        for i in range(n):
+            if cut_by[i] < 0 and cp[i] != 0 and cd[i] != 0 and \
+                    not (attacker and moves[i] == PASS_LOC):
+                live += 1
+        width = 1 + <int>ceil(self.widening * live)
+        for i in range(n):
+            if cut_by[i] >= 0:
+                in_window[i] = 0
+            elif cp[i] == 0 or cd[i] == 0 or (attacker and moves[i] == PASS_LOC):
+                in_window[i] = 1
+            else:
+                in_window[i] = taken < width
+                taken += 1
+
+    cdef int evaluate_window(self, int16_t* moves, int n, Entry** child,
+                             uint8_t* in_window, uint8_t* asked) noexcept nogil:
+        """Evaluate, as one batch, the window's unresolved children not asked about yet
+        (within ``focus_depth``); how many were evaluated."""
+        cdef int i, count = 0
+        cdef int idx[MAX_MOVES]
+        if self.ply + 1 >= self.focus_depth or not self.focusing:
+            return 0
+        for i in range(n):
+            if in_window[i] and not asked[i] and child[i].kind == INNER and \
+                    not (child[i].flags & RESOLVED) and child[i] != &self.spare:
+                asked[i] = 1
+                idx[count] = i
+                count += 1
+        if count == 0:
+            return 0
+        return self.evaluate(moves, idx, count, child)
+
+    cdef int evaluate(self, int16_t* moves, int* idx, int count, Entry** child) noexcept nogil:
+        """Ask the evaluator, in one batch, about the positions after ``moves[idx[j]]``
+        (``idx[j]`` -1: the current position) that it has not been asked about, within
+        the budget; store the policies (``focus``) and set each new child's numbers
+        from its value.  How many it was asked about.  An evaluator that fails turns
+        the focus off (``focus_error``): the search goes on without it."""
+        cdef int i, j, m, n_legal
+        cdef int16_t legal[MAX_MOVES]
+        cdef bint line_bound
+        cdef uint64_t k
+        cdef Focus* f
+        cdef Entry* c
+        cdef double w, clock = monotonic()
+        if not self.focusing or (self.max_evals > 0 and self.evals >= self.max_evals) or \
+                (self.evals > 0 and self.eval_seconds > self.time_share * (clock - self.started)):
+            return 0
+        with gil:
+            queries = []
+            asked = []
+            try:
+                for j in range(count):
+                    if self.max_evals > 0 and self.evals + len(queries) >= self.max_evals:
+                        break
+                    if idx[j] >= 0:
+                        self.play(moves[idx[j]])
+                    try:
+                        k = self.key()
+                        if self.focus.count(k) == 0:
+                            line_bound = False
+                            n_legal = node_moves(&self.g, self.b, legal, NULL, NULL,
+                                                 &line_bound)
+                            line = self.root_line + tuple(
+                                [self.path_move[m] for m in range(1, self.ply + 1)])
+                            queries.append(self.query_type(
+                                board=self.b.copy(), problem=self.problem,
+                                legal=tuple([legal[m] for m in range(n_legal)]), moves=line))
+                            asked.append((idx[j], k))
+                    finally:
+                        if idx[j] >= 0:
+                            self.undo()
+                if not queries:
+                    return 0
+                answers = list(self.evaluator.evaluate(queries))
+                if len(answers) != len(queries):
+                    raise ValueError(f"{len(answers)} answers for {len(queries)} positions")
+                for (i, k), q, ev in zip(asked, queries, answers):
+                    priors = np.asarray(ev.priors, dtype=np.float32).reshape(-1)
+                    w = float(ev.value)
+                    if priors.shape[0] != len(q.legal) or not 0.0 <= w <= 1.0:
+                        raise ValueError("priors not aligned with the moves, or a value "
+                                         "outside [0, 1]")
+                    f = &self.focus[k]
+                    memset(f.prior, 0, sizeof(f.prior))
+                    for m in range(len(q.legal)):
+                        f.prior[<int>q.legal[m]] = priors[m]
+                    if i >= 0:
+                        c = child[i]
+                        if not (c.flags & RESOLVED):
+                            # the value is the defender's; the numbers are the child's mover's
+                            self.value_numbers(c, w if q.board.to_play == self.g.defender
+                                               else 1.0 - w)
+                self.evals += len(queries)
+                self.eval_seconds += monotonic() - clock
+                return len(queries)
+            except Exception as exc:     # noqa: BLE001 - any evaluator failure
+                self.focus_error = f"{getattr(self.evaluator, 'name', 'evaluator')}: " \
+                    f"{type(exc).__name__}: {exc}"
+                self.focusing = False
+                return 0
+
+    cdef inline void value_numbers(self, Entry* c, double w) noexcept nogil:
+        """A new child's proof and disproof numbers from ``w``, its mover's chance to win."""
+        c.p = 1 + <uint32_t>(self.value_scale * (1.0 - w) + 0.5)
+        c.d = 1 + <uint32_t>(self.value_scale * w + 0.5)
 
     cdef Entry* own_entry(self, const Entry* shared) noexcept nogil:
         """This path's entry of a node where superko forbids a move, made from the shared

@@ -190,14 +190,18 @@ def test_the_worker_loads_the_network_once_and_says_where_it_runs(
     w.close()
 
 
-def test_depth_first_search_never_loads_the_network(qtbot, found, fake_network, model_file):
+def test_depth_first_search_is_focused_by_the_network(qtbot, found, fake_network, model_file):
     c = SolverController()
     try:
         problem = read_sgf(BUNDLED_PROBLEM)[0]
         with qtbot.waitSignal(c.finished, timeout=30_000) as blocker:
             c.start(SolveRequest(problem, solver="dfs", evaluator="katago",
                                  katago_model=str(model_file), all_moves=False))
-        assert blocker.args[0].result.verdict == "lives" and fake_network == []
+        outcome = blocker.args[0]
+        assert outcome.result.verdict == "lives" and outcome.verified
+        assert outcome.solver_used == "dfs" and "focused by katago" in outcome.reason
+        assert fake_network == [(model_file, None)]
+        assert outcome.result.proof.stats["network_evals"] > 0
     finally:
         c.shutdown()
 

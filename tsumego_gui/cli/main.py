@@ -48,7 +48,8 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--evaluator", choices=["uniform", "heuristic", "ftl", "katago"],
                        default="uniform",
                        help="leaf evaluator of the MCTS solver (default: uniform); katago: "
-                            "a KataGo network, from --network or where KaTrain keeps one")
+                            "a KataGo network, from --network or where KaTrain keeps one, "
+                            "which also focuses df-pn")
     solve.add_argument("--network", metavar="FILE", default=None,
                        help="the evaluator's network file (katago: a KataGo .bin.gz model)")
     solve.add_argument("--device", default=None,

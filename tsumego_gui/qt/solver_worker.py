@@ -17,7 +17,7 @@ and leaves the rest ``open``.
 Network evaluators (``ftl``, ``katago``) are built here, in the worker's
 thread, through ``nn.choice.make_evaluator`` (torch is imported only then), and
 only when the search that runs uses an evaluator (MCTS; depth-first search
-needs none).  A KataGo network takes seconds to load, so the worker keeps the
+only for the networks that focus it, ``search.choice.FOCUSING``).  A KataGo network takes seconds to load, so the worker keeps the
 last one while its file (path, size, date) and device stay the same; it says
 what it loads (a ``stage``) and, once built, on what it runs (``network``,
 e.g. "KataGo b10c384h6nbttflrs on cpu (fp32)").  A file that is missing, not a
@@ -44,7 +44,7 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
 
 from tsumego_gui.core.problem import Problem
-from tsumego_gui.search.choice import SolveOutcome, pick_solver, solve_and_verify
+from tsumego_gui.search.choice import FOCUSING, SolveOutcome, pick_solver, solve_and_verify
 from tsumego_gui.search.classify import Classification, classify
 from tsumego_gui.search.evaluators import Evaluator
 from tsumego_gui.search.params import SearchParams
@@ -95,10 +95,10 @@ class NetworkCache:
 
 
 def uses_evaluator(request: SolveRequest) -> bool:
-    """Whether the search that runs for ``request`` asks an evaluator (MCTS does, DFS not)."""
-    if request.solver == "auto":
-        return pick_solver(request.problem)[0] == "mcts"
-    return request.solver == "mcts"
+    """Whether the search that runs for ``request`` asks an evaluator (MCTS does; DFS only
+    one that focuses it)."""
+    solver = pick_solver(request.problem)[0] if request.solver == "auto" else request.solver
+    return solver == "mcts" or request.evaluator in FOCUSING
 
 
 def describe_network(evaluator: Evaluator) -> str:

@@ -19,7 +19,9 @@ proof to check, checking not asked, or the caller cancelled before it).
 
 Evaluators are named here only for the network-free ones (``uniform``,
 ``heuristic``); a network evaluator is built by ``tsumego_gui.nn.choice`` (this
-layer may not import it) and passed in as ``evaluator``.  Knows the solvers'
+layer may not import it) and passed in as ``evaluator``.  MCTS uses any
+evaluator; df-pn is focused by the general Go networks of ``FOCUSING``
+(KataGo's: the FTL network knows 7x7 kill-all only) and runs plain otherwise.  Knows the solvers'
 and the verifier's front doors and problem fields; nothing about files or threads.
 """
 
@@ -36,6 +38,7 @@ from tsumego_gui.search.params import MctsParams, SearchParams
 from tsumego_gui.search.results import Progress, SolveResult
 
 SOLVERS = ("auto", "dfs", "mcts")
+FOCUSING = ("katago",)      # evaluators that focus df-pn (``engine_cy.dfpn``)
 SMALL_REGION = 30     # empty region points up to which ``auto`` picks depth-first search
 # what the verifier found (SolveOutcome.verification)
 VERIFIED = "verified"      # the whole proof walked, no fault
@@ -73,6 +76,11 @@ def pick_solver(problem: Problem) -> tuple[str, str]:
     return "mcts", f"open board ({empty} empty points, no region): best-first search"
 
 
+def focuses_dfpn(evaluator: Evaluator | None) -> bool:
+    """Whether ``evaluator`` focuses df-pn (one of ``FOCUSING``)."""
+    return evaluator is not None and getattr(evaluator, "name", "") in FOCUSING
+
+
 def network_free_evaluator(name: str) -> Evaluator:
     """``uniform`` or ``heuristic``; ValueError naming the choices otherwise."""
     if name == "uniform":
@@ -94,8 +102,8 @@ def solve(problem: Problem, solver: str = "auto", *, evaluator_name: str = "unif
     """Solve with the named solver (``auto`` picks one); returns (result, solver used, why).
 
     ``max_nodes`` / ``max_seconds`` default to each solver's own budget.
-    ``evaluator`` (e.g. a network) overrides ``evaluator_name``; both are used
-    by MCTS only.  ``seed``, ``batch_size`` and ``c_puct`` (None: the
+    ``evaluator`` (e.g. a network) overrides ``evaluator_name`` for MCTS, and
+    focuses df-pn when it is one of ``FOCUSING``.  ``seed``, ``batch_size`` and ``c_puct`` (None: the
     evaluator's own) are MCTS settings.
     """
     if solver not in SOLVERS:
@@ -110,8 +118,12 @@ def solve(problem: Problem, solver: str = "auto", *, evaluator_name: str = "unif
     if max_seconds is not None:
         budgets["max_seconds"] = max_seconds
     if used == "dfs":
+        focusing = evaluator if focuses_dfpn(evaluator) else None
         result = dfs.solve(problem, SearchParams(**budgets), to_play=to_play,
-                           all_moves=all_moves, cancelled=cancelled, progress=progress)
+                           all_moves=all_moves, cancelled=cancelled, progress=progress,
+                           evaluator=focusing)
+        if focusing is not None:
+            reason = f"{reason}; focused by {focusing.name}"
         return result, "dfs", reason
     if evaluator is None:
         evaluator = network_free_evaluator(evaluator_name)

@@ -10,7 +10,9 @@ winning first move), and converts the result into a
 :class:`~tsumego_gui.search.proof.Proof` (``search.results``).  Should df-pn's
 table fail to give back a whole proof tree (``ExtractionError``), the
 iterative-deepening core gets what is left of the budgets, and the proof's
-``solver`` stat names both.
+``solver`` stat names both.  Given an ``evaluator`` (a network), df-pn is
+network-focused (``engine_cy.dfpn``, ``SearchParams.focus``): the network
+orders and focuses the work; the proof is exact as ever.
 
 Knows problems, the Cython cores and the proof data type; nothing about files,
 threads or the GUI.
@@ -33,6 +35,7 @@ from engine_cy.node_rules import (
 from engine_cy.rzs import RzsCore
 from engine_cy.search_control import SearchControl, now
 from tsumego_gui.core.problem import Problem
+from tsumego_gui.search.evaluators import Evaluator
 from tsumego_gui.search.params import SearchParams
 from tsumego_gui.search.proof import Proof
 from tsumego_gui.search.results import Progress, SolveResult, to_proof_tree, zone_locs
@@ -42,7 +45,8 @@ from tsumego_gui.search.running import run_watched
 def solve(problem: Problem, params: SearchParams | None = None, *,
           to_play: int | None = None, all_moves: bool = False,
           cancelled: Callable[[], bool] | None = None,
-          progress: Callable[[Progress], None] | None = None) -> SolveResult:
+          progress: Callable[[Progress], None] | None = None,
+          evaluator: Evaluator | None = None) -> SolveResult:
     """Prove or disprove that the defender lives with ``to_play`` to move.
 
     Args:
@@ -53,6 +57,7 @@ def solve(problem: Problem, params: SearchParams | None = None, *,
             first move (the root's proof then uses the first of them).
         cancelled: polled during the search; returning True stops it.
         progress: called every few thousand nodes with a :class:`Progress`.
+        evaluator: focuses df-pn (``params.focus``); None: plain df-pn.
     Returns:
         a SolveResult; ``verdict`` is "unknown" when a budget ran out or the
         search was cancelled.
@@ -63,10 +68,14 @@ def solve(problem: Problem, params: SearchParams | None = None, *,
     nodes = 0
     deadline = start + params.max_seconds if params.max_seconds > 0 else 0.0
     used: list[str] = []      # the cores whose results the proof holds
+    evals, eval_seconds = 0, 0.0
+    focus_errors: list[str] = []
 
-    def run(board: Board, algorithm: str = params.algorithm) -> tuple[str, Result, str, int]:
-        """One search from ``board``: (status, result, stop reason, depth)."""
-        nonlocal nodes
+    def run(board: Board, algorithm: str = params.algorithm,
+            root_line: tuple[int, ...] = ()) -> tuple[str, Result, str, int]:
+        """One search from ``board`` (``root_line`` after the problem's position):
+        (status, result, stop reason, depth)."""
+        nonlocal nodes, evals, eval_seconds
         left_nodes = params.max_nodes - nodes if params.max_nodes > 0 else 0
         left_time = deadline - now() if deadline else 0.0
         if params.max_nodes > 0 and left_nodes <= 0:
@@ -85,7 +94,10 @@ def solve(problem: Problem, params: SearchParams | None = None, *,
         args = (board, problem.defender, GOAL_CODES[problem.goal], problem.crucial,
                 problem.region, control)
         if algorithm == "dfpn":
-            core = DfpnCore(*args, max_entries=params.max_table_entries)
+            focus = {} if evaluator is None else dict(
+                evaluator=evaluator, problem=problem, root_line=root_line,
+                focus=params.focus)
+            core = DfpnCore(*args, max_entries=params.max_table_entries, **focus)
             search = core.solve
         else:
             core = RzsCore(*args)
@@ -98,8 +110,13 @@ def solve(problem: Problem, params: SearchParams | None = None, *,
             # iterative-deepening core, which builds trees as it goes, gets what is left
             # of the budgets
             nodes += core.nodes
-            return run(board, "id")
+            return run(board, "id", root_line)
         nodes += core.nodes
+        if algorithm == "dfpn":
+            evals += core.evals
+            eval_seconds += core.eval_seconds
+            if core.focus_error is not None:
+                focus_errors.append(core.focus_error)
         if status != "unknown":
             used.append(algorithm)
         return status, result, core.stop_reason, core.depth
@@ -120,7 +137,10 @@ def solve(problem: Problem, params: SearchParams | None = None, *,
     root = to_proof_tree(root_result, board, problem)
     proof = Proof(problem=problem, to_play=to_play, root=root, winning_moves=winning,
                   stats={"nodes": nodes, "seconds": round(seconds, 4), "depth": depth,
-                         "solver": "+".join(sorted(set(used)))})
+                         "solver": "+".join(sorted(set(used))),
+                         **({"network_evals": evals, "network_seconds": round(eval_seconds, 3)}
+                            if evaluator is not None else {}),
+                         **({"focus_error": focus_errors[0]} if focus_errors else {})})
     return SolveResult("lives" if status == "win" else "dies", proof, nodes, seconds,
                        stop_reason, depth)
 
@@ -132,7 +152,7 @@ def _solve_each_move(problem, board, mover_good, run, status, root_result, stop_
     winners = []
     for move in moves:
         token = board.play(move)
-        child_status, child, child_stop, _ = run(board)
+        child_status, child, child_stop, _ = run(board, root_line=(move,))
         board.undo(token)
         if child_status == "unknown":
             return "unknown", None, [], child_stop

@@ -6,6 +6,38 @@ from dataclasses import dataclass
 
 
 @dataclass(frozen=True)
+class FocusParams:
+    """Network-focused df-pn (``engine_cy.dfpn``), used when df-pn is given an evaluator.
+
+    Nodes fewer than ``max_depth`` plies below the search's root are evaluated
+    (at most ``max_evals`` positions per search, 0 = no limit, and while the
+    network has taken at most ``time_share`` of the search's time); there a node's
+    region moves are tried in policy order and only the first
+    ``1 + ceil(widening * live)`` unresolved ones (``live`` of them) count,
+    widening as they fail; an evaluated child starts from proof and disproof
+    numbers ``1 + value_scale * (1 - w)`` and ``1 + value_scale * w``, ``w``
+    the network's probability that its mover wins.  The Proof Cost Network
+    paper's Focused df-pn uses widening 0.1.
+    """
+
+    max_depth: int = 6
+    max_evals: int = 0
+    time_share: float = 0.25
+    widening: float = 0.25
+    value_scale: float = 8.0
+
+    def __post_init__(self) -> None:
+        if self.max_depth < 0 or self.max_evals < 0:
+            raise ValueError("focus max_depth and max_evals must be >= 0")
+        if not 0.0 < self.time_share <= 1.0:
+            raise ValueError("focus time_share must be in (0, 1]")
+        if not 0.0 <= self.widening <= 1.0:
+            raise ValueError("focus widening must be in [0, 1]")
+        if not 0.0 <= self.value_scale <= 1000.0:
+            raise ValueError("focus value_scale must be in [0, 1000]")
+
+
+@dataclass(frozen=True)
 class SearchParams:
     """Budgets shared by the solvers."""
 
@@ -15,6 +47,7 @@ class SearchParams:
     algorithm: str = "dfpn"       # "dfpn": proof-number search; "id": iterative deepening
     # df-pn table entries: 24M fill 32M slots (768 MB); with zones about 60 bytes an entry
     max_table_entries: int = 24_000_000
+    focus: FocusParams = FocusParams()    # df-pn with an evaluator only
 
     def __post_init__(self) -> None:
         if self.max_nodes < 0 or self.max_seconds < 0 or self.max_depth < 1:
