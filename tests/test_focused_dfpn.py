@@ -18,6 +18,7 @@ import numpy as np
 import pytest
 
 from engine_cy.board import BLACK, WHITE
+from tests.test_solver import STRAIGHT_THREE, problem_from
 from tsumego_gui.core import coords
 from tsumego_gui.core.sgf_io import read_sgf
 from tsumego_gui.search import choice
@@ -25,7 +26,6 @@ from tsumego_gui.search.dfs import solve
 from tsumego_gui.search.evaluators import Evaluation, HeuristicEvaluator, UniformEvaluator
 from tsumego_gui.search.params import FocusParams, SearchParams
 from tsumego_gui.search.verify import verify
-from tests.test_solver import STRAIGHT_THREE, problem_from
 
 HERE = Path(__file__).resolve().parent
 FOLDER = HERE.parents[1] / "shared" / "problems" / "enclosed-dev"

@@ -17,8 +17,9 @@ and leaves the rest ``open``.
 Network evaluators (``ftl``, ``katago``) are built here, in the worker's
 thread, through ``nn.choice.make_evaluator`` (torch is imported only then), and
 only when the search that runs uses an evaluator (MCTS; depth-first search
-only for the networks that focus it, ``search.choice.FOCUSING``).  A KataGo network takes seconds to load, so the worker keeps the
-last one while its file (path, size, date) and device stay the same; it says
+only for the networks that focus it, ``search.choice.FOCUSING``).  A KataGo
+network takes seconds to load, so the worker keeps the last one while its file
+(path, size, date) and device stay the same; it says
 what it loads (a ``stage``) and, once built, on what it runs (``network``,
 e.g. "KataGo b10c384h6nbttflrs on cpu (fp32)").  A file that is missing, not a
 KataGo model or unsupported fails the request with a one-line message.

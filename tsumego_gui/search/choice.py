@@ -103,8 +103,8 @@ def solve(problem: Problem, solver: str = "auto", *, evaluator_name: str = "unif
 
     ``max_nodes`` / ``max_seconds`` default to each solver's own budget.
     ``evaluator`` (e.g. a network) overrides ``evaluator_name`` for MCTS, and
-    focuses df-pn when it is one of ``FOCUSING``.  ``seed``, ``batch_size`` and ``c_puct`` (None: the
-    evaluator's own) are MCTS settings.
+    focuses df-pn when it is one of ``FOCUSING``.  ``seed``, ``batch_size`` and
+    ``c_puct`` (None: the evaluator's own) are MCTS settings.
     """
     if solver not in SOLVERS:
         raise ValueError(f"unknown solver {solver!r} (choose from {', '.join(SOLVERS)})")
