@@ -783,9 +783,10 @@ cdef class DfpnCore:
                 for (i, k), q, ev in zip(asked, queries, answers):
                     priors = np.asarray(ev.priors, dtype=np.float32).reshape(-1)
                     w = float(ev.value)
-                    if priors.shape[0] != len(q.legal) or not 0.0 <= w <= 1.0:
-                        raise ValueError("priors not aligned with the moves, or a value "
-                                         "outside [0, 1]")
+                    if priors.shape[0] != len(q.legal) or not np.all(np.isfinite(priors)) \
+                            or not 0.0 <= w <= 1.0:
+                        raise ValueError("priors not aligned with the moves or not finite, "
+                                         "or a value outside [0, 1]")
                     f = &self.focus[k]
                     memset(f.prior, 0, sizeof(f.prior))
                     for m in range(len(q.legal)):

@@ -82,6 +82,14 @@ class FailingEvaluator:
         raise RuntimeError("CUDA out of memory (a stand-in)")
 
 
+class NanEvaluator:
+    name = "nan"
+
+    def evaluate(self, queries):
+        return [Evaluation(np.full(len(q.legal), np.nan, dtype=np.float32), 0.5)
+                for q in queries]
+
+
 def checked(result):
     assert result.proof is not None, f"not solved: {result.stop_reason}"
     report = verify(result.proof, replays=30)
@@ -132,11 +140,13 @@ def test_the_evaluation_budget_is_kept():
     assert result.proof.stats["network_evals"] == evaluator.asked
 
 
-def test_a_failing_evaluator_leaves_plain_dfpn_and_says_why():
+@pytest.mark.parametrize("evaluator, says", [(FailingEvaluator(), "CUDA out of memory"),
+                                             (NanEvaluator(), "not finite")])
+def test_a_failing_evaluator_leaves_plain_dfpn_and_says_why(evaluator, says):
     problem = problem_from(STRAIGHT_THREE, 7, crucial="A2", to_play=WHITE)
-    result = checked(solve(problem, params(), evaluator=FailingEvaluator()))
+    result = checked(solve(problem, params(), evaluator=evaluator))
     assert result.verdict == "lives"
-    assert "CUDA out of memory" in result.proof.stats["focus_error"]
+    assert says in result.proof.stats["focus_error"]
     assert result.proof.stats["network_evals"] == 0
 
 
