@@ -1,7 +1,8 @@
 """The RZS paper's 20 7x7 kill-all problems with the best-first (MCTS) solver.
 
-Usage: python benchmarks/rzone7.py FOLDER --evaluator uniform|heuristic|ftl
-       [--max-nodes 500000] [--only 1,2,...] [--seed 0] [--batch-size 8] [--weights FILE]
+Usage: python benchmarks/rzone7.py FOLDER --evaluator uniform|heuristic|ftl|katago
+       [--max-nodes 500000] [--max-seconds 0] [--only 1,2,...] [--seed 0] [--batch-size 8]
+       [--weights FILE]
 
 FOLDER is ``../shared/problems/rzone-7x7`` (its ``json/`` subfolder, or a
 folder of json files).  Every problem is solved with the node budget and every
@@ -59,7 +60,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--c-puct", type=float, default=None,
                     help="PUCT exploration constant (default: the evaluator's own)")
     ap.add_argument("--weights", default=None,
-                    help="ftl: a weights file (default: the shipped one)")
+                    help="the network file (ftl: default the shipped one; katago: a KataGo "
+                         ".bin.gz model, default the one KaTrain uses)")
     args = ap.parse_args(argv)
     folder = Path(args.folder)
     json_dir = folder / "json" if (folder / "json").is_dir() else folder
