@@ -73,6 +73,24 @@ def test_bad_files_give_a_message_and_keep_the_current_problem(window, tmp_path,
     assert "cannot read" in window.error_text()
 
 
+@pytest.mark.parametrize("content, words", [
+    (b"(;GM[1]SZ[9]AB[zz]TR[zz])", "AB[zz] is off the 9x9 board"),
+    (b"(;GM[1]SZ[9]AB[a]TR[a])", "AB[a] is not a point (an SGF point is two lower-case "
+                                 "letters"),
+    (b"(;GM[1]SZ[9]AB[aa]TR[aa];B[ba]", "it ends in the middle of game 1"),
+])
+def test_a_bad_point_or_a_cut_file_is_said_in_words_with_the_file_name(window, tmp_path,
+                                                                        content, words):
+    """Not "malformed SGF: " with nothing after it, not a Python unpacking error, not
+    "error parsing game 0"."""
+    bad = tmp_path / "broken-problem.sgf"
+    bad.write_bytes(content)
+    assert not window.open_path(bad)
+    text = window.error_text()
+    assert text.startswith("Cannot open broken-problem.sgf: ") and words in text
+    assert "unpack" not in text and "game 0" not in text and not text.endswith(": ")
+
+
 def test_unsaved_edits_prompt_before_closing_and_before_opening(qtbot, window):
     window.new_problem(5)
     asked = []

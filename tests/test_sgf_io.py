@@ -156,7 +156,7 @@ def test_the_history_forbids_retaking_a_ko_by_superko():
 @pytest.mark.parametrize("data, message", [
     (b"(;SZ[5];B[cc];W[cc])", "move 2 (W C3) is illegal: occupied"),
     (b"(;SZ[5]AB[ab][ba];W[aa])", "move 1 (W A5) is illegal: suicide"),
-    (b"(;SZ[5];B[cc];W[zz])", "malformed SGF"),
+    (b"(;SZ[5];B[cc];W[zz])", "node 2: W[zz] is off the 5x5 board (its points run from aa to ee)"),
 ])
 def test_illegal_moves_in_a_record(data, message):
     with pytest.raises(ProblemError, match=re.escape(message)):
@@ -187,11 +187,16 @@ def test_an_error_in_a_collection_names_the_game():
 @pytest.mark.parametrize("data, message", [
     (b"", "not a readable SGF file"),
     (b"hello", "not a readable SGF file"),
-    (b"(;FF[4]SZ[9]AB[aa", "not a readable SGF file"),
+    (b"(;FF[4]SZ[9]AB[aa", "not a readable SGF file: it ends in the middle of game 1"),
+    (b"(;SZ[5]AW[aa]TR[aa])(;SZ[5]AW[aa]TR[aa]", "it ends in the middle of game 2"),
     (b"(;SZ[25]AW[aa]TR[aa])", "board size 25 is not supported (2..19)"),
     (b"(;SZ[1])", "board size 1 is not supported (2..19)"),
     (b"(;SZ[9:7])", "SZ[9:7] is not a supported board size (2..19)"),
-    (b"(;SZ[9]AW[zz]TR[zz])", "malformed SGF"),
+    (b"(;SZ[9]AW[zz]TR[zz])", "AW[zz] is off the 9x9 board (its points run from aa to ii)"),
+    (b"(;SZ[9]AW[a]TR[a])", "AW[a] is not a point (an SGF point is two lower-case letters"),
+    (b"(;SZ[9]AW[aa]TR[aa:zz])", "TR[aa:zz] is off the 9x9 board"),
+    (b"(;SZ[9]AW[aa]TR[cc:aa])", "TR[cc:aa] is not a rectangle"),
+    (b"(;SZ[9]AW[aa]TR[aa];W[q])", "a solution move: W[q] is not a point"),
     (b"(;GM[4]SZ[15])", "GM[4] is not a game of Go (GM[1])"),
     (b"(;SZ[9]PL[X]AW[aa]TR[aa])", "PL[X] is not B or W"),
     (b"(;SZ[9]AB[aa]AW[aa])", "a point is both black and white: A9"),

@@ -52,7 +52,9 @@ so that ``read_sgf(write_sgf(p)) == [p]``.  Text is stored as SGF text, so
 the round trip is exact for text already in SGF's normal form: a one-line
 title, a comment whose line breaks are ``\\n`` and that holds no tabs.
 
-Every failure, from unreadable bytes to illegal moves, raises ProblemError.
+Every failure, from unreadable bytes to illegal moves, raises ProblemError
+with a message in words that quotes what is wrong (``AB[zz] is off the 9x9
+board``, ``it ends in the middle of game 1``).
 This module knows nothing about search or Benson.
 """
 
@@ -106,7 +108,7 @@ def read_sgf(source: str | PathLike[str] | bytes, *, defender: int | None = None
     try:
         trees = sgf_grammar.parse_sgf_collection(data)
     except ValueError as e:
-        raise ProblemError(f"not a readable SGF file: {e}") from None
+        raise ProblemError(f"not a readable SGF file: {_parse_error_words(str(e))}") from None
     problems = []
     for i, tree in enumerate(trees):
         try:
@@ -149,6 +151,8 @@ def replay(nodes: list[sgf.Tree_node], size: int) -> Replay:
     board = Board(size, BLACK)
     out = Replay(board)
     for i, node in enumerate(nodes):
+        _check_points(node, size, ("AB", "AW", "AE", "B", "W"),
+                      where="" if i == 0 else f"node {i}: ")
         black, white, empty = (
             {coords.from_sgfmill(p, size) for p in pts} for pts in _setup_points(node))
         for a, b, what in ((black, white, "black and white"), (black, empty, "black and empty"),
@@ -209,6 +213,11 @@ def _read_game(tree: sgf_grammar.Coarse_game_tree, file_name: str, *, defender: 
             if to_play is None:
                 to_play, given = BLACK, False
     played.set_to_play(to_play)
+
+    _check_points(root, size, ("TR", "MA", "SQ"))
+    if is_problem:
+        for child in root:
+            _check_points(child, size, ("B", "W"), where="a solution move: ")
 
     def locs(prop: str) -> set[int]:
         if not root.has_property(prop):
@@ -284,7 +293,77 @@ def _get(fn, *args):
     try:
         return fn(*args)
     except ValueError as e:
-        raise ProblemError(f"malformed SGF: {e or 'bad property value'}") from None
+        # sgfmill often raises a bare ValueError: its str() is empty
+        raise ProblemError(f"malformed SGF: {str(e) or 'a property value it cannot read'}") \
+            from None
+
+
+# sgfmill's parser messages, and what they mean to someone holding the file
+_PARSE_WORDS = {
+    "unexpected end of SGF data": "it ends in the middle of {game}, with a closing ']' or ')' "
+                                  "missing (is the file cut short?)",
+    "no SGF data found": "no SGF game in it (an SGF file holds games that start with '(;')",
+    "unexpected value": "{game} has a value in brackets that belongs to no property",
+    "unexpected node": "{game} has a ';' node outside a game",
+    "empty sequence": "{game} has a '(' variation with no ';' node in it",
+    "property with no values": "{game} has a property name with no [value] after it",
+    "property value outside a node": "{game} has a property before its first ';' node",
+}
+
+
+def _parse_error_words(message: str) -> str:
+    """sgfmill's "error parsing game 0: unexpected end of SGF data" in words, games counted
+    from 1."""
+    game, detail = "the game", message
+    head, sep, rest = message.partition(": ")
+    if sep and head.startswith("error parsing game "):
+        try:
+            game = f"game {int(head.rsplit(' ', 1)[1]) + 1}"
+        except ValueError:
+            pass
+        detail = rest
+    words = _PARSE_WORDS.get(detail)
+    return words.format(game=game) if words else f"{game}: {detail}"
+
+
+def _check_points(node: sgf.Tree_node, size: int, props: tuple[str, ...],
+                  where: str = "") -> None:
+    """Every value of ``props`` in ``node`` must be a point of the board (moves may also be
+    a pass: ``B[]``, or ``B[tt]`` up to 19x19); the ProblemError quotes the value and says
+    what is wrong with it, where sgfmill would only say "ValueError"."""
+    for prop in props:
+        if not node.has_property(prop):
+            continue
+        values = node.get_raw_list(prop)
+        if prop not in ("B", "W") and values == [b""]:
+            continue       # AB[] and the like: an empty list
+        for raw in values:
+            fault = _point_fault(prop, raw, size, move=prop in ("B", "W"))
+            if fault:
+                raise ProblemError(where + fault)
+
+
+def _point_fault(prop: str, raw: bytes, size: int, *, move: bool) -> str:
+    """What is wrong with one raw point value, "" when nothing is."""
+    shown = f"{prop}[{raw.decode('utf-8', 'replace')}]"
+    if move and (raw == b"" or (raw == b"tt" and size <= 19)):
+        return ""          # a pass
+    corners = [raw] if move else raw.split(b":")
+    if len(corners) > 2:
+        return f"{shown} is not a point or a rectangle of points"
+    last = chr(ord("a") + size - 1)
+    for corner in corners:
+        if len(corner) != 2 or not all(ord("a") <= b <= ord("z") for b in corner):
+            return (f"{shown} is not a point (an SGF point is two lower-case letters, "
+                    f"column then row, e.g. {prop}[cd])")
+        if max(corner) > ord(last):
+            return (f"{shown} is off the {size}x{size} board (its points run from aa "
+                    f"to {last}{last})")
+    if len(corners) == 2 and not (corners[0][0] <= corners[1][0]
+                                  and corners[0][1] <= corners[1][1]):
+        return (f"{shown} is not a rectangle (the first corner must be the upper left one, "
+                f"e.g. {prop}[aa:cc])")
+    return ""
 
 
 def _setup_points(node: sgf.Tree_node) -> tuple[set, set, set]:
