@@ -222,3 +222,39 @@ def test_both_sides_of_the_bundled_problem_match_the_collections_expectations(
         t.play(node.prover_move if node.prover_move is not None else node.children[0][0])
     assert t.finished and entry["verdict"] in t.log[-1]
     w.close()
+
+
+# Our own: a 19x19 corner problem, only loaded here (never solved).
+CORNER_19 = b"(;GM[1]SZ[19]PL[B]AB[ap][bp][cp][cq][cr][cs]AW[aq][bq][br]TR[aq])"
+
+
+def test_opening_another_problem_or_new_starts_with_an_empty_solve_panel(
+        make_window, qtbot, tmp_path):
+    """Nothing of the last problem's solve stays: no "position changed" note (it is another
+    problem), no empty green "verified" bar while the next one solves, and the size box
+    says the size of the problem on the board."""
+    w = make_window("s.ini")
+    panel = w.solve_panel
+    assert w.open_path(BUNDLED_PROBLEM, ask=False)
+    with qtbot.waitSignal(w.solver.classified, timeout=60_000):
+        w.solve()
+    assert "verified" in panel.badge.text() and panel.badge.isVisibleTo(panel)
+    corner = tmp_path / "corner.sgf"
+    corner.write_bytes(CORNER_19)
+    assert w.open_path(corner)
+    assert panel.progress_label.text() == "Not solved yet."
+    assert not panel.verdict_label.text() and not panel.badge.isVisibleTo(panel)
+    assert not panel.first_moves.rows()
+    assert w.problem_panel.size_combo.currentData() == 19
+    assert w.open_path(BUNDLED_PROBLEM)
+    assert w.problem_panel.size_combo.currentData() == 9
+    with qtbot.waitSignal(w.solver.classified, timeout=60_000):
+        w.solve()
+        # while it solves: no badge left over from the solve before, not even its colour
+        assert not panel.badge.isVisibleTo(panel) and not panel.badge.styleSheet()
+    assert "verified" in panel.badge.text()
+    w.new_problem(13)
+    assert panel.progress_label.text() == "Not solved yet."
+    assert not panel.badge.isVisibleTo(panel) and not panel.verdict_label.text()
+    assert w.problem_panel.size_combo.currentData() == 13
+    w.close()

@@ -279,6 +279,7 @@ class MainWindow(QMainWindow):
         self.solver.forget()
         self.file_path, self.file_games = path, games
         self.editor.reset(Draft.from_problem(problem))
+        self.solve_panel.clear()        # another problem: nothing about it was solved yet
         self.clear_error()
         if path is not None:
             self._set_prefs(last_problem=str(path), last_index=index)
@@ -291,6 +292,7 @@ class MainWindow(QMainWindow):
         self.file_path, self.file_games = None, 1
         self.editor.reset(Draft.new(size))
         self.editor.undo_stack.resetClean()   # a new, never-saved problem counts as unsaved
+        self.solve_panel.clear()
         self._update_title()
 
     def open_file_dialog(self) -> None:

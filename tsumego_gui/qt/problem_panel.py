@@ -118,6 +118,8 @@ class ProblemPanel(QWidget):
         try:
             if self.title_edit.text() != draft.title:
                 self.title_edit.setText(draft.title)
+            # the size box says the size of the problem on the board (New starts one that size)
+            self.size_combo.setCurrentIndex(max(0, self.size_combo.findData(draft.size)))
             self.to_play_combo.setCurrentIndex(0 if draft.to_play == BLACK else 1)
             self.defender_combo.setCurrentIndex(0 if draft.defender == BLACK else 1)
             self.goal_combo.setCurrentIndex(max(0, self.goal_combo.findData(draft.goal)))

@@ -171,6 +171,7 @@ class SolvePanel(QWidget):
         layout.addWidget(self.verdict_label)
         self.badge = QLabel()
         self.badge.setObjectName("verified")
+        self.badge.setVisible(False)
         layout.addWidget(self.badge)
         self.first_moves = FirstMoveList()
         layout.addWidget(self.first_moves, 1)
@@ -276,7 +277,7 @@ class SolvePanel(QWidget):
             self.progress_bar.setValue(0)
             self.progress_label.setText("Solving…")
             self.verdict_label.clear()
-            self.badge.clear()
+            self.clear_badge()
             self.first_moves.clear("First moves: classified after the solve…")
             self._clock.start()
         else:
@@ -285,9 +286,23 @@ class SolvePanel(QWidget):
     def clear(self, text: str = "Not solved yet.") -> None:
         self.progress_bar.setValue(0)
         self.progress_label.setText(text)
+        self.progress_label.setToolTip("")
         self.verdict_label.clear()
-        self.badge.clear()
+        self.clear_badge()
         self.first_moves.clear()
+        self._outcome_text = ""
+
+    def clear_badge(self) -> None:
+        """No verifier badge: its text, its colour (an empty coloured bar would still read
+        as "verified") and the label itself go."""
+        self.badge.clear()
+        self.badge.setStyleSheet("")
+        self.badge.setVisible(False)
+
+    def _set_badge(self, text: str, style: str) -> None:
+        self.badge.setText(text)
+        self.badge.setStyleSheet(style)
+        self.badge.setVisible(True)
 
     def _tick(self) -> None:
         # the solver reports every few thousand nodes; keep the clock moving between reports
@@ -351,7 +366,7 @@ class SolvePanel(QWidget):
         judged = f"<br><small>Goal: {GOAL_TEXT[goal]}</small>" if goal in GOAL_TEXT else ""
         if r.proof is None:
             self.verdict_label.setText(f"<b>Not proven within the budget</b>{stop}.{judged}")
-            self.badge.clear()
+            self.clear_badge()
             return
         proof = r.proof
         mover = NAMES[proof.to_play]
@@ -361,22 +376,20 @@ class SolvePanel(QWidget):
         self.verdict_label.setText(
             f"<b>{verdict}</b> with {mover} to play.{judged}<br>{what} of the proof for "
             f"{mover}: <b>{moves}</b><br>Proof: {proof.size():,} nodes, depth {proof.depth()}")
+        self.badge.setWordWrap(True)
         if outcome.verification == VERIFIED:
-            self.badge.setText("✔ verified by the independent checker")
-            self.badge.setStyleSheet("color: white; background: #1e8449; padding: 3px;")
+            self._set_badge("✔ verified by the independent checker",
+                            "color: white; background: #1e8449; padding: 3px;")
         elif outcome.verification == PARTLY:
-            self.badge.setText("◐ partly verified: the checker's position budget ran out before "
-                               "it walked the whole proof (no fault in the part it checked)")
-            self.badge.setStyleSheet("color: black; background: #f5b041; padding: 3px;")
-            self.badge.setWordWrap(True)
+            self._set_badge("◐ partly verified: the checker's position budget ran out before "
+                            "it walked the whole proof (no fault in the part it checked)",
+                            "color: black; background: #f5b041; padding: 3px;")
         elif outcome.verification == REJECTED:
-            self.badge.setText("✘ the verifier REJECTED this proof: "
-                               + "; ".join(outcome.verifier_errors[:3]))
-            self.badge.setStyleSheet("color: white; background: #c0392b; padding: 3px;")
-            self.badge.setWordWrap(True)
+            self._set_badge("✘ the verifier REJECTED this proof: "
+                            + "; ".join(outcome.verifier_errors[:3]),
+                            "color: white; background: #c0392b; padding: 3px;")
         else:
-            self.badge.setText("not verified")
-            self.badge.setStyleSheet("")
+            self._set_badge("not verified", "")
 
     def show_failure(self, message: str) -> None:
         self._phase = ""
@@ -386,4 +399,4 @@ class SolvePanel(QWidget):
             self.first_moves.clear(f"First moves: {message}")
             return
         self.verdict_label.clear()
-        self.badge.clear()
+        self.clear_badge()
