@@ -1,0 +1,206 @@
+"""Posing and framing open book problems: who must live, the targets, the frame.
+
+Expected defenders, targets and region sizes are derived by hand from the
+diagrams and the rules in ``core.frame``'s docstring (box of the stones,
+``distance`` lines of room, sides within ``EDGE_REACH`` of the edge reach it).
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine_cy.benson import unconditionally_alive
+from engine_cy.board import BLACK, EMPTY, WHITE
+from tsumego_gui.core import coords
+from tsumego_gui.core.diagram import parse_diagram
+from tsumego_gui.core.frame import EDGE_REACH, frame
+from tsumego_gui.core.open_problem import RIGHT, WRONG, pose_and_frame, read_open_position
+from tsumego_gui.core.posing import GUESS, LIKELY, SURE, pose, read_intent
+from tsumego_gui.core.problem import ProblemError, check_position
+
+B, W = BLACK, WHITE
+
+
+def stones(diagram: str, size: int) -> tuple[frozenset[int], frozenset[int]]:
+    board = parse_diagram(diagram, size=size)
+    locs = coords.all_locs(size)
+    return (frozenset(p for p in locs if board.color_at(p) == B),
+            frozenset(p for p in locs if board.color_at(p) == W))
+
+
+def empty_region(problem) -> int:
+    return sum(1 for p in problem.region if problem.color_at(p) == EMPTY)
+
+
+# a black group on the second line of the top-left corner, closed in by White (13x13)
+CORNER = """
+    . . . . . . .
+    X X X X O . .
+    O O O O O . .
+"""
+# a white group on the bottom edge, closed in by Black (19x19; rows 0-15 empty)
+SIDE = "\n".join([". " * 19] * 16) + """
+    . . . . . . X X X X X X X . . . . . .
+    . . . . . . X O O O O O X . . . . . .
+    . . . . . . X . . . . . X . . . . . .
+"""
+
+
+@pytest.mark.parametrize("text, to_play, defender", [
+    ("黑先活", B, B),
+    ("黒先活", B, B),                  # Japanese form of the same
+    ("白先殺", W, B),
+    ("白先杀", W, B),
+    ("黑棋不死", None, B),             # "Black does not die": White moves and fails
+    ("白先黑死", W, B),
+    ("黒先白死", B, W),
+    ("흑선활", B, B),
+    ("백선흑사", W, B),
+    ("Black to live", B, B),
+    ("White to play and kill", W, B),
+    ("white to play and live.", W, W),
+    ("Black to play. White dies", B, W),
+    ("Problem 12: black to play", B, None),
+])
+def test_the_intent_of_a_problem_text(text, to_play, defender):
+    intent = read_intent(text)
+    assert intent is not None
+    assert (intent.to_play, intent.defender) == (to_play, defender)
+
+
+@pytest.mark.parametrize("text", [
+    "",
+    "Schwarz lebt",                                      # a language we do not read: ignored
+    "右下: 354頁, 黑先劫右上: 355頁, 白先活左下: 356頁, 白先劫",   # a page of three problems
+    "Black to live. White to live.",
+])
+def test_text_without_one_intent_is_ignored(text):
+    assert read_intent(text) is None
+
+
+def test_a_corner_group_closed_in_from_outside_is_the_defender():
+    black, white = stones(CORNER, 13)
+    posing = pose(13, black, white)
+    assert (posing.defender, posing.to_play) == (B, B)
+    assert posing.targets == black
+    assert posing.confidence == GUESS
+    by_text = pose(13, black, white, text="White to kill")
+    assert (by_text.defender, by_text.to_play, by_text.confidence) == (B, W, SURE)
+
+
+def test_the_side_to_move_comes_from_the_file_then_the_variations_then_the_text():
+    black, white = stones(CORNER, 13)
+    assert pose(13, black, white, to_play=W, text="Black to play").to_play == W
+    assert pose(13, black, white, first_moves=(W, W), text="Black to play").to_play == W
+    assert pose(13, black, white, first_moves=(W, B), text="Black to play").to_play == B
+    assert pose(13, black, white, first_moves=(W, B), text="Black lives").confidence == LIKELY
+
+
+@pytest.mark.parametrize("distance, area_rows, area_cols", [(0, 3, 5), (1, 4, 6), (2, 5, 7)])
+def test_a_corner_problem_is_framed_with_room_towards_the_centre(distance, area_rows, area_cols):
+    black, white = stones(CORNER, 13)
+    framed = frame(13, black, white, pose(13, black, white), distance=distance)
+    problem = framed.problem
+    # the box of the stones is rows 1-2 and columns A-E; the top and left reach the edge
+    assert len(framed.area) == area_rows * area_cols
+    assert problem.region == framed.area - black
+    assert empty_region(problem) == area_rows * area_cols - len(black) - len(white)
+    assert problem.crucial == black and problem.goal == "survive"
+    assert not framed.added & framed.area
+
+
+def test_a_side_problem_reaches_the_edge_it_sits_on():
+    black, white = stones(SIDE, 19)
+    posing = pose(19, black, white, text="白先活")
+    assert (posing.defender, posing.to_play) == (W, W)
+    framed = frame(19, black, white, posing, distance=1)
+    # stones: rows 16-18, columns 6-12 (G-N); one line of room above and on both sides
+    rows = {coords.from_loc(p, 19)[0] for p in framed.area}
+    cols = {coords.from_loc(p, 19)[1] for p in framed.area}
+    assert rows == set(range(15, 19)) and cols == set(range(5, 14))
+    assert framed.problem.crucial == white
+
+
+def test_the_frame_lives_unconditionally_on_both_sides():
+    black, white = stones(CORNER, 13)
+    framed = frame(13, black, white, pose(13, black, white), distance=1)
+    board = framed.problem.to_board()
+    alive = {p for color in (B, W) for chain, _ in unconditionally_alive(board, color)
+             for p in chain}
+    assert framed.added <= alive
+    added_colors = {framed.problem.color_at(p) for p in framed.added}
+    assert added_colors == {B, W}      # the attacker's wall and the defender's outside
+
+
+BOOK_SGF = """(;SZ[13]GN[Black to live]AB[ab][bb][cb][db]AW[eb][ac][bc][cc][dc][ec]
+(;B[ba]C[RIGHT])(;B[ca]C[wrong: White plays B1])(;B[aa];W[ba]))"""
+
+
+def test_a_book_file_gives_its_lines_and_is_posed_and_framed():
+    position = read_open_position(BOOK_SGF.encode())
+    assert [(line.color, coords.to_gtp(line.move, 13), line.verdict)
+            for line in position.lines] == [(B, "B13", RIGHT), (B, "C13", WRONG), (B, "A13", "")]
+    posing, framed = pose_and_frame(position, distance=0)
+    assert (posing.defender, posing.to_play, posing.confidence) == (B, B, SURE)
+    assert framed.problem.book_moves == tuple(position.book_moves())
+    assert framed.problem.title == "Black to live"
+
+
+def test_a_single_solution_line_after_setup_stones_is_not_played():
+    position = read_open_position(b"(;SZ[9]AB[aa][ba]AW[ab][bb][cb][ca]PL[W];W[cc];B[dd])")
+    assert len(position.black) == 2 and len(position.white) == 4
+    assert position.to_play == W and position.lines[0].color == W
+
+
+@pytest.mark.parametrize("diagram, message", [
+    (". . .\n. . .", "no stones"),
+    ("X X .\n. . .", "no white stones"),
+    ("X O . . . . . . . . . . X\n" + ". " * 13 + "\n" + ". " * 12 + "O", "separate fights"),
+])
+def test_a_position_with_no_plausible_problem_is_refused(diagram, message):
+    black, white = stones(diagram, 13)
+    with pytest.raises(ProblemError, match=message):
+        pose(13, black, white)
+
+
+def test_a_board_full_of_stones_has_no_room_for_a_frame():
+    rows = [" ".join("X" if (r + c) % 4 else "." for c in range(9)) for r in range(8)]
+    rows.append(" ".join("O" if c % 3 else "." for c in range(9)))
+    black, white = stones("\n".join(rows), 9)
+    with pytest.raises(ProblemError, match="no room for a frame"):
+        frame(9, black, white, pose(9, black, white, text="White to live"))
+
+
+@st.composite
+def corner_positions(draw):
+    """Random legal positions of both colours in a box at the top-left of a 19x19 board."""
+    size, rows, cols = 19, draw(st.integers(2, 6)), draw(st.integers(2, 7))
+    cells = draw(st.lists(st.sampled_from([EMPTY, EMPTY, B, W]), min_size=rows * cols,
+                          max_size=rows * cols))
+    black = frozenset(coords.to_loc(i // cols, i % cols, size)
+                      for i, v in enumerate(cells) if v == B)
+    white = frozenset(coords.to_loc(i // cols, i % cols, size)
+                      for i, v in enumerate(cells) if v == W)
+    return size, black, white
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(corner_positions(), st.integers(0, 2))
+def test_framing_never_changes_a_stone_inside_the_problem_area(position, distance):
+    size, black, white = position
+    try:
+        check_position(size, black, white)
+        posing = pose(size, black, white)
+    except ProblemError:
+        return                         # not a position, or not one fight: refused, tested above
+    framed = frame(size, black, white, posing, distance=distance)
+    problem = framed.problem
+    for p in framed.area:
+        assert problem.color_at(p) == (B if p in black else W if p in white else EMPTY)
+    assert (black | white) <= framed.area
+    rows = [coords.from_loc(p, size)[0] for p in framed.area]
+    assert min(rows) == 0 and max(rows) <= max(
+        coords.from_loc(p, size)[0] for p in black | white) + max(distance, EDGE_REACH)
+    assert problem.region == framed.area - posing.targets

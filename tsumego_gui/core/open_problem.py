@@ -1,0 +1,127 @@
+"""Open book problems: read the position and its solution lines, pose it, frame it.
+
+A problem as Go players have it (a book's SGF, a goproblems-style file) sets
+up the stones of one corner or side fight in its root and gives the solution
+as variations: the correct line (``N[正解]``, a ``RIGHT`` or "correct"
+comment) and failure lines (``N[失敗圖]``, ``WRONG``, "wrong", "failure").  It
+marks no target and no region, so :func:`tsumego_gui.core.sgf_io.read_sgf`
+cannot say who must live.  This module:
+
+* reads such a file (:func:`read_open_position`): the root's setup stones
+  are the problem (even when a single line of moves follows: that line is
+  the solution, not a game to replay); a file without setup stones is a game
+  record and its position is the one after its main line (``read_sgf``'s
+  rule); each child of the root is a :class:`BookLine` with the verdict its
+  labels give;
+* poses and frames it (:func:`pose_and_frame`) with ``core.posing`` and
+  ``core.frame``, keeping the book's first moves, title and comment.
+
+Knows SGF only through sgfmill and ``sgf_io``; nothing about search.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from sgfmill import sgf
+
+from engine_cy.board import BLACK, WHITE
+from tsumego_gui.core import coords
+from tsumego_gui.core.frame import DISTANCE, Framed, frame
+from tsumego_gui.core.posing import Posing, pose
+from tsumego_gui.core.problem import ProblemError
+from tsumego_gui.core.sgf_io import read_sgf
+
+RIGHT, WRONG = "right", "wrong"
+_RIGHT = re.compile(r"正解|\bRIGHT\b|\bcorrect\b", re.IGNORECASE)
+_WRONG = re.compile(r"失敗|失败|\bWRONG\b|\bfail(?:ure|s|ed)?\b|\bincorrect\b", re.IGNORECASE)
+_COLORS = {"b": BLACK, "w": WHITE}
+
+
+@dataclass(frozen=True)
+class BookLine:
+    """One solution variation: its first move, what its labels say, and the labels."""
+
+    color: int
+    move: int
+    verdict: str            # RIGHT | WRONG | "" (a variation the labels do not judge)
+    label: str
+
+
+@dataclass(frozen=True)
+class OpenPosition:
+    """An unposed problem: stones, the side to move if said, text, the book's lines."""
+
+    size: int
+    black: frozenset[int]
+    white: frozenset[int]
+    to_play: int | None
+    title: str
+    comment: str
+    lines: tuple[BookLine, ...]
+    source: str = ""
+
+    def book_moves(self, verdict: str | None = None) -> list[tuple[int, int]]:
+        """(colour, loc) of the lines' first moves, of one verdict or all."""
+        return [(line.color, line.move) for line in self.lines
+                if verdict is None or line.verdict == verdict]
+
+
+def read_open_position(data: bytes, name: str = "") -> OpenPosition:
+    """The first game of SGF bytes as an open position (raises ProblemError)."""
+    try:
+        game = sgf.Sgf_game.from_bytes(data)
+    except ValueError as e:
+        raise ProblemError(f"not a readable SGF file: {e}") from None
+    root, size = game.get_root(), game.get_size()
+    if not 2 <= size <= 19:
+        raise ProblemError(f"board size {size} is not supported (2..19)")
+    try:
+        setup_black, setup_white, _ = root.get_setup_stones()
+        to_play = _COLORS.get(root.get("PL").lower()) if root.has_property("PL") else None
+        title = root.get("GN") if root.has_property("GN") else ""
+        comment = root.get("C") if root.has_property("C") else ""
+        lines = tuple(_line(child, size) for child in root if child.get_move()[0])
+    except ValueError as e:
+        raise ProblemError(f"bad SGF property: {e}") from None
+    if setup_black or setup_white:
+        black = frozenset(coords.from_sgfmill(p, size) for p in setup_black)
+        white = frozenset(coords.from_sgfmill(p, size) for p in setup_white)
+        return OpenPosition(size, black, white, to_play, title, comment, lines, name)
+    # a game record: the position after its main line (read_sgf plays it; it needs a
+    # defender with stones on the board, which posing replaces)
+    for defender in (BLACK, WHITE):
+        try:
+            played = read_sgf(data, defender=defender, auto_region=False)[0]
+            break
+        except ProblemError:
+            if defender == WHITE:
+                raise
+    return OpenPosition(size, played.black, played.white,
+                        played.to_play if played.to_play_given else None,
+                        title, comment, (), name)
+
+
+def _line(node: sgf.Tree_node, size: int) -> BookLine:
+    color, point = node.get_move()
+    labels = []
+    while True:
+        labels += [node.get(p) for p in ("N", "C") if node.has_property(p)]
+        if len(node) == 0:
+            break
+        node = node[0]
+    label = " ".join(labels)
+    verdict = WRONG if _WRONG.search(label) else RIGHT if _RIGHT.search(label) else ""
+    return BookLine(_COLORS[color], coords.from_sgfmill(point, size), verdict, label)
+
+
+def pose_and_frame(position: OpenPosition, *, distance: int = DISTANCE) -> tuple[Posing, Framed]:
+    """Pose the open position (``core.posing``) and frame it (``core.frame``)."""
+    posing = pose(position.size, position.black, position.white, to_play=position.to_play,
+                  text=f"{position.title}\n{position.comment}",
+                  first_moves=tuple(line.color for line in position.lines))
+    framed = frame(position.size, position.black, position.white, posing, distance=distance,
+                   book_moves=tuple(position.book_moves()), title=position.title,
+                   comment=position.comment, source=position.source)
+    return posing, framed

@@ -1,0 +1,241 @@
+"""Pose an open problem: who must live, who moves first, which stones are the target.
+
+A Go player's problem is a corner or side position with at most a line of
+text ("Black to live", 黑先活, 白先殺, 黑棋不死, 흑선활) and some solution
+variations.  It names no crucial stones and no region.  :func:`pose` reads
+what it can and says how sure it is (:class:`Posing`):
+
+* **Intent** (:func:`read_intent`): the side to move and the side that must
+  live, from the title and the comment.  Text that names two different
+  intents (a book page listing several problems) is ignored, as is text in a
+  language this module does not read: it never guesses from words it does
+  not know.
+* **Side to move**: given by the file (``PL``) if it says, else the colour of
+  the solution variations' first moves when they agree, else the intent's.
+* **Defender**: the intent's; else geometry: the attacker closes the
+  defender in from outside, so the colour with fewer stones facing the open
+  board defends; on a tie, the colour whose stones lie nearer the edges; then
+  the side to move.
+* **Targets**: the defender's stones.  The goal ``survive`` then means that
+  the defender wins if one of them is still on the board at the end, so a
+  sacrifice of some of them is allowed, as in the books.
+
+Stones that fall into two separate fights, an empty board and a board with
+no room around the stones are refused with a message asking the user to mark
+the target or the region (:class:`~tsumego_gui.core.problem.ProblemError`).
+
+Knows stones and text; nothing about frames (``core.frame``), files or search.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from engine_cy.board import BLACK, WHITE
+from tsumego_gui.core import coords
+from tsumego_gui.core.problem import COLOR_NAMES, ProblemError, opponent, point_name
+
+FIGHT_GAP = 3      # stones farther apart than this (Chebyshev) are separate fights
+
+SURE, LIKELY, GUESS = "sure", "likely", "guess"      # Posing.confidence, best first
+
+_COLOR_WORDS = {"黑": BLACK, "黒": BLACK, "흑": BLACK, "black": BLACK,
+                "白": WHITE, "백": WHITE, "white": WHITE}
+_CJK_COLOR = "[黑黒白흑백]"
+# (pattern, meaning); the groups are colour words; meaning says what they are:
+# "move+live": group 1 moves first and lives; "move+kill": group 1 moves and kills;
+# "move,live:2" / "move,die:2": group 1 moves, group 2 lives / dies;
+# "live": group 1 is the one whose life is at stake ("lives", "dies", "不死");
+# "move": group 1 moves (goal unknown).
+_INTENTS = [
+    (rf"({_CJK_COLOR})\s*先\s*({_CJK_COLOR})\s*(?:淨|净)?活", "move,live:2"),
+    (rf"({_CJK_COLOR})\s*先\s*({_CJK_COLOR})\s*死", "move,die:2"),
+    (rf"({_CJK_COLOR})\s*先\s*(?:淨|净|做)?活", "move+live"),
+    (rf"({_CJK_COLOR})\s*先\s*(?:殺|杀|殺し|吃)", "move+kill"),
+    (rf"({_CJK_COLOR})\s*(?:棋|石)?\s*不死", "live"),
+    (rf"({_CJK_COLOR})\s*(?:先|番)", "move"),
+    (r"(흑|백)\s*선\s*(흑|백)\s*(?:활|삶)", "move,live:2"),
+    (r"(흑|백)\s*선\s*(흑|백)\s*(?:사|죽음)", "move,die:2"),
+    (r"(흑|백)\s*선\s*(?:활|삶)", "move+live"),
+    (r"(흑|백)\s*선\s*(?:사|살|잡)", "move+kill"),
+    (r"\b(black|white)\s+to\s+(?:play\s+(?:and|&)\s+)?(?:live|make\s+life|survive)\b",
+     "move+live"),
+    (r"\b(black|white)\s+to\s+(?:play\s+(?:and|&)\s+)?(?:kill|capture)\b", "move+kill"),
+    (r"\b(black|white)\s+(?:lives|is\s+alive|dies|is\s+dead)\b", "live"),
+    (r"\b(black|white)\s+to\s+play\b", "move"),
+]
+_COMPILED = [(re.compile(p, re.IGNORECASE), m) for p, m in _INTENTS]
+
+
+@dataclass(frozen=True)
+class Intent:
+    """What a problem's text says: the side to move and the side that must live (None: unsaid)."""
+
+    to_play: int | None = None
+    defender: int | None = None
+    text: str = ""                 # the words it was read from
+
+
+@dataclass(frozen=True)
+class Posing:
+    """Who must live, who moves, the target stones, and how each was decided."""
+
+    to_play: int
+    defender: int
+    targets: frozenset[int]
+    confidence: str                # SURE (text or file said it) | LIKELY | GUESS (geometry)
+    reasons: tuple[str, ...]       # one line per decision, for the UI and the CLI
+
+    @property
+    def attacker(self) -> int:
+        return opponent(self.defender)
+
+
+def read_intent(text: str) -> Intent | None:
+    """The intent of a problem's text, or None when it says none or contradicts itself."""
+    found: set[tuple[int | None, int | None]] = set()
+    words = []
+    rest = text
+    for pattern, meaning in _COMPILED:
+        for m in pattern.finditer(rest):
+            colors = [_COLOR_WORDS[g.lower()] for g in m.groups()]
+            first = colors[0]
+            claim = {
+                "move+live": (first, first),
+                "move+kill": (first, opponent(first)),
+                "live": (None, first),
+                "move": (first, None),
+            }.get(meaning)
+            if claim is None:     # "move,live:2" / "move,die:2": the second colour defends
+                claim = (first, colors[1])
+            found.add(claim)
+            words.append(m.group(0))
+        # a longer form must not be read again by a shorter pattern ("黑先活" as "黑先")
+        rest = pattern.sub(" ", rest)
+    if not found:
+        return None
+    moves = {m for m, _ in found if m is not None}
+    lives = {d for _, d in found if d is not None}
+    if len(moves) > 1 or len(lives) > 1:
+        return None
+    return Intent(moves.pop() if moves else None, lives.pop() if lives else None,
+                  ", ".join(words))
+
+
+def fights(size: int, stones: frozenset[int]) -> list[frozenset[int]]:
+    """The stones grouped into fights: stones within FIGHT_GAP of each other share one."""
+    rc = {p: coords.from_loc(p, size) for p in stones}
+    left, out = set(stones), []
+    while left:
+        start = left.pop()
+        group, stack = {start}, [start]
+        while stack:
+            r, c = rc[stack.pop()]
+            near = [q for q in left
+                    if max(abs(rc[q][0] - r), abs(rc[q][1] - c)) <= FIGHT_GAP]
+            for q in near:
+                left.discard(q)
+                group.add(q)
+                stack.append(q)
+        out.append(frozenset(group))
+    return sorted(out, key=len, reverse=True)
+
+
+def edge_distance(loc: int, size: int) -> int:
+    """Lines between a point and the nearest board edge (0 on the first line)."""
+    r, c = coords.from_loc(loc, size)
+    return min(r, c, size - 1 - r, size - 1 - c)
+
+
+def facing_outside(size: int, black: frozenset[int], white: frozenset[int]) -> dict[int, int]:
+    """How many stones of each colour touch the open board: the empty points joined,
+    through empty points, to the space beyond the stones' bounding box."""
+    stones = black | white
+    rows = [coords.from_loc(p, size)[0] for p in stones]
+    cols = [coords.from_loc(p, size)[1] for p in stones]
+
+    def beyond(p: int) -> bool:
+        r, c = coords.from_loc(p, size)
+        return not (min(rows) <= r <= max(rows) and min(cols) <= c <= max(cols))
+
+    open_board = {p for p in coords.all_locs(size) if p not in stones and beyond(p)}
+    stack = list(open_board)
+    while stack:
+        for n in coords.neighbours(stack.pop(), size):
+            if n not in stones and n not in open_board:
+                open_board.add(n)
+                stack.append(n)
+    return {color: sum(1 for p in s if any(n in open_board for n in coords.neighbours(p, size)))
+            for color, s in ((BLACK, black), (WHITE, white))}
+
+
+def _enclosed_side(size: int, black: frozenset[int], white: frozenset[int],
+                   to_play: int) -> tuple[int, str]:
+    """The colour that is closed in, and why: fewer stones facing the open board (the
+    attacker surrounds from outside), else stones nearer the edge, else the side to move."""
+    facing = facing_outside(size, black, white)
+    if facing[BLACK] != facing[WHITE]:
+        defender = min(facing, key=facing.get)
+        return defender, (f"fewer of its stones face the open board: {facing[defender]} vs "
+                          f"{facing[opponent(defender)]}")
+    mean = {color: sum(edge_distance(p, size) for p in s) / len(s)
+            for color, s in ((BLACK, black), (WHITE, white))}
+    if mean[BLACK] != mean[WHITE]:
+        defender = min(mean, key=mean.get)
+        return defender, (f"its stones lie nearer the edge: {mean[defender]:.1f} vs "
+                          f"{mean[opponent(defender)]:.1f} lines on average")
+    return to_play, "nothing tells the sides apart: the side to move"
+
+
+def pose(size: int, black: frozenset[int], white: frozenset[int], *,
+         to_play: int | None = None, text: str = "",
+         first_moves: tuple[int, ...] = ()) -> Posing:
+    """Decide the defender, the side to move and the targets of an open problem.
+
+    ``to_play``: the file's side to move, or None when it does not say.
+    ``text``: title and comment.  ``first_moves``: the colours of the solution
+    variations' first moves.  Raises ProblemError when the position holds no
+    plausible problem.
+    """
+    stones = frozenset(black) | frozenset(white)
+    if not black or not white:
+        lacking = WHITE if black else BLACK
+        missing = f"no {COLOR_NAMES[lacking]} stones" if stones else "no stones"
+        raise ProblemError(f"{missing}: this is not a life-and-death position; set up "
+                           "both sides' stones or mark the target and the region")
+    groups = fights(size, stones)
+    if len(groups) > 1:
+        where = ", ".join(point_name(min(g), size) for g in groups)
+        raise ProblemError(f"the stones form {len(groups)} separate fights (near {where}): "
+                           "mark the target stones or the region to say which one to solve")
+    reasons: list[str] = []
+    confidence = SURE
+    intent = read_intent(text)
+    if intent is not None:
+        reasons.append(f"the text says {intent.text!r}")
+    elif text.strip():
+        reasons.append("the text names no single intent: ignored")
+
+    move_colors = set(first_moves)
+    if to_play is not None:
+        reasons.append(f"{COLOR_NAMES[to_play]} to play: the file says so")
+    elif len(move_colors) == 1:
+        to_play = move_colors.pop()
+        reasons.append(f"{COLOR_NAMES[to_play]} to play: the solution variations start so")
+    elif intent is not None and intent.to_play is not None:
+        to_play = intent.to_play
+        reasons.append(f"{COLOR_NAMES[to_play]} to play: from the text")
+    else:
+        to_play, confidence = BLACK, LIKELY
+        reasons.append("black to play: nothing says otherwise (the usual default)")
+
+    if intent is not None and intent.defender is not None:
+        defender = intent.defender
+        reasons.append(f"{COLOR_NAMES[defender]} must live: from the text")
+    else:
+        defender, why = _enclosed_side(size, black, white, to_play)
+        reasons.append(f"{COLOR_NAMES[defender]} must live: a guess ({why})")
+        confidence = GUESS
+    targets = frozenset(black if defender == BLACK else white)
+    return Posing(to_play, defender, targets, confidence, tuple(reasons))
