@@ -171,3 +171,67 @@ def test_dropping_a_file_opens_it(window, tmp_path):
                        Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
     window.dropEvent(event)
     assert window.file_path == f and window.editor.draft.size == 7
+
+
+def _click_entry(qtbot, window, path, index=0):
+    lst = window.problem_list.list
+    row = next(i for i in range(lst.count())
+               if (d := lst.item(i).data(Qt.ItemDataRole.UserRole)) and d[:2] == (path, index))
+    lst.scrollToItem(lst.item(row))
+    rect = lst.visualItemRect(lst.item(row))
+    qtbot.mouseClick(lst.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+
+
+def test_the_list_highlight_always_names_the_problem_on_the_board(make_window, qtbot,
+                                                                   tmp_path):
+    window = make_window(show=True)
+    folder = tmp_path / "set"
+    folder.mkdir()
+    (folder / "a.sgf").write_bytes(GAME_A)
+    (folder / "two.sgf").write_bytes(GAME_A + b"\n" + GAME_B)
+    listed = window.problem_list
+    # opening a folder opens its first problem, highlighted
+    assert window.open_path(folder)
+    assert window.file_path == folder / "a.sgf" and listed.current() == (folder / "a.sgf", 0)
+    # ↓ in the list opens the problem it moves to
+    listed.list.setFocus()
+    qtbot.keyClick(listed.list, Qt.Key.Key_Down)
+    assert window.file_path == folder / "two.sgf" and listed.current() == (window.file_path, 0)
+    # File › Open of a listed problem moves the highlight to it
+    assert window.open_path(folder / "a.sgf")
+    assert listed.current() == (folder / "a.sgf", 0)
+    # the next / previous problem keys walk the list
+    assert window.step_problem(1) and window.file_path == folder / "two.sgf"
+    assert window.step_problem(1) and window.editor.draft.size == 7
+    assert listed.current() == (folder / "two.sgf", 1)
+    assert not window.step_problem(1)
+    assert window.step_problem(-2) and listed.current() == (folder / "a.sgf", 0)
+    # unsaved edits, another problem clicked, Cancel: problem and highlight both stay
+    window.editor.press(coords.from_gtp("E5", 5), 1)
+    window.editor.release()
+    window.confirm_discard = lambda: False
+    _click_entry(qtbot, window, folder / "two.sgf", 1)
+    assert window.file_path == folder / "a.sgf" and window.editor.draft.size == 5
+    assert listed.current() == (folder / "a.sgf", 0)
+    assert [it.text() for it in listed.list.selectedItems()] == ["a"]
+    # a new problem is in no list: no highlight
+    window.confirm_discard = lambda: True
+    window.new_problem(9)
+    assert listed.current() is None
+
+
+def test_after_picking_a_problem_in_the_list_the_arrow_keys_walk_its_proof(make_window,
+                                                                         qtbot):
+    window = make_window(show=True)
+    _click_entry(qtbot, window, BUNDLED_PROBLEM)
+    assert window.file_path == BUNDLED_PROBLEM
+    with qtbot.waitSignal(window.solver.finished, timeout=60_000):
+        window.solve()
+    assert window.mode == "proof" and window.browser.path == ()
+    qtbot.keyClick(window.focusWidget(), Qt.Key.Key_Right)      # where the keys go now
+    assert window.browser.path == (0,)
+    # even with the keyboard in the list, ←/→ walk the proof
+    window.problem_list.list.setFocus()
+    qtbot.keyClick(window.problem_list.list, Qt.Key.Key_Left)
+    assert window.browser.path == ()
+    assert window.problem_list.current() == (BUNDLED_PROBLEM, 0)

@@ -166,6 +166,10 @@ class MainWindow(QMainWindow):
         self.browser.export_requested.connect(self.export_proof)
         self.browser.try_mode_changed.connect(self._try_mode)
         self.problem_list.problem_chosen.connect(self._list_chosen)
+        # a problem picked with the mouse (or Enter): the keys go back to the board, so
+        # Space solves and the arrows walk the proof
+        self.problem_list.picked.connect(self._focus_board)
+        self.problem_list.list.installEventFilter(self)
 
     def _action(self, menu, text: str, slot, shortcut=None, checkable=False) -> QAction:
         action = QAction(text, self)
@@ -184,6 +188,10 @@ class MainWindow(QMainWindow):
         self._action(f, "&Open…", self.open_file_dialog, QKeySequence.StandardKey.Open)
         self._action(f, "Open &folder as problem list…", self.open_folder_dialog)
         self._action(f, "Open &bundled problems", lambda: self.open_list(PROBLEMS_DIR))
+        self._action(f, "Ne&xt problem", lambda: self.step_problem(1),
+                     QKeySequence(Qt.Key.Key_PageDown))
+        self._action(f, "Pre&vious problem", lambda: self.step_problem(-1),
+                     QKeySequence(Qt.Key.Key_PageUp))
         self._action(f, "&Save", self.save, QKeySequence.StandardKey.Save)
         self._action(f, "Save &as…", self.save_as, QKeySequence("Ctrl+Shift+S"))
         self._action(f, "&Export proof…", self.export_proof)
@@ -244,7 +252,7 @@ class MainWindow(QMainWindow):
         if ask and not self._may_discard():
             return False
         if path.is_dir():
-            return self.open_list(path)
+            return self.open_list(path, ask=False)
         try:
             problems = [sp.problem for sp in read_file(path)]
         except ProblemFileError as e:
@@ -256,24 +264,46 @@ class MainWindow(QMainWindow):
         self._load_problem(problems[index], path, index, len(problems))
         return True
 
-    def open_list(self, source: Path) -> bool:
+    def open_list(self, source: Path, *, ask: bool = True) -> bool:
+        """List a folder's (or a file's) problems and open the first readable one."""
+        if ask and not self._may_discard():
+            return False
         count = self.problem_list.load(Path(source), self.prefs.theme)
         if count == 0:
             self.show_error(f"No readable problem in {Path(source).name}")
+            self.problem_list.select(self.file_path, self.prefs.last_index)
             return False
-        self.clear_error()
+        path, index, problem = self.problem_list.entries()[0]
+        self._load_problem(problem, path, index, self._games_listed(path))
         return True
+
+    def _games_listed(self, path: Path) -> int:
+        return max(1, sum(1 for f, _, _ in self.problem_list.entries() if f == path))
 
     def _list_chosen(self, path: Path, index: int, problem: Problem) -> None:
         if self.file_path == path and self.prefs.last_index == index and \
                 not self.editor.is_modified():
             return
         if not self._may_discard():
+            # refused: the highlight goes back to the problem on the board
+            self.problem_list.select(self.file_path, self.prefs.last_index)
             return
-        games = sum(1 for i in range(self.problem_list.list.count())
-                    if (d := self.problem_list.list.item(i).data(Qt.ItemDataRole.UserRole))
-                    and d[0] == path)
-        self._load_problem(problem, path, index, max(1, games))
+        self._load_problem(problem, path, index, self._games_listed(path))
+
+    def step_problem(self, step: int) -> bool:
+        """Open the next (``step`` 1) or previous (-1) problem of the list."""
+        entry = self.problem_list.neighbour(self.file_path, self.prefs.last_index, step)
+        if entry is None:
+            self.statusBar().showMessage("No more problems in the list that way.", 4000)
+            return False
+        if not self._may_discard():
+            return False
+        path, index, problem = entry
+        self._load_problem(problem, path, index, self._games_listed(path))
+        return True
+
+    def _focus_board(self) -> None:
+        self.board.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _load_problem(self, problem: Problem, path: Path | None, index: int, games: int) -> None:
         self.solver.forget()
@@ -283,6 +313,7 @@ class MainWindow(QMainWindow):
         self.clear_error()
         if path is not None:
             self._set_prefs(last_problem=str(path), last_index=index)
+        self.problem_list.select(path, index)   # the highlight follows the board
         self._update_title()
 
     def new_problem(self, size: int) -> None:
@@ -293,6 +324,7 @@ class MainWindow(QMainWindow):
         self.editor.reset(Draft.new(size))
         self.editor.undo_stack.resetClean()   # a new, never-saved problem counts as unsaved
         self.solve_panel.clear()
+        self.problem_list.select(None)
         self._update_title()
 
     def open_file_dialog(self) -> None:
@@ -410,6 +442,14 @@ class MainWindow(QMainWindow):
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802
         if obj is self.board and event.type() == QEvent.Type.KeyPress and self.mode == "proof":
+            if self.browser.handle_key(event.key()):
+                return True
+        listed = getattr(self, "problem_list", None)     # events come during construction
+        if listed is not None and obj is listed.list and self.mode == "proof" \
+                and event.type() == QEvent.Type.KeyPress and not event.modifiers() \
+                and event.key() in (Qt.Key.Key_Left, Qt.Key.Key_Right):
+            # ←/→ mean nothing to a one-column list: they walk the proof (↑/↓ stay the
+            # list's, and load the problem they move to)
             if self.browser.handle_key(event.key()):
                 return True
         return super().eventFilter(obj, event)

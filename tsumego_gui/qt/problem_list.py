@@ -4,8 +4,13 @@ The problems are those ``core.problem_files`` reads: a folder's SGF and
 research json files, sub-folders included, sorted.  Thumbnails show the setup
 position only: no solution moves, no marks, so browsing a collection gives
 nothing away.  A file that cannot be read is listed, greyed out, with its
-error as the tooltip.  Emits ``problem_chosen(path, index, problem)``.  Knows
-which files hold problems and painting; nothing about editing or solving.
+error as the tooltip.  Emits ``problem_chosen(path, index, problem)`` when the
+user picks an entry: a click, Enter, or the keys that move the highlight
+(↑/↓, Home/End, page keys); ``picked`` after a click or Enter, so the window
+can give the keyboard back to the board.  The window says which entry is on
+the board with :meth:`ProblemList.select` (no signal), so the highlight never
+disagrees with the board.  Knows which files hold problems and painting;
+nothing about editing or solving.
 """
 
 from __future__ import annotations
@@ -49,18 +54,36 @@ def load_entries(source: Path) -> list[tuple[Path, int, Problem | None, str]]:
     return out
 
 
+class _KeyList(QListWidget):
+    """A list that says when a key (not Qt itself) moved its current item."""
+
+    moved_by_key = Signal(object)        # the new current QListWidgetItem
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802 - Qt API
+        before = self.currentItem()
+        super().keyPressEvent(event)
+        after = self.currentItem()
+        if after is not None and after is not before:
+            self.moved_by_key.emit(after)
+
+
 class ProblemList(QWidget):
     problem_chosen = Signal(object, int, object)     # Path, index, Problem
+    picked = Signal()                                # a click or Enter chose an entry
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        self.list = QListWidget()
+        self.list = _KeyList()
         self.list.setIconSize(QSize(THUMB, THUMB))
         self.list.setViewMode(QListWidget.ViewMode.ListMode)
-        self.list.itemActivated.connect(self._activated)
+        # the highlighted entry is the problem on the board: the user moving it (mouse or
+        # keys) asks for that problem.  Not currentItemChanged: Qt also moves the current
+        # item by itself (the list getting focus), and that must not load anything.
         self.list.itemClicked.connect(self._activated)
+        self.list.itemActivated.connect(self._activated)
+        self.list.moved_by_key.connect(self._moved)
         layout.addWidget(self.list)
         self.source: Path | None = None
 
@@ -95,4 +118,46 @@ class ProblemList(QWidget):
         data = item.data(ROLE)
         if data:
             self.problem_chosen.emit(*data)
+        self.picked.emit()
+
+    def _moved(self, item: QListWidgetItem) -> None:
+        data = item.data(ROLE)
+        if data:
+            self.problem_chosen.emit(*data)
+
+    def entries(self) -> list[tuple[Path, int, Problem]]:
+        """(file, index, problem) of every readable entry, in list order."""
+        return [d for i in range(self.list.count()) if (d := self.list.item(i).data(ROLE))]
+
+    def select(self, path: Path | None, index: int = 0) -> bool:
+        """Highlight the entry of game ``index`` of ``path`` (None, or a problem not in the
+        list: no highlight) without emitting anything; True when it is listed."""
+        self.list.blockSignals(True)
+        try:
+            for i in range(self.list.count()):
+                data = self.list.item(i).data(ROLE)
+                if data and path is not None and data[0] == path and data[1] == index:
+                    self.list.setCurrentRow(i)
+                    return True
+            self.list.setCurrentRow(-1)
+            self.list.clearSelection()
+            return False
+        finally:
+            self.list.blockSignals(False)
+
+    def current(self) -> tuple[Path, int] | None:
+        """(file, index) of the highlighted entry, None when none is."""
+        item = self.list.currentItem()
+        data = item.data(ROLE) if item is not None and item.isSelected() else None
+        return (data[0], data[1]) if data else None
+
+    def neighbour(self, path: Path | None, index: int, step: int) -> tuple | None:
+        """The readable entry ``step`` places after (before, when negative) the entry of
+        ``path`` / ``index`` -- or the first one when that is not listed; None past the end."""
+        entries = self.entries()
+        at = next((i for i, (f, j, _) in enumerate(entries) if f == path and j == index), None)
+        if at is None:
+            return entries[0] if entries else None
+        i = at + step
+        return entries[i] if 0 <= i < len(entries) else None
 
