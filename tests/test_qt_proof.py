@@ -204,3 +204,62 @@ def test_the_proofs_shown_are_checked_by_the_verifier(solved):
     # the badge comes from search.verify; re-check here independently of the worker
     assert verify(solved.browser.proof).ok
     assert "verified" in solved.solve_panel.badge.text()
+
+
+RABBITY_SIX = STRAIGHT_THREE.parent / "classic" / "rabbity-six.sgf"     # Black to kill
+
+
+def _solved_window(make_window, qtbot, path):
+    w = make_window("s.ini")
+    assert w.open_path(path, ask=False)
+    with qtbot.waitSignal(w.solver.classified, timeout=60_000):
+        w.solve()
+    w.browser.set_classification(None)     # the main proof's game, as while classifying
+    return w
+
+
+@pytest.mark.parametrize("path, side", [(RABBITY_SIX, 1), (STRAIGHT_THREE, 2)])
+def test_try_it_plays_the_problem_as_posed_and_the_proof_answers(make_window, qtbot,
+                                                                  path, side):
+    """Rabbity six is Black to kill, straight three White to live: the user plays that side,
+    from the start position, and the app answers for the other side from the proof."""
+    w = _solved_window(make_window, qtbot, path)
+    problem = w.editor.draft.to_problem()
+    w.browser.try_button.click()
+    t = w.browser.try_it
+    name = "Black" if side == 1 else "White"
+    assert t.user == side and f"you play {name}" in w.mode_label.text()
+    assert w.board.view.black == problem.black and w.board.view.white == problem.white
+    right = t.node.prover_move                          # the side to move wins here
+    wrong = next(m for m in sorted(problem.region) if m != right and t.board.is_legal(m))
+    said = w.browser.try_move(wrong)
+    assert "does not cover" in said and coords.to_gtp(right, 9) in said
+    assert w.board.view.color_at(wrong) == 0            # off the proof: not played
+    said = w.browser.try_move(right)
+    assert said.startswith(f"You play {coords.to_gtp(right, 9)}: a move the proof searched")
+    assert w.board.view.color_at(right) == side
+    # the app answers for the other side, or the goal is settled at once (straight three)
+    other = "White" if side == 1 else "Black"
+    assert f"{other} answers" in said or (t.finished and "White lives" in said)
+
+
+def test_space_during_try_it_keeps_the_game_and_the_end_is_said_once(make_window, qtbot):
+    w = _solved_window(make_window, qtbot, STRAIGHT_THREE)
+    w.browser.try_button.click()
+    t = w.browser.try_it
+    b1 = coords.from_gtp("B1", 9)
+    t.play(b1)
+    assert t.finished
+    w.solve_action.trigger()                 # Space
+    assert w.browser.try_it is t and not w.solver.running
+    assert t.board.color_at(b1) == 2          # the move played is still there
+    w.browser.try_move(coords.from_gtp("A1", 9))
+    w.browser.try_move(coords.from_gtp("C1", 9))
+    assert sum("game is over" in line for line in t.log) == 1
+
+
+def test_the_verdict_names_one_depth_the_proofs_longest_line(make_window, qtbot):
+    w = _solved_window(make_window, qtbot, STRAIGHT_THREE)
+    panel = w.solve_panel
+    assert "Proof: 2 nodes, longest line 1 move" in panel.verdict_label.text()
+    assert "depth" not in panel.progress_label.text()

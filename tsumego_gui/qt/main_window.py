@@ -485,6 +485,11 @@ class MainWindow(QMainWindow):
     # ---- solving ------------------------------------------------------------------------
 
     def solve(self) -> None:
+        if self.browser.try_it is not None:
+            # a solve would replace the proof the game is played against, and drop its moves
+            self.statusBar().showMessage("Try it is on: Esc (or the Try it button) ends the "
+                                         "game before a new solve.", 6000)
+            return
         try:
             problem = self.editor.draft.to_problem()
         except ProblemError as e:

@@ -4,11 +4,12 @@ Holds the current path into the proof and tells the board what to show via
 ``position_changed(view, overlay)``.  Keys (on the tree, and forwarded from
 the board by the window): ←/→ back and forward along the line, ↑/↓ between
 siblings, Home/End to the root and to the end of the line.  In "try it"
-mode the user plays the losing side on the board and the app answers from
-the proof (:class:`~tsumego_gui.qt.proof_view.TryIt`); once a classification
-of the first moves is known (:meth:`ProofBrowser.set_classification`), the
-user plays the side to move instead, any first move, and the app answers
-from that move's proof (:class:`~tsumego_gui.qt.try_first_move.TryFirstMove`).
+mode the user plays the problem as posed, the side to move, on the board and
+the app answers from the proof (:class:`~tsumego_gui.qt.proof_view.TryIt`);
+once a classification of the first moves is known
+(:meth:`ProofBrowser.set_classification`), the user may play any first move,
+and the app answers from that move's proof
+(:class:`~tsumego_gui.qt.try_first_move.TryFirstMove`).
 The proof shown may be a first move's proof, rooted after that move
 (``set_proof(proof, first_move=...)``).
 Knows the proof and its views; nothing about solving or files.
@@ -95,8 +96,9 @@ class ProofBrowser(QWidget):
         self.export_button.clicked.connect(self.export_requested)
         self.try_button = QPushButton("Try it")
         self.try_button.setCheckable(True)
-        self.try_button.setToolTip("play against the proof: the losing side, or with the "
-                                   "first moves classified, any first move")
+        self.try_button.setToolTip("play the problem as posed (the side to move) against "
+                                   "the proof; with the first moves classified, any first "
+                                   "move")
         self.try_button.toggled.connect(self.set_try_mode)
         self.restart_button = QPushButton("Restart")
         self.restart_button.clicked.connect(self.restart_try)

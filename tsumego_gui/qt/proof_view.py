@@ -197,27 +197,30 @@ def explain(proof: Proof, path: tuple[int, ...], first_move: int | None = None) 
 
 
 class TryIt:
-    """Play against the proof: by default the user plays the losing side, the app answers.
+    """Play against the proof as the problem is posed: by default the user plays the side to
+    move (for a first move's proof, ``first_move``: the side that played it), the app the
+    other side.
 
     At a node where the app's side wins, the app plays the proof's move there;
-    where it loses (the user was given the winning side, ``user=``), it plays
-    its most stubborn move of the proof: the one with the longest line below.
+    where it loses, it plays its most stubborn move of the proof: the one with
+    the longest line below.
     The user's moves are looked up in the tree: moves outside a node's
     must-answer set that the proof cut as null moves are answered as after
     their covering move, and the game then follows that subtree on the real
     board (the consistent-replay conditions make that sound, and
     ``search.verify`` checks it by random replays).  Where the user's side
-    wins, the proof holds only its own move: another one is refused, since the
-    proof says nothing about it.  ``first_move``: the move that led to the
-    proof's root (a first move's proof, ``search.classify``), shown as the last
-    move; ``intro``: lines the log starts with.
+    wins, the proof holds only its own move: another one is refused, and the
+    user is told that the proof says nothing about it.  ``first_move``: the move
+    that led to the proof's root (a first move's proof, ``search.classify``),
+    shown as the last move; ``intro``: lines the log starts with.
     """
 
     def __init__(self, proof: Proof, user: int | None = None, first_move: int | None = None,
                  intro: tuple[str, ...] = ()):
         self.proof = proof
-        loser = proof.problem.attacker if proof.root.won else proof.problem.defender
-        self.user = loser if user is None else user
+        # the side to move plays the problem; after a first move, the side that played it
+        posed = proof.to_play if first_move is None else 3 - proof.to_play
+        self.user = posed if user is None else user
         self.prover = 3 - self.user      # the app's side
         self.first_move = first_move
         self.intro = tuple(intro)
@@ -238,7 +241,8 @@ class TryIt:
         return coords.to_gtp(loc, self.board.size)
 
     def _say(self, text: str) -> str:
-        self.log.append(text)
+        if not self.log or self.log[-1] != text:     # a refusal said again is not news
+            self.log.append(text)
         return text
 
     def _check_end(self) -> bool:

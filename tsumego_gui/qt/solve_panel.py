@@ -59,6 +59,10 @@ EXACT = ("Proofs stay exact whichever evaluator is chosen: it only orders and fo
          "search, and every proof is checked by the independent verifier.")
 
 
+def _moves(n: int) -> str:
+    return f"{n} move" if n == 1 else f"{n} moves"
+
+
 class ElidingLabel(QLabel):
     """A label that cuts each of its lines in the middle ("…") to fit its width, never
     widening its dock; :meth:`full_text` keeps the whole text."""
@@ -356,8 +360,10 @@ class SolvePanel(QWidget):
         self.progress_bar.setValue(1000)
         stop = f" (stopped: {r.stop_reason})" if r.stop_reason else ""
         self._outcome_text = (
-            f"{r.nodes:,} nodes in {r.seconds:.2f} s ({r.nodes_per_s:,.0f} nodes/s), "
-            f"depth {r.depth}; solver: {outcome.solver_used}{stop}")
+            # no search depth here: the solver's deepest line and the proof's longest one
+            # (below) differ, and two "depths" side by side read as a contradiction
+            f"{r.nodes:,} nodes in {r.seconds:.2f} s ({r.nodes_per_s:,.0f} nodes/s); "
+            f"solver: {outcome.solver_used}{stop}")
         self.progress_label.setText(self._outcome_text)
         self.progress_label.setToolTip(outcome.reason)
         d = NAMES[defender]
@@ -375,7 +381,9 @@ class SolvePanel(QWidget):
         what = "Winning first move" + ("s" if len(proof.winning_moves) > 1 else "")
         self.verdict_label.setText(
             f"<b>{verdict}</b> with {mover} to play.{judged}<br>{what} of the proof for "
-            f"{mover}: <b>{moves}</b><br>Proof: {proof.size():,} nodes, depth {proof.depth()}")
+            f"{mover}: <b>{moves}</b><br>Proof: {proof.size():,} nodes, longest line "
+            # Proof.depth() counts the nodes of the longest line, the root included
+            f"{_moves(proof.depth() - 1)}")
         self.badge.setWordWrap(True)
         if outcome.verification == VERIFIED:
             self._set_badge("✔ verified by the independent checker",
