@@ -94,8 +94,7 @@ def run_one(path: Path, options: dict) -> dict:
     book_defender, book_turn = COLORS[data["winning_color"]], COLORS[data["turn_color"]]
     row.update(side=NAMES[side], defender=NAMES[posing.defender],
                posed=posing.defender == book_defender and side == book_turn,
-               confidence=posing.confidence, region=sum(
-                   1 for p in problem.region if problem.color_at(p) == 0))
+               confidence=posing.confidence, region=framed.empty_region)
     if not row["posed"]:
         row["notes"].append("posed " + "; ".join(posing.reasons))
     outcome = solve(problem, side, options["time"], options)

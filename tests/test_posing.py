@@ -7,18 +7,23 @@ diagrams and the rules in ``core.frame``'s docstring (box of the stones,
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine_cy.benson import unconditionally_alive
 from engine_cy.board import BLACK, EMPTY, WHITE
+from tsumego_gui.cli.main import main as cli_main
 from tsumego_gui.core import coords
 from tsumego_gui.core.diagram import parse_diagram
 from tsumego_gui.core.frame import EDGE_REACH, frame
 from tsumego_gui.core.open_problem import RIGHT, WRONG, pose_and_frame, read_open_position
 from tsumego_gui.core.posing import GUESS, LIKELY, SURE, pose, read_intent
 from tsumego_gui.core.problem import ProblemError, check_position
+from tsumego_gui.core.problem_files import read_file
+from tsumego_gui.core.sgf_io import read_sgf
 
 B, W = BLACK, WHITE
 
@@ -202,5 +207,31 @@ def test_framing_never_changes_a_stone_inside_the_problem_area(position, distanc
     assert (black | white) <= framed.area
     rows = [coords.from_loc(p, size)[0] for p in framed.area]
     assert min(rows) == 0 and max(rows) <= max(
-        coords.from_loc(p, size)[0] for p in black | white) + max(distance, EDGE_REACH)
+        coords.from_loc(p, size)[0] for p in black | white) + max(framed.distance, EDGE_REACH)
     assert problem.region == framed.area - posing.targets
+
+
+def test_an_open_sgf_file_is_posed_and_framed_by_the_one_reader(tmp_path):
+    marked = "(;SZ[9]AB[aa][ba][ca]AW[ab][bb][cb][db]TR[aa]PL[W])"
+    path = tmp_path / "two.sgf"
+    path.write_text(BOOK_SGF + marked)
+    first, second = read_file(path)
+    assert first.assumed[0] == "the text says 'Black to live'"
+    assert first.assumed[-1].startswith("framed at distance 1")
+    assert first.frame and first.frame == frozenset(
+        p for p in coords.all_locs(13) if first.problem.color_at(p) != EMPTY) - stones(
+            CORNER, 13)[0] - stones(CORNER, 13)[1]
+    assert second.assumed == () and second.frame == frozenset()      # read as marked
+    assert second.problem.crucial == {coords.from_gtp("A9", 9)}
+    with pytest.raises(ProblemError, match="say which side is the defender"):
+        read_file(path, frame_distance=None)
+
+
+def test_tsumego_frame_writes_a_problem_that_reads_back_unchanged(tmp_path, capsys):
+    source, out = tmp_path / "book.sgf", tmp_path / "framed.sgf"
+    source.write_text(BOOK_SGF)
+    assert cli_main(["frame", str(source), "--out", str(out), "--frame-distance", "0"]) == 0
+    assert "black must live: from the text" in capsys.readouterr().err
+    (posed,) = read_file(source, frame_distance=0)
+    (again,) = read_sgf(out)
+    assert again == replace(posed.problem, source=again.source)

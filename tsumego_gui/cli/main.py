@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from tsumego_gui.core.frame import DISTANCE
 from tsumego_gui.core.problem import GOALS, ProblemError
 
 
@@ -29,6 +30,12 @@ def add_problem_arguments(command: argparse.ArgumentParser) -> None:
                               "becomes unconditionally alive; live_any: any defender stone does "
                               "(default: the file's TG, else survive with crucial stones, "
                               "else live_any)")
+    command.add_argument("--frame-distance", type=int, default=DISTANCE, metavar="N",
+                         help="an open problem (no crucial stones, target or defender: a book "
+                              "problem) is posed and closed in by a frame N empty lines beyond "
+                              f"its stones (default {DISTANCE})")
+    command.add_argument("--no-frame", action="store_true",
+                         help="do not pose open problems: they are an error, as before")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -73,6 +80,11 @@ def build_parser() -> argparse.ArgumentParser:
                        help="save the (first) proof, or with --all the (first) "
                             "classification with every first move's proofs, as .sgf or .json")
 
+    frame = sub.add_parser("frame", help="pose an open (book) problem, close it in with a "
+                                         "frame, and write it as a problem SGF")
+    add_problem_arguments(frame)
+    frame.add_argument("--out", required=True, metavar="FILE", help="the SGF file to write")
+
     from tsumego_gui.cli.train import add_train_parser
     add_train_parser(sub)
     return parser
@@ -87,6 +99,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "solve":
             from tsumego_gui.cli.solve import run_solve
             return run_solve(args)
+        if args.command == "frame":
+            from tsumego_gui.cli.frame import run_frame
+            return run_frame(args)
         if args.command == "train":
             from tsumego_gui.cli.train import run_train
             return run_train(args)

@@ -41,6 +41,7 @@ EDGE_REACH = 4      # a box side this close to the edge extends to it
 BAND = 3            # thickness of the attacker's wall: stones, eyes, stones
 EYE_SPACING = 3     # Chebyshev distance between eyes: the stones between them stay connected
 MIN_OUTSIDE = 20    # fewer points beyond the wall than this: they join the wall
+MORE_ROOM = 2       # lines the wall may move out when it would capture or cannot live
 
 
 @dataclass(frozen=True)
@@ -50,17 +51,17 @@ class Framed:
     problem: Problem
     added: frozenset[int]        # the frame's stones (both colours)
     area: frozenset[int]         # the problem's area: the region and the targets
-    distance: int
+    distance: int                # empty lines between the stones' box and the wall
 
-    def describe(self, size: int) -> str:
-        return (f"framed at distance {self.distance}: region of "
-                f"{len(self.problem.region)} points ({_empty(self)} empty), "
-                f"{len(self.added)} frame stones added")
+    @property
+    def empty_region(self) -> int:
+        """Empty points of the region: what the search's size depends on."""
+        p = self.problem
+        return sum(1 for q in p.region if q not in p.black and q not in p.white)
 
-
-def _empty(framed: Framed) -> int:
-    p = framed.problem
-    return sum(1 for q in p.region if q not in p.black and q not in p.white)
+    def describe(self) -> str:
+        return (f"framed at distance {self.distance}: a region of {len(self.problem.region)} "
+                f"points ({self.empty_region} empty), {len(self.added)} frame stones added")
 
 
 def area_bounds(size: int, stones: frozenset[int], distance: int) -> tuple[int, int, int, int]:
@@ -82,12 +83,36 @@ def frame(size: int, black: frozenset[int], white: frozenset[int], posing: Posin
           distance: int = DISTANCE, **fields: object) -> Framed:
     """The framed problem of an open position (``fields``: other Problem fields, e.g. title).
 
-    Raises ProblemError when the stones leave no room for a wall that lives (the area
-    would be the whole board, or the wall would have fewer than two eyes).
+    A wall that would take a chain's last liberty, or that cannot live, moves up
+    to ``MORE_ROOM`` lines out (``Framed.distance`` says where it ended).  Raises
+    ProblemError when the stones leave no room for a wall that lives (the area
+    would be the whole board).
     """
     if distance < 0:
         raise ProblemError(f"frame distance {distance} is negative")
     black, white = frozenset(black), frozenset(white)
+    # a wall that takes a chain's last liberty, or one that cannot live, is moved a line out
+    for room in range(distance, distance + MORE_ROOM + 1):
+        built = _build(size, black, white, posing, room)
+        if built is not None:
+            area, added, stones = built
+            targets = posing.targets
+            problem = Problem.create(
+                size, stones[BLACK], stones[WHITE], to_play=posing.to_play,
+                defender=posing.defender, goal="survive", crucial=targets,
+                region=area - targets, **fields)
+            return Framed(problem, frozenset(added), area, room)
+    top, bottom, left, right = area_bounds(size, black | white, distance)
+    raise ProblemError(
+        f"no room for a frame around the stones (rows {top + 1}-{bottom + 1} from the top, "
+        f"columns {coords.GTP_COLUMNS[left]}-{coords.GTP_COLUMNS[right]}): mark the target "
+        "stones and the region where the problem is played")
+
+
+def _build(size: int, black: frozenset[int], white: frozenset[int], posing: Posing,
+           distance: int) -> tuple[frozenset[int], dict[int, int], dict[int, set[int]]] | None:
+    """(area, added stones by colour, all stones) of the frame at ``distance``, or None
+    when the area is the whole board or the frame does not live."""
     top, bottom, left, right = area_bounds(size, black | white, distance)
 
     def gap(loc: int) -> int:       # Chebyshev distance from the area (0 inside)
@@ -98,14 +123,10 @@ def frame(size: int, black: frozenset[int], white: frozenset[int], posing: Posin
 
     gaps = {p: gap(p) for p in coords.all_locs(size)}
     area = frozenset(p for p, g in gaps.items() if g == 0)
+    if len(area) == size * size:
+        return None
     outside = [p for p, g in gaps.items() if g > BAND]
     attacker, defender = posing.attacker, posing.defender
-    no_room = ProblemError(
-        f"no room for a frame around the stones (rows {top + 1}-{bottom + 1} from the top, "
-        f"columns {coords.GTP_COLUMNS[left]}-{coords.GTP_COLUMNS[right]}): mark the target "
-        "stones and the region where the problem is played")
-    if len(area) == size * size:
-        raise no_room
     for with_outside in ((True, False) if len(outside) >= MIN_OUTSIDE else (False,)):
         owner = {p: (defender if with_outside and g > BAND else attacker)
                  for p, g in gaps.items() if g > 0}
@@ -115,14 +136,8 @@ def frame(size: int, black: frozenset[int], white: frozenset[int], posing: Posin
         for p, c in added.items():
             stones[c].add(p)
         if _all_alive(size, stones, set(added)):
-            break
-    else:
-        raise no_room
-    targets = posing.targets
-    problem = Problem.create(
-        size, stones[BLACK], stones[WHITE], to_play=posing.to_play, defender=defender,
-        goal="survive", crucial=targets, region=area - targets, **fields)
-    return Framed(problem, frozenset(added), area, distance)
+            return area, added, stones
+    return None
 
 
 def _eyes(size: int, owner: dict[int, int], gaps: dict[int, int]) -> set[int]:

@@ -14,7 +14,10 @@ cannot say who must live.  This module:
   rule); each child of the root is a :class:`BookLine` with the verdict its
   labels give;
 * poses and frames it (:func:`pose_and_frame`) with ``core.posing`` and
-  ``core.frame``, keeping the book's first moves, title and comment.
+  ``core.frame``, keeping the book's first moves, title and comment;
+* reads a file's games (:func:`read_games`): a game that names its defender
+  (crucial stones, a target, ``TD``) is read as it is, one that does not is
+  posed and framed, and says what was assumed (:class:`Posed`).
 
 Knows SGF only through sgfmill and ``sgf_io``; nothing about search.
 """
@@ -22,15 +25,15 @@ Knows SGF only through sgfmill and ``sgf_io``; nothing about search.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from sgfmill import sgf
+from sgfmill import sgf, sgf_grammar
 
 from engine_cy.board import BLACK, WHITE
 from tsumego_gui.core import coords
 from tsumego_gui.core.frame import DISTANCE, Framed, frame
 from tsumego_gui.core.posing import Posing, pose
-from tsumego_gui.core.problem import ProblemError
+from tsumego_gui.core.problem import NoDefenderError, Problem, ProblemError
 from tsumego_gui.core.sgf_io import read_sgf
 
 RIGHT, WRONG = "right", "wrong"
@@ -125,3 +128,41 @@ def pose_and_frame(position: OpenPosition, *, distance: int = DISTANCE) -> tuple
                    book_moves=tuple(position.book_moves()), title=position.title,
                    comment=position.comment, source=position.source)
     return posing, framed
+
+
+@dataclass(frozen=True)
+class Posed:
+    """A problem read from a file, and, when it was posed, what was assumed and added."""
+
+    problem: Problem
+    assumed: tuple[str, ...] = ()       # the posing's reasons and the frame, one line each
+    frame: frozenset[int] = frozenset()  # stones the frame added
+
+
+def read_games(data: bytes, name: str = "", *, distance: int = DISTANCE,
+               goal: str | None = None) -> list[Posed]:
+    """Every game of SGF bytes: as marked, or posed and framed when it names no defender."""
+    try:
+        trees = sgf_grammar.parse_sgf_collection(data)
+    except ValueError as e:
+        raise ProblemError(f"not a readable SGF file: {e}") from None
+    out = []
+    for i, tree in enumerate(trees):
+        game = sgf.Sgf_game.from_coarse_game_tree(tree).serialise()
+        where = f"game {i + 1}: " if len(trees) > 1 else ""
+        try:
+            problem = read_sgf(game, goal=goal)[0]
+            out.append(Posed(replace(problem, source=problem.source or name)))
+            continue
+        except NoDefenderError as e:
+            unsaid = str(e)
+        except ProblemError as e:
+            raise ProblemError(f"{where}{e}") from None
+        try:
+            posing, framed = pose_and_frame(read_open_position(game, name), distance=distance)
+        except ProblemError as e:
+            # a kill-all record, say: what it lacks comes first, then why posing failed
+            raise ProblemError(f"{where}{unsaid}; as an open problem: {e}") from None
+        problem = framed.problem if goal is None else replace(framed.problem, goal=goal)
+        out.append(Posed(problem, (*posing.reasons, framed.describe()), framed.added))
+    return out

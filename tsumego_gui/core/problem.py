@@ -62,6 +62,11 @@ class ProblemError(ValueError):
     """The input is not a valid problem; the message names the fault."""
 
 
+class NoDefenderError(ProblemError):
+    """Nothing says which side must live (no crucial stones, no target, no defender given):
+    an open problem, which ``core.open_problem`` can pose."""
+
+
 def opponent(color: int) -> int:
     """The other colour."""
     return color ^ 3
@@ -357,7 +362,7 @@ class Problem:
 def _defender_from_crucial(size: int, black: frozenset[int], white: frozenset[int],
                            crucial: frozenset[int]) -> int:
     if not crucial:
-        raise ProblemError("no crucial stones: say which side is the defender")
+        raise NoDefenderError("no crucial stones: say which side is the defender")
     colors = set()
     for loc in sorted(crucial):
         if loc in black:

@@ -12,6 +12,12 @@ problem list) and the benchmark runners:
   expectations table kept beside the problems) is data, not a problem, and is
   left out; a json file that is not valid JSON is kept, so its error shows.
 
+An SGF game that names no defender (no crucial stones, no target, no ``TD``:
+a book problem as players have it) is posed and framed
+(``core.open_problem``) unless ``frame_distance`` is None; its
+:class:`SourcedProblem` then says what was assumed and which stones the frame
+added.
+
 Every problem comes back with its source (:class:`SourcedProblem`: the file,
 its 0-based index in the file, how many the file holds).  Bad input raises
 :class:`ProblemFileError`, a ``ProblemError`` whose message names the file
@@ -28,7 +34,8 @@ from dataclasses import dataclass
 from os import PathLike
 from pathlib import Path
 
-from tsumego_gui.core.problem import Problem, ProblemError
+from tsumego_gui.core.frame import DISTANCE
+from tsumego_gui.core.problem import NoDefenderError, Problem, ProblemError
 
 SUFFIXES = (".sgf", ".json")
 
@@ -50,6 +57,8 @@ class SourcedProblem:
     path: Path
     index: int = 0      # 0-based position among the file's problems (games of an SGF)
     count: int = 1      # how many problems the file holds
+    assumed: tuple[str, ...] = ()        # a posed open problem: what was assumed, a line each
+    frame: frozenset[int] = frozenset()  # ... and the stones its frame added
 
 
 def problem_files(source: str | PathLike[str]) -> list[Path]:
@@ -68,12 +77,15 @@ def problem_files(source: str | PathLike[str]) -> list[Path]:
 
 
 def read_file(path: str | PathLike[str], *, defender: int | None = None,
-              goal: str | None = None) -> list[SourcedProblem]:
+              goal: str | None = None,
+              frame_distance: int | None = DISTANCE) -> list[SourcedProblem]:
     """Every problem of one file (research json by its suffix, SGF otherwise).
 
     ``defender`` and ``goal`` fill in or override what an SGF file says (a
     kill-all record has no crucial stones, so the user names the side that
-    must live); a research json names both itself.  Raises ProblemFileError.
+    must live); a research json names both itself.  SGF games that name no
+    defender are posed and framed at ``frame_distance`` (None: they are an
+    error, as before framing existed).  Raises ProblemFileError.
     """
     path = Path(path)
     try:
@@ -87,7 +99,16 @@ def read_file(path: str | PathLike[str], *, defender: int | None = None,
             problems = [read_rzone_json(path)]
         else:
             from tsumego_gui.core.sgf_io import read_sgf
-            problems = read_sgf(path, defender=defender, goal=goal)
+            try:
+                problems = read_sgf(path, defender=defender, goal=goal)
+            except NoDefenderError:
+                if frame_distance is None:
+                    raise
+                from tsumego_gui.core.open_problem import read_games
+                posed = read_games(path.read_bytes(), path.name, distance=frame_distance,
+                                   goal=goal)
+                return [SourcedProblem(p.problem, path, i, len(posed), p.assumed, p.frame)
+                        for i, p in enumerate(posed)]
     except OSError as e:
         raise ProblemFileError(path, f"cannot read the file: {e.strerror or e}") from None
     except (ValueError, KeyError, TypeError) as e:   # ProblemError, and any reader slip
@@ -98,7 +119,8 @@ def read_file(path: str | PathLike[str], *, defender: int | None = None,
 
 
 def read_problems(source: str | PathLike[str], *, defender: int | None = None,
-                  goal: str | None = None) -> list[SourcedProblem]:
+                  goal: str | None = None,
+                  frame_distance: int | None = DISTANCE) -> list[SourcedProblem]:
     """Every problem of a file or of a folder's files, in order; the first bad file raises.
 
     Callers that list a folder and keep going past bad files call
@@ -108,7 +130,8 @@ def read_problems(source: str | PathLike[str], *, defender: int | None = None,
     if not files:
         raise ProblemFileError(Path(source), "the folder holds no problem file "
                                f"({' or '.join(SUFFIXES)})")
-    return [sp for f in files for sp in read_file(f, defender=defender, goal=goal)]
+    return [sp for f in files
+            for sp in read_file(f, defender=defender, goal=goal, frame_distance=frame_distance)]
 
 
 def _is_data_json(path: Path) -> bool:

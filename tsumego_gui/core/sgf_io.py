@@ -118,7 +118,7 @@ def read_sgf(source: str | PathLike[str] | bytes, *, defender: int | None = None
         except ProblemError as e:
             if len(trees) == 1:
                 raise
-            raise ProblemError(f"game {i + 1}: {e}") from None
+            raise type(e)(f"game {i + 1}: {e}") from None   # keeps NoDefenderError
     return problems
 
 
