@@ -64,10 +64,18 @@ def test_a_missing_file_gives_one_line_and_exit_2(tmp_path, capsys):
     assert "nope.sgf" in err and "\n" not in err
 
 
-def test_a_budget_too_small_says_not_proven(capsys):
-    # one node cannot prove anything here beyond the root expansion
-    assert main(["solve", str(STRAIGHT_THREE), "--max-nodes", "1", "--to-play", "B"]) == 0
+def test_a_budget_too_small_says_not_proven_and_exits_3(capsys):
+    # one node cannot prove anything here beyond the root expansion: a script must be able
+    # to tell that from an answer
+    assert main(["solve", str(STRAIGHT_THREE), "--max-nodes", "1", "--to-play", "B"]) == 3
     assert "not proven within budget" in capsys.readouterr().out
+    assert main(["solve", str(STRAIGHT_THREE), "--max-nodes", "1", "--to-play", "B",
+                 "--json"]) == 3
+    assert json.loads(capsys.readouterr().out)[0]["verdict"] == "unknown"
+    # classified: the position's class left open is no answer either
+    assert main(["solve", str(STRAIGHT_THREE), "--max-nodes", "1", "--to-play", "B",
+                 "--all"]) == 3
+    assert "open" in capsys.readouterr().out
 
 
 def test_a_verifier_walk_cut_short_says_partly_not_yes(capsys):

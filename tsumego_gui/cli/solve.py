@@ -5,8 +5,13 @@ proof is reported ``verified: yes`` (the verifier walked all of it),
 ``partly`` (its position budget ran out first; ``--verify-positions`` raises
 it) or ``NO`` (it found a fault).  With ``--all`` every first move is
 classified instead (``search.classify``: lives / seki / ko / dies, each with
-its verified proofs) and printed as a table.  The exit status is 0 when every
-proof is verified in full, 1 otherwise.
+its verified proofs) and printed as a table.
+
+Exit status, so that scripts can tell an answer from none: 0 when every
+position asked about is proven and every proof verified in full; 1 when a
+proof is not verified in full (``partly`` or ``NO``: the worse news, so it
+wins over 3); 3 when some position is not proven within the budget (with
+``--all``: its class stays open).  Bad input: 2 (``cli.main``).
 """
 
 from __future__ import annotations
@@ -26,6 +31,8 @@ from tsumego_gui.search.classify import OPEN, classify
 from tsumego_gui.search.params import SearchParams
 
 NAMES = {BLACK: "Black", WHITE: "White"}
+NOT_VERIFIED = 1      # a proof the verifier did not accept in full
+NOT_PROVEN = 3        # a position proven neither way within the budget
 
 
 def sides_to_solve(problem: Problem, to_play: str | None) -> list[int]:
@@ -104,7 +111,7 @@ def print_row(row: dict) -> None:
     print(f"solver: {row['solver']} ({row['solver_reason']}); goal: {GOAL_TEXT[row['goal']]}")
     if row["verdict"] == "unknown":
         print(f"{side} to play: not proven within budget ({row['stopped_by']}); "
-              f"{row['nodes']} nodes in {row['seconds']} s")
+              f"{row['nodes']} nodes in {row['seconds']} s (exit status {NOT_PROVEN})")
         return
     lives = row["verdict"] == "lives"
     moves = ", ".join(row["winning_moves"]) or "none"
@@ -167,4 +174,13 @@ def run_solve(args) -> int:
                                  else first.to_sgf())
         if not args.json:
             print(f"proof saved to {out_path}")
-    return 0 if all(r.get("verified", True) for r in rows) else 1
+    return exit_status(rows)
+
+
+def exit_status(rows: list[dict]) -> int:
+    """0, NOT_VERIFIED or NOT_PROVEN for the rows printed (see the module docstring)."""
+    if not all(r.get("verified", True) for r in rows):
+        return NOT_VERIFIED
+    if any(r.get("verdict") == "unknown" or r.get("class") == OPEN for r in rows):
+        return NOT_PROVEN
+    return 0
