@@ -258,3 +258,26 @@ def test_opening_another_problem_or_new_starts_with_an_empty_solve_panel(
     assert not panel.badge.isVisibleTo(panel) and not panel.verdict_label.text()
     assert w.problem_panel.size_combo.currentData() == 13
     w.close()
+
+
+def test_an_unproven_solve_keeps_its_best_line_and_names_a_best_guess(make_window, qtbot,
+                                                                      tmp_path):
+    w = make_window("s.ini")
+    path = tmp_path / "open.sgf"
+    path.write_bytes(OPEN_6X6)                       # far too big for a second
+    assert w.open_path(path, ask=False)
+    panel = w.solve_panel
+    panel.solver_combo.setCurrentIndex(panel.solver_combo.findData("mcts"))
+    panel.seconds_spin.setValue(1.0)
+    lines = []
+    # the solve's progress only (the classification that follows reports its own)
+    w.solver.progress.connect(lambda p: w.outcome is None and lines.append(p.best_line))
+    with qtbot.waitSignal(w.solver.finished, timeout=30_000):
+        w.solve()
+    assert w.outcome.result.proof is None
+    best = [line for line in lines if line][-1]      # the line shown last during the search
+    text = panel.verdict_label.text()
+    assert "Not proven within the budget" in text
+    assert f"Best guess (not proven): <b>{coords.to_gtp(best[0], 6)}</b>" in text
+    assert "Best line found: " + " ".join(coords.to_gtp(m, 6) for m in best[:12]) in text
+    w.close()

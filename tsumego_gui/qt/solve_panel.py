@@ -181,6 +181,7 @@ class SolvePanel(QWidget):
         layout.addWidget(self.first_moves, 1)
 
         self.board_size = 19       # set by the window for each solve (names the best line)
+        self.best_line: tuple[int, ...] = ()     # an unproven solve's best line, if any
         self._started = 0.0
         self._last: Progress | None = None
         self._phase = ""           # what the worker does now (a stage), shown over progress
@@ -276,6 +277,7 @@ class SolvePanel(QWidget):
         if running:
             self._started = time.monotonic()
             self._last = None
+            self.best_line = ()
             self._phase = ""
             self._outcome_text = ""
             self.progress_bar.setValue(0)
@@ -371,7 +373,8 @@ class SolvePanel(QWidget):
             goal = r.proof.problem.goal
         judged = f"<br><small>Goal: {GOAL_TEXT[goal]}</small>" if goal in GOAL_TEXT else ""
         if r.proof is None:
-            self.verdict_label.setText(f"<b>Not proven within the budget</b>{stop}.{judged}")
+            self.verdict_label.setText(f"<b>Not proven within the budget</b>{stop}.{judged}"
+                                       + self._best_guess(size))
             self.clear_badge()
             return
         proof = r.proof
@@ -398,6 +401,19 @@ class SolvePanel(QWidget):
                             "color: white; background: #c0392b; padding: 3px;")
         else:
             self._set_badge("not verified", "")
+
+    def _best_guess(self, size: int) -> str:
+        """What an unproven search still tells: the last line it liked best (best-first
+        search reports one as it goes), its first move as the best guess."""
+        best = tuple(getattr(self._last, "best_line", ()) or ())
+        self.best_line = best
+        if not best:
+            return ("<br>No best guess: depth-first search keeps no preferred line (the MCTS "
+                    "solver shows one as it searches).")
+        line = " ".join(coords.to_gtp(m, size) for m in best[:12])
+        more = " …" if len(best) > 12 else ""
+        return (f"<br>Best guess (not proven): <b>{coords.to_gtp(best[0], size)}</b>"
+                f"<br>Best line found: {line}{more}")
 
     def show_failure(self, message: str) -> None:
         self._phase = ""
