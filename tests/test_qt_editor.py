@@ -66,7 +66,14 @@ def test_inline_validation_follows_the_edits(qtbot, window):
     d = window.editor.draft
     assert d.crucial == {coords.from_gtp(v, 5) for v in ("A2", "B2", "B1")}   # the whole chain
     assert d.defender == WHITE
+    # valid, but with no region the search roams the whole board: the panel says so
     assert panel.validation_text().startswith("✓")
+    assert "no region is marked: the whole board (22 empty points) will be searched" in \
+        panel.validation_text()
+    panel.set_tool("region")
+    click(qtbot, window, "A1")
+    assert "searched in the region (1 point)" in panel.validation_text()
+    assert "whole board" not in panel.validation_text()
     # a black chain with no liberties is named in GTP coordinates
     panel.set_tool("stones")
     window.new_problem(3)

@@ -133,8 +133,18 @@ class ProblemPanel(QWidget):
             if message:
                 self.validation_label.setText(f"⚠ Not a valid problem yet: {message}")
                 self.validation_label.setStyleSheet("color: #c0392b;")
+            elif not draft.region:
+                # valid, but the search will roam the whole board: say so, with the way out
+                empty = draft.size * draft.size - len(draft.black) - len(draft.white)
+                self.validation_label.setText(
+                    f"✓ Valid problem, but no region is marked: the whole board ({empty} "
+                    "empty points) will be searched, which can take very long.  Mark where "
+                    "play happens with the Region tool.")
+                self.validation_label.setStyleSheet("color: #b9770e;")
             else:
-                self.validation_label.setText("✓ Valid problem")
+                self.validation_label.setText(
+                    "✓ Valid problem: play is searched in the region "
+                    f"({len(draft.region)} point{'' if len(draft.region) == 1 else 's'})")
                 self.validation_label.setStyleSheet("color: #1e8449;")
         finally:
             self._updating = False
