@@ -108,3 +108,25 @@ def test_void_qt_calls_keep_their_reference_to_none():
     for _ in range(1000):
         colour.setAlpha(1)
     assert sys.getrefcount(None) - before > -500
+
+
+def test_the_window_fits_a_1280x720_screen_and_lists_six_problems(qtbot, tmp_path):
+    """Nothing in the panels (a long hint, the legend, two tall docks on one side) may force
+    the window past a laptop's 1280x720 screen; at the default size the problem list shows
+    six problems or more."""
+    from tsumego_gui.qt.main_window import MainWindow
+    from tsumego_gui.qt.settings import open_settings
+    w = MainWindow(open_settings(str(tmp_path / "fit.ini")), open_last=True)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    smallest = w.minimumSizeHint().expandedTo(w.minimumSize())
+    assert smallest.width() <= 1280 and smallest.height() <= 720 - 40   # 40: title bar
+    assert w.width() <= 1280 and w.height() <= 720 - 40                 # the default size
+    lst = w.problem_list.list
+    assert lst.count() >= 6
+    assert lst.viewport().height() >= 6 * lst.sizeHintForRow(0)
+    w.resize(1280, 680)
+    qtbot.wait(10)
+    assert (w.width(), w.height()) == (1280, 680)
+    w.close()

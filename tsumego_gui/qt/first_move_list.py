@@ -88,8 +88,9 @@ class FirstMoveList(QWidget):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
-        # room for the position row and a handful of moves before it scrolls
-        self.tree.setMinimumHeight(8 * self.tree.fontMetrics().height() + 16)
+        # room for the position row and a few moves before it scrolls (more would push the
+        # window past a 1280x720 screen)
+        self.tree.setMinimumHeight(5 * self.tree.fontMetrics().height() + 16)
         self.tree.currentItemChanged.connect(self._current_changed)
         layout.addWidget(self.tree, 1)
         self.clear()

@@ -27,11 +27,13 @@ from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
     QFileDialog,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QMainWindow,
     QMessageBox,
     QPushButton,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -58,6 +60,20 @@ SGF_FILTER = "SGF files (*.sgf);;Research json (*.json);;All files (*)"
 PROOF_FILTER = "SGF files (*.sgf)"
 CLASSIFICATION_FILTER = ("Classification as SGF (*.sgf);;"
                          "Classification as JSON (*.json)")
+DEFAULT_SIZE = (1240, 680)     # fits a 1280x720 screen with a title bar
+LIST_HEIGHT = 300              # the problem list's dock: six entries and its title
+
+
+def _scrolled(widget: QWidget) -> QScrollArea:
+    """``widget`` in a frameless scroll area that only scrolls vertically."""
+    area = QScrollArea()
+    area.setWidget(widget)
+    area.setWidgetResizable(True)
+    area.setFrameShape(QFrame.Shape.NoFrame)
+    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    area.setMinimumWidth(widget.minimumSizeHint().width()
+                         + area.verticalScrollBar().sizeHint().width())
+    return area
 
 
 class MainWindow(QMainWindow):
@@ -95,6 +111,7 @@ class MainWindow(QMainWindow):
         self.banner_close.setFixedWidth(28)
         self.banner_close.clicked.connect(self.clear_error)
         self.mode_label = QLabel()
+        self.mode_label.setWordWrap(True)    # a long hint must not widen the window
         central = QWidget()
         col = QVBoxLayout(central)
         row = QHBoxLayout()
@@ -111,10 +128,12 @@ class MainWindow(QMainWindow):
         self.browser = ProofBrowser()
         self.browser.set_theme(self.prefs.theme)
         self.problem_list = ProblemList()
-        self._dock("Problem", self.problem_panel, Qt.DockWidgetArea.LeftDockWidgetArea)
-        self._dock("Solve", self.solve_panel, Qt.DockWidgetArea.LeftDockWidgetArea)
-        self._dock("Proof", self.browser, Qt.DockWidgetArea.RightDockWidgetArea)
-        self._dock("Problems", self.problem_list, Qt.DockWidgetArea.RightDockWidgetArea)
+        # the panels scroll rather than push the window past a 1280x720 screen
+        self._dock("Problem", _scrolled(self.problem_panel), Qt.DockWidgetArea.LeftDockWidgetArea)
+        self._dock("Solve", _scrolled(self.solve_panel), Qt.DockWidgetArea.LeftDockWidgetArea)
+        proof_dock = self._dock("Proof", self.browser, Qt.DockWidgetArea.RightDockWidgetArea)
+        list_dock = self._dock("Problems", self.problem_list,
+                               Qt.DockWidgetArea.RightDockWidgetArea)
 
         self.problem_list.load(PROBLEMS_DIR, self.prefs.theme)   # our own collection
         self.solver = SolverController(self)
@@ -127,7 +146,11 @@ class MainWindow(QMainWindow):
         if state is not None:
             self.restoreState(state)
         else:
-            self.resize(1280, 820)
+            self.resize(*DEFAULT_SIZE)
+            # room for a handful of problems in the list, the rest for the proof
+            self.resizeDocks([proof_dock, list_dock],
+                             [DEFAULT_SIZE[1] - LIST_HEIGHT, LIST_HEIGHT],
+                             Qt.Orientation.Vertical)
         if open_last:
             self.open_start_problem()
         else:

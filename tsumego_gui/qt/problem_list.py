@@ -25,7 +25,7 @@ from tsumego_gui.core.problem import Problem
 from tsumego_gui.core.problem_files import ProblemFileError, problem_files, read_file
 from tsumego_gui.qt.board_painter import THEMES, BoardView, Overlay, paint_board
 
-THUMB = 96
+THUMB = 40          # small: six entries and more fit the dock at the default window size
 ROLE = Qt.ItemDataRole.UserRole
 
 
@@ -78,6 +78,8 @@ class ProblemList(QWidget):
         self.list = _KeyList()
         self.list.setIconSize(QSize(THUMB, THUMB))
         self.list.setViewMode(QListWidget.ViewMode.ListMode)
+        # a long title is cut at the dock's edge (its tooltip has it all), never scrolled to
+        self.list.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         # the highlighted entry is the problem on the board: the user moving it (mouse or
         # keys) asks for that problem.  Not currentItemChanged: Qt also moves the current
         # item by itself (the list getting focus), and that must not load anything.

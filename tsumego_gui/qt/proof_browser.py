@@ -88,6 +88,7 @@ class ProofBrowser(QWidget):
         layout.addWidget(split, 1)
         self.legend = QLabel(legend_html("light"))
         self.legend.setObjectName("legend")
+        self.legend.setWordWrap(True)        # its long lines must not widen the dock
         layout.addWidget(self.legend)
         row = QHBoxLayout()
         self.export_button = QPushButton("Export…")
