@@ -263,3 +263,39 @@ def test_the_verdict_names_one_depth_the_proofs_longest_line(make_window, qtbot)
     panel = w.solve_panel
     assert "Proof: 2 nodes, longest line 1 move" in panel.verdict_label.text()
     assert "depth" not in panel.progress_label.text()
+
+
+def test_a_click_on_a_move_of_the_proof_follows_that_variation(qtbot, solved):
+    w, b = solved, solved.browser
+    b.home()
+    root = b.proof.root
+    second = root.children[1][0]
+    qtbot.mouseClick(w.board, Qt.MouseButton.LeftButton, pos=w.board.point_position(second))
+    assert b.path == (1,) and w.board.view.color_at(second) == b.proof.problem.attacker
+    b.home()
+    far, cover = root.pruned[0]           # a null move: shown as the line that answers it
+    qtbot.mouseClick(w.board, Qt.MouseButton.LeftButton, pos=w.board.point_position(far))
+    moves = [m for m, _ in root.children]
+    assert b.path == (moves.index(cover),)
+    assert "null move" in w.statusBar().currentMessage()
+    b.home()
+    qtbot.mouseClick(w.board, Qt.MouseButton.LeftButton,
+                     pos=w.board.point_position(coords.from_gtp("E5", 9)))
+    assert b.path == () and "No line of the proof" in w.statusBar().currentMessage()
+
+
+def test_the_move_column_shows_whole_moves_deep_in_the_proof(make_window, qtbot):
+    w = _solved_window(make_window, qtbot, RABBITY_SIX)       # lines up to 31 moves deep
+    w.resize(1240, 680)
+    w.show()
+    b = w.browser
+    b.end()
+    qtbot.wait(50)
+    assert len(b.path) >= 8
+    tree, model = b.tree, b.model
+    for depth in (4, 8, len(b.path)):
+        index = model.index_for_path(b.path[:depth])
+        text = model.data(index)
+        rect = tree.visualRect(index)            # the cell, after the indentation
+        needed = tree.fontMetrics().horizontalAdvance(text)
+        assert rect.width() >= needed, (depth, text, rect.width(), needed)

@@ -452,6 +452,11 @@ class MainWindow(QMainWindow):
         elif self.browser.try_it is not None and button == LEFT:
             text = self.browser.try_move(loc)
             self.statusBar().showMessage(text.splitlines()[-1] if text else "", 6000)
+        elif button == LEFT:
+            # a click on a move of the proof follows that variation (Sabaki, GoGui)
+            text = self.browser.follow(loc)
+            if text:
+                self.statusBar().showMessage(text + "  (Ctrl+E edits the position.)", 6000)
         else:
             self.statusBar().showMessage("Browsing the proof: Ctrl+E to edit the position.", 4000)
 
@@ -489,7 +494,8 @@ class MainWindow(QMainWindow):
             self.board.ghost_colour = None
             self.browser.go_to(self.browser.path)
             self.mode_label.setText("Proof: ←/→ along the line, ↑/↓ siblings, Home/End, "
-                                    "wheel.  Ctrl+E edits the position.")
+                                    "wheel; click a move to follow it.  Ctrl+E edits the "
+                                    "position.")
 
     def _proof_position(self, view: BoardView, overlay: Overlay) -> None:
         if self.mode == "proof":

@@ -22,6 +22,7 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QPlainTextEdit,
     QPushButton,
@@ -32,6 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine_cy.board import PASS
+from tsumego_gui.core import coords
 from tsumego_gui.qt.board_painter import THEMES
 from tsumego_gui.qt.proof_model import ProofTreeModel
 from tsumego_gui.qt.proof_view import TryIt, explain, overlay_at
@@ -77,6 +79,8 @@ class ProofBrowser(QWidget):
         self.tree.setUniformRowHeights(True)       # keeps huge trees cheap to lay out
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.tree.setAllColumnsShowFocus(True)
+        self.tree.setIndentation(14)               # deep lines stay narrow
+        self.tree.header().setStretchLastSection(False)
         self.tree.installEventFilter(self)
         self.explanation = QPlainTextEdit()
         self.explanation.setReadOnly(True)
@@ -133,7 +137,9 @@ class ProofBrowser(QWidget):
             return
         self.tree.selectionModel().currentChanged.connect(self._current_changed)
         self.tree.expand(self.model.index_for_path(()))
-        self.tree.setColumnWidth(0, 190)   # room for "After W A1 (Black to play)"
+        # the Move column grows with the lines opened (a fixed width cut "B D4" to "B…" some
+        # five moves deep); Qt measures only the rows on screen, so a huge proof stays cheap
+        self.tree.header().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         self.tree.setColumnWidth(1, 170)
         self.go_to(())
 
@@ -202,6 +208,28 @@ class ProofBrowser(QWidget):
             path += (0,)
             node = node.children[0][1]
         self.go_to(path)
+
+    def follow(self, loc: int) -> str:
+        """Go to the child of the current node whose move is ``loc`` (a click on the board);
+        a null move goes to the line of the move that covers it.  Returns what to tell the
+        user ("" when the move is in the proof)."""
+        if self.model is None:
+            return ""
+        node = self.model.node_at(self.path)
+        moves = [m for m, _ in node.children]
+        if loc in moves:
+            self.go_to(self.path + (moves.index(loc),))
+            return ""
+        covers = dict(node.pruned)
+        if loc in covers and covers[loc] in moves:
+            self.go_to(self.path + (moves.index(covers[loc]),))
+            return (f"{coords.to_gtp(loc, self.proof.problem.size)} is a null move here: "
+                    f"shown as the line of {coords.to_gtp(covers[loc], self.proof.problem.size)}"
+                    ", which answers it.")
+        if node.prover_move is not None:
+            return (f"The proof plays {coords.to_gtp(node.prover_move, self.proof.problem.size)}"
+                    " here; it has no line for other moves.")
+        return "No line of the proof plays there."
 
     def handle_key(self, key: int) -> bool:
         """Navigate for a key; True when the key was a navigation key."""
