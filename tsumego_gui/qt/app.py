@@ -3,7 +3,9 @@
 Without a display, Qt's xcb plugin aborts the process with a long message;
 :func:`headless_message` spots that case first, so the user reads how to run
 the app under Xvfb, or offscreen for a smoke run, and that ``tsumego solve``
-works without a display.
+works without a display.  A system library missing for the display plugin is
+said in one line too (``system_libs``).  ``--smoke DIR`` is the installers'
+end-to-end check (``smoke``).
 """
 
 from __future__ import annotations
@@ -41,6 +43,10 @@ def build_parser() -> argparse.ArgumentParser:
                         help="keep settings in this ini file instead of the user's store")
     parser.add_argument("--quit-after", type=int, metavar="MS", default=0,
                         help="quit after MS milliseconds (smoke tests)")
+    parser.add_argument("--smoke", metavar="DIR",
+                        help="installers' check: open FILE (default: the bundled problem), "
+                             "solve, verify, export the proof and screenshots to DIR, print "
+                             "SMOKE OK and quit (see tsumego_gui/qt/smoke.py)")
     return parser
 
 
@@ -48,7 +54,10 @@ def main(argv: list[str] | None = None) -> int:
     import os
 
     args = build_parser().parse_args(argv)
-    message = headless_message(os.environ, sys.platform)
+    from tsumego_gui.qt.system_libs import missing_library_message
+
+    message = headless_message(os.environ, sys.platform) \
+        or missing_library_message(os.environ, sys.platform)
     if message is not None:
         print(message, file=sys.stderr)
         return 2
@@ -61,6 +70,9 @@ def main(argv: list[str] | None = None) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("tsumego_gui")
     app.setOrganizationName("tsumego_gui")
+    if args.smoke:
+        from tsumego_gui.qt.smoke import run_smoke
+        return run_smoke(app, args.file, args.smoke, args.settings)
     window = MainWindow(open_settings(args.settings), open_last=args.file is None)
     if args.file and not window.open_path(args.file, ask=False):
         error = window.error_text()
