@@ -65,7 +65,8 @@ step "icon"
 "$PYTHON" installers/make_icon.py installers/build/icon
 
 step "PyInstaller (one-dir)"
-"$PYTHON" -m PyInstaller --noconfirm --log-level WARN --distpath "$DIST" \
+PYTHONWARNINGS=ignore::DeprecationWarning \
+    "$PYTHON" -m PyInstaller --noconfirm --log-level WARN --distpath "$DIST" \
     --workpath installers/build installers/tsumego_gui.spec
 ln -sfn tsumego-gui "$BUNDLE/tsumego"       # the command line: same executable, other name
 

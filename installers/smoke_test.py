@@ -214,20 +214,29 @@ def run(cmd: list[str], env: dict[str, str], cwd: Path) -> subprocess.CompletedP
     return done
 
 
-def smoke_line(output: str) -> dict[str, str]:
+def smoke_line(output: str, out: Path) -> dict[str, str]:
+    """The fields of the app's ``SMOKE OK`` line (from stdout, or OUT/smoke.log)."""
+    log = out / "smoke.log"
+    output += "\n" + (log.read_text(encoding="utf-8") if log.exists() else "")
     line = next((x for x in output.splitlines() if x.startswith("SMOKE OK")), "")
     return dict(part.split("=", 1) for part in line.split()[2:] if "=" in part)
 
 
-def time_to_window(cmd: list[str], env: dict[str, str], cwd: Path) -> float | None:
-    """Seconds from starting ``cmd`` to its ``SMOKE window shown`` line."""
+def time_to_window(cmd: list[str], out: Path, env: dict[str, str], cwd: Path) -> float | None:
+    """Seconds from starting ``cmd`` (a ``--smoke OUT`` run) to its ``SMOKE window shown``
+    line in OUT/smoke.log (read every 5 ms; a windowed Windows app has no stdout)."""
+    log = out / "smoke.log"
     start = time.perf_counter()
-    proc = subprocess.Popen(cmd, env=env, cwd=cwd, stdout=subprocess.PIPE,
-                            stderr=subprocess.DEVNULL, text=True)
+    proc = subprocess.Popen([*cmd, "--smoke", str(out)], env=env, cwd=cwd,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     shown = None
-    for line in proc.stdout:
-        if line.startswith("SMOKE window shown") and shown is None:
+    while shown is None and time.perf_counter() - start < RUN_TIMEOUT:
+        if log.exists() and "SMOKE window shown" in log.read_text(encoding="utf-8"):
             shown = time.perf_counter() - start
+        elif proc.poll() is not None:
+            break
+        else:
+            time.sleep(0.005)
     proc.wait(timeout=RUN_TIMEOUT)
     return shown
 
@@ -272,7 +281,7 @@ def main() -> int:
         out = tmp / "out-offscreen"
         done = run([gui, "--smoke", str(out)], clean_env(home, QT_QPA_PLATFORM="offscreen"),
                    work)
-        info = smoke_line(done.stdout)
+        info = smoke_line(done.stdout, out)
         checks.check("app offscreen: solve, verify, export", done.returncode == 0
                      and info.get("verified") == "verified" and info.get("frozen") == "True"
                      and (out / "proof.sgf").read_bytes().startswith(b"(;")
@@ -281,7 +290,7 @@ def main() -> int:
                      f"torch={info.get('torch')} device={info.get('device')}")
         settings = info.get("settings", "")
         checks.check("settings in the user's standard location, not in the bundle",
-                     bool(settings) and (IS_WINDOWS or (Path(settings).is_file()
+                     bool(settings) and (not IS_LINUX or (Path(settings).is_file()
                                          and Path(settings).is_relative_to(home)))
                      and not settings.startswith(str(root)), settings)
 
@@ -311,7 +320,7 @@ def main() -> int:
                 env = clean_env(home, QT_QPA_PLATFORM="xcb")
                 done = run([xvfb, "-a", "-s", "-screen 0 1280x800x24", gui, "--smoke",
                             str(out)], env, work)
-                info = smoke_line(done.stdout)
+                info = smoke_line(done.stdout, out)
                 ok, how = blank_report(out / "screen.png") if (out / "screen.png").exists() \
                     else (False, "no screen.png")
                 checks.check("app under Xvfb (xcb): screenshot not blank",
@@ -321,7 +330,7 @@ def main() -> int:
             out = tmp / "out-desktop"
             env = clean_env(home)
             done = run([gui, "--smoke", str(out)], env, work)
-            info = smoke_line(done.stdout)
+            info = smoke_line(done.stdout, out)
             ok, how = blank_report(out / "window.png") if (out / "window.png").exists() \
                 else (False, "no window.png")
             checks.check("app on the desktop: window picture not blank",
@@ -375,9 +384,39 @@ def deb_checks(deb: Path, root: Path, checks: Checks) -> None:
                  all(n in depends for n in needed), depends.strip()[:120] + " ...")
 
 
+def start_xvfb() -> tuple[subprocess.Popen, str] | None:
+    """An Xvfb server for the start-up timing (Linux), and its DISPLAY; None without Xvfb."""
+    if not IS_LINUX or shutil.which("Xvfb") is None:
+        return None
+    read, write = os.pipe()
+    server = subprocess.Popen(["Xvfb", "-displayfd", str(write), "-screen", "0", "1280x800x24",
+                               "-nolisten", "tcp"], pass_fds=(write,),
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    os.close(write)
+    with os.fdopen(read) as f:
+        number = f.readline().strip()
+    if not number:
+        server.kill()
+        return None
+    return server, f":{number}"
+
+
 def startup(args, gui: str, home: Path, work: Path, checks: Checks) -> None:
-    """Start to first window, median of N, frozen vs ``python -m tsumego_gui`` interleaved."""
-    env = clean_env(home, QT_QPA_PLATFORM="offscreen")
+    """Start to first window, median of N, frozen vs ``python -m tsumego_gui`` interleaved;
+    on an Xvfb display where there is one (xcb, as a user sees it), else offscreen."""
+    xvfb = start_xvfb()
+    env = clean_env(home, QT_QPA_PLATFORM="xcb", DISPLAY=xvfb[1]) if xvfb \
+        else clean_env(home, QT_QPA_PLATFORM="offscreen")
+    print(f"start-up timing on {env['QT_QPA_PLATFORM']}", flush=True)
+    try:
+        _startup(args, gui, env, work, checks)
+    finally:
+        if xvfb:
+            xvfb[0].terminate()
+            xvfb[0].wait()
+
+
+def _startup(args, gui: str, env: dict[str, str], work: Path, checks: Checks) -> None:
     runs = {"frozen": [gui]}
     if args.compare_python:
         runs["python -m tsumego_gui"] = [args.compare_python, "-m", "tsumego_gui"]
@@ -386,7 +425,7 @@ def startup(args, gui: str, home: Path, work: Path, checks: Checks) -> None:
         for name, cmd in runs.items():
             out = work / f"startup-{i}-{name.split()[0]}"
             py_env = dict(env, PATH=os.environ.get("PATH", "")) if name != "frozen" else env
-            t = time_to_window([*cmd, "--smoke", str(out)], py_env, work)
+            t = time_to_window(cmd, out, py_env, work)
             if t is not None:
                 times[name].append(t)
     for name, values in times.items():

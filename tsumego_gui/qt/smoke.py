@@ -10,7 +10,8 @@ action to ``DIR/proof.sgf``, saves ``DIR/window.png`` (the window) and
 ``DIR/screen.png`` (the whole screen as the display server has it), imports
 torch, and prints one ``SMOKE OK ...`` line: verdict, platform, torch and its
 device, where settings and user data live, how many colours the screen shows.
-Anything else prints ``SMOKE FAILED: why`` and returns 1.
+Anything else prints ``SMOKE FAILED: why`` and returns 1.  Each ``SMOKE`` line
+also goes to ``DIR/smoke.log``: a windowed Windows executable has no stdout.
 """
 
 from __future__ import annotations
@@ -46,20 +47,26 @@ def _colours(image, samples: int = 4096) -> int:
                 for x in range(side) for y in range(side)})
 
 
+def _say(out: Path, line: str) -> None:
+    print(line, flush=True)
+    with open(out / "smoke.log", "a", encoding="utf-8") as log:
+        log.write(line + "\n")
+
+
 def run_smoke(app, file: str | None, out_dir: str, settings_path: str | None = None) -> int:
     out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
     try:
-        out.mkdir(parents=True, exist_ok=True)
         line = _smoke(app, file, out, settings_path)
     except SmokeError as e:
-        print(f"SMOKE FAILED: {e}", flush=True)
+        _say(out, f"SMOKE FAILED: {e}")
         return 1
     except Exception as e:  # noqa: BLE001 - any error is a failed smoke test, said in one line
         import traceback
         traceback.print_exc()
-        print(f"SMOKE FAILED: {type(e).__name__}: {e}", flush=True)
+        _say(out, f"SMOKE FAILED: {type(e).__name__}: {e}")
         return 1
-    print(line, flush=True)
+    _say(out, line)
     return 0
 
 
@@ -76,7 +83,7 @@ def _smoke(app, file: str | None, out: Path, settings_path: str | None) -> str:
     if not _wait(app, lambda: window.windowHandle() is not None
                  and window.windowHandle().isExposed(), 30):
         raise SmokeError("the window was never shown")
-    print("SMOKE window shown", flush=True)
+    _say(out, "SMOKE window shown")
     problem = Path(file) if file else BUNDLED_PROBLEM
     if not window.open_path(problem, ask=False):
         raise SmokeError(f"cannot open {problem}: {window.error_text()}")
