@@ -118,7 +118,9 @@ def run_one(path: Path, options: dict) -> dict:
         wrong.append(f"verdict: we prove {NAMES[problem.defender]} "
                      f"{'lives' if defender_lives else 'dies'}, the book says otherwise")
     correct = [m for c, m in position.book_moves(RIGHT) if c == side]
-    failures = [m for c, m in position.book_moves(WRONG) if c == side]
+    # a failure line may start with the correct move and go wrong later (it then says
+    # nothing about the first move)
+    failures = [m for c, m in position.book_moves(WRONG) if c == side and m not in correct]
     right = False
     if side != posing.defender:
         right = not side_wins           # the attacker moves: no kill is the book's answer

@@ -13,11 +13,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine_cy.benson import unconditionally_alive
 from engine_cy.board import BLACK, EMPTY, WHITE
 from tsumego_gui.cli.main import main as cli_main
 from tsumego_gui.core import coords
-from tsumego_gui.core.diagram import parse_diagram
+from tsumego_gui.core.diagram import parse_diagram, render_diagram
 from tsumego_gui.core.frame import EDGE_REACH, frame
 from tsumego_gui.core.open_problem import RIGHT, WRONG, pose_and_frame, read_open_position
 from tsumego_gui.core.posing import GUESS, LIKELY, SURE, pose, read_intent
@@ -128,15 +127,36 @@ def test_a_side_problem_reaches_the_edge_it_sits_on():
     assert framed.problem.crucial == white
 
 
-def test_the_frame_lives_unconditionally_on_both_sides():
+def test_no_move_in_the_region_can_capture_a_frame_stone():
     black, white = stones(CORNER, 13)
     framed = frame(13, black, white, pose(13, black, white), distance=1)
     board = framed.problem.to_board()
-    alive = {p for color in (B, W) for chain, _ in unconditionally_alive(board, color)
-             for p in chain}
-    assert framed.added <= alive
+    for p in framed.added:
+        assert any(lib not in framed.area for lib in board.liberties(p))
     added_colors = {framed.problem.color_at(p) for p in framed.added}
     assert added_colors == {B, W}      # the attacker's wall and the defender's outside
+
+
+def test_the_frame_is_walls_and_territory_as_at_the_end_of_a_game():
+    black, white = stones(CORNER, 13)
+    framed = frame(13, black, white, pose(13, black, white), distance=1)
+    # the area is rows 0-3, columns A-F; White (the attacker) has a line next to it, two
+    # empty lines of territory and a second line; then Black's line and territory
+    assert render_diagram(framed.problem.to_board()).split() == """
+        . . . . . . O . . O X . .
+        X X X X O . O . . O X . .
+        O O O O O . O . . O X . .
+        . . . . . . O . . O X . .
+        O O O O O O O . . O X . .
+        . . . . . . . . . O X . .
+        . . . . . . . . . O X . .
+        O O O O O O O O O O X . .
+        X X X X X X X X X X X . .
+        . . . . . . . . . . . . .
+        . . . . . . . . . . . . .
+        . . . . . . . . . . . . .
+        . . . . . . . . . . . . .
+    """.split()
 
 
 BOOK_SGF = """(;SZ[13]GN[Black to live]AB[ab][bb][cb][db]AW[eb][ac][bc][cc][dc][ec]

@@ -8,12 +8,17 @@ in, as players read it ("the outside is the attacker's"):
   ``distance`` empty lines towards the centre; a side of the box within
   ``EDGE_REACH`` lines of the board's edge reaches the edge instead (the
   space between a group and the edge is where its eyes are).
-* Around the area lies the attacker's **wall**, ``band`` lines thick, and
-  beyond it the defender's **outside** (when there is room), so that the
-  position stays a balanced game for a network that evaluates it.  Both are
-  solid stones with single-point eyes, checked to be unconditionally alive
-  (Benson): no move in the area can capture them, so nothing outside the area
-  matters and the search never plays there.
+* Around the area lies the attacker's **wall**: a line of stones next to the
+  area, ``TERRITORY`` empty lines of attacker territory behind it, closed by
+  a second attacker line; beyond that, when there is room, a defender line and
+  the defender's empty territory to the board's far edges.  It is what a
+  finished game around the fight looks like, which is what a network that
+  evaluates the position (KataGo) understands: a board packed with stones and
+  single-point eyes made it prefer passing and misread a living group as dead.
+* **Safety** is exact rather than Benson's: the search plays only in the
+  region, so a chain with a liberty outside the area can never be captured.
+  Every chain the frame touches is checked to have one, so nothing outside
+  the area matters.
 * The **region** (where the search plays) is the area minus the target
   stones; the targets are crucial and the goal is ``survive``.
 
@@ -22,15 +27,14 @@ small regions that search fast, but can take away room the defender needs
 or connect a weak attacker stone to safety.  The default was chosen by
 measurement on book problems (``benchmarks/book.py``, see ``DISTANCE``).
 
-Framing never changes a stone inside the area (tested).  Knows stones,
-chains and Benson; nothing about text (``core.posing``), files or search.
+Framing never changes a stone inside the area (tested).  Knows stones and
+chains; nothing about text (``core.posing``), files or search.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine_cy.benson import unconditionally_alive
 from engine_cy.board import BLACK, WHITE, Board
 from tsumego_gui.core import coords
 from tsumego_gui.core.posing import Posing
@@ -38,10 +42,8 @@ from tsumego_gui.core.problem import Problem, ProblemError
 
 DISTANCE = 1        # empty lines between the stones' box and the wall (see the docstring)
 EDGE_REACH = 4      # a box side this close to the edge extends to it
-BAND = 3            # thickness of the attacker's wall: stones, eyes, stones
-EYE_SPACING = 3     # Chebyshev distance between eyes: the stones between them stay connected
-MIN_OUTSIDE = 20    # fewer points beyond the wall than this: they join the wall
-MORE_ROOM = 2       # lines the wall may move out when it would capture or cannot live
+TERRITORY = 2       # empty lines of attacker territory between its two lines
+MORE_ROOM = 2       # lines the wall may move out when it would capture a chain
 
 
 @dataclass(frozen=True)
@@ -83,8 +85,8 @@ def frame(size: int, black: frozenset[int], white: frozenset[int], posing: Posin
           distance: int = DISTANCE, **fields: object) -> Framed:
     """The framed problem of an open position (``fields``: other Problem fields, e.g. title).
 
-    A wall that would take a chain's last liberty, or that cannot live, moves up
-    to ``MORE_ROOM`` lines out (``Framed.distance`` says where it ended).  Raises
+    A wall that would take a chain's last liberty moves up to ``MORE_ROOM`` lines
+    out (``Framed.distance`` says where it ended).  Raises
     ProblemError when the stones leave no room for a wall that lives (the area
     would be the whole board).
     """
@@ -112,7 +114,7 @@ def frame(size: int, black: frozenset[int], white: frozenset[int], posing: Posin
 def _build(size: int, black: frozenset[int], white: frozenset[int], posing: Posing,
            distance: int) -> tuple[frozenset[int], dict[int, int], dict[int, set[int]]] | None:
     """(area, added stones by colour, all stones) of the frame at ``distance``, or None
-    when the area is the whole board or the frame does not live."""
+    when the area is the whole board or the frame would take a chain's last liberty."""
     top, bottom, left, right = area_bounds(size, black | white, distance)
 
     def gap(loc: int) -> int:       # Chebyshev distance from the area (0 inside)
@@ -125,41 +127,27 @@ def _build(size: int, black: frozenset[int], white: frozenset[int], posing: Posi
     area = frozenset(p for p, g in gaps.items() if g == 0)
     if len(area) == size * size:
         return None
-    outside = [p for p, g in gaps.items() if g > BAND]
     attacker, defender = posing.attacker, posing.defender
-    for with_outside in ((True, False) if len(outside) >= MIN_OUTSIDE else (False,)):
-        owner = {p: (defender if with_outside and g > BAND else attacker)
-                 for p, g in gaps.items() if g > 0}
-        eyes = _eyes(size, owner, gaps)
-        added = {p: c for p, c in owner.items() if p not in eyes}
+    outer = TERRITORY + 2             # the gap of the attacker's second line
+    for with_defender in (True, False):
+        added = {}
+        for p, g in gaps.items():
+            if g == 1 or g == outer:
+                added[p] = attacker
+            elif g == outer + 1 and with_defender:
+                added[p] = defender
         stones = {BLACK: set(black), WHITE: set(white)}
         for p, c in added.items():
             stones[c].add(p)
-        if _all_alive(size, stones, set(added)):
+        if _uncapturable(size, stones, set(added), area):
             return area, added, stones
     return None
 
 
-def _eyes(size: int, owner: dict[int, int], gaps: dict[int, int]) -> set[int]:
-    """Single-point eyes of the frame: each inside one owner's stones, none touching the area
-    or the other owner's stones, spaced so that the stones around them stay connected."""
-    eyes: set[int] = set()
-    rc = {p: coords.from_loc(p, size) for p in owner}
-    for p in sorted(owner, key=lambda q: rc[q]):
-        if gaps[p] < 2:
-            continue
-        neighbours = coords.neighbours(p, size)
-        if any(owner.get(n) != owner[p] or gaps[n] == 0 for n in neighbours):
-            continue
-        r, c = rc[p]
-        if any(max(abs(rc[e][0] - r), abs(rc[e][1] - c)) < EYE_SPACING for e in eyes):
-            continue
-        eyes.add(p)
-    return eyes
-
-
-def _all_alive(size: int, stones: dict[int, set[int]], added: set[int]) -> bool:
-    """True when the position is legal and every added stone is unconditionally alive."""
+def _uncapturable(size: int, stones: dict[int, set[int]], added: set[int],
+                  area: frozenset[int]) -> bool:
+    """True when the position is legal and every chain holding a frame stone has a liberty
+    outside the area (moves are played only inside it, so such a chain cannot be taken)."""
     board = Board(size, BLACK)
     try:
         for color in (BLACK, WHITE):
@@ -167,8 +155,7 @@ def _all_alive(size: int, stones: dict[int, set[int]], added: set[int]) -> bool:
                 board.set_stone(p, color)
     except ValueError:
         return False
-    alive: set[int] = set()
-    for color in (BLACK, WHITE):
-        for chain, _regions in unconditionally_alive(board, color):
-            alive.update(chain)
-    return added <= alive
+    for p in added:
+        if not any(lib not in area for lib in board.liberties(p)):
+            return False
+    return True
