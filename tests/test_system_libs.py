@@ -31,6 +31,10 @@ def test_explain_own_and_unknown_libraries():
     assert "libfoo.so.3" in other and "install the package" in other
     odd = system_libs.explain("/x/libqxcb.so: invalid ELF header", "xcb")
     assert "cannot be loaded" in odd and "invalid ELF header" in odd
+    short = system_libs.explain("/lib/x86_64-linux-gnu/libxcb-cursor.so.0: file too short",
+                                "xcb")
+    assert "libxcb-cursor.so.0 is unusable (file too short)" in short
+    assert "apt-get install libxcb-cursor0" in short
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="Linux only")

@@ -53,7 +53,9 @@ PACKAGES = {
 
 PLUGINS = {"xcb": "libqxcb.so", "wayland": "libqwayland.so", "offscreen": "libqoffscreen.so"}
 
-_MISSING = re.compile(r"([\w.+-]+\.so[\w.]*): cannot open shared object file")
+# dlopen's messages: "libxcb-cursor.so.0: cannot open shared object file: No such file or
+# directory", "/lib/x86_64-linux-gnu/libxcb-cursor.so.0: file too short", ...
+_LOAD_ERROR = re.compile(r"(?:^|/)([\w.+-]+\.so(?:\.\d+)*): ([^:]+)")
 
 
 def chosen_platform(env: Mapping[str, str]) -> str:
@@ -68,18 +70,20 @@ def chosen_platform(env: Mapping[str, str]) -> str:
 
 def explain(error: str, platform: str) -> str:
     """One line for a dynamic loader error (``dlopen``'s text) of the ``platform`` plugin."""
-    match = _MISSING.search(error)
-    if match is None:
-        return (f"tsumego-gui: Qt's {platform} display plugin cannot be loaded: "
-                f"{error.strip().splitlines()[0] if error.strip() else 'unknown error'}")
-    name = match.group(1)
+    first = error.strip().splitlines()[0] if error.strip() else "unknown error"
+    match = _LOAD_ERROR.search(first)
+    name = match.group(1) if match else ""
+    if match is None or name == PLUGINS.get(platform):
+        return f"tsumego-gui: Qt's {platform} display plugin cannot be loaded: {first}"
+    state = "is missing" if "cannot open shared object file" in match.group(2) \
+        else f"is unusable ({match.group(2).strip()})"
     package = PACKAGES.get(name)
     if package is None and name.startswith(("libQt6", "libpyside6", "libshiboken6", "libicu")):
-        return (f"tsumego-gui: the app's own library {name} is missing; reinstall tsumego_gui.")
+        return f"tsumego-gui: the app's own library {name} {state}; reinstall tsumego_gui."
     if package is None:
-        return (f"tsumego-gui: the system library {name} is missing (needed by Qt's "
+        return (f"tsumego-gui: the system library {name} {state} (needed by Qt's "
                 f"{platform} display plugin); install the package that provides it.")
-    return (f"tsumego-gui: the system library {name} is missing (needed by Qt's {platform} "
+    return (f"tsumego-gui: the system library {name} {state} (needed by Qt's {platform} "
             f"display plugin); install it with: sudo apt-get install {package}")
 
 
@@ -107,5 +111,7 @@ def missing_library_message(env: Mapping[str, str], platform: str) -> str | None
     try:
         ctypes.CDLL(str(path))
     except OSError as e:
-        return explain(str(e), qpa)
+        # a frozen app's ctypes (PyInstaller) re-raises with its own text: the loader's is
+        # the cause
+        return explain(str(e.__cause__ or e), qpa)
     return None
