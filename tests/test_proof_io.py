@@ -10,7 +10,9 @@ from sgfmill import sgf
 from engine_cy.board import BLACK
 from tests.test_solver import STRAIGHT_THREE, problem_from, solved
 from tsumego_gui.core import coords
-from tsumego_gui.search.proof import Proof, ProofNode
+from tsumego_gui.search import classification_file
+from tsumego_gui.search.classify import classify
+from tsumego_gui.search.proof import Proof, ProofNode, read_zone
 from tsumego_gui.search.verify import verify
 
 
@@ -49,7 +51,7 @@ def test_sgf_export_holds_the_tree_zones_and_winning_moves(proof):
     marked = [child for child in root if child.has_property("TE")]
     assert {child.get_move()[1] for child in marked} == winning
 
-    # every node below carries a status comment, and won nodes show their zone as SQ
+    # every node below carries a status comment, and nodes carry their zone as TZ
     def walk(node, depth):
         count = 1
         for child in node:
@@ -58,8 +60,47 @@ def test_sgf_export_holds_the_tree_zones_and_winning_moves(proof):
         return count
 
     assert walk(root, 0) >= proof.size() - 1
-    zones = [n for n in game.get_main_sequence() if n.has_property("SQ")]
+    zones = [n for n in game.get_main_sequence() if n.has_property("TZ")]
     assert zones
+
+
+def _sgf_nodes_below(node):
+    for child in node:
+        yield child
+        yield from _sgf_nodes_below(child)
+
+
+def test_sgf_export_marks_no_squares_below_the_root_only_the_region(proof):
+    # other viewers draw SQ as squares: ~a whole zone on every node would bury the board
+    game = sgf.Sgf_game.from_bytes(proof.to_sgf())
+    root = game.get_root()
+    size = proof.problem.size
+    assert {coords.from_sgfmill(p, size) for p in root.get("SQ")} == proof.problem.region
+    below = list(_sgf_nodes_below(root))
+    assert below
+    assert not [n for n in below if n.has_property("SQ")]
+
+
+def test_zones_round_trip_through_tz(proof):
+    game = sgf.Sgf_game.from_bytes(proof.to_sgf())
+    size = proof.problem.size
+
+    def compare(sgf_node, proof_node):
+        count = 0
+        children = dict(proof_node.children)
+        for sgf_child in sgf_node:
+            child = children[coords.from_sgfmill(sgf_child.get_move()[1], size)]
+            assert read_zone(sgf_child, size) == (child.zone or None)
+            count += 1 + compare(sgf_child, child)
+        return count
+
+    assert compare(game.get_root(), proof.root) >= proof.size() - 1
+
+
+def test_a_zone_written_as_sq_by_older_versions_is_still_read():
+    game = sgf.Sgf_game.from_bytes(b"(;GM[1]SZ[5];B[cc]SQ[bb][cc][dd])")
+    (move,) = game.get_root()
+    assert read_zone(move, 5) == {coords.from_gtp(p, 5) for p in ("B4", "C3", "D2")}
 
 
 def test_must_answer_is_the_losing_movers_moves_in_a_proof_and_in_a_disproof():
@@ -81,3 +122,11 @@ def test_must_answer_is_the_losing_movers_moves_in_a_proof_and_in_a_disproof():
     assert disproof_or.prover_move is None
     assert not kill.mover_loses and kill.must_answer == [] and kill.prover_move == 21
     assert leaf.must_answer == [] and leaf.prover_move is None
+
+
+def test_classification_export_marks_no_squares_below_the_root(proof):
+    c = classify(proof.problem)
+    game = sgf.Sgf_game.from_bytes(classification_file.to_sgf(c))
+    below = list(_sgf_nodes_below(game.get_root()))
+    assert [n for n in below if n.has_property("TZ")]
+    assert not [n for n in below if n.has_property("SQ")]

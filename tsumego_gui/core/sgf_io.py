@@ -31,8 +31,9 @@ Reading (:func:`read_sgf`): every game of a collection becomes one
   the argument, else ``TD``, else the target's colour, else the colour of
   the crucial stones.  With none of these, the caller must give it.
 
-Our own root properties (for what SGF has no standard property for; Sabaki
-and GoGui keep unknown properties and ignore them):
+Our own properties (for what SGF has no standard property for; Sabaki
+and GoGui keep unknown properties and ignore them), all on the root but
+``TZ``, which only exported proofs carry, on their move nodes:
 
 ======  ================================================================
 ``TG``  goal: ``survive``, ``live`` or ``live_any`` (absent: ``survive``
@@ -43,6 +44,8 @@ and GoGui keep unknown properties and ignore them):
         per value, oldest first; valid for the engine that wrote it
 ``TP``  ``TP[1]``: the previous move was a pass (a pass now ends the game);
         a game record whose last move is a pass says it by that move
+``TZ``  relevance zone of a proof node: its points, on the move node that
+        reaches it (``search.proof``); the reader here ignores it
 ======  ================================================================
 
 Writing (:func:`write_sgf`) uses ``AB``/``AW``, ``PL`` (only when the side to

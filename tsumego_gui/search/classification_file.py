@@ -10,8 +10,9 @@ that class is a success for the side to move (the convention of problem
 sites; a ko is a success when nothing better exists), else ``WRONG``,
 followed by the class in words; our own property ``TC`` holds the class
 word (``lives``, ``seki``, ``ko``, ``dies`` or ``open``).  Below it, the
-tree of the move's first proof (``search.proof.write_move``), zones as
-``SQ``.  Other SGF programs open it as a problem file with variations.
+tree of the move's first proof (``search.proof.write_move``), zones in
+our own property ``TZ``; the root keeps the region as ``SQ``.  Other SGF
+programs open it as a problem file with variations.
 
 Knows classifications, proofs and SGF; nothing about searching.
 """

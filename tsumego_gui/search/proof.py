@@ -39,6 +39,8 @@ from tsumego_gui.core.problem import Problem
 
 KINDS = ("or", "and", "goal", "captured", "passes", "survives")
 FORMAT_VERSION = 1
+# Our own SGF property for a proof node's relevance zone (``core.sgf_io`` lists it).
+ZONE_PROPERTY = "TZ"
 
 
 @dataclass(eq=False)
@@ -169,9 +171,11 @@ class Proof:
     def to_sgf(self, max_nodes: int = 200_000) -> bytes:
         """The problem, then the tree as variations.
 
-        Each move node gets a comment with its status and, on won nodes, its
-        zone marked with ``SQ`` (shown by Sabaki, GoGui and most editors);
-        winning first moves are marked with ``TE`` (a good move).  Shared
+        Each move node gets a comment with its status and, when it has one,
+        its zone in our own property ``TZ`` (``core.sgf_io``; other viewers
+        keep it and show nothing, where ``SQ`` would cover the board in
+        squares at every node); winning first moves are marked with ``TE``
+        (a good move).  The root keeps the problem's region as ``SQ``.  Shared
         subtrees are written out in full, up to ``max_nodes`` SGF nodes.
         """
         game = sgf.Sgf_game.from_bytes(_problem_sgf(self.problem).encode())
@@ -195,7 +199,7 @@ class Proof:
 def write_move(parent, move: int, child: ProofNode, node: ProofNode, to_play: int, size: int,
                budget: list[int]):
     """Write ``move`` (``to_play``'s, from ``node``) and the tree below it as an SGF variation
-    of ``parent``: each move with a comment saying its status, won nodes' zones as ``SQ``.
+    of ``parent``: each move with a comment saying its status, its zone as ``TZ``.
     ``budget[0]``: SGF nodes left (spent here); the new SGF node, or None when spent."""
     if budget[0] <= 0:
         return None
@@ -204,11 +208,24 @@ def write_move(parent, move: int, child: ProofNode, node: ProofNode, to_play: in
     sgf_node.set_move("bw"[to_play - 1], coords.to_sgfmill(move, size))
     sgf_node.set("C", _describe(child, node, move, size))
     if child.zone:
-        sgf_node.set("SQ", [coords.to_sgfmill(p, size) for p in sorted(child.zone)])
+        sgf_node.set_raw_list(ZONE_PROPERTY, [coords.to_sgf(p, size).encode()
+                                              for p in sorted(child.zone)])
     for reply, grandchild in child.children:
         if write_move(sgf_node, reply, grandchild, child, 3 - to_play, size, budget) is None:
             break
     return sgf_node
+
+
+def read_zone(sgf_node, size: int) -> frozenset[int] | None:
+    """The zone :func:`write_move` wrote on a move node of an exported proof: ``TZ``, or
+    ``SQ`` in files from versions that wrote zones as ``SQ`` (never call it on the root,
+    whose ``SQ`` is the problem's region).  None when the node has no zone."""
+    if sgf_node.has_property(ZONE_PROPERTY):
+        return frozenset(coords.from_sgf(v.decode("ascii"), size)
+                         for v in sgf_node.get_raw_list(ZONE_PROPERTY))
+    if sgf_node.has_property("SQ"):
+        return frozenset(coords.from_sgfmill(p, size) for p in sgf_node.get("SQ"))
+    return None
 
 
 def _colour_name(colour: int) -> str:
