@@ -38,13 +38,13 @@ def corner_problem(size: int = 19) -> Problem:
 
 def test_a_corner_problem_is_seen_through_its_corner():
     window = problem_window(corner_problem())
-    # the region (row 19, A-D) and the white stones touching it (rows 19-18, A-E), three
+    # the region (row 19, A-D) and the white stones touching it (rows 19-18, A-E), six
     # more lines around: the black wall and room outside it
-    assert window == Window(19, 0, 0, 5, 8)
+    assert window == Window(19, 0, 0, 8, 11)
     assert window.index(coords.from_gtp("A19", 19)) == 0
-    assert window.index(coords.from_gtp("B18", 19)) == 1 * 8 + 1
-    assert window.index(PASS) == 5 * 8
-    assert list(window.indices([PASS, coords.from_gtp("B18", 19)])) == [40, 9]
+    assert window.index(coords.from_gtp("B18", 19)) == 1 * 11 + 1
+    assert window.index(PASS) == 8 * 11
+    assert list(window.indices([PASS, coords.from_gtp("B18", 19)])) == [88, 12]
     with pytest.raises(ValueError, match="outside"):
         window.index(coords.from_gtp("K10", 19))
     with pytest.raises(ValueError, match="outside"):
@@ -52,9 +52,11 @@ def test_a_corner_problem_is_seen_through_its_corner():
 
 
 def test_a_window_near_an_edge_reaches_it():
-    # on 9x9 the window's right side (column H) is within two lines of the edge (J)
-    assert problem_window(corner_problem(9)) == Window(9, 0, 0, 5, 9)
-    assert not problem_window(corner_problem(9)).whole
+    # on 13x13 the window's bottom (row 6, the eighth from the top) is six lines from the
+    # edge and stays; its right side (column L) is within two lines of the edge (N)
+    assert problem_window(corner_problem(13)) == Window(13, 0, 0, 8, 13)
+    assert not problem_window(corner_problem(13)).whole
+    assert problem_window(corner_problem(9)).whole
 
 
 def test_a_problem_without_a_region_is_seen_whole():

@@ -27,8 +27,13 @@ from tsumego_gui.core.problem import Problem
 
 # lines beyond the stones that touch the region: with one, a wall on the window's border
 # has no outside liberties and the network reads it as dying (a dead corner group then
-# looked alive, tests/test_katago_evaluator.py); from two on it reads the wall as safe
-MARGIN = 3
+# looked alive, tests/test_katago_evaluator.py); from two on it reads the wall as safe.
+# Six hold a posed book problem's whole frame (``core.frame``: wall, two lines of territory,
+# the attacker's second line, the defender's line) and a line of the defender's territory:
+# with three the window cut the attacker's territory and KataGo passed or read living
+# groups as dead (the book's first move got priors of 0.11-0.34 on rzone-19x19-dev 1, 3,
+# 21 and 25 framed at distance 1; 0.72-0.97 with six)
+MARGIN = 6
 SNAP = 2     # a window this close to an edge goes to the edge
 
 
