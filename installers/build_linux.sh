@@ -47,9 +47,10 @@ XCB_PACKAGES="libxcb-cursor0 libxcb-icccm4 libxcb-keysyms1 libxcb-image0 libxcb-
  libxcb-util1 libxcb1 libx11-6 libx11-xcb1 libxkbcommon0 libxkbcommon-x11-0 libegl1 libgl1
  libfontconfig1 libfreetype6 libdbus-1-3"
 missing=""
+known=$(/sbin/ldconfig -p)      # once: `ldconfig -p | grep -q` dies of SIGPIPE under pipefail
 for lib in libxcb-cursor.so.0 libxcb-icccm.so.4 libxcb-keysyms.so.1 libxcb-image.so.0 \
            libxcb-render-util.so.0 libxcb-shape.so.0 libxkbcommon-x11.so.0 libEGL.so.1; do
-    /sbin/ldconfig -p | grep -q "$lib" || missing="$missing $lib"
+    case "$known" in *"$lib"*) ;; *) missing="$missing $lib" ;; esac
 done
 if [ -n "$missing" ]; then
     echo "missing on the build machine:$missing"
