@@ -2,7 +2,10 @@
 
 :class:`BoardView` is a read-only view of the stones; :class:`Overlay` says
 what to draw on top (zone shading, marks, ghost stone, labels);
-:class:`Theme` holds the colours.  :func:`paint_board` draws all three with
+:class:`Theme` holds the colours.  Stones a frame added around an open
+problem (``frame``, passed in by the caller) are drawn smaller and see-through,
+still in their colour, so the problem's own stones stand out.
+:func:`paint_board` draws all three with
 vector QPainter calls, so the board stays crisp at any size and device pixel
 ratio; :class:`Geometry` maps widget pixels to points and back (hit tests).
 Knows locs through ``core.coords`` only; nothing about widgets, editing or
@@ -114,9 +117,16 @@ class Geometry:
         return None
 
 
+FRAME_RADIUS = 0.36     # a frame stone's radius, in cells (a stone of the problem: 0.47)
+FRAME_ALPHA = 175
+
+
 def paint_board(painter: QPainter, width: float, height: float, view: BoardView,
-                overlay: Overlay, theme: Theme, show_coordinates: bool = True) -> Geometry:
-    """Draw the whole board into (0, 0, width, height); returns the geometry used."""
+                overlay: Overlay, theme: Theme, show_coordinates: bool = True,
+                frame: frozenset[int] = frozenset()) -> Geometry:
+    """Draw the whole board into (0, 0, width, height); returns the geometry used.
+
+    ``frame``: points whose stones a frame added (drawn smaller and see-through)."""
     g = Geometry(view.size, width, height, show_coordinates)
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing, True)
@@ -135,7 +145,10 @@ def paint_board(painter: QPainter, width: float, height: float, view: BoardView,
         _coordinates(painter, g, theme)
     for loc in coords.all_locs(size):
         colour = view.color_at(loc)
-        if colour != EMPTY:
+        if colour != EMPTY and loc in frame:
+            _stone(painter, g.center(loc), cell, colour, theme, alpha=FRAME_ALPHA,
+                   radius=FRAME_RADIUS)
+        elif colour != EMPTY:
             _stone(painter, g.center(loc), cell, colour, theme, alpha=255)
     _marks(painter, g, view, overlay, theme)
     painter.restore()
@@ -204,8 +217,8 @@ def _coordinates(painter: QPainter, g: Geometry, theme: Theme) -> None:
 
 
 def _stone(painter: QPainter, c: QPointF, cell: float, colour: int, theme: Theme,
-           alpha: int) -> None:
-    r = cell * 0.47
+           alpha: int, radius: float = 0.47) -> None:
+    r = cell * radius
     light, dark = theme.stone_black if colour == BLACK else theme.stone_white
     grad = QRadialGradient(QPointF(c.x() - r * 0.35, c.y() - r * 0.35), r * 1.4)
     c1, c2 = QColor(light), QColor(dark)

@@ -1,7 +1,8 @@
 """The board widget: paints through ``board_painter`` and turns mouse input into point signals.
 
 It holds the current :class:`BoardView` and :class:`Overlay` (set from
-outside) and a ghost-stone colour for hover; it never changes the position
+outside), the points whose stones a frame added (``set_frame``: drawn
+apart) and a ghost-stone colour for hover; it never changes the position
 itself.  Signals: ``pressed(loc, button)`` on a click, ``dragged(loc,
 button)`` for every new point the mouse enters with a button held,
 ``released()``, ``wheel_steps(n)`` (+1 = forward, towards the leaves).
@@ -30,6 +31,7 @@ class BoardWidget(QWidget):
         super().__init__(parent)
         self.view = BoardView(9)
         self.overlay = Overlay()
+        self.frame: frozenset[int] = frozenset()   # stones a frame added: drawn apart
         self.theme = THEMES["light"]
         self.show_coordinates = True
         self.ghost_colour: int | None = None     # colour of the hover stone, None = no ghost
@@ -53,6 +55,11 @@ class BoardWidget(QWidget):
 
     def set_overlay(self, overlay: Overlay) -> None:
         self.overlay = overlay
+        self.update()
+
+    def set_frame(self, frame: frozenset[int]) -> None:
+        """The points whose stones a frame added around an open problem (empty: none)."""
+        self.frame = frozenset(frame)
         self.update()
 
     def set_theme(self, name: str) -> None:
@@ -81,7 +88,7 @@ class BoardWidget(QWidget):
         if self.ghost_colour is not None and self._hover is not None:
             overlay = replace(overlay, ghost=(self._hover, self.ghost_colour))
         paint_board(painter, self.width(), self.height(), self.view, overlay, self.theme,
-                    self.show_coordinates)
+                    self.show_coordinates, frame=self.frame)
         painter.end()
 
     # ---- mouse ----------------------------------------------------------------------------

@@ -11,6 +11,10 @@ mouse stroke (press, drags, release) is one undo step.  Tools:
 * ``crucial``: toggle the crucial mark on the chain under the mouse;
 * ``region``: left paints region points, right clears them.
 
+A draft read from an open book problem that ``core.problem_files`` posed and
+framed keeps the frame's stones in ``Draft.frame`` (the board draws them
+apart); :meth:`Draft.without_frame` goes back to the open position.
+
 Knows problems and coordinates; nothing about painting or solving.
 """
 
@@ -48,6 +52,7 @@ class Draft:
     title: str = ""
     comment: str = ""
     source: str = ""
+    frame: frozenset[int] = frozenset()    # stones a frame added around an open problem
 
     @classmethod
     def new(cls, size: int) -> Draft:
@@ -100,9 +105,22 @@ class Draft:
             black.add(loc)
         elif colour == WHITE:
             white.add(loc)
-        crucial = self.crucial if colour == self.color_at(loc) else self.crucial - {loc}
+        same = colour == self.color_at(loc)
+        crucial = self.crucial if same else self.crucial - {loc}
+        frame = self.frame if same else self.frame - {loc}     # a stone put by hand is ours
         return replace(self, black=frozenset(black), white=frozenset(white),
-                       crucial=frozenset(crucial), history=(), previous_pass=False)
+                       crucial=frozenset(crucial), history=(), previous_pass=False,
+                       frame=frozenset(frame))
+
+    def without_frame(self) -> Draft:
+        """The open position: the frame's stones gone, and with them the marks the posing
+        and the frame chose (the region inside the frame, the target stones), for the user
+        to mark by hand.  Side to move, defender, goal and text stay."""
+        if not self.frame:
+            return self
+        return replace(self, black=self.black - self.frame, white=self.white - self.frame,
+                       crucial=frozenset(), region=frozenset(), frame=frozenset(),
+                       history=(), previous_pass=False)
 
     def chain(self, loc: int) -> frozenset[int]:
         colour = self.color_at(loc)

@@ -13,6 +13,12 @@ files, invalid positions, failed searches, networks that do not load,
 verifier rejections) appear in a banner above the board; nothing is lost
 silently.
 
+An open book problem (no target, no region) comes from the reader posed and
+framed: the board draws the frame's stones apart (the draft's ``frame``,
+handed to the board widget), the problem panel lists what was assumed, the
+status bar says it in one line, and *Remove frame* (Edit menu, or the
+panel's button) goes back to the open position as one undoable edit.
+
 Knows the widgets and the solver worker's request/outcome types; nothing
 about how solvers work.
 """
@@ -20,6 +26,7 @@ about how solvers work.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QObject, QSettings, Qt
@@ -38,8 +45,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tsumego_gui.core.problem import Problem, ProblemError
-from tsumego_gui.core.problem_files import ProblemFileError, read_file
+from tsumego_gui.core.problem import COLOR_NAMES, Problem, ProblemError
+from tsumego_gui.core.problem_files import ProblemFileError, SourcedProblem, read_file
 from tsumego_gui.core.sgf_io import write_sgf
 from tsumego_gui.qt.board_painter import BoardView, Overlay
 from tsumego_gui.qt.board_widget import LEFT, BoardWidget
@@ -174,6 +181,7 @@ class MainWindow(QMainWindow):
         self.board.released.connect(self.editor.release)
         self.board.wheel_steps.connect(self._wheel)
         self.problem_panel.new_requested.connect(self.new_problem)
+        self.problem_panel.remove_frame_requested.connect(self.remove_frame)
         self.solve_panel.solve_requested.connect(self.solve)
         self.solve_panel.stop_requested.connect(self.stop)
         self.solver.progress.connect(self.solve_panel.show_progress)
@@ -229,6 +237,9 @@ class MainWindow(QMainWindow):
         e.addAction(redo)
         self.undo_action, self.redo_action = undo, redo
         e.addSeparator()
+        self.remove_frame_action = self._action(e, "Remove &frame", self.remove_frame)
+        self.remove_frame_action.setEnabled(False)
+        e.addSeparator()
         self._action(e, "Edit &position", lambda: self.set_mode("edit"), QKeySequence("Ctrl+E"))
         self._action(e, "&Browse proof", lambda: self.set_mode("proof"), QKeySequence("Ctrl+B"))
         v = bar.addMenu("&View")
@@ -277,14 +288,15 @@ class MainWindow(QMainWindow):
         if path.is_dir():
             return self.open_list(path, ask=False)
         try:
-            problems = [sp.problem for sp in read_file(path)]
+            problems = read_file(path)
         except ProblemFileError as e:
             self.show_error(f"Cannot open {path.name}: {e.reason}")
             return False
         index = index if 0 <= index < len(problems) else 0
         if len(problems) > 1 and self.problem_list.source != path:
             self.problem_list.load(path, self.prefs.theme)
-        self._load_problem(problems[index], path, index, len(problems))
+        self._load_problem(problems[index].problem, path, index, len(problems),
+                           problems[index])
         return True
 
     def open_list(self, source: Path, *, ask: bool = True) -> bool:
@@ -297,7 +309,8 @@ class MainWindow(QMainWindow):
             self.problem_list.select(self.file_path, self.prefs.last_index)
             return False
         path, index, problem = self.problem_list.entries()[0]
-        self._load_problem(problem, path, index, self._games_listed(path))
+        self._load_problem(problem, path, index, self._games_listed(path),
+                           self.problem_list.sourced(path, index))
         return True
 
     def _games_listed(self, path: Path) -> int:
@@ -311,7 +324,8 @@ class MainWindow(QMainWindow):
             # refused: the highlight goes back to the problem on the board
             self.problem_list.select(self.file_path, self.prefs.last_index)
             return
-        self._load_problem(problem, path, index, self._games_listed(path))
+        self._load_problem(problem, path, index, self._games_listed(path),
+                           self.problem_list.sourced(path, index))
 
     def step_problem(self, step: int) -> bool:
         """Open the next (``step`` 1) or previous (-1) problem of the list."""
@@ -322,28 +336,58 @@ class MainWindow(QMainWindow):
         if not self._may_discard():
             return False
         path, index, problem = entry
-        self._load_problem(problem, path, index, self._games_listed(path))
+        self._load_problem(problem, path, index, self._games_listed(path),
+                           self.problem_list.sourced(path, index))
         return True
 
     def _focus_board(self) -> None:
         self.board.setFocus(Qt.FocusReason.OtherFocusReason)
 
-    def _load_problem(self, problem: Problem, path: Path | None, index: int, games: int) -> None:
+    def _load_problem(self, problem: Problem, path: Path | None, index: int, games: int,
+                      sourced: SourcedProblem | None = None) -> None:
+        """Put ``problem`` on the board; ``sourced``: how the reader gave it (an open
+        problem it posed and framed says what it assumed and which stones the frame added)."""
         self.solver.forget()
         self.file_path, self.file_games = path, games
-        self.editor.reset(Draft.from_problem(problem))
+        assumed = sourced.assumed if sourced is not None else ()
+        frame = sourced.frame if sourced is not None else frozenset()
+        self.problem_panel.show_assumptions(assumed)
+        self.editor.reset(replace(Draft.from_problem(problem), frame=frame))
         self.solve_panel.clear()        # another problem: nothing about it was solved yet
         self.clear_error()
         if path is not None:
             self._set_prefs(last_problem=str(path), last_index=index)
         self.problem_list.select(path, index)   # the highlight follows the board
         self._update_title()
+        if assumed:
+            self.statusBar().showMessage(self._posed_summary(problem, frame), 15000)
+
+    @staticmethod
+    def _posed_summary(problem: Problem, frame: frozenset[int]) -> str:
+        return (f"Open problem, posed: {COLOR_NAMES[problem.to_play]} to play, "
+                f"{COLOR_NAMES[problem.defender]} must live; a frame of {len(frame)} stones "
+                "added (the Problem panel says what was assumed; Edit > Remove frame undoes "
+                "it).")
+
+    def remove_frame(self) -> bool:
+        """Back to the open position (one undoable edit): the frame's stones, the region and
+        the target marks go, for the user to mark by hand."""
+        draft = self.editor.draft
+        if not draft.frame:
+            self.statusBar().showMessage("No frame to remove.", 4000)
+            return False
+        self.editor.apply(draft.without_frame(), "remove frame")    # the board shows it
+        self.statusBar().showMessage("Frame removed: the open position.  Mark the crucial "
+                                     "stones, then the region (the Problem panel's tools); "
+                                     "Undo brings the frame back.", 10000)
+        return True
 
     def new_problem(self, size: int) -> None:
         if not self._may_discard():
             return
         self.solver.forget()
         self.file_path, self.file_games = None, 1
+        self.problem_panel.show_assumptions(())
         self.editor.reset(Draft.new(size))
         self.editor.undo_stack.resetClean()   # a new, never-saved problem counts as unsaved
         self.solve_panel.clear()
@@ -441,6 +485,8 @@ class MainWindow(QMainWindow):
     def _show_edit_board(self) -> None:
         d = self.editor.draft
         self.board.ghost_colour = BLACK if self.editor.tool == "stones" else None
+        self.board.set_frame(d.frame)
+        self.remove_frame_action.setEnabled(bool(d.frame))
         self.board.set_position(BoardView(d.size, d.black, d.white),
                                 Overlay(region=d.region, crucial=d.crucial))
         self.mode_label.setText("Editing: left click black, right click white, click a stone "

@@ -9,8 +9,9 @@ user picks an entry: a click, Enter, or the keys that move the highlight
 (↑/↓, Home/End, page keys); ``picked`` after a click or Enter, so the window
 can give the keyboard back to the board.  The window says which entry is on
 the board with :meth:`ProblemList.select` (no signal), so the highlight never
-disagrees with the board.  Knows which files hold problems and painting;
-nothing about editing or solving.
+disagrees with the board, and asks :meth:`ProblemList.sourced` what the reader
+assumed to pose an open problem (and which stones its frame added).  Knows
+which files hold problems and painting; nothing about editing or solving.
 """
 
 from __future__ import annotations
@@ -22,25 +23,33 @@ from PySide6.QtGui import QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
 from tsumego_gui.core.problem import Problem
-from tsumego_gui.core.problem_files import ProblemFileError, problem_files, read_file
+from tsumego_gui.core.problem_files import (
+    ProblemFileError,
+    SourcedProblem,
+    problem_files,
+    read_file,
+)
 from tsumego_gui.qt.board_painter import THEMES, BoardView, Overlay, paint_board
 
 THUMB = 40          # small: six entries and more fit the dock at the default window size
 ROLE = Qt.ItemDataRole.UserRole
 
 
-def thumbnail(problem: Problem, theme: str = "light", size: int = THUMB) -> QPixmap:
+def thumbnail(problem: Problem, theme: str = "light", size: int = THUMB,
+              frame: frozenset[int] = frozenset()) -> QPixmap:
     pix = QPixmap(size, size)
     painter = QPainter(pix)
     paint_board(painter, size, size, BoardView(problem.size, problem.black, problem.white),
-                Overlay(), THEMES.get(theme, THEMES["light"]), show_coordinates=False)
+                Overlay(), THEMES.get(theme, THEMES["light"]), show_coordinates=False,
+                frame=frame)
     painter.end()
     return pix
 
 
-def load_entries(source: Path) -> list[tuple[Path, int, Problem | None, str]]:
-    """(file, index, problem or None, error) for every problem of a folder's files (a
-    collection may keep its problems in sub-folders, as the bundled one does) or of one file."""
+def load_entries(source: Path) -> list[tuple[Path, int, SourcedProblem | None, str]]:
+    """(file, index, problem as read or None, error) for every problem of a folder's files
+    (a collection may keep its problems in sub-folders, as the bundled one does) or of one
+    file."""
     out = []
     try:
         files = problem_files(source)
@@ -48,7 +57,7 @@ def load_entries(source: Path) -> list[tuple[Path, int, Problem | None, str]]:
         return [(source, 0, None, e.reason)]
     for f in files:
         try:
-            out += [(f, sp.index, sp.problem, "") for sp in read_file(f)]
+            out += [(f, sp.index, sp, "") for sp in read_file(f)]
         except ProblemFileError as e:
             out.append((f, 0, None, e.reason))
     return out
@@ -88,17 +97,20 @@ class ProblemList(QWidget):
         self.list.moved_by_key.connect(self._moved)
         layout.addWidget(self.list)
         self.source: Path | None = None
+        self._sourced: dict[tuple[Path, int], SourcedProblem] = {}
 
     def load(self, source: Path, theme: str = "light") -> int:
         """List the problems of a folder or file; returns how many were read."""
         self.list.clear()
+        self._sourced.clear()
         self.source = source
         count = 0
         entries = load_entries(source)
         games: dict[Path, int] = {}
         for f, *_ in entries:
             games[f] = games.get(f, 0) + 1
-        for f, i, problem, error in entries:
+        for f, i, sp, error in entries:
+            problem = sp.problem if sp is not None else None
             label = f.stem if problem is None or not problem.title else problem.title
             if source.is_dir() and f.parent != source:
                 label = f"{f.parent.relative_to(source)}: {label}"
@@ -109,9 +121,10 @@ class ProblemList(QWidget):
                 item.setFlags(Qt.ItemFlag.NoItemFlags)
                 item.setToolTip(f"{f.name}: {error}")
             else:
-                item.setIcon(QIcon(thumbnail(problem, theme)))
+                item.setIcon(QIcon(thumbnail(problem, theme, frame=sp.frame)))
                 item.setToolTip(f"{f.name}, game {i + 1}: {problem.size}x{problem.size}")
                 item.setData(ROLE, (f, i, problem))
+                self._sourced[(f, i)] = sp
                 count += 1
             self.list.addItem(item)
         return count
@@ -130,6 +143,11 @@ class ProblemList(QWidget):
     def entries(self) -> list[tuple[Path, int, Problem]]:
         """(file, index, problem) of every readable entry, in list order."""
         return [d for i in range(self.list.count()) if (d := self.list.item(i).data(ROLE))]
+
+    def sourced(self, path: Path | None, index: int) -> SourcedProblem | None:
+        """The listed problem of game ``index`` of ``path`` as the reader gave it (with what
+        posing an open problem assumed); None when it is not listed."""
+        return self._sourced.get((path, index))
 
     def select(self, path: Path | None, index: int = 0) -> bool:
         """Highlight the entry of game ``index`` of ``path`` (None, or a problem not in the

@@ -1,11 +1,16 @@
 """The problem panel: edit tools and the problem's fields, with the inline validation message.
 
 Shows an :class:`~tsumego_gui.qt.editor.EditorModel`'s draft and changes it
-only through the model (so every change is undoable).  Knows the draft's
-fields; nothing about solving.
+only through the model (so every change is undoable).  An open book problem
+that the reader posed and framed shows, at the top, what was assumed (one
+line each: side to move, defender, frame distance, region size) and a
+*Remove frame* button (``remove_frame_requested``) that goes back to the
+open position.  Knows the draft's fields; nothing about solving.
 """
 
 from __future__ import annotations
+
+from html import escape
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
@@ -32,12 +37,40 @@ TOOL_LABELS = {"stones": "Stones (left black, right white)",
 
 class ProblemPanel(QWidget):
     new_requested = Signal(int)      # board size
+    remove_frame_requested = Signal()
 
     def __init__(self, model: EditorModel, parent: QWidget | None = None):
         super().__init__(parent)
         self.model = model
         self._updating = False
+        self.assumed: tuple[str, ...] = ()
         layout = QVBoxLayout(self)
+
+        # an open problem posed and framed on reading: what was assumed, and the way back
+        self.posed_box = QWidget()
+        posed = QVBoxLayout(self.posed_box)
+        posed.setContentsMargins(0, 0, 0, 0)
+        posed.addWidget(QLabel("<b>Open problem, posed and framed</b>"))
+        self.assumptions_label = QLabel()
+        self.assumptions_label.setObjectName("assumptions")
+        self.assumptions_label.setWordWrap(True)
+        self.assumptions_label.setTextInteractionFlags(
+            Qt.TextInteractionFlag.TextSelectableByMouse)
+        posed.addWidget(self.assumptions_label)
+        self.frame_removed_label = QLabel("<i>Frame removed: mark the crucial stones and the "
+                                          "region by hand.</i>")
+        self.frame_removed_label.setWordWrap(True)
+        posed.addWidget(self.frame_removed_label)
+        self.remove_frame_button = QPushButton("Remove frame")
+        self.remove_frame_button.setObjectName("remove_frame")
+        self.remove_frame_button.setToolTip(
+            "back to the open position: the frame's stones, the region and the target "
+            "marks go; mark the crucial stones and the region by hand (Undo brings the "
+            "frame back)")
+        self.remove_frame_button.clicked.connect(self.remove_frame_requested)
+        posed.addWidget(self.remove_frame_button)
+        layout.addWidget(self.posed_box)
+        self.posed_box.setVisible(False)
 
         layout.addWidget(QLabel("<b>Edit tool</b>"))
         self.tool_group = QButtonGroup(self)
@@ -113,9 +146,28 @@ class ProblemPanel(QWidget):
 
     # ---- model -> widgets ---------------------------------------------------------------
 
+    def show_assumptions(self, assumed: tuple[str, ...]) -> None:
+        """What the reader assumed to pose the problem on the board (empty: nothing)."""
+        self.assumed = tuple(assumed)
+        self.show_draft(self.model.draft)
+
+    def assumptions_text(self) -> str:
+        """The assumptions as shown, one line each (empty when none are shown)."""
+        return "\n".join(self.assumed) if self.posed_box.isVisibleTo(self) else ""
+
+    def _show_posed(self, draft: Draft) -> None:
+        self.posed_box.setVisible(bool(self.assumed))
+        if not self.assumed:
+            return
+        lines = "".join(f"<li>{escape(line)}</li>" for line in self.assumed)
+        self.assumptions_label.setText(f"<ul style='margin-left: -20px'>{lines}</ul>")
+        self.frame_removed_label.setVisible(not draft.frame)
+        self.remove_frame_button.setEnabled(bool(draft.frame))
+
     def show_draft(self, draft: Draft) -> None:
         self._updating = True
         try:
+            self._show_posed(draft)
             if self.title_edit.text() != draft.title:
                 self.title_edit.setText(draft.title)
             # the size box says the size of the problem on the board (New starts one that size)

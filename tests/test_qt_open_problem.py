@@ -1,0 +1,139 @@
+"""An open book problem in the app: the frame's stones drawn apart, the assumptions shown,
+and "Remove frame" back to the open position (offscreen Qt)."""
+
+import pytest
+
+pytest.importorskip("pytestqt")
+
+from PySide6.QtCore import Qt  # noqa: E402
+from PySide6.QtGui import QImage, QPainter  # noqa: E402
+
+from tsumego_gui.core import coords  # noqa: E402
+from tsumego_gui.core.colors import BLACK, EMPTY  # noqa: E402
+from tsumego_gui.core.open_problem import read_open_position  # noqa: E402
+from tsumego_gui.core.problem_files import read_file  # noqa: E402
+from tsumego_gui.qt import board_widget  # noqa: E402
+from tsumego_gui.qt.board_painter import THEMES, BoardView, Geometry, Overlay, paint_board  # noqa: E402,E501
+from tsumego_gui.qt.editor import Draft  # noqa: E402
+from tsumego_gui.qt.main_window import BUNDLED_PROBLEM  # noqa: E402
+
+# A book problem as players have it (rzone-19x19-dev #21): "Black to live" (黑先活) in the
+# title, the correct line (正解) and failure lines; no target, no region.
+BOOK = ("(;CA[UTF-8]C[這其實是第1型的一個（白）失敗圖。]AP[MultiGo:4.2.1]SZ[19]GN[黑先活]"
+        "MULTIGOGM[1]AB[cc][dc][ec][bb][fb][fa]AW[bc][bd][cd][dd][ed][fc][gc][gb][da]"
+        ";B[db]N[正解](;W[ca](;B[cb];W[ga];B[ba];W[ea];B[eb]LB[sr:A][ps:B]"
+        "C[之後A、B見合，黑棋淨活。])(;B[ba]MN[3]N[失敗圖];W[ea]LB[ms:A][qr:B][sr:C]C[黑必須在B位接。]))"
+        "(;W[ba]MN[2]N[變化圖];B[ea];W[ab];B[cb]))").encode()
+
+
+@pytest.fixture
+def book(tmp_path):
+    path = tmp_path / "book.sgf"
+    path.write_bytes(BOOK)
+    return path
+
+
+@pytest.fixture
+def window(make_window):
+    return make_window()
+
+
+def test_a_book_problem_opens_framed_with_its_assumptions_shown(window, book, monkeypatch):
+    (posed,) = read_file(book)
+    assert posed.frame          # the reader framed it: the test is about showing that
+    assert window.open_path(book, ask=False)
+    shown = window.problem_panel.assumptions_text()
+    assert "black must live: from the text" in shown
+    assert "framed at distance 1" in shown
+    assert shown.splitlines() == list(posed.assumed)
+    assert window.problem_panel.remove_frame_button.isEnabled()
+    status = window.statusBar().currentMessage()
+    assert "black to play, black must live" in status and f"{len(posed.frame)} stones" in status
+    # the frame's stones are on the board, and the painter is told which they are
+    draft = window.editor.draft
+    assert posed.frame <= draft.black | draft.white
+    assert window.board.frame == posed.frame
+    painted = []
+    monkeypatch.setattr(board_widget, "paint_board",
+                        lambda *args, frame=frozenset(), **kw: painted.append(frame))
+    window.board.resize(300, 300)
+    window.board.grab()
+    assert painted == [posed.frame]
+
+
+def test_remove_frame_gives_back_the_open_position(qtbot, window, book):
+    (posed,) = read_file(book)
+    open_position = read_open_position(BOOK)
+    assert window.open_path(book, ask=False)
+    qtbot.mouseClick(window.problem_panel.remove_frame_button, Qt.MouseButton.LeftButton)
+    draft = window.editor.draft
+    assert (draft.black, draft.white) == (open_position.black, open_position.white)
+    assert not (draft.black | draft.white) & posed.frame
+    assert draft.frame == frozenset() and window.board.frame == frozenset()
+    # the posed marks went with the frame: the user marks the target and region by hand
+    assert draft.region == frozenset() and draft.crucial == frozenset()
+    assert draft.to_play == posed.problem.to_play and draft.defender == BLACK
+    assert "Frame removed" in window.statusBar().currentMessage()
+    assert not window.problem_panel.remove_frame_button.isEnabled()
+    assert not window.remove_frame_action.isEnabled()
+    assert window.editor.is_modified()
+    # one edit: Undo brings the frame back, drawn apart again
+    window.editor.undo_stack.undo()
+    assert window.editor.draft.frame == posed.frame == window.board.frame
+    assert window.problem_panel.remove_frame_button.isEnabled()
+
+
+def test_a_book_problem_picked_from_a_list_comes_framed_too(window, book):
+    (posed,) = read_file(book)
+    assert window.open_list(book.parent, ask=False)
+    assert window.board.frame == posed.frame
+    assert "framed at distance 1" in window.problem_panel.assumptions_text()
+
+
+def test_a_marked_problem_has_no_frame_and_no_assumptions(window, book):
+    assert window.open_path(book, ask=False)
+    assert window.open_path(BUNDLED_PROBLEM, ask=False)
+    assert window.board.frame == frozenset() and window.editor.draft.frame == frozenset()
+    assert window.problem_panel.assumptions_text() == ""
+    assert not window.remove_frame_action.isEnabled()
+    assert not window.remove_frame()          # nothing to remove: the position stays
+    assert not window.editor.is_modified()
+
+
+def test_a_frame_stone_erased_or_recoloured_by_hand_is_no_longer_the_frames():
+    a1, b1 = coords.from_gtp("A1", 5), coords.from_gtp("B1", 5)
+    d = Draft(5, black=frozenset({a1, b1}), frame=frozenset({a1, b1}))
+    assert d.with_stone(a1, EMPTY).frame == {b1}
+    assert d.with_stone(b1, 2).frame == {a1}
+    assert d.with_stone(b1, BLACK).frame == {a1, b1}
+
+
+def render(frame):
+    """A 5x5 board with black stones on B3 and D3, painted with ``frame``."""
+    img = QImage(250, 250, QImage.Format.Format_ARGB32)
+    img.fill(0)
+    p = QPainter(img)
+    stones = frozenset(coords.from_gtp(x, 5) for x in ("B3", "D3"))
+    paint_board(p, 250, 250, BoardView(5, black=stones), Overlay(), THEMES["light"],
+                show_coordinates=False, frame=frame)
+    p.end()
+    return img, Geometry(5, 250, 250, False)
+
+
+def test_the_painter_draws_frame_stones_smaller_still_in_their_colour(qapp):
+    b3, d3 = coords.from_gtp("B3", 5), coords.from_gtp("D3", 5)
+    img, g = render(frozenset({d3}))
+    plain, _ = render(frozenset())
+    board = plain.pixelColor(2, 2)
+
+    def at(image, loc, d):
+        c = g.center(loc)          # d along the diagonal: off the grid lines
+        return image.pixelColor(int(c.x() + d), int(c.y() + d))
+
+    # the problem's own stone: unchanged; the frame's: dark at its centre (a black stone)
+    # but leaves the board showing near the rim a full stone covers
+    rim = g.cell * 0.43 / 2 ** 0.5
+    assert at(img, b3, 0) == at(plain, b3, 0) and at(img, b3, rim) == at(plain, b3, rim)
+    assert at(img, d3, 0).lightness() < 110
+    assert at(plain, d3, rim).lightness() < 110
+    assert at(img, d3, rim) == board
