@@ -141,7 +141,7 @@ def book_check(problem: Problem, side: int, winning: list[int], side_wins: bool,
         after = problem_after(problem, side, move)
         if options["evaluator"]:
             result = solve_and_verify(after, "auto", evaluator=evaluator_for(options),
-                                      max_nodes=params.max_nodes or None,
+                                      max_nodes=params.max_nodes,
                                       max_seconds=params.max_seconds, to_play=side ^ 3,
                                       check=False, batch_size=options["batch_size"]).result
         else:
@@ -340,7 +340,7 @@ def run_one(name, path, problem, side, params, peer, seconds, options) -> dict:
         evaluator = evaluator_for(options)
         evals_before = getattr(evaluator, "network_evals", None)
         outcome = solve_and_verify(problem, "auto", evaluator=evaluator,
-                                   max_nodes=params.max_nodes or None,
+                                   max_nodes=params.max_nodes,
                                    max_seconds=params.max_seconds, to_play=side, replays=50,
                                    batch_size=options["batch_size"])
     else:
