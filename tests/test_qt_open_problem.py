@@ -17,13 +17,11 @@ from tsumego_gui.qt.board_painter import THEMES, BoardView, Geometry, Overlay, p
 from tsumego_gui.qt.editor import Draft  # noqa: E402
 from tsumego_gui.qt.main_window import BUNDLED_PROBLEM  # noqa: E402
 
-# A book problem as players have it (rzone-19x19-dev #21): "Black to live" (黑先活) in the
-# title, the correct line (正解) and failure lines; no target, no region.
-BOOK = ("(;CA[UTF-8]C[這其實是第1型的一個（白）失敗圖。]AP[MultiGo:4.2.1]SZ[19]GN[黑先活]"
-        "MULTIGOGM[1]AB[cc][dc][ec][bb][fb][fa]AW[bc][bd][cd][dd][ed][fc][gc][gb][da]"
-        ";B[db]N[正解](;W[ca](;B[cb];W[ga];B[ba];W[ea];B[eb]LB[sr:A][ps:B]"
-        "C[之後A、B見合，黑棋淨活。])(;B[ba]MN[3]N[失敗圖];W[ea]LB[ms:A][qr:B][sr:C]C[黑必須在B位接。]))"
-        "(;W[ba]MN[2]N[變化圖];B[ea];W[ab];B[cb]))").encode()
+# A book problem as players have it (our own): a black group on the second line of the
+# top-left corner, "Black to live" in the title, a correct line and a failure line; no target,
+# no region.
+BOOK = (b"(;SZ[19]GN[Black to live]AB[ab][bb][cb][db]AW[eb][ac][bc][cc][dc][ec]"
+        b"(;B[ba]C[RIGHT])(;B[ca]C[wrong: White plays B19]))")
 
 
 @pytest.fixture
