@@ -62,6 +62,8 @@ SIDE = "\n".join([". " * 19] * 16) + """
     ("黒先白死", B, W),
     ("흑선활", B, B),
     ("백선흑사", W, B),
+    ("흑선 삶", B, B),
+    ("백선 잡기", W, B),
     ("Black to live", B, B),
     ("White to play and kill", W, B),
     ("white to play and live.", W, W),
