@@ -68,6 +68,7 @@ def test_evaluations_follow_the_network_and_the_query(tmp_path):
     path, net = _weights(tmp_path)
     ev = load_evaluator(path, device="cpu")
     assert isinstance(ev, Evaluator) and ev.name == "ftl"
+    assert ev.describe() == "network on cpu (fp32)"     # the app shows where it runs
     prob = _problem()
     policy, win, ftl = _forward(net, prob)
     k = len(ftl)

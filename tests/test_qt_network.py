@@ -281,3 +281,14 @@ def test_the_real_network_proves_straight_three_through_the_worker(qtbot, found)
         assert verify(outcome.result.proof).ok
     finally:
         c.shutdown()
+
+
+def test_the_ftl_network_says_where_it_runs(tmp_path):
+    from tsumego_gui.nn import checkpoint
+    from tsumego_gui.nn.evaluator import load_evaluator
+    from tsumego_gui.nn.model import FtlNet, preset
+    from tsumego_gui.qt.solver_worker import describe_network
+
+    path, net = tmp_path / "ftl.pt", FtlNet(preset("tiny"))
+    checkpoint.save(path, net, checkpoint.make_metadata("tiny", net.config))
+    assert describe_network(load_evaluator(path, device="cpu")) == "FTL network on cpu (fp32)"

@@ -138,6 +138,11 @@ class FtlEvaluator:
         self.metadata = metadata or {}
         self.horizon = runner.horizon
 
+    def describe(self) -> str:
+        """One line for a status bar: where the network runs (the app shows it)."""
+        precision = "fp16" if self.runner.half else "fp32"
+        return f"network on {self.runner.device.type} ({precision})"
+
     def evaluate(self, queries: Sequence[Query]) -> list[Evaluation]:
         out: list[Evaluation | None] = [None] * len(queries)
         by_size: dict[int, list[int]] = {}
