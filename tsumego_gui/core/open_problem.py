@@ -27,14 +27,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from sgfmill import sgf, sgf_grammar
+from sgfmill import sgf
 
 from engine_cy.board import BLACK, WHITE
 from tsumego_gui.core import coords
 from tsumego_gui.core.frame import DISTANCE, Framed, frame
 from tsumego_gui.core.posing import Posing, pose
 from tsumego_gui.core.problem import NoDefenderError, Problem, ProblemError
-from tsumego_gui.core.sgf_io import read_sgf
+from tsumego_gui.core.sgf_io import parse_games, read_sgf
 
 RIGHT, WRONG = "right", "wrong"
 _RIGHT = re.compile(r"正解|\bRIGHT\b|\bcorrect\b", re.IGNORECASE)
@@ -78,8 +78,9 @@ def read_open_position(data: bytes, name: str = "") -> OpenPosition:
     except ValueError as e:
         raise ProblemError(f"not a readable SGF file: {e}") from None
     root, size = game.get_root(), game.get_size()
-    if not 2 <= size <= 19:
-        raise ProblemError(f"board size {size} is not supported (2..19)")
+    if not coords.MIN_SIZE <= size <= coords.MAX_SIZE:
+        raise ProblemError(f"board size {size} is not supported "
+                           f"({coords.MIN_SIZE}..{coords.MAX_SIZE})")
     try:
         setup_black, setup_white, _ = root.get_setup_stones()
         to_play = _COLORS.get(root.get("PL").lower()) if root.has_property("PL") else None
@@ -142,10 +143,7 @@ class Posed:
 def read_games(data: bytes, name: str = "", *, distance: int = DISTANCE,
                goal: str | None = None) -> list[Posed]:
     """Every game of SGF bytes: as marked, or posed and framed when it names no defender."""
-    try:
-        trees = sgf_grammar.parse_sgf_collection(data)
-    except ValueError as e:
-        raise ProblemError(f"not a readable SGF file: {e}") from None
+    trees = parse_games(data)
     out = []
     for i, tree in enumerate(trees):
         game = sgf.Sgf_game.from_coarse_game_tree(tree).serialise()

@@ -108,10 +108,7 @@ def read_sgf(source: str | PathLike[str] | bytes, *, defender: int | None = None
         except OSError as e:
             raise ProblemError(f"cannot read {path}: {e.strerror or e}") from None
         name = path.name
-    try:
-        trees = sgf_grammar.parse_sgf_collection(data)
-    except ValueError as e:
-        raise ProblemError(f"not a readable SGF file: {_parse_error_words(str(e))}") from None
+    trees = parse_games(data)
     problems = []
     for i, tree in enumerate(trees):
         try:
@@ -123,6 +120,14 @@ def read_sgf(source: str | PathLike[str] | bytes, *, defender: int | None = None
                 raise
             raise type(e)(f"game {i + 1}: {e}") from None   # keeps NoDefenderError
     return problems
+
+
+def parse_games(data: bytes) -> list[sgf_grammar.Coarse_game_tree]:
+    """The games of SGF bytes, parsed; ProblemError saying in words why they cannot be."""
+    try:
+        return sgf_grammar.parse_sgf_collection(data)
+    except ValueError as e:
+        raise ProblemError(f"not a readable SGF file: {_parse_error_words(str(e))}") from None
 
 
 @dataclass
