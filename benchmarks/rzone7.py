@@ -62,6 +62,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--weights", default=None,
                     help="the network file (ftl: default the shipped one; katago: a KataGo "
                          ".bin.gz model, default the one KaTrain uses)")
+    ap.add_argument("--network-depth", type=int, default=None,
+                    help="katago: ask the network only this many moves from the root "
+                         "(-1 everywhere; default 4)")
     args = ap.parse_args(argv)
     folder = Path(args.folder)
     json_dir = folder / "json" if (folder / "json").is_dir() else folder
@@ -83,7 +86,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"rzone7: {err}", file=sys.stderr)
         return 2
     table = paper_table(folder.resolve())
-    evaluator = make_evaluator(args.evaluator, weights=args.weights)
+    settings = None
+    if args.network_depth is not None and args.evaluator == "katago":
+        from tsumego_gui.nn.katago_evaluator import KataGoSettings
+        settings = KataGoSettings(network_depth=args.network_depth)
+    evaluator = make_evaluator(args.evaluator, weights=args.weights, settings=settings)
     params = MctsParams(max_nodes=args.max_nodes, max_seconds=args.max_seconds,
                         seed=args.seed, batch_size=args.batch_size, c_puct=args.c_puct)
     print(f"evaluator={evaluator.name} max_nodes={args.max_nodes} seed={args.seed} "

@@ -200,6 +200,9 @@ def main() -> None:
     parser.add_argument("--device", default=None, help="the network's device (default auto)")
     parser.add_argument("--batch-size", type=int, default=None,
                         help="MCTS leaves per evaluator call (default: MCTS's own)")
+    parser.add_argument("--network-depth", type=int, default=None,
+                        help="katago: ask the network only this many moves from the search's "
+                             "root (-1 everywhere; default 4)")
     parser.add_argument("--paper-table", type=Path,
                         help="CSV of the paper's node counts by problem id (research json "
                              "files are named <id>.json): printed beside our counts")
@@ -233,7 +236,7 @@ def main() -> None:
 
     options = {"classify": args.classify == "yes", "evaluator": args.evaluator,
                "network": args.network, "device": args.device,
-               "batch_size": args.batch_size,
+               "batch_size": args.batch_size, "network_depth": args.network_depth,
                # each worker's share of the cores: torch's default (all of them, in every
                # worker) oversubscribes the machine
                "threads": max(1, (os.cpu_count() or 1) // max(1, args.jobs))}
@@ -242,7 +245,9 @@ def main() -> None:
             describe = evaluator_for(options)
         except ValueError as err:
             sys.exit(f"suite: {err}")
-        print(f"evaluator: {args.evaluator} ({getattr(describe, 'describe', lambda: '')()})")
+        depth = getattr(describe, "network_depth", None)
+        print(f"evaluator: {args.evaluator} ({getattr(describe, 'describe', lambda: '')()})"
+              + (f", network depth {depth}" if depth is not None else ""))
     rows = []
     tasks = []
     print(f"{'problem':<28}{'side':>4} {'ours':>8} {'s':>7} {'nodes':>9} {'ver':>4} "
@@ -325,12 +330,17 @@ _EVALUATORS: dict[tuple, object] = {}
 
 def evaluator_for(options: dict):
     """The options' evaluator, built once per process (a network loads once)."""
-    key = (options["evaluator"], options["network"], options["device"])
+    depth = options.get("network_depth")
+    key = (options["evaluator"], options["network"], options["device"], depth)
     if key not in _EVALUATORS:
         import torch
         torch.set_num_threads(options["threads"])
+        settings = None
+        if depth is not None and options["evaluator"] == "katago":
+            from tsumego_gui.nn.katago_evaluator import KataGoSettings
+            settings = KataGoSettings(network_depth=depth)
         _EVALUATORS[key] = make_evaluator(options["evaluator"], options["network"],
-                                          options["device"])
+                                          options["device"], settings=settings)
     return _EVALUATORS[key]
 
 

@@ -57,7 +57,9 @@ MAX_WINDOWS = 64      # problems whose windows are remembered
 # network at every leaf left it open after 1,025 nodes in 90 s; asked above depth 8, 4
 # and 2 it took 761 / 11,154 / 52,331 nodes in 76 / 24 / 57 s (benchmarks/results/
 # 2026-11-24-s18-katago.txt, section 5)
-CPU_NETWORK_DEPTH = 4
+# measured: 23/53 rzone-19x19 problems at 300 s on a CPU and on an H100 alike; on the GPU
+# 8/16 at 30 s against 7/16 at depth 8 and 3/16 everywhere (benchmarks/results/*-s22-gpu.txt)
+NETWORK_DEPTH = 4
 
 
 @dataclass(frozen=True)
@@ -71,8 +73,9 @@ class KataGoSettings:
     (eight network passes per position; smoother priors and values).
     ``network_depth``: a best-first search asks the network only about positions
     fewer than this many moves from its root and values deeper ones with its own
-    fast heuristic (-1: everywhere; None: everywhere on a GPU, the first
-    ``CPU_NETWORK_DEPTH`` moves on a CPU, where a 19x19 pass takes ~0.1 s).
+    fast heuristic (-1: everywhere; None: the first ``NETWORK_DEPTH`` moves, on a
+    GPU too: a search that reaches deep lines fast proves more than one that asks
+    the network everywhere).
     """
 
     value: str = "ownership"
@@ -123,8 +126,7 @@ class KataGoEvaluator:
             self.net.half()
         self._forward = GraphedForward(self.net)
         depth = self.settings.network_depth
-        self.network_depth = depth if depth is not None else \
-            -1 if self.device.type != "cpu" else CPU_NETWORK_DEPTH
+        self.network_depth = NETWORK_DEPTH if depth is None else depth
         self.rules: KataGoRules = rules_named(self.settings.rules)
         self.network_evals = 0
         self.cache_hits = 0
