@@ -716,8 +716,13 @@ class MainWindow(QMainWindow):
             self._recorded = game
             c = self.browser.classification
             good = result == CORRECT or (result == KO and c is not None and c.status == "ko")
-            self.problem_list.set_state(self.file_path, self.prefs.last_index,
-                                        SOLVED if good else FAILED)
+            state = SOLVED if good else FAILED
+            if not self.problem_list.set_state(self.file_path, self.prefs.last_index, state):
+                try:                # not listed: kept all the same, for when it is
+                    self.collection.set(self.file_path, self.prefs.last_index,
+                                        self.editor.draft.to_problem(), state)
+                except ProblemError:
+                    pass
 
     def _practice_label(self) -> None:
         game = self.browser.try_it

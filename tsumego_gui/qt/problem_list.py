@@ -207,21 +207,23 @@ class ProblemList(QWidget):
             return f"{row.title}\n(cannot be read)"
         return f"{row.title}\n{entry_details(row.data[2], row.state)}"
 
-    def set_state(self, path: Path, index: int, state: str) -> None:
-        """Show (and, with a store, keep) the practice state of game ``index`` of ``path``."""
-        for row in self._rows:
-            if row.data is not None and row.data[:2] == (path, index):
-                row.state = state
-                if self.states is not None:
-                    self.states.set(path, index, row.data[2], state)
+    def set_state(self, path: Path, index: int, state: str) -> bool:
+        """Show (and, with a store, keep) the practice state of game ``index`` of ``path``;
+        False when that game is not listed."""
+        row = next((r for r in self._rows if r.data is not None and r.data[:2] == (path, index)),
+                   None)
+        if row is None:
+            return False
+        row.state = state
+        if self.states is not None:
+            self.states.set(path, index, row.data[2], state)
         for i in range(self.list.count()):
             item = self.list.item(i)
             data = item.data(ROLE)
             if data and data[:2] == (path, index):
                 item.setData(STATE_ROLE, state)
-                row = next(r for r in self._rows if r.data is not None
-                           and r.data[:2] == (path, index))
                 item.setText(self._text(row))
+        return True
 
     def state(self, path: Path, index: int) -> str:
         row = next((r for r in self._rows if r.data is not None and r.data[:2] == (path, index)),
