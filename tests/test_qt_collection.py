@@ -191,3 +191,16 @@ def test_open_recent_keeps_the_last_files_and_drops_missing_ones(make_window, tm
     w2 = make_window("recent.ini")
     assert RecentFiles(w2.settings).paths()[0] == files[5].absolute()
     assert len([a for a in w2.recent_menu.actions() if a.data()]) == 7
+
+
+def test_a_result_for_a_problem_not_listed_is_kept_for_when_it_is(make_window, tmp_path):
+    folder = _folder(tmp_path)
+    w = make_window("unlisted.ini")
+    assert w.open_path(folder / "10838.sgf")          # one game: the list stays as it was
+    assert w.problem_list.source != folder
+    _practise_b1(w)
+    w.close()
+    w2 = make_window("unlisted.ini")
+    assert w2.open_path(folder)
+    row = _titles(w2).index("10838.sgf #1")
+    assert w2.problem_list.list.item(row).data(STATE_ROLE) == SOLVED
