@@ -146,3 +146,19 @@ def test_an_unproven_answer_plays_the_best_guess():
     text = game.answer(None, best_line=(C1, B1))
     assert "not proven within 3 s" in text and "best guess (not proven): C1" in text
     assert game.board.color_at(C1) == 1 and game.last_move == C1 and not game.finished
+
+
+def test_a_first_move_classed_ko_ends_in_ko(make_window, qtbot):
+    """The result after a first move whose class is ko reads 'Ko', not correct or wrong (the
+    class is set by hand here: the straight three has no ko)."""
+    w = make_window("s.ini")
+    assert w.open_path(STRAIGHT_THREE, ask=False)
+    with qtbot.waitSignal(w.solver.classified, timeout=60_000):
+        w.solve()
+    c = w.classification
+    ko = replace(c, moves=[replace(m, cls="ko") if m.move == B1 else m for m in c.moves])
+    game = Practice(ko.problem, lambda problem: None, classification=ko)
+    said = game.play(B1)
+    assert game.finished and game.result == "ko"
+    assert said.splitlines()[-1].startswith("Ko: White lives")
+    assert sum(line.startswith(("Ko", "Correct", "Wrong")) for line in game.log) == 1

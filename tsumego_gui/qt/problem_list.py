@@ -78,14 +78,14 @@ def entry_title(path: Path, index: int, problem: Problem | None, games: int,
                 source: Path | None = None) -> str:
     """The game name (GN) when the game has one, else the file name with the game number;
     a sub-folder of ``source`` goes in front ("gop/10838.sgf #1")."""
-    if problem is not None and problem.title:
+    named = problem is not None and bool(problem.title)
+    if named:
         title = problem.title + (f" #{index + 1}" if games > 1 else "")
     else:
         title = f"{path.name} #{index + 1}"
     if source is not None and source.is_dir() and path.parent != source:
-        title = f"{path.parent.relative_to(source).as_posix()}/{title}" \
-            if not (problem is not None and problem.title) else \
-            f"{path.parent.relative_to(source).as_posix()}: {title}"
+        folder = path.parent.relative_to(source).as_posix()
+        title = f"{folder}: {title}" if named else f"{folder}/{title}"
     return title
 
 
