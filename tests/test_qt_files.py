@@ -13,6 +13,7 @@ from PySide6.QtGui import QDropEvent  # noqa: E402
 from tsumego_gui.core import coords  # noqa: E402
 from tsumego_gui.core.sgf_io import read_sgf  # noqa: E402
 from tsumego_gui.qt.main_window import BUNDLED_PROBLEM, PROBLEMS_DIR, MainWindow  # noqa: E402
+from tsumego_gui.qt.problem_list import TITLE_ROLE  # noqa: E402
 from tsumego_gui.qt.settings import load_preferences, open_settings  # noqa: E402
 
 GAME_A = b"(;GM[1]SZ[5]PL[W]AB[ac][bc][cc][cd][ce]AW[ad][bd][be]TR[ad]SQ[ae])"
@@ -120,11 +121,12 @@ def test_a_folder_and_a_multi_game_file_become_problem_lists(window, tmp_path):
     assert window.open_path(folder)
     lst = window.problem_list.list
     assert lst.count() == 4                       # 1 + 2 games + the broken file, greyed out
-    labels = [lst.item(i).text() for i in range(lst.count())]
-    assert any(label.endswith("#2") for label in labels)
+    labels = [lst.item(i).data(TITLE_ROLE) for i in range(lst.count())]
+    assert "two.sgf #2" in labels and "a.sgf #1" in labels    # file name and game number
     broken = next(lst.item(i) for i in range(lst.count()) if "broken" in lst.item(i).text())
     assert broken.flags() == Qt.ItemFlag.NoItemFlags and "99" in broken.toolTip()
-    second = next(lst.item(i) for i in range(lst.count()) if lst.item(i).text().endswith("#2"))
+    second = next(lst.item(i) for i in range(lst.count())
+                  if lst.item(i).data(TITLE_ROLE) == "two.sgf #2")
     window.problem_list._activated(second)
     assert window.editor.draft.size == 7 and window.editor.draft.goal == "live_any"
     # opening the multi-game file itself lists its games and opens the first
@@ -140,8 +142,8 @@ def test_a_folder_lists_research_json_problems_too_and_opens_them(window, tmp_pa
     (folder / "expected.json").write_text(json.dumps({"problems": []}))    # data: not listed
     assert window.open_path(folder)
     lst = window.problem_list.list
-    labels = [lst.item(i).text() for i in range(lst.count())]
-    assert labels == ["a", "json: tiny"]
+    labels = [lst.item(i).data(TITLE_ROLE) for i in range(lst.count())]
+    assert labels == ["a.sgf #1", "json: tiny"]
     window.problem_list._activated(lst.item(1))
     assert window.editor.draft.size == 7 and window.editor.draft.goal == "live_any"
     assert window.file_path == folder / "json" / "1.json"
@@ -151,8 +153,8 @@ def test_the_bundled_collection_is_listed_at_start(qtbot, tmp_path):
     w = MainWindow(open_settings(str(tmp_path / "s2.ini")), open_last=False)
     qtbot.addWidget(w)
     lst = w.problem_list.list
-    titles = {lst.item(i).text() for i in range(lst.count())}
-    expected = [p.title or f.stem for f in sorted(PROBLEMS_DIR.rglob("*.sgf"))
+    titles = {lst.item(i).data(TITLE_ROLE) for i in range(lst.count())}
+    expected = [p.title or f.name for f in sorted(PROBLEMS_DIR.rglob("*.sgf"))
                 for p in read_sgf(f)]
     assert expected and len(titles) == len(expected)     # every game of every file, sub-folders
     bare = [t.split(" #")[0] for t in titles]
@@ -213,7 +215,7 @@ def test_the_list_highlight_always_names_the_problem_on_the_board(make_window, q
     _click_entry(qtbot, window, folder / "two.sgf", 1)
     assert window.file_path == folder / "a.sgf" and window.editor.draft.size == 5
     assert listed.current() == (folder / "a.sgf", 0)
-    assert [it.text() for it in listed.list.selectedItems()] == ["a"]
+    assert [it.data(TITLE_ROLE) for it in listed.list.selectedItems()] == ["a.sgf #1"]
     # a new problem is in no list: no highlight
     window.confirm_discard = lambda: True
     window.new_problem(9)

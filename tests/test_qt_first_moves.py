@@ -164,7 +164,7 @@ def test_try_it_answers_a_wrong_first_move_with_the_refutation_from_its_proof(th
     w, b = three, three.browser
     b.try_button.click()
     t = b.try_it
-    assert isinstance(t, TryFirstMove) and t.user == 2    # the user plays the side to move
+    assert isinstance(t.segment, TryFirstMove) and t.user == 2    # the side to move plays
     a1 = coords.from_gtp("A1", 9)
     text = b.try_move(a1)
     proof = next(m for m in w.classification.moves if m.move == a1).proofs[0]
@@ -176,12 +176,14 @@ def test_try_it_answers_a_wrong_first_move_with_the_refutation_from_its_proof(th
         if t.finished:
             break
         b.try_move(t.node.children[0][0])                 # any move the proof answers
-    assert t.finished and "White dies" in t.log[-1]
+    assert t.finished and t.log[-1].startswith("Wrong: White is dead")    # said once:
+    assert sum("White is dead" in line for line in t.log) == 1      # the result line only
     # restart: the right move B1 lives
     b.restart_try()
     assert t.node is None and w.board.view.color_at(a1) == 0
     text = b.try_move(coords.from_gtp("B1", 9))
-    assert "lives unconditionally" in text and t.finished and "White lives" in t.log[-1]
+    assert "lives unconditionally" in text and t.finished
+    assert t.log[-1] == "Correct: White lives (unconditionally alive)." and t.result == "correct"
 
 
 def test_try_it_from_the_seki_pass_ends_in_seki(seki):
@@ -194,17 +196,17 @@ def test_try_it_from_the_seki_pass_ends_in_seki(seki):
             break
         node = t.node          # the user is on the surviving side: play the proof's move
         b.try_move(node.prover_move if node.prover_move is not None else node.children[0][0])
-    assert t.finished and "White lives" in t.log[-1]
+    assert t.finished and t.log[-1].startswith("Correct: White lives")
     # Black's self-atari in the seki (F1 or A1) is captured by White at the other point;
-    # a pass there is not in the proof (White wins with the capture): refused, not played
+    # a pass there is not in the proof (White wins with the capture): played, and the app
+    # thinks about its answer (practice mode solves off the proof on demand)
     b.restart_try()
     b.try_move(PASS)
     assert not t.finished and t.node.prover_move is not None
     capture = t.node.prover_move
-    assert {coords.to_gtp(t.game.last_move, 8), coords.to_gtp(capture, 8)} == {"A1", "F1"}
-    before = len(t.log)
-    assert "does not cover pass" in b.try_move(PASS) and len(t.log) == before + 1
-    assert t.board.color_at(capture) == 0
+    assert {coords.to_gtp(t.last_move, 8), coords.to_gtp(capture, 8)} == {"A1", "F1"}
+    assert "does not cover" in b.try_move(PASS) and t.thinking == "answer"
+    assert t.board.color_at(capture) == 0 and t.node is None
 
 
 def test_an_open_move_is_shown_grey_and_refused_in_try_it(three, qtbot):
@@ -226,8 +228,9 @@ def test_an_open_move_is_shown_grey_and_refused_in_try_it(three, qtbot):
     w.solve_panel.first_moves.select_move(coords.from_gtp("A1", 9))
     assert "open" in w.statusBar().currentMessage()
     w.browser.try_button.click()
-    assert "open" in w.browser.try_move(coords.from_gtp("A1", 9))
-    assert w.browser.try_it.node is None                  # refused: still the first move
+    said = w.browser.try_move(coords.from_gtp("A1", 9))
+    # no proof to answer from: played, and the app solves the position on demand
+    assert "open" in said and w.browser.try_it.thinking == "answer"
 
 
 def test_stopping_mid_classification_leaves_open_rows_and_no_traceback(

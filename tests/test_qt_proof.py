@@ -233,8 +233,13 @@ def test_try_it_plays_the_problem_as_posed_and_the_proof_answers(make_window, qt
     right = t.node.prover_move                          # the side to move wins here
     wrong = next(m for m in sorted(problem.region) if m != right and t.board.is_legal(m))
     said = w.browser.try_move(wrong)
-    assert "does not cover" in said and coords.to_gtp(right, 9) in said
-    assert w.board.view.color_at(wrong) == 0            # off the proof: not played
+    # off the proof: played, and answered by a solve on demand (practice mode)
+    assert "does not cover" in said and "Thinking" in said
+    assert w.board.view.color_at(wrong) == side
+    qtbot.waitUntil(lambda: not t.thinking, timeout=30_000)
+    assert t.finished or f"{'White' if side == 1 else 'Black'} answers" in t.log[-1]
+    w.restart_practice()
+    assert w.board.view.color_at(wrong) == 0
     said = w.browser.try_move(right)
     assert said.startswith(f"You play {coords.to_gtp(right, 9)}: a move the proof searched")
     assert w.board.view.color_at(right) == side

@@ -13,6 +13,16 @@ files, invalid positions, failed searches, networks that do not load,
 verifier rejections) appear in a banner above the board; nothing is lost
 silently.
 
+Practice mode (``qt.practice``; the proof browser's *Practice* button, the
+Practice menu, P) plays the problem as posed, with or without a proof: a move
+off the proof is answered by a short solve on demand in a second solver
+worker, while the window stays live ("Thinking…"; Esc stops it and the app
+plays its best guess).  H gives a hint (the zone, then the move).  A game's
+result marks the problem solved or failed in the problem list, remembered
+across runs (``qt.collection_state``).  File › Open Recent lists the last
+files opened (``qt.recent_files``); Help lists every shortcut, read from the
+actions themselves, and says what the app runs on (``qt.help_dialogs``).
+
 An open book problem (no target, no region) comes from the reader posed and
 framed: the board draws the frame's stones apart (the draft's ``frame``,
 handed to the board widget), the problem panel lists what was assumed, the
@@ -25,6 +35,7 @@ about how solvers work.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -45,15 +56,20 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine_cy.board import PASS
 from tsumego_gui.core.problem import COLOR_NAMES, Problem, ProblemError
 from tsumego_gui.core.problem_files import ProblemFileError, SourcedProblem, read_file
 from tsumego_gui.core.sgf_io import write_sgf
 from tsumego_gui.qt.board_painter import BoardView, Overlay
 from tsumego_gui.qt.board_widget import LEFT, BoardWidget
+from tsumego_gui.qt.collection_state import FAILED, SOLVED, CollectionState
 from tsumego_gui.qt.editor import BLACK, Draft, EditorModel
+from tsumego_gui.qt.help_dialogs import AboutDialog, ShortcutsDialog
+from tsumego_gui.qt.practice import CORRECT, KO, Practice
 from tsumego_gui.qt.problem_list import ProblemList
 from tsumego_gui.qt.problem_panel import ProblemPanel
 from tsumego_gui.qt.proof_browser import ProofBrowser
+from tsumego_gui.qt.recent_files import RecentFiles
 from tsumego_gui.qt.settings import Preferences, load_preferences, save_preferences
 from tsumego_gui.qt.solve_panel import SolvePanel
 from tsumego_gui.qt.solver_worker import SolverController, SolveRequest
@@ -69,6 +85,8 @@ CLASSIFICATION_FILTER = ("Classification as SGF (*.sgf);;"
                          "Classification as JSON (*.json)")
 DEFAULT_SIZE = (1240, 680)     # fits a 1280x720 screen with a title bar
 LIST_HEIGHT = 300              # the problem list's dock: six entries and its title
+PRACTICE_SECONDS = 3.0         # a solve on demand in practice: short, the player waits
+PRACTICE_NODES = 1_000_000
 
 
 def _scrolled(widget: QWidget) -> QScrollArea:
@@ -95,6 +113,13 @@ class MainWindow(QMainWindow):
         self.ask_save_file: Callable[[str], str | None] = self._dialog_save_file
         # export: (default name, file-type filter) -> path; the suffix picks the format
         self.ask_export_file: Callable[[str, str], str | None] = self._dialog_save_file
+        # dialogs opened from the Help menu (tests replace ``show_dialog`` to look at them)
+        self.show_dialog: Callable[[object], None] = lambda dialog: dialog.exec()
+        self.recent = RecentFiles(settings)
+        self.collection = CollectionState(settings)
+        self.network_text = ""         # what the solver worker said about the network
+        self.practice_best: tuple[int, ...] = ()    # the practice search's best line so far
+        self._recorded: object | None = None        # the practice game whose result is kept
 
         self.file_path: Path | None = None
         self.file_games = 1
@@ -135,6 +160,8 @@ class MainWindow(QMainWindow):
         self.browser = ProofBrowser()
         self.browser.set_theme(self.prefs.theme)
         self.problem_list = ProblemList()
+        self.problem_list.states = self.collection
+        self.problem_list.seed = self.prefs.order_seed if self.prefs.random_order else None
         # the panels scroll rather than push the window past a 1280x720 screen
         self._dock("Problem", _scrolled(self.problem_panel), Qt.DockWidgetArea.LeftDockWidgetArea)
         self._dock("Solve", _scrolled(self.solve_panel), Qt.DockWidgetArea.LeftDockWidgetArea)
@@ -144,6 +171,11 @@ class MainWindow(QMainWindow):
 
         self.problem_list.load(PROBLEMS_DIR, self.prefs.theme)   # our own collection
         self.solver = SolverController(self)
+        # practice's solves on demand: a worker of their own, so a running classification
+        # and the game never drop each other's requests
+        self.practice_solver = SolverController(self)
+        self.browser.game_factory = self._new_practice
+        self.browser.try_button.setEnabled(True)
         self._wire()
         self._build_menus()
         geometry = settings.value("window/geometry")
@@ -201,6 +233,10 @@ class MainWindow(QMainWindow):
         # Space solves and the arrows walk the proof
         self.problem_list.picked.connect(self._focus_board)
         self.problem_list.list.installEventFilter(self)
+        self.browser.restart_button.clicked.connect(self.practice_solver.forget)
+        self.practice_solver.progress.connect(self._practice_progress)
+        self.practice_solver.finished.connect(self._practice_solved)
+        self.practice_solver.failed.connect(self._practice_failed)
 
     def _action(self, menu, text: str, slot, shortcut=None, checkable=False) -> QAction:
         action = QAction(text, self)
@@ -218,11 +254,17 @@ class MainWindow(QMainWindow):
             self.problem_panel.size_combo.currentData()), QKeySequence.StandardKey.New)
         self._action(f, "&Open…", self.open_file_dialog, QKeySequence.StandardKey.Open)
         self._action(f, "Open &folder as problem list…", self.open_folder_dialog)
+        self.recent_menu = f.addMenu("Open &recent")
+        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
+        self._fill_recent_menu()
         self._action(f, "Open &bundled problems", lambda: self.open_list(PROBLEMS_DIR))
         self._action(f, "Ne&xt problem", lambda: self.step_problem(1),
                      QKeySequence(Qt.Key.Key_PageDown))
         self._action(f, "Pre&vious problem", lambda: self.step_problem(-1),
                      QKeySequence(Qt.Key.Key_PageUp))
+        self.random_action = self._action(f, "&Random order", self.set_random_order,
+                                          checkable=True)
+        self.random_action.setChecked(self.prefs.random_order)
         self._action(f, "&Save", self.save, QKeySequence.StandardKey.Save)
         self._action(f, "Save &as…", self.save_as, QKeySequence("Ctrl+Shift+S"))
         self._action(f, "&Export proof…", self.export_proof)
@@ -251,6 +293,18 @@ class MainWindow(QMainWindow):
         s = bar.addMenu("&Solve")
         self.solve_action = self._action(s, "&Solve", self.solve, QKeySequence(Qt.Key.Key_Space))
         self.stop_action = self._action(s, "S&top", self.stop, QKeySequence(Qt.Key.Key_Escape))
+        p = bar.addMenu("&Practice")
+        self.practice_action = self._action(p, "&Practice (play the problem)",
+                                            self.set_practice, QKeySequence("P"),
+                                            checkable=True)
+        self.hint_action = self._action(p, "&Hint (zone, then move)", self.hint,
+                                        QKeySequence("H"))
+        self._action(p, "P&ass", lambda: self._practice_move(PASS), QKeySequence("Shift+P"))
+        self._action(p, "&Restart", self.restart_practice, QKeySequence("R"))
+        h = bar.addMenu("&Help")
+        self._action(h, "&Keyboard shortcuts", self.show_shortcuts,
+                     QKeySequence(QKeySequence.StandardKey.HelpContents))
+        self._action(h, "&About tsumego_gui", self.show_about)
 
     # ---- errors -------------------------------------------------------------------------
 
@@ -297,6 +351,7 @@ class MainWindow(QMainWindow):
             self.problem_list.load(path, self.prefs.theme)
         self._load_problem(problems[index].problem, path, index, len(problems),
                            problems[index])
+        self._remember_recent(path)
         return True
 
     def open_list(self, source: Path, *, ask: bool = True) -> bool:
@@ -311,6 +366,7 @@ class MainWindow(QMainWindow):
         path, index, problem = self.problem_list.entries()[0]
         self._load_problem(problem, path, index, self._games_listed(path),
                            self.problem_list.sourced(path, index))
+        self._remember_recent(Path(source))
         return True
 
     def _games_listed(self, path: Path) -> int:
@@ -430,6 +486,7 @@ class MainWindow(QMainWindow):
             return False
         self.file_path, self.file_games = path, 1
         self.editor.mark_saved()
+        self._remember_recent(path)
         self._set_prefs(last_problem=str(path), last_index=0)
         self.statusBar().showMessage(f"Saved {path}", 5000)
         self._update_title()
@@ -467,6 +524,8 @@ class MainWindow(QMainWindow):
     # ---- editing ------------------------------------------------------------------------
 
     def _draft_changed(self, draft: Draft) -> None:
+        if self.browser.try_it is not None:
+            self.browser.set_try_mode(False)     # the game was of the position before
         if self.solver.running:
             # the position changed under the search: cancel it and drop what it sends
             self.solver.forget()
@@ -496,8 +555,7 @@ class MainWindow(QMainWindow):
         if self.mode == "edit":
             self.editor.press(loc, button)
         elif self.browser.try_it is not None and button == LEFT:
-            text = self.browser.try_move(loc)
-            self.statusBar().showMessage(text.splitlines()[-1] if text else "", 6000)
+            self._practice_move(loc)
         elif button == LEFT:
             # a click on a move of the proof follows that variation (Sabaki, GoGui)
             text = self.browser.follow(loc)
@@ -529,7 +587,7 @@ class MainWindow(QMainWindow):
         return super().eventFilter(obj, event)
 
     def set_mode(self, mode: str) -> None:
-        if mode == "proof" and self.browser.proof is None:
+        if mode == "proof" and self.browser.proof is None and self.browser.try_it is None:
             self.statusBar().showMessage("No proof yet: solve first (Space).", 4000)
             return
         self.mode = mode
@@ -546,24 +604,148 @@ class MainWindow(QMainWindow):
     def _proof_position(self, view: BoardView, overlay: Overlay) -> None:
         if self.mode == "proof":
             self.board.set_position(view, overlay)
+        if self.browser.try_it is not None:
+            # every change of a game is shown through here (the board, the browser's own
+            # Pass and Restart buttons, an answer computed on demand)
+            self._practice_label()
+            self._record_result()
 
     def _try_mode(self, on: bool) -> None:
+        self.practice_action.setChecked(on)
         if on:
             self.set_mode("proof")
             self.board.ghost_colour = self.browser.try_it.user
-            self.mode_label.setText("Try it: you play "
-                                    f"{'Black' if self.browser.try_it.user == 1 else 'White'}; "
-                                    "click to move, the app answers from the proof.")
-        elif self.mode == "proof":
+            self._practice_label()
+            return
+        self.practice_solver.forget()
+        if self.mode == "proof" and self.browser.proof is not None:
             self.set_mode("proof")
+        elif self.mode == "proof":
+            self.set_mode("edit")
+
+    # ---- practice -----------------------------------------------------------------------
+
+    def _new_practice(self) -> Practice | None:
+        """A practice game over what is known of the problem on the board: the first moves'
+        classification, else the proof browsed, else nothing (answers are solved on
+        demand); None (with the reason in the banner) for a position that is no problem."""
+        self._recorded = None
+        self.practice_best = ()
+        b = self.browser
+        if b.classification is not None:
+            return Practice(b.classification.problem, self._practice_ask,
+                            classification=b.classification, seconds=PRACTICE_SECONDS)
+        if b.proof is not None:
+            return Practice(b.proof.problem, self._practice_ask, proof=b.proof,
+                            first_move=b.first_move, seconds=PRACTICE_SECONDS)
+        try:
+            problem = self.editor.draft.to_problem()
+        except ProblemError as e:
+            self.show_error(f"Cannot practise: the position is not a valid problem ({e}).")
+            return None
+        return Practice(problem, self._practice_ask, seconds=PRACTICE_SECONDS)
+
+    def set_practice(self, on: bool) -> None:
+        """Start (or end) practice mode on the problem on the board."""
+        self.browser.set_try_mode(bool(on))
+        self.practice_action.setChecked(self.browser.try_it is not None)
+
+    def restart_practice(self) -> None:
+        self.practice_solver.forget()
+        self.browser.restart_try()
+
+    def _practice_move(self, loc: int) -> None:
+        if self.browser.try_it is None:
+            self.statusBar().showMessage("Practice is off: P starts it.", 4000)
+            return
+        text = self.browser.try_move(loc)
+        self._after_practice(text)
+
+    def hint(self) -> None:
+        game = self.browser.try_it
+        if not isinstance(game, Practice):
+            self.statusBar().showMessage("Hints are for practice mode: P starts it.", 4000)
+            return
+        text = game.hint()
+        self.browser.refresh()
+        self._after_practice(text)
+
+    def _practice_ask(self, problem: Problem) -> None:
+        """The game needs ``problem`` solved: a short search in the practice worker."""
+        self.practice_best = ()
+        self.practice_solver.start(SolveRequest(
+            problem, solver="auto", evaluator="uniform", max_nodes=PRACTICE_NODES,
+            max_seconds=PRACTICE_SECONDS, all_moves=False))
+
+    def _practice_progress(self, p) -> None:
+        best = tuple(getattr(p, "best_line", ()) or ())
+        if best:
+            self.practice_best = best
+
+    def _practice_solved(self, outcome: SolveOutcome) -> None:
+        game = self.browser.try_it
+        if not isinstance(game, Practice) or not game.thinking:
+            return
+        proof = outcome.result.proof
+        failure = ""
+        if proof is not None and outcome.verification == REJECTED:
+            proof, failure = None, "the verifier rejected the proof found"
+        elif proof is None and outcome.result.stop_reason == "cancelled":
+            failure = "stopped"
+        text = game.answer(proof, self.practice_best, failure)
+        self.browser.refresh()
+        self._after_practice(text)
+
+    def _practice_failed(self, message: str) -> None:
+        game = self.browser.try_it
+        if isinstance(game, Practice) and game.thinking:
+            text = game.answer(None, self.practice_best, message)
+            self.browser.refresh()
+            self._after_practice(text)
+
+    def _after_practice(self, text: str) -> None:
+        """Say the last line of what the game said in the status bar."""
+        if text:
+            self.statusBar().showMessage(text.splitlines()[-1], 8000)
+
+    def _record_result(self) -> None:
+        """A finished game marks its problem solved or failed in the list (once a game)."""
+        game = self.browser.try_it
+        result = getattr(game, "result", None)
+        if result is not None and self._recorded is not game and self.file_path is not None:
+            self._recorded = game
+            c = self.browser.classification
+            good = result == CORRECT or (result == KO and c is not None and c.status == "ko")
+            state = SOLVED if good else FAILED
+            if not self.problem_list.set_state(self.file_path, self.prefs.last_index, state):
+                try:                # not listed: kept all the same, for when it is
+                    self.collection.set(self.file_path, self.prefs.last_index,
+                                        self.editor.draft.to_problem(), state)
+                except ProblemError:
+                    pass
+
+    def _practice_label(self) -> None:
+        game = self.browser.try_it
+        if game is None:
+            return
+        side = "Black" if game.user == 1 else "White"
+        if getattr(game, "thinking", None):
+            self.mode_label.setText(f"Practice ({side}): thinking… (Esc stops it and the app "
+                                    "plays its best guess)")
+        elif game.finished:
+            self.mode_label.setText(f"Practice ({side}): {game.log[-1]}  R restarts, P ends "
+                                    "practice.")
+        else:
+            self.mode_label.setText(f"Practice: you play {side}; click to move, H for a "
+                                    "hint, Shift+P passes, R restarts, P ends practice.")
 
     # ---- solving ------------------------------------------------------------------------
 
     def solve(self) -> None:
         if self.browser.try_it is not None:
             # a solve would replace the proof the game is played against, and drop its moves
-            self.statusBar().showMessage("Try it is on: Esc (or the Try it button) ends the "
-                                         "game before a new solve.", 6000)
+            self.statusBar().showMessage("Practice is on: P (or the Practice button) ends "
+                                         "the game before a new solve.", 6000)
             return
         try:
             problem = self.editor.draft.to_problem()
@@ -581,6 +763,9 @@ class MainWindow(QMainWindow):
         self.solver.start(SolveRequest(problem, all_moves=True, **opts))
 
     def stop(self) -> None:
+        if self.practice_solver.running:
+            self.practice_solver.stop()      # the answer comes unproven: the best guess
+            return
         if self.browser.try_it is not None and not self.solver.running:
             self.browser.set_try_mode(False)
             return
@@ -636,6 +821,7 @@ class MainWindow(QMainWindow):
             f"KataGo network: {chosen}" if chosen is not None else "No KataGo network.", 5000)
 
     def _network_ready(self, text: str) -> None:
+        self.network_text = text
         self.solve_panel.show_network(text)
         self.statusBar().showMessage(text, 8000)
 
@@ -659,6 +845,57 @@ class MainWindow(QMainWindow):
         self._set_prefs(show_coordinates=on)
         self.board.set_show_coordinates(on)
 
+    def set_random_order(self, on: bool) -> None:
+        """Problems in a random order (a new seed each time it is turned on, remembered so
+        the order stays across runs), or the files' order."""
+        seed = secrets.randbelow(2**31) if on else self.prefs.order_seed
+        self._set_prefs(random_order=bool(on), order_seed=seed)
+        self.problem_list.set_order(seed if on else None)
+        self.random_action.setChecked(bool(on))
+
+    # ---- recent files, help -------------------------------------------------------------
+
+    def _remember_recent(self, path: Path) -> None:
+        if PROBLEMS_DIR not in (path, *path.parents):     # our own collection is a menu item
+            self.recent.add(path)
+            self._fill_recent_menu()
+
+    def _fill_recent_menu(self) -> None:
+        menu = self.recent_menu
+        menu.clear()
+        paths = self.recent.paths()
+        for i, path in enumerate(paths):
+            action = menu.addAction(f"&{i + 1} {path.name}")
+            action.setToolTip(str(path))
+            action.setData(str(path))
+            action.triggered.connect(lambda _=False, p=path: self.open_recent(p))
+        if not paths:
+            menu.addAction("(none yet)").setEnabled(False)
+        else:
+            menu.addSeparator()
+            menu.addAction("Clear the list", self._clear_recent)
+
+    def _clear_recent(self) -> None:
+        self.recent.clear()
+        self._fill_recent_menu()
+
+    def open_recent(self, path: Path) -> bool:
+        """Open a recent file or folder; one that is gone leaves the list, and says so."""
+        path = Path(path)
+        if not path.exists():
+            self.recent.remove(path)
+            self._fill_recent_menu()
+            self.show_error(f"{path.name} is no longer there ({path}); removed from the "
+                            "recent files.")
+            return False
+        return self.open_path(path)
+
+    def show_shortcuts(self) -> None:
+        self.show_dialog(ShortcutsDialog(self.menuBar(), self))
+
+    def show_about(self) -> None:
+        self.show_dialog(AboutDialog(self.network_text, self))
+
     def _clean_changed(self, _clean: bool) -> None:
         # a bound method (not a lambda), so Qt disconnects it when the window goes away
         self._update_title()
@@ -678,6 +915,7 @@ class MainWindow(QMainWindow):
         self.settings.setValue("window/state", self.saveState())
         self.settings.sync()
         self.solver.shutdown()
+        self.practice_solver.shutdown()
         event.accept()
 
     # ---- drag and drop ------------------------------------------------------------------

@@ -3,26 +3,34 @@
 The problems are those ``core.problem_files`` reads: a folder's SGF and
 research json files, sub-folders included, sorted.  Thumbnails show the setup
 position only: no solution moves, no marks, so browsing a collection gives
-nothing away.  A file that cannot be read is listed, greyed out, with its
-error as the tooltip.  Emits ``problem_chosen(path, index, problem)`` when the
-user picks an entry: a click, Enter, or the keys that move the highlight
-(↑/↓, Home/End, page keys); ``picked`` after a click or Enter, so the window
-can give the keyboard back to the board.  The window says which entry is on
-the board with :meth:`ProblemList.select` (no signal), so the highlight never
-disagrees with the board, and asks :meth:`ProblemList.sourced` what the reader
-assumed to pose an open problem (and which stones its frame added).  Knows
-which files hold problems and painting; nothing about editing or solving.
+nothing away.  Each entry has two lines: a readable title (the game name GN,
+else the file name and the game number: "10838.sgf #1", never a bare
+"10838"), then the board size, the side to move and the practice state
+(solved / failed, from ``qt.collection_state`` when the window hands one in).
+A file that cannot be read is listed, greyed out, with its error as the
+tooltip.  The order is the files' order, or a shuffle with an explicit seed
+(:meth:`ProblemList.set_order`; unreadable files go last), which the
+next / previous keys follow.  Emits ``problem_chosen(path, index, problem)``
+when the user picks an entry: a click, Enter, or the keys that move the
+highlight (↑/↓, Home/End, page keys); ``picked`` after a click or Enter, so the
+window can give the keyboard back to the board.  The window says which entry is
+on the board with :meth:`ProblemList.select` (no signal), so the highlight
+never disagrees with the board, and asks :meth:`ProblemList.sourced` what the
+reader assumed to pose an open problem (and which stones its frame added).
+Knows which files hold problems and painting; nothing about editing or solving.
 """
 
 from __future__ import annotations
 
+import random
+from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
-from tsumego_gui.core.problem import Problem
+from tsumego_gui.core.problem import COLOR_NAMES, Problem
 from tsumego_gui.core.problem_files import (
     ProblemFileError,
     SourcedProblem,
@@ -30,9 +38,12 @@ from tsumego_gui.core.problem_files import (
     read_file,
 )
 from tsumego_gui.qt.board_painter import THEMES, BoardView, Overlay, paint_board
+from tsumego_gui.qt.collection_state import MARKS, UNSOLVED, CollectionState
 
 THUMB = 40          # small: six entries and more fit the dock at the default window size
 ROLE = Qt.ItemDataRole.UserRole
+TITLE_ROLE = Qt.ItemDataRole.UserRole + 1      # the entry's title (first line)
+STATE_ROLE = Qt.ItemDataRole.UserRole + 2      # its practice state
 
 
 def thumbnail(problem: Problem, theme: str = "light", size: int = THUMB,
@@ -61,6 +72,37 @@ def load_entries(source: Path) -> list[tuple[Path, int, SourcedProblem | None, s
         except ProblemFileError as e:
             out.append((f, 0, None, e.reason))
     return out
+
+
+def entry_title(path: Path, index: int, problem: Problem | None, games: int,
+                source: Path | None = None) -> str:
+    """The game name (GN) when the game has one, else the file name with the game number;
+    a sub-folder of ``source`` goes in front ("gop/10838.sgf #1")."""
+    named = problem is not None and bool(problem.title)
+    if named:
+        title = problem.title + (f" #{index + 1}" if games > 1 else "")
+    else:
+        title = f"{path.name} #{index + 1}"
+    if source is not None and source.is_dir() and path.parent != source:
+        folder = path.parent.relative_to(source).as_posix()
+        title = f"{folder}: {title}" if named else f"{folder}/{title}"
+    return title
+
+
+def entry_details(problem: Problem, state: str = UNSOLVED) -> str:
+    """The second line: size, side to move, practice state (nothing of the answer)."""
+    mark = MARKS.get(state, "")
+    text = f"{problem.size}×{problem.size} · {COLOR_NAMES[problem.to_play].capitalize()} to play"
+    return f"{text} · {mark}" if mark else text
+
+
+@dataclass
+class _Row:
+    title: str
+    tooltip: str
+    icon: QIcon | None
+    data: tuple | None          # (file, index, problem); None: unreadable
+    state: str = UNSOLVED
 
 
 class _KeyList(QListWidget):
@@ -98,36 +140,95 @@ class ProblemList(QWidget):
         layout.addWidget(self.list)
         self.source: Path | None = None
         self._sourced: dict[tuple[Path, int], SourcedProblem] = {}
+        self._rows: list[_Row] = []
+        self.seed: int | None = None             # None: the files' order
+        self.states: CollectionState | None = None
 
     def load(self, source: Path, theme: str = "light") -> int:
         """List the problems of a folder or file; returns how many were read."""
-        self.list.clear()
         self._sourced.clear()
         self.source = source
-        count = 0
         entries = load_entries(source)
         games: dict[Path, int] = {}
         for f, *_ in entries:
             games[f] = games.get(f, 0) + 1
+        self._rows = []
         for f, i, sp, error in entries:
             problem = sp.problem if sp is not None else None
-            label = f.stem if problem is None or not problem.title else problem.title
-            if source.is_dir() and f.parent != source:
-                label = f"{f.parent.relative_to(source)}: {label}"
-            if games[f] > 1:
-                label = f"{label} #{i + 1}"
-            item = QListWidgetItem(label)
+            title = entry_title(f, i, problem, games[f], source)
             if problem is None:
-                item.setFlags(Qt.ItemFlag.NoItemFlags)
-                item.setToolTip(f"{f.name}: {error}")
-            else:
-                item.setIcon(QIcon(thumbnail(problem, theme, frame=sp.frame)))
-                item.setToolTip(f"{f.name}, game {i + 1}: {problem.size}x{problem.size}")
-                item.setData(ROLE, (f, i, problem))
-                self._sourced[(f, i)] = sp
-                count += 1
-            self.list.addItem(item)
-        return count
+                self._rows.append(_Row(title, f"{f.name}: {error}", None, None))
+                continue
+            state = self.states.get(f, i, problem) if self.states is not None else UNSOLVED
+            self._rows.append(_Row(
+                title, f"{title}\n{f}, game {i + 1}: {problem.size}x{problem.size}",
+                QIcon(thumbnail(problem, theme, frame=sp.frame)), (f, i, problem), state))
+            self._sourced[(f, i)] = sp
+        self._fill()
+        return sum(1 for r in self._rows if r.data is not None)
+
+    def set_order(self, seed: int | None) -> None:
+        """The files' order (None), or a shuffle drawn from ``random.Random(seed)``; the
+        highlight stays on its problem."""
+        self.seed = seed
+        self._fill()
+
+    def _ordered(self) -> list[_Row]:
+        if self.seed is None:
+            return list(self._rows)
+        readable = [r for r in self._rows if r.data is not None]
+        random.Random(self.seed).shuffle(readable)
+        return readable + [r for r in self._rows if r.data is None]
+
+    def _fill(self) -> None:
+        current = self.current()
+        self.list.blockSignals(True)
+        try:
+            self.list.clear()
+            for row in self._ordered():
+                item = QListWidgetItem(self._text(row))
+                item.setToolTip(row.tooltip)
+                item.setData(TITLE_ROLE, row.title)
+                if row.data is None:
+                    item.setFlags(Qt.ItemFlag.NoItemFlags)
+                else:
+                    item.setIcon(row.icon)
+                    item.setData(ROLE, row.data)
+                    item.setData(STATE_ROLE, row.state)
+                self.list.addItem(item)
+        finally:
+            self.list.blockSignals(False)
+        if current is not None:
+            self.select(*current)
+
+    @staticmethod
+    def _text(row: _Row) -> str:
+        if row.data is None:
+            return f"{row.title}\n(cannot be read)"
+        return f"{row.title}\n{entry_details(row.data[2], row.state)}"
+
+    def set_state(self, path: Path, index: int, state: str) -> bool:
+        """Show (and, with a store, keep) the practice state of game ``index`` of ``path``;
+        False when that game is not listed."""
+        row = next((r for r in self._rows if r.data is not None and r.data[:2] == (path, index)),
+                   None)
+        if row is None:
+            return False
+        row.state = state
+        if self.states is not None:
+            self.states.set(path, index, row.data[2], state)
+        for i in range(self.list.count()):
+            item = self.list.item(i)
+            data = item.data(ROLE)
+            if data and data[:2] == (path, index):
+                item.setData(STATE_ROLE, state)
+                item.setText(self._text(row))
+        return True
+
+    def state(self, path: Path, index: int) -> str:
+        row = next((r for r in self._rows if r.data is not None and r.data[:2] == (path, index)),
+                   None)
+        return row.state if row is not None else UNSOLVED
 
     def _activated(self, item: QListWidgetItem) -> None:
         data = item.data(ROLE)

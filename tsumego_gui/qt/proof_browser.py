@@ -9,13 +9,17 @@ the app answers from the proof (:class:`~tsumego_gui.qt.proof_view.TryIt`);
 once a classification of the first moves is known
 (:meth:`ProofBrowser.set_classification`), the user may play any first move,
 and the app answers from that move's proof
-(:class:`~tsumego_gui.qt.try_first_move.TryFirstMove`).
+(:class:`~tsumego_gui.qt.try_first_move.TryFirstMove`).  The window may
+hand in its own game instead (``game_factory``: practice mode,
+``qt.practice``), which also runs where there is no proof yet.
 The proof shown may be a first move's proof, rooted after that move
 (``set_proof(proof, first_move=...)``).
 Knows the proof and its views; nothing about solving or files.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QItemSelectionModel, QObject, Qt, Signal
 from PySide6.QtGui import QKeyEvent
@@ -74,6 +78,8 @@ class ProofBrowser(QWidget):
         self.model: ProofTreeModel | None = None
         self.path: tuple[int, ...] = ()
         self.try_it: TryIt | TryFirstMove | None = None
+        # builds the game "try it" plays (None: a TryIt / TryFirstMove over what is shown)
+        self.game_factory: Callable[[], object | None] | None = None
         layout = QVBoxLayout(self)
         self.tree = QTreeView()
         self.tree.setUniformRowHeights(True)       # keeps huge trees cheap to lay out
@@ -99,7 +105,7 @@ class ProofBrowser(QWidget):
         self.export_button.setToolTip("the proof as SGF; with a classification of the first "
                                       "moves, that as SGF or JSON")
         self.export_button.clicked.connect(self.export_requested)
-        self.try_button = QPushButton("Try it")
+        self.try_button = QPushButton("Practice")
         self.try_button.setCheckable(True)
         self.try_button.setToolTip("play the problem as posed (the side to move) against "
                                    "the proof; with the first moves classified, any first "
@@ -128,8 +134,8 @@ class ProofBrowser(QWidget):
         self.tree.setModel(self.model)
         if old is not None:
             old.deleteLater()
-        for b in (self.export_button, self.try_button):
-            b.setEnabled(proof is not None)
+        self.export_button.setEnabled(proof is not None)
+        self.try_button.setEnabled(proof is not None or self.game_factory is not None)
         self.restart_button.setEnabled(False)
         self.pass_button.setEnabled(False)
         if proof is None:
@@ -264,7 +270,9 @@ class ProofBrowser(QWidget):
     # ---- try it -------------------------------------------------------------------------
 
     def set_try_mode(self, on: bool) -> None:
-        if on and self.classification is not None:
+        if on and self.game_factory is not None:
+            self.try_it = self.game_factory()
+        elif on and self.classification is not None:
             self.try_it = TryFirstMove(self.classification)
         elif on and self.proof is not None and self.first_move is None:
             self.try_it = TryIt(self.proof)
@@ -278,7 +286,13 @@ class ProofBrowser(QWidget):
         if self.try_button.isChecked() != (self.try_it is not None):
             self.try_button.setChecked(self.try_it is not None)
         self.try_mode_changed.emit(self.try_it is not None)
-        if self.proof is not None:
+        if self.proof is not None or self.try_it is not None:
+            self._show()
+
+    def refresh(self) -> None:
+        """Show the game (or the node) again: the game changed outside a move of the board
+        (an answer computed on demand)."""
+        if self.proof is not None or self.try_it is not None:
             self._show()
 
     def restart_try(self) -> None:

@@ -28,6 +28,8 @@ class Preferences:
     max_seconds: float = 30.0
     last_problem: str = ""       # a file path, "" for the bundled problem
     last_index: int = 0          # which game of a multi-game file
+    random_order: bool = False   # the problem list shuffled (with ``order_seed``)
+    order_seed: int = 0          # the shuffle's seed, kept so the order stays across runs
 
     def __post_init__(self) -> None:
         # Stored values can be stale or hand-edited: fall back per field, never fail.
@@ -39,6 +41,8 @@ class Preferences:
             object.__setattr__(self, "max_nodes", 2_000_000)
         if not isinstance(self.max_seconds, float) or self.max_seconds < 0:
             object.__setattr__(self, "max_seconds", 30.0)
+        if not isinstance(self.order_seed, int) or self.order_seed < 0:
+            object.__setattr__(self, "order_seed", 0)
 
     def with_(self, **changes: object) -> Preferences:
         return replace(self, **changes)

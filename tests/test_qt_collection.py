@@ -1,0 +1,206 @@
+"""Collections: readable titles, a practice state per problem kept across runs (in a temporary
+settings file, never the user's), random order with a seed; the menus: Help › Keyboard shortcuts
+read from the actions, Help › About, File › Open recent."""
+
+import pytest
+
+pytest.importorskip("pytestqt")
+
+from PySide6.QtGui import QAction, QKeySequence  # noqa: E402
+
+from tsumego_gui.core import coords  # noqa: E402
+from tsumego_gui.qt.collection_state import FAILED, SOLVED, UNSOLVED, CollectionState  # noqa: E402
+from tsumego_gui.qt.help_dialogs import AboutDialog, ShortcutsDialog, shortcut_rows  # noqa: E402
+from tsumego_gui.qt.main_window import BUNDLED_PROBLEM  # noqa: E402
+from tsumego_gui.qt.problem_list import STATE_ROLE, TITLE_ROLE  # noqa: E402
+from tsumego_gui.qt.recent_files import RecentFiles  # noqa: E402
+from tsumego_gui.qt.settings import load_preferences, open_settings  # noqa: E402
+
+# straight three without its name: White B1 lives at once
+THREE = BUNDLED_PROBLEM.read_bytes().replace(b"GN[Straight three in the corner]", b"")
+NAMED = b"(;GM[1]SZ[5]GN[Corner eye]PL[W]AB[ac][bc][cc][cd][ce]AW[ad][bd][be]TR[ad]SQ[ae])"
+B1, A1 = coords.from_gtp("B1", 9), coords.from_gtp("A1", 9)
+
+
+def _folder(tmp_path, n=3):
+    folder = tmp_path / "set"
+    folder.mkdir(exist_ok=True)
+    (folder / "10838.sgf").write_bytes(THREE)
+    (folder / "named.sgf").write_bytes(NAMED)
+    for i in range(n):
+        (folder / f"p{i}.sgf").write_bytes(NAMED.replace(b"GN[Corner eye]", b""))
+    return folder
+
+
+def _titles(w):
+    lst = w.problem_list.list
+    return [lst.item(i).data(TITLE_ROLE) for i in range(lst.count())]
+
+
+def test_titles_name_the_game_or_the_file_and_its_number(make_window, tmp_path):
+    w = make_window()
+    assert w.open_path(_folder(tmp_path))
+    titles = _titles(w)
+    assert "10838.sgf #1" in titles and "Corner eye" in titles and "10838" not in titles
+    item = w.problem_list.list.item(titles.index("10838.sgf #1"))
+    assert item.text() == "10838.sgf #1\n9×9 · White to play"     # spoiler-free details
+
+
+def _practise_b1(w):
+    w.practice_action.trigger()
+    w.browser.try_move(B1)
+    assert w.browser.try_it.result == "correct"
+    w.practice_action.trigger()                  # P again ends practice
+
+
+def test_the_practice_result_marks_the_problem_and_is_remembered(make_window, qtbot,
+                                                                 tmp_path):
+    folder = _folder(tmp_path)
+    w = make_window("state.ini")
+    assert w.open_path(folder) and w.open_path(folder / "10838.sgf")
+    _practise_b1(w)
+    assert w.browser.try_it is None
+    lst = w.problem_list.list
+    row = _titles(w).index("10838.sgf #1")
+    assert lst.item(row).data(STATE_ROLE) == SOLVED and "✓ solved" in lst.item(row).text()
+    # a wrong game afterwards: failed (the last game counts); then right again
+    w.practice_action.trigger()
+    game = w.browser.try_it
+    w.browser.try_move(A1)
+    for _ in range(10):
+        qtbot.waitUntil(lambda: not game.thinking, timeout=30_000)
+        if game.finished:
+            break
+        w.browser.try_move(game.node.children[0][0])
+    assert game.result == "wrong" and lst.item(row).data(STATE_ROLE) == FAILED
+    assert "✗ failed" in lst.item(row).text()
+    w.practice_action.trigger()
+    _practise_b1(w)
+    assert lst.item(row).data(STATE_ROLE) == SOLVED
+    w.close()
+    # another run with the same settings file: the state is there
+    w2 = make_window("state.ini")
+    assert w2.open_path(folder)
+    row = _titles(w2).index("10838.sgf #1")
+    assert w2.problem_list.list.item(row).data(STATE_ROLE) == SOLVED
+    others = [w2.problem_list.list.item(i).data(STATE_ROLE) for i in range(len(_titles(w2)))
+              if i != row]
+    assert set(others) == {UNSOLVED}
+    # the file changed (another position): it starts unsolved again
+    (folder / "10838.sgf").write_bytes(THREE.replace(b"PL[W]", b"PL[B]"))
+    w3 = make_window("state.ini")
+    assert w3.open_path(folder)
+    row = _titles(w3).index("10838.sgf #1")
+    assert w3.problem_list.list.item(row).data(STATE_ROLE) == UNSOLVED
+
+
+def test_states_are_keyed_by_file_game_and_position(tmp_path):
+    from tsumego_gui.core.sgf_io import read_sgf
+    store = CollectionState(open_settings(str(tmp_path / "k.ini")))
+    p = read_sgf(BUNDLED_PROBLEM)[0]
+    a, b = tmp_path / "a.sgf", tmp_path / "b.sgf"
+    store.set(a, 0, p, FAILED)
+    assert store.get(a, 0, p) == FAILED
+    assert store.get(a, 1, p) == UNSOLVED and store.get(b, 0, p) == UNSOLVED
+    with pytest.raises(ValueError):
+        store.set(a, 0, p, "maybe")
+
+
+def test_random_order_is_seeded_followed_by_next_and_kept(make_window, tmp_path):
+    folder = _folder(tmp_path, n=6)
+    w = make_window("order.ini")
+    assert w.open_path(folder)
+    natural = _titles(w)
+    w.problem_list.set_order(7)
+    shuffled = _titles(w)
+    assert sorted(shuffled) == sorted(natural) and shuffled != natural
+    w.problem_list.set_order(7)
+    assert _titles(w) == shuffled                               # same seed, same order
+    w.problem_list.set_order(None)
+    assert _titles(w) == natural
+    # the menu's switch: a seed kept in the preferences, so the order stays across runs
+    w.set_random_order(True)
+    prefs = load_preferences(w.settings)
+    assert prefs.random_order and w.problem_list.seed == prefs.order_seed
+    order = _titles(w)
+    first = w.problem_list.entries()[0]
+    w._load_problem(first[2], first[0], first[1], 1)
+    assert w.step_problem(1)                                    # PgDown: the next in this order
+    assert (w.file_path, w.prefs.last_index)[:2] == w.problem_list.entries()[1][:2]
+    w.close()
+    w2 = make_window("order.ini")
+    assert w2.open_path(folder) and _titles(w2) == order
+
+
+def test_the_shortcut_list_is_read_from_the_actions(make_window):
+    w = make_window()
+    rows = shortcut_rows(w.menuBar())
+    keys = {(cmd, k) for _, cmd, k in rows}
+    assert ("Solve", "Space") in keys and ("Stop", "Esc") in keys
+    assert ("Hint (zone, then move)", "H") in keys and ("Next problem", "PgDown") in keys
+    assert any(cmd.startswith("Proof: back") for _, cmd, _ in rows)
+    # a shortcut added to a menu shows without touching the dialog's code
+    extra = QAction("Count the liberties", w)
+    extra.setShortcut(QKeySequence("Ctrl+L"))
+    w.menuBar().actions()[0].menu().addAction(extra)
+    assert ("File", "Count the liberties", "Ctrl+L") in shortcut_rows(w.menuBar())
+    shown = []
+    w.show_dialog = shown.append
+    w.show_shortcuts()
+    table = shown[0].table
+    assert isinstance(shown[0], ShortcutsDialog)
+    assert table.rowCount() == len(shortcut_rows(w.menuBar()))
+
+
+def test_about_names_the_version_the_network_and_the_licences(make_window):
+    w = make_window()
+    shown = []
+    w.show_dialog = shown.append
+    w.show_about()
+    text = shown[0].label.text()
+    assert isinstance(shown[0], AboutDialog)
+    assert "0.1.0" in text and "no network loaded" in text
+    for words in ("PySide6", "LGPL", "PyTorch", "BSD", "sgfmill", "MIT", "NumPy"):
+        assert words in text
+    w._network_ready("FTL network on cpu (fp32)")
+    w.show_about()
+    assert "FTL network on cpu (fp32)" in shown[1].label.text()
+
+
+def test_open_recent_keeps_the_last_files_and_drops_missing_ones(make_window, tmp_path):
+    w = make_window("recent.ini")
+    files = []
+    for i in range(10):
+        f = tmp_path / f"r{i}.sgf"
+        f.write_bytes(NAMED)
+        files.append(f)
+        assert w.open_path(f)
+    paths = RecentFiles(w.settings).paths()
+    assert paths == [f.absolute() for f in reversed(files[2:])]       # the last 8, newest first
+    names = [a.text() for a in w.recent_menu.actions() if a.data()]
+    assert names[0] == "&1 r9.sgf" and len(names) == 8
+    assert w.open_path(files[5]) and RecentFiles(w.settings).paths()[0] == files[5].absolute()
+    files[7].unlink()
+    action = next(a for a in w.recent_menu.actions() if a.data() == str(files[7].absolute()))
+    action.trigger()
+    assert "r7.sgf is no longer there" in w.error_text()
+    assert files[7].absolute() not in RecentFiles(w.settings).paths()
+    assert w.file_path == files[5]                                     # nothing else changed
+    # another run reads the same list
+    w.close()
+    w2 = make_window("recent.ini")
+    assert RecentFiles(w2.settings).paths()[0] == files[5].absolute()
+    assert len([a for a in w2.recent_menu.actions() if a.data()]) == 7
+
+
+def test_a_result_for_a_problem_not_listed_is_kept_for_when_it_is(make_window, tmp_path):
+    folder = _folder(tmp_path)
+    w = make_window("unlisted.ini")
+    assert w.open_path(folder / "10838.sgf")          # one game: the list stays as it was
+    assert w.problem_list.source != folder
+    _practise_b1(w)
+    w.close()
+    w2 = make_window("unlisted.ini")
+    assert w2.open_path(folder)
+    row = _titles(w2).index("10838.sgf #1")
+    assert w2.problem_list.list.item(row).data(STATE_ROLE) == SOLVED

@@ -1,0 +1,164 @@
+"""Practice mode: the problem played as posed, answered from the proof and, off it, by a solve
+on demand in the practice worker; hints (zone, then move); the result in the player's words,
+said once; Esc while the app thinks; Space keeps the game.
+
+Expected play comes from Go knowledge: in the straight three (bundled; White to live) B1 makes
+two eyes at once, and after White A1 Black kills at B1 or C1.
+"""
+
+from dataclasses import replace
+
+import pytest
+
+pytest.importorskip("pytestqt")
+
+from engine_cy.board import PASS  # noqa: E402
+from tsumego_gui.core import coords  # noqa: E402
+from tsumego_gui.core.sgf_io import read_sgf  # noqa: E402
+from tsumego_gui.qt.editor import Draft  # noqa: E402
+from tsumego_gui.qt.main_window import BUNDLED_PROBLEM as STRAIGHT_THREE  # noqa: E402
+from tsumego_gui.qt.practice import Practice  # noqa: E402
+
+A1, B1, C1 = (coords.from_gtp(v, 9) for v in ("A1", "B1", "C1"))
+# Our own: a nearly empty 6x6 board, White to live anywhere: nothing is proven in a second
+OPEN_6X6 = b"(;GM[1]SZ[6]PL[W]AB[cc]AW[dd]TG[live_any]TD[W])"
+
+
+def _practising(make_window, path=STRAIGHT_THREE):
+    w = make_window("s.ini", show=True)
+    assert w.open_path(path, ask=False)
+    w.practice_action.trigger()                       # P
+    game = w.browser.try_it
+    assert isinstance(game, Practice) and w.practice_action.isChecked()
+    return w, game
+
+
+def _wait_answer(qtbot, game, timeout=30_000):
+    qtbot.waitUntil(lambda: not game.thinking, timeout=timeout)
+
+
+def test_practice_without_a_solve_answers_by_solving_on_demand(make_window, qtbot):
+    w, game = _practising(make_window)
+    assert w.browser.proof is None and game.user == 2          # White to live, never solved
+    said = w.browser.try_move(A1)
+    assert "no proof covers this position" in said and "Thinking" in said
+    assert game.thinking == "answer" and w.practice_solver.running
+    assert "thinking" in w.mode_label.text()
+    assert w.board.view.color_at(A1) == 2                      # the move stays on the board
+    w.solve_action.trigger()                                   # Space: no solve, no lost moves
+    assert not w.solver.running and game.board.color_at(A1) == 2
+    _wait_answer(qtbot, game)
+    answer = game.last_move
+    assert answer in (B1, C1) and "Black answers" in game.log[-1]     # Black kills
+    assert w.board.view.color_at(answer) == 1
+    for _ in range(10):                                        # play on: the proof answers
+        if game.finished:
+            break
+        node = game.node
+        w.browser.try_move(node.children[0][0] if node is not None else PASS)
+        _wait_answer(qtbot, game)
+    assert game.finished and game.result == "wrong"
+    assert game.log[-1].startswith("Wrong: White is dead")
+    assert sum("is dead" in line for line in game.log) == 1    # the result, said once
+    w.browser.try_move(B1)
+    w.browser.try_move(C1)
+    assert sum("game is over" in line for line in game.log) == 1
+
+
+def test_the_right_move_ends_at_once_in_the_players_words(make_window):
+    w, game = _practising(make_window)
+    said = w.browser.try_move(B1)               # two eyes: the goal holds, nothing to solve
+    assert not game.thinking and game.finished and game.result == "correct"
+    assert said.endswith("Correct: White lives (unconditionally alive).")
+    assert "Correct: White lives" in w.mode_label.text()
+
+
+def test_killing_is_said_from_the_killers_side(make_window, qtbot):
+    """Black to kill the straight three: the user plays Black, and a kill reads 'Correct:
+    White is dead'."""
+    w = make_window("s.ini", show=True)
+    problem = read_sgf(STRAIGHT_THREE)[0]
+    w.editor.reset(Draft.from_problem(replace(problem, to_play=1)))
+    w.practice_action.trigger()
+    game = w.browser.try_it
+    assert game.user == 1
+    w.browser.try_move(B1)                      # the vital point
+    _wait_answer(qtbot, game)
+    for _ in range(10):
+        if game.finished:
+            break
+        node = game.node
+        w.browser.try_move(node.prover_move if node.prover_move is not None
+                           else node.children[0][0])
+        _wait_answer(qtbot, game)
+    assert game.result == "correct" and game.log[-1].startswith("Correct: White is dead")
+
+
+def test_hints_show_the_zone_then_the_move(make_window, qtbot):
+    w = make_window("s.ini", show=True)
+    assert w.open_path(STRAIGHT_THREE, ask=False)
+    with qtbot.waitSignal(w.solver.classified, timeout=60_000):
+        w.solve()
+    w.practice_action.trigger()
+    game = w.browser.try_it
+    assert not w.board.overlay.zone and not w.board.overlay.labels      # no spoiler
+    w.hint_action.trigger()                                             # H
+    assert w.board.overlay.zone and not w.board.overlay.labels
+    assert "zone" in game.log[-1]
+    w.hint_action.trigger()                                             # H again
+    assert w.board.overlay.labels == ((B1, "1"),) and "play B1" in game.log[-1]
+    w.browser.try_move(B1)
+    assert game.result == "correct" and not w.board.overlay.labels
+
+
+def test_a_hint_on_a_problem_never_solved_solves_it_first(make_window, qtbot):
+    w, game = _practising(make_window)
+    w.hint_action.trigger()
+    assert game.thinking == "hint"
+    _wait_answer(qtbot, game)
+    assert w.board.overlay.zone and "zone" in game.log[-1]
+    w.hint_action.trigger()
+    assert w.board.overlay.labels == ((B1, "1"),)
+
+
+def test_esc_while_thinking_stops_and_the_best_guess_is_said_plainly(make_window, qtbot,
+                                                                     tmp_path):
+    path = tmp_path / "open.sgf"
+    path.write_bytes(OPEN_6X6)
+    w, game = _practising(make_window, path)
+    w.browser.try_move(coords.from_gtp("C3", 6))
+    assert game.thinking == "answer"
+    qtbot.wait(300)                     # the GUI runs on while the worker searches
+    w.stop_action.trigger()             # Esc
+    _wait_answer(qtbot, game, timeout=5_000)
+    said = "\n".join(game.log[-3:])
+    assert "could not prove an answer (stopped)" in said
+    assert "best guess (not proven)" in said or "no best guess" in said
+    assert game.board.to_play == game.user and w.browser.try_it is game   # the game goes on
+
+
+def test_an_unproven_answer_plays_the_best_guess():
+    problem = read_sgf(STRAIGHT_THREE)[0]
+    asked = []
+    game = Practice(problem, asked.append)
+    game.play(A1)
+    assert asked and asked[0].to_play == 1 and A1 in asked[0].white
+    text = game.answer(None, best_line=(C1, B1))
+    assert "not proven within 3 s" in text and "best guess (not proven): C1" in text
+    assert game.board.color_at(C1) == 1 and game.last_move == C1 and not game.finished
+
+
+def test_a_first_move_classed_ko_ends_in_ko(make_window, qtbot):
+    """The result after a first move whose class is ko reads 'Ko', not correct or wrong (the
+    class is set by hand here: the straight three has no ko)."""
+    w = make_window("s.ini")
+    assert w.open_path(STRAIGHT_THREE, ask=False)
+    with qtbot.waitSignal(w.solver.classified, timeout=60_000):
+        w.solve()
+    c = w.classification
+    ko = replace(c, moves=[replace(m, cls="ko") if m.move == B1 else m for m in c.moves])
+    game = Practice(ko.problem, lambda problem: None, classification=ko)
+    said = game.play(B1)
+    assert game.finished and game.result == "ko"
+    assert said.splitlines()[-1].startswith("Ko: White lives")
+    assert sum(line.startswith(("Ko", "Correct", "Wrong")) for line in game.log) == 1

@@ -1,0 +1,49 @@
+"""Per-problem practice state of a collection (unsolved / solved / failed), kept across runs.
+
+A problem is named by its file's absolute path, its game index in that file and
+a hash of its position (size, stones, side to move), so an edited file whose
+game changed starts unsolved again, and two files with the same problem keep
+their own state.  The states live in the app's QSettings under
+``collection/<key>`` (tests hand in a QSettings on a temporary ini file).
+The last practice result counts: a correct game marks the problem solved, a
+wrong one failed.  Knows problems and QSettings; nothing about widgets.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from pathlib import Path
+
+from PySide6.QtCore import QSettings
+
+from tsumego_gui.core.problem import Problem
+
+UNSOLVED, SOLVED, FAILED = "unsolved", "solved", "failed"
+STATES = (UNSOLVED, SOLVED, FAILED)
+MARKS = {UNSOLVED: "", SOLVED: "✓ solved", FAILED: "✗ failed"}
+
+
+def position_hash(problem: Problem) -> str:
+    text = (f"{problem.size}|{sorted(problem.black)}|{sorted(problem.white)}|"
+            f"{problem.to_play}")
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+def problem_key(path: Path, index: int, problem: Problem) -> str:
+    text = f"{Path(path).absolute()}|{index}|{position_hash(problem)}"
+    return hashlib.sha256(text.encode()).hexdigest()[:24]
+
+
+class CollectionState:
+    def __init__(self, settings: QSettings):
+        self.settings = settings
+
+    def get(self, path: Path, index: int, problem: Problem) -> str:
+        value = self.settings.value(f"collection/{problem_key(path, index, problem)}")
+        return value if value in STATES else UNSOLVED
+
+    def set(self, path: Path, index: int, problem: Problem, state: str) -> None:
+        if state not in STATES:
+            raise ValueError(f"unknown state {state!r}")
+        self.settings.setValue(f"collection/{problem_key(path, index, problem)}", state)
+        self.settings.sync()

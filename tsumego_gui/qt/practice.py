@@ -1,0 +1,428 @@
+"""Practice mode: the user plays the problem as posed; the app answers, from a proof or by thinking.
+
+A :class:`Practice` game starts at the problem (or, for a first move's proof
+browsed alone, right after that move) with the user as the side to move.
+While the game stays on a known proof it is played through a *segment*: a
+:class:`~tsumego_gui.qt.proof_view.TryIt` (or, with the first moves
+classified, a :class:`~tsumego_gui.qt.try_first_move.TryFirstMove`) that
+answers from the proof.  A move the proof does not cover -- or any move of a
+problem never solved -- leaves the proof: the move is played on the game's own
+board and the position after it is handed to ``ask(problem)`` to be solved on
+demand (the window runs that in a worker thread with a short budget, then
+calls :meth:`Practice.answer`).  A proven answer becomes the next segment; an
+unproven one is said plainly and the app plays its best guess, if the search
+had one.
+
+Hints (:meth:`Practice.hint`): the first press shades the zone of the node the
+user is at, the second marks the proof's move there ("1"); where no proof
+covers the position, a hint asks for a solve first.  The end of the game is
+said once, in the player's words: "Correct: White is dead", "Wrong: Black
+lives", or "Ko: ..." after a first move whose class is ko.
+
+Same interface as ``TryIt`` for the proof browser (``user``, ``log``,
+``finished``, ``node``, ``board``, ``play``, ``restart``, ``overlay``).
+Knows problems, proofs, classifications and the rules engine; nothing about
+widgets or threads.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+
+from engine_cy.benson import unconditionally_alive
+from engine_cy.board import PASS, Board
+from tsumego_gui.core import coords
+from tsumego_gui.core.problem import Problem, ProblemError
+from tsumego_gui.qt.board_painter import BoardView, Overlay
+from tsumego_gui.qt.proof_view import NAMES, TryIt, view_of
+from tsumego_gui.qt.try_first_move import TryFirstMove
+from tsumego_gui.search.classify import OPEN, Classification
+from tsumego_gui.search.proof import Proof, ProofNode
+
+CORRECT, WRONG, KO = "correct", "wrong", "ko"
+# why a game ended, by the kind of the proof leaf (or of the position on the game's own board)
+END_REASONS = {"goal": "unconditionally alive",
+               "captured": "every crucial stone is captured",
+               "passes": "two passes ended the game",
+               "survives": "two passes ended the game with its crucial stones on the board; "
+                           "seki counts as life"}
+
+
+def position_problem(rules: Problem, board: Board) -> Problem:
+    """The problem at ``board``'s position under ``rules`` (goal, defender, region, ko
+    policy): its stones, side to move, superko history and a pass just played (as
+    ``Problem.after`` builds it).  Crucial stones captured since are dropped; ProblemError
+    when none is left (the game is over)."""
+    locs = coords.all_locs(board.size)
+    black = frozenset(p for p in locs if board.color_at(p) == 1)
+    white = frozenset(p for p in locs if board.color_at(p) == 2)
+    defender_stones = black if rules.defender == 1 else white
+    return replace(rules, black=black, white=white, to_play=board.to_play, to_play_given=True,
+                   crucial=rules.crucial & defender_stones,
+                   history=tuple(board.history()[:-1]),
+                   previous_pass=board.consecutive_passes >= 1, book_moves=())
+
+
+def game_end(rules: Problem, board: Board) -> tuple[bool, str] | None:
+    """(the defender lives, why) when the game is over at ``board``, else None: the goal
+    holds, every crucial (kill-all: every defender) stone is gone, or two passes ended it."""
+    d = rules.defender
+    targets = rules.crucial if rules.goal != "live_any" else \
+        frozenset(p for p in coords.all_locs(board.size))
+    on_board = [p for p in targets if board.color_at(p) == d]
+    if not on_board:
+        return False, END_REASONS["captured"]
+    alive = unconditionally_alive(board, d)
+    if any(rules.goal == "live_any" or rules.crucial & set(s) for s, _ in alive):
+        return True, END_REASONS["goal"]
+    if board.consecutive_passes >= 2:
+        if rules.goal == "survive":
+            return True, END_REASONS["survives"]
+        return False, END_REASONS["passes"]
+    return None
+
+
+class Practice:
+    """One practice game (see the module docstring).
+
+    ``ask(problem)`` is called when the game needs a position solved (the app to
+    move after the user left the proof, or the user to move for a hint); the
+    caller answers with :meth:`answer` (a proof, or None when unproven or failed).
+    """
+
+    def __init__(self, problem: Problem, ask: Callable[[Problem], None], *,
+                 proof: Proof | None = None, classification: Classification | None = None,
+                 first_move: int | None = None, seconds: float = 3.0):
+        self.ask = ask
+        self.seconds = seconds
+        self._proof, self._classification, self._first_move = proof, classification, first_move
+        if classification is not None:
+            self.rules = classification.problem
+            self.user = classification.to_play
+        elif proof is not None:
+            self.rules = proof.problem
+            self.user = proof.to_play if first_move is None else 3 - proof.to_play
+        else:
+            self.rules = problem
+            self.user = problem.to_play
+        self.prover = 3 - self.user          # the app's side
+        self.restart()
+
+    # ---- state --------------------------------------------------------------------------
+
+    def restart(self) -> str:
+        c, proof = self._classification, self._proof
+        self.segment: TryIt | TryFirstMove | None = None
+        self._own: Board | None = None
+        self.last_move: int | None = None
+        self.thinking: str | None = None     # "answer" | "hint" while a solve runs
+        self.hint_level = 0
+        self.result: str | None = None       # CORRECT | WRONG | KO once the game is over
+        self.finished = False
+        self.ko = False                      # the game went into a first move classed ko
+        opening = (f"You play {NAMES[self.user]}; the app answers for "
+                   f"{NAMES[self.prover]}")
+        if c is not None:
+            self.segment = TryFirstMove(c)
+            source = "from the proofs of the first moves"
+        elif proof is not None:
+            self.segment = TryIt(proof, user=self.user, first_move=self._first_move,
+                                 intro=("",))
+            self.last_move = None if self._first_move == PASS else self._first_move
+            source = "from the proof"
+        else:
+            self._own = self.rules.to_board()
+            source = "by solving each position as it comes (a few seconds each)"
+        self.log: list[str] = [f"{opening} {source}.  H: hint."]
+        if isinstance(self.segment, TryIt):
+            seg = self.segment
+            self._take(seg.log[1:-1] if seg.finished else seg.log[1:])
+            if seg.finished:
+                self._end_at_node(seg.node)
+        return self.log[-1]
+
+    @property
+    def board(self) -> Board:
+        """The game's engine board."""
+        return self.segment.board if self.segment is not None else self._own
+
+    @property
+    def node(self) -> ProofNode | None:
+        """The proof node the game is at; None off the proof (or before a first move)."""
+        return self.segment.node if self.segment is not None else None
+
+    def _name(self, loc: int) -> str:
+        return coords.to_gtp(loc, self.board.size)
+
+    def _say(self, text: str) -> str:
+        if not self.log or self.log[-1] != text:     # a refusal said again is not news
+            self.log.append(text)
+        return text
+
+    def _take(self, lines: Sequence[str]) -> None:
+        for line in lines:
+            if line:
+                self._say(line)
+
+    # ---- the user's moves ---------------------------------------------------------------
+
+    def play(self, loc: int) -> str:
+        """The user's move; returns what the app says about it (and its answer)."""
+        if self.thinking:
+            return self._say("The app is thinking: wait for its answer (Esc stops it).")
+        if self.finished:
+            return self._say("The game is over: restart to try again.")
+        board = self.board
+        if loc != PASS and loc not in self.rules.region_or_all():
+            return self._say(f"{self._name(loc)} is outside the problem's region.")
+        if loc != PASS and not board.is_legal(loc):
+            return self._say(f"{self._name(loc)} is illegal here "
+                             f"({board.illegal_reason(loc)}).")
+        first = len(self.log)
+        self.hint_level = 0
+        if self._covered(loc):
+            self._play_segment(loc)
+        else:
+            self._play_off(loc)
+        return "\n".join(self.log[first:])
+
+    def _covered(self, loc: int) -> bool:
+        """Whether the segment's proof answers ``loc`` here."""
+        seg = self.segment
+        if seg is None:
+            return False
+        if isinstance(seg, TryFirstMove) and seg.game is None:
+            fm = next((m for m in seg.classification.moves if m.move == loc), None)
+            return fm is not None and fm.cls != OPEN and bool(fm.proofs)
+        node = seg.node
+        return node is not None and (loc in dict(node.children) or loc in dict(node.pruned))
+
+    def _play_segment(self, loc: int) -> None:
+        seg = self.segment
+        if isinstance(seg, TryFirstMove) and seg.game is None:
+            fm = next(m for m in seg.classification.moves if m.move == loc)
+            self.ko = fm.cls == "ko"
+        lines = seg.play(loc).splitlines()
+        self.last_move = None if loc == PASS else loc
+        if seg.finished:
+            lines = lines[:-1]           # the segment's own end line: said once, below
+        self._take(lines)
+        game = seg.game if isinstance(seg, TryFirstMove) else seg
+        if game is not None:
+            self.last_move = game.last_move
+        if seg.finished:
+            self._end_at_node(seg.node)
+
+    def _leave_segment(self) -> None:
+        if self.segment is not None:
+            self._own = self.segment.board.copy()
+            self.segment = None
+
+    def _play_off(self, loc: int) -> None:
+        """A move no proof at hand answers: play it and ask for a solve with the app to
+        move."""
+        seg = self.segment
+        if isinstance(seg, TryFirstMove) and seg.game is None:
+            fm = next((m for m in seg.classification.moves if m.move == loc), None)
+            why = ("it is not among the classified first moves" if fm is None else
+                   f"its class is open ({fm.why_open or 'not decided'}): no proof to answer "
+                   "from")
+        elif seg is not None:
+            why = "the proof does not cover it"
+        else:
+            why = "no proof covers this position yet"
+        self._leave_segment()
+        self._own.play(loc)
+        self.last_move = None if loc == PASS else loc
+        self._say(f"You play {self._name(loc)}: {why}.")
+        if self._check_own_end():
+            return
+        self._think("answer")
+
+    def _think(self, purpose: str) -> None:
+        try:
+            problem = position_problem(self.rules, self._own)
+        except ProblemError as e:       # not expected: game_end catches the empty cases
+            self._say(f"The app cannot solve this position: {e}.")
+            return
+        self.thinking = purpose
+        who = NAMES[problem.to_play]
+        self._say(f"Thinking… (solving with {who} to play, up to {self.seconds:g} s)")
+        self.ask(problem)
+
+    def _check_own_end(self) -> bool:
+        end = game_end(self.rules, self._own)
+        if end is None:
+            return False
+        self._announce(*end)
+        return True
+
+    # ---- answers from a solve -----------------------------------------------------------
+
+    def answer(self, proof: Proof | None, best_line: Sequence[int] = (),
+               failure: str = "") -> str:
+        """The solve asked for is over: ``proof`` (rooted at the position asked about), or
+        None with the search's best line so far and why it failed, if it did."""
+        purpose, self.thinking = self.thinking, None
+        if purpose is None:
+            return ""
+        first = len(self.log)
+        if proof is not None:
+            self.segment = TryIt(proof, user=self.user, first_move=self.last_move,
+                                 intro=("",))
+            self._own = None
+            mover = NAMES[proof.to_play]
+            d = NAMES[self.rules.defender]
+            self._say(f"Solved: with {mover} to play, {d} "
+                      f"{'lives' if proof.root.won else 'dies'}.")
+            if purpose == "answer":
+                self._take(self.segment.log[1:-1] if self.segment.finished
+                           else self.segment.log[1:])
+                self.last_move = self.segment.last_move
+                if self.segment.finished:
+                    self._end_at_node(self.segment.node)
+            else:
+                self._take([self._hint_text()])
+            return "\n".join(self.log[first:])
+        why = failure or f"not proven within {self.seconds:g} s"
+        if purpose == "hint":
+            self.hint_level = 0
+            self._say(f"No hint: {why}.")
+            return "\n".join(self.log[first:])
+        guess = next((m for m in best_line[:1] if m == PASS or self._own.is_legal(m)), None)
+        if guess is None:
+            self._say(f"The app could not prove an answer ({why}) and has no best guess: it "
+                      "passes.")
+            guess = PASS
+        else:
+            self._say(f"The app could not prove an answer ({why}); its best guess "
+                      f"(not proven): {self._name(guess)}.")
+        self._own.play(guess)
+        self.last_move = None if guess == PASS else guess
+        self._say(f"{NAMES[self.prover]} answers {self._name(guess)}.")
+        self._check_own_end()
+        return "\n".join(self.log[first:])
+
+    # ---- hints --------------------------------------------------------------------------
+
+    def _user_node(self) -> ProofNode | None:
+        """The proof node at which the user is to move, when the game is on a proof."""
+        seg = self.segment
+        if seg is None or seg.finished or self.board.to_play != self.user:
+            return None
+        return seg.node
+
+    def hint(self) -> str:
+        """First press: the zone of the node the user is at; second: the proof's move."""
+        if self.thinking:
+            return self._say("The app is thinking: wait for its answer.")
+        if self.finished:
+            return self._say("The game is over: restart to try again.")
+        seg = self.segment
+        if isinstance(seg, TryFirstMove) and seg.game is None:
+            c = seg.classification
+            if not any(m.proofs for m in c.moves if m.move in c.best_moves()):
+                self._leave_segment()     # nothing decided to hint from: solve the position
+        elif self._user_node() is None:
+            self._leave_segment()
+        self.hint_level = min(2, self.hint_level + 1)
+        if self.segment is None:
+            first = len(self.log)
+            self._think("hint")
+            return "\n".join(self.log[first:])
+        return self._say(self._hint_text())
+
+    def _hint_target(self) -> tuple[frozenset[int], int | None, bool]:
+        """(zone, the move to hint, the user's side wins with it) where the user is."""
+        seg = self.segment
+        if isinstance(seg, TryFirstMove) and seg.game is None:
+            c = seg.classification
+            best = next(m for m in c.moves if m.move in c.best_moves() and m.proofs)
+            zone = best.proofs[0].root.zone or frozenset()
+            wins = (c.to_play == c.problem.defender) == (best.cls in ("lives", "seki", "ko"))
+            return zone, best.move, wins
+        node = seg.node
+        zone = node.zone or frozenset()
+        if node.prover_move is not None:
+            return zone, node.prover_move, True
+        return zone, _stubborn(node), False
+
+    def _hint_text(self) -> str:
+        zone, move, wins = self._hint_target()
+        if self.hint_level <= 1:
+            return (f"Hint: the shaded zone ({len(zone)} points) is where this is decided; "
+                    "H again shows a move.")
+        name = self._name(move) if move is not None else "pass"
+        if wins:
+            return f"Hint: play {name} (marked 1)."
+        return (f"Hint: the proof says {NAMES[self.user]} cannot win from here; the most "
+                f"stubborn try is {name} (marked 1).")
+
+    # ---- the end ------------------------------------------------------------------------
+
+    def _end_at_node(self, node: ProofNode) -> None:
+        reason = END_REASONS.get(node.kind, "the proof's line ends here")
+        self._announce(node.won, reason)
+
+    def _announce(self, defender_lives: bool, reason: str) -> None:
+        """Say the result once, in the player's words."""
+        if self.finished:
+            return
+        self.finished = True
+        d = NAMES[self.rules.defender]
+        state = "lives" if defender_lives else "is dead"
+        won = defender_lives == (self.user == self.rules.defender)
+        if self.ko:
+            self.result = KO
+            self._say(f"Ko: {d} {state} here because the ko went its way ({reason}); in a "
+                      "game it depends on the ko.")
+            return
+        self.result = CORRECT if won else WRONG
+        self._say(f"{'Correct' if won else 'Wrong'}: {d} {state} ({reason}).")
+
+    # ---- the board ----------------------------------------------------------------------
+
+    def overlay(self, show_zone: bool = False) -> tuple[BoardView, Overlay]:
+        """The position, crucial stones and last move; the zone and the hinted move only
+        after H (``show_zone`` shows the zone anyway)."""
+        board = self.board
+        view = view_of(board)
+        crucial = frozenset(p for p in self.rules.crucial
+                            if view.color_at(p) == self.rules.defender)
+        ov = Overlay(crucial=crucial, last_move=self.last_move)
+        if self.segment is not None and not self.finished and \
+                (self.hint_level or show_zone) and not self.thinking:
+            zone, move, _ = self._hint_target() if self._hintable() else (frozenset(), None,
+                                                                          False)
+            labels = ((move, "1"),) if self.hint_level >= 2 and move not in (None, PASS) \
+                else ()
+            ov = replace(ov, zone=zone, labels=labels)
+        return view, ov
+
+    def _hintable(self) -> bool:
+        seg = self.segment
+        if isinstance(seg, TryFirstMove) and seg.game is None:
+            c = seg.classification
+            return any(m.proofs for m in c.moves if m.move in c.best_moves())
+        return self._user_node() is not None
+
+
+def _stubborn(node: ProofNode) -> int | None:
+    """The move with the longest line below, for a side that loses whatever it plays."""
+    best, best_key = None, None
+    for move, child in node.children:
+        key = (move != PASS, _depth(child))
+        if best_key is None or key > best_key:
+            best, best_key = move, key
+    return best
+
+
+def _depth(node: ProofNode, budget: int = 50_000) -> int:
+    stack, seen, deepest = [(node, 1)], 0, 0
+    while stack and seen < budget:
+        n, d = stack.pop()
+        seen += 1
+        deepest = max(deepest, d)
+        stack.extend((c, d + 1) for _, c in n.children)
+    return deepest
