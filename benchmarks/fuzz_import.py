@@ -59,7 +59,11 @@ from engine_cy.board import BLACK, WHITE  # noqa: E402
 from tsumego_gui.cli.info import describe  # noqa: E402
 from tsumego_gui.core.open_problem import read_games, read_open_position  # noqa: E402
 from tsumego_gui.core.problem import ProblemError  # noqa: E402
-from tsumego_gui.core.problem_files import ProblemFileError, read_file  # noqa: E402
+from tsumego_gui.core.problem_files import (  # noqa: E402
+    ProblemFileError,
+    read_file,
+    read_problems,
+)
 from tsumego_gui.core.sgf_io import read_sgf, write_sgf  # noqa: E402
 
 RESOURCES = ROOT / "tsumego_gui" / "resources" / "problems"
@@ -163,8 +167,9 @@ JSON_ODD_VALUES = [None, 0, 1, -1, 3.5, True, False, [], [1, 2], {}, {"a": 1}, "
                    "b", "w", "B", "W", "tt", "zz", "aa", "a", "TOLIVE", "TOKILL", "allow_ko",
                    "1e999", "\u0000", "\ud800", "aa,zz", "aa&bb", "A0", "Z9", "T20", "pass",
                    "PASS", "aa:cc", ",,,", "|", "é" * 3, "9" * 400]
-JSON_TOPS = [b"[]", b"[1, 2]", b"null", b"1", b'"text"', b"true", b"{}", b"", b"{", b"\xef\xbb\xbf{}",
-             b'{"masked_sgf_str": 7}', b"[" * 5000 + b"]" * 5000, b"\xff\xfe{\x00}\x00"]
+JSON_TOPS = [b"[]", b"[1, 2]", b"null", b"1", b'"text"', b"true", b"{}", b"", b"{",
+             b"\xef\xbb\xbf{}", b'{"masked_sgf_str": 7}', b"[" * 5000 + b"]" * 5000,
+             b"\xff\xfe{\x00}\x00"]
 
 
 def _pick_span(rng: random.Random, data: bytes) -> tuple[int, int]:
@@ -334,6 +339,9 @@ PYTHON_TEXTS = re.compile(
     r"|^\w*(Error|Exception)$|\bTraceback\b|object of type|can't multiply")
 
 
+MAX_MESSAGE = 400      # a message quotes what is wrong, not the whole file
+
+
 def unreadable(message: str) -> str:
     """Why an error message is not readable, "" when it is."""
     text = message.strip()
@@ -341,6 +349,10 @@ def unreadable(message: str) -> str:
         return "empty message"
     if text.endswith(":"):
         return "nothing after the colon"
+    if "\n" in text or "\r" in text:
+        return "more than one line"
+    if len(text) > MAX_MESSAGE:
+        return f"longer than {MAX_MESSAGE} characters"
     if PYTHON_TEXTS.search(text):
         return "a bare Python exception text"
     if not re.search(r"[A-Za-z]{3,}", text):
@@ -433,6 +445,13 @@ def check_case(data: bytes, suffix: str, path: Path, rng: random.Random, report:
                 check_problem(sp.problem)
             except Exception as e:  # noqa: BLE001
                 crash("problem check", e, "the check failed on a problem that was read")
+    try:                            # the folder holding only this file, as the list opens it
+        read_problems(path.parent)
+    except ProblemFileError as e:
+        if why := unreadable(e.reason):
+            crash("read_problems", e, why)
+    except Exception as e:          # noqa: BLE001
+        crash("read_problems", e, "not a ProblemFileError")
     if suffix == ".sgf":
         for name, reader in (("read_sgf", read_sgf), ("read_open_position", read_open_position),
                              ("read_games", read_games)):
