@@ -6,7 +6,8 @@ file goes through, must give a problem or a readable ProblemError, never anythin
 
 **Seeds** (the files mutated): a few small SGF games and research json problems written
 here, the problems shipped in ``tsumego_gui/resources/problems``, and, when the checkout
-has one beside it, ``../shared/problems`` (read at run time, never copied).
+has one beside it, ``../shared/problems`` (read at run time, never copied), with the
+book problem (``rawsgf``) inside each research json as an SGF seed of its own.
 
 **Mutations** (one to three per case, from a ``random.Random(seed)``): byte flips,
 truncation, deleted or doubled slices, doubled or removed properties, bad points (``zz``,
@@ -18,22 +19,25 @@ something other than an object.
 
 **Entry points**, each case: ``problem_files.read_file`` with the options the CLI and the
 GUI pass (``--defender``, ``--goal``, framing on or off), which reads json through
-``rzone_json`` and SGF through ``sgf_io`` and ``open_problem`` (posing and framing); for
-SGF also ``sgf_io.read_sgf``, ``open_problem.read_open_position`` and
-``open_problem.read_games`` on the bytes.  Every problem read then goes through the problem
-check: ``Problem.validate``, ``to_board``, ``tsumego info``'s report, and export and
-re-import (``write_sgf`` then ``read_sgf``).
+``rzone_json`` and SGF through ``sgf_io`` and ``open_problem`` (posing and framing);
+``read_problems`` on a folder holding only that file (the listing of a folder); for SGF also
+``sgf_io.read_sgf``, ``open_problem.read_open_position`` and ``open_problem.read_games`` on
+the bytes.  Every problem read then goes through the problem check: ``Problem.validate``,
+``to_board``, ``tsumego info``'s report, and export and re-import (``write_sgf`` then
+``read_sgf``).
 
 A **crash** is any exception but a ProblemError (``ProblemFileError`` from ``read_file``);
-a ProblemFileError that does not start with the file's path or whose reason is not
-readable (empty, ending in a colon, a bare Python text such as "list index out of range",
-or a reader slip that ``read_file``'s safety net had to word); and any exception at all in
-the problem check of a problem that was read.  Each crash is printed once per signature
-(where it happened, the exception, the message) with the smallest input seen for it, and
-``--save DIR`` writes those inputs out.
+a ProblemFileError that does not start with the file's path, or that ``read_file``'s safety
+net had to word for a reader that slipped with another exception; a message that is not
+readable (:func:`unreadable`: empty, ending in a colon, a bare Python text such as "list
+index out of range", more than one line, longer than ``MAX_MESSAGE``); and any exception
+at all in the problem check of a problem that was read.  Each crash is printed once per
+signature (where it happened, the exception, the message) with the smallest input seen for
+it, and ``--save DIR`` writes those inputs out.
 
-Prints ``RESULT cases=<n> crashes=<n> signatures=<n> problems=<n> errors=<n> cases_per_s=<x>``
-(``problems``: cases where ``read_file`` gave problems; ``errors``: where it gave a
+Prints ``RESULT cases=<n> crashes=<n> signatures=<n> problems=<n> posed=<n> errors=<n>
+cases_per_s=<x>`` (``problems``: cases where ``read_file`` gave problems, ``posed``: those
+that include an open problem, posed and framed; ``errors``: where it gave a
 ProblemFileError).  Knows the importers' entry points and their documented error; nothing
 about search.
 """
@@ -84,15 +88,22 @@ OWN_SGF = [
     b"AW[bb][cb][db][bc][dc]MA[bb]SQ[fa]PL[B]GN[target]C[Black to kill])",
     # a game record: moves from the empty board, a pass, a capture
     b"(;GM[1]SZ[7]AB[cc]AW[ee]TD[B];B[dc];W[de];B[];W[ed];B[cd])",
-    # an open corner problem on 19x19 as books have it: posed and framed
-    b"(;GM[1]FF[4]CA[UTF-8]SZ[19]AB[pq][qq][rq][sq][op][oo]AW[pr][qr][rr][sr][qp][rp][sp]"
-    b"GN[corner]C[Black to play and kill](;B[rs]N[\xe6\xad\xa3\xe8\xa7\xa3];W[qs];B[ps])"
-    b"(;B[qs]N[\xe5\xa4\xb1\xe6\x95\x97]))",
     # two games in one file, the second on a side
     b"(;GM[1]SZ[5]AB[bb]AW[cc]TR[bb]AE[aa])(;SZ[13]AB[ag][bg][cg][dg][dh][di]"
     b"AW[ah][bh][ch]PL[W];W[ai])",
     # escapes, a rectangle, setup in a later node
     b"(;GM[1]SZ[6]AB[aa:bc]AW[da:eb]C[a \\] bracket\\\\ and a\\\nbreak]TR[aa];AW[ff];B[fe])",
+]
+OWN_OPEN = [       # open problems as books have them: no target, no defender
+    # a corner on 19x19
+    b"(;GM[1]FF[4]CA[UTF-8]SZ[19]AB[pq][qq][rq][sq][op][oo]AW[pr][qr][rr][sr][qp][rp][sp]"
+    b"GN[corner]C[Black to play and kill](;B[rs]N[\xe6\xad\xa3\xe8\xa7\xa3];W[qs];B[ps])"
+    b"(;B[qs]N[\xe5\xa4\xb1\xe6\x95\x97]))",
+    # a side on 13x13, a centre on 19x19 (with no CA: its title is not read as UTF-8)
+    b"(;GM[1]SZ[13]CA[UTF-8]AW[ak][bk][ck][dk][ek][el][em]AB[aj][bj][cj][dj][ej][fk][fl][fm]"
+    b"C[White to live](;W[bm]C[correct];B[cl];W[dl])(;W[cl]C[wrong];B[bl]))",
+    b"(;SZ[19]AB[ii][ji][ki][ij][kj][ik][jk][kk]AW[hh][ih][jh][kh][lh][hi][li][hj][lj]"
+    b"[hk][lk][hl][il][jl][kl][ll]PL[W]GN[\xe7\x99\xbd\xe5\x85\x88\xe6\xae\xba])",
 ]
 
 _RESEARCH_BASE = {
@@ -123,11 +134,13 @@ class Seed:
     kind: str           # "sgf" | "json"
     name: str
     data: bytes
+    open: bool = False  # a book problem that names no defender: read by posing and framing
 
 
 def load_seeds(shared: bool = True) -> list[Seed]:
     """Our own seeds, the shipped problems and (when present and wanted) ../shared/problems."""
     seeds = [Seed("sgf", f"own-{i}.sgf", d) for i, d in enumerate(OWN_SGF)]
+    seeds += [Seed("sgf", f"own-open-{i}.sgf", d, open=True) for i, d in enumerate(OWN_OPEN)]
     seeds += [Seed("json", f"own-{i}.json", json.dumps(d).encode())
               for i, d in enumerate(OWN_JSON)]
     folders = [RESOURCES] + ([SHARED] if shared and SHARED.is_dir() else [])
@@ -137,8 +150,22 @@ def load_seeds(shared: bool = True) -> list[Seed]:
             if kind in ("sgf", "json") and path.is_file():
                 data = path.read_bytes()
                 if len(data) <= MAX_SEED_BYTES:
-                    seeds.append(Seed(kind, str(path.relative_to(folder.parent)), data))
+                    name = str(path.relative_to(folder.parent))
+                    seeds.append(Seed(kind, name, data))
+                    if kind == "json":      # a research json keeps the book's own SGF
+                        seeds += [Seed("sgf", f"{name}#rawsgf", raw, open=True)
+                                  for raw in _rawsgf(data)]
     return seeds
+
+
+def _rawsgf(data: bytes) -> list[bytes]:
+    """The book problem a research json was made from (``rawsgf``): an open problem, which
+    goes through posing and framing."""
+    try:
+        raw = json.loads(data).get("rawsgf")
+    except (ValueError, AttributeError):
+        return []
+    return [raw.encode()] if isinstance(raw, str) and raw else []
 
 
 # --- mutations ---------------------------------------------------------------------------
@@ -285,7 +312,7 @@ def swap_colors(rng: random.Random, data: bytes) -> bytes:
 
 
 def mutate_sgf(rng: random.Random, data: bytes) -> bytes:
-    for _ in range(rng.randrange(1, 4)):
+    for _ in range(rng.choice((1, 1, 2, 3))):      # one often, so that more stays readable
         data = rng.choice(SGF_MUTATIONS)(rng, data)
     return data
 
@@ -380,6 +407,7 @@ class Report:
     cases: int = 0
     crashes: int = 0
     problems: int = 0
+    posed: int = 0          # cases whose problems include an open one, posed and framed
     errors: int = 0
     seconds: float = 0.0
     slowest: tuple[float, bytes] = (0.0, b"")
@@ -440,6 +468,7 @@ def check_case(data: bytes, suffix: str, path: Path, rng: random.Random, report:
         crash("read_file", e, "not a ProblemFileError")
     else:
         report.problems += 1
+        report.posed += any(sp.assumed for sp in found)
         for sp in found:
             try:
                 check_problem(sp.problem)
@@ -470,11 +499,13 @@ def run(cases: int, seed: int, *, shared: bool = True, progress: bool = False) -
     """Run ``cases`` mutated inputs from ``random.Random(seed)``."""
     rng = random.Random(seed)
     seeds = load_seeds(shared)
+    open_seeds = [s for s in seeds if s.open]
     report = Report()
     start = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="fuzz-import-") as tmp:
         for i in range(cases):
-            s = rng.choice(seeds)
+            # a quarter of the cases start from an open problem, so posing and framing run
+            s = rng.choice(open_seeds if rng.random() < 0.25 else seeds)
             data = (mutate_json if s.kind == "json" else mutate_sgf)(rng, s.data)
             # now and then a file's content under the other suffix
             suffix = "." + (s.kind if rng.random() < 0.95 else {"sgf": "json"}.get(s.kind, "sgf"))
@@ -514,7 +545,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"slowest case: {report.slowest[0] * 1000:.0f} ms ({len(report.slowest[1])} bytes)")
     rate = report.cases / report.seconds if report.seconds else 0.0
     print(f"RESULT cases={report.cases} crashes={report.crashes} signatures={len(report.found)} "
-          f"problems={report.problems} errors={report.errors} cases_per_s={rate:.0f}")
+          f"problems={report.problems} posed={report.posed} errors={report.errors} "
+          f"cases_per_s={rate:.0f}")
     return 1 if report.crashes else 0
 
 
