@@ -207,7 +207,8 @@ def test_an_error_in_a_collection_names_the_game():
     (b"(;SZ[9]AW[aa]TR[aa]TG[kill])", "TG[kill] is not a goal (survive, live, live_any)"),
     (b"(;SZ[9]AW[aa]TR[aa]TK[Q])", "TK[Q] is not B, W, BW or -"),
     (b"(;SZ[9]AW[aa]TD[W]TG[live_any]TH[0000000000000001]SZ[9]CA[no-such-codec]GN[x])",
-     "malformed SGF"),
+     "CA[no-such-codec] is not a character set this reader knows"),
+    (b"(;SZ[9]AW[aa]TR[aa]CA[rot13])", "CA[rot13] is not a character set"),   # not text
 ])
 def test_malformed_input_is_a_problem_error(data, message):
     with pytest.raises(ProblemError, match=re.escape(message)):

@@ -27,14 +27,22 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from sgfmill import sgf
+from sgfmill import sgf, sgf_grammar
 
 from engine_cy.board import BLACK, WHITE
 from tsumego_gui.core import coords
 from tsumego_gui.core.frame import DISTANCE, Framed, frame
 from tsumego_gui.core.posing import Posing, pose
-from tsumego_gui.core.problem import NoDefenderError, Problem, ProblemError
-from tsumego_gui.core.sgf_io import parse_games, read_sgf
+from tsumego_gui.core.problem import NoDefenderError, Problem, ProblemError, check_position
+from tsumego_gui.core.sgf_io import (
+    check_points,
+    color_prop,
+    game_of,
+    parse_games,
+    read_game,
+    setup_points,
+    text_of,
+)
 
 RIGHT, WRONG = "right", "wrong"
 _RIGHT = re.compile(r"正解|\bRIGHT\b|\bcorrect\b", re.IGNORECASE)
@@ -73,31 +81,37 @@ class OpenPosition:
 
 def read_open_position(data: bytes, name: str = "") -> OpenPosition:
     """The first game of SGF bytes as an open position (raises ProblemError)."""
-    try:
-        game = sgf.Sgf_game.from_bytes(data)
-    except ValueError as e:
-        raise ProblemError(f"not a readable SGF file: {e}") from None
+    return open_position_of(parse_games(data)[0], name)
+
+
+def open_position_of(tree: sgf_grammar.Coarse_game_tree, name: str = "") -> OpenPosition:
+    """One parsed game (``sgf_io.parse_games``) as an open position (raises ProblemError).
+
+    Points and stones are checked as ``read_sgf`` checks them, so a bad one is
+    named (``AB[zz] is off the 9x9 board``) rather than left to sgfmill's bare
+    errors or to a later step.
+    """
+    game = game_of(tree)
     root, size = game.get_root(), game.get_size()
-    if not coords.MIN_SIZE <= size <= coords.MAX_SIZE:
-        raise ProblemError(f"board size {size} is not supported "
-                           f"({coords.MIN_SIZE}..{coords.MAX_SIZE})")
-    try:
-        setup_black, setup_white, _ = root.get_setup_stones()
-        to_play = _COLORS.get(root.get("PL").lower()) if root.has_property("PL") else None
-        title = root.get("GN") if root.has_property("GN") else ""
-        comment = root.get("C") if root.has_property("C") else ""
-        lines = tuple(_line(child, size) for child in root if child.get_move()[0])
-    except ValueError as e:
-        raise ProblemError(f"bad SGF property: {e}") from None
+    check_points(root, size, ("AB", "AW", "AE"))
+    setup_black, setup_white, _ = setup_points(root)
+    to_play = color_prop(root, "PL")
+    title, comment = text_of(root, "GN"), text_of(root, "C")
+    lines = []
+    for child in root:
+        check_points(child, size, ("B", "W"), where="a solution move: ")
+        if child.get_move()[0]:
+            lines.append(_line(child, size))
     if setup_black or setup_white:
         black = frozenset(coords.from_sgfmill(p, size) for p in setup_black)
         white = frozenset(coords.from_sgfmill(p, size) for p in setup_white)
-        return OpenPosition(size, black, white, to_play, title, comment, lines, name)
-    # a game record: the position after its main line (read_sgf plays it; it needs a
+        check_position(size, black, white)    # as read_sgf checks a root's stones
+        return OpenPosition(size, black, white, to_play, title, comment, tuple(lines), name)
+    # a game record: the position after its main line (read_game plays it; it needs a
     # defender with stones on the board, which posing replaces)
     for defender in (BLACK, WHITE):
         try:
-            played = read_sgf(data, defender=defender, auto_region=False)[0]
+            played = read_game(tree, name, defender=defender, auto_region=False)
             break
         except ProblemError:
             if defender == WHITE:
@@ -111,7 +125,7 @@ def _line(node: sgf.Tree_node, size: int) -> BookLine:
     color, point = node.get_move()
     labels = []
     while True:
-        labels += [node.get(p) for p in ("N", "C") if node.has_property(p)]
+        labels += [text_of(node, p) for p in ("N", "C") if node.has_property(p)]
         if len(node) == 0:
             break
         node = node[0]
@@ -146,18 +160,16 @@ def read_games(data: bytes, name: str = "", *, distance: int = DISTANCE,
     trees = parse_games(data)
     out = []
     for i, tree in enumerate(trees):
-        game = sgf.Sgf_game.from_coarse_game_tree(tree).serialise()
         where = f"game {i + 1}: " if len(trees) > 1 else ""
         try:
-            problem = read_sgf(game, goal=goal)[0]
-            out.append(Posed(replace(problem, source=problem.source or name)))
+            out.append(Posed(read_game(tree, name, goal=goal)))
             continue
         except NoDefenderError as e:
             unsaid = str(e)
         except ProblemError as e:
             raise ProblemError(f"{where}{e}") from None
         try:
-            posing, framed = pose_and_frame(read_open_position(game, name), distance=distance)
+            posing, framed = pose_and_frame(open_position_of(tree, name), distance=distance)
         except ProblemError as e:
             # a kill-all record, say: what it lacks comes first, then why posing failed
             raise ProblemError(f"{where}{unsaid}; as an open problem: {e}") from None

@@ -93,6 +93,21 @@ def point_name(loc: object, size: int) -> str:
     return f"loc {loc}"
 
 
+def point_names(locs: Iterable[int], size: int, limit: int = 10) -> str:
+    """Points for a message, in order: the first ``limit`` named, the rest counted (a
+    damaged file can put hundreds in one list)."""
+    names = [point_name(p, size) for p in sorted(locs)]
+    rest = len(names) - limit
+    return ", ".join(names[:limit]) + (f" and {rest} more" if rest > 0 else "")
+
+
+def quoted(value: object, limit: int = 24) -> str:
+    """A value from a file for a message: repr'd, one line, at most about ``limit`` characters
+    (a damaged file can hold a whole game where one word belongs)."""
+    text = repr(value)
+    return text if len(text) <= limit else text[:limit - 4] + "…" + text[-1]
+
+
 def chains(size: int, color_of: dict[int, int]) -> list[tuple[int, list[int], set[int]]]:
     """Every chain of a position: ``(colour, stones sorted, liberties)``.
 
@@ -133,8 +148,7 @@ def check_position(size: int, black: Iterable[int], white: Iterable[int]) -> Non
         _check_points(name, locs, size)
     both = sorted(black & white)
     if both:
-        raise ProblemError("a point is both black and white: "
-                           + ", ".join(point_name(p, size) for p in both))
+        raise ProblemError(f"a point is both black and white: {point_names(both, size)}")
     color_of = {p: BLACK for p in black} | {p: WHITE for p in white}
     for color, stones, libs in chains(size, color_of):
         if not libs:

@@ -21,7 +21,10 @@ added.
 Every problem comes back with its source (:class:`SourcedProblem`: the file,
 its 0-based index in the file, how many the file holds).  Bad input raises
 :class:`ProblemFileError`, a ``ProblemError`` whose message names the file
-and what is wrong with it; nothing else escapes for a bad file.
+and what is wrong with it; nothing else escapes for a bad file.  Should a
+reader slip on some input with another exception (a bug: fuzzing,
+``benchmarks/fuzz_import.py``, looks for them), it too comes out as a
+ProblemFileError that says so, rather than as a traceback.
 
 Knows file kinds and the two readers; nothing about what a problem means
 beyond them, about search, or about the GUI.
@@ -111,8 +114,11 @@ def read_file(path: str | PathLike[str], *, defender: int | None = None,
                         for i, p in enumerate(posed)]
     except OSError as e:
         raise ProblemFileError(path, f"cannot read the file: {e.strerror or e}") from None
-    except (ValueError, KeyError, TypeError) as e:   # ProblemError, and any reader slip
-        raise ProblemFileError(path, str(e) or type(e).__name__) from None
+    except ProblemError as e:
+        raise ProblemFileError(path, str(e)) from None
+    except Exception as e:  # noqa: BLE001 - a slip of a reader: still a message, not a traceback
+        raise ProblemFileError(path, f"the reader failed on it ({type(e).__name__}: {e}); this "
+                               "is a bug in tsumego_gui: please report it with the file") from None
     if not problems:
         raise ProblemFileError(path, "holds no problem")
     return [SourcedProblem(p, path, i, len(problems)) for i, p in enumerate(problems)]
@@ -139,7 +145,7 @@ def _is_data_json(path: Path) -> bool:
     if path.suffix.lower() != ".json":
         return False
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = json.loads(path.read_text(encoding="utf-8-sig"))
+    except (OSError, ValueError, RecursionError):
         return False         # unreadable: listed, so reading it reports the fault
     return not (isinstance(data, dict) and "masked_sgf_str" in data)

@@ -28,7 +28,10 @@ Fields read (shared/design/reference-implementations.md §A):
   kept as a pass.
 * ``filename`` becomes the title; the json file's name the source.
 
-Every fault raises ProblemError.  This module knows nothing about search.
+The file is UTF-8 (a byte-order mark is allowed); a string holding half a
+UTF-16 pair (``"\ud800"``, which JSON allows) reads it as U+FFFD.  Every
+fault raises ProblemError saying in words what is wrong, quoting at most a
+short piece of a bad value.  This module knows nothing about search.
 """
 
 from __future__ import annotations
@@ -38,12 +41,10 @@ import re
 from os import PathLike
 from pathlib import Path
 
-from sgfmill import sgf
-
 from engine_cy.board import BLACK, PASS, WHITE
 from tsumego_gui.core import coords
-from tsumego_gui.core.problem import Problem, ProblemError
-from tsumego_gui.core.sgf_io import replay
+from tsumego_gui.core.problem import Problem, ProblemError, quoted
+from tsumego_gui.core.sgf_io import check_points, game_of, parse_games, replay
 
 _COLORS = {"b": BLACK, "w": WHITE}
 _GOALS = {"TOLIVE": "live", "TOLIVE_ANY": "live_any"}
@@ -55,55 +56,53 @@ def read_rzone_json(path: str | PathLike[str]) -> Problem:
     """Read one research json problem.  Raises ProblemError naming the fault."""
     path = Path(path)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        raw = path.read_bytes()
     except OSError as e:
         raise ProblemError(f"cannot read {path}: {e.strerror or e}") from None
-    except ValueError as e:
-        raise ProblemError(f"not valid JSON: {e}") from None
-    if not isinstance(data, dict):
-        raise ProblemError("the json file does not hold an object")
+    data = _json_object(raw)
 
     def text(name: str, default: str | None = None) -> str:
         value = data.get(name, default)
         if not isinstance(value, str):
             raise ProblemError(f"field {name!r} is missing or not a string")
-        return value.strip()
+        # JSON may spell half a UTF-16 pair ("\ud800"), which is no character: U+FFFD
+        return value.encode("utf-16", "surrogatepass").decode("utf-16", "replace").strip()
 
     def color(name: str) -> int:
         value = text(name)
         if value.lower() not in _COLORS:
-            raise ProblemError(f"{name} {value!r} is not 'b' or 'w'")
+            raise ProblemError(f"{name} {quoted(value)} is not 'b' or 'w'")
         return _COLORS[value.lower()]
 
     defender, to_play = color("winning_color"), color("turn_color")
     side = {BLACK: "black", WHITE: "white"}
     goals = {c: text(f"{side[c]}_search_goal") for c in (BLACK, WHITE)}
     if goals[defender] not in _GOALS:
-        raise ProblemError(f"{side[defender]}_search_goal {goals[defender]!r} is not a goal "
+        raise ProblemError(f"{side[defender]}_search_goal {quoted(goals[defender])} is not a goal "
                            "for the winning colour (TOLIVE or TOLIVE_ANY)")
     attacker = defender ^ 3
     if goals[attacker] not in _ATTACKER_GOALS:
-        raise ProblemError(f"{side[attacker]}_search_goal {goals[attacker]!r} is not a known goal")
+        raise ProblemError(f"{side[attacker]}_search_goal {quoted(goals[attacker])} is not a "
+                           "known goal")
     ko = {}
     for c in (BLACK, WHITE):
         rule = text(f"{side[c]}_ko_rule")
         if rule not in _KO_RULES:
-            raise ProblemError(f"{side[c]}_ko_rule {rule!r} is not allow_ko or disallow_ko")
+            raise ProblemError(f"{side[c]}_ko_rule {quoted(rule)} is not allow_ko or disallow_ko")
         ko[c] = _KO_RULES[rule]
 
+    masked = text("masked_sgf_str").encode("utf-8")
     try:
-        game = sgf.Sgf_game.from_bytes(text("masked_sgf_str").encode("utf-8"),
-                                       override_encoding="UTF-8")
+        # the first game of the SGF; its text is the json's, so UTF-8 whatever CA says
+        game = game_of(parse_games(masked)[0], encoding="UTF-8")
         size = game.get_size()
         nodes = game.get_main_sequence()
         root = game.get_root()
+        check_points(root, size, ("MA",))
         marked = root.get("MA") if root.has_property("MA") else set()
-    except ValueError as e:
+        played = replay(nodes, size)
+    except ProblemError as e:
         raise ProblemError(f"masked_sgf_str: {e}") from None
-    if not coords.MIN_SIZE <= size <= coords.MAX_SIZE:
-        raise ProblemError(f"board size {size} is not supported "
-                           f"({coords.MIN_SIZE}..{coords.MAX_SIZE})")
-    played = replay(nodes, size)
     played.set_to_play(to_play)
     board = played.board
 
@@ -120,8 +119,10 @@ def read_rzone_json(path: str | PathLike[str]) -> Problem:
     if answer:
         try:
             book = ((to_play, PASS if answer == "tt" else coords.from_sgf(answer, size)),)
-        except ValueError as e:
-            raise ProblemError(f"answer_firstmove: {e}") from None
+        except ValueError:
+            raise ProblemError(f"answer_firstmove {quoted(answer)} is not a point of the "
+                               f"{size}x{size} board (an SGF point such as 'cd', or 'tt': no "
+                               "move needed)") from None
 
     black = [p for p in coords.all_locs(size) if board.color_at(p) == BLACK]
     white = [p for p in coords.all_locs(size) if board.color_at(p) == WHITE]
@@ -132,8 +133,29 @@ def read_rzone_json(path: str | PathLike[str]) -> Problem:
         title=text("filename", ""), source=path.name)
 
 
+def _json_object(raw: bytes) -> dict:
+    """The object a research json file holds; ProblemError saying in words why not."""
+    try:
+        text = raw.decode("utf-8-sig")      # a byte-order mark some editors write is allowed
+    except UnicodeDecodeError as e:
+        raise ProblemError(f"not UTF-8 text: the byte 0x{raw[e.start]:02x} at position "
+                           f"{e.start} cannot be read (a research json file is UTF-8)") from None
+    if not text.strip():
+        raise ProblemError("the file is empty (a research json file holds one object)")
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        raise ProblemError("not valid JSON: its lists or objects nest too deeply") from None
+    except ValueError as e:
+        raise ProblemError(f"not valid JSON: {e}") from None
+    if not isinstance(data, dict):
+        raise ProblemError("the json file does not hold an object")
+    return data
+
+
 def _points(value: str, size: int, name: str) -> set[int]:
-    """Points of a comma-separated list (SGF ``dd`` or GTP ``D4``); ``tt`` marks nothing."""
+    """Points of a comma-separated list (SGF ``dd`` or GTP ``D4``); ``tt`` and ``pass``
+    mark nothing."""
     if "&" in value:
         raise ProblemError(f"{name}: groups that must all live ('&') are not supported")
     out = set()
@@ -143,9 +165,12 @@ def _points(value: str, size: int, name: str) -> set[int]:
             continue
         try:
             if re.fullmatch(r"[a-s]{2}", item):
-                out.add(coords.from_sgf(item, size))
+                loc = coords.from_sgf(item, size)
             else:
-                out.add(coords.from_gtp(item, size))
-        except ValueError as e:
-            raise ProblemError(f"{name}: {e}") from None
+                loc = coords.from_gtp(item, size)
+        except ValueError:
+            raise ProblemError(f"{name}: {quoted(item)} is not a point of the {size}x{size} "
+                               "board (points are SGF 'cd' or GTP 'C4', comma-separated)") from None
+        if loc != PASS:
+            out.add(loc)
     return out

@@ -55,9 +55,17 @@ so that ``read_sgf(write_sgf(p)) == [p]``.  Text is stored as SGF text, so
 the round trip is exact for text already in SGF's normal form: a one-line
 title, a comment whose line breaks are ``\\n`` and that holds no tabs.
 
+Text (``GN``, ``C``, ``SO``, a variation's ``N``) is decoded in the file's
+character set (``CA``; sgfmill's default without it, ISO-8859-1); bytes that
+set cannot read become U+FFFD, so that a mislabelled comment does not make a
+problem unreadable.  A ``CA`` that names no character set Python knows is an
+error (``CA[]`` counts as absent).
+
 Every failure, from unreadable bytes to illegal moves, raises ProblemError
 with a message in words that quotes what is wrong (``AB[zz] is off the 9x9
-board``, ``it ends in the middle of game 1``).
+board``, ``it ends in the middle of game 1``).  :func:`game_of` and
+:func:`text_of` are the checked ways into sgfmill that ``open_problem`` and
+``rzone_json`` share.
 This module knows nothing about search or Benson.
 """
 
@@ -79,10 +87,12 @@ from tsumego_gui.core.problem import (
     check_position,
     opponent,
     point_name,
+    point_names,
 )
 from tsumego_gui.core.region import enclosed_region
 
 _SGF_COLOR = {"b": BLACK, "w": WHITE}
+DEFAULT_CHARSET = "ISO-8859-1"     # SGF's (and sgfmill's) when CA is absent; CA[] too
 _COLOR_SGF = {BLACK: "b", WHITE: "w"}
 # Root properties that say "this root is a problem, its children are answers".
 _PROBLEM_MARKUP = ("TR", "MA", "SQ", "TG", "TD", "TK", "TH", "TP")
@@ -112,9 +122,9 @@ def read_sgf(source: str | PathLike[str] | bytes, *, defender: int | None = None
     problems = []
     for i, tree in enumerate(trees):
         try:
-            problems.append(_read_game(tree, name, defender=defender, to_play=to_play,
-                                       goal=goal, ko_allowed=ko_allowed,
-                                       auto_region=auto_region))
+            problems.append(read_game(tree, name, defender=defender, to_play=to_play,
+                                      goal=goal, ko_allowed=ko_allowed,
+                                      auto_region=auto_region))
         except ProblemError as e:
             if len(trees) == 1:
                 raise
@@ -128,6 +138,50 @@ def parse_games(data: bytes) -> list[sgf_grammar.Coarse_game_tree]:
         return sgf_grammar.parse_sgf_collection(data)
     except ValueError as e:
         raise ProblemError(f"not a readable SGF file: {_parse_error_words(str(e))}") from None
+
+
+def game_of(tree: sgf_grammar.Coarse_game_tree, encoding: str | None = None) -> sgf.Sgf_game:
+    """The sgfmill game of a parsed game, its board size and character set checked first
+    (sgfmill's own errors there are bare: "size out of range: 52", "unknown encoding: ").
+
+    ``encoding``: the character set of the bytes whatever ``CA`` says (a research json's
+    SGF is UTF-8).  Raises ProblemError.
+    """
+    root = tree.sequence[0]
+    _size(root)
+    if encoding is None and "CA" in root:
+        # sgfmill reads CA itself; handing it the name we checked keeps its errors out
+        encoding = root["CA"][0].decode("ascii", "replace").strip() or DEFAULT_CHARSET
+        if not _is_text_codec(encoding):
+            raise ProblemError(f"{shown_value('CA', root['CA'][0])} is not a character set this "
+                               "reader knows (such as UTF-8, ISO-8859-1, GB18030 or Shift_JIS)")
+    return _get(sgf.Sgf_game.from_coarse_game_tree, tree, encoding)
+
+
+def _is_text_codec(name: str) -> bool:
+    """Whether ``name`` is a codec that turns bytes into text ("rot13" and "hex" are codecs
+    too, of another kind)."""
+    if not name.isascii():      # sgfmill refuses other names
+        return False
+    try:
+        "a".encode(name).decode(name)
+        return True
+    except (LookupError, ValueError):
+        return False
+
+
+def text_of(node: sgf.Tree_node, prop: str) -> str:
+    """A text property's value, "" when absent: SGF escapes undone, decoded in the file's
+    character set with U+FFFD for bytes it cannot read."""
+    if not node.has_property(prop):
+        return ""
+    raw = node.get_raw(prop)
+    value = (sgf_grammar.simpletext_value(raw) if prop in _SIMPLE_TEXT
+             else sgf_grammar.text_value(raw))
+    return value.decode(node.get_encoding(), "replace")
+
+
+_SIMPLE_TEXT = ("GN", "SO", "N")      # SGF's one-line texts: line breaks become spaces
 
 
 @dataclass
@@ -159,15 +213,14 @@ def replay(nodes: list[sgf.Tree_node], size: int) -> Replay:
     board = Board(size, BLACK)
     out = Replay(board)
     for i, node in enumerate(nodes):
-        _check_points(node, size, ("AB", "AW", "AE", "B", "W"),
+        check_points(node, size, ("AB", "AW", "AE", "B", "W"),
                       where="" if i == 0 else f"node {i}: ")
         black, white, empty = (
-            {coords.from_sgfmill(p, size) for p in pts} for pts in _setup_points(node))
+            {coords.from_sgfmill(p, size) for p in pts} for pts in setup_points(node))
         for a, b, what in ((black, white, "black and white"), (black, empty, "black and empty"),
                            (white, empty, "white and empty")):
             if a & b:
-                raise ProblemError(f"a point is both {what}: "
-                                   + ", ".join(point_name(p, size) for p in sorted(a & b)))
+                raise ProblemError(f"a point is both {what}: {point_names(a & b, size)}")
         if i == 0:
             # Check the root's stones as a whole, so the message matches Problem's.
             check_position(size, black, white)
@@ -197,14 +250,16 @@ def replay(nodes: list[sgf.Tree_node], size: int) -> Replay:
     return out
 
 
-def _read_game(tree: sgf_grammar.Coarse_game_tree, file_name: str, *, defender: int | None,
-               to_play: int | None, goal: str | None, ko_allowed: tuple[bool, bool] | None,
-               auto_region: bool) -> Problem:
+def read_game(tree: sgf_grammar.Coarse_game_tree, file_name: str = "", *,
+              defender: int | None = None, to_play: int | None = None,
+              goal: str | None = None, ko_allowed: tuple[bool, bool] | None = None,
+              auto_region: bool = True) -> Problem:
+    """One parsed game (:func:`parse_games`) as a problem: :func:`read_sgf`'s rules."""
     root_props = tree.sequence[0]
     size = _size(root_props)
     if "GM" in root_props and root_props["GM"][0].strip() != b"1":
-        raise ProblemError(f"GM[{_text(root_props['GM'][0])}] is not a game of Go (GM[1])")
-    game = _get(sgf.Sgf_game.from_coarse_game_tree, tree)
+        raise ProblemError(f"{shown_value('GM', root_props['GM'][0])} is not a game of Go (GM[1])")
+    game = game_of(tree)
     root = game.get_root()
     is_problem = any(root.has_property(p) for p in _PROBLEM_MARKUP) or len(root) > 1
     nodes = [root] if is_problem else _get(game.get_main_sequence)
@@ -217,15 +272,15 @@ def _read_game(tree: sgf_grammar.Coarse_game_tree, file_name: str, *, defender: 
         if played.moves:
             to_play = opponent(played.last_mover)
         else:
-            to_play = _color_prop(root, "PL")
+            to_play = color_prop(root, "PL")
             if to_play is None:
                 to_play, given = BLACK, False
     played.set_to_play(to_play)
 
-    _check_points(root, size, ("TR", "MA", "SQ"))
+    check_points(root, size, ("TR", "MA", "SQ"))
     if is_problem:
         for child in root:
-            _check_points(child, size, ("B", "W"), where="a solution move: ")
+            check_points(child, size, ("B", "W"), where="a solution move: ")
 
     def locs(prop: str) -> set[int]:
         if not root.has_property(prop):
@@ -239,8 +294,7 @@ def _read_game(tree: sgf_grammar.Coarse_game_tree, file_name: str, *, defender: 
     if targets:
         target_colors = {board.color_at(t) for t in targets}
         if len(target_colors) > 1:
-            raise ProblemError("MA targets of both colours: "
-                               + ", ".join(point_name(t, size) for t in targets))
+            raise ProblemError(f"MA targets of both colours: {point_names(targets, size)}")
         target_color = target_colors.pop()
         _fill_wall_holes(board, marked_sq, opponent(target_color))
         for t in targets:
@@ -253,19 +307,20 @@ def _read_game(tree: sgf_grammar.Coarse_game_tree, file_name: str, *, defender: 
         region |= marked_sq
 
     if defender is None:
-        defender = _color_prop(root, "TD")
+        defender = color_prop(root, "TD")
     if goal is None and root.has_property("TG"):
         goal = _text(root.get_raw("TG"))
         if goal not in GOALS:
-            raise ProblemError(f"TG[{goal}] is not a goal ({', '.join(GOALS)})")
+            raise ProblemError(f"{shown_value('TG', goal.encode())} is not a goal "
+                               f"({', '.join(GOALS)})")
     if ko_allowed is None and root.has_property("TK"):
         ko_allowed = _ko_prop(_text(root.get_raw("TK")))
     history = [_hash_prop(v) for v in root.get_raw_list("TH")] if root.has_property("TH") else []
     previous_pass = board.consecutive_passes >= 1
     if root.has_property("TP"):
         if _text(root.get_raw("TP")) != "1":
-            raise ProblemError(f"TP[{_text(root.get_raw('TP'))}] is not TP[1] (the previous "
-                               "move was a pass)")
+            raise ProblemError(f"{shown_value('TP', root.get_raw('TP'))} is not TP[1] (the "
+                               "previous move was a pass)")
         previous_pass = True
     book_moves = []
     if is_problem:
@@ -280,8 +335,8 @@ def _read_game(tree: sgf_grammar.Coarse_game_tree, file_name: str, *, defender: 
         size, black, white, to_play=to_play, defender=defender, goal=goal, crucial=crucial,
         region=region, ko_allowed=ko_allowed, history=tuple(history + played.history),
         previous_pass=previous_pass, to_play_given=given, book_moves=tuple(book_moves),
-        title=_text_prop(root, "GN"), comment=_text_prop(root, "C"),
-        source=_text_prop(root, "SO") or file_name)
+        title=text_of(root, "GN"), comment=text_of(root, "C"),
+        source=text_of(root, "SO") or file_name)
 
 
 def _fill_wall_holes(board: Board, holes: set[int], attacker: int) -> None:
@@ -334,8 +389,8 @@ def _parse_error_words(message: str) -> str:
     return words.format(game=game) if words else f"{game}: {detail}"
 
 
-def _check_points(node: sgf.Tree_node, size: int, props: tuple[str, ...],
-                  where: str = "") -> None:
+def check_points(node: sgf.Tree_node, size: int, props: tuple[str, ...],
+                 where: str = "") -> None:
     """Every value of ``props`` in ``node`` must be a point of the board (moves may also be
     a pass: ``B[]``, or ``B[tt]`` up to 19x19); the ProblemError quotes the value and says
     what is wrong with it, where sgfmill would only say "ValueError"."""
@@ -353,7 +408,7 @@ def _check_points(node: sgf.Tree_node, size: int, props: tuple[str, ...],
 
 def _point_fault(prop: str, raw: bytes, size: int, *, move: bool) -> str:
     """What is wrong with one raw point value, "" when nothing is."""
-    shown = f"{prop}[{raw.decode('utf-8', 'replace')}]"
+    shown = shown_value(prop, raw)
     if move and (raw == b"" or (raw == b"tt" and size <= 19)):
         return ""          # a pass
     corners = [raw] if move else raw.split(b":")
@@ -374,7 +429,17 @@ def _point_fault(prop: str, raw: bytes, size: int, *, move: bool) -> str:
     return ""
 
 
-def _setup_points(node: sgf.Tree_node) -> tuple[set, set, set]:
+def shown_value(prop: str, raw: bytes, limit: int = 16) -> str:
+    """``PROP[value]`` for a message: one line, a long value cut (a damaged file can hold a
+    whole game inside one pair of brackets)."""
+    text = "".join(c if c.isprintable() else " " for c in raw.decode("utf-8", "replace"))
+    if len(text) > limit:
+        text = text[:limit - 1] + "…"
+    return f"{prop}[{text}]"
+
+
+def setup_points(node: sgf.Tree_node) -> tuple[set, set, set]:
+    """sgfmill's (black, white, empty) setup points of a node whose points are checked."""
     points = _get(node.get_setup_stones)
     if any(p is None for pts in points for p in pts):
         raise ProblemError("malformed SGF: a setup property holds a pass")
@@ -388,7 +453,7 @@ def _size(root_props: dict[str, list[bytes]]) -> int:
     try:
         size = int(raw)
     except ValueError:
-        raise ProblemError(f"SZ[{_text(raw)}] is not a supported board size "
+        raise ProblemError(f"{shown_value('SZ', raw)} is not a supported board size "
                            f"({coords.MIN_SIZE}..{coords.MAX_SIZE})") from None
     if not coords.MIN_SIZE <= size <= coords.MAX_SIZE:
         raise ProblemError(f"board size {size} is not supported "
@@ -400,25 +465,22 @@ def _text(raw: bytes) -> str:
     return raw.decode("utf-8", "replace").strip()
 
 
-def _text_prop(node: sgf.Tree_node, prop: str) -> str:
-    return _get(node.get, prop) if node.has_property(prop) else ""
-
-
-def _color_prop(node: sgf.Tree_node, prop: str) -> int | None:
+def color_prop(node: sgf.Tree_node, prop: str) -> int | None:
+    """A ``B``/``W`` property (``PL``, ``TD``): the colour, None when absent or empty."""
     if not node.has_property(prop):
         return None
     value = _text(node.get_raw(prop)).upper()
     if value == "":
         return None  # PL[] occurs in the wild and says nothing
     if value not in ("B", "W"):
-        raise ProblemError(f"{prop}[{value}] is not B or W")
+        raise ProblemError(f"{shown_value(prop, value.encode())} is not B or W")
     return BLACK if value == "B" else WHITE
 
 
 def _ko_prop(value: str) -> tuple[bool, bool]:
     if value == "-" or (value and set(value) <= {"B", "W"}):
         return "B" in value, "W" in value
-    raise ProblemError(f"TK[{value}] is not B, W, BW or -")
+    raise ProblemError(f"{shown_value('TK', value.encode())} is not B, W, BW or -")
 
 
 def _hash_prop(raw: bytes) -> int:
@@ -428,7 +490,8 @@ def _hash_prop(raw: bytes) -> int:
             raise ValueError
         return int(text, 16)
     except ValueError:
-        raise ProblemError(f"TH[{text}] is not a 16-digit hex hash") from None
+        raise ProblemError(f"{shown_value('TH', text.encode())} is not a 16-digit hex "
+                           "hash") from None
 
 
 # --- writing -----------------------------------------------------------------
