@@ -3,9 +3,15 @@
 It holds the current :class:`BoardView` and :class:`Overlay` (set from
 outside), the points whose stones a frame added (``set_frame``: drawn
 apart) and a ghost-stone colour for hover; it never changes the position
-itself.  Signals: ``pressed(loc, button)`` on a click, ``dragged(loc,
-button)`` for every new point the mouse enters with a button held,
-``released()``, ``wheel_steps(n)`` (+1 = forward, towards the leaves).
+itself.  It crops and zooms to the part of the board that matters
+(``board_crop``: the stones other than a frame's, the region, the zone and
+every mark, with a margin; ``set_crop`` turns it off, ``set_crop_area``
+pins points that must stay in view); clicks map through the same window, and
+the margin lines stay clickable, so a stone put at the view's border widens
+the view.  ``set_show_move_numbers`` numbers the overlay's ``moves``.
+Signals: ``pressed(loc, button)`` on a click, ``dragged(loc, button)`` for
+every new point the mouse enters with a button held, ``released()``,
+``wheel_steps(n)`` (+1 = forward, towards the leaves).
 """
 
 from __future__ import annotations
@@ -16,7 +22,9 @@ from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QMouseEvent, QPainter, QWheelEvent
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
-from tsumego_gui.qt.board_painter import THEMES, BoardView, Geometry, Overlay, paint_board
+from tsumego_gui.qt.board_crop import Window, crop_window
+from tsumego_gui.qt.board_painter import BoardView, Geometry, Overlay, paint_board
+from tsumego_gui.qt.theme import board_theme
 
 LEFT, RIGHT = 1, 2
 
@@ -32,8 +40,12 @@ class BoardWidget(QWidget):
         self.view = BoardView(9)
         self.overlay = Overlay()
         self.frame: frozenset[int] = frozenset()   # stones a frame added: drawn apart
-        self.theme = THEMES["light"]
+        self.theme = board_theme("light")
         self.show_coordinates = True
+        self.crop = True                          # zoom to the problem's area
+        self.move_numbers = False                 # number the overlay's moves
+        self.crop_area: frozenset[int] = frozenset()   # points kept in view besides the content
+        self._window = Window.whole(9)
         self.ghost_colour: int | None = None     # colour of the hover stone, None = no ghost
         self._hover: int | None = None
         self._drag_button: int | None = None
@@ -51,27 +63,59 @@ class BoardWidget(QWidget):
         self.view = view
         if overlay is not None:
             self.overlay = overlay
-        self.update()
+        self._recrop()
 
     def set_overlay(self, overlay: Overlay) -> None:
         self.overlay = overlay
-        self.update()
+        self._recrop()
 
     def set_frame(self, frame: frozenset[int]) -> None:
         """The points whose stones a frame added around an open problem (empty: none)."""
         self.frame = frozenset(frame)
-        self.update()
+        self._recrop()
 
     def set_theme(self, name: str) -> None:
-        self.theme = THEMES.get(name, THEMES["light"])
+        self.theme = board_theme(name)
         self.update()
 
     def set_show_coordinates(self, show: bool) -> None:
         self.show_coordinates = show
         self.update()
 
+    def set_show_move_numbers(self, show: bool) -> None:
+        self.move_numbers = show
+        self.update()
+
+    def set_crop(self, on: bool) -> None:
+        """Zoom to the problem's area (on) or show the whole board."""
+        self.crop = on
+        self._recrop()
+
+    def set_crop_area(self, points: frozenset[int]) -> None:
+        """Points the crop keeps in view whatever the position (e.g. a problem's region while
+        its proof is browsed, so captures do not move the view); empty: none."""
+        self.crop_area = frozenset(points)
+        self._recrop()
+
+    def visible_window(self) -> Window:
+        """The rows and columns shown now."""
+        return self._window
+
+    def _recrop(self) -> None:
+        v = self.view
+        if not self.crop:
+            self._window = Window.whole(v.size)
+        else:
+            # a frame fills the board around an open problem: its stones say nothing
+            # about where the problem is
+            content = ((v.black | v.white) - self.frame) | self.overlay.marked() \
+                | self.crop_area
+            self._window = crop_window(v.size, content)
+        self.update()
+
     def geometry_now(self) -> Geometry:
-        return Geometry(self.view.size, self.width(), self.height(), self.show_coordinates)
+        return Geometry(self.view.size, self.width(), self.height(), self.show_coordinates,
+                        self._window, self.devicePixelRatioF())
 
     def point_position(self, loc: int):
         """Widget coordinates of a point's centre (tests click there)."""
@@ -88,7 +132,8 @@ class BoardWidget(QWidget):
         if self.ghost_colour is not None and self._hover is not None:
             overlay = replace(overlay, ghost=(self._hover, self.ghost_colour))
         paint_board(painter, self.width(), self.height(), self.view, overlay, self.theme,
-                    self.show_coordinates, frame=self.frame)
+                    self.show_coordinates, frame=self.frame, window=self._window,
+                    move_numbers=self.move_numbers)
         painter.end()
 
     # ---- mouse ----------------------------------------------------------------------------

@@ -73,6 +73,7 @@ from tsumego_gui.qt.recent_files import RecentFiles
 from tsumego_gui.qt.settings import Preferences, load_preferences, save_preferences
 from tsumego_gui.qt.solve_panel import SolvePanel
 from tsumego_gui.qt.solver_worker import SolverController, SolveRequest
+from tsumego_gui.qt.theme import apply_app_theme
 from tsumego_gui.search import classification_file
 from tsumego_gui.search.choice import REJECTED, SolveOutcome
 from tsumego_gui.search.classify import Classification, FirstMove
@@ -131,7 +132,10 @@ class MainWindow(QMainWindow):
         self.editor = EditorModel(parent=self)
         self.board = BoardWidget()
         self.board.set_theme(self.prefs.theme)
+        apply_app_theme(self.prefs.theme)      # the whole app, not only the board
         self.board.set_show_coordinates(self.prefs.show_coordinates)
+        self.board.set_show_move_numbers(self.prefs.move_numbers)
+        self.board.set_crop(self.prefs.crop_board)
         self.board.installEventFilter(self)
         self.setAcceptDrops(True)
 
@@ -290,6 +294,12 @@ class MainWindow(QMainWindow):
         self.coords_action = self._action(v, "Show &coordinates", self._toggle_coords,
                                           checkable=True)
         self.coords_action.setChecked(self.prefs.show_coordinates)
+        self.numbers_action = self._action(v, "Move &numbers", self._toggle_numbers,
+                                           checkable=True)
+        self.numbers_action.setChecked(self.prefs.move_numbers)
+        self.crop_action = self._action(v, "&Zoom to the problem", self._toggle_crop,
+                                        checkable=True)
+        self.crop_action.setChecked(self.prefs.crop_board)
         s = bar.addMenu("&Solve")
         self.solve_action = self._action(s, "&Solve", self.solve, QKeySequence(Qt.Key.Key_Space))
         self.stop_action = self._action(s, "S&top", self.stop, QKeySequence(Qt.Key.Key_Escape))
@@ -840,6 +850,15 @@ class MainWindow(QMainWindow):
         self._set_prefs(theme=theme)
         self.board.set_theme(theme)
         self.browser.set_theme(theme)
+        apply_app_theme(theme)
+
+    def _toggle_numbers(self, on: bool) -> None:
+        self._set_prefs(move_numbers=on)
+        self.board.set_show_move_numbers(on)
+
+    def _toggle_crop(self, on: bool) -> None:
+        self._set_prefs(crop_board=on)
+        self.board.set_crop(on)
 
     def _toggle_coords(self, on: bool) -> None:
         self._set_prefs(show_coordinates=on)

@@ -14,7 +14,7 @@ about widgets.
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine_cy.board import BLACK, PASS, WHITE, Board
 from tsumego_gui.core import coords
@@ -86,7 +86,10 @@ def overlay_at(proof: Proof, path: tuple[int, ...],
                first_move: int | None = None) -> tuple[NodePosition, Overlay]:
     pos = position_at(proof, path, first_move)
     node, _ = node_and_moves(proof, path)
-    return pos, overlay_for_node(proof, node, pos.view, pos.last_move)
+    overlay = overlay_for_node(proof, node, pos.view, pos.last_move)
+    # the moves numbered on the board when asked: a first move's proof starts after it
+    played = ((first_move,) if first_move is not None else ()) + pos.moves
+    return pos, replace(overlay, moves=played)
 
 
 def _names(locs, size: int) -> str:

@@ -21,6 +21,8 @@ class Preferences:
 
     theme: str = "light"
     show_coordinates: bool = True
+    move_numbers: bool = False   # number the stones played in a proof
+    crop_board: bool = True      # zoom the board to the problem's area
     solver: str = "auto"
     evaluator: str = "uniform"
     katago_model: str = ""       # a KataGo model file, "" for the one found automatically
