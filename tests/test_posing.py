@@ -176,8 +176,8 @@ def test_a_book_file_gives_its_lines_and_is_posed_and_framed():
 
 
 def test_a_single_solution_line_after_setup_stones_is_not_played():
-    position = read_open_position(b"(;SZ[9]AB[aa][ba]AW[ab][bb][cb][ca]PL[W];W[cc];B[dd])")
-    assert len(position.black) == 2 and len(position.white) == 4
+    position = read_open_position(b"(;SZ[9]AB[aa][ba]AW[ab][bb][cb]PL[W];W[cc];B[dd])")
+    assert len(position.black) == 2 and len(position.white) == 3
     assert position.to_play == W and position.lines[0].color == W
 
 
