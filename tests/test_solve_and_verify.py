@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ from tsumego_gui.search.choice import (
     SolveOutcome,
     solve_and_verify,
 )
+from tsumego_gui.search.params import SearchParams
 
 STRAIGHT_THREE = (Path(__file__).resolve().parents[1] / "tsumego_gui" / "resources" /
                   "problems" / "straight-three.sgf")
@@ -106,3 +108,22 @@ def test_the_mcts_settings_reach_the_solver(problem, monkeypatch):
     assert out.solver_used == "mcts" and out.verified
     assert (seen[0].c_puct, seen[0].seed, seen[0].batch_size) == (2.0, 3, 2)
     assert (seen[0].max_nodes, seen[0].max_seconds) == (5000, 0)
+
+
+def test_auto_hands_the_time_left_to_best_first_search_when_the_table_is_full(monkeypatch):
+    rabbity_six = read_sgf(STRAIGHT_THREE.parent / "side" / "rabbity-six.sgf")[0]
+    whole, _, _ = choice.solve(rabbity_six, "dfs", max_nodes=0, max_seconds=20.0)
+    monkeypatch.setattr(choice, "SearchParams",
+                        functools.partial(SearchParams, max_table_entries=1000))
+    alone, _, _ = choice.solve(rabbity_six, "dfs", max_nodes=0, max_seconds=20.0)
+    assert alone.verdict == "unknown" and alone.stop_reason == "memory budget"
+
+    out = solve_and_verify(rabbity_six, "auto", max_nodes=0, max_seconds=20.0)
+    assert out.solver_used == "mcts" and "table was full" in out.reason
+    assert out.result.verdict == whole.verdict and out.verified
+    assert out.result.nodes > alone.nodes       # both searches' nodes are counted
+
+
+def test_auto_keeps_df_pns_answer_when_a_budget_of_the_callers_stopped_it(problem):
+    out = solve_and_verify(problem, "auto", to_play=BLACK, max_nodes=3, max_seconds=20.0)
+    assert out.solver_used == "dfs" and out.result.stop_reason == "node budget"
