@@ -136,3 +136,17 @@ def test_the_painter_draws_frame_stones_smaller_still_in_their_colour(qapp):
     assert at(img, d3, 0).lightness() < 110
     assert at(plain, d3, rim).lightness() < 110
     assert at(img, d3, rim) == at(bare, d3, rim)
+
+
+def test_a_framed_problem_saved_and_opened_again_keeps_its_frame_apart(window, book, tmp_path):
+    (posed,) = read_file(book)
+    assert window.open_path(book, ask=False)
+    saved = tmp_path / "framed.sgf"
+    assert window.save_to(saved)
+    assert window.open_path(BUNDLED_PROBLEM, ask=False) and window.board.frame == frozenset()
+    assert window.open_path(saved, ask=False)
+    assert window.board.frame == posed.frame == window.editor.draft.frame
+    assert window.problem_panel.remove_frame_button.isEnabled()
+    # Remove frame still gives back the open position (the saved marks go with it)
+    window.remove_frame_action.trigger()
+    assert not (window.editor.draft.black | window.editor.draft.white) & posed.frame

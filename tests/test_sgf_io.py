@@ -209,6 +209,8 @@ def test_an_error_in_a_collection_names_the_game():
     (b"(;SZ[9]AW[aa]TD[W]TG[live_any]TH[0000000000000001]SZ[9]CA[no-such-codec]GN[x])",
      "CA[no-such-codec] is not a character set this reader knows"),
     (b"(;SZ[9]AW[aa]TR[aa]CA[rot13])", "CA[rot13] is not a character set"),   # not text
+    (b"(;SZ[9]AW[aa]TR[aa]TF[aa][bb])", "frame stone at B8 is an empty point"),
+    (b"(;SZ[9]AW[aa]TR[aa]TF[zz])", "TF[zz] is off the 9x9 board"),
 ])
 def test_malformed_input_is_a_problem_error(data, message):
     with pytest.raises(ProblemError, match=re.escape(message)):
@@ -297,6 +299,16 @@ def test_round_trip_is_exact(problem):
     assert read_sgf(write_sgf(problem)) == [problem]
 
 
+def test_a_frame_is_written_as_tf_and_read_back_rectangles_too():
+    framed = Problem(9, CORNER_BLACK, CORNER_WHITE, BLACK, WHITE, "survive",
+                     crucial=pts("A3", 9), frame=pts("A1 B1 B2", 9))
+    root = sgf.Sgf_game.from_bytes(write_sgf(framed)).get_root()
+    assert sorted(root.get_raw_list("TF")) == [b"ai", b"bh", b"bi"]
+    assert read_sgf(write_sgf(framed)) == [framed]
+    as_rectangle = write_sgf(framed).replace(b"TF[ai][bh][bi]", b"TF[ai:bi][bh]")
+    assert one(as_rectangle).frame == pts("A1 B1 B2", 9)
+
+
 @st.composite
 def problems(draw):
     size = draw(st.integers(2, 9))
@@ -322,6 +334,8 @@ def problems(draw):
             to_play_given=to_play_given, book_moves=book,
             title=draw(st.text(st.characters(blacklist_categories=("Cs", "Cc")), max_size=8)),
             comment=draw(st.text(st.sampled_from("ab []\\:\n;()é"), max_size=12)),
+            frame=draw(st.sets(st.sampled_from(sorted(black | white)))) if black | white
+            else frozenset(),
         )
     except ProblemError:
         return None

@@ -108,7 +108,7 @@ def frame(size: int, black: frozenset[int], white: frozenset[int], posing: Posin
             problem = Problem.create(
                 size, stones[BLACK], stones[WHITE], to_play=posing.to_play,
                 defender=posing.defender, goal="survive", crucial=targets,
-                region=area - targets, **fields)
+                region=area - targets, frame=added, **fields)
             return Framed(problem, frozenset(added), area, room)
     top, bottom, left, right = area_bounds(size, black | white, distance)
     raise ProblemError(

@@ -151,7 +151,11 @@ class Posed:
 
     problem: Problem
     assumed: tuple[str, ...] = ()       # the posing's reasons and the frame, one line each
-    frame: frozenset[int] = frozenset()  # stones the frame added
+
+    @property
+    def frame(self) -> frozenset[int]:
+        """The stones the frame added (``Problem.frame``)."""
+        return self.problem.frame
 
 
 def read_games(data: bytes, name: str = "", *, distance: int = DISTANCE,
@@ -174,5 +178,5 @@ def read_games(data: bytes, name: str = "", *, distance: int = DISTANCE,
             # a kill-all record, say: what it lacks comes first, then why posing failed
             raise ProblemError(f"{where}{unsaid}; as an open problem: {e}") from None
         problem = framed.problem if goal is None else replace(framed.problem, goal=goal)
-        out.append(Posed(problem, (*posing.reasons, framed.describe()), framed.added))
+        out.append(Posed(problem, (*posing.reasons, framed.describe())))
     return out

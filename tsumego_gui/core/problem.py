@@ -34,6 +34,9 @@ Fields:
   the source's claims, checked only for being points of the board: one may
   even lie on a stone (rzone-19x19 json #75 does).
 * ``title``, ``comment``, ``source``: free text, ``""`` when absent.
+* ``frame``: the stones a tsumego frame added around an open problem
+  (``core.frame``), so that they can be shown apart and taken off; every one
+  is a stone of the position.  The search does not read it.
 
 This module knows the rules only as far as chains and liberties go; it knows
 nothing about files (``sgf_io``, ``rzone_json``), regions derived from walls
@@ -197,13 +200,14 @@ class Problem:
     title: str = ""
     comment: str = ""
     source: str = ""
+    frame: frozenset[int] = frozenset()
 
     def __post_init__(self) -> None:
         # Accept any iterables but store immutable values, so problems can be
         # compared, hashed and shared between threads.
         set_ = object.__setattr__
         try:
-            for name in ("black", "white", "crucial", "region"):
+            for name in ("black", "white", "crucial", "region", "frame"):
                 set_(self, name, frozenset(getattr(self, name)))
             set_(self, "history", tuple(self.history))
             set_(self, "book_moves", tuple(tuple(m) for m in self.book_moves))
@@ -368,6 +372,10 @@ class Problem:
                 # Only checked for being a point: book moves are the source's
                 # claims and stay as it gave them, even when wrong.
                 _check_points("book move", [loc], size)
+        _check_points("frame stone", self.frame, size)
+        empty = sorted(self.frame - self.black - self.white)
+        if empty:
+            raise ProblemError(f"frame stone at {point_names(empty, size)} is an empty point")
         for name in ("title", "comment", "source"):
             if not isinstance(getattr(self, name), str):
                 raise ProblemError(f"{name} must be a str, not {getattr(self, name)!r}")

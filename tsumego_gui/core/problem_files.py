@@ -61,7 +61,11 @@ class SourcedProblem:
     index: int = 0      # 0-based position among the file's problems (games of an SGF)
     count: int = 1      # how many problems the file holds
     assumed: tuple[str, ...] = ()        # a posed open problem: what was assumed, a line each
-    frame: frozenset[int] = frozenset()  # ... and the stones its frame added
+
+    @property
+    def frame(self) -> frozenset[int]:
+        """The stones a frame added (``Problem.frame``: kept when a framed problem is saved)."""
+        return self.problem.frame
 
 
 def problem_files(source: str | PathLike[str]) -> list[Path]:
@@ -110,7 +114,7 @@ def read_file(path: str | PathLike[str], *, defender: int | None = None,
                 from tsumego_gui.core.open_problem import read_games
                 posed = read_games(path.read_bytes(), path.name, distance=frame_distance,
                                    goal=goal)
-                return [SourcedProblem(p.problem, path, i, len(posed), p.assumed, p.frame)
+                return [SourcedProblem(p.problem, path, i, len(posed), p.assumed)
                         for i, p in enumerate(posed)]
     except OSError as e:
         raise ProblemFileError(path, f"cannot read the file: {e.strerror or e}") from None

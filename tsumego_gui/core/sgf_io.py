@@ -44,6 +44,8 @@ and GoGui keep unknown properties and ignore them), all on the root but
         per value, oldest first; valid for the engine that wrote it
 ``TP``  ``TP[1]``: the previous move was a pass (a pass now ends the game);
         a game record whose last move is a pass says it by that move
+``TF``  the stones a tsumego frame added (``Problem.frame``): points, each
+        holding a stone of the setup
 ``TZ``  relevance zone of a proof node: its points, on the move node that
         reaches it (``search.proof``); the reader here ignores it
 ======  ================================================================
@@ -95,7 +97,7 @@ _SGF_COLOR = {"b": BLACK, "w": WHITE}
 DEFAULT_CHARSET = "ISO-8859-1"     # SGF's (and sgfmill's) when CA is absent; CA[] too
 _COLOR_SGF = {BLACK: "b", WHITE: "w"}
 # Root properties that say "this root is a problem, its children are answers".
-_PROBLEM_MARKUP = ("TR", "MA", "SQ", "TG", "TD", "TK", "TH", "TP")
+_PROBLEM_MARKUP = ("TR", "MA", "SQ", "TG", "TD", "TK", "TH", "TP", "TF")
 
 
 # --- reading -----------------------------------------------------------------
@@ -277,7 +279,7 @@ def read_game(tree: sgf_grammar.Coarse_game_tree, file_name: str = "", *,
                 to_play, given = BLACK, False
     played.set_to_play(to_play)
 
-    check_points(root, size, ("TR", "MA", "SQ"))
+    check_points(root, size, ("TR", "MA", "SQ", "TF"))
     if is_problem:
         for child in root:
             check_points(child, size, ("B", "W"), where="a solution move: ")
@@ -336,7 +338,7 @@ def read_game(tree: sgf_grammar.Coarse_game_tree, file_name: str = "", *,
         region=region, ko_allowed=ko_allowed, history=tuple(history + played.history),
         previous_pass=previous_pass, to_play_given=given, book_moves=tuple(book_moves),
         title=text_of(root, "GN"), comment=text_of(root, "C"),
-        source=text_of(root, "SO") or file_name)
+        source=text_of(root, "SO") or file_name, frame=_raw_points(root, "TF", size))
 
 
 def _fill_wall_holes(board: Board, holes: set[int], attacker: int) -> None:
@@ -446,6 +448,22 @@ def setup_points(node: sgf.Tree_node) -> tuple[set, set, set]:
     return points
 
 
+def _raw_points(node: sgf.Tree_node, prop: str, size: int) -> frozenset[int]:
+    """The points of one of our own point-list properties (single points or ``aa:cc``
+    rectangles, already checked by :func:`check_points`)."""
+    if not node.has_property(prop):
+        return frozenset()
+    out = set()
+    for raw in node.get_raw_list(prop):
+        if not raw:
+            continue
+        corners = [(c[1] - ord("a"), c[0] - ord("a")) for c in raw.split(b":")]
+        (top, left), (bottom, right) = corners[0], corners[-1]
+        out.update(coords.to_loc(r, c, size) for r in range(top, bottom + 1)
+                   for c in range(left, right + 1))
+    return frozenset(out)
+
+
 def _size(root_props: dict[str, list[bytes]]) -> int:
     if "SZ" not in root_props:
         return 19
@@ -496,6 +514,11 @@ def _hash_prop(raw: bytes) -> int:
 
 # --- writing -----------------------------------------------------------------
 
+def _sgf_point(loc: int, size: int) -> bytes:
+    row, col = coords.from_loc(loc, size)
+    return bytes((ord("a") + col, ord("a") + row))
+
+
 def write_sgf(problem: Problem) -> bytes:
     """The problem as SGF bytes (UTF-8), readable back by :func:`read_sgf` unchanged."""
     size = problem.size
@@ -523,6 +546,8 @@ def write_sgf(problem: Problem) -> bytes:
         root.set_raw_list("TH", [f"{h:016x}".encode() for h in problem.history])
     if problem.previous_pass:
         root.set_raw("TP", b"1")
+    if problem.frame:
+        root.set_raw_list("TF", sorted(_sgf_point(p, size) for p in problem.frame))
     for color, loc in problem.book_moves:
         root.new_child().set_move(_COLOR_SGF[color], coords.to_sgfmill(loc, size))
     return game.serialise()

@@ -63,7 +63,7 @@ class Draft:
     def from_problem(cls, p: Problem) -> Draft:
         return cls(p.size, p.black, p.white, p.to_play, p.to_play_given, p.defender, p.goal,
                    p.crucial, p.region, p.ko_allowed, p.history, p.previous_pass, p.title,
-                   p.comment, p.source)
+                   p.comment, p.source, p.frame)
 
     def to_problem(self) -> Problem:
         """The validated problem; ProblemError names the first fault."""
@@ -72,7 +72,8 @@ class Draft:
                        goal=self.goal, crucial=self.crucial, region=self.region,
                        ko_allowed=self.ko_allowed, history=self.history,
                        previous_pass=self.previous_pass, to_play_given=self.to_play_given,
-                       title=self.title, comment=self.comment, source=self.source)
+                       title=self.title, comment=self.comment, source=self.source,
+                       frame=self.frame)
 
     def validation_message(self) -> str:
         """"" for a valid problem, else the ProblemError message."""
