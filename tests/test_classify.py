@@ -149,3 +149,31 @@ def test_the_first_moves_share_proof_nodes_and_the_verifiers_walk():
     assert all(r.passed for r in alone + together)
     assert sum(r.positions_checked for r in together) < sum(r.positions_checked
                                                            for r in alone)
+
+
+@pytest.mark.parametrize("path, side, expected", [
+    ("straight-three.sgf", "W", {"A1": "dies", "B1": "lives", "C1": "dies", "pass": "dies"}),
+    ("straight-three.sgf", "B", {"A1": "lives", "B1": "dies", "C1": "lives", "pass": "lives"}),
+])
+def test_best_first_search_of_each_move_gives_the_same_classes_with_verified_proofs(
+        path, side, expected):
+    # the straight three: the vital point B1 decides it for whoever plays it
+    problem = read_sgf(BUNDLED / path)[0]
+    to_play = WHITE if side == "W" else 3 - WHITE
+    by_dfs = classify(problem, to_play=to_play)
+    by_mcts = classify(problem, to_play=to_play, search="mcts")
+    assert names(by_dfs) == names(by_mcts) == expected
+    assert all(m.verification == "verified" and m.proofs for m in by_mcts.moves)
+    assert all(p.stats["rules"] in ("live", "survive", "ko") for m in by_mcts.moves
+               for p in m.proofs)
+
+
+def test_the_seki_by_best_first_search_too(seki):
+    c = classify(seki, search="mcts")
+    assert names(c) == {"A1": "dies", "F1": "dies", "pass": "seki"}
+    assert all(m.verification == "verified" for m in c.moves)
+
+
+def test_an_unknown_search_is_refused(seki):
+    with pytest.raises(ValueError, match="unknown search"):
+        classify(seki, search="guess")

@@ -127,3 +127,12 @@ def test_auto_hands_the_time_left_to_best_first_search_when_the_table_is_full(mo
 def test_auto_keeps_df_pns_answer_when_a_budget_of_the_callers_stopped_it(problem):
     out = solve_and_verify(problem, "auto", to_play=BLACK, max_nodes=3, max_seconds=20.0)
     assert out.solver_used == "dfs" and out.result.stop_reason == "node budget"
+
+
+def test_the_classification_decides_first_moves_the_way_auto_solves(problem):
+    killall = read_sgf(STRAIGHT_THREE.parent / "killall7" / "killall-7x7.sgf")[0]
+    assert choice.classification_search(problem) == "dfs"          # a small enclosed region
+    assert choice.classification_search(killall) == "mcts"         # the whole board in play
+    assert choice.classification_search(killall, "dfs") == "dfs"   # the caller's choice
+    with pytest.raises(ValueError, match="unknown solver"):
+        choice.classification_search(problem, "guess")

@@ -26,7 +26,12 @@ from tsumego_gui.core.colors import BLACK, WHITE
 from tsumego_gui.core.problem import GOAL_TEXT, Problem, ProblemError
 from tsumego_gui.nn.choice import make_evaluator
 from tsumego_gui.search import classification_file
-from tsumego_gui.search.choice import PARTLY, VERIFIED, solve_and_verify
+from tsumego_gui.search.choice import (
+    PARTLY,
+    VERIFIED,
+    classification_search,
+    solve_and_verify,
+)
 from tsumego_gui.search.classify import OPEN, classify
 from tsumego_gui.search.params import SearchParams
 
@@ -72,14 +77,17 @@ def solve_one(problem: Problem, to_play: int, args, evaluator) -> dict:
     return {"result": result, "row": row}
 
 
-def classify_one(problem: Problem, to_play: int, args) -> dict:
+def classify_one(problem: Problem, to_play: int, args, evaluator) -> dict:
     budgets = {"max_seconds": args.time}
     if args.max_nodes is not None:
         budgets["max_nodes"] = args.max_nodes
     kwargs = {} if args.verify_positions is None else {"verify_positions": args.verify_positions}
-    c = classify(problem, SearchParams(**budgets), to_play=to_play, **kwargs)
+    search = classification_search(problem, args.solver)
+    c = classify(problem, SearchParams(**budgets), to_play=to_play, search=search,
+                 evaluator=evaluator if search == "mcts" else None, **kwargs)
     size = problem.size
     row = {
+        "search": search,
         "to_play": NAMES[to_play],
         "defender": NAMES[problem.defender],
         "class": c.status,
@@ -96,8 +104,9 @@ def classify_one(problem: Problem, to_play: int, args) -> dict:
 
 
 def print_classes(row: dict) -> None:
+    how = "df-pn" if row["search"] == "dfs" else "best-first search of each move"
     print(f"{row['to_play']} to play: {row['status']}  (defender {row['defender']}; "
-          f"{row['nodes']} nodes in {row['seconds']} s)")
+          f"{row['nodes']} nodes in {row['seconds']} s; {how})")
     print(f"  {'move':6} {'class':6} {'as ' + row['to_play'] + ' reads it':34} verified")
     for m in row["first_moves"]:
         ver = "yes" if m["verification"] == "verified" else m["verification"]
@@ -144,7 +153,7 @@ def run_solve(args) -> int:
     for _, problem in load_from_args(args):
         for to_play in sides_to_solve(problem, args.to_play):
             if args.all:
-                out = classify_one(problem, to_play, args)
+                out = classify_one(problem, to_play, args, evaluator)
                 rows.append(out["row"])
                 proofs.append(out["classification"])
                 if not args.json:

@@ -45,7 +45,14 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
 
 from tsumego_gui.core.problem import Problem
-from tsumego_gui.search.choice import FOCUSING, SolveOutcome, pick_solver, solve_and_verify
+from tsumego_gui.search.choice import (
+    FOCUSING,
+    SolveOutcome,
+    classification_search,
+    network_free_evaluator,
+    pick_solver,
+    solve_and_verify,
+)
 from tsumego_gui.search.classify import Classification, classify
 from tsumego_gui.search.evaluators import Evaluator
 from tsumego_gui.search.params import SearchParams
@@ -201,12 +208,20 @@ def run_request(request: SolveRequest, cancelled: Callable[[], bool],
 
 
 def run_classification(request: SolveRequest, cancelled: Callable[[], bool],
-                       progress: Callable[[Progress], None]) -> Classification:
-    """Classify every first move of the side to move (``search.classify``) under the
-    request's budgets; blocking.  Cancelled, it returns what it decided, the rest open."""
+                       progress: Callable[[Progress], None], *,
+                       networks: NetworkCache | None = None) -> Classification:
+    """Classify every first move of the side to move (``search.classify``, by the search
+    the request's solver picks, with its evaluator) under the request's budgets;
+    blocking.  Cancelled, it returns what it decided, the rest open."""
     params = SearchParams(max_nodes=request.max_nodes, max_seconds=request.max_seconds)
+    search = classification_search(request.problem, request.solver)
+    evaluator = None
+    if search == "mcts":
+        evaluator = network_free_evaluator(request.evaluator) \
+            if request.evaluator in NETWORK_FREE else build_network(request, networks,
+                                                                    lambda text: None)
     return classify(request.problem, params, to_play=request.to_play, cancelled=cancelled,
-                    progress=progress)
+                    progress=progress, search=search, evaluator=evaluator)
 
 
 class SolverWorker(QObject):
@@ -259,7 +274,8 @@ class SolverWorker(QObject):
         try:
             # run even after a stop: a cancelled classify returns at once, every move open,
             # and the request still ends with its ``classified`` signal
-            classification = run_classification(request, flag.is_set, progress)
+            classification = run_classification(request, flag.is_set, progress,
+                                                networks=self.networks)
         except Exception as e:  # noqa: BLE001 - the outcome stays; the failure is shown
             self.failed.emit(rid, f"the classification failed: {type(e).__name__}: {e}")
             return

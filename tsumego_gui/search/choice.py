@@ -83,6 +83,14 @@ def pick_solver(problem: Problem) -> tuple[str, str]:
     return "mcts", f"open board ({empty} empty points, no region): best-first search"
 
 
+def classification_search(problem: Problem, solver: str = "auto") -> str:
+    """How ``search.classify`` decides each first move (``dfs`` or ``mcts``): the solver
+    asked for, or the one ``auto`` picks for the problem."""
+    if solver not in SOLVERS:
+        raise ValueError(f"unknown solver {solver!r} (choose from {', '.join(SOLVERS)})")
+    return pick_solver(problem)[0] if solver == "auto" else solver
+
+
 def focuses_dfpn(evaluator: Evaluator | None) -> bool:
     """Whether ``evaluator`` focuses df-pn (one of ``FOCUSING``)."""
     return evaluator is not None and getattr(evaluator, "name", "") in FOCUSING

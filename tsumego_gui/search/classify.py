@@ -29,6 +29,12 @@ is searched again on a core of its own.  The proofs of one core share their
 nodes, and the verifier walks a shared node once for all of them (the first
 moves start from one position, so their lines share its history).
 
+On a region too large for df-pn (where ``auto`` picks best-first search,
+``search.choice``) the same rule sets are decided by a best-first (MCTS) search
+of each first move alone, with the caller's evaluator: no table is shared, but
+the moves a network likes are proven where df-pn's shared table would fill
+before any is (book problems framed with ~40-60 empty points).
+
 A first-move pass is a tenuki (``first_move_problem``): it does not count
 toward the two passes that end the game, so "may I tenuki here?" is asked of
 the game that goes on, as a player means it; its searches run on cores of
@@ -56,8 +62,9 @@ from engine_cy.dfpn import DfpnCore, ExtractionError
 from engine_cy.node_rules import GOAL_CODES
 from engine_cy.search_control import SearchControl, now
 from tsumego_gui.core.problem import Problem
-from tsumego_gui.search import verify
-from tsumego_gui.search.params import SearchParams
+from tsumego_gui.search import mcts, verify
+from tsumego_gui.search.evaluators import Evaluator
+from tsumego_gui.search.params import MctsParams, SearchParams
 from tsumego_gui.search.proof import Proof
 from tsumego_gui.search.results import Progress, to_proof_tree
 from tsumego_gui.search.running import run_watched
@@ -67,6 +74,8 @@ CLASSES = ("lives", "seki", "ko", "dies")     # best first for the defender
 # next), and the class named by the first under which the defender wins ("dies": none)
 CHAIN = ("live", "survive", "ko")
 CLASS_OF = {"live": "lives", "survive": "seki", "ko": "ko"}
+SEARCHES = ("dfs", "mcts")      # how each first move is decided (module docstring)
+STATUS_OF_VERDICT = {"lives": "win", "dies": "loss"}
 OPEN = "open"
 # how each side reads a class
 DEFENDER_WORDS = {"lives": "lives unconditionally", "seki": "lives in seki",
@@ -201,8 +210,13 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
              to_play: int | None = None,
              cancelled: Callable[[], bool] | None = None,
              progress: Callable[[Progress], None] | None = None,
-             verify_positions: int | None = None, replays: int = 50) -> Classification:
+             verify_positions: int | None = None, replays: int = 50,
+             search: str = "dfs", evaluator: Evaluator | None = None) -> Classification:
     """Classify every legal first move of ``to_play`` in the region, and the pass.
+
+    ``search``: ``dfs`` (df-pn cores whose tables the first moves share) or
+    ``mcts`` (a best-first search of each first move alone, guided by
+    ``evaluator``, default uniform); see the module docstring.
 
     ``params``' budgets cover the whole job: each move first gets an even share
     of what is left, then the moves left open share the rest.  After a
@@ -210,6 +224,8 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
     follows it to prove anything about).  ``verify_positions`` and ``replays``
     are the verifier's budgets for each proof (None: the verifier's own, as for a
     single solve)."""
+    if search not in SEARCHES:
+        raise ValueError(f"unknown search {search!r} (choose from {', '.join(SEARCHES)})")
     params = SearchParams() if params is None else params
     to_play = problem.to_play if to_play is None else to_play
     start = now()
@@ -226,18 +242,60 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
     def stopped() -> bool:
         return cancelled is not None and cancelled()
 
+    # decided by best-first search: (status, the proof, not yet checked)
+    best_first: dict[tuple[str, int], tuple[str, Proof]] = {}
+    best_first_nodes = 0
+
+    def spent_nodes() -> int:
+        return cores.nodes + best_first_nodes
+
+    def budgets(share: float, base: int = 0) -> tuple[int, float] | str:
+        """(node cap, seconds) for one search given ``share`` of what is left (a core's
+        cap counts from its ``base`` nodes), or the budget that ran out."""
+        left_time = deadline - now() if deadline else 0.0
+        if deadline and left_time <= 0:
+            return "time budget"
+        left_nodes = params.max_nodes - spent_nodes() if params.max_nodes > 0 else 0
+        if params.max_nodes > 0 and left_nodes <= 0:
+            return "node budget"
+        cap_nodes = base + max(1, int(left_nodes * share)) if left_nodes else 0
+        return cap_nodes, max(left_time * share, 1e-3) if deadline else 0.0
+
+    def search_alone(rules_name: str, move: int, share: float) -> tuple[str, str]:
+        """(status, stop reason) of a best-first search of the position after ``move``;
+        its proof is kept for ``prove``."""
+        nonlocal best_first_nodes
+        if (rules_name, move) in best_first:
+            return best_first[rules_name, move][0], ""
+        caps = budgets(share)
+        if isinstance(caps, str):
+            return "unknown", caps
+        child = first_move_problem(rules[rules_name], move, to_play)
+        offset = spent_nodes()
+
+        def report(p: Progress) -> None:
+            elapsed = now() - start
+            progress(replace(p, nodes=offset + p.nodes, elapsed=elapsed,
+                             nodes_per_s=(offset + p.nodes) / max(elapsed, 1e-9)))
+
+        result = mcts.solve(child, MctsParams(max_nodes=caps[0], max_seconds=caps[1]),
+                            evaluator=evaluator, cancelled=cancelled,
+                            progress=report if progress else None)
+        best_first_nodes += result.nodes
+        if result.proof is None:
+            return "unknown", result.stop_reason or "budget"
+        result.proof.stats["rules"] = rules_name
+        status = STATUS_OF_VERDICT[result.verdict]
+        best_first[rules_name, move] = status, result.proof
+        return status, ""
+
     def run(core: DfpnCore, move: int, rooted_after: bool, share: float,
             extract: bool) -> tuple[str, object, str]:
         """(status, Result or None, why none) of one search of the position after ``move``."""
-        left_time = deadline - now() if deadline else 0.0
-        if deadline and left_time <= 0:
-            return "unknown", None, "time budget"
-        left_nodes = params.max_nodes - cores.nodes if params.max_nodes > 0 else 0
-        if params.max_nodes > 0 and left_nodes <= 0:
-            return "unknown", None, "node budget"
-        cap_nodes = core.nodes + max(1, int(left_nodes * share)) if left_nodes else 0
-        cap_time = max(left_time * share, 1e-3) if deadline else 0.0
-        control = SearchControl(cap_nodes, cap_time)
+        caps = budgets(share, core.nodes)
+        if isinstance(caps, str):
+            return "unknown", None, caps
+        control = SearchControl(*caps)
 
         def report(control: SearchControl) -> None:
             n, depth, table, _, _ = control.snapshot()
@@ -259,6 +317,8 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
 
     def decide(rules_name: str, move: int, share: float) -> tuple[str, str]:
         """(status, stop reason) of the position after ``move`` under one rule set."""
+        if search == "mcts":
+            return search_alone(rules_name, move, share)
         core, _ = cores.get(rules_name, move == PASS)
         status, _, why = run(core, move, move == PASS, share, extract=False)
         return status, why
@@ -288,9 +348,13 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
         """The proof of a decided ``status``, and "" when the verifier passed it, else
         what is wrong (or why there is none).
 
-        The shared table's results were proven on the lines that first reached them;
-        where superko tells this move's lines apart (the proof fails to extract or to
-        verify), the move is searched again on a core of its own."""
+        A best-first search's proof is the one it kept.  The shared table's results
+        were proven on the lines that first reached them; where superko tells this
+        move's lines apart (the proof fails to extract or to verify), the move is
+        searched again on a core of its own."""
+        if search == "mcts":
+            proof = best_first[rules_name, move][1]
+            return proof, checked(proof, None)
         tenuki = move == PASS
         core, board_there = cores.get(rules_name, tenuki)
         got, proof, why = proof_of(core, board_there, rules_name, move, tenuki, share)
@@ -310,10 +374,10 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
                           "alone disagree (superko)")
         return proof, checked(proof, core)
 
-    def checked(proof: Proof, core: DfpnCore) -> str:
+    def checked(proof: Proof, core: DfpnCore | None) -> str:
         # the proofs of one core follow the same history (the position before the first
         # move), so the verifier may reuse what it walked for the others
-        _, walked = cores.shared_work(core)
+        walked = cores.shared_work(core)[1] if core is not None else {}
         budget = {} if verify_positions is None else {"max_positions": verify_positions}
         report = verify.verify(proof, replays=replays, walked=walked, **budget)
         if report.passed:
@@ -364,6 +428,6 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
         if fm.cls == OPEN and not fm.why_open:
             fm.why_open = "cancelled" if out.cancelled else "budget"
     out.seconds = now() - start
-    out.nodes = cores.nodes
+    out.nodes = spent_nodes()
     return out
 
