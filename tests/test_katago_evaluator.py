@@ -162,5 +162,7 @@ def test_cuda_graph_replays_equal_the_plain_forward_pass():
         for a, b in zip(plain, replayed, strict=True):
             if isinstance(a, torch.Tensor):
                 assert a.shape == b.shape
-                assert (a.float() - b.float()).abs().max().item() < 2e-2
+                # fp16 (10-bit mantissa): a padded batch reduces in another order, so logits of
+                # ~20 may differ by a few units in the last place (0.016 each there)
+                assert ((a.float() - b.float()).abs() <= 2e-2 + 4e-3 * a.float().abs()).all()
     assert len(graphed._graphs) == 2
