@@ -100,7 +100,14 @@ def to_proof_tree(result: Result, board: Board, problem: Problem,
         finally:
             board.undo(token)
 
-    return convert(result)
+    try:
+        return convert(result)
+    finally:
+        # the two closures refer to each other through their cells, and ``memo`` holds
+        # every node: cut the cycle, so a dropped proof is freed at once by reference
+        # counting instead of waiting for a full collection (which holds the GIL for as
+        # long as it walks every object, and stalls the GUI thread)
+        convert = play_and_convert = None  # noqa: F841
 
 
 def _leaf_uca(board: Board, problem: Problem) -> list[tuple[list[int], list[list[int]]]]:
