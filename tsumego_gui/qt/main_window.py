@@ -428,6 +428,8 @@ class MainWindow(QMainWindow):
         self._update_title()
         if assumed:
             self.statusBar().showMessage(self._posed_summary(problem, frame), 15000)
+        else:
+            self.statusBar().clearMessage()     # what it said was about the problem before
         # the old problem's proofs are gone (once the event loop has deleted their models)
         QTimer.singleShot(0, gc_pacing.clean_slate)
 
