@@ -191,6 +191,22 @@ class _Cores:
         self.own = self.core(problem, board)
         return self.own, board
 
+    def let_go(self) -> None:
+        """Free what the cores kept piece by piece: the shared maps entry by entry, then
+        the cores one at a time.  Freed all at once (when ``classify`` returns), hundreds of
+        thousands of entries and several cores' tables and records took one deallocation
+        that held the GIL for some 130 ms, and the GUI thread waited; a Python loop lets
+        other threads in between the pieces."""
+        for converted, walked in self.shared.values():
+            while converted:
+                converted.popitem()
+            while walked:
+                walked.popitem()
+        self.shared.clear()
+        while self.cores:
+            self.cores.popitem()        # one core (its table, its records) at a time
+        self.own = None
+
     @property
     def nodes(self) -> int:
         return (sum(core.nodes for core, _ in self.cores.values()) + self.own_nodes
@@ -365,5 +381,6 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
             fm.why_open = "cancelled" if out.cancelled else "budget"
     out.seconds = now() - start
     out.nodes = cores.nodes
+    cores.let_go()
     return out
 
