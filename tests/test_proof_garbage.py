@@ -37,3 +37,30 @@ def test_a_dropped_proof_is_freed_without_a_collection(solver):
     finally:
         if enabled:
             gc.enable()
+
+
+def test_the_records_kept_come_after_their_children_so_they_can_be_freed_one_by_one():
+    # ``results.let_go`` frees a tree's records last first, one at a time (a single
+    # cascade from the root held the GIL for tens of ms): every record must come after
+    # everything below it, each once
+    from engine_cy.dfpn import DfpnCore
+    from engine_cy.node_rules import GOAL_CODES
+    from engine_cy.search_control import SearchControl
+    from tsumego_gui.search.results import let_go, to_proof_tree
+
+    problem = read_sgf(STRAIGHT_THREE.read_bytes())[0]
+    board = problem.to_board()
+    board.to_play = 1           # Black kills: a disproof with several defender tries
+    core = DfpnCore(board, problem.defender, GOAL_CODES[problem.goal], problem.crucial,
+                    problem.region, SearchControl(0, 10.0))
+    _, result = core.solve(SearchControl(0, 10.0), True)
+    kept = []
+    to_proof_tree(result, board, problem, keep=kept)
+    assert kept[-1] is result and len({id(r) for r in kept}) == len(kept) > 3
+    where = {id(r): i for i, r in enumerate(kept)}
+    for i, record in enumerate(kept):
+        below = ([c for _, c in record.children] if record.kind_name == "all" else
+                 [record.child] if record.kind_name == "move" else [])
+        assert all(where[id(c)] < i for c in below if id(c) in where)
+    let_go(kept)
+    assert kept == []

@@ -59,7 +59,7 @@ from tsumego_gui.core.problem import Problem
 from tsumego_gui.search import verify
 from tsumego_gui.search.params import SearchParams
 from tsumego_gui.search.proof import Proof
-from tsumego_gui.search.results import Progress, to_proof_tree
+from tsumego_gui.search.results import Progress, let_go, to_proof_tree
 from tsumego_gui.search.running import run_watched
 
 CLASSES = ("lives", "seki", "ko", "dies")     # best first for the defender
@@ -159,10 +159,16 @@ class _Cores:
         # per core: its records converted to proof nodes, and the verifier's record of
         # the nodes it walked, so that the proofs of one core share both
         self.shared: dict[int, tuple[dict, dict]] = {}
+        # per core: the records its proofs were converted from, parents last, to be freed
+        # one by one after the core (``results.let_go``)
+        self.records: dict[int, list] = {}
 
     def shared_work(self, core: DfpnCore) -> tuple[dict, dict]:
         """(proof nodes by record id, the verifier's walked nodes) of ``core``'s proofs."""
         return self.shared.setdefault(id(core), ({}, {}))
+
+    def records_of(self, core: DfpnCore) -> list:
+        return self.records.setdefault(id(core), [])
 
     def core(self, problem: Problem, board: Board) -> DfpnCore:
         return DfpnCore(board, problem.defender, GOAL_CODES[problem.goal], problem.crucial,
@@ -188,6 +194,9 @@ class _Cores:
         if self.own is not None:
             self.own_nodes += self.own.nodes
             self.shared.pop(id(self.own), None)
+            records = self.records.pop(id(self.own), [])
+            self.own = None
+            let_go(records)
         self.own = self.core(problem, board)
         return self.own, board
 
@@ -196,7 +205,9 @@ class _Cores:
         the cores one at a time.  Freed all at once (when ``classify`` returns), hundreds of
         thousands of entries and several cores' tables and records took one deallocation
         that held the GIL for some 130 ms, and the GUI thread waited; a Python loop lets
-        other threads in between the pieces."""
+        other threads in between the pieces.  A core goes before its records (kept parents
+        last as they were converted), so that its memo lets go of them without freeing
+        any; then they go one by one."""
         for converted, walked in self.shared.values():
             while converted:
                 converted.popitem()
@@ -204,8 +215,10 @@ class _Cores:
                 walked.popitem()
         self.shared.clear()
         while self.cores:
-            self.cores.popitem()        # one core (its table, its records) at a time
+            self.cores.popitem()        # one core (its table) at a time ...
         self.own = None
+        while self.records:
+            let_go(self.records.popitem()[1])     # ... and its records one by one
 
     @property
     def nodes(self) -> int:
@@ -286,12 +299,13 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
             return status, None, why
         child = first_move_problem(rules[rules_name], move, to_play)
         converted, _ = cores.shared_work(core)
+        records = cores.records_of(core)
         if rooted_after:
-            tree = to_proof_tree(result, board_there, child, converted)
+            tree = to_proof_tree(result, board_there, child, converted, records)
         else:
             token = board_there.play(move)
             try:
-                tree = to_proof_tree(result, board_there, child, converted)
+                tree = to_proof_tree(result, board_there, child, converted, records)
             finally:
                 board_there.undo(token)
         # "table": the search shared its table with the other first moves, or had its own
