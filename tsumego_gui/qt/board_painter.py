@@ -6,9 +6,10 @@ played for move numbers); the colours are a ``theme.Theme``.  Stones a
 frame added around an open problem (``frame``, passed in by the caller) are
 drawn smaller and see-through, still in their colour, so the problem's own
 stones stand out.  :func:`paint_board` draws a wood board (a gradient and
-faint grain strokes), shaded stones with shadows, edge lines thicker than
-the inner ones, star points, coordinates, and the overlay, all with vector
-QPainter calls in logical coordinates.  Lines, stones and the grid's origin
+faint grain strokes, drawn once per size and theme and then copied), shaded
+stones with shadows, edge lines thicker than the inner ones, star points,
+coordinates, and the overlay, all with vector QPainter calls in logical
+coordinates.  Lines, stones and the grid's origin
 are snapped to whole device pixels of the painter's device pixel ratio, so
 the board stays crisp at any size and ratio.  ``window`` (a
 ``board_crop.Window``) shows part of the board, zoomed: the lines of a cut
@@ -28,6 +29,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
     QColor,
     QFont,
+    QImage,
     QLinearGradient,
     QPainter,
     QPainterPath,
@@ -202,7 +204,34 @@ def paint_board(painter: QPainter, width: float, height: float, view: BoardView,
 
 # ---- wood -----------------------------------------------------------------------------------
 
+WOOD_CACHE = 4          # wood images kept (a board, its resizes, the other theme)
+_wood_images: dict[tuple, QImage] = {}
+
+
 def _wood(painter: QPainter, width: float, height: float, theme: Theme) -> None:
+    """The wood, drawn once per size, theme and pixel ratio and then copied: its grain
+    strokes cost some 35 ms a paint, and the board repaints on every hover and step."""
+    if width < 60 or height < 60:
+        _draw_wood(painter, width, height, theme)       # thumbnails: no grain, no cache
+        return
+    device = painter.device()
+    dpr = device.devicePixelRatioF() if device is not None else 1.0
+    key = (round(width * dpr), round(height * dpr), dpr, theme)
+    image = _wood_images.pop(key, None)
+    if image is None:
+        image = QImage(key[0], key[1], QImage.Format.Format_ARGB32_Premultiplied)
+        image.setDevicePixelRatio(dpr)
+        p = QPainter(image)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing, True)
+        _draw_wood(p, width, height, theme)
+        p.end()
+        while len(_wood_images) >= WOOD_CACHE:
+            del _wood_images[next(iter(_wood_images))]     # the least recently used
+    _wood_images[key] = image
+    painter.drawImage(QRectF(0, 0, width, height), image)
+
+
+def _draw_wood(painter: QPainter, width: float, height: float, theme: Theme) -> None:
     """A diagonal gradient and long, faint, wavy grain strokes; the same strokes each time
     (a fixed seed), so the board does not shimmer as it repaints."""
     grad = QLinearGradient(0, 0, width, height)

@@ -40,7 +40,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QObject, QSettings, Qt
+from PySide6.QtCore import QEvent, QObject, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -60,6 +60,7 @@ from engine_cy.board import PASS
 from tsumego_gui.core.problem import COLOR_NAMES, Problem, ProblemError
 from tsumego_gui.core.problem_files import ProblemFileError, SourcedProblem, read_file
 from tsumego_gui.core.sgf_io import write_sgf
+from tsumego_gui.qt import gc_pacing
 from tsumego_gui.qt.board_painter import BoardView, Overlay
 from tsumego_gui.qt.board_widget import LEFT, BoardWidget
 from tsumego_gui.qt.collection_state import FAILED, SOLVED, CollectionState
@@ -427,6 +428,10 @@ class MainWindow(QMainWindow):
         self._update_title()
         if assumed:
             self.statusBar().showMessage(self._posed_summary(problem, frame), 15000)
+        else:
+            self.statusBar().clearMessage()     # what it said was about the problem before
+        # the old problem's proofs are gone (once the event loop has deleted their models)
+        QTimer.singleShot(0, gc_pacing.clean_slate)
 
     @staticmethod
     def _posed_summary(problem: Problem, frame: frozenset[int]) -> str:
@@ -459,6 +464,7 @@ class MainWindow(QMainWindow):
         self.solve_panel.clear()
         self.problem_list.select(None)
         self._update_title()
+        QTimer.singleShot(0, gc_pacing.clean_slate)
 
     def open_file_dialog(self) -> None:
         path = self.ask_open_file()

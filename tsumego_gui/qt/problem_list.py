@@ -3,7 +3,8 @@
 The problems are those ``core.problem_files`` reads: a folder's SGF and
 research json files, sub-folders included, sorted.  Thumbnails show the setup
 position only: no solution moves, no marks, so browsing a collection gives
-nothing away.  Each entry has two lines: a readable title (the game name GN,
+nothing away; they are zoomed, as the board is, to the problem's stones and
+region.  Each entry has two lines: a readable title (the game name GN,
 else the file name and the game number: "10838.sgf #1", never a bare
 "10838"), then the board size, the side to move and the practice state
 (solved / failed, from ``qt.collection_state`` when the window hands one in).
@@ -37,6 +38,7 @@ from tsumego_gui.core.problem_files import (
     problem_files,
     read_file,
 )
+from tsumego_gui.qt.board_crop import crop_window
 from tsumego_gui.qt.board_painter import THEMES, BoardView, Overlay, paint_board
 from tsumego_gui.qt.collection_state import MARKS, UNSOLVED, CollectionState
 
@@ -48,11 +50,16 @@ STATE_ROLE = Qt.ItemDataRole.UserRole + 2      # its practice state
 
 def thumbnail(problem: Problem, theme: str = "light", size: int = THUMB,
               frame: frozenset[int] = frozenset()) -> QPixmap:
+    """The problem's stones, zoomed to its area as the board shows it (a corner problem
+    on 19x19 would be a few pixels of a whole board): the stones other than a frame's and
+    the region, nothing of the answer."""
     pix = QPixmap(size, size)
     painter = QPainter(pix)
+    window = crop_window(problem.size, ((problem.black | problem.white) - frame)
+                         | problem.region)
     paint_board(painter, size, size, BoardView(problem.size, problem.black, problem.white),
                 Overlay(), THEMES.get(theme, THEMES["light"]), show_coordinates=False,
-                frame=frame)
+                frame=frame, window=window)
     painter.end()
     return pix
 

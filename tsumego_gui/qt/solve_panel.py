@@ -46,6 +46,7 @@ from tsumego_gui.core import coords
 from tsumego_gui.core.problem import GOAL_TEXT
 from tsumego_gui.nn.choice import available_evaluators
 from tsumego_gui.nn.katago_locate import default_katago_model
+from tsumego_gui.qt import proof_facts
 from tsumego_gui.qt.first_move_list import FirstMoveList
 from tsumego_gui.qt.settings import Preferences
 from tsumego_gui.qt.solver_worker import SOLVER_LABELS
@@ -382,11 +383,12 @@ class SolvePanel(QWidget):
         verdict = f"{d} lives" if r.verdict == "lives" else f"{d} dies"
         moves = ", ".join(coords.to_gtp(m, size) for m in proof.winning_moves) or "none"
         what = "Winning first move" + ("s" if len(proof.winning_moves) > 1 else "")
+        known = proof_facts.facts(proof)      # counted by the worker, not here
         self.verdict_label.setText(
             f"<b>{verdict}</b> with {mover} to play.{judged}<br>{what} of the proof for "
-            f"{mover}: <b>{moves}</b><br>Proof: {proof.size():,} nodes, longest line "
+            f"{mover}: <b>{moves}</b><br>Proof: {known.size:,} nodes, longest line "
             # Proof.depth() counts the nodes of the longest line, the root included
-            f"{_moves(proof.depth() - 1)}")
+            f"{_moves(known.depth - 1)}")
         self.badge.setWordWrap(True)
         if outcome.verification == VERIFIED:
             self._set_badge("✔ verified by the independent checker",

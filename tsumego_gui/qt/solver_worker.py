@@ -24,6 +24,11 @@ what it loads (a ``stage``) and, once built, on what it runs (``network``,
 e.g. "KataGo b10c384h6nbttflrs on cpu (fp32)").  A file that is missing, not a
 KataGo model or unsupported fails the request with a one-line message.
 
+The worker counts a proof's nodes and longest line (``proof_facts``) before
+it hands the proof over, so the panels do not walk a large proof in the GUI
+thread; and the controllers tell ``gc_pacing`` when requests are in flight
+(no full garbage collection walks the heap meanwhile).
+
 Progress and results come back as signals tagged with the request id; the
 controller drops every signal whose id is not the current request's, so a
 result computed for a position the user has since edited never shows.  A
@@ -45,6 +50,7 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
 
 from tsumego_gui.core.problem import Problem
+from tsumego_gui.qt import gc_pacing, proof_facts
 from tsumego_gui.search.choice import (
     FOCUSING,
     SolveOutcome,
@@ -196,7 +202,8 @@ def run_request(request: SolveRequest, cancelled: Callable[[], bool],
             stage(f"Solving with {text}…")
 
     def checking(result: SolveResult) -> None:
-        stage(f"{result.verdict}: checking the proof ({result.proof.size():,} nodes) with the "
+        size = proof_facts.count(result.proof).size
+        stage(f"{result.verdict}: checking the proof ({size:,} nodes) with the "
               "independent verifier…")
 
     return solve_and_verify(
@@ -264,6 +271,8 @@ class SolverWorker(QObject):
         except Exception as e:  # noqa: BLE001 - any solver failure becomes a message
             self.failed.emit(rid, f"the solver failed: {type(e).__name__}: {e}")
             return
+        if outcome.result.proof is not None:
+            proof_facts.count(outcome.result.proof)    # here, not in the GUI thread
         self.finished.emit(rid, outcome)
         if not request.all_moves:
             return
@@ -331,6 +340,8 @@ class SolverController(QObject):
         self._next_id += 1
         rid = self._next_id
         flag = threading.Event()
+        if not self._flags:
+            gc_pacing.search_started()      # no full collection while a request is in flight
         self._flags[rid] = flag
         self._current = rid
         if request.all_moves:
@@ -362,10 +373,14 @@ class SolverController(QObject):
         if self._thread.isRunning():
             self._thread.quit()
             self._thread.wait()
+        if self._flags:
+            self._flags.clear()
+            gc_pacing.search_ended()
 
     def _done(self, rid: int) -> bool:
         """Whether ``rid`` is current; forgets its flag either way."""
-        self._flags.pop(rid, None)
+        if self._flags.pop(rid, None) is not None and not self._flags:
+            gc_pacing.search_ended()        # the last request in flight is over
         self._classifying.discard(rid)
         if rid != self._current:
             return False

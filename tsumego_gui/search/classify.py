@@ -66,7 +66,7 @@ from tsumego_gui.search import mcts, verify
 from tsumego_gui.search.evaluators import Evaluator
 from tsumego_gui.search.params import MctsParams, SearchParams
 from tsumego_gui.search.proof import Proof
-from tsumego_gui.search.results import Progress, to_proof_tree
+from tsumego_gui.search.results import Progress, let_go, to_proof_tree
 from tsumego_gui.search.running import run_watched
 
 CLASSES = ("lives", "seki", "ko", "dies")     # best first for the defender
@@ -168,10 +168,16 @@ class _Cores:
         # per core: its records converted to proof nodes, and the verifier's record of
         # the nodes it walked, so that the proofs of one core share both
         self.shared: dict[int, tuple[dict, dict]] = {}
+        # per core: the records its proofs were converted from, parents last, to be freed
+        # one by one after the core (``results.let_go``)
+        self.records: dict[int, list] = {}
 
     def shared_work(self, core: DfpnCore) -> tuple[dict, dict]:
         """(proof nodes by record id, the verifier's walked nodes) of ``core``'s proofs."""
         return self.shared.setdefault(id(core), ({}, {}))
+
+    def records_of(self, core: DfpnCore) -> list:
+        return self.records.setdefault(id(core), [])
 
     def core(self, problem: Problem, board: Board) -> DfpnCore:
         return DfpnCore(board, problem.defender, GOAL_CODES[problem.goal], problem.crucial,
@@ -197,8 +203,31 @@ class _Cores:
         if self.own is not None:
             self.own_nodes += self.own.nodes
             self.shared.pop(id(self.own), None)
+            records = self.records.pop(id(self.own), [])
+            self.own = None
+            let_go(records)
         self.own = self.core(problem, board)
         return self.own, board
+
+    def let_go(self) -> None:
+        """Free what the cores kept piece by piece: the shared maps entry by entry, then
+        the cores one at a time.  Freed all at once (when ``classify`` returns), hundreds of
+        thousands of entries and several cores' tables and records took one deallocation
+        that held the GIL for some 130 ms, and the GUI thread waited; a Python loop lets
+        other threads in between the pieces.  A core goes before its records (kept parents
+        last as they were converted), so that its memo lets go of them without freeing
+        any; then they go one by one."""
+        for converted, walked in self.shared.values():
+            while converted:
+                converted.popitem()
+            while walked:
+                walked.popitem()
+        self.shared.clear()
+        while self.cores:
+            self.cores.popitem()        # one core (its table) at a time ...
+        self.own = None
+        while self.records:
+            let_go(self.records.popitem()[1])     # ... and its records one by one
 
     @property
     def nodes(self) -> int:
@@ -330,12 +359,13 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
             return status, None, why
         child = first_move_problem(rules[rules_name], move, to_play)
         converted, _ = cores.shared_work(core)
+        records = cores.records_of(core)
         if rooted_after:
-            tree = to_proof_tree(result, board_there, child, converted)
+            tree = to_proof_tree(result, board_there, child, converted, records)
         else:
             token = board_there.play(move)
             try:
-                tree = to_proof_tree(result, board_there, child, converted)
+                tree = to_proof_tree(result, board_there, child, converted, records)
             finally:
                 board_there.undo(token)
         # "table": the search shared its table with the other first moves, or had its own
@@ -429,5 +459,6 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
             fm.why_open = "cancelled" if out.cancelled else "budget"
     out.seconds = now() - start
     out.nodes = spent_nodes()
+    cores.let_go()
     return out
 

@@ -38,7 +38,13 @@ from tsumego_gui.core.problem import Problem
 from tsumego_gui.search.evaluators import Evaluator
 from tsumego_gui.search.params import SearchParams
 from tsumego_gui.search.proof import Proof
-from tsumego_gui.search.results import Progress, SolveResult, to_proof_tree, zone_locs
+from tsumego_gui.search.results import (
+    Progress,
+    SolveResult,
+    let_go,
+    to_proof_tree,
+    zone_locs,
+)
 from tsumego_gui.search.running import run_watched
 
 
@@ -134,7 +140,10 @@ def solve(problem: Problem, params: SearchParams | None = None, *,
     seconds = now() - start
     if status == "unknown":
         return SolveResult("unknown", None, nodes, seconds, stop_reason, depth)
-    root = to_proof_tree(root_result, board, problem)
+    records: list = []
+    root = to_proof_tree(root_result, board, problem, keep=records)
+    root_result = None              # the records go one by one (a single cascade stalls)
+    let_go(records)
     proof = Proof(problem=problem, to_play=to_play, root=root, winning_moves=winning,
                   stats={"nodes": nodes, "seconds": round(seconds, 4), "depth": depth,
                          "solver": "+".join(sorted(set(used))),

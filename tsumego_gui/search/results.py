@@ -50,6 +50,18 @@ class SolveResult:
         return self.nodes / self.seconds if self.seconds > 0 else 0.0
 
 
+def let_go(items: list) -> None:
+    """Drop ``items`` one at a time, last first, and leave the list empty.
+
+    A tree of records freed through its root is one deallocation: tens of thousands of
+    objects freed while the GIL is held (tens of milliseconds, the GUI thread waiting).
+    Given the records each after everything below it (``to_proof_tree``'s ``keep``), the
+    last one has no parent left, so each step here frees one record -- what is below it
+    is still in the list -- and the Python loop lets other threads run between steps."""
+    while items:
+        items.pop()
+
+
 def zone_locs(bits: int, board: Board) -> frozenset[int]:
     """The locs of a zone given as an int (bit ``loc`` set)."""
     return _zone_locs(bits, board.size)
@@ -62,13 +74,16 @@ def _zone_locs(bits: int, size: int) -> frozenset[int]:
 
 
 def to_proof_tree(result: Result, board: Board, problem: Problem,
-                  memo: dict[int, ProofNode] | None = None) -> ProofNode:
+                  memo: dict[int, ProofNode] | None = None,
+                  keep: list[Result] | None = None) -> ProofNode:
     """A proof tree from a core's ``engine_cy.node_rules.Result`` records, replaying
     moves to annotate the goal leaves (records shared by several lines stay shared).
 
     ``memo`` (record id -> node) may carry the nodes of earlier trees converted from
     the same core's records under the same rules, so that their trees share them too;
-    the caller keeps those records alive."""
+    the caller keeps those records alive.  ``keep``, when given, gets every record
+    converted, each after every record below it (also across calls that share
+    ``memo``), for :func:`let_go`."""
     memo = {} if memo is None else memo
 
     def convert(node: Result) -> ProofNode:
@@ -91,6 +106,8 @@ def to_proof_tree(result: Result, board: Board, problem: Problem,
                                 children=[(m, play_and_convert(m, c)) for m, c in node.children],
                                 pruned=list(node.cuts))
         memo[key] = out
+        if keep is not None:
+            keep.append(node)       # after everything below it: parents come last
         return out
 
     def play_and_convert(move: int, node: Result) -> ProofNode:
@@ -100,7 +117,14 @@ def to_proof_tree(result: Result, board: Board, problem: Problem,
         finally:
             board.undo(token)
 
-    return convert(result)
+    try:
+        return convert(result)
+    finally:
+        # the two closures refer to each other through their cells, and ``memo`` holds
+        # every node: cut the cycle, so a dropped proof is freed at once by reference
+        # counting instead of waiting for a full collection (which holds the GIL for as
+        # long as it walks every object, and stalls the GUI thread)
+        convert = play_and_convert = None  # noqa: F841
 
 
 def _leaf_uca(board: Board, problem: Problem) -> list[tuple[list[int], list[list[int]]]]:

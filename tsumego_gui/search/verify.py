@@ -154,6 +154,7 @@ def verify(proof: Proof, *, replays: int = 100, seed: int = 0,
     checker.check(proof.root, board, [], parent_zone=None)
     if checker.report.ok and replays > 0:
         checker.random_replays(replays)
+    checker.let_go(walked is None)
     return checker.report
 
 
@@ -174,6 +175,17 @@ class _Checker:
         self.line: list[tuple[int, int]] = []     # (black, white) stones before this node
         self.walked: dict[tuple, Walked] = {}     # node + position -> what its walk found
         self.last_chains: tuple = (None, [])      # chains_in's last (key, answer)
+
+    def let_go(self, own_walked: bool) -> None:
+        """Drop what the walk kept piece by piece (the record of walked nodes only when it
+        is this call's own): freed at once when ``verify`` returned, a large proof's
+        positions were one deallocation holding the GIL for tens of milliseconds, while a
+        GUI thread waited; a Python loop lets other threads run in between."""
+        for kept in (self.proven_nodes, self.cut_lines):
+            while kept:
+                kept.pop()
+        while own_walked and self.walked:
+            self.walked.popitem()
 
     # ---- helpers ------------------------------------------------------------------
 

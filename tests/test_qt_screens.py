@@ -1,0 +1,49 @@
+"""What the screenshots of benchmarks/screenshot.py showed wrong, each fixed and kept fixed.
+
+* The status bar kept saying "Open problem, posed: ... a frame of 62 stones
+  added" after another problem (no frame) was opened, and "Correct: White is
+  dead" from a finished practice game after a folder was opened.
+* The list's thumbnail of a 19x19 corner problem was the whole board shrunk
+  to 40 pixels: the problem was a speck in its corner.
+"""
+
+import pytest
+
+pytest.importorskip("pytestqt")
+
+from tsumego_gui.qt.main_window import BUNDLED_PROBLEM, PROBLEMS_DIR  # noqa: E402
+
+# Our own open book problem: a black group on the top-left corner's second line, no target,
+# no region (the reader poses and frames it).
+BOOK = b"(;SZ[19]GN[Black to live]AB[ab][bb][cb][db]AW[eb][ac][bc][cc][dc][ec])"
+
+
+def test_a_message_about_the_last_problem_goes_when_another_opens(make_window, tmp_path):
+    w = make_window()
+    book = tmp_path / "book.sgf"
+    book.write_bytes(BOOK)
+    assert w.open_path(book, ask=False)
+    assert "posed" in w.statusBar().currentMessage()      # said for the book problem
+    assert w.open_path(BUNDLED_PROBLEM, ask=False)
+    assert "posed" not in w.statusBar().currentMessage()
+    w.statusBar().showMessage("Correct: White is dead (every crucial stone is captured).")
+    assert w.open_list(PROBLEMS_DIR, ask=False)
+    assert "Correct" not in w.statusBar().currentMessage()
+
+
+def test_a_corner_problems_thumbnail_is_zoomed_to_the_corner(monkeypatch, tmp_path):
+    from tsumego_gui.core.problem_files import read_file
+    from tsumego_gui.qt import problem_list
+
+    windows = []
+    paint = problem_list.paint_board
+    monkeypatch.setattr(problem_list, "paint_board",
+                        lambda *a, window=None, **kw: (windows.append(window),
+                                                       paint(*a, window=window, **kw))[1])
+    book = tmp_path / "book.sgf"
+    book.write_bytes(BOOK)
+    (posed,) = read_file(book)          # posed and framed, as the list reads it
+    problem_list.thumbnail(posed.problem, frame=posed.frame)
+    (window,) = windows
+    assert window is not None and (window.row0, window.col0) == (0, 0)
+    assert window.row1 < 12 and window.col1 < 12      # the corner, not the whole board

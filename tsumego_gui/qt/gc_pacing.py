@@ -1,0 +1,71 @@
+"""Garbage collection paced around searches, so that no full collection holds the GUI thread.
+
+CPython's cycle collector walks every object of the generations it collects
+with the GIL held.  A solve builds proof trees of up to a million objects and
+more (``ProofNode`` with its lists and tuples) in the worker thread; the
+full (generation 2) collections those allocations set off walked the whole
+heap, the growing proofs included, and held the GUI thread for 100-700 ms
+each, longer as the heap grew (measured on gop/12403 and its classification:
+16 full collections, up to 730 ms each).
+
+The policy, driven by the solver controllers (``solver_worker``):
+
+* while any search request runs (:func:`search_started` .. :func:`search_ended`),
+  the interpreter starts no full collection of its own (generation 2's
+  threshold is raised); young collections run as usual, and they are cheap;
+* when the last one ends, everything alive is frozen (``gc.freeze``: moved to
+  the permanent generation, which no collection walks) and the thresholds come
+  back, so browsing a large proof never pays for walking it;
+* :func:`clean_slate` (a problem opened, New) unfreezes and collects once,
+  when the old proofs are gone and the heap is small (some 40,000 objects,
+  about 10 ms), so garbage cycles among frozen objects do not pile up.
+
+Frozen objects are still freed by reference counting when dropped: proofs are
+trees (``search.results.to_proof_tree`` cuts its one cycle), so a replaced
+proof goes at once.  Knows the ``gc`` module only; nothing about widgets.
+"""
+
+from __future__ import annotations
+
+import gc
+
+NEVER = 1_000_000_000        # generation 2's threshold while a search runs: no full collection
+
+_busy = 0                    # controllers with a request in flight
+_saved: tuple[int, int, int] | None = None
+
+
+def search_started() -> None:
+    """A controller has a request in flight: no automatic full collection from now on."""
+    global _busy, _saved
+    _busy += 1
+    if _busy == 1:
+        _saved = gc.get_threshold()
+        gc.set_threshold(_saved[0], _saved[1], NEVER)
+
+
+def search_ended() -> None:
+    """A controller's requests are all over; after the last one, freeze what is alive
+    (the proofs shown) and let full collections run again, on what comes after."""
+    global _busy, _saved
+    if _busy == 0:
+        return
+    _busy -= 1
+    if _busy == 0:
+        gc.freeze()
+        if _saved is not None:
+            gc.set_threshold(*_saved)
+        _saved = None
+
+
+def searching() -> bool:
+    return _busy > 0
+
+
+def clean_slate() -> None:
+    """The old problem's proofs are gone: unfreeze and collect once, while that is cheap
+    (nothing while a search runs: its objects stay unwalked until it ends)."""
+    if _busy:
+        return
+    gc.unfreeze()
+    gc.collect()
