@@ -122,6 +122,10 @@ def test_auto_hands_the_time_left_to_best_first_search_when_the_table_is_full(mo
     assert out.solver_used == "mcts" and "table was full" in out.reason
     assert out.result.verdict == whole.verdict and out.verified
     assert out.result.nodes > alone.nodes       # both searches' nodes are counted
+    # a network named but never built (df-pn did not need it): the fallback goes on without
+    named = solve_and_verify(rabbity_six, "auto", evaluator_name="ftl", max_nodes=0,
+                             max_seconds=20.0)
+    assert named.result.verdict == whole.verdict and "evaluator heuristic" in named.reason
 
 
 def test_auto_keeps_df_pns_answer_when_a_budget_of_the_callers_stopped_it(problem):

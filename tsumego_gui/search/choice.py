@@ -44,6 +44,7 @@ from tsumego_gui.search.params import MctsParams, SearchParams
 from tsumego_gui.search.results import Progress, SolveResult
 
 SOLVERS = ("auto", "dfs", "mcts")
+NETWORK_FREE = ("uniform", "heuristic")     # evaluators this layer builds by name
 FOCUSING = ("katago",)      # evaluators that focus df-pn (``engine_cy.dfpn``)
 SMALL_REGION = 30     # empty region points up to which ``auto`` picks depth-first search
 MIN_FALLBACK_SECONDS = 1.0   # ``auto``'s MCTS after a full df-pn table: not for less time
@@ -150,6 +151,9 @@ def solve(problem: Problem, solver: str = "auto", *, evaluator_name: str = "unif
     else:
         first = None
     if evaluator is None:
+        if first is not None and evaluator_name not in NETWORK_FREE:
+            # a network named but not built (df-pn did not need it): go on without it
+            evaluator_name = "heuristic"
         evaluator = network_free_evaluator(evaluator_name)
     extra = {"batch_size": batch_size} if batch_size is not None else {}
     params = MctsParams(seed=seed, c_puct=c_puct, **budgets, **extra)
