@@ -53,6 +53,7 @@ from tsumego_gui.core.problem import Problem
 from tsumego_gui.qt import gc_pacing, proof_facts
 from tsumego_gui.search.choice import (
     FOCUSING,
+    NETWORK_FREE,
     SolveOutcome,
     classification_search,
     network_free_evaluator,
@@ -65,7 +66,6 @@ from tsumego_gui.search.params import SearchParams
 from tsumego_gui.search.results import Progress, SolveResult
 
 SOLVER_LABELS = {"auto": "auto", "dfs": "depth-first", "mcts": "MCTS"}
-NETWORK_FREE = ("uniform", "heuristic")
 NETWORK_LABELS = {"katago": "KataGo", "ftl": "FTL"}
 VERIFY_REPLAYS = 50            # the verifier's random replays of a proof
 VERIFY_POSITIONS = 300_000     # the verifier's position budget here (a larger proof: "partly")
