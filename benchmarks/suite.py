@@ -200,6 +200,9 @@ def main() -> None:
     parser.add_argument("--device", default=None, help="the network's device (default auto)")
     parser.add_argument("--batch-size", type=int, default=None,
                         help="MCTS leaves per evaluator call (default: MCTS's own)")
+    parser.add_argument("--torch-threads", type=int, default=None,
+                        help="torch's threads in each worker (default: the cores shared out "
+                             "among the jobs)")
     parser.add_argument("--network-depth", type=int, default=None,
                         help="katago: ask the network only this many moves from the search's "
                              "root (-1 everywhere; default 4)")
@@ -239,7 +242,8 @@ def main() -> None:
                "batch_size": args.batch_size, "network_depth": args.network_depth,
                # each worker's share of the cores: torch's default (all of them, in every
                # worker) oversubscribes the machine
-               "threads": max(1, (os.cpu_count() or 1) // max(1, args.jobs))}
+               "threads": args.torch_threads or max(1, (os.cpu_count() or 1)
+                                                    // max(1, args.jobs))}
     if args.evaluator:
         try:
             describe = evaluator_for(options)
