@@ -17,11 +17,11 @@ from tsumego_gui.qt.board_painter import THEMES, BoardView, Geometry, Overlay, p
 from tsumego_gui.qt.editor import Draft  # noqa: E402
 from tsumego_gui.qt.main_window import BUNDLED_PROBLEM  # noqa: E402
 
-# A book problem as players have it (our own): a black group on the second line of the
+# A book problem as players have it (our own): five black stones on the second line of the
 # top-left corner, "Black to live" in the title, a correct line and a failure line; no target,
-# no region.
-BOOK = (b"(;SZ[19]GN[Black to live]AB[ab][bb][cb][db]AW[eb][ac][bc][cc][dc][ec]"
-        b"(;B[ba]C[RIGHT])(;B[ca]C[wrong: White plays B19]))")
+# no region.  (Framed by the app, the solver proves B19 and E19 live and C19 dies.)
+BOOK = (b"(;SZ[19]GN[Black to live]AB[ab][bb][cb][db][eb]AW[fb][ac][bc][cc][dc][ec][fc]"
+        b"(;B[ba]C[RIGHT])(;B[ca]C[WRONG]))")
 
 
 @pytest.fixture
