@@ -46,6 +46,16 @@ def engine_board_module():
 
 
 @pytest.fixture
+def controller(qtbot):
+    """A solver controller with its worker thread, shut down after the test."""
+    from tsumego_gui.qt.solver_worker import SolverController
+
+    c = SolverController()
+    yield c
+    c.shutdown()
+
+
+@pytest.fixture
 def make_window(qtbot, tmp_path):
     """``make_window(settings_name, show=False)``: a main window with its own settings
     file that never asks to discard edits; every window is closed after the test."""

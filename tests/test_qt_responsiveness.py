@@ -19,18 +19,12 @@ from tsumego_gui.core.sgf_io import read_sgf  # noqa: E402
 from tsumego_gui.qt import board_painter, gc_pacing  # noqa: E402
 from tsumego_gui.qt.board_painter import THEMES, BoardView, Overlay, paint_board  # noqa: E402
 from tsumego_gui.qt.main_window import BUNDLED_PROBLEM  # noqa: E402
-from tsumego_gui.qt.solver_worker import SolverController, SolveRequest  # noqa: E402
+from tsumego_gui.qt.solver_worker import SolveRequest  # noqa: E402
 from tsumego_gui.search.proof import Proof  # noqa: E402
 
 # Our own: a nearly empty 6x6 board, White to live anywhere: no proof within a second.
 OPEN_6X6 = b"(;GM[1]SZ[6]PL[W]AB[cc]AW[dd]TG[live_any]TD[W])"
 
-
-@pytest.fixture
-def controller(qtbot):
-    c = SolverController()
-    yield c
-    c.shutdown()
 
 
 def test_no_full_collection_runs_while_a_request_is_in_flight(qtbot, controller):

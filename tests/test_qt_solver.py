@@ -11,7 +11,7 @@ from tsumego_gui.core.sgf_io import read_sgf  # noqa: E402
 from tsumego_gui.qt import solver_worker  # noqa: E402
 from tsumego_gui.qt.main_window import BUNDLED_PROBLEM, MainWindow  # noqa: E402
 from tsumego_gui.qt.settings import open_settings  # noqa: E402
-from tsumego_gui.qt.solver_worker import SolverController, SolveRequest  # noqa: E402
+from tsumego_gui.qt.solver_worker import SolveRequest  # noqa: E402
 from tsumego_gui.search.choice import SolveOutcome, solve  # noqa: E402
 from tsumego_gui.search.classification_file import is_right  # noqa: E402
 from tsumego_gui.search.verify import verify  # noqa: E402
@@ -20,12 +20,6 @@ from tsumego_gui.search.verify import verify  # noqa: E402
 # second, so it keeps the worker busy and reports progress.
 OPEN_6X6 = b"(;GM[1]SZ[6]PL[W]AB[cc]AW[dd]TG[live_any]TD[W])"
 
-
-@pytest.fixture
-def controller(qtbot):
-    c = SolverController()
-    yield c
-    c.shutdown()
 
 
 def long_request(seconds=20.0):

@@ -35,7 +35,7 @@ from engine_cy.board import PASS, Board
 from tsumego_gui.core import coords
 from tsumego_gui.core.problem import Problem, ProblemError
 from tsumego_gui.qt.board_painter import BoardView, Overlay
-from tsumego_gui.qt.proof_view import NAMES, TryIt, view_of
+from tsumego_gui.qt.proof_view import NAMES, GameLog, TryIt, view_of
 from tsumego_gui.qt.try_first_move import TryFirstMove
 from tsumego_gui.search.classify import OPEN, Classification
 from tsumego_gui.search.proof import Proof, ProofNode
@@ -83,7 +83,7 @@ def game_end(rules: Problem, board: Board) -> tuple[bool, str] | None:
     return None
 
 
-class Practice:
+class Practice(GameLog):
     """One practice game (see the module docstring).
 
     ``ask(problem)`` is called when the game needs a position solved (the app to
@@ -151,14 +151,6 @@ class Practice:
     def node(self) -> ProofNode | None:
         """The proof node the game is at; None off the proof (or before a first move)."""
         return self.segment.node if self.segment is not None else None
-
-    def _name(self, loc: int) -> str:
-        return coords.to_gtp(loc, self.board.size)
-
-    def _say(self, text: str) -> str:
-        if not self.log or self.log[-1] != text:     # a refusal said again is not news
-            self.log.append(text)
-        return text
 
     def _take(self, lines: Sequence[str]) -> None:
         for line in lines:

@@ -199,7 +199,23 @@ def explain(proof: Proof, path: tuple[int, ...], first_move: int | None = None) 
     return "\n".join(lines)
 
 
-class TryIt:
+class GameLog:
+    """What a game the user plays says, in order (``log``), each line once in a row; and
+    its points named as players read them.  The game gives ``board`` and ``log``."""
+
+    board: Board
+    log: list[str]
+
+    def _name(self, loc: int) -> str:
+        return coords.to_gtp(loc, self.board.size)
+
+    def _say(self, text: str) -> str:
+        if not self.log or self.log[-1] != text:     # a refusal said again is not news
+            self.log.append(text)
+        return text
+
+
+class TryIt(GameLog):
     """Play against the proof as the problem is posed: by default the user plays the side to
     move (for a first move's proof, ``first_move``: the side that played it), the app the
     other side.
@@ -239,14 +255,6 @@ class TryIt:
             f"You play {NAMES[self.user]}; the proof answers for {NAMES[self.prover]}."]
         self._app_moves()
         return self.log[-1]
-
-    def _name(self, loc: int) -> str:
-        return coords.to_gtp(loc, self.board.size)
-
-    def _say(self, text: str) -> str:
-        if not self.log or self.log[-1] != text:     # a refusal said again is not news
-            self.log.append(text)
-        return text
 
     def _check_end(self) -> bool:
         node, d = self.node, NAMES[self.proof.problem.defender]
