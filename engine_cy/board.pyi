@@ -4,6 +4,8 @@ Points are ``loc`` ints as defined in ``tsumego_gui.core.coords`` (padded 1-D
 index, stride ``size + 2``, ``PASS == 0``).  Colours: EMPTY=0, BLACK=1, WHITE=2.
 """
 
+from collections.abc import Iterable
+
 import numpy as np
 
 EMPTY: int
@@ -41,6 +43,8 @@ class Board:
         """(size, size) int8 colours, row 0 at the top."""
     def chain(self, loc: int) -> list[int]:
         """Sorted stones of the chain at ``loc``."""
+    def chains_at(self, locs: Iterable[int]) -> list[list[int]]:
+        """The chains with a stone among ``locs``, each once (sorted stones)."""
     def liberties(self, loc: int) -> list[int]:
         """Sorted liberties of the chain at ``loc``."""
     def num_liberties(self, loc: int) -> int: ...

@@ -528,13 +528,43 @@ cdef class Board:
                 break
         return sorted(out)
 
+    def chains_at(self, locs):
+        """The chains (sorted stones) with a stone among ``locs``, each once, in the order
+        of their first stone among the sorted ``locs``."""
+        cdef int p, s
+        cdef bint seen[MAX_ARR]         # by chain head
+        memset(seen, 0, sizeof(seen))
+        out = []
+        for loc in sorted(locs):
+            p = self._check_point(loc)
+            if self.pos.color[p] == EMPTY or seen[self.pos.head[p]]:
+                continue
+            seen[self.pos.head[p]] = True
+            chain = []
+            s = p
+            while True:
+                chain.append(s)
+                s = self.pos.next[s]
+                if s == p:
+                    break
+            chain.sort()
+            out.append(chain)
+        return out
+
     def liberties(self, loc):
+        cdef int p = self._check_point(loc)
+        if self.pos.color[p] == EMPTY:
+            raise ValueError(f"no stone at {self._gtp(p)}")
+        cdef int s = p, k, n
         out = set()
-        for s in self.chain(loc):
+        while True:
             for k in range(4):
                 n = s + self.offsets[k]
                 if self.pos.color[n] == EMPTY:
                     out.add(n)
+            s = self.pos.next[s]
+            if s == p:
+                break
         return sorted(out)
 
     def stone_counts(self):
@@ -571,6 +601,8 @@ cdef class Board:
         """The set of (black stones, white stones) that a move of the side to move on an
         empty point may leave (legal or not: a superset of those of the legal moves)."""
         cdef int i, loc, taken, me = self.pos.to_play
+        cdef bint seen[MAX_ARR]         # by the number of stones taken
+        memset(seen, 0, sizeof(seen))
         black, white = self.stone_counts()
         out = set()
         for i in range(self.n_points):
@@ -578,6 +610,9 @@ cdef class Board:
             if self.pos.color[loc] != EMPTY:
                 continue
             taken = self.stones_taken_by(loc)
+            if seen[taken]:
+                continue
+            seen[taken] = True
             out.add((black + 1, white - taken) if me == BLACK else (black - taken, white + 1))
         return out
 

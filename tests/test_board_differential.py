@@ -28,7 +28,7 @@ import pytest
 
 from tsumego_gui.core import coords
 from tsumego_gui.core.diagram import render_diagram
-from tsumego_gui.core.reference_board import BLACK, PASS, WHITE, ReferenceBoard
+from tsumego_gui.core.reference_board import BLACK, EMPTY, PASS, WHITE, ReferenceBoard
 from tsumego_gui.core.reference_board import IllegalMoveError as RefIllegalMoveError
 
 SEED = 20240611
@@ -174,6 +174,14 @@ class Game:
                 ours, theirs = getattr(self.engine, name)(loc), getattr(self.ref, name)(loc)
                 assert ours == theirs, self.where(event) + (
                     f"\n{name}({self.moves[-1]}): engine {ours} != reference {theirs}")
+            # the verifier's view of a zone: its chains, each once, by first point
+            zone = self.points[len(self.moves) % 3::3]
+            theirs, seen = [], set()
+            for p in zone:
+                if self.ref.color_at(p) != EMPTY and p not in seen:
+                    seen.update(self.ref.chain(p))
+                    theirs.append(self.ref.chain(p))
+            assert self.engine.chains_at(zone) == theirs, self.where(event) + "\nchains_at"
 
     def undo(self, event):
         engine_token, ref_token, before = self.stack.pop()

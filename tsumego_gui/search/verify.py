@@ -93,9 +93,8 @@ the proof was searched.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
-
-import numpy as np
 
 from engine_cy.benson import unconditionally_alive
 from engine_cy.board import EMPTY, PASS, Board
@@ -104,7 +103,7 @@ from tsumego_gui.core.problem import Problem
 from tsumego_gui.search.proof import Proof, ProofNode
 
 MAX_ERRORS = 20
-MAX_RECORDED = 20_000     # nodes (and cut lines) kept for the replays
+MAX_RECORDED = 20_000     # cut lines kept for their replays
 # What a walk of a subtree tells the walk above it: the (black, white) stone counts its
 # tested moves may leave (None: unknown, never reused), and whether superko decided it.
 Walked = tuple[frozenset | None, bool]
@@ -145,12 +144,13 @@ def verify(proof: Proof, *, replays: int = 100, seed: int = 0,
     again on another line is reused: only for proofs of one problem under the same
     rules whose roots follow the same history (the first moves of one position:
     that position and what came before it are on every line alike)."""
-    checker = _Checker(proof, max_positions, np.random.default_rng(seed))
+    checker = _Checker(proof, max_positions, random.Random(seed), 10 * replays)
     if walked is not None:
         checker.walked = walked
     board = proof.problem.to_board()
     board.to_play = proof.to_play
     checker.reuse = reuse
+    checker.root_board = board.copy()
     checker.check(proof.root, board, [], parent_zone=None)
     if checker.report.ok and replays > 0:
         checker.random_replays(replays)
@@ -159,16 +159,22 @@ def verify(proof: Proof, *, replays: int = 100, seed: int = 0,
 
 
 class _Checker:
-    def __init__(self, proof: Proof, max_positions: int, rng: np.random.Generator):
+    def __init__(self, proof: Proof, max_positions: int, rng: random.Random,
+                 sample_size: int):
         self.proof = proof
         self.problem: Problem = proof.problem
         self.region = self.problem.region_or_all()
         self.max_positions = max_positions
         self.rng = rng
         self.report = VerifyReport()
-        self.proven_nodes: list[tuple[ProofNode, Board, list[int]]] = []
-        # (covering child, the position after the cut move, the line to it, its cover)
-        self.cut_lines: list[tuple[ProofNode, Board, list[int], int]] = []
+        # a uniform sample (a reservoir) of the nodes the replays may start from: a copy
+        # of every node's position cost a tenth of the walk, for some 50 replays
+        self.proven_nodes: list[tuple[ProofNode, tuple[int, ...]]] = []
+        self.sample_size = sample_size
+        self.proven_seen = 0
+        self.root_board: Board | None = None      # the root's position, set by ``verify``
+        # (covering child, the line to the position after the cut move, its cover)
+        self.cut_lines: list[tuple[ProofNode, tuple[int, ...], int]] = []
         self.all_points = frozenset(coords.all_locs(self.problem.size))
         self.survive = self.problem.goal == "survive"
         self.reuse = True
@@ -205,6 +211,9 @@ class _Checker:
         """What in ``node`` names no point of the board (nor the pass), or None."""
         size = self.problem.size
         off = f"is not a point of the {size}x{size} board"
+        if node.zone <= self.all_points and not node.pruned and all(
+                move in self.all_points or move == PASS for move, _ in node.children):
+            return None
         for p in sorted(node.zone - self.all_points, key=repr):
             return f"zone point {p!r} {off}"
         for move, _ in node.children:
@@ -231,7 +240,8 @@ class _Checker:
         alive = unconditionally_alive(board, self.problem.defender)
         if self.problem.goal == "live_any":
             return alive
-        return [(s, r) for s, r in alive if self.problem.crucial & set(s)]
+        crucial = self.problem.crucial
+        return [(s, r) for s, r in alive if not crucial.isdisjoint(s)]
 
     def life_closure(self, board: Board, chain: list[int]) -> set[int]:
         alive = {s[0]: (s, r) for s, r in unconditionally_alive(board, self.problem.defender)}
@@ -353,11 +363,31 @@ class _Checker:
         else:
             counts, line_bound = self.check_all_node(node, board, path, prover, where)
         self.line.pop()
-        if not line_bound and len(self.proven_nodes) < MAX_RECORDED:
-            self.proven_nodes.append((node, board.copy(), list(path)))
+        if not line_bound:
+            self.sample(node, board, path)
         if counts is None:
             return None, line_bound
         return counts | board.stone_counts_after_moves(), line_bound
+
+    def sample(self, node: ProofNode, board: Board, path: list[int]) -> None:
+        """Offer a proven node to the replays' reservoir sample (one that ``perturb`` can
+        change: no ko point, something outside its zone)."""
+        if board.ko_loc != PASS or node.zone >= self.all_points:
+            return
+        self.proven_seen += 1
+        if len(self.proven_nodes) < self.sample_size:
+            self.proven_nodes.append((node, tuple(path)))
+            return
+        slot = self.rng.randrange(self.proven_seen)
+        if slot < self.sample_size:
+            self.proven_nodes[slot] = (node, tuple(path))
+
+    def position_at(self, path: tuple[int, ...]) -> Board:
+        """The position at the end of ``path`` from the root (the walk played it)."""
+        board = self.root_board.copy()
+        for move in path:
+            board.play(move)
+        return board
 
     def play_child(self, node, move, child, board, path) -> Walked:
         if move != PASS and (move not in self.region or not board.is_legal(move)):
@@ -452,9 +482,7 @@ class _Checker:
                 self.report.fail(f"{where}: the game ends with no crucial stone")
                 return UNKNOWN
             if len(self.cut_lines) < MAX_RECORDED and not passes_back and not ends:
-                token = board.play(move)
-                self.cut_lines.append((children[cover], board.copy(), path + [move], cover))
-                board.undo(token)
+                self.cut_lines.append((children[cover], tuple(path) + (move,), cover))
         return counts, line_bound
 
     # ---- zone conditions ------------------------------------------------------------
@@ -463,13 +491,7 @@ class _Checker:
         key = (board.hash, id(zone))      # a node's zone is checked twice in a row
         if self.last_chains[0] == key:
             return self.last_chains[1]
-        seen: set[int] = set()
-        out = []
-        for p in sorted(zone):
-            if p not in seen and board.color_at(p) != EMPTY:
-                chain = board.chain(p)
-                seen.update(chain)
-                out.append(chain)
+        out = board.chains_at(zone)
         self.last_chains = (key, out)
         return out
 
@@ -484,11 +506,11 @@ class _Checker:
 
     def check_zone_basics(self, board: Board, zone: frozenset[int], where: _Where) -> None:
         for chain in self.chains_in(board, zone):
-            if not set(chain) <= zone:
+            if not zone.issuperset(chain):
                 self.report.fail(f"{where}: zone splits the chain at "
                                  f"{coords.to_gtp(chain[0], board.size)}")
                 return
-            if not set(board.liberties(chain[0])) & zone:
+            if zone.isdisjoint(board.liberties(chain[0])):
                 self.report.fail(f"{where}: chain at {coords.to_gtp(chain[0], board.size)} "
                                  "has no liberty in the zone (DL-1)")
                 return
@@ -596,9 +618,9 @@ class _Checker:
     # ---- randomized replay ----------------------------------------------------------
 
     def random_replays(self, count: int) -> None:
-        for child, board, path, cover in self.cut_lines:
+        for child, path, cover in self.cut_lines:
             self.report.cut_replays += 1
-            problem = self.replay(child, board.copy(), child.won, 0, real_line=True)
+            problem = self.replay(child, self.position_at(path), child.won, 0, real_line=True)
             if problem:
                 self.report.fail(f"replay of the cut line {self.name(path)} (answered as after "
                                  f"{self.spell(cover)}): {problem}")
@@ -609,8 +631,8 @@ class _Checker:
         for _ in range(10 * count):
             if self.report.replays >= count:
                 return
-            node, board, path = self.proven_nodes[int(self.rng.integers(len(self.proven_nodes)))]
-            variant = self.perturb(board, node.zone)
+            node, path = self.proven_nodes[self.rng.randrange(len(self.proven_nodes))]
+            variant = self.perturb(self.position_at(path), node.zone)
             if variant is None:
                 continue
             # a position on no line of the game: the line's history is not its history
@@ -630,9 +652,9 @@ class _Checker:
             return None
         variant = board.copy()
         changes = 0
-        chosen = self.rng.permutation(outside)[: max(1, len(outside) // 4)]
-        colours = self.rng.integers(0, 3, size=len(chosen))     # EMPTY, BLACK, WHITE
-        for p, colour in zip(chosen.tolist(), colours.tolist(), strict=True):
+        chosen = self.rng.sample(outside, max(1, len(outside) // 4))
+        colours = [self.rng.randrange(3) for _ in chosen]       # EMPTY, BLACK, WHITE
+        for p, colour in zip(chosen, colours, strict=True):
             if colour == variant.color_at(p):
                 continue
             try:
@@ -676,7 +698,7 @@ class _Checker:
             target = child
         else:
             moves = self.moves(board)
-            move = moves[int(self.rng.integers(len(moves)))]
+            move = moves[self.rng.randrange(len(moves))]
             children = dict(node.children)
             pruned = dict(node.pruned)
             if move in children:
