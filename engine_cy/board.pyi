@@ -45,6 +45,8 @@ class Board:
         """Sorted stones of the chain at ``loc``."""
     def chains_at(self, locs: Iterable[int]) -> list[list[int]]:
         """The chains with a stone among ``locs``, each once (sorted stones)."""
+    def adjacent_stones(self, loc: int) -> list[int]:
+        """Sorted stones of every chain touching the chain at ``loc``."""
     def liberties(self, loc: int) -> list[int]:
         """Sorted liberties of the chain at ``loc``."""
     def num_liberties(self, loc: int) -> int: ...

@@ -551,6 +551,34 @@ cdef class Board:
             out.append(chain)
         return out
 
+    def adjacent_stones(self, loc):
+        """The stones of every chain that touches the chain at ``loc`` (sorted)."""
+        cdef int p = self._check_point(loc)
+        if self.pos.color[p] == EMPTY:
+            raise ValueError(f"no stone at {self._gtp(p)}")
+        cdef bint taken[MAX_ARR]        # by chain head: the chain at loc, and those found
+        memset(taken, 0, sizeof(taken))
+        taken[self.pos.head[p]] = True
+        cdef int s = p, k, n, t
+        out = []
+        while True:
+            for k in range(4):
+                n = s + self.offsets[k]
+                if (self.pos.color[n] == BLACK or self.pos.color[n] == WHITE) \
+                        and not taken[self.pos.head[n]]:
+                    taken[self.pos.head[n]] = True
+                    t = n
+                    while True:
+                        out.append(t)
+                        t = self.pos.next[t]
+                        if t == n:
+                            break
+            s = self.pos.next[s]
+            if s == p:
+                break
+        out.sort()
+        return out
+
     def liberties(self, loc):
         cdef int p = self._check_point(loc)
         if self.pos.color[p] == EMPTY:

@@ -182,6 +182,12 @@ class Game:
                     seen.update(self.ref.chain(p))
                     theirs.append(self.ref.chain(p))
             assert self.engine.chains_at(zone) == theirs, self.where(event) + "\nchains_at"
+            own = set(self.ref.chain(loc))
+            touching = {t for s in own for n in coords.neighbours(s, self.size)
+                        if n not in own and self.ref.color_at(n) != EMPTY
+                        for t in self.ref.chain(n)}
+            assert self.engine.adjacent_stones(loc) == sorted(touching), \
+                self.where(event) + "\nadjacent_stones"
 
     def undo(self, event):
         engine_token, ref_token, before = self.stack.pop()

@@ -495,15 +495,6 @@ class _Checker:
         self.last_chains = (key, out)
         return out
 
-    def neighbour_chains(self, board: Board, chain: list[int]) -> set[int]:
-        own = set(chain)
-        out: set[int] = set()
-        for s in chain:
-            for n in coords.neighbours(s, board.size):
-                if n not in own and n not in out and board.color_at(n) != EMPTY:
-                    out.update(board.chain(n))
-        return out
-
     def check_zone_basics(self, board: Board, zone: frozenset[int], where: _Where) -> None:
         for chain in self.chains_in(board, zone):
             if not zone.issuperset(chain):
@@ -528,7 +519,7 @@ class _Checker:
                     if board.color_at(n) != EMPTY:
                         around |= set(board.chain(n))
                         if board.num_liberties(n) == 1:
-                            around |= self.neighbour_chains(board, board.chain(n))
+                            around.update(board.adjacent_stones(n))
                 if not around <= zone:
                     self.report.fail(f"{where}: CR-1 fails at {coords.to_gtp(p, board.size)}")
                     return
@@ -540,7 +531,7 @@ class _Checker:
                 self.report.fail(f"{where}: CR-2 fails: defender chain at "
                                  f"{coords.to_gtp(chain[0], board.size)} has < 2 zone liberties")
                 return
-            if len(libs) == 1 and not self.neighbour_chains(board, chain) <= zone:
+            if len(libs) == 1 and not zone.issuperset(board.adjacent_stones(chain[0])):
                 self.report.fail(f"{where}: CR-2 fails: defender chain in atari at "
                                  f"{coords.to_gtp(chain[0], board.size)} is not enclosed")
                 return
@@ -562,7 +553,7 @@ class _Checker:
             chain = board.chain(n)
             libs = board.liberties(n)
             if libs == [move]:
-                if not (set(chain) | self.neighbour_chains(board, chain)) <= zone:
+                if not (zone.issuperset(chain) and zone.issuperset(board.adjacent_stones(n))):
                     self.report.fail(f"{where}: CR-3 fails: the captured chain at "
                                      f"{coords.to_gtp(n, board.size)} or its surroundings "
                                      "are outside the zone")
