@@ -171,7 +171,7 @@ def _solve_each_move(problem, board, mover_good, run, status, root_result, stop_
         # every move fails: the single search's node, with its null-move cuts, stands
         return status, root_result, [], stop_reason
     move, child = winners[0]
-    zone = sum(1 << loc for loc in dilate_or(board, move, zone_locs(child.zone, board)))
+    zone = sum(1 << loc for loc in dilate_or(board, move, zone_locs(child.zone)))
     good = DEFENDER_WINS if mover_good == "win" else ATTACKER_WINS
     return (mover_good, won_with_move(zone, good, move, child), [m for m, _ in winners],
             stop_reason)

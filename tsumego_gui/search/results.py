@@ -62,15 +62,16 @@ def let_go(items: list) -> None:
         items.pop()
 
 
-def zone_locs(bits: int, board: Board) -> frozenset[int]:
-    """The locs of a zone given as an int (bit ``loc`` set)."""
-    return _zone_locs(bits, board.size)
-
-
 @functools.lru_cache(maxsize=65536)
-def _zone_locs(bits: int, size: int) -> frozenset[int]:
-    # a proof's nodes share few zones: each is spelled out once
-    return frozenset(loc for loc in range((size + 2) ** 2) if bits >> loc & 1)
+def zone_locs(bits: int) -> frozenset[int]:
+    """The locs of a zone given as an int (bit ``loc`` set)."""
+    # a proof's nodes share few zones: each is spelled out once, one set bit at a time
+    locs = []
+    while bits:
+        low = bits & -bits
+        locs.append(low.bit_length() - 1)
+        bits ^= low
+    return frozenset(locs)
 
 
 def to_proof_tree(result: Result, board: Board, problem: Problem,
@@ -91,7 +92,7 @@ def to_proof_tree(result: Result, board: Board, problem: Problem,
         if key in memo:
             return memo[key]
         kind = node.kind_name
-        zone = zone_locs(node.zone, board)
+        zone = zone_locs(node.zone)
         if kind == "goal":
             out = ProofNode("goal", True, zone, uca=_leaf_uca(board, problem))
         elif kind in ("captured", "passes", "survives"):

@@ -176,6 +176,7 @@ class _Checker:
         # (covering child, the line to the position after the cut move, its cover)
         self.cut_lines: list[tuple[ProofNode, tuple[int, ...], int]] = []
         self.all_points = frozenset(coords.all_locs(self.problem.size))
+        self.moves_on_board = self.all_points | {PASS}
         self.survive = self.problem.goal == "survive"
         self.reuse = True
         self.line: list[tuple[int, int]] = []     # (black, white) stones before this node
@@ -211,8 +212,9 @@ class _Checker:
         """What in ``node`` names no point of the board (nor the pass), or None."""
         size = self.problem.size
         off = f"is not a point of the {size}x{size} board"
-        if node.zone <= self.all_points and not node.pruned and all(
-                move in self.all_points or move == PASS for move, _ in node.children):
+        if node.zone <= self.all_points and self.moves_on_board.issuperset(
+                [move for move, _ in node.children]) and self.moves_on_board.issuperset(
+                [move for cut in node.pruned for move in cut]):
             return None
         for p in sorted(node.zone - self.all_points, key=repr):
             return f"zone point {p!r} {off}"
