@@ -76,6 +76,7 @@ CHAIN = ("live", "survive", "ko")
 CLASS_OF = {"live": "lives", "survive": "seki", "ko": "ko"}
 SEARCHES = ("dfs", "mcts")      # how each first move is decided (module docstring)
 STATUS_OF_VERDICT = {"lives": "win", "dies": "loss"}
+STATUS_OF_PROOF = {True: "win", False: "loss"}     # by the root's ``won``
 OPEN = "open"
 # how each side reads a class
 DEFENDER_WORDS = {"lives": "lives unconditionally", "seki": "lives in seki",
@@ -171,6 +172,9 @@ class _Cores:
         # per core: the records its proofs were converted from, parents last, to be freed
         # one by one after the core (``results.let_go``)
         self.records: dict[int, list] = {}
+        # per (rule set, tenuki): the verifier's walked nodes of proofs carried over to
+        # that rule set from another (``classify``'s ``carry_over``)
+        self.carried_walked: dict[tuple[str, bool], dict] = {}
 
     def shared_work(self, core: DfpnCore) -> tuple[dict, dict]:
         """(proof nodes by record id, the verifier's walked nodes) of ``core``'s proofs."""
@@ -217,12 +221,12 @@ class _Cores:
         other threads in between the pieces.  A core goes before its records (kept parents
         last as they were converted), so that its memo lets go of them without freeing
         any; then they go one by one."""
-        for converted, walked in self.shared.values():
-            while converted:
-                converted.popitem()
-            while walked:
-                walked.popitem()
+        for maps in [*self.shared.values(), self.carried_walked.values()]:
+            for entries in maps:
+                while entries:
+                    entries.popitem()
         self.shared.clear()
+        self.carried_walked.clear()
         while self.cores:
             self.cores.popitem()        # one core (its table) at a time ...
         self.own = None
@@ -273,6 +277,10 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
 
     # decided by best-first search: (status, the proof, not yet checked)
     best_first: dict[tuple[str, int], tuple[str, Proof]] = {}
+    # by (rule set, first move): proofs as extracted, not yet checked (or None and why);
+    # proofs carried over from another rule set, checked under this one
+    extracted: dict[tuple[str, int], tuple[Proof | None, str]] = {}
+    proven: dict[tuple[str, int], Proof] = {}
     best_first_nodes = 0
 
     def spent_nodes() -> int:
@@ -374,23 +382,62 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
                              "table": "own" if core is cores.own else "shared"})
         return status, proof, ""
 
+    def extract(rules_name: str, move: int, status: str,
+                share: float) -> tuple[Proof | None, str]:
+        """The proof of a decided ``status`` as the search has it, not yet checked (or
+        None and why), kept for ``prove``."""
+        if (rules_name, move) in extracted:
+            return extracted[rules_name, move]
+        if search == "mcts":
+            out = best_first[rules_name, move][1], ""
+        else:
+            core, board_there = cores.get(rules_name, move == PASS)
+            got, proof, why = proof_of(core, board_there, rules_name, move, move == PASS,
+                                       share)
+            if proof is not None and got != status:
+                # extraction searched a node again on its own line (a cover superko broke)
+                proof, why = None, f"under {rules_name} the move's own lines change its result"
+            out = proof, why
+        if out[0] is not None:
+            extracted[rules_name, move] = out
+        return out
+
+    def carry_over(rules_name: str, to_rules: str, move: int, status: str,
+                   share: float) -> bool:
+        """Whether the proof of ``status`` under ``rules_name`` is also one under
+        ``to_rules``: the verifier checks it under those rules (see the module
+        docstring); when it passes, it is that rule set's proof."""
+        proof, _ = extract(rules_name, move, status, share)
+        if proof is None:
+            return False
+        if rules[to_rules].goal != "survive" and any(
+                node.kind == "survives" for node in proof.root.iter_unique()):
+            return False        # a game ended by passing: no such leaf under the other goal
+        there = first_move_problem(rules[to_rules], move, to_play)
+        carried = Proof(problem=there, to_play=there.to_play, root=proof.root,
+                        winning_moves=[],
+                        stats={**proof.stats, "rules": to_rules, "carried_from": rules_name})
+        walked = cores.carried_walked.setdefault((to_rules, move == PASS), {})
+        if checked(carried, None, walked):
+            return False
+        proven[to_rules, move] = carried
+        return True
+
     def prove(rules_name: str, move: int, status: str, share: float) -> tuple[Proof | None, str]:
         """The proof of a decided ``status``, and "" when the verifier passed it, else
         what is wrong (or why there is none).
 
-        A best-first search's proof is the one it kept.  The shared table's results
+        A proof carried over from another rule set was checked already.  A
+        best-first search's proof is the one it kept.  The shared table's results
         were proven on the lines that first reached them; where superko tells this
         move's lines apart (the proof fails to extract or to verify), the move is
         searched again on a core of its own."""
+        if (rules_name, move) in proven:
+            return proven[rules_name, move], ""
+        proof, why = extract(rules_name, move, status, share)
         if search == "mcts":
-            proof = best_first[rules_name, move][1]
             return proof, checked(proof, None)
-        tenuki = move == PASS
-        core, board_there = cores.get(rules_name, tenuki)
-        got, proof, why = proof_of(core, board_there, rules_name, move, tenuki, share)
-        if proof is not None and got != status:
-            # extraction searched a node again on its own line (a cover superko broke)
-            proof, why = None, f"under {rules_name} the move's own lines change its result"
+        core, _ = cores.get(rules_name, move == PASS)
         if proof is not None:
             why = checked(proof, core)
             if not why:
@@ -404,10 +451,11 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
                           "alone disagree (superko)")
         return proof, checked(proof, core)
 
-    def checked(proof: Proof, core: DfpnCore | None) -> str:
+    def checked(proof: Proof, core: DfpnCore | None, walked: dict | None = None) -> str:
         # the proofs of one core follow the same history (the position before the first
         # move), so the verifier may reuse what it walked for the others
-        walked = cores.shared_work(core)[1] if core is not None else {}
+        if walked is None:
+            walked = cores.shared_work(core)[1] if core is not None else {}
         budget = {} if verify_positions is None else {"max_positions": verify_positions}
         report = verify.verify(proof, replays=replays, walked=walked, **budget)
         if report.passed:
@@ -419,7 +467,10 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
         lo, hi = 0, len(chain)
         while lo < hi:
             mid = (lo + hi - 1) // 2
-            status, why = decide(chain[mid], fm.move, share)
+            if (chain[mid], fm.move) in proven:
+                status = STATUS_OF_PROOF[proven[chain[mid], fm.move].root.won]
+            else:
+                status, why = decide(chain[mid], fm.move, share)
             if status == "unknown":
                 fm.why_open = why
                 return
@@ -427,6 +478,9 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
                 hi = mid
             else:
                 lo = mid + 1
+            if lo < hi and (chain[(lo + hi - 1) // 2], fm.move) not in proven:
+                # the rule set looked at next may have the same result by the same proof
+                carry_over(chain[mid], chain[(lo + hi - 1) // 2], fm.move, status, share)
         # the class is made by the win there and the loss under the rule set before
         needed = [(chain[lo], "win")] if lo < len(chain) else []
         needed += [(chain[lo - 1], "loss")] if lo > 0 else []
