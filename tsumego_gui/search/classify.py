@@ -18,10 +18,16 @@ On a kill-all board (goal ``live_any``) there is no seki: ``lives`` is goal
 rule turned round.
 
 The rule sets are ordered (lives implies survives, which implies survives
-with the ko), so each first move takes two searches: under ``survive`` first,
+with the ko), so each first move takes at most two searches: under ``survive`` first,
 then under ``live`` after a win or the ko rule after a loss.  Those searches
 decide the status only; the proofs of the two results that make the class are
-then extracted and verified.  Each rule set has one df-pn core rooted at the
+then extracted and verified.  A proof often holds under the next rule set as
+well (a survival that never passes to a seki is unconditional life; a kill in
+which no ko is ever taken is a kill when the defender may take kos): so each
+proof is first checked under the rule set the bisection looks at next, and
+where the verifier passes it there, it is that rule set's proof and no second
+search is made (the verifier decides; a failed check costs the walk up to the
+first fault).  Each rule set has one df-pn core rooted at the
 position (``DfpnCore.solve_move``), so the first moves share a table.  A
 table result was proven on the line that first reached it; where superko
 tells another line apart (its proof fails to extract or to verify), the move
