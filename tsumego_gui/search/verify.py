@@ -638,12 +638,13 @@ class _Checker:
                 return
 
     def perturb(self, board: Board, zone: frozenset[int]) -> Board | None:
-        """A legal position that agrees with ``board`` on ``zone`` and differs outside."""
+        """``board`` (a position of its own) changed into a legal position that agrees
+        with it on ``zone`` and differs outside, or None."""
         outside = sorted(self.all_points - zone)
         if not outside or board.ko_loc != PASS:
             # setup edits clear the ko point, which is part of the zone pattern
             return None
-        variant = board.copy()
+        variant = board
         changes = 0
         chosen = self.rng.sample(outside, max(1, len(outside) // 4))
         colours = [self.rng.randrange(3) for _ in chosen]       # EMPTY, BLACK, WHITE
