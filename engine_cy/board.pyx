@@ -520,18 +520,21 @@ cdef class Board:
         if self.pos.color[p] == EMPTY:
             raise ValueError(f"no stone at {self._gtp(p)}")
         out = []
-        cdef int s = p
+        self.add_chain(p, out)
+        return sorted(out)
+
+    cdef void add_chain(self, int loc, list out):
+        cdef int s = loc
         while True:
             out.append(s)
             s = self.pos.next[s]
-            if s == p:
+            if s == loc:
                 break
-        return sorted(out)
 
     def chains_at(self, locs):
         """The chains (sorted stones) with a stone among ``locs``, each once, in the order
         of their first stone among the sorted ``locs``."""
-        cdef int p, s
+        cdef int p
         cdef bint seen[MAX_ARR]         # by chain head
         memset(seen, 0, sizeof(seen))
         out = []
@@ -541,12 +544,7 @@ cdef class Board:
                 continue
             seen[self.pos.head[p]] = True
             chain = []
-            s = p
-            while True:
-                chain.append(s)
-                s = self.pos.next[s]
-                if s == p:
-                    break
+            self.add_chain(p, chain)
             chain.sort()
             out.append(chain)
         return out
@@ -559,7 +557,7 @@ cdef class Board:
         cdef bint taken[MAX_ARR]        # by chain head: the chain at loc, and those found
         memset(taken, 0, sizeof(taken))
         taken[self.pos.head[p]] = True
-        cdef int s = p, k, n, t
+        cdef int s = p, k, n
         out = []
         while True:
             for k in range(4):
@@ -567,12 +565,7 @@ cdef class Board:
                 if (self.pos.color[n] == BLACK or self.pos.color[n] == WHITE) \
                         and not taken[self.pos.head[n]]:
                     taken[self.pos.head[n]] = True
-                    t = n
-                    while True:
-                        out.append(t)
-                        t = self.pos.next[t]
-                        if t == n:
-                            break
+                    self.add_chain(n, out)
             s = self.pos.next[s]
             if s == p:
                 break
