@@ -23,8 +23,12 @@ show the mover loses), negamax style:
 Zones are computed when a node is resolved (``node_rules.win_zone`` /
 ``loss_zone``).
 
-The table (``dfpn_table``) is keyed by ``node_rules.position_key``.  A
-line-bound result is stored under a key that also hashes the whole path, so
+The table (``dfpn_table``) is keyed by ``node_rules.position_key``.  When it
+holds its budget of entries it is collected (``collect``: the open entries
+with the least work below them go, resolved ones stay), so a long search goes
+on in bounded memory; it stops (memory budget) only when what it must keep
+fills the table (or when it would drop most of what it searched, and go round).
+A line-bound result is stored under a key that also hashes the whole path, so
 it is found only on that path.  A node where superko forbids a move keeps even
 its open numbers per path (``own_entry``): its move list depends on the path,
 and two histories sharing one entry made df-pn cycle through known entries.
@@ -67,7 +71,7 @@ threads or proof objects (the evaluator is any ``search.evaluators.Evaluator``).
 """
 
 from libc.math cimport ceil
-from libc.stdint cimport int16_t, uint8_t, uint32_t, uint64_t
+from libc.stdint cimport UINT32_MAX, int16_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memset
 from cython.operator cimport dereference as deref
@@ -78,8 +82,8 @@ from libcpp.vector cimport vector
 from engine_cy.benson cimport Benson
 from engine_cy.board cimport BLACK, EMPTY, MAX_ARR, PASS_LOC, Board
 from engine_cy.dfpn_table cimport (
-    Entry, Table, table_find, table_free, table_get, table_grow, table_init, table_needs_room,
-    table_prefetch,
+    Entry, Slot, Table, table_find, table_free, table_get, table_grow, table_init,
+    table_needs_room, table_prefetch, table_rehash,
 )
 from engine_cy.gil cimport offer_gil
 from engine_cy.goal cimport GoalSpec, goal_init
@@ -95,6 +99,8 @@ from engine_cy.zone cimport Zone, zone_clear, zone_has, zone_subset, zone_union
 
 from engine_cy.search_control import STOP_NAMES
 
+import gc
+
 import numpy as np
 
 cdef enum:
@@ -108,6 +114,7 @@ cdef enum:
     ENDED_ZONE = 2
     INF = 1 << 28              # only a resolved node's numbers reach it
     LARGE = INF - 1            # where an open node's sums saturate
+    WORK_CLASSES = 34          # ``collect``: 0, the bit lengths 1..32, and ON_PATH's
     # entry flags
     RESOLVED = 1
     LINE_BOUND = 2             # superko decided the result: it holds on its own line only
@@ -121,6 +128,20 @@ cdef uint32_t* LEVEL_D = [1, 1, 1, 1, 3]
 cdef struct Focus:
     # what the network said of one position (``DfpnCore.evaluate``)
     float prior[MAX_ARR]        # policy by loc (PASS_LOC: the pass)
+
+
+cdef extern from *:
+    int __builtin_clz(unsigned int) nogil
+
+
+cdef uint32_t ON_PATH = UINT32_MAX       # ``collect`` keeps these open entries
+
+
+cdef inline int work_class(uint32_t work) noexcept nogil:
+    """``collect``'s class of an open entry's work: its bit length (ON_PATH apart)."""
+    if work == ON_PATH:
+        return WORK_CLASSES - 1
+    return 0 if work == 0 else 32 - __builtin_clz(work)
 
 
 cdef inline uint64_t mix(uint64_t x) noexcept nogil:
@@ -137,6 +158,11 @@ cdef object PY_ONE = 1      # a Python int: its shifts go past 64 bits
 
 class ExtractionError(RuntimeError):
     """The table could not give back a whole proof tree (a budget or a superko corner)."""
+
+
+class ProofTooLarge(ExtractionError):
+    """The proof has more nodes than the core may extract (``max_proof_nodes``): kept in
+    memory as a tree a player browses, it would take gigabytes."""
 
 
 MAX_REPAIR_ROUNDS = 100     # extractions per solve that find nodes to repair, before it gives up
@@ -173,6 +199,7 @@ cdef class DfpnCore:
     # same one's after a repair) reuse them where the stone-count rule allows; a repair
     # drops those of the nodes it opens
     cdef dict memo
+    cdef long max_proof_nodes   # the memo's size at most (``ProofTooLarge``)
     # stones on the board by ply from the root (``play``), for extraction's stone counts
     cdef int black_at[1024]
     cdef int white_at[1024]
@@ -185,6 +212,13 @@ cdef class DfpnCore:
     cdef long steps             # calls of out_of_budget (df-pn iterations)
     cdef double next_offer      # clock time of the next GIL offer (engine_cy.gil)
     cdef long max_entries
+    # a full table is collected (``collect``) unless ``collect`` was off; never while a
+    # proof is extracted, which reads the entries it walks
+    cdef bint collect_when_full
+    cdef bint collecting
+    cdef readonly long collections
+    cdef readonly long collected        # open entries dropped, over all collections
+    cdef uint64_t ply_key[1024]         # position key by ply of the nodes ``mid`` is in
     cdef int stop
     cdef readonly int max_ply
     # network focus (module docstring): off unless an evaluator is given
@@ -221,7 +255,8 @@ cdef class DfpnCore:
 
     def __init__(self, Board board not None, int defender, int goal, crucial, region,
                  SearchControl control not None, long max_entries=4_000_000, *,
-                 evaluator=None, problem=None, tuple root_line=(), focus=None):
+                 bint collect=True, long max_proof_nodes=2_000_000, evaluator=None,
+                 problem=None, tuple root_line=(), focus=None):
         """``board`` is searched in place (and restored); ``goal`` is a ``goal.pxd``
         code; ``crucial`` and ``region`` are iterables of locs (an empty region means
         the whole board).
@@ -229,7 +264,13 @@ cdef class DfpnCore:
         Network focus: ``evaluator`` (a ``search.evaluators.Evaluator``), the
         ``problem`` it is asked about, ``root_line`` (the moves from the
         problem's position to ``board``) and ``focus`` (a
-        ``search.params.FocusParams``)."""
+        ``search.params.FocusParams``).
+
+        ``max_entries``: the table's budget.  When it is full, the open entries with
+        the least work below them are dropped (``collect``); with ``collect`` False,
+        or when resolved entries fill it, the search stops (memory budget).
+        ``max_proof_nodes``: extraction's budget over the core's life (the first moves
+        of one core share theirs), beyond which it raises ``ProofTooLarge``."""
         self.focusing = evaluator is not None
         if self.focusing:
             if problem is None or focus is None:
@@ -252,6 +293,10 @@ cdef class DfpnCore:
         goal_init(&self.g, board, defender, goal, crucial, region)
         self.control = control
         self.max_entries = max_entries
+        self.collect_when_full = collect
+        self.collecting = collect
+        self.collections = 0
+        self.collected = 0
         self.nodes = 0
         self.steps = 0
         self.stop = NOT_STOPPED
@@ -262,6 +307,7 @@ cdef class DfpnCore:
         self.zones.push_back(self.g.full)
         self.zones.push_back(self.g.ended)
         self.memo = {}
+        self.max_proof_nodes = max_proof_nodes
         self.black_at[0], self.white_at[0] = board.stone_counts()
 
     @property
@@ -296,8 +342,7 @@ cdef class DfpnCore:
             self.control.publish(self.nodes, self.max_ply,
                                  <long>(self.table.count + self.paths.size()))
         self.stop = self.control.budget_stop(self.nodes)
-        if self.stop == NOT_STOPPED and \
-                <long>(self.table.count + self.paths.size()) >= self.max_entries:
+        if self.stop == NOT_STOPPED and not self.collecting and self.full():
             self.stop = MEMORY_BUDGET
         return self.stop != NOT_STOPPED
 
@@ -332,14 +377,78 @@ cdef class DfpnCore:
         self.zones.push_back(z[0])
         return <uint32_t>(self.zones.size() - 1)
 
+    cdef inline bint full(self) noexcept nogil:
+        return <long>(self.table.count + self.paths.size()) >= self.max_entries
+
     cdef inline void make_room(self) noexcept nogil:
-        """Grow the table before an insert would fill it."""
+        """Collect a full table, and grow it before an insert would fill it."""
         cdef bint grown = False
+        if self.collecting and self.full():
+            self.collect()
         if table_needs_room(&self.table):
             if <long>self.table.count < self.max_entries:     # else the budget is spent
                 grown = table_grow(&self.table)
             if not grown:
                 self.stop = MEMORY_BUDGET
+
+    cdef void collect(self) noexcept nogil:
+        """Make room in a full table (SmallTreeGC, as df-pn solvers do): drop the open
+        entries with the least work below them, down to half the budget; df-pn makes
+        them again if it comes back.  What stays: every resolved entry (extraction
+        rebuilds proofs from them, and a proven node may have cost a search), the
+        open entries of the current path (the searches in progress write their
+        numbers back), and results kept per path.  Work is counted in bit-length
+        classes, and a class goes whole.  Entries never searched below (most of the
+        table: the children a node's expansion made) cost nothing to drop, as
+        ``lookup`` makes them again as they were.  When what stays is still more than
+        3/4 of the budget (resolved entries fill it), or the open entries dropped are
+        most of those searched below (the search would go round redoing its own
+        work), the search stops: memory budget."""
+        cdef size_t i, cap = self.table.mask + 1
+        cdef long counts[WORK_CLASSES]
+        cdef long over, dropping = 0, searched = 0, lost = 0
+        cdef bint gives_up
+        cdef int p, cut = 0
+        cdef uint32_t saved[1024]
+        cdef Entry* e
+        cdef Slot* s
+        for p in range(self.ply + 1):
+            e = table_find(&self.table, self.ply_key[p])
+            saved[p] = e.zone if e != NULL else 0
+            if e != NULL and not (e.flags & RESOLVED):
+                e.zone = ON_PATH
+        memset(counts, 0, sizeof(counts))
+        for i in range(cap):
+            s = &self.table.slots[i]
+            if s.key != 0 and not (s.e.flags & RESOLVED):
+                counts[work_class(s.e.zone)] += 1
+        over = <long>(self.table.count + self.paths.size()) - self.max_entries // 2
+        while cut < WORK_CLASSES - 1 and dropping < over:
+            dropping += counts[cut]
+            cut += 1
+        # work by class, as if each entry had its class's least work (2^(class-1))
+        for p in range(1, WORK_CLASSES - 1):
+            searched += counts[p] << (p - 1)
+            if p < cut:
+                lost += counts[p] << (p - 1)
+        # dropping most of what df-pn searched, it would search it again and again
+        gives_up = 2 * lost > searched
+        for i in range(cap):
+            s = &self.table.slots[i]
+            if s.key != 0 and not (s.e.flags & RESOLVED) and work_class(s.e.zone) < cut:
+                s.key = 0
+        self.table.count -= dropping
+        table_rehash(&self.table)
+        p = self.ply
+        while p >= 0:       # backwards: a position met twice gets its first value back
+            e = table_find(&self.table, self.ply_key[p])
+            if e != NULL and not (e.flags & RESOLVED) and e.zone == ON_PATH:
+                e.zone = saved[p]
+            p -= 1
+        self.collections += 1
+        self.collected += dropping
+        if gives_up or 4 * <long>(self.table.count + self.paths.size()) > 3 * self.max_entries:
+            self.stop = MEMORY_BUDGET
 
     cdef Entry* lookup(self) noexcept nogil:
         """The entry of the current position, evaluating leaves on first sight."""
@@ -494,6 +603,12 @@ cdef class DfpnCore:
             self.listed_on_path = False
             self.tainted = False
             self.lost_covers = []
+            self.collecting = False
+            # extraction makes millions of objects and no cycle: the interpreter's full
+            # collections, set off by them, would walk them all again and again (half
+            # of a 30-s budget on enclosed-dev gop/5194 W)
+            collecting_cycles = gc.isenabled()
+            gc.disable()
             try:
                 result = self.extract(self.memo)[0]
             except ExtractionError:
@@ -501,6 +616,10 @@ cdef class DfpnCore:
                 while self.ply > self.extraction_root:
                     self.undo()
                 raise
+            finally:
+                self.collecting = self.collect_when_full
+                if collecting_cycles:
+                    gc.enable()
             if not self.lost_covers:
                 return status, result
             repairs += 1
@@ -550,7 +669,10 @@ cdef class DfpnCore:
             self.undo()
 
     cdef void mid(self, uint32_t th_p, uint32_t th_d) noexcept nogil:
-        """Work below the current position until p >= th_p or d >= th_d."""
+        """Work below the current position until p >= th_p or d >= th_d; an entry left
+        open adds the df-pn steps taken meanwhile to its work (``collect``)."""
+        self.ply_key[self.ply] = self.key()
+        cdef long steps_before = self.steps
         cdef int16_t moves[MAX_MOVES]
         cdef bint line_bound = False
         cdef int n = node_moves(&self.g, self.b, moves, self.next_hash, self.next_ko,
@@ -581,7 +703,8 @@ cdef class DfpnCore:
         cdef uint8_t* asked = in_window + n
         cdef int i, best
         cdef uint32_t p, d, d2, child_th_p, child_th_d
-        cdef uint64_t sum_p
+        cdef uint64_t sum_p, work
+        cdef bint resolved = False
         # the defender's pass that ends the game (the last move) is a fallback, taken when
         # every region move fails: the numbers are those of the region moves
         cdef bint fallback = survive_by_passing(&self.g, self.b)
@@ -640,6 +763,7 @@ cdef class DfpnCore:
             e.d = d
             if p == 0 or d == 0:
                 self.resolve(e, moves, n, cut_by, best, line_bound)
+                resolved = True     # (and ``e`` may have moved)
                 break
             if p >= th_p or d >= th_d:
                 break
@@ -654,12 +778,19 @@ cdef class DfpnCore:
             self.mid(child_th_p, child_th_d)
             child[best] = self.lookup()
             self.undo()
+            if self.table.generation != generation:     # the table grew or was collected
+                e = self.entries(moves, n, child, False)
+                if line_bound:
+                    e = self.own_entry(e)
+                generation = self.table.generation
             if self.stop != NOT_STOPPED:
                 break
-            if self.table.generation != generation:     # the table grew: entries moved
-                e = self.entries(moves, n, child, False)
-                generation = self.table.generation
         free(child)
+        if not resolved and not (e.flags & RESOLVED) and e != &self.spare:
+            # at least 1: an entry that never was searched below holds the numbers
+            # ``lookup`` gives it, and only those are dropped for nothing
+            work = <uint64_t>e.zone + <uint64_t>(self.steps - steps_before) + 1
+            e.zone = <uint32_t>(work if work < ON_PATH else ON_PATH - 1)
 
     # ---- network focus -------------------------------------------------------------------
 
@@ -949,12 +1080,20 @@ cdef class DfpnCore:
     # ---- proof extraction ------------------------------------------------------------
 
     cdef inline int count_bit(self, int black, int white) noexcept nogil:
-        """The bit of a (black, white) stone count, relative to the root's."""
-        cdef int i = black - self.black_at[0] + COUNT_HALF
-        cdef int j = white - self.white_at[0] + COUNT_HALF
-        if i < 0 or i >= COUNT_SPAN or j < 0 or j >= COUNT_SPAN:
+        """The bit of a (black, white) stone count, relative to the root's.
+
+        Counts near the root's get low bits: each offset zigzagged (0, -1, 1, -2, ...
+        to 0, 1, 2, 3, ...), the pair in Rosenberg-Strong order (``m = max``: bits
+        ``m^2 .. m^2 + 2m``).  A proof's counts stay near its root's, so its masks
+        are short Python ints, and their ``&`` and ``|`` were most of extraction's
+        time while the root's count sat at bit 8,256 (enclosed-dev gop/17663 B)."""
+        cdef int i = black - self.black_at[0], j = white - self.white_at[0]
+        if i < -COUNT_HALF or i >= COUNT_HALF or j < -COUNT_HALF or j >= COUNT_HALF:
             return OVERFLOW
-        return i * COUNT_SPAN + j
+        i = 2 * i if i >= 0 else -2 * i - 1
+        j = 2 * j if j >= 0 else -2 * j - 1
+        cdef int m = i if i > j else j
+        return m * m + m + i - j
 
     cdef object counts_after_moves(self):
         """The bits of the stone counts a region move of the side to move may leave (legal
@@ -1044,6 +1183,10 @@ cdef class DfpnCore:
         line has the (black, white) stone counts one of its moves may leave, since only
         such a position can be repeated, and a repetition superko forbids could change
         a listing or a cover below (the verifier's walk then finds a hole)."""
+        if not (e.flags & RESOLVED):
+            # kept resolved entries are never dropped (``collect``): a full table that
+            # could not take a new leaf hands out an open spare
+            raise ExtractionError("proof extraction met an unresolved position")
         cdef int mover = self.b.pos.to_play
         cdef int16_t moves[MAX_MOVES]
         cdef uint32_t cp[MAX_MOVES]
@@ -1069,6 +1212,9 @@ cdef class DfpnCore:
             self.listed_on_path = True
             return memo[path_key]
         self.listed_on_path = own_path
+        if len(memo) >= self.max_proof_nodes:
+            raise ProofTooLarge(f"the proof has more than {self.max_proof_nodes:,} nodes, "
+                                "too many to keep and check")
         cdef bint outer_taint = self.tainted
         self.tainted = False
         if (len(memo) & 255) == 255:     # a big tree takes a while to build

@@ -3,9 +3,11 @@
 
 One flat array of 24-byte slots: a lookup is one cache miss, a new entry
 costs no allocation, and freeing millions of entries is one ``free``.  It
-only grows (doubling before it is more than 3/4 full) and never deletes.  Growing moves every
-entry, so a pointer to an entry is good until the next insert that grows the
-table: ``generation`` counts growths, for callers that keep pointers.
+grows (doubling before it is more than 3/4 full); entries are removed in bulk
+only: the caller empties the slots it drops, then ``table_rehash`` puts the
+others back where a probe finds them.  Growing and rehashing move entries, so
+a pointer to an entry is good until the next insert that grows the table or
+the next rehash: ``generation`` counts both, for callers that keep pointers.
 
 Key 0 marks an empty slot, so a key of 0 is stored as 1.  Knows nothing
 about Go; ``Entry`` is df-pn's.
@@ -13,6 +15,7 @@ about Go; ``Entry`` is df-pn's.
 
 from libc.stdint cimport int16_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free
+from libc.string cimport memset
 
 cdef extern from *:
     void __builtin_prefetch(const void* addr) nogil
@@ -22,7 +25,8 @@ cdef struct Entry:
     # 16 bytes: the table holds millions, and its speed is the speed of the cache
     uint32_t p                # proof number, for the side to move
     uint32_t d                # disproof number, for the side to move
-    uint32_t zone             # when resolved: index of its zone in DfpnCore.zones
+    uint32_t zone             # resolved: index of its zone in DfpnCore.zones; open: the
+                              # df-pn steps taken below it (which entries a collection keeps)
     int16_t best              # when resolved as a win for the mover: the move
     uint8_t kind              # INNER / GOAL / CAPTURED / PASSES
     uint8_t flags             # RESOLVED | SENSITIVE
@@ -37,7 +41,7 @@ cdef struct Table:
     Slot* slots
     size_t mask               # capacity - 1; capacity is a power of two
     size_t count
-    uint32_t generation       # growths so far
+    uint32_t generation       # growths and rehashes so far
 
 
 cdef inline bint table_init(Table* t, size_t capacity) noexcept nogil:
@@ -84,6 +88,28 @@ cdef inline bint table_grow(Table* t) noexcept nogil:
     return True
 
 
+cdef inline void table_rehash(Table* t) noexcept nogil:
+    """Put every entry back where a probe from its home slot finds it, after the caller
+    emptied some slots (key 0) and lowered ``count`` to match; in place, no allocation.
+
+    Entries are taken in slot order from just after an empty slot, so no probe run
+    crosses the start: when an entry is taken out and probed for again, every slot
+    between its home and its old place holds an entry already put back (or is
+    empty), and it lands at its old place or before it."""
+    cdef size_t cap = t.mask + 1, start = 0, k, i
+    cdef Slot moving
+    while t.slots[start].key != 0:      # the table is at most 3/4 full: one is empty
+        start += 1
+    for k in range(1, cap + 1):
+        i = (start + k) & t.mask
+        if t.slots[i].key == 0:
+            continue
+        moving = t.slots[i]
+        t.slots[i].key = 0
+        table_probe(t.slots, t.mask, moving.key)[0] = moving
+    t.generation += 1
+
+
 cdef inline void table_prefetch(const Table* t, uint64_t key) noexcept nogil:
     """Start loading the slot where ``key`` would be, for a lookup soon after."""
     __builtin_prefetch(&t.slots[(key if key != 0 else 1) & t.mask])
@@ -111,5 +137,6 @@ cdef inline Entry* table_get(Table* t, uint64_t key, bint* fresh) noexcept nogil
     fresh[0] = s.key != key
     if fresh[0]:
         s.key = key
+        memset(&s.e, 0, sizeof(Entry))      # an emptied slot keeps its old entry's bytes
         t.count += 1
     return &s.e

@@ -17,7 +17,8 @@ from tsumego_gui.core.problem import ProblemError
 from tsumego_gui.core.sgf_io import read_sgf, write_sgf
 from tsumego_gui.search import classification_file, verify
 from tsumego_gui.search.choice import solve_and_verify
-from tsumego_gui.search.classify import OPEN, classify
+from tsumego_gui.search.classify import CORE_SHARE, OPEN, classify
+from tsumego_gui.search.params import SearchParams
 
 BUNDLED = Path(__file__).resolve().parents[1] / "tsumego_gui" / "resources" / "problems"
 SEKI = (b"(;FF[4]GM[1]SZ[8]PL[W]AB[af][bf][cf][df][ef][ff][gf][hf][hg][hh][bh][ch][dh][eh]"
@@ -94,6 +95,20 @@ def test_a_cancelled_classification_keeps_nothing_false(seki):
     c = classify(seki, cancelled=lambda: True)
     assert c.cancelled and c.status == OPEN
     assert all(m.cls == OPEN and m.why_open == "cancelled" for m in c.moves)
+
+
+def test_a_proof_too_large_to_keep_leaves_its_move_open_and_says_why():
+    # straight three with one proof node a core: the vital point lives at once (its
+    # proof is a leaf); every other first move needs a tree, and stays open
+    problem = read_sgf(BUNDLED / "straight-three.sgf")[0]
+    c = classify(problem, SearchParams(max_proof_nodes=CORE_SHARE))
+    assert c.status == "lives" and names(c)["B1"] == "lives"
+    for m in c.moves:
+        if m.cls == OPEN:
+            assert "too many to keep" in m.why_open
+        else:
+            assert all(sum(1 for _ in p.root.iter_unique()) == 1 for p in m.proofs)
+    assert sum(m.cls == OPEN for m in c.moves) >= 2
 
 
 def test_classification_exports_read_back(seki):

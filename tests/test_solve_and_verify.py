@@ -114,7 +114,8 @@ def test_auto_hands_the_time_left_to_best_first_search_when_the_table_is_full(mo
     rabbity_six = read_sgf(STRAIGHT_THREE.parent / "side" / "rabbity-six.sgf")[0]
     whole, _, _ = choice.solve(rabbity_six, "dfs", max_nodes=0, max_seconds=20.0)
     monkeypatch.setattr(choice, "SearchParams",
-                        functools.partial(SearchParams, max_table_entries=1000))
+                        functools.partial(SearchParams, max_table_entries=1000,
+                                          collect_table=False))
     alone, _, _ = choice.solve(rabbity_six, "dfs", max_nodes=0, max_seconds=20.0)
     assert alone.verdict == "unknown" and alone.stop_reason == "memory budget"
 

@@ -8,12 +8,15 @@ answers from an independent peer solver are in ``test_enclosed_subset.py``.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from engine_cy.board import BLACK, PASS, WHITE
 from tsumego_gui.core import coords
 from tsumego_gui.core.diagram import parse_diagram, parse_marks
 from tsumego_gui.core.problem import Problem
+from tsumego_gui.core.sgf_io import read_sgf
 from tsumego_gui.search.dfs import solve
 from tsumego_gui.search.params import SearchParams
 from tsumego_gui.search.verify import verify
@@ -197,14 +200,48 @@ def test_a_budget_spent_on_the_first_moves_is_named(algorithm):
         assert result.stop_reason == "node budget"
 
 
-def test_a_full_table_stops_the_search_with_a_memory_budget():
+def test_a_full_table_stops_the_search_with_a_memory_budget_when_not_collected():
     problem = problem_from(OPEN, 9, crucial="E5")
     result = solve(problem, SearchParams(max_nodes=0, max_seconds=20.0,
-                                         max_table_entries=100_000))
+                                         max_table_entries=100_000, collect_table=False))
     assert result.verdict == "unknown" and result.proof is None
     assert result.stop_reason == "memory budget"
     # checked once per df-pn step, which adds at most one expansion (81 points + pass)
     assert 100_000 <= result.nodes <= 100_000 + 82
+
+
+RABBITY_SIX_SIDE = (Path(__file__).resolve().parents[1] / "tsumego_gui" / "resources" /
+                    "problems" / "side" / "rabbity-six.sgf")
+
+
+def test_a_full_table_is_collected_and_the_search_goes_on_to_the_same_verified_answer():
+    # rabbity six on the side is dead; its search makes some 2,300 entries
+    problem = read_sgf(RABBITY_SIX_SIDE)[0]
+    roomy = solve(problem, SearchParams(max_nodes=0, max_seconds=20.0))
+    assert roomy.verdict == "dies" and "table_collections" not in roomy.proof.stats
+    small = solve(problem, SearchParams(max_nodes=0, max_seconds=20.0,
+                                        max_table_entries=2000))
+    assert small.verdict == "dies" and small.proof.stats["table_collections"] >= 1
+    assert small.nodes > 2000
+    report = verify(small.proof)
+    assert report.ok and report.complete, report.errors
+
+
+def test_a_table_too_small_to_hold_the_search_gives_up_instead_of_going_round():
+    # collected down to half of 1,000 entries again and again, df-pn would forget most
+    # of what it searched each time: it stops, long before the time budget
+    problem = read_sgf(RABBITY_SIX_SIDE)[0]
+    result = solve(problem, SearchParams(max_nodes=0, max_seconds=20.0,
+                                         max_table_entries=1000))
+    assert result.verdict == "unknown" and result.stop_reason == "memory budget"
+    assert result.seconds < 5.0
+
+
+def test_a_proof_too_large_to_keep_is_not_extracted_and_the_result_says_why():
+    problem = read_sgf(RABBITY_SIX_SIDE)[0]
+    result = solve(problem, SearchParams(max_nodes=0, max_seconds=20.0, max_proof_nodes=50))
+    assert result.verdict == "unknown" and result.proof is None
+    assert "more than 50 nodes" in result.stop_reason
 
 
 def test_cancellation_stops_the_search_and_progress_is_reported():

@@ -84,6 +84,7 @@ SEARCHES = ("dfs", "mcts")      # how each first move is decided (module docstri
 STATUS_OF_VERDICT = {"lives": "win", "dies": "loss"}
 STATUS_OF_PROOF = {True: "win", False: "loss"}     # by the root's ``won``
 OPEN = "open"
+CORE_SHARE = 3      # each df-pn core's share of the table and proof budgets (``_Cores``)
 # how each side reads a class
 DEFENDER_WORDS = {"lives": "lives unconditionally", "seki": "lives in seki",
                   "ko": "ko (must win the ko to live)", "dies": "dies"}
@@ -190,9 +191,15 @@ class _Cores:
         return self.records.setdefault(id(core), [])
 
     def core(self, problem: Problem, board: Board) -> DfpnCore:
+        # up to seven cores live at once (three rule sets, with and without a tenuki,
+        # and one of a move's own): each gets a third of the table and proof budgets,
+        # and full tables are collected, so that the job stays within some 2.5 times
+        # one solve's memory (a shard of the enclosed-dev suite was killed at 22.6 GB)
         return DfpnCore(board, problem.defender, GOAL_CODES[problem.goal], problem.crucial,
                         problem.region, SearchControl(1, 0.0),
-                        max_entries=self.params.max_table_entries)
+                        max_entries=max(1000, self.params.max_table_entries // CORE_SHARE),
+                        collect=self.params.collect_table,
+                        max_proof_nodes=max(1, self.params.max_proof_nodes // CORE_SHARE))
 
     def get(self, rules: str, tenuki: bool) -> tuple[DfpnCore, Board]:
         if (rules, tenuki) not in self.cores:

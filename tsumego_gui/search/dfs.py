@@ -10,7 +10,8 @@ winning first move), and converts the result into a
 :class:`~tsumego_gui.search.proof.Proof` (``search.results``).  Should df-pn's
 table fail to give back a whole proof tree (``ExtractionError``), the
 iterative-deepening core gets what is left of the budgets, and the proof's
-``solver`` stat names both.  Given an ``evaluator`` (a network), df-pn is
+``solver`` stat names both; a proof too large to keep (``max_proof_nodes``)
+leaves the result unknown, with that reason.  Given an ``evaluator`` (a network), df-pn is
 network-focused (``engine_cy.dfpn``, ``SearchParams.focus``): the network
 orders and focuses the work; the proof is exact as ever.
 
@@ -23,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine_cy.board import PASS, Board
-from engine_cy.dfpn import DfpnCore, ExtractionError
+from engine_cy.dfpn import DfpnCore, ExtractionError, ProofTooLarge
 from engine_cy.dilate import dilate_or
 from engine_cy.node_rules import (
     ATTACKER_WINS,
@@ -75,13 +76,14 @@ def solve(problem: Problem, params: SearchParams | None = None, *,
     deadline = start + params.max_seconds if params.max_seconds > 0 else 0.0
     used: list[str] = []      # the cores whose results the proof holds
     evals, eval_seconds = 0, 0.0
+    collections = 0         # of full df-pn tables (``engine_cy.dfpn``'s ``collect``)
     focus_errors: list[str] = []
 
     def run(board: Board, algorithm: str = params.algorithm,
             root_line: tuple[int, ...] = ()) -> tuple[str, Result, str, int]:
         """One search from ``board`` (``root_line`` after the problem's position):
         (status, result, stop reason, depth)."""
-        nonlocal nodes, evals, eval_seconds
+        nonlocal nodes, evals, eval_seconds, collections
         left_nodes = params.max_nodes - nodes if params.max_nodes > 0 else 0
         left_time = deadline - now() if deadline else 0.0
         if params.max_nodes > 0 and left_nodes <= 0:
@@ -103,7 +105,9 @@ def solve(problem: Problem, params: SearchParams | None = None, *,
             focus = {} if evaluator is None else dict(
                 evaluator=evaluator, problem=problem, root_line=root_line,
                 focus=params.focus)
-            core = DfpnCore(*args, max_entries=params.max_table_entries, **focus)
+            core = DfpnCore(*args, max_entries=params.max_table_entries,
+                            collect=params.collect_table,
+                            max_proof_nodes=params.max_proof_nodes, **focus)
             search = core.solve
         else:
             core = RzsCore(*args)
@@ -111,6 +115,9 @@ def solve(problem: Problem, params: SearchParams | None = None, *,
         try:
             status, result = run_watched(search, control, cancelled,
                                          report if progress else None)
+        except ProofTooLarge as e:
+            nodes += core.nodes
+            return "unknown", None, str(e), core.depth
         except ExtractionError:
             # df-pn's table could not give back a whole tree (a superko corner case): the
             # iterative-deepening core, which builds trees as it goes, gets what is left
@@ -119,6 +126,7 @@ def solve(problem: Problem, params: SearchParams | None = None, *,
             return run(board, "id", root_line)
         nodes += core.nodes
         if algorithm == "dfpn":
+            collections += core.collections
             evals += core.evals
             eval_seconds += core.eval_seconds
             if core.focus_error is not None:
@@ -147,6 +155,7 @@ def solve(problem: Problem, params: SearchParams | None = None, *,
     proof = Proof(problem=problem, to_play=to_play, root=root, winning_moves=winning,
                   stats={"nodes": nodes, "seconds": round(seconds, 4), "depth": depth,
                          "solver": "+".join(sorted(set(used))),
+                         **({"table_collections": collections} if collections else {}),
                          **({"network_evals": evals, "network_seconds": round(eval_seconds, 3)}
                             if evaluator is not None else {}),
                          **({"focus_error": focus_errors[0]} if focus_errors else {})})

@@ -50,6 +50,12 @@ class SearchParams:
     algorithm: str = "dfpn"       # "dfpn": proof-number search; "id": iterative deepening
     # df-pn table entries: 24M fill 32M slots (768 MB); with zones about 60 bytes an entry
     max_table_entries: int = 24_000_000
+    # a full df-pn table drops its open entries with the least work below them and the
+    # search goes on (``engine_cy.dfpn``'s ``collect``); False: the search stops there
+    collect_table: bool = True
+    # df-pn proof nodes extracted at most (per core): a proof tree a player browses takes
+    # about 1.5 kB a node, and the verifier walks 2M positions at most
+    max_proof_nodes: int = 2_000_000
     focus: FocusParams = FocusParams()    # df-pn with an evaluator only
 
     def __post_init__(self) -> None:
@@ -59,6 +65,8 @@ class SearchParams:
             raise ValueError(f"algorithm must be 'dfpn' or 'id', not {self.algorithm!r}")
         if self.max_table_entries < 1000:
             raise ValueError("max_table_entries must be >= 1000")
+        if self.max_proof_nodes < 1:
+            raise ValueError("max_proof_nodes must be >= 1")
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,50 @@
+"""The df-pn table's bulk removal (``engine_cy/dfpn_table.pxd``), against a Python dict.
+
+``DfpnCore.collect`` empties the slots of the entries it drops and rehashes the
+table in place; every entry kept must still be found by a probe from its home
+slot, and none dropped.  ``engine_cy.table_testing`` drives the inline table
+functions the same way; a dict of what was kept is the model.  Seeded random
+keys, and keys built to share one home slot (long probe runs that wrap round
+the end of the table), at several fill levels and drop shares.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine_cy.table_testing import drop_and_rehash
+
+
+def check(keys: list[int], dropped: set[int], capacity: int) -> None:
+    found, count, _ = drop_and_rehash(keys, dropped, capacity)
+    for index, key in enumerate(keys):
+        assert found[key] == (None if key in dropped else index), hex(key)
+    assert count == len(keys) - len(dropped)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_random_keys_kept_are_found_and_dropped_are_gone(seed):
+    rng = random.Random(seed)
+    n = rng.choice([10, 100, 1000, 5000])
+    keys = list({rng.getrandbits(64) | 2 for _ in range(n)})    # never 0 or 1 (one slot)
+    share = rng.choice([0.0, 0.1, 0.5, 0.9, 1.0])
+    dropped = {k for k in keys if rng.random() < share}
+    check(keys, dropped, 16)
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_keys_sharing_a_home_slot_wrap_round_the_end(seed):
+    # 40 keys in 64 slots, all homed 4 slots from the end: one probe run of 40 that
+    # wraps round, from which a random share is dropped
+    rng = random.Random(100 + seed)
+    keys = [(i << 6) | 60 for i in range(1, 41)]
+    dropped = set(rng.sample(keys, rng.randrange(0, 41)))
+    check(keys, dropped, 64)
+
+
+def test_nothing_dropped_and_everything_dropped():
+    keys = [(i << 6) | 63 for i in range(1, 30)]
+    check(keys, set(), 64)
+    check(keys, set(keys), 64)
