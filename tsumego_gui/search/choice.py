@@ -21,7 +21,10 @@ When ``auto``'s df-pn stops because its table is full while time is left,
 best-first search takes the rest of the budgets: df-pn keeps every node it
 has seen, so on a small region that still branches too much it can fill its
 table in a fraction of the time (book problems framed tightly, measured:
-24M entries in 37 s of 300), and MCTS keeps only the tree it grows.
+24M entries in 37 s of 300), and MCTS keeps only the tree it grows.  So
+``auto``'s df-pn does not collect its full table (``SearchParams.collect_table``):
+that hand-over is what was measured on the book problems; df-pn chosen by
+name collects and goes on.
 
 Evaluators are named here only for the network-free ones (``uniform``,
 ``heuristic``); a network evaluator is built by ``tsumego_gui.nn.choice`` (this
@@ -135,7 +138,10 @@ def solve(problem: Problem, solver: str = "auto", *, evaluator_name: str = "unif
         budgets["max_seconds"] = max_seconds
     if used == "dfs":
         focusing = evaluator if focuses_dfpn(evaluator) else None
-        result = dfs.solve(problem, SearchParams(**budgets), to_play=to_play,
+        # ``auto`` hands over at the first full table, as it was measured on the book
+        # problems (collection came later); df-pn chosen by name collects and goes on
+        collect = {"collect_table": False} if solver == "auto" else {}
+        result = dfs.solve(problem, SearchParams(**budgets, **collect), to_play=to_play,
                            all_moves=all_moves, cancelled=cancelled, progress=progress,
                            evaluator=focusing)
         if focusing is not None:
