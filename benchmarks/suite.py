@@ -218,13 +218,7 @@ def main() -> None:
     paper = read_paper_table(args.paper_table) if args.paper_table else {}
 
     params = SearchParams(max_nodes=args.max_nodes, max_seconds=args.time)
-    try:
-        files = problem_files(args.folder)
-    except ProblemFileError as err:
-        sys.exit(f"suite: {err}")
-    if args.only:
-        wanted = set(args.only.split(","))
-        files = [f for f in files if str(f.relative_to(args.folder)) in wanted]
+    files = chosen_files(args.folder, args.only, "suite")
     if args.limit:
         files = files[: args.limit]
     if args.shard:
@@ -282,6 +276,19 @@ def main() -> None:
     summarize(rows)
     if args.json_out:
         args.json_out.write_text(json.dumps(rows, indent=1))
+
+
+def chosen_files(folder: Path, only: str, tool: str) -> list[Path]:
+    """The problem files of ``folder``, or those of them ``only`` names (comma-separated,
+    relative); a folder that cannot be read ends ``tool`` with its reason."""
+    try:
+        files = problem_files(folder)
+    except ProblemFileError as err:
+        sys.exit(f"{tool}: {err}")
+    if only:
+        wanted = set(only.split(","))
+        files = [f for f in files if str(f.relative_to(folder)) in wanted]
+    return files
 
 
 def read_paper_table(path: Path) -> dict[str, dict[str, str]]:

@@ -401,9 +401,10 @@ cdef class DfpnCore:
         classes, and a class goes whole.  Entries never searched below (most of the
         table: the children a node's expansion made) cost nothing to drop, as
         ``lookup`` makes them again as they were.  When what stays is still more than
-        3/4 of the budget (resolved entries fill it), or the open entries dropped are
-        most of those searched below (the search would go round redoing its own
-        work), the search stops: memory budget."""
+        3/4 of the budget (resolved entries fill it), or what goes holds most of the
+        work of the open entries (weighed by class; the search would go round redoing
+        it: a 150,000-node proof in a 10,000-entry table), the search stops: memory
+        budget."""
         cdef size_t i, cap = self.table.mask + 1
         cdef long counts[WORK_CLASSES]
         cdef long over, dropping = 0, searched = 0, lost = 0
@@ -967,9 +968,10 @@ cdef class DfpnCore:
         (``node_moves`` just ran), so a child already in the table is found
         without playing its move; only new children are played (to evaluate).
 
-        Pointers stay good until the table grows; only the child searched below
-        can change which entry its position uses (its own path), so the caller
-        refreshes that one after each search and all of them after a growth."""
+        Pointers stay good until the table grows or is collected; only the child
+        searched below can change which entry its position uses (its own path), so
+        the caller refreshes that one after each search and all of them after a
+        growth or a collection."""
         cdef int i
         cdef uint32_t generation
         cdef Entry* e
