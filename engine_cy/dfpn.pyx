@@ -83,7 +83,7 @@ from engine_cy.benson cimport Benson
 from engine_cy.board cimport BLACK, EMPTY, MAX_ARR, PASS_LOC, Board
 from engine_cy.dfpn_table cimport (
     Entry, Slot, Table, table_find, table_free, table_get, table_grow, table_init,
-    table_needs_room, table_prefetch, table_rehash,
+    table_needs_room, table_prefetch, table_sweep,
 )
 from engine_cy.gil cimport offer_gil
 from engine_cy.goal cimport GoalSpec, goal_init
@@ -142,6 +142,11 @@ cdef inline int work_class(uint32_t work) noexcept nogil:
     if work == ON_PATH:
         return WORK_CLASSES - 1
     return 0 if work == 0 else 32 - __builtin_clz(work)
+
+
+cdef bint open_below_class(const Entry* e, const void* cut) noexcept nogil:
+    """``collect``'s ``table_sweep`` test: an open entry whose work class is below ``cut``."""
+    return not (e.flags & RESOLVED) and work_class(e.zone) < (<const int*>cut)[0]
 
 
 cdef inline uint64_t mix(uint64_t x) noexcept nogil:
@@ -434,12 +439,7 @@ cdef class DfpnCore:
                 lost += counts[p] << (p - 1)
         # dropping most of what df-pn searched, it would search it again and again
         gives_up = 2 * lost > searched
-        for i in range(cap):
-            s = &self.table.slots[i]
-            if s.key != 0 and not (s.e.flags & RESOLVED) and work_class(s.e.zone) < cut:
-                s.key = 0
-        self.table.count -= dropping
-        table_rehash(&self.table)
+        self.collected += <long>table_sweep(&self.table, open_below_class, &cut)
         p = self.ply
         while p >= 0:       # backwards: a position met twice gets its first value back
             e = table_find(&self.table, self.ply_key[p])
@@ -447,7 +447,6 @@ cdef class DfpnCore:
                 e.zone = saved[p]
             p -= 1
         self.collections += 1
-        self.collected += dropping
         if gives_up or 4 * <long>(self.table.count + self.paths.size()) > 3 * self.max_entries:
             self.stop = MEMORY_BUDGET
 

@@ -4,10 +4,10 @@
 One flat array of 24-byte slots: a lookup is one cache miss, a new entry
 costs no allocation, and freeing millions of entries is one ``free``.  It
 grows (doubling before it is more than 3/4 full); entries are removed in bulk
-only: the caller empties the slots it drops, then ``table_rehash`` puts the
-others back where a probe finds them.  Growing and rehashing move entries, so
-a pointer to an entry is good until the next insert that grows the table or
-the next rehash: ``generation`` counts both, for callers that keep pointers.
+only, by ``table_sweep``, which drops those a test picks and puts the others
+back where a probe finds them.  Growing and sweeping move entries, so a
+pointer to an entry is good until the next insert that grows the table or the
+next sweep: ``generation`` counts both, for callers that keep pointers.
 
 Key 0 marks an empty slot, so a key of 0 is stored as 1.  Knows nothing
 about Go; ``Entry`` is df-pn's.
@@ -41,7 +41,11 @@ cdef struct Table:
     Slot* slots
     size_t mask               # capacity - 1; capacity is a power of two
     size_t count
-    uint32_t generation       # growths and rehashes so far
+    uint32_t generation       # growths and sweeps so far
+
+
+# ``table_sweep``'s test: whether to drop an entry (``ctx``: the caller's data)
+ctypedef bint (*DropTest)(const Entry* e, const void* ctx) noexcept nogil
 
 
 cdef inline bint table_init(Table* t, size_t capacity) noexcept nogil:
@@ -88,15 +92,18 @@ cdef inline bint table_grow(Table* t) noexcept nogil:
     return True
 
 
-cdef inline void table_rehash(Table* t) noexcept nogil:
-    """Put every entry back where a probe from its home slot finds it, after the caller
-    emptied some slots (key 0) and lowered ``count`` to match; in place, no allocation.
+cdef inline size_t table_sweep(Table* t, DropTest drop, const void* ctx) noexcept nogil:
+    """Drop the entries ``drop`` picks and put every other back where a probe from its
+    home slot finds it; how many were dropped.  In place, no allocation.
 
-    Entries are taken in slot order from just after an empty slot, so no probe run
-    crosses the start: when an entry is taken out and probed for again, every slot
-    between its home and its old place holds an entry already put back (or is
-    empty), and it lands at its old place or before it."""
-    cdef size_t cap = t.mask + 1, start = 0, k, i
+    Entries are taken out in slot order from just after a slot that is empty
+    before the sweep, so no probe run crosses the start: when an entry is probed
+    for again, every slot between its home and its old place holds an entry
+    already put back (or is empty), and it lands at its old place or before it.
+    (Starting at a slot emptied by the sweep itself, a run that crosses it from
+    the table's end would be cut: an entry placed past it, then a hole left
+    behind it, and the entry lost.)"""
+    cdef size_t cap = t.mask + 1, start = 0, k, i, dropped = 0
     cdef Slot moving
     while t.slots[start].key != 0:      # the table is at most 3/4 full: one is empty
         start += 1
@@ -106,8 +113,13 @@ cdef inline void table_rehash(Table* t) noexcept nogil:
             continue
         moving = t.slots[i]
         t.slots[i].key = 0
-        table_probe(t.slots, t.mask, moving.key)[0] = moving
+        if drop(&moving.e, ctx):
+            dropped += 1
+        else:
+            table_probe(t.slots, t.mask, moving.key)[0] = moving
+    t.count -= dropped
     t.generation += 1
+    return dropped
 
 
 cdef inline void table_prefetch(const Table* t, uint64_t key) noexcept nogil:

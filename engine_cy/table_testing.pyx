@@ -2,30 +2,35 @@
 """Python surface of the df-pn table (``engine_cy/dfpn_table.pxd``), for tests only.
 
 ``dfpn_table.pxd`` is a header of ``cdef inline`` functions that only Cython
-code can call.  :func:`drop_and_rehash` drives them the way ``DfpnCore.collect``
-does (insert, empty some slots, rehash in place) so ``tests/test_dfpn_table.py``
-can check every key against a Python dict.
+code can call.  :func:`drop_and_sweep` drives them the way ``DfpnCore.collect``
+does (insert, then sweep out some entries in place) so
+``tests/test_dfpn_table.py`` can check every key against a Python dict.
 
 Knows the table; nothing about df-pn's numbers or Go.
 """
 
-from libc.stdint cimport uint32_t, uint64_t
+from libc.stdint cimport UINT32_MAX, uint32_t, uint64_t
 
 from engine_cy.dfpn_table cimport (
-    Entry, Table, table_find, table_free, table_get, table_init, table_needs_room,
-    table_grow, table_rehash,
+    Entry, Table, table_find, table_free, table_get, table_grow, table_init,
+    table_needs_room, table_sweep,
 )
 
 
-def drop_and_rehash(keys, dropped, int capacity):
+cdef bint marked(const Entry* e, const void* ctx) noexcept nogil:
+    return e.d == UINT32_MAX
+
+
+def drop_and_sweep(keys, dropped, int capacity):
     """Insert ``keys`` (distinct 64-bit ints; entry ``p`` = the key's index) into a table of
-    ``capacity`` slots (a power of two, grown as needed), empty the slots of the keys in
-    ``dropped``, rehash, and return ({key: p found, or None}, count, capacity)."""
+    ``capacity`` slots (a power of two, grown as needed), sweep out the entries of the keys
+    in ``dropped``, and return ({key: p found, or None}, count, how many the sweep
+    dropped)."""
     cdef Table t
     cdef bint fresh
     cdef Entry* e
     cdef uint64_t k
-    cdef size_t i
+    cdef size_t swept
     cdef uint32_t index
     if not table_init(&t, capacity):
         raise MemoryError()
@@ -35,16 +40,12 @@ def drop_and_rehash(keys, dropped, int capacity):
                 raise MemoryError()
             e = table_get(&t, k, &fresh)
             e.p = index
-        drop = {(1 if d == 0 else d) for d in dropped}     # the table stores key 0 as 1
-        for i in range(t.mask + 1):
-            if t.slots[i].key != 0 and t.slots[i].key in drop:
-                t.slots[i].key = 0
-                t.count -= 1
-        table_rehash(&t)
+            e.d = UINT32_MAX if k in dropped else 0
+        swept = table_sweep(&t, marked, NULL)
         found = {}
         for k in keys:
             e = table_find(&t, k)
             found[k] = None if e == NULL else e.p
-        return found, t.count, t.mask + 1
+        return found, t.count, swept
     finally:
         table_free(&t)

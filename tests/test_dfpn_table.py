@@ -1,9 +1,9 @@
 """The df-pn table's bulk removal (``engine_cy/dfpn_table.pxd``), against a Python dict.
 
-``DfpnCore.collect`` empties the slots of the entries it drops and rehashes the
-table in place; every entry kept must still be found by a probe from its home
-slot, and none dropped.  ``engine_cy.table_testing`` drives the inline table
-functions the same way; a dict of what was kept is the model.  Seeded random
+``DfpnCore.collect`` sweeps the table in place (``table_sweep``): the entries
+it drops go, every other must still be found by a probe from its home slot.
+``engine_cy.table_testing`` drives the inline table functions the same way; a
+dict of what was kept is the model.  Seeded random
 keys, and keys built to share one home slot (long probe runs that wrap round
 the end of the table), at several fill levels and drop shares.
 """
@@ -14,14 +14,14 @@ import random
 
 import pytest
 
-from engine_cy.table_testing import drop_and_rehash
+from engine_cy.table_testing import drop_and_sweep
 
 
 def check(keys: list[int], dropped: set[int], capacity: int) -> None:
-    found, count, _ = drop_and_rehash(keys, dropped, capacity)
+    found, count, swept = drop_and_sweep(keys, dropped, capacity)
     for index, key in enumerate(keys):
         assert found[key] == (None if key in dropped else index), hex(key)
-    assert count == len(keys) - len(dropped)
+    assert count == len(keys) - len(dropped) and swept == len(dropped)
 
 
 @pytest.mark.parametrize("seed", range(20))
@@ -42,6 +42,14 @@ def test_keys_sharing_a_home_slot_wrap_round_the_end(seed):
     keys = [(i << 6) | 60 for i in range(1, 41)]
     dropped = set(rng.sample(keys, rng.randrange(0, 41)))
     check(keys, dropped, 64)
+
+
+def test_a_run_from_the_tables_end_keeps_its_entries_when_its_first_slots_go():
+    # 16 slots: K, L, M homed at 14 fill 14, 15, 0; N1, N2 homed at 15 go to 1, 2.
+    # Dropping K and M empties 14 and 0: a sweep started at slot 0 (the first empty
+    # one) put N1 at 0 and N2 at 1, then moved L to 14 and N1 to 15, and N2 was lost
+    k, l_, m, n1, n2 = (1 << 8) | 14, (2 << 8) | 14, (3 << 8) | 14, (4 << 8) | 15, (5 << 8) | 15
+    check([k, l_, m, n1, n2], {k, m}, 16)
 
 
 def test_nothing_dropped_and_everything_dropped():
