@@ -13,6 +13,7 @@ cdef enum:
     MAX_SIZE = 19
     MAX_ARR = 441         # (MAX_SIZE + 2) ** 2 padded cells
     HIST_FILTER = 4096    # buckets of the counting filter in front of the history scan
+    MAX_THREATS = 15      # external ko threats a side may hold (``Board.set_ko_threats``)
 
 cdef enum IllegalReason:
     LEGAL = 0
@@ -39,6 +40,7 @@ cdef struct Position:
     int16_t ko_loc              # point the side to move may not retake now, PASS_LOC if none
     uint8_t to_play             # BLACK / WHITE
     uint8_t passes              # consecutive passes that led here
+    uint8_t threats[3]          # external ko threats left per colour (hashed)
     int32_t captures[3]         # stones captured BY each colour
 
 cdef class Board:

@@ -36,6 +36,12 @@ class Board:
         """Stones captured BY ``color``."""
     def ko_capture_allowed(self, color: int) -> bool: ...
     def set_ko_capture_allowed(self, color: int, allowed: bool) -> None: ...
+    def set_ko_point(self, loc: int) -> None:
+        """The side to move may not retake at ``loc`` now (PASS: nowhere)."""
+    def ko_threats(self, color: int) -> int:
+        """External ko threats ``color`` holds: each makes one retake of a ko legal."""
+    def set_ko_threats(self, color: int, count: int) -> None:
+        """0..15 threats for ``color``; the counts are part of the hash."""
     def color_at(self, loc: int) -> int: ...
     def set_stone(self, loc: int, color: int) -> None:
         """Setup edit; rejects chains left without liberties (ValueError)."""

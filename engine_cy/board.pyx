@@ -18,6 +18,14 @@ Rules (the same as ``tsumego_gui.core.reference_board``):
   left with exactly one liberty); situational superko (the resulting stones
   plus side to move equal an earlier position on the path).  Pass is always
   legal and never checked against the path.
+* external ko threats: each side may hold a number of threats (0 unless set,
+  ``set_ko_threats``).  They stand for threats elsewhere on the board that the
+  opponent must answer: the simple-ko retake at the ko point, forbidden
+  otherwise, is legal while the mover holds a threat (and may capture kos at
+  all), and playing it spends one.  A threat and its answer would put two
+  stones outside the region, so the position after the retake is a new one:
+  the threat counts are part of the hash (a count of 0 adds nothing, so
+  positions without threats hash as before).
 * the path is the list of position hashes from the start of the game (before
   the problem's root, via ``set_history``) through the current search line.
 
@@ -30,6 +38,7 @@ import numpy as np
 
 cdef uint64_t ZOBRIST[3][MAX_ARR]
 cdef uint64_t ZOBRIST_WHITE_TO_PLAY
+cdef uint64_t ZOBRIST_THREATS[3][MAX_THREATS + 1]    # [colour][count]; count 0 is 0
 
 
 cdef uint64_t _splitmix_state = 0x7473756D65676F21ULL
@@ -52,6 +61,11 @@ cdef void _init_zobrist():
         for loc in range(MAX_ARR):
             ZOBRIST[c][loc] = _splitmix64()
     ZOBRIST_WHITE_TO_PLAY = _splitmix64()
+    cdef int n
+    for c in range(3):
+        ZOBRIST_THREATS[c][0] = 0
+        for n in range(1, MAX_THREATS + 1):
+            ZOBRIST_THREATS[c][n] = _splitmix64() if c != EMPTY else 0
 
 
 _init_zobrist()
@@ -87,7 +101,7 @@ def zobrist_white_to_play():
 
 
 cdef enum:
-    SNAPSHOT_TAIL = 8 + 2 + 1 + 1 + 12      # hash, ko_loc, to_play, passes, captures
+    SNAPSHOT_TAIL = 8 + 2 + 1 + 1 + 12 + 2  # hash, ko_loc, to_play, passes, captures, threats
 
 
 cdef inline size_t snapshot_size(int cells) noexcept nogil:
@@ -111,6 +125,8 @@ cdef inline void save_position(const Position* p, uint8_t* out, int cells) noexc
     out[10] = p.to_play
     out[11] = p.passes
     memcpy(out + 12, p.captures, 12)
+    out[24] = p.threats[BLACK]
+    out[25] = p.threats[WHITE]
 
 
 cdef inline void load_position(Position* p, const uint8_t* src, int cells) noexcept nogil:
@@ -130,6 +146,8 @@ cdef inline void load_position(Position* p, const uint8_t* src, int cells) noexc
     p.to_play = src[10]
     p.passes = src[11]
     memcpy(p.captures, src + 12, 12)
+    p.threats[BLACK] = src[24]
+    p.threats[WHITE] = src[25]
 
 
 cdef class Board:
@@ -210,6 +228,8 @@ cdef class Board:
         cdef int i, loc, s, n, k, c, top
         cdef int16_t stack[MAX_ARR]
         cdef uint64_t h = ZOBRIST_WHITE_TO_PLAY if self.pos.to_play == WHITE else 0
+        h ^= ZOBRIST_THREATS[BLACK][self.pos.threats[BLACK]]
+        h ^= ZOBRIST_THREATS[WHITE][self.pos.threats[WHITE]]
         self.epoch += 1
         cdef uint32_t seen = self.epoch
         for i in range(self.n_points):
@@ -261,9 +281,11 @@ cdef class Board:
             return LEGAL
         if self.pos.color[loc] != EMPTY:
             return OCCUPIED
-        if loc == self.pos.ko_loc:
-            return KO
         cdef int c = self.pos.to_play, o = opp(c)
+        # the retake a ko forbids is legal with a threat (which it spends)
+        cdef bint threat = loc == self.pos.ko_loc
+        if threat and (self.pos.threats[c] == 0 or not self.ko_allowed[c]):
+            return KO
         cdef int k, j, n, h, col, empties = 0, captured = 0, n_cap = 0
         cdef bint has_friend = False, friend_safe = False, dup
         cdef int cap_heads[4]
@@ -293,6 +315,9 @@ cdef class Board:
                 and not self.ko_allowed[c]):
             return KO_CAPTURE_FORBIDDEN
         cdef uint64_t hh = self.pos.hash ^ ZOBRIST[c][loc] ^ ZOBRIST_WHITE_TO_PLAY
+        if threat:
+            hh ^= (ZOBRIST_THREATS[c][self.pos.threats[c]]
+                   ^ ZOBRIST_THREATS[c][self.pos.threats[c] - 1])
         cdef int s
         for j in range(n_cap):
             s = cap_heads[j]
@@ -330,6 +355,9 @@ cdef class Board:
             self.path_push(p.hash)
             return
         p.passes = 0
+        if loc == p.ko_loc:         # a retake a ko forbids: legal only with a threat
+            p.hash ^= ZOBRIST_THREATS[c][p.threats[c]] ^ ZOBRIST_THREATS[c][p.threats[c] - 1]
+            p.threats[c] -= 1
         p.color[loc] = c
         p.hash ^= ZOBRIST[c][loc]
         p.head[loc] = loc
@@ -481,6 +509,32 @@ cdef class Board:
 
     def set_ko_capture_allowed(self, color, allowed):
         self.ko_allowed[self._check_color(color)] = bool(allowed)
+
+    def set_ko_point(self, loc):
+        """Setup edit: the side to move may not retake at ``loc`` now (PASS: nowhere), as
+        after a ko capture there; a problem taken just after one keeps it."""
+        if loc == PASS_LOC:
+            self.pos.ko_loc = PASS_LOC
+            return
+        cdef int p = self._check_point(loc)
+        if self.pos.color[p] != EMPTY:
+            raise ValueError(f"the ko point {self._gtp(p)} is not empty")
+        self.pos.ko_loc = p
+
+    def ko_threats(self, color):
+        """External ko threats ``color`` holds (module docstring)."""
+        return self.pos.threats[self._check_color(color)]
+
+    def set_ko_threats(self, color, count):
+        """Give ``color`` ``count`` external ko threats (0..MAX_THREATS).  Like a setup
+        edit, it changes the current position's hash (and the path's last entry)."""
+        c = self._check_color(color)
+        if not isinstance(count, (int, np.integer)) or not 0 <= count <= MAX_THREATS:
+            raise ValueError(f"ko threats must be an int 0..{MAX_THREATS}, not {count!r}")
+        self.pos.hash ^= ZOBRIST_THREATS[c][self.pos.threats[c]] ^ ZOBRIST_THREATS[c][count]
+        self.pos.threats[c] = count
+        self.path_pop()
+        self.path_push(self.pos.hash)
 
     def color_at(self, loc):
         return self.pos.color[self._check_point(loc)]

@@ -20,6 +20,10 @@ node *is* lives here:
   enclosed-dev gop/13737 W).  It is searched like any move: a few per cent
   more nodes;
 * the zone of a resolved node (``win_zone``, ``loss_zone``);
+* external ko threats (``engine_cy.board``): the counts are part of the
+  position and of its key, so a result holds for its own counts; a retake
+  that spends a threat is searched like any move and may be covered (fewer
+  threats never help its mover), but never covers another move;
 * the end of the game by passes, which depends on the goal (below);
 * the transposition key (``position_key``) and the random numbers
   (``rng_seed``, ``rng_next``);
@@ -277,8 +281,12 @@ cdef inline bint is_null_move(Board b, int move, const Zone* child_zone,
     the child's zone, and superko decided nothing below it (a line-bound result covers
     no other move).  ``child_ends``: the child is a leaf, or won by its mover's pass;
     then a pass that led to it ended the game, or let the next pass end it, which no
-    stone move does (see the docstring)."""
+    stone move does (see the docstring).  A retake the ko forbids (legal with an
+    external ko threat, ``engine_cy.board``) is never a null move: it spends a
+    threat that the moves it would cover keep, and more threats never hurt."""
     if move == PASS_LOC and child_ends:
+        return False
+    if move != PASS_LOC and move == b.pos.ko_loc:
         return False
     return not child_line_bound and changes_nothing_in(b, move, child_zone)
 

@@ -1,7 +1,8 @@
 """Differential test: the Cython engine against the reference board on 2,000 seeded random games.
 
 Both boards play the same random moves from an empty board with random
-ko-capture flags and a random side to move: a uniformly random legal point, or
+ko-capture flags, random external ko threats (0-2 a side, drawn from a stream of
+their own) and a random side to move: a uniformly random legal point, or
 a capturing one a quarter of the time; 5% passes (35% right after a ko capture
 or a pass, so that ko retakes meet superko), 5% undos of the last move and 5%
 attempts at an illegal point.  Two passes do not end a game.  After
@@ -35,8 +36,10 @@ SEED = 20240611
 
 # size: (games, moves per game at most, full legality check every k moves, reasons met)
 WORKLOAD = {
-    5: (1050, 40, 1, {"occupied", "ko", "suicide", "ko capture forbidden", "superko"}),
-    7: (430, 50, 1, {"occupied", "ko", "suicide", "ko capture forbidden", "superko"}),
+    5: (1050, 40, 1, {"occupied", "ko", "suicide", "ko capture forbidden", "superko",
+                      "retake with a threat"}),
+    7: (430, 50, 1, {"occupied", "ko", "suicide", "ko capture forbidden", "superko",
+                     "retake with a threat"}),
     9: (220, 50, 1, {"occupied", "ko", "suicide", "ko capture forbidden"}),
     13: (180, 60, 4, {"occupied", "suicide"}),
     19: (120, 60, 8, {"occupied", "suicide"}),
@@ -54,6 +57,8 @@ def state(board):
         "hash": board.hash,
         "to_play": board.to_play,
         "consecutive_passes": board.consecutive_passes,
+        "ko_threats(BLACK)": board.ko_threats(BLACK),
+        "ko_threats(WHITE)": board.ko_threats(WHITE),
         "history": board.history(),
     }
 
@@ -82,6 +87,11 @@ class Game:
             allowed = bool(self.rng.random() < 0.6)
             self.engine.set_ko_capture_allowed(color, allowed)
             self.ref.set_ko_capture_allowed(color, allowed)
+        # a stream of their own, so that the games' moves stay those of the seeds above
+        threats = np.random.default_rng((*self.seed, 1)).integers(0, 3, size=2)
+        for color, count in zip((BLACK, WHITE), threats, strict=True):
+            self.engine.set_ko_threats(color, int(count))
+            self.ref.set_ko_threats(color, int(count))
         self.moves = []        # GTP names of the moves on the board now
         self.stack = []        # (engine token, reference token, state before the move)
         self.reasons = Counter()
@@ -92,10 +102,11 @@ class Game:
 
     def where(self, event):
         flags = {c: self.ref.ko_capture_allowed(c) for c in (BLACK, WHITE)}
+        threats = {c: self.ref.ko_threats(c) for c in (BLACK, WHITE)}
         return (f"\nseed {self.seed}, {event}\nmoves so far: {' '.join(self.moves) or '-'}\n"
                 f"reference position ({'BW'[self.ref.to_play - 1]} to play, "
                 f"ko_loc {coords.to_gtp(self.ref.ko_loc, self.size)}, "
-                f"ko captures allowed {flags}):\n"
+                f"ko captures allowed {flags}, ko threats {threats}):\n"
                 + render_diagram(self.ref, coordinates=True))
 
     def compare(self, event, expected=None):
@@ -156,6 +167,8 @@ class Game:
 
     def play(self, loc, event):
         before = self.current
+        if loc != PASS and loc == self.ref.ko_loc:
+            self.reasons["retake with a threat"] += 1
         foreseen = self.engine.hash_and_ko_after(loc)
         self.stack.append((self.engine.play(loc), self.ref.play(loc), before))
         if loc != PASS:     # what the search reads off a move without playing it

@@ -220,6 +220,43 @@ def test_simple_ko(board_class):
     assert board.illegal_reason(pt(board, "C3")) == "ko"
 
 
+def test_a_ko_threat_makes_the_retake_legal_and_is_spent(board_class):
+    board = setup(board_class, KO_SHAPE)
+    board.set_ko_threats(WHITE, 1)
+    before = board.hash
+    play(board, "C3")                      # Black takes the ko
+    assert board.illegal_reason(pt(board, "B3")) is None    # White holds a threat
+    play(board, "B3")                      # ... and retakes at once, spending it
+    assert board.ko_threats(WHITE) == 0
+    assert board.illegal_reason(pt(board, "C3")) == "ko"    # Black holds none
+    board.set_ko_threats(BLACK, 2)
+    play(board, "C3")
+    assert board.ko_threats(BLACK) == 1
+    assert board.illegal_reason(pt(board, "B3")) == "ko"
+    assert board.hash != before            # the counts are part of the position
+
+
+def test_a_side_that_may_not_capture_kos_cannot_retake_with_a_threat(board_class):
+    board = setup(board_class, KO_SHAPE)
+    board.set_ko_threats(WHITE, 3)
+    board.set_ko_capture_allowed(WHITE, False)
+    play(board, "C3")
+    assert board.illegal_reason(pt(board, "B3")) == "ko"
+
+
+def test_ko_threats_are_checked_and_hashed(board_class):
+    board = board_class(5)
+    empty = board.hash
+    board.set_ko_threats(BLACK, 2)
+    assert board.ko_threats(BLACK) == 2 and board.ko_threats(WHITE) == 0
+    assert board.hash != empty and board.history()[-1] == board.hash
+    board.set_ko_threats(BLACK, 0)
+    assert board.hash == empty                # no threats: the hash of old
+    for bad in (-1, 16, 1.5):
+        with pytest.raises(ValueError):
+            board.set_ko_threats(WHITE, bad)
+
+
 def test_pass_clears_ko(board_class):
     board = setup(board_class, KO_SHAPE)
     play(board, "C3", "pass")

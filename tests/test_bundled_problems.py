@@ -4,10 +4,11 @@
 (file, 1-based game index) and side to move, the verdict for the defender, the
 class of the position, and the complete set of first moves of that class
 (``search.classify``: every first move is classified and each class's proofs
-are verified) and, where given, the class of every first move.  Those expectations come from Go
-knowledge (vital points, eye shapes, miai), explained in each problem's SGF
-comment; they were written independently of the solver, which this test
-checks against them.  Every proof is also checked by the independent
+are verified) and, where given, the class of every first move and the ko figure
+(``search.ko_figure``: the side that must win the ko and the threats it needs).
+Those expectations come from Go knowledge (vital points, eye shapes, miai),
+explained in each problem's SGF comment; they were written independently of
+the solver, which this test checks against them.  Every proof is also checked by the independent
 verifier.
 """
 
@@ -81,3 +82,6 @@ def test_bundled_problem_classifies_as_expected(entry, side):
     assert winning == sorted(want["winning"])
     if "table" in want:
         assert {move_name(m.move, problem.size): m.cls for m in c.moves} == want["table"]
+    if "ko" in want:        # the position's ko figure: who must win the ko, with how many threats
+        assert c.ko is not None, [(m.move, m.ko_why) for m in c.moves if m.cls == "ko"]
+        assert ("BW"[c.ko.side - 1], c.ko.threats) == (want["ko"]["side"], want["ko"]["threats"])

@@ -140,14 +140,17 @@ def test_passes_and_two_moves_of_one_colour_in_a_row():
     assert len(p.history) == 6 and len(set(p.history)) == 6
 
 
-def test_the_history_forbids_retaking_a_ko_by_superko():
+def test_the_ko_point_and_the_history_forbid_retaking_a_ko():
     # B4 (bb) is a white stone in atari: Black C4 (cb) takes it, making a ko.
     record = b"(;GM[1]FF[4]SZ[5]AB[ba][ab][bc]AW[ca][bb][db][cc];B[cb])"
     p = one(record, defender=WHITE, ko_allowed=(True, True))
     assert p.black == pts("B5 A4 B3 C4", 5) and p.white == pts("C5 D4 C3", 5)
     assert p.to_play == WHITE
-    board = p.to_board()
     retake = coords.from_gtp("B4", 5)
+    assert p.ko_point == retake
+    board = p.to_board()
+    assert board.illegal_reason(retake) == "ko"
+    board.set_ko_point(PASS)        # without the ko point, superko forbids the same retake
     assert board.illegal_reason(retake) == "superko"
     assert Problem.create(5, p.black, p.white, to_play=WHITE, defender=WHITE,
                           ko_allowed=(True, True)).to_board().is_legal(retake)

@@ -45,6 +45,9 @@ def describe(problem: Problem) -> str:
             f"{NAMES[c]} {'may' if problem.ko_capture_allowed(c) else 'may not'}"
             for c in (BLACK, WHITE)),
     ]
+    if any(problem.ko_threats):
+        lines.append("ko threats:   " + ", ".join(
+            f"{NAMES[c]} {n}" for c, n in zip((BLACK, WHITE), problem.ko_threats, strict=True)))
     if problem.history:
         lines.append(f"history:      {len(problem.history)} earlier positions (superko)")
     if problem.book_moves:

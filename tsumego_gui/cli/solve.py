@@ -91,13 +91,17 @@ def classify_one(problem: Problem, to_play: int, args, evaluator) -> dict:
         "to_play": NAMES[to_play],
         "defender": NAMES[problem.defender],
         "class": c.status,
-        "status": c.words(c.status),
+        "status": c.status_words(),
         "nodes": c.nodes,
         "seconds": round(c.seconds, 3),
         "first_moves": [{"move": classification_file.move_name(m.move, size), "class": m.cls,
-                         "reads": c.words(m.cls), "why_open": m.why_open,
+                         "reads": c.move_words(m), "why_open": m.why_open,
                          "verification": m.verification or "unchecked",
-                         "proofs": len(m.proofs)} for m in c.moves],
+                         "proofs": len(m.proofs),
+                         **({"ko_threats": {"side": NAMES[m.ko.side], "threats": m.ko.threats,
+                                            "kind": m.ko.kind}} if m.ko else {}),
+                         **({"ko_not_measured": m.ko_why} if m.ko_why else {})}
+                        for m in c.moves],
         "verified": all(m.verification == "verified" for m in c.moves if m.cls != OPEN),
     }
     return {"classification": c, "row": row}
@@ -107,12 +111,13 @@ def print_classes(row: dict) -> None:
     how = "df-pn" if row["search"] == "dfs" else "best-first search of each move"
     print(f"{row['to_play']} to play: {row['status']}  (defender {row['defender']}; "
           f"{row['nodes']} nodes in {row['seconds']} s; {how})")
-    print(f"  {'move':6} {'class':6} {'as ' + row['to_play'] + ' reads it':34} verified")
+    print(f"  {'move':6} {'class':6} {'verified':8}  as {row['to_play']} reads it")
     for m in row["first_moves"]:
         ver = "yes" if m["verification"] == "verified" else m["verification"]
+        reads = m["reads"]
         if m["class"] == OPEN:
-            ver = f"- ({m['why_open']})"
-        print(f"  {m['move']:6} {m['class']:6} {m['reads']:34} {ver}")
+            ver, reads = "-", f"{reads} ({m['why_open']})"
+        print(f"  {m['move']:6} {m['class']:6} {ver:8}  {reads}")
 
 
 def print_row(row: dict) -> None:

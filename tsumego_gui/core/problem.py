@@ -24,6 +24,14 @@ Fields:
 * ``region``: the points where either side may play; empty = whole board.
 * ``ko_allowed``: ``(black, white)``: may that side capture a ko?  Left out,
   it is the research default: the defender may not, the attacker may.
+* ``ko_threats``: ``(black, white)``: external ko threats each side holds
+  (``engine_cy.board``): a threat lets its side retake a ko at once, and is
+  spent doing so.  Only a side that may capture kos may hold any; ``(0, 0)``
+  (the default) is play without threats.
+* ``ko_point``: the point the side to move may not retake at once, as the
+  previous move took a ko there (``PASS``: none).  Superko alone forbids the
+  same retake through ``history``; the point matters where a side holds ko
+  threats, as a retake there spends one.
 * ``history``: Zobrist hashes (``engine_cy.board``) of the positions that came
   before this one, oldest first, for situational superko.
 * ``previous_pass``: the move that led to this position was a pass, so a pass
@@ -59,6 +67,7 @@ GOAL_TEXT = {
     "live_any": "live_any (any defender stone becomes unconditionally alive)",
 }
 COLOR_NAMES = {BLACK: "black", WHITE: "white"}
+MAX_KO_THREATS = 15     # the engine's limit (``engine_cy.board``)
 
 
 class ProblemError(ValueError):
@@ -201,6 +210,8 @@ class Problem:
     comment: str = ""
     source: str = ""
     frame: frozenset[int] = frozenset()
+    ko_threats: tuple[int, int] = (0, 0)
+    ko_point: int = PASS
 
     def __post_init__(self) -> None:
         # Accept any iterables but store immutable values, so problems can be
@@ -211,6 +222,7 @@ class Problem:
                 set_(self, name, frozenset(getattr(self, name)))
             set_(self, "history", tuple(self.history))
             set_(self, "book_moves", tuple(tuple(m) for m in self.book_moves))
+            set_(self, "ko_threats", tuple(self.ko_threats))
         except TypeError as e:
             raise ProblemError(f"a field of the problem has the wrong type: {e}") from None
         if self.ko_allowed is None:
@@ -273,7 +285,8 @@ class Problem:
         return replace(self, black=stones[BLACK], white=stones[WHITE],
                        to_play=opponent(mover), to_play_given=True,
                        history=tuple(board.history()[:-1]), previous_pass=move == PASS,
-                       book_moves=())
+                       book_moves=(), ko_point=board.ko_loc,
+                       ko_threats=(board.ko_threats(BLACK), board.ko_threats(WHITE)))
 
     def to_board(self) -> Board:
         """A fresh engine board: stones, side to move, ko policy, superko history, and
@@ -283,11 +296,13 @@ class Problem:
             board.set_stone(loc, BLACK)
         for loc in sorted(self.white):
             board.set_stone(loc, WHITE)
-        for color in (BLACK, WHITE):
+        for color, threats in zip((BLACK, WHITE), self.ko_threats, strict=True):
             board.set_ko_capture_allowed(color, self.ko_capture_allowed(color))
+            board.set_ko_threats(color, threats)
         board.set_history(list(self.history))
         if self.previous_pass:
             board.play(PASS)
+        board.set_ko_point(self.ko_point)
         return board
 
     # --- construction --------------------------------------------------------
@@ -352,8 +367,24 @@ class Problem:
         ko = self.ko_allowed
         if not (isinstance(ko, tuple) and len(ko) == 2 and all(isinstance(k, bool) for k in ko)):
             raise ProblemError(f"ko_allowed must be two bools (black, white), not {ko!r}")
+        threats = self.ko_threats
+        if not (len(threats) == 2 and all(_is_int(t) and 0 <= t <= MAX_KO_THREATS
+                                           for t in threats)):
+            raise ProblemError(f"ko_threats must be two counts 0..{MAX_KO_THREATS} "
+                               f"(black, white), not {quoted(threats)}")
+        for color, count in zip((BLACK, WHITE), threats, strict=True):
+            if count and not self.ko_capture_allowed(color):
+                raise ProblemError(f"{COLOR_NAMES[color]} holds {count} ko threat(s) but may "
+                                   "not capture kos: a threat only serves to retake a ko")
         if not isinstance(self.previous_pass, bool):
             raise ProblemError(f"previous_pass must be a bool, not {self.previous_pass!r}")
+        if self.ko_point != PASS:
+            _check_points("the ko point", [self.ko_point], size)
+            if self.color_at(self.ko_point) != EMPTY:
+                raise ProblemError(f"the ko point {point_name(self.ko_point, size)} is not "
+                                   "an empty point")
+            if self.previous_pass:
+                raise ProblemError("a ko point after a pass: a pass lifts the ko")
         if not isinstance(self.to_play_given, bool):
             raise ProblemError(f"to_play_given must be a bool, not {self.to_play_given!r}")
         if not self.to_play_given and self.to_play != BLACK:

@@ -12,18 +12,21 @@ Rules, for the side to move, checked in this order (``illegal_reason``):
 * a point off the board (a wall, or out of range) raises ValueError;
   pass is always legal and never checked against the path;
 * ``"occupied"``;
-* ``"ko"``: the point the previous move captured in a ko;
+* ``"ko"``: the point the previous move captured in a ko, unless the mover
+  holds an external ko threat (``set_ko_threats``) and may capture kos: then
+  the retake is legal and spends the threat;
 * ``"suicide"``: the new stone's chain has no liberty and nothing is captured;
 * ``"ko capture forbidden"``: the mover may not capture kos
   (``set_ko_capture_allowed``) and the move is a ko capture: it captures
   exactly one stone, the played stone has no friendly neighbour, and after the
   capture it has exactly one liberty;
-* ``"superko"``: the hash of the resulting (stones, side to move) is in
-  ``history()`` (situational superko along the path).
+* ``"superko"``: the hash of the resulting (stones, side to move, threats
+  held) is in ``history()`` (situational superko along the path).
 
 The Zobrist keys come from splitmix64 seeded with ``0x7473756D65676F21``:
 first a key per (colour, raw loc) for BLACK then WHITE over all 441 cells of
-the largest padded board, then the white-to-play key.
+the largest padded board, then the white-to-play key, then a key per count 1..15
+of the ko threats held, for BLACK then WHITE (a count of 0 adds no key).
 
 This module knows the rules of Go, ``core.coords`` and ``core.colors``; it knows
 nothing about problems, goals, zones or search, and it is far too slow for search.
@@ -66,13 +69,19 @@ def _splitmix64(count: int, seed: int = _SEED) -> list[int]:
     return out
 
 
-def _make_keys() -> tuple[dict[int, list[int]], int]:
-    stream = _splitmix64(2 * _MAX_CELLS + 1)
+MAX_THREATS = 15
+
+
+def _make_keys() -> tuple[dict[int, list[int]], int, dict[int, list[int]]]:
+    n = 2 * _MAX_CELLS + 1
+    stream = _splitmix64(n + 2 * MAX_THREATS)
     keys = {BLACK: stream[:_MAX_CELLS], WHITE: stream[_MAX_CELLS:2 * _MAX_CELLS]}
-    return keys, stream[-1]
+    threats = {BLACK: [0] + stream[n:n + MAX_THREATS],
+               WHITE: [0] + stream[n + MAX_THREATS:n + 2 * MAX_THREATS]}
+    return keys, stream[n - 1], threats
 
 
-_KEYS, _WHITE_TO_PLAY_KEY = _make_keys()
+_KEYS, _WHITE_TO_PLAY_KEY, _THREAT_KEYS = _make_keys()
 
 
 def zobrist_key(color: int, loc: int) -> int:
@@ -141,9 +150,11 @@ def _resolve(stones: dict[int, int], nbrs: dict[int, tuple[int, ...]], loc: int,
 _KEY_OF_STONE = {(loc, c): _KEYS[c][loc] for c in (BLACK, WHITE) for loc in range(_MAX_CELLS)}
 
 
-def _hash(stones: dict[int, int], to_play: int) -> int:
-    """XOR of the keys of all stones, and the white-to-play key when White is to move."""
-    start = _WHITE_TO_PLAY_KEY if to_play == WHITE else 0
+def _hash(stones: dict[int, int], to_play: int, threats: dict[int, int]) -> int:
+    """XOR of the keys of all stones, the white-to-play key when White is to move, and
+    the keys of the threat counts."""
+    start = ((_WHITE_TO_PLAY_KEY if to_play == WHITE else 0)
+             ^ _THREAT_KEYS[BLACK][threats[BLACK]] ^ _THREAT_KEYS[WHITE][threats[WHITE]])
     return functools.reduce(operator.xor, map(_KEY_OF_STONE.__getitem__, stones.items()), start)
 
 
@@ -159,6 +170,7 @@ class ReferenceBoard:
         self._passes = 0
         self._captures = {BLACK: 0, WHITE: 0}
         self._ko_allowed = {BLACK: True, WHITE: True}
+        self._threats = {BLACK: 0, WHITE: 0}
         self._history = [self.hash]
         self._undo_stack: list[tuple] = []
 
@@ -198,8 +210,8 @@ class ReferenceBoard:
 
     @property
     def hash(self) -> int:
-        """64-bit Zobrist hash of (stones, side to move), recomputed from the stones."""
-        return _hash(self._stones, self._to_play)
+        """64-bit Zobrist hash of (stones, side to move, threats), recomputed from the stones."""
+        return _hash(self._stones, self._to_play, self._threats)
 
     @property
     def ko_loc(self) -> int:
@@ -218,6 +230,21 @@ class ReferenceBoard:
 
     def set_ko_capture_allowed(self, color: int, allowed: bool) -> None:
         self._ko_allowed[self._check_color(color)] = bool(allowed)
+
+    def set_ko_point(self, loc: int) -> None:
+        if loc != PASS and self.color_at(loc) != EMPTY:
+            raise ValueError(f"the ko point {self._name(loc)} is not empty")
+        self._ko_loc = PASS if loc == PASS else self._check_point(loc)
+
+    def ko_threats(self, color: int) -> int:
+        return self._threats[self._check_color(color)]
+
+    def set_ko_threats(self, color: int, count: int) -> None:
+        color = self._check_color(color)
+        if not isinstance(count, int | np.integer) or not 0 <= count <= MAX_THREATS:
+            raise ValueError(f"ko threats must be an int 0..{MAX_THREATS}, not {count!r}")
+        self._threats[color] = int(count)
+        self._history[-1] = self.hash
 
     # ---- points and chains ----------------------------------------------------------
 
@@ -286,9 +313,10 @@ class ReferenceBoard:
         loc = self._check_point(loc)
         if loc in self._stones:
             return "occupied"
-        if loc == self._ko_loc:
-            return "ko"
         mover = self._to_play
+        threat = loc == self._ko_loc
+        if threat and not (self._threats[mover] and self._ko_allowed[mover]):
+            return "ko"
         after, captured = _resolve(self._stones, self._nbrs, loc, mover)
         # (an empty neighbour is a liberty: only then is the flood fill needed)
         if (not captured and all(n in after for n in self._nbrs[loc])
@@ -296,9 +324,17 @@ class ReferenceBoard:
             return "suicide"
         if not self._ko_allowed[mover] and self._is_ko_capture(after, loc, captured):
             return "ko capture forbidden"
-        if _hash(after, mover ^ 3) in self._history:
+        if _hash(after, mover ^ 3, self._threats_after(loc)) in self._history:
             return "superko"
         return None
+
+    def _threats_after(self, loc: int) -> dict[int, int]:
+        """The threat counts after the side to move plays ``loc``: the retake the ko
+        forbids spends one."""
+        after = dict(self._threats)
+        if loc == self._ko_loc:
+            after[self._to_play] -= 1
+        return after
 
     def is_legal(self, loc: int) -> bool:
         return self.illegal_reason(loc) is None
@@ -315,7 +351,7 @@ class ReferenceBoard:
 
     def _snapshot(self) -> tuple:
         return (dict(self._stones), self._to_play, self._ko_loc, self._passes,
-                dict(self._captures), list(self._history))
+                dict(self._captures), list(self._history), dict(self._threats))
 
     def play(self, loc: int) -> int:
         """Play ``loc`` (or PASS) for the side to move; return the undo token."""
@@ -330,6 +366,7 @@ class ReferenceBoard:
             if reason is not None:
                 raise IllegalMoveError(f"{self._name(loc)} is illegal: {reason}")
             self._undo_stack.append(self._snapshot())
+            self._threats = self._threats_after(loc)
             after, captured = _resolve(self._stones, self._nbrs, loc, mover)
             self._ko_loc = captured[0] if self._is_ko_capture(after, loc, captured) else PASS
             self._stones = after
@@ -345,7 +382,7 @@ class ReferenceBoard:
             raise ValueError(f"undo token {token!r} is not the last move "
                              f"({len(self._undo_stack)} moves on the stack)")
         (self._stones, self._to_play, self._ko_loc, self._passes,
-         self._captures, self._history) = self._undo_stack.pop()
+         self._captures, self._history, self._threats) = self._undo_stack.pop()
 
     # ---- path history ------------------------------------------------------------------
 

@@ -40,6 +40,10 @@ and GoGui keep unknown properties and ignore them), all on the root but
         with crucial stones, else ``live_any``)
 ``TD``  defender: ``B`` or ``W``
 ``TK``  sides allowed to capture a ko: ``B``, ``W``, ``BW`` or ``-`` (none)
+``TT``  external ko threats held (``Problem.ko_threats``): ``B:W`` counts,
+        e.g. ``TT[1:0]``; absent: none
+``TO``  the point the side to move may not retake at once (the previous
+        move took a ko there; ``Problem.ko_point``)
 ``TH``  superko history: one 16-digit hex Zobrist hash (``engine_cy.board``)
         per value, oldest first; valid for the engine that wrote it
 ``TP``  ``TP[1]``: the previous move was a pass (a pass now ends the game);
@@ -79,7 +83,7 @@ from pathlib import Path
 
 from sgfmill import sgf, sgf_grammar
 
-from engine_cy.board import BLACK, EMPTY, WHITE, Board, IllegalMoveError
+from engine_cy.board import BLACK, EMPTY, PASS, WHITE, Board, IllegalMoveError
 from tsumego_gui.core import coords
 from tsumego_gui.core.problem import (
     COLOR_NAMES,
@@ -279,7 +283,7 @@ def read_game(tree: sgf_grammar.Coarse_game_tree, file_name: str = "", *,
                 to_play, given = BLACK, False
     played.set_to_play(to_play)
 
-    check_points(root, size, ("TR", "MA", "SQ", "TF"))
+    check_points(root, size, ("TR", "MA", "SQ", "TF", "TO"))
     if is_problem:
         for child in root:
             check_points(child, size, ("B", "W"), where="a solution move: ")
@@ -317,6 +321,7 @@ def read_game(tree: sgf_grammar.Coarse_game_tree, file_name: str = "", *,
                                f"({', '.join(GOALS)})")
     if ko_allowed is None and root.has_property("TK"):
         ko_allowed = _ko_prop(_text(root.get_raw("TK")))
+    threats = _threats_prop(_text(root.get_raw("TT"))) if root.has_property("TT") else (0, 0)
     history = [_hash_prop(v) for v in root.get_raw_list("TH")] if root.has_property("TH") else []
     previous_pass = board.consecutive_passes >= 1
     if root.has_property("TP"):
@@ -324,6 +329,13 @@ def read_game(tree: sgf_grammar.Coarse_game_tree, file_name: str = "", *,
             raise ProblemError(f"{shown_value('TP', root.get_raw('TP'))} is not TP[1] (the "
                                "previous move was a pass)")
         previous_pass = True
+    ko_point = board.ko_loc
+    if root.has_property("TO"):
+        points = _raw_points(root, "TO", size)
+        if len(points) != 1:
+            raise ProblemError(f"{shown_value('TO', root.get_raw('TO'))} is not one point "
+                               "(the ko point)")
+        (ko_point,) = points
     book_moves = []
     if is_problem:
         for child in root:
@@ -338,7 +350,8 @@ def read_game(tree: sgf_grammar.Coarse_game_tree, file_name: str = "", *,
         region=region, ko_allowed=ko_allowed, history=tuple(history + played.history),
         previous_pass=previous_pass, to_play_given=given, book_moves=tuple(book_moves),
         title=text_of(root, "GN"), comment=text_of(root, "C"),
-        source=text_of(root, "SO") or file_name, frame=_raw_points(root, "TF", size))
+        source=text_of(root, "SO") or file_name, frame=_raw_points(root, "TF", size),
+        ko_threats=threats, ko_point=ko_point)
 
 
 def _fill_wall_holes(board: Board, holes: set[int], attacker: int) -> None:
@@ -501,6 +514,14 @@ def _ko_prop(value: str) -> tuple[bool, bool]:
     raise ProblemError(f"{shown_value('TK', value.encode())} is not B, W, BW or -")
 
 
+def _threats_prop(value: str) -> tuple[int, int]:
+    black, _, white = value.partition(":")
+    if black.isdigit() and white.isdigit():
+        return int(black), int(white)
+    raise ProblemError(f"{shown_value('TT', value.encode())} is not two ko threat counts "
+                       "B:W (such as 1:0)")
+
+
 def _hash_prop(raw: bytes) -> int:
     text = _text(raw)
     try:
@@ -542,6 +563,10 @@ def write_sgf(problem: Problem) -> bytes:
     root.set_raw("TD", _COLOR_SGF[problem.defender].upper().encode())
     ko = "".join(c for c, ok in zip("BW", problem.ko_allowed, strict=True) if ok)
     root.set_raw("TK", (ko or "-").encode())
+    if problem.ko_point != PASS:
+        root.set_raw("TO", _sgf_point(problem.ko_point, size))
+    if any(problem.ko_threats):
+        root.set_raw("TT", "{}:{}".format(*problem.ko_threats).encode())
     if problem.history:
         root.set_raw_list("TH", [f"{h:016x}".encode() for h in problem.history])
     if problem.previous_pass:

@@ -115,12 +115,12 @@ class FirstMoveList(QWidget):
         note = f"; {opened} move(s) open ({why})" if opened else ""
         self.status_label.setText(
             f"<b>{mover} to play:</b> <span style='background:{bg}; color:{fg}'>"
-            f"&nbsp;{c.words(c.status)}&nbsp;</span><br>"
+            f"&nbsp;{c.status_words()}&nbsp;</span><br>"
             f"<small>{len(c.moves)} first moves classified in {c.seconds:.1f} s, "
             f"{c.nodes:,} nodes{note}</small>")
         self.tree.blockSignals(True)
         self.tree.clear()
-        top = QTreeWidgetItem(["Position", c.words(c.status), "main proof"])
+        top = QTreeWidgetItem(["Position", c.status_words(), "main proof"])
         top.setData(0, ROLE, None)
         top.setToolTip(0, "the position itself: browse the solver's proof")
         self._paint(top, c.status)
@@ -128,9 +128,9 @@ class FirstMoveList(QWidget):
         best = set(c.best_moves()) if c.status != OPEN else set()
         for fm in c.moves:
             text, tip = verified_text(fm)
-            item = QTreeWidgetItem([move_name(fm.move, size), c.words(fm.cls), text])
+            item = QTreeWidgetItem([move_name(fm.move, size), c.move_words(fm), text])
             item.setData(0, ROLE, fm)
-            item.setToolTip(1, fm.why_open if fm.cls == OPEN else c.words(fm.cls))
+            item.setToolTip(1, fm.why_open if fm.cls == OPEN else c.move_words(fm))
             item.setToolTip(2, tip)
             self._paint(item, fm.cls)
             if fm.move in best:

@@ -113,7 +113,9 @@ def rules_text(problem) -> str:
     """The goal and the ko policy of a problem, in words."""
     ko = [NAMES[c] for c in (BLACK, WHITE) if problem.ko_capture_allowed(c)]
     kos = (" and ".join(ko) + " may capture kos") if ko else "nobody may capture a ko"
-    return f"goal {problem.goal}; {kos}"
+    held = [f"{NAMES[c]} holds {n} ko threat{'s' if n != 1 else ''}"
+            for c, n in zip((BLACK, WHITE), problem.ko_threats, strict=True) if n]
+    return f"goal {problem.goal}; {kos}" + "".join(f"; {h}" for h in held)
 
 
 def explain(proof: Proof, path: tuple[int, ...], first_move: int | None = None) -> str:

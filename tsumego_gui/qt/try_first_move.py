@@ -85,7 +85,7 @@ class TryFirstMove:
                              "there is no proof to answer from; choose another move.")
         verified = "" if fm.verification == "verified" else \
             f" (its proof is NOT verified: {fm.verification})"
-        said = f"You play {self._name(loc)}: {c.words(fm.cls)}{verified}."
+        said = f"You play {self._name(loc)}: {c.move_words(fm)}{verified}."
         self.first = fm
         self.game = TryIt(fm.proofs[0], user=self.user, first_move=loc,
                           intro=(*self._log, said))

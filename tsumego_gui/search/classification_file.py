@@ -2,13 +2,14 @@
 
 JSON (``to_json`` / ``from_json``): the problem as SGF text, the side to
 move, and per first move its class, why it is open, what the verifier found,
-and its proofs in the proof JSON of ``search.proof``.
+its proofs in the proof JSON of ``search.proof``, and for a ko move of a ``ko``
+position its ko figure (``search.ko_figure``) with that figure's two proofs.
 
 SGF (``to_sgf``): the problem, then one variation per first move.  Its
 comment starts with ``RIGHT`` for the moves of the position's class when
 that class is a success for the side to move (the convention of problem
 sites; a ko is a success when nothing better exists), else ``WRONG``,
-followed by the class in words; our own property ``TC`` holds the class
+followed by the class in words (and a ko move's figure); our own property ``TC`` holds the class
 word (``lives``, ``seki``, ``ko``, ``dies`` or ``open``).  Below it, the
 tree of the move's first proof (``search.proof.write_move``), zones in
 our own property ``TZ``; the root keeps the region as ``SQ``.  Other SGF
@@ -28,6 +29,7 @@ from engine_cy.board import PASS
 from tsumego_gui.core import coords
 from tsumego_gui.core.sgf_io import read_sgf, write_sgf
 from tsumego_gui.search.classify import CLASSES, OPEN, Classification, FirstMove
+from tsumego_gui.search.ko_figure import KoFigure
 from tsumego_gui.search.proof import Proof, ProofNode, write_move
 
 FORMAT = "tsumego_gui classification"
@@ -46,7 +48,9 @@ def to_json(c: Classification) -> dict:
         "cancelled": c.cancelled,
         "moves": [{"move": m.move, "class": m.cls, "why_open": m.why_open,
                    "verification": m.verification,
-                   "proofs": [p.to_json() for p in m.proofs]} for m in c.moves],
+                   "proofs": [p.to_json() for p in m.proofs],
+                   "ko": m.ko.to_json() if m.ko is not None else None,
+                   "ko_why": m.ko_why} for m in c.moves],
     }
 
 
@@ -54,7 +58,9 @@ def from_json(data: dict) -> Classification:
     if data.get("format") != FORMAT or data.get("version") != VERSION:
         raise ValueError("not a tsumego_gui classification file (or another version)")
     moves = [FirstMove(d["move"], d["class"], [Proof.from_json(p) for p in d["proofs"]],
-                       d["why_open"], d["verification"]) for d in data["moves"]]
+                       d["why_open"], d["verification"],
+                       KoFigure.from_json(d["ko"]) if d.get("ko") else None,
+                       d.get("ko_why", "")) for d in data["moves"]]
     return Classification(read_sgf(data["problem_sgf"].encode())[0], data["to_play"], moves,
                           data["seconds"], data["nodes"], data["cancelled"])
 
@@ -79,11 +85,11 @@ def to_sgf(c: Classification, max_nodes: int = 200_000) -> bytes:
     game = sgf.Sgf_game.from_bytes(write_sgf(c.problem))
     root = game.get_root()
     side = "Black" if c.to_play == 1 else "White"
-    root.add_comment_text(f"tsumego_gui: {side} to play: {c.words(c.status)}.")
+    root.add_comment_text(f"tsumego_gui: {side} to play: {c.status_words()}.")
     budget = [max_nodes]
     for m in c.moves:
         word = "RIGHT" if is_right(c, m.cls) else "WRONG"
-        text = f"{word}: {c.words(m.cls)}"
+        text = f"{word}: {c.move_words(m)}"
         if m.cls == OPEN and m.why_open:
             text += f" ({m.why_open})"
         if m.proofs:

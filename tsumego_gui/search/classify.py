@@ -46,6 +46,12 @@ toward the two passes that end the game, so "may I tenuki here?" is asked of
 the game that goes on, as a player means it; its searches run on cores of
 their own.
 
+Where the position's class is ``ko``, each of its ko moves is also measured
+with ko threats as a resource (``search.ko_figure``): which side must win the
+ko, and whether it is a direct ko or an approach ko with how many approach
+moves, each figure with its two verified proofs; the threat rule sets join the
+table of rule sets under their own names, so they share cores as the others do.
+
 Every class comes with the verified proofs that make it: ``lives``: the win
 under ``live``; ``seki``: the win under ``survive`` and the loss under
 ``live``; ``ko``: the win under the ko rule and the loss under ``survive``;
@@ -70,6 +76,8 @@ from engine_cy.search_control import SearchControl, now
 from tsumego_gui.core.problem import Problem
 from tsumego_gui.search import mcts, verify
 from tsumego_gui.search.evaluators import Evaluator
+from tsumego_gui.search.ko_figure import MAX_TRIED, KoFigure, threat_rules
+from tsumego_gui.search.ko_figure import rules_name as threat_rules_name
 from tsumego_gui.search.params import MctsParams, SearchParams
 from tsumego_gui.search.proof import Proof
 from tsumego_gui.search.results import Progress, let_go, to_proof_tree
@@ -101,6 +109,8 @@ class FirstMove:
     proofs: list[Proof] = field(default_factory=list)
     why_open: str = ""
     verification: str = ""          # "verified", or what the verifier found wrong
+    ko: KoFigure | None = None      # a ko move of a ``ko`` position: its measured figure
+    ko_why: str = ""                # why such a move has no figure
 
 
 @dataclass
@@ -138,6 +148,24 @@ class Classification:
         if cls == OPEN:
             return "open (not decided within the budget)"
         return (DEFENDER_WORDS if self.defender_to_move else ATTACKER_WORDS)[cls]
+
+    def move_words(self, fm: FirstMove) -> str:
+        """A first move's class as the side to move reads it, with its ko figure."""
+        return self.words(fm.cls) + (f"; {fm.ko.words()}" if fm.ko is not None else "")
+
+    @property
+    def ko(self) -> KoFigure | None:
+        """The figure of the position's best ko move: the fewest threats where the side to
+        move must win the ko, the most where its opponent must."""
+        figures = [m.ko for m in self.moves if m.cls == self.status and m.ko is not None]
+        if not figures:
+            return None
+        return min(figures, key=lambda f: f.threats if f.side == self.to_play else -f.threats)
+
+    def status_words(self) -> str:
+        """The position's class as the side to move reads it, with its ko figure."""
+        ko = self.ko
+        return self.words(self.status) + (f"; {ko.words()}" if ko is not None else "")
 
 
 def rule_sets(problem: Problem) -> dict[str, Problem]:
@@ -257,7 +285,8 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
              cancelled: Callable[[], bool] | None = None,
              progress: Callable[[Progress], None] | None = None,
              verify_positions: int | None = None, replays: int = 50,
-             search: str = "dfs", evaluator: Evaluator | None = None) -> Classification:
+             search: str = "dfs", evaluator: Evaluator | None = None,
+             ko_figures: bool = True) -> Classification:
     """Classify every legal first move of ``to_play`` in the region, and the pass.
 
     ``search``: ``dfs`` (df-pn cores whose tables the first moves share) or
@@ -269,7 +298,8 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
     previous pass, the pass ends the game: it is not listed (no position
     follows it to prove anything about).  ``verify_positions`` and ``replays``
     are the verifier's budgets for each proof (None: the verifier's own, as for a
-    single solve)."""
+    single solve).  ``ko_figures``: measure the ko moves of a ``ko`` position with
+    ko threats (module docstring), with what is left of the budgets."""
     if search not in SEARCHES:
         raise ValueError(f"unknown search {search!r} (choose from {', '.join(SEARCHES)})")
     params = SearchParams() if params is None else params
@@ -510,6 +540,40 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
         fm.proofs = proofs
         fm.verification = next((f for f in faults if f), "verified")
 
+    def measure_ko(fm: FirstMove, share: float) -> None:
+        """The ko figure after ``fm`` (``search.ko_figure``), or why it has none."""
+        def status_with(for_defender: bool, threats: int) -> tuple[str, str, str]:
+            name = threat_rules_name(for_defender, threats)
+            if name not in rules:
+                held = (threats, 0) if for_defender else (0, threats)
+                rules[name] = threat_rules(problem, *held)
+            return (name, *decide(name, fm.move, share))
+
+        last = status_with(True, 0)
+        if last[1] == "unknown":
+            fm.ko_why = last[2]
+            return
+        for_defender = last[1] == "loss"        # the side that fails with no threats
+        wins = "win" if for_defender else "loss"
+        for threats in range(1, MAX_TRIED + 1):
+            name, status, why = status_with(for_defender, threats)
+            if status == "unknown":
+                fm.ko_why = why
+                return
+            if status == wins:
+                proofs = []
+                for rules_at, status_at in ((name, status), last[:2]):
+                    proof, fault = prove(rules_at, fm.move, status_at, share)
+                    if proof is None or fault:
+                        fm.ko_why = fault or "no proof"
+                        return
+                    proofs.append(proof)
+                side = problem.defender if for_defender else problem.attacker
+                fm.ko = KoFigure(side, threats, proofs)
+                return
+            last = (name, status, why)
+        fm.ko_why = f"not won with {MAX_TRIED} ko threats"
+
     for sweep in (0, 1):
         todo = [fm for fm in moves if fm.cls == OPEN]
         for i, fm in enumerate(todo):
@@ -521,6 +585,12 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
             settle(fm, 1.0 / (len(todo) - i) if sweep == 0 else 1.0)
         if out.cancelled or not any(fm.cls == OPEN for fm in moves):
             break
+    kos = [fm for fm in moves if fm.cls == "ko"] if ko_figures and out.status == "ko" else []
+    for i, fm in enumerate(kos):
+        if stopped():
+            out.cancelled = True
+            break
+        measure_ko(fm, 1.0 / (len(kos) - i))
     for fm in moves:
         if fm.cls == OPEN and not fm.why_open:
             fm.why_open = "cancelled" if out.cancelled else "budget"

@@ -41,6 +41,8 @@ superko history:
   their whole surroundings when in atari); where the prover moves: CR-3 (the
   move, what it captures and the chains around that, and a second liberty
   for the opponent chains it touches);
+* external ko threats (``engine_cy.board``): a retake that spends one covers
+  no move (the covered move keeps the threat);
 * superko: a subtree in which superko forbade a move of the prover's
   opponent (in the region or the zone) is *line-bound* (the solvers' word,
   ``engine_cy.node_rules``): it holds for its own line only, since under
@@ -456,6 +458,11 @@ class _Checker:
             name = coords.to_gtp(move, board.size)
             if cover is None or cover not in children:
                 self.report.fail(f"{where}: move {name} is not answered")
+                return UNKNOWN
+            if cover != PASS and cover == board.ko_loc:
+                self.report.fail(f"{where}: {name} is covered by the ko retake "
+                                 f"{coords.to_gtp(cover, board.size)}, which spends a ko "
+                                 "threat that the covered move keeps")
                 return UNKNOWN
             zone = children[cover].zone or frozenset()
             if self.changed_by(board, cover) & zone or self.changed_by(board, move) & zone:

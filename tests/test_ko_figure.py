@@ -1,0 +1,128 @@
+"""Ko threats as a resource: which side must win a ko, direct or approach ko (issue #15).
+
+Expected figures come from Go reading, stated in each bundled problem's SGF
+comment: in the L-shaped four in the corner, Black B1 makes a direct ko that
+Black takes first (White A1, Black A2), so White needs one ko threat to retake
+and live.
+"""
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from engine_cy.board import BLACK, WHITE
+from tsumego_gui.core import coords
+from tsumego_gui.core.problem import ProblemError
+from tsumego_gui.core.sgf_io import read_sgf
+from tsumego_gui.search import classification_file, verify
+from tsumego_gui.search.classify import classify
+from tsumego_gui.search.ko_figure import KoFigure, threat_rules
+
+BUNDLED = Path(__file__).resolve().parents[1] / "tsumego_gui" / "resources" / "problems"
+
+
+@pytest.fixture(scope="module")
+def l_four():
+    return read_sgf(BUNDLED / "corner" / "l-four-corner-ko.sgf")[0]
+
+
+@pytest.fixture(scope="module")
+def l_four_black(l_four):
+    return classify(l_four, to_play=BLACK)
+
+
+def move(c, name):
+    (fm,) = [m for m in c.moves if m.move == coords.from_gtp(name, c.problem.size)]
+    return fm
+
+
+def test_the_direct_ko_of_the_l_four_needs_one_white_threat(l_four_black):
+    c = l_four_black
+    assert c.status == "ko"
+    b1 = move(c, "B1")
+    assert b1.cls == "ko" and b1.ko is not None, b1.ko_why
+    assert (b1.ko.side, b1.ko.threats, b1.ko.kind) == (WHITE, 1, "direct ko")
+    assert c.ko is b1.ko
+    assert "direct ko: White needs 1 ko threat" in c.status_words()
+    # the moves of other classes are not measured
+    assert all(m.ko is None for m in c.moves if m.cls != "ko")
+
+
+def test_a_figure_comes_with_the_win_and_the_loss_one_threat_short(l_four_black):
+    win, loss = move(l_four_black, "B1").ko.proofs
+    # White (the defender) holds one threat and lives; with none it dies
+    assert (win.problem.ko_threats, win.root.won) == ((0, 1), True)
+    assert (loss.problem.ko_threats, loss.root.won) == ((0, 0), False)
+    for proof in (win, loss):
+        assert proof.problem.ko_allowed == (True, True)
+        assert verify.verify(proof).passed
+
+
+def test_the_figure_is_saved_and_exported(l_four_black, tmp_path):
+    path = tmp_path / "c.json"
+    classification_file.save_json(l_four_black, path)
+    back = classification_file.load_json(path)
+    figure = move(back, "B1").ko
+    assert (figure.side, figure.threats, len(figure.proofs)) == (WHITE, 1, 2)
+    assert back.status_words() == l_four_black.status_words()
+    assert b"direct ko: White needs 1 ko threat" in classification_file.to_sgf(l_four_black)
+
+
+def test_threat_rules_let_both_sides_capture_kos(l_four):
+    p = threat_rules(l_four, 2, 1)      # White defends
+    assert p.ko_allowed == (True, True) and p.ko_threats == (1, 2) and p.goal == "survive"
+    assert p.to_board().ko_threats(WHITE) == 2
+
+
+def test_a_side_that_may_not_capture_kos_holds_no_threats(l_four):
+    # White is the defender: by default it may not capture kos
+    with pytest.raises(ProblemError, match="white holds 1 ko threat"):
+        replace(l_four, ko_threats=(0, 1))
+    with pytest.raises(ProblemError, match="ko_threats"):
+        replace(l_four, ko_threats=(0, 99))
+
+
+def test_words_name_the_approach_moves():
+    assert KoFigure(BLACK, 3).words() == "approach ko, 2 approach moves: Black needs 3 ko threats"
+    assert KoFigure(WHITE, 2).kind == "approach ko"
+
+
+def test_a_retake_that_spends_a_threat_covers_no_move(l_four):
+    """White holds one threat, Black two: after Black B1 and White A1, Black takes the ko at
+    A2 and White, retaking at A1 with its threat, still dies.  Its retake changes nothing at
+    J9 (a point of the region in Black's sphere), but it cannot stand for J9: J9 keeps the
+    threat the retake spent."""
+    g = lambda name: coords.from_gtp(name, 9)     # noqa: E731
+    p = replace(l_four, region=l_four.region | {g("H8"), g("J9")}, ko_allowed=(True, True),
+                ko_threats=(2, 1))
+    p = p.after(g("B1"), BLACK).after(g("A1"), WHITE)
+    from tsumego_gui.search.choice import solve_and_verify
+    outcome = solve_and_verify(p, "dfs")
+    assert outcome.result.verdict == "dies" and outcome.verified
+    proof = outcome.result.proof
+    ((take, node),) = proof.root.children
+    assert take == g("A2") and g("A1") in dict(node.children)
+    node.children = [(m, child) for m, child in node.children if m != g("H8")]
+    node.pruned = [(g("J9"), g("A1")), (g("H8"), g("A1"))]
+    errors = verify.verify(proof).errors
+    assert any("covered by the ko retake A1, which spends a ko threat" in e for e in errors), \
+        errors
+
+
+def test_a_problem_taken_just_after_a_ko_capture_keeps_the_ko_point(l_four):
+    """After Black B1, White A1 and Black A2 (taking the ko at A1), White may retake only
+    with a threat, and spends it; the point survives SGF and makes the same board."""
+    from tsumego_gui.core.sgf_io import write_sgf
+    g = lambda name: coords.from_gtp(name, 9)     # noqa: E731
+    p = replace(l_four, ko_allowed=(True, True), ko_threats=(0, 1))
+    p = p.after(g("B1"), BLACK).after(g("A1"), WHITE).after(g("A2"), BLACK)
+    assert p.ko_point == g("A1")
+    again = read_sgf(write_sgf(p))[0]
+    assert again == p
+    board = again.to_board()
+    assert board.ko_loc == g("A1") and board.is_legal(g("A1"))
+    board.play(g("A1"))
+    assert board.ko_threats(WHITE) == 0
+    with pytest.raises(ProblemError, match="ko point"):
+        replace(p, ko_point=g("B2"))            # a white stone
