@@ -29,7 +29,8 @@ It compares:
   of the first-move classes and their proofs, as in earlier runs: the ko
   figures a ``ko`` position also gets (``search.ko_figure``: threats, direct
   or approach ko) are left out here, since they cost about as much again
-  (measured on enclosed-dev ko sides: 1.8-2.2 times the classification);
+  (measured on six enclosed-dev ko sides: 0.9 to 5.5 times the classification,
+  median 2; ``benchmarks/results/2026-11-25-s25-ko-figures.txt``);
 * with tsumego.js (an exact solver for enclosed problems; ``npm install
   tsumego.js`` into a cache folder outside the repo, done here on first use),
   on SGF problems that mark a target with ``MA``: same problem, same side,
