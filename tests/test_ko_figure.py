@@ -14,8 +14,9 @@ import pytest
 from engine_cy.board import BLACK, WHITE
 from tsumego_gui.core import coords
 from tsumego_gui.core.problem import ProblemError
-from tsumego_gui.core.sgf_io import read_sgf
+from tsumego_gui.core.sgf_io import read_sgf, write_sgf
 from tsumego_gui.search import classification_file, verify
+from tsumego_gui.search.choice import solve_and_verify
 from tsumego_gui.search.classify import classify
 from tsumego_gui.search.ko_figure import KoFigure, threat_rules
 
@@ -97,7 +98,6 @@ def test_a_retake_that_spends_a_threat_covers_no_move(l_four):
     p = replace(l_four, region=l_four.region | {g("H8"), g("J9")}, ko_allowed=(True, True),
                 ko_threats=(2, 1))
     p = p.after(g("B1"), BLACK).after(g("A1"), WHITE)
-    from tsumego_gui.search.choice import solve_and_verify
     outcome = solve_and_verify(p, "dfs")
     assert outcome.result.verdict == "dies" and outcome.verified
     proof = outcome.result.proof
@@ -113,7 +113,6 @@ def test_a_retake_that_spends_a_threat_covers_no_move(l_four):
 def test_a_problem_taken_just_after_a_ko_capture_keeps_the_ko_point(l_four):
     """After Black B1, White A1 and Black A2 (taking the ko at A1), White may retake only
     with a threat, and spends it; the point survives SGF and makes the same board."""
-    from tsumego_gui.core.sgf_io import write_sgf
     g = lambda name: coords.from_gtp(name, 9)     # noqa: E731
     p = replace(l_four, ko_allowed=(True, True), ko_threats=(0, 1))
     p = p.after(g("B1"), BLACK).after(g("A1"), WHITE).after(g("A2"), BLACK)

@@ -76,8 +76,7 @@ from engine_cy.search_control import SearchControl, now
 from tsumego_gui.core.problem import Problem
 from tsumego_gui.search import mcts, verify
 from tsumego_gui.search.evaluators import Evaluator
-from tsumego_gui.search.ko_figure import MAX_TRIED, KoFigure, threat_rules
-from tsumego_gui.search.ko_figure import rules_name as threat_rules_name
+from tsumego_gui.search.ko_figure import MAX_TRIED, KoFigure, threat_rules, threat_rules_name
 from tsumego_gui.search.params import MctsParams, SearchParams
 from tsumego_gui.search.proof import Proof
 from tsumego_gui.search.results import Progress, let_go, to_proof_tree

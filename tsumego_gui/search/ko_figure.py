@@ -49,7 +49,7 @@ def threat_rules(problem: Problem, defender: int, attacker: int) -> Problem:
                    ko_threats=(held[BLACK], held[WHITE]))
 
 
-def rules_name(side_is_defender: bool, threats: int) -> str:
+def threat_rules_name(side_is_defender: bool, threats: int) -> str:
     """The name of a threat rule set in ``classify``'s table of rule sets."""
     return f"threats {threats}:0" if side_is_defender else f"threats 0:{threats}"
 
