@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from engine_cy.board import BLACK, WHITE
+from engine_cy.board import BLACK, PASS, WHITE
 from tsumego_gui.core import coords
 from tsumego_gui.core.problem import ProblemError
 from tsumego_gui.core.sgf_io import read_sgf, write_sgf
@@ -125,3 +125,41 @@ def test_a_problem_taken_just_after_a_ko_capture_keeps_the_ko_point(l_four):
     assert board.ko_threats(WHITE) == 0
     with pytest.raises(ProblemError, match="ko point"):
         replace(p, ko_point=g("B2"))            # a white stone
+
+
+@pytest.fixture(scope="module")
+def direct_ko():
+    return read_sgf(BUNDLED / "ko" / "direct-ko.sgf")[0]
+
+
+def test_a_first_move_that_takes_a_ko_its_mover_may_not_take_under_one_rule_set(direct_ko):
+    """After White E1 in the bundled direct ko, Black F1 takes the ko (its SGF comment):
+    under the ko rule, where only White may capture kos, Black may not play it, and that
+    stands for the win that makes the class ``ko``; the loss under survive is proven."""
+    g = lambda name: coords.from_gtp(name, 9)     # noqa: E731
+    after = direct_ko.after(g("E1"), WHITE)
+    c = classify(after, to_play=BLACK)
+    f1 = move(c, "F1")
+    assert (c.status, f1.cls, f1.verification) == ("ko", "ko", "verified")
+    assert f1.forbidden == "illegal under ko (ko capture forbidden)"
+    ((proof,),) = [f1.proofs]
+    assert (proof.stats["rules"], proof.root.won) == ("survive", False)
+    assert (f1.ko.side, f1.ko.threats) == (WHITE, 1)
+    back = classification_file.from_json(classification_file.to_json(c))
+    assert move(back, "F1").forbidden == f1.forbidden
+
+
+def test_a_defenders_first_move_that_takes_a_ko(direct_ko):
+    """After White E1 and Black F1 (taking the ko), play went on elsewhere (no ko ban, no
+    repetition): White E1 takes the ko back.  Under survive White may not capture kos, so
+    the move is listed (a game allows it) and lost there; under the ko rule it wins, and
+    Black needs one threat to take the ko again."""
+    g = lambda name: coords.from_gtp(name, 9)     # noqa: E731
+    after = replace(direct_ko.after(g("E1"), WHITE).after(g("F1"), BLACK), ko_point=PASS,
+                    history=())
+    c = classify(after, to_play=WHITE)
+    e1 = move(c, "E1")
+    assert (e1.cls, e1.verification) == ("ko", "verified")
+    assert e1.forbidden == "illegal under survive (ko capture forbidden)"
+    assert [(p.stats["rules"], p.root.won) for p in e1.proofs] == [("ko", True)]
+    assert (e1.ko.side, e1.ko.threats) == (BLACK, 1)

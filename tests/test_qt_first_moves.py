@@ -22,6 +22,7 @@ from engine_cy.board import PASS  # noqa: E402
 from tsumego_gui.core import coords  # noqa: E402
 from tsumego_gui.qt.first_move_list import CLASS_COLOURS, FirstMoveList  # noqa: E402
 from tsumego_gui.qt.main_window import BUNDLED_PROBLEM as STRAIGHT_THREE  # noqa: E402
+from tsumego_gui.qt.main_window import PROBLEMS_DIR as BUNDLED  # noqa: E402
 from tsumego_gui.qt.try_first_move import TryFirstMove  # noqa: E402
 from tsumego_gui.search import classification_file  # noqa: E402
 from tsumego_gui.search.classify import FirstMove  # noqa: E402
@@ -158,6 +159,43 @@ def test_a_pass_row_browses_the_tenuki_proof(seki):
     b.end()
     node = b.node()
     assert node.won and not node.children                 # White lives at the end of the line
+
+
+def test_each_proof_of_a_two_proof_move_has_a_row_that_browses_it(seki):
+    """The seki pass is made by White's survival and its failed unconditional life: a row
+    below the move for each, saying which, and selecting it browses that proof."""
+    w, b, panel = seki, seki.browser, seki.solve_panel.first_moves
+    fm = next(m for m in w.classification.moves if m.move == PASS)
+    items = panel.proof_items(PASS)
+    assert [item.text(1).split(":")[0] for item in items] == ["White lives", "White dies"]
+    assert "goal survive" in items[0].text(1) and "goal live" in items[1].text(1)
+    assert panel.proof_items(coords.from_gtp("A1", 8)) == []      # one proof, no rows
+    panel.tree.setCurrentItem(items[1])
+    assert w.mode == "proof" and b.proof is fm.proofs[1] and b.first_move == PASS
+    assert not b.proof.root.won
+
+
+def test_a_ko_moves_figure_proofs_are_browsed_from_its_rows(make_window, qtbot):
+    """The L-shaped four, Black to play: B1 makes a direct ko (the SGF comment), White
+    needs one threat: rows for the ko class's two proofs, then the figure's win with one
+    White threat and loss with none."""
+    w = make_window("s.ini")
+    assert w.open_path(BUNDLED / "corner" / "l-four-corner-ko.sgf", ask=False)
+    combo = w.problem_panel.to_play_combo
+    combo.setCurrentIndex(0)
+    combo.activated.emit(0)                   # Black to play
+    solve_all(w, qtbot)
+    panel, b1 = w.solve_panel.first_moves, coords.from_gtp("B1", 9)
+    assert "direct ko: White needs 1 ko threat" in by_move(w)["B1"][2]
+    items = panel.proof_items(b1)
+    assert len(items) == 4
+    assert items[2].text(1) == ("White lives: goal survive; Black and White may capture "
+                                "kos; White holds 1 ko threat")
+    assert items[3].text(1) == "White dies: goal survive; Black and White may capture kos"
+    fm = next(m for m in w.classification.moves if m.move == b1)
+    panel.tree.setCurrentItem(items[2])
+    assert w.browser.proof is fm.ko.proofs[0] and w.browser.first_move == b1
+    assert "White holds 1 ko threat" in w.browser.explanation.toPlainText()
 
 
 def test_try_it_answers_a_wrong_first_move_with_the_refutation_from_its_proof(three):

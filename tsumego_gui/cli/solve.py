@@ -100,7 +100,8 @@ def classify_one(problem: Problem, to_play: int, args, evaluator) -> dict:
                          "proofs": len(m.proofs),
                          **({"ko_threats": {"side": NAMES[m.ko.side], "threats": m.ko.threats,
                                             "kind": m.ko.kind}} if m.ko else {}),
-                         **({"ko_not_measured": m.ko_why} if m.ko_why else {})}
+                         **({"ko_not_measured": m.ko_why} if m.ko_why else {}),
+                         **({"forbidden": m.forbidden} if m.forbidden else {})}
                         for m in c.moves],
         "verified": all(m.verification == "verified" for m in c.moves if m.cls != OPEN),
     }

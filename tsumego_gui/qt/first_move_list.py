@@ -5,7 +5,10 @@ class in words; then a "position" row (selecting it goes back to the main
 proof) and one row per first move (GTP name or ``pass``) with its class as
 the side to move reads it (``Classification.words``: "kills", "fails", "lives
 in seki", ...) and whether its proofs were verified.  Emits ``chosen`` with
-the row's ``FirstMove``, or None for the position row.
+the row's ``FirstMove``, or None for the position row.  A move with more
+than one proof (a class made by a win and a loss, a ko figure's win with n
+threats and loss with n - 1) has a row below it per proof, saying what it
+proves under which rules; selecting one emits ``proof_chosen``.
 
 Colours are badges (a saturated background with its own text colour), so
 they read the same on a light and on a dark palette.  Knows classifications
@@ -26,7 +29,9 @@ from PySide6.QtWidgets import (
 )
 
 from tsumego_gui.core import coords
+from tsumego_gui.qt.proof_view import rules_text
 from tsumego_gui.search.classify import OPEN, Classification, FirstMove
+from tsumego_gui.search.proof import Proof
 
 # (background, text) per class: mid-tone backgrounds with white or black text read on both
 # themes; the hues are the usual ones (green good, red bad, orange "it depends")
@@ -51,10 +56,25 @@ def verified_text(fm: FirstMove) -> tuple[str, str]:
     if fm.cls == OPEN:
         return "—", f"open: {fm.why_open or 'not decided'}; no proof"
     rules = ", ".join(str(p.stats.get("rules", "?")) for p in fm.proofs)
+    forbidden = f"; the move is {fm.forbidden}" if fm.forbidden else ""
     if fm.verification == "verified":
         return "✔ verified", f"{len(fm.proofs)} proof(s) ({rules}), each checked by the " \
-                             "independent verifier"
+                             f"independent verifier{forbidden}"
     return "✘ not verified", f"the verifier: {fm.verification or 'not checked'} ({rules})"
+
+
+def proof_rows(fm: FirstMove) -> list[tuple[str, Proof]]:
+    """(what it proves, proof) for each proof of a move that has more than one: the
+    class's, then the ko figure's."""
+    proofs = fm.proofs + (fm.ko.proofs if fm.ko is not None else [])
+    if len(proofs) < 2:
+        return []
+    out = []
+    for proof in proofs:
+        defender = NAMES[proof.problem.defender]
+        lives = "lives" if proof.root.won else "dies"
+        out.append((f"{defender} {lives}: {rules_text(proof.problem)}", proof))
+    return out
 
 
 def swatch(colour: str) -> QIcon:
@@ -65,6 +85,7 @@ def swatch(colour: str) -> QIcon:
 
 class FirstMoveList(QWidget):
     chosen = Signal(object)        # FirstMove, or None for the position row
+    proof_chosen = Signal(object, object)      # FirstMove, one of its proofs
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -80,7 +101,6 @@ class FirstMoveList(QWidget):
         self.tree.setObjectName("first_moves")
         self.tree.setColumnCount(len(COLUMNS))
         self.tree.setHeaderLabels(list(COLUMNS))
-        self.tree.setRootIsDecorated(False)
         self.tree.setUniformRowHeights(True)
         # the dock is narrow: move and proof columns as wide as their text, the class the rest
         header = self.tree.header()
@@ -137,6 +157,11 @@ class FirstMoveList(QWidget):
                 font = item.font(0)
                 font.setBold(True)
                 item.setFont(0, font)
+            for label, proof in proof_rows(fm):
+                child = QTreeWidgetItem(["", label, "browse"])
+                child.setData(0, ROLE, (fm, proof))
+                child.setToolTip(1, label)
+                item.addChild(child)
             self.tree.addTopLevelItem(item)
         self.tree.setCurrentItem(top)
         self.tree.blockSignals(False)
@@ -160,6 +185,14 @@ class FirstMoveList(QWidget):
             out.append((item.text(0), item.data(1, ROLE), item.text(1), item.text(2)))
         return out
 
+    def proof_items(self, move: int) -> list[QTreeWidgetItem]:
+        """The rows below ``move``'s row, one per proof (none for a move of one proof)."""
+        for i in range(1, self.tree.topLevelItemCount()):
+            item = self.tree.topLevelItem(i)
+            if item.data(0, ROLE).move == move:
+                return [item.child(j) for j in range(item.childCount())]
+        return []
+
     def select_move(self, move: int | None) -> bool:
         """Select the row of ``move`` (None: the position row); False when there is none."""
         for i in range(self.tree.topLevelItemCount()):
@@ -171,5 +204,10 @@ class FirstMoveList(QWidget):
         return False
 
     def _current_changed(self, current: QTreeWidgetItem | None, _previous) -> None:
-        if current is not None:
-            self.chosen.emit(current.data(0, ROLE))
+        if current is None:
+            return
+        data = current.data(0, ROLE)
+        if isinstance(data, tuple):
+            self.proof_chosen.emit(*data)
+        else:
+            self.chosen.emit(data)

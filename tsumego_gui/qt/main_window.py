@@ -78,6 +78,7 @@ from tsumego_gui.qt.theme import apply_app_theme
 from tsumego_gui.search import classification_file
 from tsumego_gui.search.choice import REJECTED, SolveOutcome
 from tsumego_gui.search.classify import Classification, FirstMove
+from tsumego_gui.search.proof import Proof
 
 PROBLEMS_DIR = Path(__file__).resolve().parents[1] / "resources" / "problems"
 BUNDLED_PROBLEM = PROBLEMS_DIR / "straight-three.sgf"
@@ -225,6 +226,7 @@ class MainWindow(QMainWindow):
         self.solver.finished.connect(self._solved)
         self.solver.classified.connect(self._classified)
         self.solve_panel.first_moves.chosen.connect(self.browse_first_move)
+        self.solve_panel.first_moves.proof_chosen.connect(self.browse_first_move_proof)
         self.solver.failed.connect(self._solve_failed)
         self.solver.stage.connect(self.solve_panel.show_stage)
         self.solver.network.connect(self._network_ready)
@@ -828,6 +830,11 @@ class MainWindow(QMainWindow):
             return
         else:
             self.browser.set_proof(fm.proofs[0], first_move=fm.move)
+        self.set_mode("proof")
+
+    def browse_first_move_proof(self, fm: FirstMove, proof: Proof) -> None:
+        """Browse one of a first move's proofs (the class's other one, or a ko figure's)."""
+        self.browser.set_proof(proof, first_move=fm.move)
         self.set_mode("proof")
 
     def _network_chosen(self, path: str) -> None:

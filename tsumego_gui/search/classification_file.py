@@ -3,7 +3,8 @@
 JSON (``to_json`` / ``from_json``): the problem as SGF text, the side to
 move, and per first move its class, why it is open, what the verifier found,
 its proofs in the proof JSON of ``search.proof``, and for a ko move of a ``ko``
-position its ko figure (``search.ko_figure``) with that figure's two proofs.
+position its ko figure (``search.ko_figure``) with that figure's two proofs,
+and for a ko capture one of the class's rule sets forbids, which.
 
 SGF (``to_sgf``): the problem, then one variation per first move.  Its
 comment starts with ``RIGHT`` for the moves of the position's class when
@@ -50,7 +51,7 @@ def to_json(c: Classification) -> dict:
                    "verification": m.verification,
                    "proofs": [p.to_json() for p in m.proofs],
                    "ko": m.ko.to_json() if m.ko is not None else None,
-                   "ko_why": m.ko_why} for m in c.moves],
+                   "ko_why": m.ko_why, "forbidden": m.forbidden} for m in c.moves],
     }
 
 
@@ -60,7 +61,7 @@ def from_json(data: dict) -> Classification:
     moves = [FirstMove(d["move"], d["class"], [Proof.from_json(p) for p in d["proofs"]],
                        d["why_open"], d["verification"],
                        KoFigure.from_json(d["ko"]) if d.get("ko") else None,
-                       d.get("ko_why", "")) for d in data["moves"]]
+                       d.get("ko_why", ""), d.get("forbidden", "")) for d in data["moves"]]
     return Classification(read_sgf(data["problem_sgf"].encode())[0], data["to_play"], moves,
                           data["seconds"], data["nodes"], data["cancelled"])
 

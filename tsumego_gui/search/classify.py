@@ -58,6 +58,14 @@ under ``live``; ``seki``: the win under ``survive`` and the loss under
 ``dies``: the loss under the ko rule.  Each proof is rooted at the position
 after the first move (``Problem.after``).
 
+A first move that captures a ko is illegal under the rule sets that forbid its
+mover to capture kos (the attacker's under ``ko``, the defender's under ``live``
+and ``survive``).  There the mover has lost the ko before it starts: the move
+counts as a loss for it with no search, and where that result is one of the
+two that make the class, the class has one proof and ``FirstMove.forbidden``
+says which rule forbids the move (the engine's legality check, not a search,
+is the evidence).
+
 The class of the position is the mover's best first move.  A move whose
 searches ran out of budget (or were cancelled) is ``open``; the others keep
 their classes.  Knows problems, the df-pn core, proofs and the verifier;
@@ -110,6 +118,9 @@ class FirstMove:
     verification: str = ""          # "verified", or what the verifier found wrong
     ko: KoFigure | None = None      # a ko move of a ``ko`` position: its measured figure
     ko_why: str = ""                # why such a move has no figure
+    # a ko capture that one of the class's two rule sets forbids its mover: what stands
+    # there for a proof (``classify``'s module docstring)
+    forbidden: str = ""
 
 
 @dataclass
@@ -305,7 +316,9 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
     to_play = problem.to_play if to_play is None else to_play
     start = now()
     deadline = start + params.max_seconds if params.max_seconds > 0 else 0.0
-    board = problem.to_board()
+    # the first moves are those a game allows: either side may take a ko (the rule sets
+    # that forbid one to its mover count it as lost there, ``forbidden``)
+    board = replace(problem, ko_allowed=(True, True)).to_board()
     board.to_play = to_play
     rules = rule_sets(problem)
     chain = tuple(name for name in CHAIN if name in rules)
@@ -449,6 +462,8 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
         """Whether the proof of ``status`` under ``rules_name`` is also one under
         ``to_rules``: the verifier checks it under those rules (see the module
         docstring); when it passes, it is that rule set's proof."""
+        if forbidden(rules_name, move) or forbidden(to_rules, move):
+            return False
         proof, _ = extract(rules_name, move, status, share)
         if proof is None:
             return False
@@ -493,6 +508,18 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
                           "alone disagree (superko)")
         return proof, checked(proof, core)
 
+    forbidding: dict[tuple[str, int], str] = {}
+
+    def forbidden(rules_name: str, move: int) -> str:
+        """Why ``move`` is illegal under a rule set (a ko capture its mover may not make
+        there), or ""."""
+        if (rules_name, move) not in forbidding:
+            there = rules[rules_name].to_board()
+            there.to_play = to_play
+            forbidding[rules_name, move] = "" if move == PASS else (
+                there.illegal_reason(move) or "")
+        return forbidding[rules_name, move]
+
     def checked(proof: Proof, core: DfpnCore | None, walked: dict | None = None) -> str:
         # the proofs of one core follow the same history (the position before the first
         # move), so the verifier may reuse what it walked for the others
@@ -511,6 +538,8 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
             mid = (lo + hi - 1) // 2
             if (chain[mid], fm.move) in proven:
                 status = STATUS_OF_PROOF[proven[chain[mid], fm.move].root.won]
+            elif forbidden(chain[mid], fm.move):
+                status = "loss" if to_play == problem.defender else "win"
             else:
                 status, why = decide(chain[mid], fm.move, share)
             if status == "unknown":
@@ -526,8 +555,11 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
         # the class is made by the win there and the loss under the rule set before
         needed = [(chain[lo], "win")] if lo < len(chain) else []
         needed += [(chain[lo - 1], "loss")] if lo > 0 else []
-        proofs, faults = [], []
+        proofs, faults, forbids = [], [], ""
         for rules_name, status in needed:
+            if forbidden(rules_name, fm.move):
+                forbids = f"illegal under {rules_name} ({forbidden(rules_name, fm.move)})"
+                continue
             proof, fault = prove(rules_name, fm.move, status, share)
             if proof is None:
                 fm.why_open = fault
@@ -537,6 +569,7 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
         fm.cls = CLASS_OF[chain[lo]] if lo < len(chain) else "dies"
         fm.why_open = ""        # an earlier sweep may have left it open
         fm.proofs = proofs
+        fm.forbidden = forbids
         fm.verification = next((f for f in faults if f), "verified")
 
     def measure_ko(fm: FirstMove, share: float) -> None:
