@@ -532,13 +532,24 @@ cdef class DfpnCore:
         chain: its vital regions (eyes Benson counts) ``v`` and its other small
         bordering regions ``s`` (eye space that may still become an eye); the
         best chain's level ``2 v + s`` (capped) picks the numbers."""
-        cdef int i, loc, ed, r, v, sm, level, best = 0
-        for i in range(self.b.n_points):
-            loc = self.b.points[i]
-            if self.b.pos.color[loc] != self.g.defender or self.b.pos.head[loc] != loc:
+        cdef int i, j, loc, ed, r, v, sm, level, best = 0, n_done = 0
+        cdef int16_t done[MAX_ARR]
+        # the chains read: the crucial ones (through their points), or for live_any every
+        # defender chain (defender stones are never on the open board Benson skips)
+        cdef int n = self.g.n_crucial if not self.g.live_any else self.g.open_board.n_closed
+        for i in range(n):
+            loc = self.g.crucial_list[i] if not self.g.live_any else \
+                self.g.open_board.closed[i]
+            if self.b.pos.color[loc] != self.g.defender:
                 continue
-            if not self.g.live_any and not self.chain_is_crucial(loc):
+            loc = self.b.pos.head[loc]
+            j = 0
+            while j < n_done and done[j] != loc:
+                j += 1
+            if j < n_done:
                 continue
+            done[n_done] = <int16_t>loc
+            n_done += 1
             v = 0
             sm = 0
             ed = self.benson.chain_first_edge[loc]
@@ -569,15 +580,6 @@ cdef class DfpnCore:
                 return False
             loc = self.benson.point_next[loc]
         return True
-
-    cdef bint chain_is_crucial(self, int head) noexcept nogil:
-        cdef int loc = head
-        while True:
-            if zone_has(&self.g.crucial, loc):
-                return True
-            loc = self.b.pos.next[loc]
-            if loc == head:
-                return False
 
     # ---- df-pn ---------------------------------------------------------------------------
 
