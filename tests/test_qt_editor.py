@@ -129,3 +129,25 @@ def test_the_goal_combo_lists_the_three_goals_with_survive_the_default(window):
     assert "unconditionally alive" in panel.goal_hint.text()
     window.undo_action.trigger()
     assert combo.currentData() == "survive"     # the combo follows the draft
+
+
+def test_a_problem_opened_in_the_editor_keeps_its_ko_threats_and_ko_point(window, tmp_path):
+    """The L-shaped four after Black B1, White A1, Black A2 (Black took the ko at A1):
+    White holds one threat and may retake only with it.  The editor keeps both; a stone
+    edit drops the ko point (the ban belonged to the old position), and a ko policy that
+    forbids White kos drops White's threat."""
+    from dataclasses import replace
+
+    from tsumego_gui.core.sgf_io import read_sgf, write_sgf
+    from tsumego_gui.qt.main_window import PROBLEMS_DIR
+    p = read_sgf(PROBLEMS_DIR / "corner" / "l-four-corner-ko.sgf")[0]
+    g = lambda name: coords.from_gtp(name, 9)     # noqa: E731
+    p = replace(p, ko_allowed=(True, True), ko_threats=(0, 1))
+    p = p.after(g("B1"), BLACK).after(g("A1"), WHITE).after(g("A2"), BLACK)
+    path = tmp_path / "ko.sgf"
+    path.write_bytes(write_sgf(p))
+    assert window.open_path(path, ask=False)
+    draft = window.editor.draft
+    assert draft.to_problem().ko_threats == (0, 1) and draft.to_problem().ko_point == g("A1")
+    assert draft.with_stone(g("J9"), BLACK).to_problem().ko_point == coords.PASS
+    assert replace(draft, ko_allowed=(True, False)).to_problem().ko_threats == (0, 0)

@@ -53,6 +53,8 @@ class Draft:
     comment: str = ""
     source: str = ""
     frame: frozenset[int] = frozenset()    # stones a frame added around an open problem
+    ko_threats: tuple[int, int] = (0, 0)   # (black, white) external ko threats
+    ko_point: int = coords.PASS            # the point the side to move may not retake
 
     @classmethod
     def new(cls, size: int) -> Draft:
@@ -63,17 +65,21 @@ class Draft:
     def from_problem(cls, p: Problem) -> Draft:
         return cls(p.size, p.black, p.white, p.to_play, p.to_play_given, p.defender, p.goal,
                    p.crucial, p.region, p.ko_allowed, p.history, p.previous_pass, p.title,
-                   p.comment, p.source, p.frame)
+                   p.comment, p.source, p.frame, p.ko_threats, p.ko_point)
 
     def to_problem(self) -> Problem:
-        """The validated problem; ProblemError names the first fault."""
+        """The validated problem; ProblemError names the first fault.  A side that may
+        not capture kos (the ko policy was changed) holds no ko threats."""
         # by keyword: Problem's fields grow (previous_pass came in the middle)
+        ko = self.effective_ko()
+        threats = tuple(n if allowed else 0 for n, allowed in zip(self.ko_threats, ko,
+                                                                  strict=True))
         return Problem(self.size, self.black, self.white, self.to_play, self.defender,
                        goal=self.goal, crucial=self.crucial, region=self.region,
                        ko_allowed=self.ko_allowed, history=self.history,
                        previous_pass=self.previous_pass, to_play_given=self.to_play_given,
                        title=self.title, comment=self.comment, source=self.source,
-                       frame=self.frame)
+                       frame=self.frame, ko_threats=threats, ko_point=self.ko_point)
 
     def validation_message(self) -> str:
         """"" for a valid problem, else the ProblemError message."""
@@ -96,8 +102,8 @@ class Draft:
     def with_stone(self, loc: int, colour: int) -> Draft:
         """Put ``colour`` (EMPTY erases) on ``loc``; crucial marks go with erased stones.
 
-        Stone edits drop the superko history and the previous pass: they described the old
-        position's past.
+        Stone edits drop the superko history, the previous pass and the ko point: they
+        described the old position's past.
         """
         black, white = set(self.black), set(self.white)
         black.discard(loc)
@@ -111,7 +117,7 @@ class Draft:
         frame = self.frame if same else self.frame - {loc}     # a stone put by hand is ours
         return replace(self, black=frozenset(black), white=frozenset(white),
                        crucial=frozenset(crucial), history=(), previous_pass=False,
-                       frame=frozenset(frame))
+                       frame=frozenset(frame), ko_point=coords.PASS)
 
     def without_frame(self) -> Draft:
         """The open position: the frame's stones gone, and with them the marks the posing
@@ -121,7 +127,7 @@ class Draft:
             return self
         return replace(self, black=self.black - self.frame, white=self.white - self.frame,
                        crucial=frozenset(), region=frozenset(), frame=frozenset(),
-                       history=(), previous_pass=False)
+                       history=(), previous_pass=False, ko_point=coords.PASS)
 
     def chain(self, loc: int) -> frozenset[int]:
         colour = self.color_at(loc)
