@@ -163,3 +163,11 @@ def test_a_defenders_first_move_that_takes_a_ko(direct_ko):
     assert e1.forbidden == "illegal under survive (ko capture forbidden)"
     assert [(p.stats["rules"], p.root.won) for p in e1.proofs] == [("ko", True)]
     assert (e1.ko.side, e1.ko.threats) == (BLACK, 1)
+
+
+def test_a_problem_that_holds_threats_is_classified_as_without_them(l_four, l_four_black):
+    """The classes ask who may capture kos; threats the problem holds do not change them."""
+    held = replace(l_four, ko_allowed=(True, True), ko_threats=(0, 1))
+    c = classify(held, to_play=BLACK)
+    assert [(m.move, m.cls) for m in c.moves] == [(m.move, m.cls) for m in l_four_black.moves]
+    assert (move(c, "B1").ko.side, move(c, "B1").ko.threats) == (WHITE, 1)

@@ -58,6 +58,10 @@ under ``live``; ``seki``: the win under ``survive`` and the loss under
 ``dies``: the loss under the ko rule.  Each proof is rooted at the position
 after the first move (``Problem.after``).
 
+The classes ask only who may capture kos: a problem's own ko threats
+(``Problem.ko_threats``) are set aside there, and the ko figure counts threats
+from none.
+
 A first move that captures a ko is illegal under the rule sets that forbid its
 mover to capture kos (the attacker's under ``ko``, the defender's under ``live``
 and ``survive``).  There the mover has lost the ko before it starts: the move
@@ -184,6 +188,7 @@ def rule_sets(problem: Problem) -> dict[str, Problem]:
     defender_first = {problem.defender: False, problem.attacker: True}
     research = (defender_first[1], defender_first[2])
     turned = (not research[0], not research[1])
+    problem = replace(problem, ko_threats=(0, 0))       # see the module docstring
     if problem.goal == "live_any":
         return {"live": replace(problem, ko_allowed=research),
                 "ko": replace(problem, ko_allowed=turned)}
@@ -318,7 +323,7 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
     deadline = start + params.max_seconds if params.max_seconds > 0 else 0.0
     # the first moves are those a game allows: either side may take a ko (the rule sets
     # that forbid one to its mover count it as lost there, ``forbidden``)
-    board = replace(problem, ko_allowed=(True, True)).to_board()
+    board = replace(problem, ko_allowed=(True, True), ko_threats=(0, 0)).to_board()
     board.to_play = to_play
     rules = rule_sets(problem)
     chain = tuple(name for name in CHAIN if name in rules)
