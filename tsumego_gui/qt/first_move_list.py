@@ -185,23 +185,26 @@ class FirstMoveList(QWidget):
             out.append((item.text(0), item.data(1, ROLE), item.text(1), item.text(2)))
         return out
 
-    def proof_items(self, move: int) -> list[QTreeWidgetItem]:
-        """The rows below ``move``'s row, one per proof (none for a move of one proof)."""
-        for i in range(1, self.tree.topLevelItemCount()):
-            item = self.tree.topLevelItem(i)
-            if item.data(0, ROLE).move == move:
-                return [item.child(j) for j in range(item.childCount())]
-        return []
-
-    def select_move(self, move: int | None) -> bool:
-        """Select the row of ``move`` (None: the position row); False when there is none."""
+    def _row(self, move: int | None) -> QTreeWidgetItem | None:
+        """The row of ``move`` (None: the position row), or None when there is none."""
         for i in range(self.tree.topLevelItemCount()):
             item = self.tree.topLevelItem(i)
             fm = item.data(0, ROLE)
             if (fm is None and move is None) or (fm is not None and fm.move == move):
-                self.tree.setCurrentItem(item)
-                return True
-        return False
+                return item
+        return None
+
+    def proof_items(self, move: int) -> list[QTreeWidgetItem]:
+        """The rows below ``move``'s row, one per proof (none for a move of one proof)."""
+        item = self._row(move)
+        return [] if item is None else [item.child(j) for j in range(item.childCount())]
+
+    def select_move(self, move: int | None) -> bool:
+        """Select the row of ``move`` (None: the position row); False when there is none."""
+        item = self._row(move)
+        if item is not None:
+            self.tree.setCurrentItem(item)
+        return item is not None
 
     def _current_changed(self, current: QTreeWidgetItem | None, _previous) -> None:
         if current is None:
