@@ -8,11 +8,14 @@ from engine_cy.zone cimport Zone
 
 cdef enum:
     MAX_EDGES = 4 * MAX_ARR
+    SMALL_REGION = 7        # ``chain_eyes``: the most points of a small region (eye space)
+    MAX_EYE_LEVEL = 4       # ``goal_chains_may_live``: two vital regions
 
 cdef struct Benson:
     # Result of one run for one colour.  Chains are named by their head loc,
     # regions by an index 0..n_regions-1.
     int color
+    int eye_level                       # ``benson_goal``: the goal chains' eye level
     uint8_t chain_alive[MAX_ARR]        # at chain heads of `color`: unconditionally alive
     int16_t region_of[MAX_ARR]          # region index of each non-`color` point, -1 otherwise
     int16_t region_first[MAX_ARR]       # first point of each region (linked by point_next)

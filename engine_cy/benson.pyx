@@ -206,13 +206,124 @@ cdef void benson_life_zone(Board b, Benson* res, int head, Zone* zone) noexcept 
             e = res.edge_next_of_chain[e]
 
 
+cdef void chain_eyes(Board b, int head, const OpenBoard* open_board,
+                     int* vital, int* small) noexcept nogil:
+    """The regions bordering the chain at ``head`` as ``benson_run`` sees them before
+    its fixpoint: ``vital`` counts those vital to the chain, ``small`` the others of
+    at most SMALL_REGION points that do not reach the open board.
+
+    Equal to counting the chain's edges in a ``benson_run`` (same ``open_board``),
+    but it reads only the regions around one chain and leaves a region as soon as
+    it can be neither (it reaches the open board, or it holds an empty point that
+    is no liberty of the chain and is already too big), so it costs a few points
+    where the whole run costs the board.  A region left early is marked, so that
+    reaching it again from another stone counts nothing either."""
+    cdef int color = b.pos.color[head]
+    cdef const Zone* skip = &open_board.zone if open_board != NULL else NULL
+    cdef int16_t mark[MAX_ARR]          # the number (from 1) of the region of each point reached
+    cdef int16_t stack[MAX_ARR]
+    cdef int s = head, k, j, n, q, p, top, size, r = 0
+    cdef bint is_open, all_liberties, gave_up
+    memset(mark, 0, sizeof(mark))
+    vital[0] = 0
+    small[0] = 0
+    while True:
+        for k in range(4):
+            n = s + b.offsets[k]
+            if b.pos.color[n] == color or b.pos.color[n] == WALL or mark[n] != 0:
+                continue
+            if skip != NULL and zone_has(skip, n):
+                continue            # in no region: Benson reads closed points only
+            r += 1
+            mark[n] = <int16_t>r
+            stack[0] = <int16_t>n
+            top = 1
+            size = 1
+            is_open = False
+            all_liberties = True
+            gave_up = False
+            while top > 0 and not gave_up:
+                top -= 1
+                p = stack[top]
+                if all_liberties and b.pos.color[p] == EMPTY:
+                    all_liberties = False
+                    for j in range(4):
+                        q = p + b.offsets[j]
+                        if b.pos.color[q] == color and b.pos.head[q] == head:
+                            all_liberties = True
+                            break
+                for j in range(4):
+                    q = p + b.offsets[j]
+                    if b.pos.color[q] == color or b.pos.color[q] == WALL:
+                        continue
+                    if skip != NULL and zone_has(skip, q):
+                        is_open = True
+                    elif mark[q] == 0:
+                        mark[q] = <int16_t>r
+                        stack[top] = <int16_t>q
+                        top += 1
+                        size += 1
+                    elif mark[q] != r:
+                        # a region left early (a finished one has no unmarked
+                        # neighbours): this is the same region
+                        gave_up = True
+                if is_open or (not all_liberties and size > SMALL_REGION):
+                    gave_up = True
+            if not gave_up:
+                if all_liberties:
+                    vital[0] += 1
+                elif size <= SMALL_REGION:
+                    small[0] += 1
+        s = b.pos.next[s]
+        if s == head:
+            break
+
+
+cdef bint goal_chains_may_live(Board b, int defender, bint live_any, const Zone* crucial,
+                               const OpenBoard* open_board, int* eye_level) noexcept nogil:
+    """Has a goal chain (any defender chain with ``live_any``, else one holding a
+    crucial point) two vital regions before Benson's fixpoint?  Without one, none
+    is unconditionally alive.  ``eye_level``: the goal chains' best eye level,
+    2 vital + small regions (``chain_eyes``, each counted up to 2)."""
+    cdef int i, loc, h, vital, small, level, n_pts = b.n_points
+    cdef int16_t* pts = b.points
+    cdef Zone tried
+    if open_board != NULL:      # defender stones are never open
+        pts = <int16_t*>open_board.closed
+        n_pts = open_board.n_closed
+    zone_clear(&tried)
+    eye_level[0] = 0
+    for i in range(n_pts):
+        loc = pts[i]
+        if b.pos.color[loc] != defender or not (live_any or zone_has(crucial, loc)):
+            continue
+        h = b.pos.head[loc]
+        if zone_has(&tried, h):
+            continue
+        zone_add(&tried, h)
+        chain_eyes(b, h, open_board, &vital, &small)
+        if vital >= 2:
+            eye_level[0] = MAX_EYE_LEVEL
+            return True
+        level = 2 * vital + (small if small < 2 else 2)
+        if level > eye_level[0]:
+            eye_level[0] = level
+    return False
+
+
 cdef bint benson_goal(Board b, int defender, bint live_any, const Zone* crucial,
                       Benson* work, Zone* zone, const OpenBoard* open_board) noexcept nogil:
     """Does the defender reach its goal?  If so, ``zone`` gets the smallest life zone.
 
     ``live_any``: any defender chain UCA; otherwise a chain holding a point of
     ``crucial`` must be UCA.  ``open_board``: as in ``benson_run`` (or NULL).
+    ``work.eye_level`` gets the goal chains' eye level (``goal_chains_may_live``);
+    the run itself is skipped where no goal chain has two vital regions to start
+    from (most positions of a search), and the rest of ``work`` is then left as it
+    was.
     """
+    if not goal_chains_may_live(b, defender, live_any, crucial, open_board, &work.eye_level):
+        return False
     benson_run(b, defender, work, open_board)
     cdef int i, loc, h, best = -1, n_pts = b.n_points
     cdef int16_t* pts = b.points
@@ -408,6 +519,23 @@ def goal_zone(Board board not None, int defender, bint live_any, crucial=(), ope
         return bool(reached), _zone_to_list(&zone, board.stride * board.stride)
     finally:
         PyMem_Free(res)
+
+
+def eye_counts(Board board not None, int loc, open_points=None):
+    """(vital, small) of ``chain_eyes`` for the chain at ``loc``: its bordering regions
+    vital to it, and its other regions of at most SMALL_REGION points; regions that
+    reach ``open_points`` (the problem's ``open_board``, or None) count as neither."""
+    board._check_point(loc)
+    if board.pos.color[loc] != BLACK and board.pos.color[loc] != WHITE:
+        raise ValueError(f"no chain at {loc}")
+    cdef OpenBoard skip
+    cdef int vital, small
+    zone_clear(&skip.zone)
+    for p in open_points or ():
+        zone_add(&skip.zone, board._check_point(p))
+    chain_eyes(board, board.pos.head[loc], &skip if open_points is not None else NULL,
+               &vital, &small)
+    return vital, small
 
 
 def alive_mask_benchmark(Board board not None, int color, int repeats):

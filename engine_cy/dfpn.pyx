@@ -16,9 +16,9 @@ show the mover loses), negamax style:
   node's numbers stay below the thresholds it was given (df-pn, Nagai 2002,
   with the 1 + epsilon threshold rule of Pawlewicz & Lew 2007, epsilon = 1/8),
   so effort goes where a proof or disproof looks cheapest;
-* a new inner node starts from numbers that read the defender's eyes off the
-  Benson run its leaf test made (``initial_numbers``): no eye makes living
-  look harder, eyes make killing look harder.
+* a new inner node starts from numbers that read the defender's eyes off its
+  leaf test (``initial_numbers``): no eye makes living look harder, eyes make
+  killing look harder.
 
 Zones are computed when a node is resolved (``node_rules.win_zone`` /
 ``loss_zone``).
@@ -526,60 +526,15 @@ cdef class DfpnCore:
         return table_find(&self.table, k)
 
     cdef void initial_numbers(self, Entry* e) noexcept nogil:
-        """Proof and disproof numbers of a new inner node from the defender's eyes.
-
-        Uses the Benson run ``lookup`` just made for the defender.  For each goal
-        chain: its vital regions (eyes Benson counts) ``v`` and its other small
-        bordering regions ``s`` (eye space that may still become an eye); the
-        best chain's level ``2 v + s`` (capped) picks the numbers."""
-        cdef int i, j, loc, ed, r, v, sm, level, best = 0, n_done = 0
-        cdef int16_t done[MAX_ARR]
-        # the chains read: the crucial ones (through their points), or for live_any every
-        # defender chain (defender stones are never on the open board Benson skips)
-        cdef int n = self.g.n_crucial if not self.g.live_any else self.g.open_board.n_closed
-        for i in range(n):
-            loc = self.g.crucial_list[i] if not self.g.live_any else \
-                self.g.open_board.closed[i]
-            if self.b.pos.color[loc] != self.g.defender:
-                continue
-            loc = self.b.pos.head[loc]
-            j = 0
-            while j < n_done and done[j] != loc:
-                j += 1
-            if j < n_done:
-                continue
-            done[n_done] = <int16_t>loc
-            n_done += 1
-            v = 0
-            sm = 0
-            ed = self.benson.chain_first_edge[loc]
-            while ed != -1:
-                if self.benson.edge_vital[ed]:
-                    v += 1
-                elif self.region_is_small(self.benson.edge_region[ed]):
-                    sm += 1
-                ed = self.benson.edge_next_of_chain[ed]
-            level = 2 * (v if v < 2 else 2) + (sm if sm < 2 else 2)
-            if level > best:
-                best = level
-        if best > 4:
-            best = 4
-        cdef uint32_t pd = LEVEL_P[best], dd = LEVEL_D[best]
+        """Proof and disproof numbers of a new inner node from the defender's eyes:
+        the eye level of its goal chains that the leaf test's ``benson_goal`` just
+        read (regions vital to a chain, and small regions that may still become
+        eyes) picks them."""
+        cdef uint32_t pd = LEVEL_P[self.benson.eye_level], dd = LEVEL_D[self.benson.eye_level]
         if self.b.pos.to_play == self.g.defender:
             e.p, e.d = pd, dd
         else:
             e.p, e.d = dd, pd
-
-    cdef bint region_is_small(self, int r) noexcept nogil:
-        cdef int n = 0, loc = self.benson.region_first[r]
-        if self.benson.region_open[r]:
-            return False
-        while loc != -1:
-            n += 1
-            if n > 7:       # small: eye space, not the open board outside
-                return False
-            loc = self.benson.point_next[loc]
-        return True
 
     # ---- df-pn ---------------------------------------------------------------------------
 

@@ -391,3 +391,72 @@ def test_cython_equals_reference_on_bigger_random_boards():
             assert (cy_benson.goal_zone(board, color, False, crucial)
                     == benson_reference.goal_zone(ref_board, color, False, crucial))
     assert with_life >= 50
+
+
+def regions_around(board, loc: int, open_points: frozenset[int]) -> list[frozenset[int]]:
+    """The regions (of the colour at ``loc``) bordering its chain, as Benson reads them
+    on a problem's closed points: a flood over points that are neither that colour nor
+    open."""
+    size = board.size
+    color = board.color_at(loc)
+    chain = board.chain(loc)
+
+    def inside(q):
+        return board.color_at(q) != color and q not in open_points
+
+    seen: set[int] = set()
+    regions = []
+    for s in chain:
+        for n in neighbours(s, size):
+            if inside(n) and n not in seen:
+                region = benson_reference._flood(n, inside, size)
+                seen |= region
+                regions.append(region)
+    return regions
+
+
+def eye_counts_oracle(board, loc: int, open_points=()) -> tuple[int, int]:
+    """``benson.eye_counts`` from the definitions: vital regions of the chain at ``loc``
+    (every empty point a liberty of it), and the others of at most 7 points; a region
+    touching an open point is neither."""
+    open_points = frozenset(open_points)
+    size = board.size
+    liberties = set(board.liberties(loc))
+    vital = small = 0
+    for region in regions_around(board, loc, open_points):
+        if any(n in open_points for q in region for n in neighbours(q, size)):
+            continue
+        if all(q in liberties for q in region if board.color_at(q) == EMPTY):
+            vital += 1
+        elif len(region) <= 7:
+            small += 1
+    return vital, small
+
+
+def test_eye_counts_equal_their_definition_on_random_boards():
+    """``chain_eyes`` (the leaf test's precheck and df-pn's initial numbers) leaves a
+    region as soon as it can count for nothing; what it counts must still be exactly
+    the definition, with and without a problem's open board.  And the goal test that
+    skips Benson's run on its word gives the run's answer."""
+    rng = np.random.default_rng(2711)
+    checked = vital_two = 0
+    for k in range(120):
+        size = int(rng.choice([5, 7, 9, 13, 19]))
+        board = random_position(size, rng) if k % 2 else random_setup(size, rng)
+        locs = all_locs(size)
+        corner = int(rng.integers(2, size + 1))
+        region = [p for p in locs if max(from_loc(p, size)) < corner]
+        for color in (BLACK, WHITE):
+            open_points = cy_benson.open_board(board, color, region)
+            heads = {min(board.chain(p)) for p in locs if board.color_at(p) == color}
+            for head in heads:
+                for skip in (None, open_points):
+                    want = eye_counts_oracle(board, head, skip or ())
+                    assert cy_benson.eye_counts(board, head, skip) == want
+                    checked += 1
+                    vital_two += want[0] >= 2
+            crucial = [p for p in locs if rng.random() < 0.2]
+            for live_any in (True, False):
+                assert (cy_benson.goal_zone(board, color, live_any, crucial, open_points)
+                        == cy_benson.goal_zone(board, color, live_any, crucial))
+    assert checked >= 2000 and vital_two >= 100
