@@ -23,11 +23,13 @@ defender colour, a live_any flag and a zone of crucial points.
 """
 
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
-from libc.stdint cimport int16_t, uint8_t, uint32_t
+from libc.stdint cimport UINT32_MAX, int16_t, uint8_t, uint32_t
 from libc.string cimport memset
 
 from engine_cy.board cimport BLACK, EMPTY, WALL, WHITE, Board
-from engine_cy.zone cimport Zone, zone_add, zone_clear, zone_count, zone_has, zone_union
+from engine_cy.zone cimport (
+    Zone, zone_add, zone_clear, zone_count, zone_has, zone_next, zone_union,
+)
 
 
 cdef void benson_run(Board b, int color, Benson* out, const OpenBoard* open_board) noexcept nogil:
@@ -217,25 +219,35 @@ cdef void chain_eyes(Board b, int head, const OpenBoard* open_board,
     it can be neither (it reaches the open board, or it holds an empty point that
     is no liberty of the chain and is already too big), so it costs a few points
     where the whole run costs the board.  A region left early is marked, so that
-    reaching it again from another stone counts nothing either."""
+    reaching it again from another stone counts nothing either.
+
+    Regions are numbered in the board's flood-fill marks (``Board.mark``): region
+    ``r`` of this call marks its points ``base + r``, where ``base`` is the board's
+    epoch on entry, above every older mark; the epoch then moves past them.  So
+    no array is cleared per call (clearing one was a fifth of this function)."""
     cdef int color = b.pos.color[head]
     cdef const Zone* skip = &open_board.zone if open_board != NULL else NULL
-    cdef int16_t mark[MAX_ARR]          # the number (from 1) of the region of each point reached
+    cdef uint32_t* mark = b.mark
     cdef int16_t stack[MAX_ARR]
-    cdef int s = head, k, j, n, q, p, top, size, r = 0
+    cdef int s = head, k, j, n, q, p, top, size
+    cdef uint32_t r
     cdef bint is_open, all_liberties, gave_up
-    memset(mark, 0, sizeof(mark))
+    if b.epoch > UINT32_MAX - MAX_ARR:      # room for this call's numbers above old marks
+        memset(b.mark, 0, sizeof(b.mark))
+        b.epoch = 0
+    cdef uint32_t base = b.epoch
+    r = base
     vital[0] = 0
     small[0] = 0
     while True:
         for k in range(4):
             n = s + b.offsets[k]
-            if b.pos.color[n] == color or b.pos.color[n] == WALL or mark[n] != 0:
+            if b.pos.color[n] == color or b.pos.color[n] == WALL or mark[n] > base:
                 continue
             if skip != NULL and zone_has(skip, n):
                 continue            # in no region: Benson reads closed points only
             r += 1
-            mark[n] = <int16_t>r
+            mark[n] = r
             stack[0] = <int16_t>n
             top = 1
             size = 1
@@ -258,8 +270,8 @@ cdef void chain_eyes(Board b, int head, const OpenBoard* open_board,
                         continue
                     if skip != NULL and zone_has(skip, q):
                         is_open = True
-                    elif mark[q] == 0:
-                        mark[q] = <int16_t>r
+                    elif mark[q] <= base:
+                        mark[q] = r
                         stack[top] = <int16_t>q
                         top += 1
                         size += 1
@@ -277,6 +289,7 @@ cdef void chain_eyes(Board b, int head, const OpenBoard* open_board,
         s = b.pos.next[s]
         if s == head:
             break
+    b.epoch = r
 
 
 cdef bint goal_chains_may_live(Board b, int defender, bint live_any, const Zone* crucial,
@@ -284,8 +297,11 @@ cdef bint goal_chains_may_live(Board b, int defender, bint live_any, const Zone*
     """Has a goal chain (any defender chain with ``live_any``, else one holding a
     crucial point) two vital regions before Benson's fixpoint?  Without one, none
     is unconditionally alive.  ``eye_level``: the goal chains' best eye level,
-    2 vital + small regions (``chain_eyes``, each counted up to 2)."""
-    cdef int i, loc, h, vital, small, level, n_pts = b.n_points
+    2 vital + small regions (``chain_eyes``, each counted up to 2).
+
+    Without ``live_any`` it visits the crucial points only (a leaf test runs at
+    every node: scanning the board for them cost as much as the eye counts)."""
+    cdef int i = 0, loc, h, vital, small, level, n_pts = b.n_points
     cdef int16_t* pts = b.points
     cdef Zone tried
     if open_board != NULL:      # defender stones are never open
@@ -293,9 +309,18 @@ cdef bint goal_chains_may_live(Board b, int defender, bint live_any, const Zone*
         n_pts = open_board.n_closed
     zone_clear(&tried)
     eye_level[0] = 0
-    for i in range(n_pts):
-        loc = pts[i]
-        if b.pos.color[loc] != defender or not (live_any or zone_has(crucial, loc)):
+    loc = -1
+    while True:
+        if live_any:
+            if i == n_pts:
+                break
+            loc = pts[i]
+            i += 1
+        else:
+            loc = zone_next(crucial, loc + 1)
+            if loc < 0:
+                break
+        if b.pos.color[loc] != defender:
             continue
         h = b.pos.head[loc]
         if zone_has(&tried, h):

@@ -52,7 +52,9 @@ from tsumego_gui.nn.window import Window, problem_window, whole_board
 from tsumego_gui.search.evaluators import Evaluation, Query
 
 VALUE_MODES = ("ownership", "win", "blend")
-MAX_WINDOWS = 64      # problems whose windows are remembered
+# problems whose windows are remembered: more than a batch may hold (a batch from 256
+# problems evicted its own windows at 64 and ran at a third of the speed on an H100)
+MAX_WINDOWS = 512
 # on a CPU the network guides the first moves of a line only: on rzone-19x19 21.json the
 # network at every leaf left it open after 1,025 nodes in 90 s; asked above depth 8, 4
 # and 2 it took 761 / 11,154 / 52,331 nodes in 76 / 24 / 57 s (benchmarks/results/

@@ -293,7 +293,7 @@ def history_from_moves(root: Board, moves: Iterable[int | tuple[int, int]]) -> K
     return history
 
 
-@functools.lru_cache(maxsize=64)
+@functools.lru_cache(maxsize=512)     # as many problems as the evaluator's windows
 def _problem_root(problem: Problem, to_play: int) -> Board:
     # never played on: history_from_moves copies it
     board = problem.to_board()
