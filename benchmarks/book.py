@@ -2,7 +2,8 @@
 against the book's own lines.
 
     python benchmarks/book.py FOLDER [--time S] [--distance D] [--jobs N] [--only a.json,b.json]
-                              [--evaluator NAME --network FILE [--device D]]
+                              [--evaluator NAME --network FILE [--device D] [--network-depth N]]
+                              [--solver S]
 
 For each research json of FOLDER (``../shared/problems/rzone-19x19-dev/json``)
 it takes only ``rawsgf``, the original book problem (an open corner or side
@@ -11,8 +12,10 @@ position with its correct line and failure lines), and:
 1. poses it (``core.posing``: who must live, who moves, the targets) and
    frames it (``core.frame`` at ``--distance``); the posed defender and side to
    move are checked against the json's ``winning_color``/``turn_color``;
-2. solves it with the CLI's ``auto`` solver (``--evaluator`` as in
-   ``suite.py``) and checks the proof with the verifier;
+2. solves it with the CLI's ``auto`` solver and the CLI's default evaluator
+   (``nn.choice.DEFAULT_EVALUATOR``; ``--evaluator`` as in ``suite.py``;
+   ``--solver dfs|mcts`` forces one, to compare) and checks the proof with the
+   verifier;
 3. compares with the book:
 
    * ``first_move_right``: proven, and the book's correct first move is a
@@ -52,7 +55,8 @@ from tsumego_gui.core import coords
 from tsumego_gui.core.frame import DISTANCE
 from tsumego_gui.core.open_problem import RIGHT, WRONG, pose_and_frame, read_open_position
 from tsumego_gui.core.problem import Problem, ProblemError
-from tsumego_gui.search.choice import REJECTED, VERIFIED, solve_and_verify
+from tsumego_gui.nn.choice import DEFAULT_EVALUATOR
+from tsumego_gui.search.choice import REJECTED, SOLVERS, VERIFIED, solve_and_verify
 
 COLORS = {"b": BLACK, "w": WHITE}
 NAMES = {BLACK: "B", WHITE: "W"}
@@ -62,7 +66,8 @@ ERRATA = {"3.json": "the research answer (answer_firstmove) is a failure move of
 
 def solve(problem: Problem, to_play: int, seconds: float, options: dict):
     evaluator = evaluator_for(options) if options["evaluator"] else None
-    return solve_and_verify(problem, "auto", evaluator=evaluator, max_seconds=seconds, max_nodes=0,
+    return solve_and_verify(problem, options["solver"], evaluator=evaluator, max_seconds=seconds,
+                            max_nodes=0,
                             to_play=to_play, replays=50)
 
 
@@ -195,9 +200,12 @@ def main() -> None:
     ap.add_argument("--distance", type=int, default=DISTANCE, help="frame distance")
     ap.add_argument("--jobs", type=int, default=1, help="problems solved at once")
     ap.add_argument("--only", default="", help="comma-separated file names")
-    ap.add_argument("--evaluator", default=None)
+    ap.add_argument("--evaluator", default=DEFAULT_EVALUATOR)
     ap.add_argument("--network", default=None)
     ap.add_argument("--device", default="auto")
+    ap.add_argument("--network-depth", type=int, default=None,
+                    help="katago: ask the network this many moves below the root (as suite.py)")
+    ap.add_argument("--solver", default="auto", choices=SOLVERS)
     args = ap.parse_args()
     paths = sorted(args.folder.glob("*.json"), key=lambda p: (len(p.stem), p.stem))
     if args.only:
@@ -207,9 +215,11 @@ def main() -> None:
         sys.exit(f"no research json files in {args.folder}")
     options = {"time": args.time, "check_time": args.check_time or args.time,
                "distance": args.distance, "evaluator": args.evaluator,
-               "network": args.network, "device": args.device, "threads": 1}
-    print(f"frame distance {args.distance}, {args.time:g} s per problem"
-          + (f", evaluator {args.evaluator}" if args.evaluator else ""))
+               "network": args.network, "device": args.device, "threads": 1,
+               "solver": args.solver, "network_depth": args.network_depth}
+    print(f"frame distance {args.distance}, {args.time:g} s per problem, solver {args.solver}"
+          + (f", evaluator {args.evaluator}" if args.evaluator else "")
+          + (f", network depth {args.network_depth}" if args.network_depth is not None else ""))
     print(f"{'problem':<10}{'to':>3}{'def':>4}{'pos':>4} {'conf':<6}{'reg':>5}{'rz':>5} "
           f"{'ours':>6}{'s':>8}{'nodes':>10}{'ver':>5}{'right':>6} refuted  notes")
     if args.jobs > 1:

@@ -97,7 +97,7 @@ def test_without_a_network_the_combo_is_as_before(qtbot, found):
     panel = SolvePanel(Preferences(evaluator="katago"))
     qtbot.addWidget(panel)
     assert "katago" not in evaluators(panel)
-    assert panel.options()["evaluator"] == "uniform"     # a stale choice falls back
+    assert panel.options()["evaluator"] == choice.DEFAULT_EVALUATOR    # a stale choice falls back
     assert panel.network_label.full_text() == "no KataGo network: choose one…"
     assert not panel.network_forget.isVisibleTo(panel)
     assert "exact" in panel.evaluator_combo.toolTip()
@@ -143,7 +143,8 @@ def test_choosing_a_file_selects_katago_and_is_remembered(make_window, found, mo
 
     panel.network_forget.click()                       # back to automatic: none here
     assert w.prefs.katago_model == ""
-    assert "katago" not in evaluators(panel) and panel.options()["evaluator"] == "uniform"
+    assert "katago" not in evaluators(panel) and panel.options()["evaluator"] == \
+        choice.DEFAULT_EVALUATOR
 
 
 def mcts_katago(w, model_file):

@@ -12,6 +12,8 @@ import sys
 
 from tsumego_gui.core.frame import DISTANCE
 from tsumego_gui.core.problem import GOALS, ProblemError
+from tsumego_gui.nn.choice import DEFAULT_EVALUATOR
+from tsumego_gui.nn.choice import NAMES as EVALUATOR_NAMES
 
 
 def add_problem_arguments(command: argparse.ArgumentParser) -> None:
@@ -52,11 +54,10 @@ def build_parser() -> argparse.ArgumentParser:
                        help="side to move (default: the file's; both sides when it says none)")
     solve.add_argument("--solver", choices=["auto", "dfs", "mcts"], default="auto",
                        help="depth-first df-pn, best-first MCTS, or auto (by problem shape)")
-    solve.add_argument("--evaluator", choices=["uniform", "heuristic", "ftl", "katago"],
-                       default="uniform",
-                       help="leaf evaluator of the MCTS solver (default: uniform); katago: "
-                            "a KataGo network, from --network or where KaTrain keeps one, "
-                            "which also focuses df-pn")
+    solve.add_argument("--evaluator", choices=list(EVALUATOR_NAMES), default=DEFAULT_EVALUATOR,
+                       help=f"leaf evaluator of the MCTS solver (default: {DEFAULT_EVALUATOR}); "
+                            "katago: a KataGo network, from --network or where KaTrain keeps "
+                            "one, which also focuses df-pn")
     solve.add_argument("--network", metavar="FILE", default=None,
                        help="the evaluator's network file (katago: a KataGo .bin.gz model)")
     solve.add_argument("--device", default=None,

@@ -12,6 +12,14 @@ problem (its KM, 22..40) at every depth; a short scan on the 7x7 set found
 the proofs insensitive to d in 12..48, while the plain win-value head (no
 horizon) did worse, so the default is a constant in that range.
 
+``DEFAULT_EVALUATOR`` is what the front doors (the CLI, the app, the book
+benchmark) give best-first search when the user names none: ``heuristic``.
+Measured on this project's 2-core machine, book problems posed and framed
+(``benchmarks/book.py``, 53 problems, 20 s each): uniform proved 11, heuristic
+17, katago 13 (its network on one CPU core evaluates ~5 positions/s); on the
+7x7 kill-all set (``benchmarks/rzone7.py``) heuristic 5 of 20, uniform 4.  The
+search library's own default stays ``uniform`` (the cheapest, the baseline).
+
 Knows evaluator names and where the shipped weights live; nothing about
 search.
 """
@@ -25,6 +33,7 @@ from tsumego_gui.search.choice import network_free_evaluator
 from tsumego_gui.search.evaluators import Evaluator
 
 NAMES = ("uniform", "heuristic", "ftl", "katago")
+DEFAULT_EVALUATOR = "heuristic"     # the front doors' choice (docstring)
 MODELS_DIR = Path(__file__).resolve().parents[1] / "resources" / "models"
 DEFAULT_WEIGHTS = MODELS_DIR / "ftl-7x7.pt"
 FTL_MOVES_LEFT = 30

@@ -11,6 +11,8 @@ from dataclasses import dataclass, fields, replace
 
 from PySide6.QtCore import QSettings
 
+from tsumego_gui.nn.choice import DEFAULT_EVALUATOR
+
 THEMES = ("light", "dark")
 SOLVERS = ("auto", "dfs", "mcts")
 
@@ -24,7 +26,7 @@ class Preferences:
     move_numbers: bool = False   # number the stones played in a proof
     crop_board: bool = True      # zoom the board to the problem's area
     solver: str = "auto"
-    evaluator: str = "uniform"
+    evaluator: str = DEFAULT_EVALUATOR
     katago_model: str = ""       # a KataGo model file, "" for the one found automatically
     max_nodes: int = 2_000_000
     max_seconds: float = 30.0

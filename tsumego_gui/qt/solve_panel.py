@@ -44,7 +44,7 @@ from PySide6.QtWidgets import (
 
 from tsumego_gui.core import coords
 from tsumego_gui.core.problem import GOAL_TEXT
-from tsumego_gui.nn.choice import available_evaluators
+from tsumego_gui.nn.choice import DEFAULT_EVALUATOR, available_evaluators
 from tsumego_gui.nn.katago_locate import default_katago_model
 from tsumego_gui.qt import proof_facts
 from tsumego_gui.qt.first_move_list import FirstMoveList
@@ -195,7 +195,7 @@ class SolvePanel(QWidget):
 
     def options(self) -> dict:
         return {"solver": self.solver_combo.currentData(),
-                "evaluator": self.evaluator_combo.currentData() or "uniform",
+                "evaluator": self.evaluator_combo.currentData() or DEFAULT_EVALUATOR,
                 "katago_model": self.katago_model,
                 "max_nodes": self.nodes_spin.value(),
                 "max_seconds": float(self.seconds_spin.value())}
@@ -263,7 +263,10 @@ class SolvePanel(QWidget):
             for name in names:
                 combo.addItem(name, name)
             combo.blockSignals(False)
-        combo.setCurrentIndex(max(0, combo.findData(keep)))
+        index = combo.findData(keep)
+        if index < 0:       # a stale choice (a network no longer found): the default
+            index = max(0, combo.findData(DEFAULT_EVALUATOR))
+        combo.setCurrentIndex(index)
 
     def _dialog_network_file(self, folder: str) -> str | None:
         path, _ = QFileDialog.getOpenFileName(self, "Choose a KataGo network", folder,

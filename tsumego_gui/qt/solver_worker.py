@@ -50,6 +50,7 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
 
 from tsumego_gui.core.problem import Problem
+from tsumego_gui.nn.choice import DEFAULT_EVALUATOR
 from tsumego_gui.qt import gc_pacing, proof_facts
 from tsumego_gui.search.choice import (
     FOCUSING,
@@ -77,7 +78,7 @@ class SolveRequest:
 
     problem: Problem
     solver: str = "auto"             # "auto" | "dfs" | "mcts"
-    evaluator: str = "uniform"
+    evaluator: str = DEFAULT_EVALUATOR
     katago_model: str = ""           # the KataGo model file ("": the one found automatically)
     device: str | None = None        # where a network runs (None: the best one here)
     max_nodes: int = 2_000_000
