@@ -86,6 +86,29 @@ def test_text_without_one_intent_is_ignored(text):
     assert read_intent(text) is None
 
 
+@pytest.mark.parametrize("text, to_play, defender", [
+    # a book page of three problems: the side to move picks the one this file holds
+    ("左上: 12頁, 黑先活右上: 13頁, 白先殺左下: 14頁, 白先劫", W, B),
+    ("左上: 12頁, 黑先活右上: 13頁, 白先殺左下: 14頁, 白先劫", B, B),
+    ("Page 3: black to live. Page 4: white to play and live.", W, W),
+])
+def test_a_page_of_problems_is_read_for_the_side_to_move(text, to_play, defender):
+    black, white = stones(CORNER, 13)
+    posing = pose(13, black, white, first_moves=(to_play,), text=text)
+    assert (posing.to_play, posing.defender, posing.confidence) == (to_play, defender, LIKELY)
+    assert "states several problems" in posing.reasons[-1]
+
+
+@pytest.mark.parametrize("text, first_moves", [
+    ("左上: 12頁, 黑先活右上: 13頁, 白先活", ()),        # nothing says who moves: geometry
+    ("右上: 12頁, 白先活左下: 13頁, 白先殺", (W,)),       # White's two problems disagree
+])
+def test_a_page_of_problems_without_one_reading_is_not_guessed_from(text, first_moves):
+    black, white = stones(CORNER, 13)
+    posing = pose(13, black, white, first_moves=first_moves, text=text)
+    assert posing.confidence == GUESS and "a guess" in posing.reasons[-1]
+
+
 def test_a_corner_group_closed_in_from_outside_is_the_defender():
     black, white = stones(CORNER, 13)
     posing = pose(13, black, white)

@@ -12,7 +12,9 @@ what it can and says how sure it is (:class:`Posing`):
   not know.
 * **Side to move**: given by the file (``PL``) if it says, else the colour of
   the solution variations' first moves when they agree, else the intent's.
-* **Defender**: the intent's; else geometry: the attacker closes the
+* **Defender**: the intent's; else, where the text states several problems
+  (a book page) and the file or the solution lines say who moves, the intent
+  of those problems where that side moves, when they agree; else geometry: the attacker closes the
   defender in from outside, so the colour with fewer stones facing the open
   board defends; on a tie, the colour whose stones lie nearer the edges; then
   the side to move.
@@ -92,35 +94,47 @@ class Posing:
         return opponent(self.defender)
 
 
-def read_intent(text: str) -> Intent | None:
-    """The intent of a problem's text, or None when it says none or contradicts itself."""
-    found: set[tuple[int | None, int | None]] = set()
-    words = []
+def read_claims(text: str) -> list[Intent]:
+    """Every intent the text states, one per phrase found (a book page may state several)."""
+    claims = []
     rest = text
     for pattern, meaning in _COMPILED:
         for m in pattern.finditer(rest):
             colors = [_COLOR_WORDS[g.lower()] for g in m.groups()]
             first = colors[0]
-            claim = {
+            to_play, defender = {
                 "move+live": (first, first),
                 "move+kill": (first, opponent(first)),
                 "live": (None, first),
                 "move": (first, None),
-            }.get(meaning)
-            if claim is None:     # "move,live:2" / "move,die:2": the second colour defends
-                claim = (first, colors[1])
-            found.add(claim)
-            words.append(m.group(0))
+            }.get(meaning) or (first, colors[1])   # "move,live:2" / "move,die:2": the second
+            claims.append(Intent(to_play, defender, m.group(0)))
         # a longer form must not be read again by a shorter pattern ("黑先活" as "黑先")
         rest = pattern.sub(" ", rest)
-    if not found:
-        return None
-    moves = {m for m, _ in found if m is not None}
-    lives = {d for _, d in found if d is not None}
-    if len(moves) > 1 or len(lives) > 1:
+    return claims
+
+
+def agreed(claims: list[Intent]) -> Intent | None:
+    """The one intent ``claims`` make together, or None when they are none or disagree."""
+    moves = {c.to_play for c in claims if c.to_play is not None}
+    lives = {c.defender for c in claims if c.defender is not None}
+    if not claims or len(moves) > 1 or len(lives) > 1:
         return None
     return Intent(moves.pop() if moves else None, lives.pop() if lives else None,
-                  ", ".join(words))
+                  ", ".join(c.text for c in claims))
+
+
+def read_intent(text: str) -> Intent | None:
+    """The intent of a problem's text, or None when it says none or contradicts itself."""
+    return agreed(read_claims(text))
+
+
+def intent_for_side(text: str, to_play: int) -> Intent | None:
+    """Of a text stating several problems (a book page: "lower right: Black to live,
+    upper right: White to live"), the intent of those where ``to_play`` moves, when
+    they name one side that must live; None otherwise."""
+    mine = agreed([c for c in read_claims(text) if c.to_play == to_play])
+    return mine if mine is not None and mine.defender is not None else None
 
 
 def fights(size: int, stones: frozenset[int]) -> list[frozenset[int]]:
@@ -215,7 +229,7 @@ def pose(size: int, black: frozenset[int], white: frozenset[int], *,
     if intent is not None:
         reasons.append(f"the text says {intent.text!r}")
     elif text.strip():
-        reasons.append("the text names no single intent: ignored")
+        reasons.append("the text names no single intent")
 
     move_colors = set(first_moves)
     if to_play is not None:
@@ -230,9 +244,15 @@ def pose(size: int, black: frozenset[int], white: frozenset[int], *,
         to_play, confidence = BLACK, LIKELY
         reasons.append("black to play: nothing says otherwise (the usual default)")
 
+    # a page of problems: the side to move (said by the file or the lines) picks its intent
+    page = intent_for_side(text, to_play) if intent is None and confidence == SURE else None
     if intent is not None and intent.defender is not None:
         defender = intent.defender
         reasons.append(f"{COLOR_NAMES[defender]} must live: from the text")
+    elif page is not None:
+        defender, confidence = page.defender, LIKELY
+        reasons.append(f"{COLOR_NAMES[defender]} must live: the text states several problems, "
+                       f"and those where {COLOR_NAMES[to_play]} moves say {page.text!r}")
     else:
         defender, why = _enclosed_side(size, black, white, to_play)
         reasons.append(f"{COLOR_NAMES[defender]} must live: a guess ({why})")
