@@ -18,7 +18,8 @@ position with its correct line and failure lines), and:
    verifier;
 3. compares with the book:
 
-   * ``first_move_right``: proven, and the book's correct first move is a
+   * ``first_move_right``: posed as the book poses it (defender and side to
+     move), proven, and the book's correct first move is a
      proven winning first move (a correct move that is not our proof's is
      searched on its own).  Where the side to move is the attacker (黑棋不死:
      "White cannot kill"), right means proving that no attacker move works.
@@ -127,7 +128,9 @@ def run_one(path: Path, options: dict) -> dict:
     # nothing about the first move)
     failures = [m for c, m in position.book_moves(WRONG) if c == side and m not in correct]
     right = False
-    if side != posing.defender:
+    if not row["posed"]:
+        pass        # we posed another problem than the book's: its first moves say nothing
+    elif side != posing.defender:
         right = not side_wins           # the attacker moves: no kill is the book's answer
     elif not correct:
         right = side_wins
