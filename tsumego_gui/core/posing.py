@@ -7,17 +7,17 @@ what it can and says how sure it is (:class:`Posing`):
 
 * **Intent** (:func:`read_intent`): the side to move and the side that must
   live, from the title and the comment.  Text that names two different
-  intents (a book page listing several problems) is ignored, as is text in a
-  language this module does not read: it never guesses from words it does
-  not know.
+  intents (a book page listing several problems) gives no intent of its own
+  (but see the defender below), and text in a language this module does not
+  read is ignored: it never guesses from words it does not know.
 * **Side to move**: given by the file (``PL``) if it says, else the colour of
   the solution variations' first moves when they agree, else the intent's.
 * **Defender**: the intent's; else, where the text states several problems
   (a book page) and the file or the solution lines say who moves, the intent
-  of those problems where that side moves, when they agree; else geometry: the attacker closes the
-  defender in from outside, so the colour with fewer stones facing the open
-  board defends; on a tie, the colour whose stones lie nearer the edges; then
-  the side to move.
+  of those problems where that side moves, when they agree; else geometry:
+  the attacker closes the defender in from outside, so the colour with fewer
+  stones facing the open board defends; on a tie, the colour whose stones lie
+  nearer the edges; then the side to move.
 * **Targets**: the defender's stones.  The goal ``survive`` then means that
   the defender wins if one of them is still on the board at the end, so a
   sacrifice of some of them is allowed, as in the books.
