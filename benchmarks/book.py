@@ -1,7 +1,8 @@
 """Book problems as players have them: pose and frame each open problem, prove it, judge it
 against the book's own lines.
 
-    python benchmarks/book.py FOLDER [--time S] [--distance D] [--jobs N] [--only a.json,b.json]
+    python benchmarks/book.py FOLDER [--time S] [--distance D] [--around stones|defender]
+                              [--jobs N] [--only a.json,b.json]
                               [--evaluator NAME --network FILE [--device D] [--network-depth N]]
                               [--solver S]
 
@@ -53,7 +54,7 @@ from suite import evaluator_for, problem_after  # benchmarks/ is on sys.path as 
 
 from engine_cy.board import BLACK, WHITE
 from tsumego_gui.core import coords
-from tsumego_gui.core.frame import DISTANCE
+from tsumego_gui.core.frame import AROUND, DISTANCE
 from tsumego_gui.core.open_problem import RIGHT, WRONG, pose_and_frame, read_open_position
 from tsumego_gui.core.problem import Problem, ProblemError
 from tsumego_gui.nn.choice import DEFAULT_EVALUATOR
@@ -92,7 +93,8 @@ def run_one(path: Path, options: dict) -> dict:
            "research_region": len(data["region"].split(",")) if data.get("region") else 0}
     try:
         position = read_open_position(data["rawsgf"].encode("utf-8"), path.name)
-        posing, framed = pose_and_frame(position, distance=options["distance"])
+        posing, framed = pose_and_frame(position, distance=options["distance"],
+                                        around=options["around"])
     except ProblemError as e:
         row["notes"].append(f"not posed: {e}")
         return _print(row)
@@ -201,6 +203,8 @@ def main() -> None:
     ap.add_argument("--check-time", type=float, default=None,
                     help="seconds per book or failure move searched on its own (default --time)")
     ap.add_argument("--distance", type=int, default=DISTANCE, help="frame distance")
+    ap.add_argument("--around", choices=AROUND, default=AROUND[0],
+                    help="the frame's box holds all the stones or the defender's only")
     ap.add_argument("--jobs", type=int, default=1, help="problems solved at once")
     ap.add_argument("--only", default="", help="comma-separated file names")
     ap.add_argument("--evaluator", default=DEFAULT_EVALUATOR)
@@ -219,8 +223,11 @@ def main() -> None:
     options = {"time": args.time, "check_time": args.check_time or args.time,
                "distance": args.distance, "evaluator": args.evaluator,
                "network": args.network, "device": args.device, "threads": 1,
-               "solver": args.solver, "network_depth": args.network_depth}
-    print(f"frame distance {args.distance}, {args.time:g} s per problem, solver {args.solver}"
+               "solver": args.solver, "network_depth": args.network_depth,
+               "around": args.around}
+    box = {"stones": "all stones", "defender": "the defender's stones"}[args.around]
+    print(f"frame distance {args.distance} from the box of {box}, {args.time:g} s per "
+          f"problem, solver {args.solver}"
           + (f", evaluator {args.evaluator}" if args.evaluator else "")
           + (f", network depth {args.network_depth}" if args.network_depth is not None else ""))
     print(f"{'problem':<10}{'to':>3}{'def':>4}{'pos':>4} {'conf':<6}{'reg':>5}{'rz':>5} "

@@ -223,6 +223,41 @@ def test_a_board_full_of_stones_has_no_room_for_a_frame():
         frame(9, black, white, pose(9, black, white, text="White to live"))
 
 
+# a black corner group closed in by White, and white stones below it that say "this side
+# is White's" (19x19; the rest of the board empty)
+WITH_OUTSIDE_STONES = "\n".join(row + " ." * 13 for row in [
+    ". X X O . .",
+    "X . X O . .",
+    "X X O O . .",
+    "O O O . . .",
+    ". . . . . .",
+    ". O . . . .",
+    ". . . . . .",
+    ". . . . . .",
+    ". O . . . .",
+]) + "\n" + "\n".join([". " * 19] * 10)
+
+
+def test_a_frame_around_the_defender_leaves_outside_attacker_stones_outside():
+    black, white = stones(WITH_OUTSIDE_STONES, 19)
+    posing = pose(19, black, white)
+    assert posing.defender == B
+    by_all = frame(19, black, white, posing)
+    by_defender = frame(19, black, white, posing, around="defender")
+    outside = {coords.to_loc(5, 1, 19), coords.to_loc(8, 1, 19)}
+    # the box of all stones reaches the stones below: rows 1-10, columns A-E (distance 1)
+    assert len(by_all.area) == 10 * 5 and outside <= by_all.area
+    # the defender's box is rows 1-3, columns A-C, and one line of room: 4 x 4; the
+    # lower stone sits where the frame's defender line runs (row 9), and stays White's
+    assert len(by_defender.area) == 4 * 4 and not outside & by_defender.area
+    problem = by_defender.problem
+    assert all(problem.color_at(p) == W for p in outside) and not outside & by_defender.added
+    assert problem.region == by_defender.area - black and problem.crucial == black
+    assert empty_region(problem) < empty_region(by_all.problem)
+    with pytest.raises(ProblemError, match="frame around"):
+        frame(19, black, white, posing, around="attacker")
+
+
 @st.composite
 def corner_positions(draw):
     """Random legal positions of both colours in a box at the top-left of a 19x19 board."""
@@ -234,6 +269,24 @@ def corner_positions(draw):
     white = frozenset(coords.to_loc(i // cols, i % cols, size)
                       for i, v in enumerate(cells) if v == W)
     return size, black, white
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(corner_positions(), st.integers(0, 2))
+def test_a_frame_around_the_defender_never_changes_a_problem_stone(position, distance):
+    size, black, white = position
+    try:
+        check_position(size, black, white)
+        posing = pose(size, black, white)
+        framed = frame(size, black, white, posing, distance=distance, around="defender")
+    except ProblemError:
+        return                         # refused (tested above), or no room for a wall
+    problem = framed.problem
+    for p in black | white:
+        assert problem.color_at(p) == (B if p in black else W)
+    for p in framed.area - black - white:
+        assert problem.color_at(p) == EMPTY
+    assert posing.targets <= framed.area and problem.region == framed.area - posing.targets
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])

@@ -7,7 +7,13 @@ in, as players read it ("the outside is the attacker's"):
 * The **area** is the bounding box of the problem's stones, widened by
   ``distance`` empty lines towards the centre; a side of the box within
   ``EDGE_REACH`` lines of the board's edge reaches the edge instead (the
-  space between a group and the edge is where its eyes are).
+  space between a group and the edge is where its eyes are).  With
+  ``around="defender"`` the box is that of the defender's stones only:
+  attacker stones beyond it stay where they are, outside the area, as the
+  attacker's outside strength (a book shows such a stone to say "this side
+  is the attacker's"; in the box of all stones it opened a field of empty
+  points to the search: book 7.json, 33 empty points, 20 of them below the
+  fight).  A frame line never replaces a problem stone.
 * Around the area lies the attacker's **wall**: a line of stones next to the
   area, ``TERRITORY`` empty lines of attacker territory behind it, closed by
   a second attacker line; beyond that, when there is room, a defender line and
@@ -47,6 +53,7 @@ from tsumego_gui.core.posing import Posing
 from tsumego_gui.core.problem import Problem, ProblemError
 
 DISTANCE = 1        # empty lines between the stones' box and the wall (measured: docstring)
+AROUND = ("stones", "defender")     # whose stones the area's box holds (docstring)
 EDGE_REACH = 4      # a box side this close to the edge extends to it
 TERRITORY = 2       # empty lines of attacker territory between its two lines
 MORE_ROOM = 2       # lines the wall may move out when it would capture a chain
@@ -88,7 +95,7 @@ def area_bounds(size: int, stones: frozenset[int], distance: int) -> tuple[int, 
 
 
 def frame(size: int, black: frozenset[int], white: frozenset[int], posing: Posing, *,
-          distance: int = DISTANCE, **fields: object) -> Framed:
+          distance: int = DISTANCE, around: str = AROUND[0], **fields: object) -> Framed:
     """The framed problem of an open position (``fields``: other Problem fields, e.g. title).
 
     A wall that would take a chain's last liberty moves up to ``MORE_ROOM`` lines
@@ -98,10 +105,13 @@ def frame(size: int, black: frozenset[int], white: frozenset[int], posing: Posin
     """
     if distance < 0:
         raise ProblemError(f"frame distance {distance} is negative")
+    if around not in AROUND:
+        raise ProblemError(f"frame around {around!r}: choose {' or '.join(AROUND)}")
     black, white = frozenset(black), frozenset(white)
+    boxed = posing.targets if around == "defender" else black | white
     # a wall that takes a chain's last liberty, or one that cannot live, is moved a line out
     for room in range(distance, distance + MORE_ROOM + 1):
-        built = _build(size, black, white, posing, room)
+        built = _build(size, black, white, boxed, posing, room)
         if built is not None:
             area, added, stones = built
             targets = posing.targets
@@ -110,18 +120,20 @@ def frame(size: int, black: frozenset[int], white: frozenset[int], posing: Posin
                 defender=posing.defender, goal="survive", crucial=targets,
                 region=area - targets, frame=added, **fields)
             return Framed(problem, frozenset(added), area, room)
-    top, bottom, left, right = area_bounds(size, black | white, distance)
+    top, bottom, left, right = area_bounds(size, boxed, distance)
     raise ProblemError(
         f"no room for a frame around the stones (rows {top + 1}-{bottom + 1} from the top, "
         f"columns {coords.GTP_COLUMNS[left]}-{coords.GTP_COLUMNS[right]}): mark the target "
         "stones and the region where the problem is played")
 
 
-def _build(size: int, black: frozenset[int], white: frozenset[int], posing: Posing,
-           distance: int) -> tuple[frozenset[int], dict[int, int], dict[int, set[int]]] | None:
-    """(area, added stones by colour, all stones) of the frame at ``distance``, or None
-    when the area is the whole board or the frame would take a chain's last liberty."""
-    top, bottom, left, right = area_bounds(size, black | white, distance)
+def _build(size: int, black: frozenset[int], white: frozenset[int], boxed: frozenset[int],
+           posing: Posing, distance: int
+           ) -> tuple[frozenset[int], dict[int, int], dict[int, set[int]]] | None:
+    """(area, added stones by colour, all stones) of the frame at ``distance`` around the
+    box of ``boxed``, or None when the area is the whole board or the frame would take a
+    chain's last liberty."""
+    top, bottom, left, right = area_bounds(size, boxed, distance)
 
     def gap(loc: int) -> int:       # Chebyshev distance from the area (0 inside)
         r, c = coords.from_loc(loc, size)
@@ -138,6 +150,8 @@ def _build(size: int, black: frozenset[int], white: frozenset[int], posing: Posi
     for with_defender in (True, False):
         added = {}
         for p, g in gaps.items():
+            if p in black or p in white:
+                continue            # the problem's own stones stay
             if g == 1 or g == outer:
                 added[p] = attacker
             elif g == outer + 1 and with_defender:

@@ -31,7 +31,7 @@ from sgfmill import sgf, sgf_grammar
 
 from engine_cy.board import BLACK, WHITE
 from tsumego_gui.core import coords
-from tsumego_gui.core.frame import DISTANCE, Framed, frame
+from tsumego_gui.core.frame import AROUND, DISTANCE, Framed, frame
 from tsumego_gui.core.posing import Posing, pose
 from tsumego_gui.core.problem import NoDefenderError, Problem, ProblemError, check_position
 from tsumego_gui.core.sgf_io import (
@@ -134,13 +134,14 @@ def _line(node: sgf.Tree_node, size: int) -> BookLine:
     return BookLine(_COLORS[color], coords.from_sgfmill(point, size), verdict, label)
 
 
-def pose_and_frame(position: OpenPosition, *, distance: int = DISTANCE) -> tuple[Posing, Framed]:
+def pose_and_frame(position: OpenPosition, *, distance: int = DISTANCE,
+                   around: str = AROUND[0]) -> tuple[Posing, Framed]:
     """Pose the open position (``core.posing``) and frame it (``core.frame``)."""
     posing = pose(position.size, position.black, position.white, to_play=position.to_play,
                   text=f"{position.title}\n{position.comment}",
                   first_moves=tuple(line.color for line in position.lines))
     framed = frame(position.size, position.black, position.white, posing, distance=distance,
-                   book_moves=tuple(position.book_moves()), title=position.title,
+                   around=around, book_moves=tuple(position.book_moves()), title=position.title,
                    comment=position.comment, source=position.source)
     return posing, framed
 
