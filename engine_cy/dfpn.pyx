@@ -80,7 +80,7 @@ from libcpp.unordered_set cimport unordered_set
 from libcpp.vector cimport vector
 
 from engine_cy.benson cimport Benson
-from engine_cy.board cimport BLACK, EMPTY, MAX_ARR, PASS_LOC, Board
+from engine_cy.board cimport BLACK, EMPTY, MAX_ARR, PASS_LOC, SUPERKO, Board
 from engine_cy.dfpn_table cimport (
     Entry, Slot, Table, table_find, table_free, table_get, table_grow, table_init,
     table_needs_room, table_prefetch, table_sweep,
@@ -95,7 +95,7 @@ from engine_cy.node_rules cimport (
 from engine_cy.search_control cimport (
     MEMORY_BUDGET, NODE_BUDGET, NOT_STOPPED, STALLED, SearchControl, monotonic,
 )
-from engine_cy.zone cimport Zone, zone_clear, zone_has, zone_subset, zone_union
+from engine_cy.zone cimport Zone, zone_clear, zone_has, zone_next, zone_subset, zone_union
 
 from engine_cy.search_control import STOP_NAMES
 
@@ -148,6 +148,17 @@ cdef inline int work_class(uint32_t work) noexcept nogil:
 cdef bint open_below_class(const Entry* e, const void* cut) noexcept nogil:
     """``collect``'s ``table_sweep`` test: an open entry whose work class is below ``cut``."""
     return not (e.flags & RESOLVED) and work_class(e.zone) < (<const int*>cut)[0]
+
+
+cdef bint superko_forbids_in(Board b, const Zone* z) noexcept nogil:
+    """Whether superko, and only superko, forbids the side to move an empty point of ``z``
+    (a point off the region too: the zone dilation and the verifier read every point)."""
+    cdef int loc = zone_next(z, 0)
+    while loc >= 0:
+        if b.pos.color[loc] == EMPTY and b.illegal_reason_c(loc) == SUPERKO:
+            return True
+        loc = zone_next(z, loc + 1)
+    return False
 
 
 cdef inline uint64_t mix(uint64_t x) noexcept nogil:
@@ -1066,17 +1077,29 @@ cdef class DfpnCore:
         cdef int m = i if i > j else j
         return m * m + m + i - j
 
-    cdef object counts_after_moves(self):
+    cdef object counts_after_moves(self, const Zone* zone):
         """The bits of the stone counts a region move of the side to move may leave (legal
-        or not: a superset of those of the legal moves), as an int."""
-        cdef int i, j, loc, taken, bit, n_bits = 0
+        or not: a superset of those of the legal moves), as an int; with ``zone`` (a loss
+        of the mover), a stone on an empty point of it too: superko forbidding such a
+        point, off the region as well, ties the loss to its line (``extract_entry``)."""
+        cdef int i, j, loc, taken, bit, n_bits = 0, next_zone = -1
         cdef int me = self.b.pos.to_play
         cdef int bits[8]
         cdef bint dup
         cdef int black = self.black_at[self.ply], white = self.white_at[self.ply]
         out = 0
-        for i in range(self.g.n_region):
-            loc = self.g.region[i]
+        if zone != NULL:
+            next_zone = zone_next(zone, 0)
+        i = 0
+        while True:
+            if i < self.g.n_region:
+                loc = self.g.region[i]
+                i += 1
+            elif next_zone >= 0:
+                loc = next_zone
+                next_zone = zone_next(zone, loc + 1)
+            else:
+                break
             if self.b.pos.color[loc] != EMPTY:
                 continue
             taken = self.b.stones_taken_by(loc)
@@ -1168,6 +1191,11 @@ cdef class DfpnCore:
         cdef int n = 0, i, j, m
         if e.kind == INNER and e.p != 0:
             n = node_moves(&self.g, self.b, moves, self.next_hash, self.next_ko, &line_bound)
+            # a loss whose zone holds a point superko forbids the loser on this line holds
+            # on this line only, as the loss zone's dilation would have found had it been
+            # searched here (a shared loss resolved on another line could not see it:
+            # book 81.json framed around the defender, the verifier's catch)
+            line_bound = line_bound or superko_forbids_in(self.b, &self.zones[e.zone])
         # the moves listed where superko forbids one hold on this path only, and so does
         # every subtree holding such a listing: those are kept per path, like line-bound
         # results, so that no other line reuses them
@@ -1199,7 +1227,7 @@ cdef class DfpnCore:
         if e.kind == INNER:
             here = self.count_bit(self.black_at[self.ply], self.white_at[self.ply])
             self.line_enter(here)
-            counts = self.counts_after_moves()
+            counts = self.counts_after_moves(&own if e.p != 0 else NULL)
         if e.kind != INNER:
             out = leaf_result(e.kind, &own)
         elif e.p == 0 and e.best != PASS_LOC and self.b.illegal_reason_c(e.best) != 0:
