@@ -25,8 +25,13 @@ in, as players read it ("the outside is the attacker's"):
   region, so a chain with a liberty outside the area can never be captured.
   Every chain the frame touches is checked to have one, so nothing outside
   the area matters.
-* The **region** (where the search plays) is the area minus the target
-  stones; the targets are crucial and the goal is ``survive``.
+* The **region** (where the search plays) is the whole area, the target
+  stones' points included: the targets are every defender stone, often more
+  than one chain, and where the attacker captures one while another stands,
+  the game goes on and its points may be played again, as in a game (left
+  out of the region, they were points no one could fill, where superko could
+  still forbid a move: book 81.json framed around the defender).  The targets
+  are crucial and the goal is ``survive``.
 
 ``distance`` trades speed for safety: a wall right next to the stones makes
 small regions that search fast, but can take away room the defender needs
@@ -118,7 +123,7 @@ def frame(size: int, black: frozenset[int], white: frozenset[int], posing: Posin
             problem = Problem.create(
                 size, stones[BLACK], stones[WHITE], to_play=posing.to_play,
                 defender=posing.defender, goal="survive", crucial=targets,
-                region=area - targets, frame=added, **fields)
+                region=area, frame=added, **fields)
             return Framed(problem, frozenset(added), area, room)
     top, bottom, left, right = area_bounds(size, boxed, distance)
     raise ProblemError(
@@ -159,15 +164,20 @@ def _build(size: int, black: frozenset[int], white: frozenset[int], boxed: froze
         stones = {BLACK: set(black), WHITE: set(white)}
         for p, c in added.items():
             stones[c].add(p)
-        if _uncapturable(size, stones, set(added), area):
+        # the problem's stones beyond the area (around the defender only) are as safe as
+        # the frame's: a point off the region that a capture empties is a point no one
+        # may fill, where superko could still forbid a move and tie a result to its line
+        outside = set(added) | {p for p in black | white if p not in area}
+        if _uncapturable(size, stones, outside, area):
             return area, added, stones
     return None
 
 
-def _uncapturable(size: int, stones: dict[int, set[int]], added: set[int],
+def _uncapturable(size: int, stones: dict[int, set[int]], outside: set[int],
                   area: frozenset[int]) -> bool:
-    """True when the position is legal and every chain holding a frame stone has a liberty
-    outside the area (moves are played only inside it, so such a chain cannot be taken)."""
+    """True when the position is legal and every chain holding a stone of ``outside`` has a
+    liberty outside the area (moves are played only inside it, so such a chain cannot be
+    taken)."""
     board = Board(size, BLACK)
     try:
         for color in (BLACK, WHITE):
@@ -175,7 +185,7 @@ def _uncapturable(size: int, stones: dict[int, set[int]], added: set[int],
                 board.set_stone(p, color)
     except ValueError:
         return False
-    for p in added:
+    for p in outside:
         if not any(lib not in area for lib in board.liberties(p)):
             return False
     return True
