@@ -17,7 +17,7 @@ from engine_cy.board import BLACK, EMPTY, WHITE
 from tsumego_gui.cli.main import main as cli_main
 from tsumego_gui.core import coords
 from tsumego_gui.core.diagram import parse_diagram, render_diagram
-from tsumego_gui.core.frame import EDGE_REACH, frame
+from tsumego_gui.core.frame import AROUND, EDGE_REACH, frame
 from tsumego_gui.core.open_problem import RIGHT, WRONG, pose_and_frame, read_open_position
 from tsumego_gui.core.posing import GUESS, LIKELY, SURE, pose, read_intent
 from tsumego_gui.core.problem import ProblemError, check_position
@@ -271,42 +271,27 @@ def corner_positions(draw):
     return size, black, white
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
-@given(corner_positions(), st.integers(0, 2))
-def test_a_frame_around_the_defender_never_changes_a_problem_stone(position, distance):
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(corner_positions(), st.integers(0, 2), st.sampled_from(AROUND))
+def test_framing_never_changes_a_problem_stone(position, distance, around):
     size, black, white = position
     try:
         check_position(size, black, white)
         posing = pose(size, black, white)
-        framed = frame(size, black, white, posing, distance=distance, around="defender")
+        framed = frame(size, black, white, posing, distance=distance, around=around)
     except ProblemError:
-        return                         # refused (tested above), or no room for a wall
+        return              # not a position, not one fight, or no room for a wall: tested above
     problem = framed.problem
     for p in black | white:
         assert problem.color_at(p) == (B if p in black else W)
     for p in framed.area - black - white:
         assert problem.color_at(p) == EMPTY
     assert posing.targets <= framed.area and problem.region == framed.area
-
-
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
-@given(corner_positions(), st.integers(0, 2))
-def test_framing_never_changes_a_stone_inside_the_problem_area(position, distance):
-    size, black, white = position
-    try:
-        check_position(size, black, white)
-        posing = pose(size, black, white)
-    except ProblemError:
-        return                         # not a position, or not one fight: refused, tested above
-    framed = frame(size, black, white, posing, distance=distance)
-    problem = framed.problem
-    for p in framed.area:
-        assert problem.color_at(p) == (B if p in black else W if p in white else EMPTY)
-    assert (black | white) <= framed.area
-    rows = [coords.from_loc(p, size)[0] for p in framed.area]
-    assert min(rows) == 0 and max(rows) <= max(
-        coords.from_loc(p, size)[0] for p in black | white) + max(framed.distance, EDGE_REACH)
-    assert problem.region == framed.area
+    if around == "stones":
+        assert (black | white) <= framed.area
+        rows = [coords.from_loc(p, size)[0] for p in framed.area]
+        assert min(rows) == 0 and max(rows) <= max(
+            coords.from_loc(p, size)[0] for p in black | white) + max(framed.distance, EDGE_REACH)
 
 
 def test_an_open_sgf_file_is_posed_and_framed_by_the_one_reader(tmp_path):
