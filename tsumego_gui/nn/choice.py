@@ -27,10 +27,12 @@ search.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tsumego_gui.nn.katago_locate import ENV_VAR, default_katago_model
-from tsumego_gui.search.choice import network_free_evaluator
-from tsumego_gui.search.evaluators import Evaluator
+
+if TYPE_CHECKING:       # the CLI reads the names at start-up: no engine import for them
+    from tsumego_gui.search.evaluators import Evaluator
 
 NAMES = ("uniform", "heuristic", "ftl", "katago")
 DEFAULT_EVALUATOR = "heuristic"     # the front doors' choice (docstring)
@@ -55,6 +57,7 @@ def make_evaluator(name: str, weights: str | Path | None = None,
     ``KataGoSettings`` for ``katago``.
     """
     if name in ("uniform", "heuristic"):
+        from tsumego_gui.search.choice import network_free_evaluator
         return network_free_evaluator(name)
     if name == "katago":
         model = weights or default_katago_model()
