@@ -2,7 +2,7 @@
 against the book's own lines.
 
     python benchmarks/book.py FOLDER [--time S] [--distance D] [--around stones|defender]
-                              [--jobs N] [--only a.json,b.json]
+                              [--no-closer] [--jobs N] [--only a.json,b.json]
                               [--evaluator NAME --network FILE [--device D] [--network-depth N]]
                               [--solver S]
 
@@ -13,7 +13,11 @@ position with its correct line and failure lines), and:
 1. poses it (``core.posing``: who must live, who moves, the targets) and
    frames it (``core.frame`` at ``--distance``); the posed defender and side to
    move are checked against the json's ``winning_color``/``turn_color``;
-2. solves it with the CLI's ``auto`` solver and the CLI's default evaluator
+2. solves it as the CLI does, the closer frame first (``search.frame_ladder``: a
+   life proven in the frame around the defender's stones is the answer, else the
+   problem's own frame gets the time left; ``--no-closer`` skips it; the ``reg``
+   column is the region of the frame the answer came from, marked ``c`` when
+   the closer one), with the CLI's ``auto`` solver and default evaluator
    (``nn.choice.DEFAULT_EVALUATOR``; ``--evaluator`` as in ``suite.py``;
    ``--solver dfs|mcts`` forces one, to compare) and checks the proof with the
    verifier;
@@ -27,8 +31,8 @@ position with its correct line and failure lines), and:
      Where the book marks no correct line, right means the proven verdict
      agrees with the book's;
    * ``failures_refuted``: failure lines whose first move is proven to lose
-     (each searched on its own with ``--check-time``), of all failure lines of
-     the proven problems;
+     (each searched on its own with ``--check-time``, the closer frame first as
+     above), of all failure lines of the proven problems;
    * ``wrong``: a proven verdict against the book's, a book correct move proven
      to lose, or a failure move proven to win; each is listed with the book's
      errata where known (``ERRATA``).
@@ -55,10 +59,17 @@ from suite import evaluator_for, problem_after  # benchmarks/ is on sys.path as 
 from engine_cy.board import BLACK, WHITE
 from tsumego_gui.core import coords
 from tsumego_gui.core.frame import AROUND, DISTANCE
-from tsumego_gui.core.open_problem import RIGHT, WRONG, pose_and_frame, read_open_position
+from tsumego_gui.core.open_problem import (
+    RIGHT,
+    WRONG,
+    frame_closer,
+    pose_and_frame,
+    read_open_position,
+)
 from tsumego_gui.core.problem import Problem, ProblemError
 from tsumego_gui.nn.choice import DEFAULT_EVALUATOR
 from tsumego_gui.search.choice import REJECTED, SOLVERS, VERIFIED, solve_and_verify
+from tsumego_gui.search.frame_ladder import solve_closer_first
 
 COLORS = {"b": BLACK, "w": WHITE}
 NAMES = {BLACK: "B", WHITE: "W"}
@@ -73,14 +84,28 @@ def solve(problem: Problem, to_play: int, seconds: float, options: dict):
                             to_play=to_play, replays=50)
 
 
-def move_result(problem: Problem, side: int, move: int, seconds: float,
-                options: dict) -> str:
+def solve_posed(problem: Problem, closer: Problem | None, to_play: int, seconds: float,
+                options: dict):
+    """``solve`` through the frame ladder: (the framed problem answered, outcome, closer?)."""
+    ladder = solve_closer_first(problem, closer if options["closer"] else None,
+                                lambda p, s: solve(p, to_play, s, options), seconds)
+    return ladder.problem, ladder.outcome, ladder.closer
+
+
+def move_result(problem: Problem, closer: Problem | None, side: int, move: int,
+                seconds: float, options: dict) -> str:
     """"wins", "loses", "illegal" or "open": ``side`` playing ``move`` first."""
     board = problem.to_board()
     board.to_play = side
     if not board.is_legal(move):
         return "illegal"
-    outcome = solve(problem_after(problem, side, move), side ^ 3, seconds, options)
+    if closer is not None:
+        board = closer.to_board()
+        board.to_play = side
+        closer = problem_after(closer, side, move) if (
+            move in closer.region and board.is_legal(move)) else None
+    _, outcome, _ = solve_posed(problem_after(problem, side, move), closer, side ^ 3, seconds,
+                                options)
     result = outcome.result
     if result.verdict == "unknown" or outcome.verification != VERIFIED:
         return "open"
@@ -99,13 +124,17 @@ def run_one(path: Path, options: dict) -> dict:
         row["notes"].append(f"not posed: {e}")
         return _print(row)
     problem, side = framed.problem, posing.to_play
+    closer = frame_closer(position, posing, framed)
+    closer = closer and closer.problem
     book_defender, book_turn = COLORS[data["winning_color"]], COLORS[data["turn_color"]]
     row.update(side=NAMES[side], defender=NAMES[posing.defender],
                posed=posing.defender == book_defender and side == book_turn,
                confidence=posing.confidence, region=framed.empty_region)
     if not row["posed"]:
         row["notes"].append("posed " + "; ".join(posing.reasons))
-    outcome = solve(problem, side, options["time"], options)
+    answered, outcome, row["closer"] = solve_posed(problem, closer, side, options["time"],
+                                                   options)
+    row["region"] = answered.empty_region()
     result = outcome.result
     row.update(verdict=result.verdict, seconds=round(result.seconds, 2), nodes=result.nodes,
                solver=outcome.solver_used)
@@ -120,6 +149,8 @@ def run_one(path: Path, options: dict) -> dict:
     row["proven"] = row["verified"]
     winning = list(result.proof.winning_moves)
     name = lambda m: coords.to_gtp(m, problem.size)  # noqa: E731
+    # book and failure moves are searched on their own in the problem's frame, the
+    # closer frame first (the ladder's rule: only a life carries over from it)
     row["winning"] = [name(m) for m in winning]
     wrong = []
     if row["posed"] and defender_lives != (book_defender == problem.defender):
@@ -139,7 +170,7 @@ def run_one(path: Path, options: dict) -> dict:
     elif side_wins:
         for move in correct:
             status = "wins" if move in winning else move_result(
-                problem, side, move, options["check_time"], options)
+                problem, closer, side, move, options["check_time"], options)
             if status == "wins":
                 right = True
                 break
@@ -151,7 +182,7 @@ def run_one(path: Path, options: dict) -> dict:
         if move in winning:
             wrong.append(f"failure move {name(move)} is our proven winning move")
             continue
-        status = move_result(problem, side, move, options["check_time"], options)
+        status = move_result(problem, closer, side, move, options["check_time"], options)
         refuted += status in ("loses", "illegal")
         if status == "wins":
             wrong.append(f"failure move {name(move)} proven to win")
@@ -169,7 +200,8 @@ def _print(row: dict) -> dict:
     verdict = {None: "-", "lives": "lives", "dies": "dies", "unknown": "?"}[row.get("verdict")]
     print(f"{row['problem']:<10}{row.get('side', '-'):>3}{row.get('defender', '-'):>4}"
           f"{'ok' if row.get('posed') else 'NO':>4} {row.get('confidence', '-'):<6}"
-          f"{row.get('region', '-'):>5}{row['research_region']:>5} {verdict:>6}"
+          f"{row.get('region', '-'):>4}{'c' if row.get('closer') else ' '}"
+          f"{row['research_region']:>5} {verdict:>6}"
           f"{row.get('seconds', 0):>8.1f}{row.get('nodes', 0):>10}"
           f"{'yes' if row.get('verified') else '-':>5}"
           f"{'yes' if row.get('first_move_right') else '-':>6}"
@@ -205,6 +237,8 @@ def main() -> None:
     ap.add_argument("--distance", type=int, default=DISTANCE, help="frame distance")
     ap.add_argument("--around", choices=AROUND, default=AROUND[0],
                     help="the frame's box holds all the stones or the defender's only")
+    ap.add_argument("--no-closer", action="store_true",
+                    help="solve in the problem's own frame only (no closer frame first)")
     ap.add_argument("--jobs", type=int, default=1, help="problems solved at once")
     ap.add_argument("--only", default="", help="comma-separated file names")
     ap.add_argument("--evaluator", default=DEFAULT_EVALUATOR)
@@ -224,10 +258,10 @@ def main() -> None:
                "distance": args.distance, "evaluator": args.evaluator,
                "network": args.network, "device": args.device, "threads": 1,
                "solver": args.solver, "network_depth": args.network_depth,
-               "around": args.around}
+               "around": args.around, "closer": not args.no_closer}
     box = {"stones": "all stones", "defender": "the defender's stones"}[args.around]
     print(f"frame distance {args.distance} from the box of {box}, {args.time:g} s per "
-          f"problem, solver {args.solver}"
+          f"problem{'' if args.no_closer else ', the closer frame first'}, solver {args.solver}"
           + (f", evaluator {args.evaluator}" if args.evaluator else "")
           + (f", network depth {args.network_depth}" if args.network_depth is not None else ""))
     print(f"{'problem':<10}{'to':>3}{'def':>4}{'pos':>4} {'conf':<6}{'reg':>5}{'rz':>5} "

@@ -14,12 +14,12 @@ from tsumego_gui.core.problem_files import SourcedProblem, read_problems
 
 def load_from_args(args) -> list[tuple[int, Problem]]:
     """The problems an ``info`` / ``solve`` command line names (file, --index, overrides)."""
-    defender = {"B": BLACK, "W": WHITE}.get((args.defender or "").upper())
-    return [(i, sp.problem) for i, sp in load_sourced(args, defender)]
+    return [(i, sp.problem) for i, sp in load_sourced(args)]
 
 
-def load_sourced(args, defender: int | None = None) -> list[tuple[int, SourcedProblem]]:
+def load_sourced(args) -> list[tuple[int, SourcedProblem]]:
     """Like :func:`load_from_args`, with each problem's source; says what posing assumed."""
+    defender = {"B": BLACK, "W": WHITE}.get((args.defender or "").upper())
     distance = None if args.no_frame else args.frame_distance
     found = read_problems(args.file, defender=defender, goal=args.goal, frame_distance=distance)
     chosen = pick(found, args.index)

@@ -76,6 +76,9 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--verify-positions", type=int, default=None, metavar="N",
                        help="position budget of the proof verifier (default: its own); a "
                             "walk it cuts short is reported as 'verified: partly'")
+    solve.add_argument("--no-closer", action="store_true",
+                       help="solve a posed open problem in its own frame only (by default a "
+                            "life proven in a closer frame around the defender is the answer)")
     solve.add_argument("--json", action="store_true", help="print the results as JSON")
     solve.add_argument("--proof-out", metavar="FILE",
                        help="save the (first) proof, or with --all the (first) "

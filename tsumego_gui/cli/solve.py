@@ -5,7 +5,10 @@ proof is reported ``verified: yes`` (the verifier walked all of it),
 ``partly`` (its position budget ran out first; ``--verify-positions`` raises
 it) or ``NO`` (it found a fault).  With ``--all`` every first move is
 classified instead (``search.classify``: lives / seki / ko / dies, each with
-its verified proofs) and printed as a table.
+its verified proofs) and printed as a table.  An open problem that was posed
+and framed is solved in the closer frame around its defender first
+(``search.frame_ladder``; not with ``--all``, whose losses a closer wall could
+make, nor with ``--no-closer``), and the row says which frame answered.
 
 Exit status, so that scripts can tell an answer from none: 0 when every
 position asked about is proven and every proof verified in full; 1 when a
@@ -20,7 +23,7 @@ import json
 import sys
 from pathlib import Path
 
-from tsumego_gui.cli.loading import load_from_args
+from tsumego_gui.cli.loading import load_sourced
 from tsumego_gui.core import coords
 from tsumego_gui.core.colors import BLACK, WHITE
 from tsumego_gui.core.problem import GOAL_TEXT, Problem, ProblemError
@@ -33,6 +36,7 @@ from tsumego_gui.search.choice import (
     solve_and_verify,
 )
 from tsumego_gui.search.classify import OPEN, classify
+from tsumego_gui.search.frame_ladder import solve_closer_first
 from tsumego_gui.search.params import SearchParams
 
 NAMES = {BLACK: "Black", WHITE: "White"}
@@ -47,14 +51,22 @@ def sides_to_solve(problem: Problem, to_play: str | None) -> list[int]:
     return [problem.to_play] if problem.to_play_given else [BLACK, WHITE]
 
 
-def solve_one(problem: Problem, to_play: int, args, evaluator) -> dict:
-    outcome = solve_and_verify(
-        problem, args.solver, evaluator=evaluator, max_nodes=args.max_nodes,
-        max_seconds=args.time, to_play=to_play, seed=args.seed,
-        batch_size=args.batch_size, max_positions=args.verify_positions)
+def solve_one(problem: Problem, closer: Problem | None, to_play: int, args,
+              evaluator) -> dict:
+    """Solve one side (``closer``: the posed problem's closer frame, tried first)."""
+    ladder = solve_closer_first(
+        problem, closer,
+        lambda framed, seconds: solve_and_verify(
+            framed, args.solver, evaluator=evaluator, max_nodes=args.max_nodes,
+            max_seconds=seconds, to_play=to_play, seed=args.seed,
+            batch_size=args.batch_size, max_positions=args.verify_positions),
+        args.time)
+    outcome, problem = ladder.outcome, ladder.problem
     result = outcome.result
     size = problem.size
     row = {
+        "frame": "closer" if ladder.closer else "own",
+        "frame_note": ladder.note,
         "solver": outcome.solver_used,
         "solver_reason": outcome.reason,
         "to_play": NAMES[to_play],
@@ -124,6 +136,8 @@ def print_classes(row: dict) -> None:
 def print_row(row: dict) -> None:
     side, defender = row["to_play"], row["defender"]
     print(f"solver: {row['solver']} ({row['solver_reason']}); goal: {GOAL_TEXT[row['goal']]}")
+    if row["frame_note"]:
+        print(f"frame: {row['frame_note']}")
     if row["verdict"] == "unknown":
         print(f"{side} to play: not proven within budget ({row['stopped_by']}); "
               f"{row['nodes']} nodes in {row['seconds']} s (exit status {NOT_PROVEN})")
@@ -156,7 +170,9 @@ def run_solve(args) -> int:
         raise ValueError(f"the {args.evaluator} evaluator is not available here ({err})") from None
     rows = []
     proofs = []
-    for _, problem in load_from_args(args):
+    for _, sourced in load_sourced(args):
+        problem = sourced.problem
+        closer = None if args.no_closer else sourced.closer
         for to_play in sides_to_solve(problem, args.to_play):
             if args.all:
                 out = classify_one(problem, to_play, args, evaluator)
@@ -165,7 +181,7 @@ def run_solve(args) -> int:
                 if not args.json:
                     print_classes(out["row"])
                 continue
-            out = solve_one(problem, to_play, args, evaluator)
+            out = solve_one(problem, closer, to_play, args, evaluator)
             rows.append(out["row"])
             if out["result"].proof is not None:
                 proofs.append(out["result"].proof)

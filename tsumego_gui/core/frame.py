@@ -63,6 +63,7 @@ from tsumego_gui.core.posing import Posing
 from tsumego_gui.core.problem import Problem, ProblemError
 
 DISTANCE = 1        # empty lines between the stones' box and the wall (measured: docstring)
+CLOSER_DISTANCE = 1     # the closer frame, around the defender (``search.frame_ladder``)
 AROUND = ("stones", "defender")     # whose stones the area's box holds (docstring)
 EDGE_REACH = 4      # a box side this close to the edge extends to it
 TERRITORY = 2       # empty lines of attacker territory between its two lines
@@ -81,8 +82,7 @@ class Framed:
     @property
     def empty_region(self) -> int:
         """Empty points of the region: what the search's size depends on."""
-        p = self.problem
-        return sum(1 for q in p.region if q not in p.black and q not in p.white)
+        return self.problem.empty_region()
 
     def describe(self) -> str:
         return (f"framed at distance {self.distance}: a region of {len(self.problem.region)} "

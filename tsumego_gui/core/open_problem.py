@@ -14,7 +14,10 @@ cannot say who must live.  This module:
   rule); each child of the root is a :class:`BookLine` with the verdict its
   labels give;
 * poses and frames it (:func:`pose_and_frame`) with ``core.posing`` and
-  ``core.frame``, keeping the book's first moves, title and comment;
+  ``core.frame``, keeping the book's first moves, title and comment; and
+  frames the same posing closer (:func:`frame_closer`: the wall around the
+  defender's stones alone, at ``CLOSER_DISTANCE``), the frame a solver may
+  try first (``search.frame_ladder``);
 * reads a file's games (:func:`read_games`): a game that names its defender
   (crucial stones, a target, ``TD``) is read as it is, one that does not is
   posed and framed, and says what was assumed (:class:`Posed`).
@@ -31,7 +34,7 @@ from sgfmill import sgf, sgf_grammar
 
 from engine_cy.board import BLACK, WHITE
 from tsumego_gui.core import coords
-from tsumego_gui.core.frame import AROUND, DISTANCE, Framed, frame
+from tsumego_gui.core.frame import AROUND, CLOSER_DISTANCE, DISTANCE, Framed, frame
 from tsumego_gui.core.posing import Posing, pose
 from tsumego_gui.core.problem import NoDefenderError, Problem, ProblemError, check_position
 from tsumego_gui.core.sgf_io import (
@@ -140,10 +143,23 @@ def pose_and_frame(position: OpenPosition, *, distance: int = DISTANCE,
     posing = pose(position.size, position.black, position.white, to_play=position.to_play,
                   text=f"{position.title}\n{position.comment}",
                   first_moves=tuple(line.color for line in position.lines))
-    framed = frame(position.size, position.black, position.white, posing, distance=distance,
-                   around=around, book_moves=tuple(position.book_moves()), title=position.title,
-                   comment=position.comment, source=position.source)
-    return posing, framed
+    return posing, _framed(position, posing, distance, around)
+
+
+def frame_closer(position: OpenPosition, posing: Posing, framed: Framed) -> Framed | None:
+    """The same posing framed around the defender's stones alone at ``CLOSER_DISTANCE``,
+    or None where that frame cannot be built or is no smaller than ``framed``."""
+    try:
+        closer = _framed(position, posing, CLOSER_DISTANCE, "defender")
+    except ProblemError:
+        return None
+    return closer if closer.empty_region < framed.empty_region else None
+
+
+def _framed(position: OpenPosition, posing: Posing, distance: int, around: str) -> Framed:
+    return frame(position.size, position.black, position.white, posing, distance=distance,
+                 around=around, book_moves=tuple(position.book_moves()), title=position.title,
+                 comment=position.comment, source=position.source)
 
 
 @dataclass(frozen=True)
@@ -152,6 +168,7 @@ class Posed:
 
     problem: Problem
     assumed: tuple[str, ...] = ()       # the posing's reasons and the frame, one line each
+    closer: Problem | None = None       # the same posing framed closer (``frame_closer``)
 
     @property
     def frame(self) -> frozenset[int]:
@@ -173,11 +190,15 @@ def read_games(data: bytes, name: str = "", *, distance: int = DISTANCE,
             unsaid = str(e)
         except ProblemError as e:
             raise ProblemError(f"{where}{e}") from None
+        position = open_position_of(tree, name)
         try:
-            posing, framed = pose_and_frame(open_position_of(tree, name), distance=distance)
+            posing, framed = pose_and_frame(position, distance=distance)
         except ProblemError as e:
             # a kill-all record, say: what it lacks comes first, then why posing failed
             raise ProblemError(f"{where}{unsaid}; as an open problem: {e}") from None
-        problem = framed.problem if goal is None else replace(framed.problem, goal=goal)
-        out.append(Posed(problem, (*posing.reasons, framed.describe())))
+        closer = frame_closer(position, posing, framed)
+        problem, closer = framed.problem, closer and closer.problem
+        if goal is not None:
+            problem, closer = replace(problem, goal=goal), closer and replace(closer, goal=goal)
+        out.append(Posed(problem, (*posing.reasons, framed.describe()), closer))
     return out

@@ -253,6 +253,11 @@ class Problem:
         """The region, or every point of the board when the region is empty."""
         return self.region or frozenset(coords.all_locs(self.size))
 
+    def empty_region(self) -> int:
+        """Empty points of the region (of the board without one): what a search's size
+        depends on."""
+        return sum(1 for p in self.region_or_all() if p not in self.black and p not in self.white)
+
     def ko_capture_allowed(self, color: int) -> bool:
         """Whether ``color`` may capture a ko."""
         assert self.ko_allowed is not None

@@ -61,6 +61,7 @@ class SourcedProblem:
     index: int = 0      # 0-based position among the file's problems (games of an SGF)
     count: int = 1      # how many problems the file holds
     assumed: tuple[str, ...] = ()        # a posed open problem: what was assumed, a line each
+    closer: Problem | None = None        # a posed one framed closer (``open_problem.Posed``)
 
     @property
     def frame(self) -> frozenset[int]:
@@ -114,7 +115,7 @@ def read_file(path: str | PathLike[str], *, defender: int | None = None,
                 from tsumego_gui.core.open_problem import read_games
                 posed = read_games(path.read_bytes(), path.name, distance=frame_distance,
                                    goal=goal)
-                return [SourcedProblem(p.problem, path, i, len(posed), p.assumed)
+                return [SourcedProblem(p.problem, path, i, len(posed), p.assumed, p.closer)
                         for i, p in enumerate(posed)]
     except OSError as e:
         raise ProblemFileError(path, f"cannot read the file: {e.strerror or e}") from None
