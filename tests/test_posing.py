@@ -198,6 +198,21 @@ def test_a_book_file_gives_its_lines_and_is_posed_and_framed():
     assert framed.problem.title == "Black to live"
 
 
+@pytest.mark.parametrize("where", ["GC[{}]", "XYZ[{}]", "C[Page 3]XYZ[{}]"])
+def test_a_statement_in_the_game_comment_or_an_editors_own_property_is_read(where):
+    statement = where.format("White to live")
+    position = read_open_position(
+        f"(;SZ[13]{statement}AB[ab][bb][cb][db][eb][ac][ec]AW[ba][ca][bc][cc][dc]PL[W])".encode())
+    assert "White to live" in position.comment
+    posing = pose_and_frame(position)[0]
+    assert (posing.defender, posing.to_play, posing.confidence) == (W, W, SURE)
+
+
+def test_values_read_for_their_meaning_are_not_texts():
+    position = read_open_position(b"(;SZ[9]AP[White to live]PL[B]AB[aa][ba]AW[ab][bb][cb])")
+    assert position.comment == ""
+
+
 def test_a_single_solution_line_after_setup_stones_is_not_played():
     position = read_open_position(b"(;SZ[9]AB[aa][ba]AW[ab][bb][cb]PL[W];W[cc];B[dd])")
     assert len(position.black) == 2 and len(position.white) == 3

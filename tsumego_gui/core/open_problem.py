@@ -41,6 +41,7 @@ from tsumego_gui.core.sgf_io import (
     check_points,
     color_prop,
     game_of,
+    note_texts,
     parse_games,
     read_game,
     setup_points,
@@ -99,7 +100,8 @@ def open_position_of(tree: sgf_grammar.Coarse_game_tree, name: str = "") -> Open
     check_points(root, size, ("AB", "AW", "AE"))
     setup_black, setup_white, _ = setup_points(root)
     to_play = color_prop(root, "PL")
-    title, comment = text_of(root, "GN"), text_of(root, "C")
+    title = text_of(root, "GN")
+    comment = "\n".join([text_of(root, "C"), *note_texts(root)]).strip()
     lines = []
     for child in root:
         check_points(child, size, ("B", "W"), where="a solution move: ")

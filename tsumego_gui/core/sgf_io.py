@@ -189,6 +189,24 @@ def text_of(node: sgf.Tree_node, prop: str) -> str:
 
 _SIMPLE_TEXT = ("GN", "SO", "N")      # SGF's one-line texts: line breaks become spaces
 
+# The properties of SGF FF[4] (Go) and the older ones readers still meet, and ours
+# (T*: problem markup, zones, ko): the rest are an editor's private properties.
+_KNOWN_PROPERTIES = frozenset("""
+    AB AE AN AP AR AS AW B BL BM BR BT C CA CP CR DD DM DO DT EV FF FG GB GC GM GN GW HA HO
+    ID IP IT KM KO L LB LN M MA MN N OB OM ON OP OT OV OW PB PC PL PM PW RE RG RO RU SC SE
+    SI SL SO SQ ST SZ TB TC TE TM TR TW UC US V VW W WL WR WT
+    TD TF TG TH TK TO TP TT TZ
+""".split())
+
+
+def note_texts(node: sgf.Tree_node) -> list[str]:
+    """The texts a node keeps about itself besides ``C``: the game comment ``GC`` and the
+    values of private properties (an editor's own, where some keep a problem's
+    statement: a book file has "白先活" in an ``AEC`` property).  Values of
+    properties this module reads for what they mean are not among them."""
+    names = ["GC"] + sorted(p for p in node.properties() if p not in _KNOWN_PROPERTIES)
+    return [text for text in (text_of(node, p) for p in names) if text.strip()]
+
 
 @dataclass
 class Replay:
