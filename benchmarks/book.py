@@ -17,7 +17,8 @@ position with its correct line and failure lines), and:
    life proven in the frame around the defender's stones is the answer, else the
    problem's own frame gets the time left; ``--no-closer`` skips it; the ``reg``
    column is the region of the frame the answer came from, marked ``c`` when
-   the closer one), with the CLI's ``auto`` solver and default evaluator
+   the closer one; ``s`` counts both frames' searches and proof checks, ``nodes``
+   the answering search's), with the CLI's ``auto`` solver and default evaluator
    (``nn.choice.DEFAULT_EVALUATOR``; ``--evaluator`` as in ``suite.py``;
    ``--solver dfs|mcts`` forces one, to compare) and checks the proof with the
    verifier;
@@ -51,6 +52,7 @@ import json
 import multiprocessing
 import statistics
 import sys
+import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -132,12 +134,14 @@ def run_one(path: Path, options: dict) -> dict:
                confidence=posing.confidence, region=framed.empty_region)
     if not row["posed"]:
         row["notes"].append("posed " + "; ".join(posing.reasons))
+    start = time.monotonic()
     answered, outcome, row["closer"] = solve_posed(problem, closer, side, options["time"],
                                                    options)
     row["region"] = answered.empty_region()
     result = outcome.result
-    row.update(verdict=result.verdict, seconds=round(result.seconds, 2), nodes=result.nodes,
-               solver=outcome.solver_used)
+    # the seconds of both frames' searches and checks; the nodes of the answering one
+    row.update(verdict=result.verdict, seconds=round(time.monotonic() - start, 2),
+               nodes=result.nodes, solver=outcome.solver_used)
     if result.proof is None:
         row["notes"].append(f"open: {result.stop_reason or 'no proof'}")
         return _print(row)
