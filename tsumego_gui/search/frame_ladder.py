@@ -11,7 +11,10 @@ by one in the wider frame.  So a life the verifier accepts in the closer frame
 is taken as the answer, and the proof shown is that one (of the closer framed
 problem, which says so).  A death there may be the wall's doing (the defender
 lacked the room it lives in), and an open search says nothing: both are
-searched again in the problem's own frame with the time left.
+searched again in the problem's own frame with the time left.  For the same
+reason a classification of every first move (``tsumego solve --all``, the
+app's first-move list) stays in the problem's own frame: a first move that
+dies in the closer frame may live in the wider one.
 
 This is a reading of Go, not a theorem: a tighter frame is not a position the
 wider one must reach, and the relevance zone of a life proven in the closer
