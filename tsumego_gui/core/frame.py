@@ -47,7 +47,10 @@ stones (s28, 20 s each, heuristic MCTS, at the parent of the commit that put
 the targets' points in the region): at distance 1 (median 20) 27 were proven
 but 6 against the book (#1, #7, #13, #15, #81, #97: the wall took the room
 the defender lives in); at 2 (median 32) 16, none against the book, where
-the box of all stones at 1 proved 17: the default stays.
+the box of all stones at 1 proved 17: the default stays.  The frame around
+the defender at distance 1 is the closer frame a solve tries first
+(``open_problem.frame_closer``, ``search.frame_ladder``): only a life proven
+there is taken, and every one of those agreed with the book.
 
 Framing never changes a stone inside the area (tested).  Knows stones and
 chains; nothing about text (``core.posing``), files or search.
