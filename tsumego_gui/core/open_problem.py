@@ -192,8 +192,8 @@ def read_games(data: bytes, name: str = "", *, distance: int = DISTANCE,
             unsaid = str(e)
         except ProblemError as e:
             raise ProblemError(f"{where}{e}") from None
-        position = open_position_of(tree, name)
         try:
+            position = open_position_of(tree, name)
             posing, framed = pose_and_frame(position, distance=distance)
         except ProblemError as e:
             # a kill-all record, say: what it lacks comes first, then why posing failed
