@@ -124,6 +124,7 @@ class VerifyReport:
     replays: int = 0             # replays from perturbed positions
     cut_replays: int = 0         # replays of the lines null-move cuts stand for
     complete: bool = True        # False when the position budget cut the walk short
+    line_bound: bool = False     # superko forbade a move of the prover's opponent somewhere
 
     @property
     def passed(self) -> bool:
@@ -153,7 +154,7 @@ def verify(proof: Proof, *, replays: int = 100, seed: int = 0,
     board.to_play = proof.to_play
     checker.reuse = reuse
     checker.root_board = board.copy()
-    checker.check(proof.root, board, [], parent_zone=None)
+    checker.report.line_bound = checker.check(proof.root, board, [], parent_zone=None)[1]
     if checker.report.ok and replays > 0:
         checker.random_replays(replays)
     checker.let_go(walked is None)

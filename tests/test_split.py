@@ -1,0 +1,141 @@
+"""Decomposition at the root (``search.split``) and its independent check
+(``search.verify_split``): where a region splits, that the split answer agrees with the
+plain df-pn search of the whole region, that linked areas are never split, and that a
+tampered split proof is rejected."""
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from engine_cy.board import BLACK, PASS, WHITE
+from tsumego_gui.core import coords
+from tsumego_gui.core.diagram import parse_diagram, parse_marks
+from tsumego_gui.core.problem import Problem
+from tsumego_gui.core.sgf_io import read_sgf
+from tsumego_gui.search import dfs
+from tsumego_gui.search.params import SearchParams
+from tsumego_gui.search.split import Split, find_split, solve_split
+from tsumego_gui.search.verify_split import verify_split
+
+SET = Path(__file__).parent.parent / "benchmarks" / "problems" / "decomposable"
+PARAMS = SearchParams(max_nodes=0, max_seconds=60.0)
+
+# Black's crucial chain (#) holds one eye at E5; one-line corridors (+) between it
+# and White's walls, whose liberties (the dots) are off the region.  No corridor can
+# ever hold an eye (each point of it touches the white wall).
+CORRIDORS = """
+    O O O O O O O O O
+    O . O . O . O . O
+    O O O O O O O O O
+    + + + # # # + + +
+    # # # # + # # # #
+    + + + # # # + + +
+    O O O O O O O O O
+    O . O . O . O . O
+    O O O O O O O O O
+"""
+
+
+def diagram_problem(text: str, to_play: int) -> Problem:
+    size = parse_diagram(text.replace("#", "X")).size
+    crucial = parse_marks(text, size, "#")
+    return Problem(size, parse_marks(text, size, "X") | crucial, parse_marks(text, size, "O"),
+                   to_play, BLACK, "live", crucial=crucial, region=parse_marks(text, size, "+"))
+
+
+def gtp(locs, size):
+    return sorted(coords.to_gtp(p, size) for p in locs)
+
+
+def test_corridors_split_into_four_areas_around_the_eye():
+    problem = diagram_problem(CORRIDORS, BLACK)
+    split = find_split(problem)
+    assert isinstance(split, Split)
+    assert coords.to_gtp(split.eye, 9) == "E5"
+    assert sorted(gtp(a, 9) for a in split.areas) == [
+        ["A4", "B4", "C4"], ["A6", "B6", "C6"], ["G4", "H4", "J4"], ["G6", "H6", "J6"]]
+
+
+@pytest.mark.parametrize("to_play", [BLACK, WHITE])
+def test_corridors_die_split_as_in_the_plain_search(to_play):
+    problem = diagram_problem(CORRIDORS, to_play)
+    plain = dfs.solve(problem, PARAMS, to_play=to_play)
+    result, composite = solve_split(problem, PARAMS, to_play=to_play)
+    assert composite is not None and result.verdict == plain.verdict == "dies"
+    assert verify_split(composite).passed
+    assert composite.nodes * 100 < plain.nodes      # the point of splitting
+    if to_play == WHITE:
+        assert composite.first == PASS       # every corridor dies with Black moving first
+
+
+def set_problem(name: str, goal: str = "live") -> Problem:
+    path = SET / name
+    if not path.exists():
+        pytest.skip(f"{name} is absent")
+    return read_sgf(path, goal=goal)[0]
+
+
+@pytest.mark.parametrize("name,to_play", [
+    ("one-eye-two-areas-01.sgf", WHITE), ("one-eye-two-areas-01.sgf", BLACK),
+    ("one-eye-two-areas-02.sgf", BLACK), ("one-eye-four-areas-01.sgf", BLACK),
+])
+def test_set_problem_split_agrees_with_the_plain_search(name, to_play):
+    problem = set_problem(name)
+    plain = dfs.solve(problem, PARAMS, to_play=to_play)
+    result, composite = solve_split(problem, PARAMS, to_play=to_play)
+    assert composite is not None, find_split(problem)
+    assert result.verdict == plain.verdict
+    report = verify_split(composite)
+    assert report.passed, report.errors
+
+
+@pytest.mark.parametrize("number", range(1, 9))
+def test_linked_areas_are_never_split(number):
+    # the set's controls: a capturable tooth, areas joined over a short separator, or
+    # a black wall that a capture race links (benchmarks/problems/decomposable/README.md)
+    problem = set_problem(f"linked-two-areas-{number:02}.sgf")
+    assert isinstance(find_split(problem), str)
+
+
+def test_survival_does_not_split():
+    assert "survive" in find_split(set_problem("one-eye-two-areas-01.sgf", goal="survive"))
+
+
+@pytest.fixture(scope="module")
+def corridor_proof():
+    problem = diagram_problem(CORRIDORS, BLACK)
+    return solve_split(problem, PARAMS)[1]
+
+
+def test_a_proof_given_to_another_area_is_rejected(corridor_proof):
+    proofs = corridor_proof.proofs
+    tampered = replace(corridor_proof, proofs=[proofs[1], proofs[0]] + proofs[2:])
+    report = verify_split(tampered)
+    assert not report.passed and "not of the area's local problem" in report.errors[0]
+
+
+def test_a_missing_area_is_rejected(corridor_proof):
+    split = corridor_proof.split
+    tampered = replace(corridor_proof, split=Split(split.eye, split.areas[1:]),
+                       proofs=corridor_proof.proofs[1:])
+    assert "partition" in verify_split(tampered).errors[0]
+
+
+def test_an_eye_that_is_not_one_is_rejected(corridor_proof):
+    split = corridor_proof.split
+    tampered = replace(corridor_proof, split=Split(min(split.areas[0]), split.areas))
+    assert "eye" in verify_split(tampered).errors[0]
+
+
+def test_a_first_move_for_the_defender_is_rejected(corridor_proof):
+    assert "first move" in verify_split(replace(corridor_proof, first=PASS)).errors[0]
+
+
+def test_a_wall_that_could_be_captured_does_not_split():
+    # the lower white wall has no liberty off the region: Black could capture it, and
+    # its points would join the lower corridors
+    lines = CORRIDORS.strip("\n").splitlines()
+    lines[-2] = lines[-1]
+    problem = diagram_problem("\n".join(lines), BLACK)
+    assert "no liberty off it" in find_split(problem)

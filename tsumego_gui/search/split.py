@@ -1,0 +1,221 @@
+"""Decomposition at the root (issue #19, first step): a region that the crucial chain
+and uncapturable attacker stones cut into separate areas, solved one area at a time.
+
+Where it applies (``find_split``; ``search.verify_split`` checks the same conditions
+on its own):
+
+1. goal ``live``; the crucial stones are one chain C, and every defender stone off
+   the region belongs to it; the goal does not hold yet;
+2. the defender may not capture a ko and no ko is pending (so no ko ban ever falls
+   on either side: the attacker is banned only after a defender's ko capture);
+3. C already has an eye E: an empty region point whose every neighbour is a stone
+   of C (so C needs one more vital region, and any one will do);
+4. every attacker chain off the region has an empty neighbour off the region: no
+   move is ever played off the region, so nothing there is ever captured and the
+   points off the region never change (C's capture ends the game);
+5. the areas are the connected parts of the region without E, at least two with an
+   empty point;
+6. a connected part of the non-defender points off the region that touches two
+   areas holds an empty point whose neighbours are all such points: a Benson region
+   through it is never vital to any defender chain, so none spans two areas.
+
+The claim (an attacker win): the defender to move, each area ``A`` is lost for the
+defender in the *local problem* ``P(A)``: the same position with ``A`` as region
+(the other areas frozen), the defender to move, proven by an ordinary proof whose
+result superko did not decide.  The attacker's strategy in the whole: answer a
+move in area ``A`` as ``P(A)``'s proof does, a pass or a move in E with a pass.
+Why it wins:
+
+* each area changes only by moves in it, so each area's state is always a
+  defender-to-move node of its proof;
+* the local games are at worst as good for the attacker as the whole: frozen areas
+  keep C's liberties there (the whole can only take them away: fewer defender moves
+  are legal, an attacker move may capture C, which wins); a repetition of the whole
+  repeats the area it was played in, so a move legal locally is legal in the whole;
+* the defender filling E only hurts it: its legal moves shrink, the attacker's grow
+  by captures of C, and Benson's alive set with E filled is alive with E empty;
+* the goal: if C were unconditionally alive in the whole, it would have E and a
+  second vital region V (condition 3); V meets one area ``A`` only (condition 6),
+  and the chains around V lie in ``A`` or are C (condition 1), so C would be alive
+  in ``P(A)`` at that area's state, a node its proof shows lost;
+* two passes end the whole with the goal not holding, as above.
+
+With the attacker to move the claim starts with its move: a pass (every area lost
+for a defender moving first), or a move in one area whose local problem is solved
+with the attacker to move (the others with the defender to move).
+
+A defender's win is not split here: the attacker filling C's liberties in one area
+changes the others (a pessimistic local problem is the next step), nor is the
+search below the root (the paper's dynamic split inside df-pn).  Such problems go
+to the ordinary search, on the whole region.
+
+Knows the rules as the board gives them and the problem type; searches through
+``search.dfs``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from engine_cy.benson import unconditionally_alive
+from engine_cy.board import EMPTY, PASS
+from engine_cy.search_control import now
+from tsumego_gui.core import coords
+from tsumego_gui.core.problem import Problem
+from tsumego_gui.search import dfs
+from tsumego_gui.search.params import SearchParams
+from tsumego_gui.search.proof import Proof
+from tsumego_gui.search.results import SolveResult
+
+
+@dataclass(frozen=True)
+class Split:
+    """Where a problem splits: C's eye and the areas (region points, sorted by their
+    least point)."""
+
+    eye: int
+    areas: tuple[frozenset[int], ...]
+
+
+@dataclass
+class SplitProof:
+    """An attacker win in the whole from attacker wins in the areas (module docstring):
+    ``first`` is the attacker's first move (PASS included) when the attacker moves at
+    the root, else None; ``proofs[i]`` proves area ``i``'s local problem, the attacker
+    to move there only in the area of ``first``."""
+
+    problem: Problem
+    to_play: int
+    split: Split
+    first: int | None
+    proofs: list[Proof]
+
+    @property
+    def nodes(self) -> int:
+        return sum(p.stats.get("nodes", 0) for p in self.proofs)
+
+
+def _neighbours(loc: int, size: int) -> list[int]:
+    row, col = coords.from_loc(loc, size)
+    return [coords.to_loc(row + dr, col + dc, size)
+            for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+            if 0 <= row + dr < size and 0 <= col + dc < size]
+
+
+def _components(points: set[int], size: int) -> list[frozenset[int]]:
+    left, out = set(points), []
+    while left:
+        todo = [left.pop()]
+        part = set(todo)
+        while todo:
+            for n in _neighbours(todo.pop(), size):
+                if n in left:
+                    left.discard(n)
+                    part.add(n)
+                    todo.append(n)
+        out.append(frozenset(part))
+    return sorted(out, key=min)
+
+
+def find_split(problem: Problem) -> Split | str:
+    """The split of ``problem`` at its root, or why there is none (a sentence)."""
+    size, defender = problem.size, problem.defender
+    board = problem.to_board()
+    if problem.goal != "live":
+        return f"the goal is {problem.goal!r}, not 'live'"
+    if not problem.region:
+        return "the problem has no region"
+    crucial = set(board.chain(next(iter(problem.crucial))))
+    if not problem.crucial <= crucial:
+        return "the crucial stones are more than one chain"
+    own = problem.stones(defender)
+    if any(p not in problem.region and p not in crucial for p in own):
+        return "a defender stone off the region is not crucial"
+    if problem.ko_capture_allowed(defender) or problem.ko_point != PASS:
+        return "the defender may capture a ko, or a ko is pending"
+    eyes = [p for p in problem.region if board.color_at(p) == EMPTY
+            and all(n in crucial for n in _neighbours(p, size))]
+    if len(eyes) != 1:
+        return f"the crucial chain has {len(eyes)} one-point eyes, not one"
+    eye = eyes[0]
+    off = set(coords.all_locs(size)) - problem.region
+    empty_off = {p for p in off if board.color_at(p) == EMPTY}
+    for p in off:
+        if board.color_at(p) == problem.attacker and not empty_off & set(board.liberties(p)):
+            return f"the attacker's stone at {coords.to_gtp(p, size)} off the region " \
+                   "has no liberty off it"
+    areas = [a for a in _components(set(problem.region) - {eye}, size)
+             if any(board.color_at(p) == EMPTY for p in a)]
+    if len(areas) < 2:
+        return "the region is one area"
+    area_of = {p: i for i, a in enumerate(areas) for p in a}
+    for part in _components({p for p in off if p not in own}, size):
+        touched = {area_of[n] for p in part for n in _neighbours(p, size) if n in area_of}
+        if len(touched) > 1 and not any(
+                p in empty_off and all(n in part for n in _neighbours(p, size)) for p in part):
+            return "a Benson region off the region may join two areas"
+    if any(not crucial.isdisjoint(s) for s, _ in unconditionally_alive(board, defender)):
+        return "the goal holds already"
+    return Split(eye, tuple(areas))
+
+
+def local_problem(problem: Problem, area: frozenset[int], to_play: int) -> Problem:
+    """The problem with ``area`` as its region and ``to_play`` to move (the other areas
+    frozen as they are)."""
+    return replace(problem, region=area, to_play=to_play, book_moves=())
+
+
+def solve_split(problem: Problem, params: SearchParams | None = None,
+                to_play: int | None = None) -> tuple[SolveResult, SplitProof | None]:
+    """Solve ``problem`` area by area where it splits (module docstring), else on the
+    whole region; the budgets cover the whole call.  Returns the SolveResult (its proof
+    is the whole region's, None when the split decided) and the SplitProof (None when
+    the whole region was searched)."""
+    params = SearchParams() if params is None else params
+    to_play = problem.to_play if to_play is None else to_play
+    start = now()
+    spent = 0
+
+    def left() -> SearchParams:
+        seconds = params.max_seconds - (now() - start) if params.max_seconds else 0.0
+        nodes = params.max_nodes - spent if params.max_nodes else 0
+        return replace(params, max_seconds=max(seconds, 1e-3) if params.max_seconds else 0.0,
+                       max_nodes=max(nodes, 1) if params.max_nodes else 0)
+
+    def run(p: Problem, mover: int) -> SolveResult:
+        nonlocal spent
+        result = dfs.solve(p, left(), to_play=mover)
+        spent += result.nodes
+        return result
+
+    split = find_split(problem)
+    if isinstance(split, Split):
+        proofs: list[Proof | None] = []
+        for area in split.areas:
+            result = run(local_problem(problem, area, problem.defender), problem.defender)
+            proofs.append(result.proof if result.verdict == "dies" else None)
+            if result.verdict == "unknown":
+                break
+        lost = [p is not None for p in proofs]
+        first: int | None = None
+        if len(lost) == len(split.areas) and lost.count(False) <= 1:
+            if to_play == problem.defender and all(lost):
+                return _done(problem, split, None, proofs, spent, start)
+            if to_play == problem.attacker and all(lost):
+                return _done(problem, split, PASS, proofs, spent, start)
+            if to_play == problem.attacker:
+                j = lost.index(False)
+                result = run(local_problem(problem, split.areas[j], to_play), to_play)
+                if result.verdict == "dies":
+                    first = result.proof.winning_moves[0]
+                    proofs[j] = result.proof
+                    return _done(problem, split, first, proofs, spent, start)
+    result = run(problem, to_play)
+    result = replace(result, nodes=spent, seconds=now() - start)
+    return result, None
+
+
+def _done(problem, split, first, proofs, spent, start) -> tuple[SolveResult, SplitProof]:
+    to_play = problem.defender if first is None else problem.attacker
+    composite = SplitProof(problem, to_play, split, first, proofs)
+    return SolveResult("dies", None, spent, now() - start, None, 0), composite

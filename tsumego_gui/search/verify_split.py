@@ -1,0 +1,143 @@
+"""The independent check of a split proof (``search.split``): the conditions that make
+areas independent, re-read from the position, and each area's proof, checked by
+``search.verify``.
+
+Shares nothing with the split's finder but the rules engine, Benson and the data
+types: the areas claimed are checked to be exactly the parts of the region without
+the eye, the eye an eye of the one crucial chain, the points off the region fixed
+for good, and no Benson region able to join two areas.  The argument that these
+conditions and the local proofs make an attacker win in the whole is in
+``search.split``'s docstring.
+"""
+
+from __future__ import annotations
+
+from engine_cy.benson import unconditionally_alive
+from engine_cy.board import EMPTY, PASS
+from tsumego_gui.core import coords
+from tsumego_gui.core.problem import Problem
+from tsumego_gui.search.split import SplitProof
+from tsumego_gui.search.verify import VerifyReport, verify
+
+# what a local problem may differ in from the whole
+_LOCAL_FIELDS = ("region", "to_play", "book_moves")
+
+
+def _adjacent(loc: int, size: int):
+    row, col = coords.from_loc(loc, size)
+    for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        if 0 <= row + dr < size and 0 <= col + dc < size:
+            yield coords.to_loc(row + dr, col + dc, size)
+
+
+def _reach(start: int, allowed, size: int) -> set[int]:
+    seen, todo = {start}, [start]
+    while todo:
+        for n in _adjacent(todo.pop(), size):
+            if n in allowed and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return seen
+
+
+def split_conditions(problem: Problem, eye: int, areas) -> str | None:
+    """What is wrong with the claim that ``problem`` splits into ``areas`` around C's
+    ``eye`` (None: nothing)."""
+    size, defender = problem.size, problem.defender
+    board = problem.to_board()
+    if problem.goal != "live" or problem.ko_capture_allowed(defender) \
+            or problem.ko_point != PASS:
+        return "a split needs the goal 'live', no defender ko captures and no pending ko"
+    crucial = set(board.chain(min(problem.crucial)))
+    if not problem.crucial <= crucial:
+        return "the crucial stones are not one chain"
+    region = problem.region
+    if eye not in region or board.color_at(eye) != EMPTY \
+            or not all(n in crucial for n in _adjacent(eye, size)):
+        return "the eye is not an empty region point surrounded by the crucial chain"
+    claimed = set().union(*areas) if areas else set()
+    rest = set(region) - {eye}
+    if claimed != rest or sum(len(a) for a in areas) != len(rest) or len(areas) < 2:
+        return "the areas do not partition the region without the eye"
+    for area in areas:
+        if _reach(min(area), rest, size) != set(area):
+            return "an area is not one connected part of the region"
+    if any(board.color_at(p) == EMPTY and all(n in crucial for n in _adjacent(p, size))
+           for p in rest):
+        return "the crucial chain has a second one-point eye"
+    off = [p for p in coords.all_locs(size) if p not in region]
+    for p in off:
+        colour = board.color_at(p)
+        if colour == defender and p not in crucial:
+            return "a defender stone off the region is not crucial"
+        if colour == problem.attacker and not any(
+                q not in region and board.color_at(q) == EMPTY for q in board.liberties(p)):
+            return "an attacker chain off the region could be captured"
+    outside = {p for p in off if board.color_at(p) != defender}
+    seen: set[int] = set()
+    for p in outside:
+        if p in seen:
+            continue
+        part = _reach(p, outside, size)
+        seen |= part
+        touched = {i for i, a in enumerate(areas)
+                   if any(n in a for q in part for n in _adjacent(q, size))}
+        sealed = any(board.color_at(q) == EMPTY
+                     and all(n in part for n in _adjacent(q, size)) for q in part)
+        if len(touched) > 1 and not sealed:
+            return "a Benson region off the region could join two areas"
+    if any(not crucial.isdisjoint(s) for s, _ in unconditionally_alive(board, defender)):
+        return "the goal already holds"
+    return None
+
+
+def verify_split(split_proof: SplitProof, *, replays: int = 100, seed: int = 0,
+                 max_positions: int = 2_000_000) -> VerifyReport:
+    """Check a split proof; never raises on a bad one."""
+    report = VerifyReport()
+    problem, split = split_proof.problem, split_proof.split
+    why = split_conditions(problem, split.eye, split.areas)
+    if why is not None:
+        report.fail(why)
+        return report
+    if len(split_proof.proofs) != len(split.areas):
+        report.fail("not one proof per area")
+        return report
+    first, attacker = split_proof.first, problem.attacker
+    if (first is None) != (split_proof.to_play == problem.defender):
+        report.fail("a first move goes with the attacker to move, and only then")
+        return report
+    if first not in (None, PASS) and not problem.to_board().is_legal(first):
+        report.fail("the first move is illegal")
+        return report
+    for i, (area, proof) in enumerate(zip(split.areas, split_proof.proofs, strict=True)):
+        mover = attacker if first not in (None, PASS) and first in area else problem.defender
+        local = proof.problem
+        same = all(getattr(local, f) == getattr(problem, f)
+                   for f in Problem.__dataclass_fields__ if f not in _LOCAL_FIELDS)
+        if not same or local.region != area or proof.to_play != mover:
+            report.fail(f"area {i + 1}: the proof is not of the area's local problem")
+            return report
+        if proof.defender_lives:
+            report.fail(f"area {i + 1}: the proof says the defender lives")
+            return report
+        if mover == attacker and proof.root.prover_move != first:
+            report.fail(f"area {i + 1}: the proof does not start with the first move")
+            return report
+        local_report = verify(proof, replays=replays, seed=seed, max_positions=max_positions)
+        report.positions_checked += local_report.positions_checked
+        report.positions_reused += local_report.positions_reused
+        report.replays += local_report.replays
+        report.cut_replays += local_report.cut_replays
+        if not local_report.passed:
+            report.complete = local_report.complete
+            for error in local_report.errors or ["the walk was cut short"]:
+                report.fail(f"area {i + 1}: {error}")
+            return report
+        if local_report.line_bound:
+            report.fail(f"area {i + 1}: superko decided part of the proof (it holds on its "
+                        "own line only, not in the whole)")
+            return report
+    if first not in (None, PASS) and not any(first in a for a in split.areas):
+        report.fail("the first move is in no area")
+    return report
