@@ -13,8 +13,8 @@ on its own):
 4. every attacker chain off the region has an empty neighbour off the region: no
    move is ever played off the region, so nothing there is ever captured and the
    points off the region never change (C's capture ends the game);
-5. the areas are the connected parts of the region without E, at least two with an
-   empty point;
+5. the areas are the connected parts of the region without E and C's stones (C is
+   never captured while the game goes on), at least two with an empty point;
 6. a connected part of the non-defender points off the region that touches two
    areas holds an empty point whose neighbours are all such points: a Benson region
    through it is never vital to any defender chain, so none spans two areas.
@@ -144,9 +144,8 @@ def find_split(problem: Problem) -> Split | str:
         if board.color_at(p) == problem.attacker and not empty_off & set(board.liberties(p)):
             return f"the attacker's stone at {coords.to_gtp(p, size)} off the region " \
                    "has no liberty off it"
-    areas = [a for a in _components(set(problem.region) - {eye}, size)
-             if any(board.color_at(p) == EMPTY for p in a)]
-    if len(areas) < 2:
+    areas = _components(set(problem.region) - crucial - {eye}, size)
+    if sum(any(board.color_at(p) == EMPTY for p in a) for a in areas) < 2:
         return "the region is one area"
     area_of = {p: i for i, a in enumerate(areas) for p in a}
     for part in _components({p for p in off if p not in own}, size):

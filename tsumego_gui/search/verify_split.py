@@ -56,9 +56,9 @@ def split_conditions(problem: Problem, eye: int, areas) -> str | None:
             or not all(n in crucial for n in _adjacent(eye, size)):
         return "the eye is not an empty region point surrounded by the crucial chain"
     claimed = set().union(*areas) if areas else set()
-    rest = set(region) - {eye}
+    rest = set(region) - crucial - {eye}
     if claimed != rest or sum(len(a) for a in areas) != len(rest) or len(areas) < 2:
-        return "the areas do not partition the region without the eye"
+        return "the areas do not partition the region without the eye and the crucial chain"
     for area in areas:
         if _reach(min(area), rest, size) != set(area):
             return "an area is not one connected part of the region"
