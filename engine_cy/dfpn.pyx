@@ -80,7 +80,7 @@ from libcpp.unordered_set cimport unordered_set
 from libcpp.vector cimport vector
 
 from engine_cy.benson cimport Benson
-from engine_cy.board cimport BLACK, EMPTY, MAX_ARR, PASS_LOC, SUPERKO, Board
+from engine_cy.board cimport BLACK, EMPTY, MAX_ARR, PASS_LOC, Board
 from engine_cy.dfpn_table cimport (
     Entry, Slot, Table, table_find, table_free, table_get, table_grow, table_init,
     table_needs_room, table_prefetch, table_sweep,
@@ -90,7 +90,8 @@ from engine_cy.goal cimport GoalSpec, goal_init
 from engine_cy.node_rules cimport (
     CAPTURED, GOAL, INNER, LOSS, MAX_MOVES, PASSBACK, SURVIVES, WIN, Result, all_result,
     attacker_passes_back, cover_moves, is_null_move, leaf_kind, leaf_result, leaf_winner,
-    loss_zone, move_result, node_moves, position_key, survive_by_passing, win_zone,
+    loss_zone, move_result, node_moves, position_key, superko_forbids_in, survive_by_passing,
+    win_zone,
 )
 from engine_cy.search_control cimport (
     MEMORY_BUDGET, NODE_BUDGET, NOT_STOPPED, STALLED, SearchControl, monotonic,
@@ -148,17 +149,6 @@ cdef inline int work_class(uint32_t work) noexcept nogil:
 cdef bint open_below_class(const Entry* e, const void* cut) noexcept nogil:
     """``collect``'s ``table_sweep`` test: an open entry whose work class is below ``cut``."""
     return not (e.flags & RESOLVED) and work_class(e.zone) < (<const int*>cut)[0]
-
-
-cdef bint superko_forbids_in(Board b, const Zone* z) noexcept nogil:
-    """Whether superko, and only superko, forbids the side to move an empty point of ``z``
-    (a point off the region too: the zone dilation and the verifier read every point)."""
-    cdef int loc = zone_next(z, 0)
-    while loc >= 0:
-        if b.pos.color[loc] == EMPTY and b.illegal_reason_c(loc) == SUPERKO:
-            return True
-        loc = zone_next(z, loc + 1)
-    return False
 
 
 cdef inline uint64_t mix(uint64_t x) noexcept nogil:

@@ -35,8 +35,11 @@ sibling it covers (the must-answer set shrinks); the mover loses a node when
 every child left is lost (``loss_zone``).  A line-bound node stands on its own
 path in the tree, never enters the table and covers no other move.  A proof
 built through the table may still meet, on the line where a table result was
-reused, a move superko forbids there: ``build`` raises ``ExtractionError`` and
-``tsumego_gui.search.mcts`` searches again without the table.
+reused, a move superko forbids there, or a cover that superko decides there:
+``build`` walks every subtree reused from the table on the new line with the
+verifier's rules (unless the verifier's stone-count rule shows no position of
+the line can repeat in it), raises ``ExtractionError`` where the proof does not
+hold there, and ``tsumego_gui.search.mcts`` searches again without the table.
 
 The search runs without the GIL and talks to other threads through its
 ``SearchControl``; a Python evaluator (``MODE_PYTHON``) takes the GIL for each
@@ -67,7 +70,7 @@ from engine_cy.node_rules cimport (
     GOAL, INNER, LOSS, MAX_MOVES, PASSBACK, PASSES, SURVIVES, UNKNOWN, WIN, Result, add_pass,
     all_result, covered_by, is_null_move, leaf_kind, leaf_result, leaf_winner, loss_zone,
     move_result, position_key, region_moves, region_start, rng_next, rng_seed,
-    survive_by_passing, win_zone,
+    superko_forbids_in, superko_forbids_region, survive_by_passing, win_zone,
 )
 from engine_cy.search_control cimport NOT_STOPPED, SearchControl, monotonic
 from engine_cy.zone cimport Zone, zone_clear, zone_union
@@ -123,6 +126,7 @@ cdef class MctsCore:
     cdef vector[Zone] zones
     cdef unordered_map[uint64_t, int32_t] tt
     cdef vector[int32_t] path
+    cdef list build_line        # stone counts of the positions on the line ``build`` is on
     # the pending batch: leaves, their paths, moves and evaluations (flattened)
     cdef vector[int32_t] pend_leaf
     cdef vector[int32_t] pend_path
@@ -192,6 +196,7 @@ cdef class MctsCore:
         self.depth = 0
         self.stop = NOT_STOPPED
         self.queries = []
+        self.build_line = []
         self.nodes.push_back(self.new_node(PASS_LOC, 1.0))
         self.zones.push_back(self.g.full)
         self.full_zone_id = 0
@@ -243,7 +248,7 @@ cdef class MctsCore:
             self.run()
         if self.nodes[0].status == UNKNOWN:
             return "unknown", None, []
-        result = self.build(0, {})
+        result = self.build(0, {}, False)[0]
         return STATUS_NAMES[self.nodes[0].status], result, self.winning_moves()
 
     cdef int run(self) except -1 nogil:
@@ -710,48 +715,83 @@ cdef class MctsCore:
                 out.append(int(self.nodes[c].move))
         return out
 
-    cdef Result build(self, int32_t n, dict memo):
-        """The proven node ``n`` (board there) as Result records (shared subtrees shared).
+    cdef tuple build(self, int32_t n, dict memo, bint foreign):
+        """The proven node ``n`` (board there) as Result records (shared subtrees shared):
+        (Result, the stone counts its moves may leave, whether superko decided part of it
+        on this line).
 
-        A subtree proven on another line and found through the table may hold a move
-        that superko forbids on this one: ExtractionError then, as the proof would not
-        be one (``tsumego_gui.search.mcts`` searches again without the table)."""
+        A subtree proven on another line and found through the table (``foreign``) is
+        walked again on this one, with the verifier's rules: a move of the loser that
+        superko forbids here is left out and makes the subtree line-bound here, as does
+        a zone point superko forbids; a line-bound child covers no cut move, and a
+        prover's move superko forbids proves nothing.  Either way the proof does not
+        hold here: ExtractionError (``tsumego_gui.search.mcts`` then searches again
+        without the table).  A subtree built before is reused only where no position of
+        this line has the stone counts its moves may leave (the verifier's rule: only
+        then can no move of it repeat a position of this line)."""
         cached = memo.get(n)
-        if cached is not None:
+        if cached is not None and (<frozenset>cached[1]).isdisjoint(self.build_line):
             return cached
         if (len(memo) & 255) == 255:     # a big tree takes a while to build
             offer_gil(monotonic(), &self.next_offer)
         cdef Node nd = self.nodes[n]
-        cdef int i
+        cdef int i, move
         cdef int32_t c
         cdef Zone* zone = &self.zones[nd.zone_id]
         cdef Result out
+        counts = frozenset()
+        line_bound = False
         if nd.kind == TABLE:
-            out = self.build(nd.ref, memo)
+            out, counts, line_bound = self.build(nd.ref, memo, True)
         elif nd.kind != INNER:
             out = leaf_result(nd.kind, zone)
-        elif nd.ref >= 0:
-            out = move_result(zone, nd.status, self.nodes[nd.ref].move,
-                              self.build_child(nd.ref, memo))
         else:
-            failed = []
-            cuts = []
-            for i in range(nd.n_children):
-                c = nd.first_child + i
-                if self.nodes[c].flags & F_PRUNED:
-                    cuts.append((int(self.nodes[c].move), int(self.nodes[c].pruned_by)))
+            line_bound = foreign and superko_forbids_in(self.b, zone)
+            self.build_line.append(self.b.stone_counts())
+            try:
+                counts = frozenset(self.b.stone_counts_after_moves())
+                if nd.ref >= 0:
+                    child, below, bound = self.build_child(nd.ref, memo, foreign)
+                    counts |= below
+                    line_bound = line_bound or bound
+                    out = move_result(zone, nd.status, self.nodes[nd.ref].move, child)
                 else:
-                    failed.append((int(self.nodes[c].move), self.build_child(c, memo)))
-            out = all_result(zone, nd.status, failed, cuts)
-        memo[n] = out
-        return out
+                    line_bound = line_bound or (foreign and superko_forbids_region(&self.g, self.b))
+                    failed = []
+                    cuts = []
+                    bound_moves = set()
+                    for i in range(nd.n_children):
+                        c = nd.first_child + i
+                        move = self.nodes[c].move
+                        if self.nodes[c].flags & F_PRUNED:
+                            cuts.append((move, int(self.nodes[c].pruned_by)))
+                        elif self.b.illegal_reason_c(move) != 0:
+                            # only superko can forbid here what the table's line allowed
+                            bound_moves.add(move)
+                        else:
+                            child, below, bound = self.build_child(c, memo, foreign)
+                            counts |= below
+                            if bound:
+                                bound_moves.add(move)
+                            failed.append((move, child))
+                    if any(by in bound_moves for _, by in cuts):
+                        raise ExtractionError("a cut's cover was decided by superko on this line")
+                    line_bound = line_bound or bool(bound_moves)
+                    out = all_result(zone, nd.status, failed, cuts)
+            finally:
+                self.build_line.pop()
+        triple = (out, counts, line_bound)
+        if counts.isdisjoint(self.build_line):
+            memo[n] = triple
+        return triple
 
-    cdef Result build_child(self, int32_t c, dict memo):
+    cdef tuple build_child(self, int32_t c, dict memo, bint foreign):
+        """``build`` of the child ``c`` played on the board; its move must be legal."""
         cdef int move = self.nodes[c].move
         if self.b.illegal_reason_c(move) != 0:
             raise ExtractionError(f"the proof's move at {move} is illegal on its line")
         self.b.play_c(move)
         try:
-            return self.build(c, memo)
+            return self.build(c, memo, foreign)
         finally:
             self.b.undo_c()

@@ -89,7 +89,9 @@ from engine_cy.benson cimport Benson, benson_goal
 from engine_cy.board cimport EMPTY, LEGAL, MAX_ARR, PASS_LOC, SUPERKO, Board, opp
 from engine_cy.dilate cimport LINE_BOUND, dilate_c
 from engine_cy.goal cimport GoalSpec, add_captured, goal_crucial_lost
-from engine_cy.zone cimport Zone, zone_add, zone_clear, zone_empty, zone_has, zone_intersect
+from engine_cy.zone cimport (
+    Zone, zone_add, zone_clear, zone_empty, zone_has, zone_intersect, zone_next,
+)
 
 cdef enum:
     MAX_MOVES = 362           # 361 points + pass
@@ -150,6 +152,27 @@ cdef inline bint survive_by_passing(const GoalSpec* g, Board b) noexcept nogil:
     """Goal survive, the defender to move after a pass: its pass ends the game and
     wins.  The cores search the region moves first and fall back on the pass."""
     return g.survive and b.pos.passes >= 1 and b.pos.to_play == g.defender
+
+
+cdef inline bint superko_forbids_in(Board b, const Zone* z) noexcept nogil:
+    """Whether superko, and only superko, forbids the side to move an empty point of ``z``
+    (a point off the region too: the zone dilation and the verifier read every point)."""
+    cdef int loc = zone_next(z, 0)
+    while loc >= 0:
+        if b.pos.color[loc] == EMPTY and b.illegal_reason_c(loc) == SUPERKO:
+            return True
+        loc = zone_next(z, loc + 1)
+    return False
+
+
+cdef inline bint superko_forbids_region(const GoalSpec* g, Board b) noexcept nogil:
+    """Whether superko, and only superko, forbids the side to move an empty region point."""
+    cdef int i, loc
+    for i in range(g.n_region):
+        loc = g.region[i]
+        if b.pos.color[loc] == EMPTY and b.illegal_reason_c(loc) == SUPERKO:
+            return True
+    return False
 
 
 cdef inline uint64_t position_key(Board b) noexcept nogil:
