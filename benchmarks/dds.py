@@ -5,8 +5,8 @@
 For every SGF problem of FOLDER (default: ``benchmarks/problems/decomposable``),
 with the side to move of the file (``--both-sides``: each side in turn), it solves
 the problem twice with df-pn and the same budget: on the whole region (plain), and
-through ``search.split.solve_split`` (split at the root where the conditions hold,
-else the same plain search).  Every proof is checked: the plain one by
+with ``SearchParams(decompose=True)`` (``search.split``: split at the root where the
+conditions hold, else the same plain search).  Every proof is checked: the plain one by
 ``search.verify``, a split one by ``search.verify_split``.  Prints per problem the
 verdicts, nodes and seconds of both, then
 
@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 from engine_cy.board import BLACK, WHITE
@@ -35,7 +36,6 @@ from tsumego_gui.core.problem import ProblemError
 from tsumego_gui.core.sgf_io import read_sgf
 from tsumego_gui.search import dfs
 from tsumego_gui.search.params import SearchParams
-from tsumego_gui.search.split import solve_split
 from tsumego_gui.search.verify import verify
 from tsumego_gui.search.verify_split import verify_split
 
@@ -47,7 +47,8 @@ def run_one(problem, to_play: int, seconds: float) -> dict:
     params = SearchParams(max_nodes=0, max_seconds=seconds)
     plain = dfs.solve(problem, params, to_play=to_play)
     plain_ok = plain.proof is not None and verify(plain.proof).passed
-    split_result, composite = solve_split(problem, params, to_play=to_play)
+    split_result = dfs.solve(problem, replace(params, decompose=True), to_play=to_play)
+    composite = split_result.split
     if composite is not None:
         split_ok = verify_split(composite).passed
     else:

@@ -3,6 +3,8 @@
 plain df-pn search of the whole region, that linked areas are never split, and that a
 tampered split proof is rejected."""
 
+import subprocess
+import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -61,7 +63,8 @@ def test_corridors_split_into_four_areas_around_the_eye():
 def test_corridors_die_split_as_in_the_plain_search(to_play):
     problem = diagram_problem(CORRIDORS, to_play)
     plain = dfs.solve(problem, PARAMS, to_play=to_play)
-    result, composite = solve_split(problem, PARAMS, to_play=to_play)
+    result = solve_split(problem, PARAMS, to_play=to_play)
+    composite = result.split
     assert composite is not None and result.verdict == plain.verdict == "dies"
     assert verify_split(composite).passed
     assert composite.nodes * 100 < plain.nodes      # the point of splitting
@@ -83,7 +86,8 @@ def set_problem(name: str, goal: str = "live") -> Problem:
 def test_set_problem_split_agrees_with_the_plain_search(name, to_play):
     problem = set_problem(name)
     plain = dfs.solve(problem, PARAMS, to_play=to_play)
-    result, composite = solve_split(problem, PARAMS, to_play=to_play)
+    result = solve_split(problem, PARAMS, to_play=to_play)
+    composite = result.split
     assert composite is not None, find_split(problem)
     assert result.verdict == plain.verdict
     report = verify_split(composite)
@@ -105,7 +109,7 @@ def test_survival_does_not_split():
 @pytest.fixture(scope="module")
 def corridor_proof():
     problem = diagram_problem(CORRIDORS, BLACK)
-    return solve_split(problem, PARAMS)[1]
+    return solve_split(problem, PARAMS).split
 
 
 def test_a_proof_given_to_another_area_is_rejected(corridor_proof):
@@ -139,3 +143,36 @@ def test_a_wall_that_could_be_captured_does_not_split():
     lines[-2] = lines[-1]
     problem = diagram_problem("\n".join(lines), BLACK)
     assert "no liberty off it" in find_split(problem)
+
+
+def test_the_search_switch_and_the_command_line(capsys):
+    from tsumego_gui.cli.main import main
+
+    problem = set_problem("one-eye-three-areas-02.sgf")
+    split = dfs.solve(problem, replace(PARAMS, decompose=True), to_play=BLACK)
+    assert split.split is not None and split.proof is None and split.verdict == "dies"
+    plain = dfs.solve(problem, PARAMS, to_play=BLACK)
+    assert plain.split is None and plain.proof is not None
+    path = str(SET / "one-eye-three-areas-02.sgf")
+    assert main(["solve", path, "--goal", "live", "--decompose", "--to-play", "B"]) == 0
+    out = capsys.readouterr().out
+    assert "proved area by area: 3 areas around the eye at A1" in out
+    assert "verified: yes" in out
+    # refused before any search: nothing is lost
+    assert main(["solve", path, "--goal", "live", "--decompose", "--all"]) == 2
+    assert "--decompose goes with neither" in capsys.readouterr().err
+
+
+def test_dds_benchmark_compares_both_searches_in_one_run(tmp_path):
+    # a split problem and a linked control, copied from the set
+    for name in ("one-eye-two-areas-01.sgf", "linked-two-areas-03.sgf"):
+        (tmp_path / name).write_bytes((SET / name).read_bytes())
+    out = subprocess.run([sys.executable, str(SET.parents[1] / "dds.py"), str(tmp_path),
+                          "--time", "30", "--both-sides"], capture_output=True, text=True,
+                         timeout=300, check=True).stdout
+    rows = [line.split() for line in out.splitlines() if ".sgf" in line]
+    split_column = {(r[0], r[1]): r[8] for r in rows}
+    assert split_column[("one-eye-two-areas-01.sgf", "B")] == "yes"
+    assert split_column[("linked-two-areas-03.sgf", "B")] == "-"
+    assert "RESULT solved_dds=4 solved_plain=4 lost=0 split=2 wrong=0" in out
+    assert "unverified=0" in out

@@ -3,9 +3,11 @@
 Solving and checking go through ``search.choice.solve_and_verify``; every
 proof is reported ``verified: yes`` (the verifier walked all of it),
 ``partly`` (its position budget ran out first; ``--verify-positions`` raises
-it) or ``NO`` (it found a fault).  With ``--all`` every first move is
-classified instead (``search.classify``: lives / seki / ko / dies, each with
-its verified proofs) and printed as a table.  An open problem that was posed
+it) or ``NO`` (it found a fault).  With ``--decompose`` a kill proven area by
+area (``search.split``) is reported with its areas and checked by
+``search.verify_split``.  With ``--all`` every first move is classified
+instead (``search.classify``: lives / seki / ko / dies, each with its verified
+proofs) and printed as a table.  An open problem that was posed
 and framed is solved in the closer frame around its defender first
 (``search.frame_ladder``; not with ``--all``, whose losses a closer wall could
 make, nor with ``--no-closer``), and the row says which frame answered.
@@ -59,7 +61,8 @@ def solve_one(problem: Problem, closer: Problem | None, to_play: int, args,
         lambda framed, seconds: solve_and_verify(
             framed, args.solver, evaluator=evaluator, max_nodes=args.max_nodes,
             max_seconds=seconds, to_play=to_play, seed=args.seed,
-            batch_size=args.batch_size, max_positions=args.verify_positions),
+            batch_size=args.batch_size, max_positions=args.verify_positions,
+            decompose=args.decompose),
         args.time)
     outcome, problem = ladder.outcome, ladder.problem
     result = outcome.result
@@ -84,6 +87,20 @@ def solve_one(problem: Problem, closer: Problem | None, to_play: int, args,
             "proof_size": result.proof.size(),
             "verified": outcome.verified,               # the whole proof walked, no fault
             "verification": outcome.verification,       # verified | partly | rejected
+            "verifier_errors": list(outcome.verifier_errors),
+        })
+    if result.split is not None:
+        split = result.split
+        first = [] if split.first is None else [split.first]
+        row.update({
+            "winning_moves": [coords.to_gtp(m, size) for m in first],
+            "proof_size": sum(p.size() for p in split.proofs),
+            "split": {"eye": coords.to_gtp(split.split.eye, size),
+                      "areas": [sorted(coords.to_gtp(p, size) for p in area)
+                                for area in split.split.areas],
+                      "area_nodes": [p.stats.get("nodes", 0) for p in split.proofs]},
+            "verified": outcome.verified,
+            "verification": outcome.verification,
             "verifier_errors": list(outcome.verifier_errors),
         })
     return {"result": result, "row": row}
@@ -150,6 +167,10 @@ def print_row(row: dict) -> None:
         what = f"{defender} dies" if not lives else f"{defender} lives (no move kills)"
     print(f"{side} to play: {what}")
     print(f"  winning moves: {moves}" if row["winning_moves"] else "  winning moves: none")
+    if "split" in row:
+        areas = row["split"]["areas"]
+        print(f"  proved area by area: {len(areas)} areas around the eye at {row['split']['eye']} "
+              "(" + "; ".join(f"{a[0]}-{a[-1]}" if len(a) > 1 else a[0] for a in areas) + ")")
     print(f"  proof size: {row['proof_size']} nodes; searched {row['nodes']} nodes in "
           f"{row['seconds']} s ({row['nodes_per_s']} nodes/s)")
     if row["verification"] == VERIFIED:
@@ -168,6 +189,10 @@ def run_solve(args) -> int:
         evaluator = make_evaluator(args.evaluator, args.network, args.device)
     except (ImportError, FileNotFoundError) as err:
         raise ValueError(f"the {args.evaluator} evaluator is not available here ({err})") from None
+    if args.decompose and (args.all or args.proof_out):
+        raise ValueError("--decompose goes with neither --all (each first move is searched "
+                         "on the whole region) nor --proof-out (a proof split into areas is "
+                         "not saved as one file yet)")
     rows = []
     proofs = []
     for _, sourced in load_sourced(args):
@@ -185,6 +210,7 @@ def run_solve(args) -> int:
             rows.append(out["row"])
             if out["result"].proof is not None:
                 proofs.append(out["result"].proof)
+
             if not args.json:
                 print_row(out["row"])
     if args.json:

@@ -45,6 +45,7 @@ from tsumego_gui.search import dfs, mcts, verify
 from tsumego_gui.search.evaluators import Evaluator, HeuristicEvaluator, UniformEvaluator
 from tsumego_gui.search.params import MctsParams, SearchParams
 from tsumego_gui.search.results import Progress, SolveResult
+from tsumego_gui.search.verify_split import verify_split
 
 SOLVERS = ("auto", "dfs", "mcts")
 NETWORK_FREE = ("uniform", "heuristic")     # evaluators this layer builds by name
@@ -117,17 +118,21 @@ def solve(problem: Problem, solver: str = "auto", *, evaluator_name: str = "unif
           progress: Callable[[Progress], None] | None = None,
           evaluator: Evaluator | None = None, seed: int = 0,
           batch_size: int | None = None,
-          c_puct: float | None = None) -> tuple[SolveResult, str, str]:
+          c_puct: float | None = None, decompose: bool = False) -> tuple[SolveResult, str, str]:
     """Solve with the named solver (``auto`` picks one); returns (result, solver used, why).
 
     ``max_nodes`` / ``max_seconds`` default to each solver's own budget.
     ``evaluator`` (e.g. a network) overrides ``evaluator_name`` for MCTS, and
     focuses df-pn when it is one of ``FOCUSING``.  ``seed``, ``batch_size`` and
-    ``c_puct`` (None: the evaluator's own) are MCTS settings.
+    ``c_puct`` (None: the evaluator's own) are MCTS settings.  ``decompose``
+    (``SearchParams.decompose``) makes ``auto`` pick df-pn, which then splits the
+    region at the root where it can.
     """
     if solver not in SOLVERS:
         raise ValueError(f"unknown solver {solver!r} (choose from {', '.join(SOLVERS)})")
-    if solver == "auto":
+    if solver == "auto" and decompose:
+        used, reason = "dfs", "decomposition asked for: depth-first search"
+    elif solver == "auto":
         used, reason = pick_solver(problem)
     else:
         used, reason = solver, "chosen by the caller"
@@ -141,9 +146,9 @@ def solve(problem: Problem, solver: str = "auto", *, evaluator_name: str = "unif
         # ``auto`` hands over at the first full table, as it was measured on the book
         # problems (collection came later); df-pn chosen by name collects and goes on
         collect = {"collect_table": False} if solver == "auto" else {}
-        result = dfs.solve(problem, SearchParams(**budgets, **collect), to_play=to_play,
-                           all_moves=all_moves, cancelled=cancelled, progress=progress,
-                           evaluator=focusing)
+        result = dfs.solve(problem, SearchParams(**budgets, **collect, decompose=decompose),
+                           to_play=to_play, all_moves=all_moves, cancelled=cancelled,
+                           progress=progress, evaluator=focusing)
         if focusing is not None:
             reason = f"{reason}; focused by {focusing.name}"
         left = budgets_left(SearchParams(**budgets), result) \
@@ -197,13 +202,17 @@ def solve_and_verify(problem: Problem, solver: str = "auto", *, check: bool = Tr
     """
     result, used, reason = solve(problem, solver, **solve_options)
     cancelled = solve_options.get("cancelled")
-    if result.proof is None or not check or (cancelled is not None and cancelled()):
+    checked = result.proof if result.split is None else result.split
+    if checked is None or not check or (cancelled is not None and cancelled()):
         return SolveOutcome(result, used, reason)
     if on_verify is not None:
         on_verify(result)
     budgets = {name: value for name, value in (("replays", replays),
                                                 ("max_positions", max_positions))
                if value is not None}
-    report = verify.verify(result.proof, **budgets)
+    if result.split is not None:
+        report = verify_split(result.split, **budgets)
+    else:
+        report = verify.verify(result.proof, **budgets)
     verification = VERIFIED if report.passed else PARTLY if report.ok else REJECTED
     return SolveOutcome(result, used, reason, verification, tuple(report.errors))

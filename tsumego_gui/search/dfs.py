@@ -65,12 +65,19 @@ def solve(problem: Problem, params: SearchParams | None = None, *,
         cancelled: polled during the search; returning True stops it.
         progress: called every few thousand nodes with a :class:`Progress`.
         evaluator: focuses df-pn (``params.focus``); None: plain df-pn.
+    With ``params.decompose`` (not with ``all_moves``) the search goes through
+    ``search.split.solve_split``: a verdict proven area by area has ``split`` set and
+    no ``proof``.
     Returns:
         a SolveResult; ``verdict`` is "unknown" when a budget ran out or the
         search was cancelled.
     """
     params = SearchParams() if params is None else params
     to_play = problem.to_play if to_play is None else to_play
+    if params.decompose and not all_moves:
+        from tsumego_gui.search.split import solve_split  # it searches through here
+        return solve_split(problem, params, to_play=to_play, cancelled=cancelled,
+                           progress=progress, evaluator=evaluator)
     start = now()
     nodes = 0
     deadline = start + params.max_seconds if params.max_seconds > 0 else 0.0

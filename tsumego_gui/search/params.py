@@ -57,6 +57,9 @@ class SearchParams:
     # about 1.5 kB a node, and the verifier walks 2M positions at most
     max_proof_nodes: int = 2_000_000
     focus: FocusParams = FocusParams()    # df-pn with an evaluator only
+    # df-pn only: where the region splits at the root (``search.split``), prove the
+    # attacker's win area by area; the result then holds a split proof, not a tree
+    decompose: bool = False
 
     def __post_init__(self) -> None:
         if self.max_nodes < 0 or self.max_seconds < 0 or self.max_depth < 1:

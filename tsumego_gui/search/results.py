@@ -44,6 +44,7 @@ class SolveResult:
     seconds: float
     stop_reason: str | None      # None, "node budget", "time budget", "cancelled"
     depth: int
+    split: object | None = None  # a ``search.split.SplitProof`` where it proved the verdict
 
     @property
     def nodes_per_s(self) -> float:

@@ -164,13 +164,14 @@ def local_problem(problem: Problem, area: frozenset[int], to_play: int) -> Probl
     return replace(problem, region=area, to_play=to_play, book_moves=())
 
 
-def solve_split(problem: Problem, params: SearchParams | None = None,
-                to_play: int | None = None) -> tuple[SolveResult, SplitProof | None]:
+def solve_split(problem: Problem, params: SearchParams | None = None, *,
+                to_play: int | None = None, cancelled=None, progress=None,
+                evaluator=None) -> SolveResult:
     """Solve ``problem`` area by area where it splits (module docstring), else on the
-    whole region; the budgets cover the whole call.  Returns the SolveResult (its proof
-    is the whole region's, None when the split decided) and the SplitProof (None when
-    the whole region was searched)."""
-    params = SearchParams() if params is None else params
+    whole region, with df-pn (``cancelled``, ``progress`` and ``evaluator`` as
+    ``dfs.solve`` takes them); the budgets cover the whole call.  A verdict the split
+    proved comes with ``split`` (the SplitProof) and no ``proof``."""
+    params = replace(SearchParams() if params is None else params, decompose=False)
     to_play = problem.to_play if to_play is None else to_play
     start = now()
     spent = 0
@@ -183,7 +184,8 @@ def solve_split(problem: Problem, params: SearchParams | None = None,
 
     def run(p: Problem, mover: int) -> SolveResult:
         nonlocal spent
-        result = dfs.solve(p, left(), to_play=mover)
+        result = dfs.solve(p, left(), to_play=mover, cancelled=cancelled, progress=progress,
+                           evaluator=evaluator)
         spent += result.nodes
         return result
 
@@ -196,25 +198,18 @@ def solve_split(problem: Problem, params: SearchParams | None = None,
             if result.verdict == "unknown":
                 break
         lost = [p is not None for p in proofs]
-        first: int | None = None
         if len(lost) == len(split.areas) and lost.count(False) <= 1:
-            if to_play == problem.defender and all(lost):
-                return _done(problem, split, None, proofs, spent, start)
-            if to_play == problem.attacker and all(lost):
-                return _done(problem, split, PASS, proofs, spent, start)
-            if to_play == problem.attacker:
+            first: int | None = None
+            if all(lost):
+                first = PASS if to_play == problem.attacker else None
+            elif to_play == problem.attacker:
                 j = lost.index(False)
                 result = run(local_problem(problem, split.areas[j], to_play), to_play)
                 if result.verdict == "dies":
                     first = result.proof.winning_moves[0]
                     proofs[j] = result.proof
-                    return _done(problem, split, first, proofs, spent, start)
+            if all(p is not None for p in proofs):
+                composite = SplitProof(problem, to_play, split, first, proofs)
+                return SolveResult("dies", None, spent, now() - start, None, 0, split=composite)
     result = run(problem, to_play)
-    result = replace(result, nodes=spent, seconds=now() - start)
-    return result, None
-
-
-def _done(problem, split, first, proofs, spent, start) -> tuple[SolveResult, SplitProof]:
-    to_play = problem.defender if first is None else problem.attacker
-    composite = SplitProof(problem, to_play, split, first, proofs)
-    return SolveResult("dies", None, spent, now() - start, None, 0), composite
+    return replace(result, nodes=spent, seconds=now() - start)
