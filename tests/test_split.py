@@ -158,6 +158,10 @@ def test_the_search_switch_and_the_command_line(capsys):
     out = capsys.readouterr().out
     assert "proved area by area: 3 areas around the eye at A1" in out
     assert "verified: yes" in out
+    # asked for where it does not apply: solved whole, and the reason is said
+    small = str(SET / "one-eye-single-area-02.sgf")
+    assert main(["solve", small, "--decompose", "--to-play", "B"]) == 0
+    assert "not split: the goal is 'survive', not 'live'" in capsys.readouterr().out
     # refused before any search: nothing is lost
     assert main(["solve", path, "--goal", "live", "--decompose", "--all"]) == 2
     assert "--decompose goes with neither" in capsys.readouterr().err

@@ -45,6 +45,7 @@ from tsumego_gui.search import dfs, mcts, verify
 from tsumego_gui.search.evaluators import Evaluator, HeuristicEvaluator, UniformEvaluator
 from tsumego_gui.search.params import MctsParams, SearchParams
 from tsumego_gui.search.results import Progress, SolveResult
+from tsumego_gui.search.split import find_split
 from tsumego_gui.search.verify_split import verify_split
 
 SOLVERS = ("auto", "dfs", "mcts")
@@ -151,6 +152,10 @@ def solve(problem: Problem, solver: str = "auto", *, evaluator_name: str = "unif
                            progress=progress, evaluator=focusing)
         if focusing is not None:
             reason = f"{reason}; focused by {focusing.name}"
+        if decompose and result.split is None:
+            why = find_split(problem)
+            reason = (f"{reason}; not split: {why}" if isinstance(why, str) else
+                      f"{reason}; split at the root, but the areas did not decide it")
         left = budgets_left(SearchParams(**budgets), result) \
             if solver == "auto" and result.stop_reason == "memory budget" else None
         if left is None or (cancelled is not None and cancelled()):
