@@ -46,6 +46,12 @@ def diagram_problem(text: str, to_play: int) -> Problem:
                    to_play, BLACK, "live", crucial=crucial, region=parse_marks(text, size, "+"))
 
 
+def problem_legal(problem: Problem, to_play: int, point: str) -> bool:
+    board = problem.to_board()
+    board.to_play = to_play
+    return board.is_legal(coords.from_gtp(point, problem.size))
+
+
 def gtp(locs, size):
     return sorted(coords.to_gtp(p, size) for p in locs)
 
@@ -134,6 +140,18 @@ def test_an_eye_that_is_not_one_is_rejected(corridor_proof):
 
 def test_a_first_move_for_the_defender_is_rejected(corridor_proof):
     assert "first move" in verify_split(replace(corridor_proof, first=PASS)).errors[0]
+
+
+def test_a_first_move_outside_the_areas_is_rejected(corridor_proof):
+    # D2: one of White's own eyes in its lower wall, legal for White, off the region
+    tampered = replace(corridor_proof, to_play=WHITE, first=coords.from_gtp("D2", 9))
+    assert problem_legal(tampered.problem, WHITE, "D2")
+    assert "in no area" in verify_split(tampered).errors[0]
+
+
+def test_a_walk_cut_short_is_partly_checked_not_rejected(corridor_proof):
+    report = verify_split(corridor_proof, max_positions=2)
+    assert report.ok and not report.complete and not report.passed
 
 
 def test_a_wall_that_could_be_captured_does_not_split():

@@ -107,8 +107,9 @@ def verify_split(split_proof: SplitProof, *, replays: int = 100, seed: int = 0,
     if (first is None) != (split_proof.to_play == problem.defender):
         report.fail("a first move goes with the attacker to move, and only then")
         return report
-    if first not in (None, PASS) and not problem.to_board().is_legal(first):
-        report.fail("the first move is illegal")
+    if first not in (None, PASS) and not (problem.to_board().is_legal(first)
+                                          and any(first in a for a in split.areas)):
+        report.fail("the first move is illegal or in no area")
         return report
     for i, (area, proof) in enumerate(zip(split.areas, split_proof.proofs, strict=True)):
         mover = attacker if first not in (None, PASS) and first in area else problem.defender
@@ -129,15 +130,15 @@ def verify_split(split_proof: SplitProof, *, replays: int = 100, seed: int = 0,
         report.positions_reused += local_report.positions_reused
         report.replays += local_report.replays
         report.cut_replays += local_report.cut_replays
-        if not local_report.passed:
-            report.complete = local_report.complete
-            for error in local_report.errors or ["the walk was cut short"]:
+        if not local_report.ok:
+            for error in local_report.errors:
                 report.fail(f"area {i + 1}: {error}")
+            return report
+        if not local_report.complete:     # the position budget ran out: partly checked
+            report.complete = False
             return report
         if local_report.line_bound:
             report.fail(f"area {i + 1}: superko decided part of the proof (it holds on its "
                         "own line only, not in the whole)")
             return report
-    if first not in (None, PASS) and not any(first in a for a in split.areas):
-        report.fail("the first move is in no area")
     return report
