@@ -198,3 +198,17 @@ def test_dds_benchmark_compares_both_searches_in_one_run(tmp_path):
     assert split_column[("linked-two-areas-03.sgf", "B")] == "-"
     assert "RESULT solved_dds=4 solved_plain=4 lost=0 split=2 wrong=0" in out
     assert "unverified=0" in out
+
+
+def test_a_problem_with_earlier_positions_does_not_split():
+    # a position of the whole from before the root could repeat with other areas changed
+    problem = diagram_problem(CORRIDORS, BLACK)
+    after = problem.after(coords.from_gtp("A6", 9))
+    assert "positions came before" in find_split(replace(after, to_play=BLACK))
+
+
+def test_the_checker_refuses_earlier_positions_too(corridor_proof):
+    problem = corridor_proof.problem
+    with_history = replace(problem, history=(problem.to_board().hash,))
+    report = verify_split(replace(corridor_proof, problem=with_history))
+    assert "no position before the root" in report.errors[0]

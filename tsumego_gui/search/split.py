@@ -7,7 +7,9 @@ on its own):
 1. goal ``live``; the crucial stones are one chain C, and every defender stone off
    the region belongs to it; the goal does not hold yet;
 2. the defender may not capture a ko and no ko is pending (so no ko ban ever falls
-   on either side: the attacker is banned only after a defender's ko capture);
+   on either side: the attacker is banned only after a defender's ko capture), and
+   no position came before the root (a position of the whole from before it could
+   repeat with the other areas changed, where the local game sees no repetition);
 3. C already has an eye E: an empty region point whose every neighbour is a stone
    of C (so C needs one more vital region, and any one will do);
 4. every attacker chain off the region has an empty neighbour off the region: no
@@ -31,7 +33,10 @@ Why it wins:
 * the local games are at worst as good for the attacker as the whole: frozen areas
   keep C's liberties there (the whole can only take them away: fewer defender moves
   are legal, an attacker move may capture C, which wins); a repetition of the whole
-  repeats the area it was played in, so a move legal locally is legal in the whole;
+  repeats the state the area it was played in had at a move of the local game, which
+  the local game saw (condition 2: no position before the root), so a move legal
+  locally is legal in the whole; a defender move superko forbids only locally would
+  be missing from the local proof, which ``verify_split`` rejects (line-bound);
 * the defender filling E only hurts it: its legal moves shrink, the attacker's grow
   by captures of C, and Benson's alive set with E filled is alive with E empty;
 * the goal: if C were unconditionally alive in the whole, it would have E and a
@@ -133,6 +138,8 @@ def find_split(problem: Problem) -> Split | str:
         return "a defender stone off the region is not crucial"
     if problem.ko_capture_allowed(defender) or problem.ko_point != PASS:
         return "the defender may capture a ko, or a ko is pending"
+    if problem.history:
+        return "positions came before this one (superko could tie the areas together)"
     eyes = [p for p in problem.region if board.color_at(p) == EMPTY
             and all(n in crucial for n in _neighbours(p, size))]
     if len(eyes) != 1:

@@ -46,8 +46,9 @@ def split_conditions(problem: Problem, eye: int, areas) -> str | None:
     size, defender = problem.size, problem.defender
     board = problem.to_board()
     if problem.goal != "live" or problem.ko_capture_allowed(defender) \
-            or problem.ko_point != PASS:
-        return "a split needs the goal 'live', no defender ko captures and no pending ko"
+            or problem.ko_point != PASS or problem.history:
+        return ("a split needs the goal 'live', no defender ko captures, no pending ko "
+                "and no position before the root")
     crucial = set(board.chain(min(problem.crucial)))
     if not problem.crucial <= crucial:
         return "the crucial stones are not one chain"
