@@ -25,7 +25,8 @@ PARAMS = SearchParams(max_nodes=0, max_seconds=60.0)
 
 # Black's crucial chain (#) holds one eye at E5; one-line corridors (+) between it
 # and White's walls, whose liberties (the dots) are off the region.  No corridor can
-# ever hold an eye (each point of it touches the white wall).
+# ever hold an eye: each point of it touches a white wall that holds an eye of its
+# own, so every Benson region through it holds that eye too.
 CORRIDORS = """
     O O O O O O O O O
     O . O . O . O . O
@@ -56,26 +57,39 @@ def gtp(locs, size):
     return sorted(coords.to_gtp(p, size) for p in locs)
 
 
-def test_corridors_split_into_four_areas_around_the_eye():
+def test_corridors_split_into_four_hopeless_areas_around_the_eye():
     problem = diagram_problem(CORRIDORS, BLACK)
     split = find_split(problem)
     assert isinstance(split, Split)
     assert coords.to_gtp(split.eye, 9) == "E5"
-    assert sorted(gtp(a, 9) for a in split.areas) == [
+    assert split.areas == ()
+    assert sorted(gtp(a, 9) for a in split.hopeless) == [
         ["A4", "B4", "C4"], ["A6", "B6", "C6"], ["G4", "H4", "J4"], ["G6", "H6", "J6"]]
 
 
 @pytest.mark.parametrize("to_play", [BLACK, WHITE])
-def test_corridors_die_split_as_in_the_plain_search(to_play):
+def test_corridors_die_without_a_search_as_in_the_plain_one(to_play):
     problem = diagram_problem(CORRIDORS, to_play)
     plain = dfs.solve(problem, PARAMS, to_play=to_play)
     result = solve_split(problem, PARAMS, to_play=to_play)
     composite = result.split
     assert composite is not None and result.verdict == plain.verdict == "dies"
+    assert composite.proofs == [] and result.nodes == 0 < plain.nodes
     assert verify_split(composite).passed
-    assert composite.nodes * 100 < plain.nodes      # the point of splitting
     if to_play == WHITE:
-        assert composite.first == PASS       # every corridor dies with Black moving first
+        assert composite.first == PASS       # Black never gets a second eye
+
+
+def test_a_corridor_that_could_hold_an_eye_is_hopeful():
+    # the upper left corridor's wall is one line higher: A6-C6 no longer touch it
+    lines = CORRIDORS.strip("\n").splitlines()
+    lines[2] = "    + + + O O O O O O"
+    lines[1] = "    O O O O . O . O O"
+    lines[0] = "    O . O O O O O O O"
+    split = find_split(diagram_problem("\n".join(lines), BLACK))
+    assert isinstance(split, Split), split
+    assert [gtp(a, 9) for a in split.areas] == [["A6", "A7", "B6", "B7", "C6", "C7"]]
+    assert len(split.hopeless) == 3
 
 
 def set_problem(name: str, goal: str = "live") -> Problem:
@@ -114,8 +128,11 @@ def test_survival_does_not_split():
 
 @pytest.fixture(scope="module")
 def corridor_proof():
-    problem = diagram_problem(CORRIDORS, BLACK)
-    return solve_split(problem, PARAMS).split
+    # two hopeful pockets, White (the defender) to move: each lost for it
+    problem = set_problem("one-eye-two-areas-01.sgf")
+    composite = solve_split(problem, PARAMS, to_play=WHITE).split
+    assert composite is not None and len(composite.proofs) == 2
+    return composite
 
 
 def test_a_proof_given_to_another_area_is_rejected(corridor_proof):
@@ -127,14 +144,15 @@ def test_a_proof_given_to_another_area_is_rejected(corridor_proof):
 
 def test_a_missing_area_is_rejected(corridor_proof):
     split = corridor_proof.split
-    tampered = replace(corridor_proof, split=Split(split.eye, split.areas[1:]),
+    tampered = replace(corridor_proof, split=Split(split.eye, split.areas[1:], split.hopeless),
                        proofs=corridor_proof.proofs[1:])
     assert "partition" in verify_split(tampered).errors[0]
 
 
 def test_an_eye_that_is_not_one_is_rejected(corridor_proof):
     split = corridor_proof.split
-    tampered = replace(corridor_proof, split=Split(min(split.areas[0]), split.areas))
+    tampered = replace(corridor_proof,
+                       split=Split(min(split.areas[0]), split.areas, split.hopeless))
     assert "eye" in verify_split(tampered).errors[0]
 
 
@@ -143,9 +161,12 @@ def test_a_first_move_for_the_defender_is_rejected(corridor_proof):
 
 
 def test_a_first_move_outside_the_areas_is_rejected(corridor_proof):
-    # D2: one of White's own eyes in its lower wall, legal for White, off the region
-    tampered = replace(corridor_proof, to_play=WHITE, first=coords.from_gtp("D2", 9))
-    assert problem_legal(tampered.problem, WHITE, "D2")
+    # the top right corner: empty, legal for Black (the attacker), off the region
+    problem = corridor_proof.problem
+    corner = f"{coords.GTP_COLUMNS[problem.size - 1]}{problem.size}"
+    assert problem_legal(problem, BLACK, corner)
+    tampered = replace(corridor_proof, to_play=BLACK,
+                       first=coords.from_gtp(corner, problem.size))
     assert "in no area" in verify_split(tampered).errors[0]
 
 
@@ -174,7 +195,7 @@ def test_the_search_switch_and_the_command_line(capsys):
     path = str(SET / "one-eye-three-areas-02.sgf")
     assert main(["solve", path, "--goal", "live", "--decompose", "--to-play", "B"]) == 0
     out = capsys.readouterr().out
-    assert "proved area by area: 3 areas around the eye at A1" in out
+    assert "proved area by area (the eye at A1): 3 areas searched" in out
     assert "verified: yes" in out
     # asked for where it does not apply: solved whole, and the reason is said
     small = str(SET / "one-eye-single-area-02.sgf")

@@ -95,9 +95,12 @@ def solve_one(problem: Problem, closer: Problem | None, to_play: int, args,
         row.update({
             "winning_moves": [coords.to_gtp(m, size) for m in first],
             "proof_size": sum(p.size() for p in split.proofs),
-            "split": {"eye": coords.to_gtp(split.split.eye, size),
+            "split": {"eye": None if split.split.eye is None
+                      else coords.to_gtp(split.split.eye, size),
                       "areas": [sorted(coords.to_gtp(p, size) for p in area)
                                 for area in split.split.areas],
+                      "hopeless": [sorted(coords.to_gtp(p, size) for p in area)
+                                   for area in split.split.hopeless],
                       "area_nodes": [p.stats.get("nodes", 0) for p in split.proofs]},
             "verified": outcome.verified,
             "verification": outcome.verification,
@@ -168,9 +171,18 @@ def print_row(row: dict) -> None:
     print(f"{side} to play: {what}")
     print(f"  winning moves: {moves}" if row["winning_moves"] else "  winning moves: none")
     if "split" in row:
-        areas = row["split"]["areas"]
-        print(f"  proved area by area: {len(areas)} areas around the eye at {row['split']['eye']} "
-              "(" + "; ".join(f"{a[0]}-{a[-1]}" if len(a) > 1 else a[0] for a in areas) + ")")
+        split = row["split"]
+
+        def spans(areas):
+            return "; ".join(f"{a[0]}-{a[-1]}" if len(a) > 1 else a[0] for a in areas)
+
+        eye = f"the eye at {split['eye']}" if split["eye"] else "no eye yet"
+        print(f"  proved area by area ({eye}): {len(split['areas'])} areas searched"
+              + (f" ({spans(split['areas'])})" if split["areas"] else ""))
+        if split["hopeless"]:
+            print(f"  {len(split['hopeless'])} areas can never hold an eye "
+                  f"({spans(split['hopeless'])}): a wall with an eye of its own touches "
+                  "every point")
     print(f"  proof size: {row['proof_size']} nodes; searched {row['nodes']} nodes in "
           f"{row['seconds']} s ({row['nodes_per_s']} nodes/s)")
     if row["verification"] == VERIFIED:

@@ -10,23 +10,30 @@ on its own):
    on either side: the attacker is banned only after a defender's ko capture), and
    no position came before the root (a position of the whole from before it could
    repeat with the other areas changed, where the local game sees no repetition);
-3. C already has an eye E: an empty region point whose every neighbour is a stone
-   of C (so C needs one more vital region, and any one will do);
+3. C has at most one eye E in the region: an empty region point whose every
+   neighbour is a stone of C;
 4. every attacker chain off the region has an empty neighbour off the region: no
    move is ever played off the region, so nothing there is ever captured and the
    points off the region never change (C's capture ends the game);
 5. the areas are the connected parts of the region without E and C's stones (C is
    never captured while the game goes on), at least two with an empty point;
 6. a connected part of the non-defender points off the region that touches two
-   areas holds an empty point whose neighbours are all such points: a Benson region
-   through it is never vital to any defender chain, so none spans two areas.
+   areas is *sealed*: it holds an empty point whose neighbours are all points of the
+   part, so a Benson region through it is never vital to any defender chain, and
+   none spans two areas;
+7. an area is *hopeless* when each of its points has a neighbour in a sealed part:
+   every Benson region holding a point of it holds that part, so no vital region
+   ever lies in it.  The others are *hopeful*.  With E any number of areas may be
+   hopeful; without E at most one (C then needs both vital regions there).  A split
+   has two areas or more, or none hopeful (then the defender never lives: the
+   paper's "no potential eye point").
 
-The claim (an attacker win): the defender to move, each area ``A`` is lost for the
-defender in the *local problem* ``P(A)``: the same position with ``A`` as region
-(the other areas frozen), the defender to move, proven by an ordinary proof whose
-result superko did not decide.  The attacker's strategy in the whole: answer a
-move in area ``A`` as ``P(A)``'s proof does, a pass or a move in E with a pass.
-Why it wins:
+The claim (an attacker win): the defender to move, each hopeful area ``A`` is lost
+for the defender in the *local problem* ``P(A)``: the same position with ``A`` as
+region (the other areas frozen), the defender to move, proven by an ordinary proof
+whose result superko did not decide.  The attacker's strategy in the whole: answer
+a move in a hopeful area ``A`` as ``P(A)``'s proof does, a pass, a move in E or in a
+hopeless area with a pass.  Why it wins:
 
 * each area changes only by moves in it, so each area's state is always a
   defender-to-move node of its proof;
@@ -39,10 +46,14 @@ Why it wins:
   be missing from the local proof, which ``verify_split`` rejects (line-bound);
 * the defender filling E only hurts it: its legal moves shrink, the attacker's grow
   by captures of C, and Benson's alive set with E filled is alive with E empty;
-* the goal: if C were unconditionally alive in the whole, it would have E and a
-  second vital region V (condition 3); V meets one area ``A`` only (condition 6),
-  and the chains around V lie in ``A`` or are C (condition 1), so C would be alive
-  in ``P(A)`` at that area's state, a node its proof shows lost;
+* a move in a hopeless area changes nothing in the others, and C's liberties it
+  fills only help the attacker (as above);
+* the goal: if C were unconditionally alive in the whole, it would have two vital
+  regions; each is E, or lies off the region (then it was there at the root), or
+  meets one area only (condition 6), a hopeful one (condition 7).  With E, take V
+  the one that is not E; without, both lie in the one hopeful area ``A``.  The
+  chains around them lie in ``A`` or are C (condition 1), so C would be alive in
+  ``P(A)`` at that area's state, a node its proof shows lost;
 * two passes end the whole with the goal not holding, as above.
 
 With the attacker to move the claim starts with its move: a pass (every area lost
@@ -75,11 +86,13 @@ from tsumego_gui.search.results import SolveResult
 
 @dataclass(frozen=True)
 class Split:
-    """Where a problem splits: C's eye and the areas (region points, sorted by their
+    """Where a problem splits: C's eye in the region (None: none), the hopeful areas
+    (each needs a local proof) and the hopeless ones (region points, sorted by their
     least point)."""
 
-    eye: int
+    eye: int | None
     areas: tuple[frozenset[int], ...]
+    hopeless: tuple[frozenset[int], ...] = ()
 
 
 @dataclass
@@ -142,27 +155,33 @@ def find_split(problem: Problem) -> Split | str:
         return "positions came before this one (superko could tie the areas together)"
     eyes = [p for p in problem.region if board.color_at(p) == EMPTY
             and all(n in crucial for n in _neighbours(p, size))]
-    if len(eyes) != 1:
-        return f"the crucial chain has {len(eyes)} one-point eyes, not one"
-    eye = eyes[0]
+    if len(eyes) > 1:
+        return f"the crucial chain has {len(eyes)} one-point eyes"
+    eye = eyes[0] if eyes else None
     off = set(coords.all_locs(size)) - problem.region
     empty_off = {p for p in off if board.color_at(p) == EMPTY}
     for p in off:
         if board.color_at(p) == problem.attacker and not empty_off & set(board.liberties(p)):
             return f"the attacker's stone at {coords.to_gtp(p, size)} off the region " \
                    "has no liberty off it"
-    areas = _components(set(problem.region) - crucial - {eye}, size)
-    if sum(any(board.color_at(p) == EMPTY for p in a) for a in areas) < 2:
-        return "the region is one area"
+    areas = _components(set(problem.region) - crucial - set(eyes), size)
     area_of = {p: i for i, a in enumerate(areas) for p in a}
+    sealed: set[int] = set()
     for part in _components({p for p in off if p not in own}, size):
-        touched = {area_of[n] for p in part for n in _neighbours(p, size) if n in area_of}
-        if len(touched) > 1 and not any(
-                p in empty_off and all(n in part for n in _neighbours(p, size)) for p in part):
+        if any(p in empty_off and all(n in part for n in _neighbours(p, size)) for p in part):
+            sealed |= part
+        elif len({area_of[n] for p in part for n in _neighbours(p, size) if n in area_of}) > 1:
             return "a Benson region off the region may join two areas"
+    hopeful = [a for a in areas
+               if any(sealed.isdisjoint(_neighbours(p, size)) for p in a)]
+    hopeless = [a for a in areas if a not in hopeful]
+    if eye is None and len(hopeful) > 1:
+        return "the crucial chain has no eye and more than one area could hold one"
+    if len(areas) < 2 and hopeful:
+        return "the region is one area"
     if any(not crucial.isdisjoint(s) for s, _ in unconditionally_alive(board, defender)):
         return "the goal holds already"
-    return Split(eye, tuple(areas))
+    return Split(eye, tuple(hopeful), tuple(hopeless))
 
 
 def local_problem(problem: Problem, area: frozenset[int], to_play: int) -> Problem:

@@ -40,9 +40,10 @@ def _reach(start: int, allowed, size: int) -> set[int]:
     return seen
 
 
-def split_conditions(problem: Problem, eye: int, areas) -> str | None:
-    """What is wrong with the claim that ``problem`` splits into ``areas`` around C's
-    ``eye`` (None: nothing)."""
+def split_conditions(problem: Problem, eye: int | None, areas, hopeless) -> str | None:
+    """What is wrong with the claim that ``problem`` splits into the hopeful ``areas``
+    and the ``hopeless`` ones, C's eye in the region being ``eye`` (None: none); None:
+    nothing."""
     size, defender = problem.size, problem.defender
     board = problem.to_board()
     if problem.goal != "live" or problem.ko_capture_allowed(defender) \
@@ -53,19 +54,24 @@ def split_conditions(problem: Problem, eye: int, areas) -> str | None:
     if not problem.crucial <= crucial:
         return "the crucial stones are not one chain"
     region = problem.region
-    if eye not in region or board.color_at(eye) != EMPTY \
-            or not all(n in crucial for n in _adjacent(eye, size)):
+    if eye is not None and (eye not in region or board.color_at(eye) != EMPTY
+                            or not all(n in crucial for n in _adjacent(eye, size))):
         return "the eye is not an empty region point surrounded by the crucial chain"
-    claimed = set().union(*areas) if areas else set()
+    every = list(areas) + list(hopeless)
+    claimed = set().union(*every) if every else set()
     rest = set(region) - crucial - {eye}
-    if claimed != rest or sum(len(a) for a in areas) != len(rest) or len(areas) < 2:
+    if claimed != rest or sum(len(a) for a in every) != len(rest):
         return "the areas do not partition the region without the eye and the crucial chain"
-    for area in areas:
+    if len(every) < 2 and areas:
+        return "one area is no split"
+    if eye is None and len(areas) > 1:
+        return "with no eye, only one area may be hopeful"
+    for area in every:
         if _reach(min(area), rest, size) != set(area):
             return "an area is not one connected part of the region"
     if any(board.color_at(p) == EMPTY and all(n in crucial for n in _adjacent(p, size))
            for p in rest):
-        return "the crucial chain has a second one-point eye"
+        return "the crucial chain has a one-point eye that is not the one named"
     off = [p for p in coords.all_locs(size) if p not in region]
     for p in off:
         colour = board.color_at(p)
@@ -76,17 +82,23 @@ def split_conditions(problem: Problem, eye: int, areas) -> str | None:
             return "an attacker chain off the region could be captured"
     outside = {p for p in off if board.color_at(p) != defender}
     seen: set[int] = set()
+    sealed_points: set[int] = set()
     for p in outside:
         if p in seen:
             continue
         part = _reach(p, outside, size)
         seen |= part
-        touched = {i for i, a in enumerate(areas)
+        touched = {i for i, a in enumerate(every)
                    if any(n in a for q in part for n in _adjacent(q, size))}
         sealed = any(board.color_at(q) == EMPTY
                      and all(n in part for n in _adjacent(q, size)) for q in part)
-        if len(touched) > 1 and not sealed:
+        if sealed:
+            sealed_points |= part
+        elif len(touched) > 1:
             return "a Benson region off the region could join two areas"
+    for area in hopeless:
+        if not all(any(n in sealed_points for n in _adjacent(q, size)) for q in area):
+            return "an area called hopeless has a point no sealed part touches"
     if any(not crucial.isdisjoint(s) for s, _ in unconditionally_alive(board, defender)):
         return "the goal already holds"
     return None
@@ -97,7 +109,7 @@ def verify_split(split_proof: SplitProof, *, replays: int = 100, seed: int = 0,
     """Check a split proof; never raises on a bad one."""
     report = VerifyReport()
     problem, split = split_proof.problem, split_proof.split
-    why = split_conditions(problem, split.eye, split.areas)
+    why = split_conditions(problem, split.eye, split.areas, split.hopeless)
     if why is not None:
         report.fail(why)
         return report
