@@ -1,12 +1,13 @@
 """The independent check of a split proof (``search.split``): the conditions that make
-areas independent, re-read from the position, and each area's proof, checked by
-``search.verify``.
+areas independent, re-read from the position, and each hopeful area's proof, checked
+by ``search.verify``.
 
 Shares nothing with the split's finder but the rules engine, Benson and the data
 types: the areas claimed are checked to be exactly the parts of the region without
-the eye, the eye an eye of the one crucial chain, the points off the region fixed
-for good, and no Benson region able to join two areas.  The argument that these
-conditions and the local proofs make an attacker win in the whole is in
+the eye (if any) and the crucial chain, the eye an eye of the one crucial chain,
+the points off the region fixed for good, no Benson region able to join two areas,
+and every point of an area called hopeless next to a sealed part.  The argument
+that these conditions and the local proofs make an attacker win in the whole is in
 ``search.split``'s docstring.
 """
 
