@@ -81,12 +81,7 @@ def test_corridors_die_without_a_search_as_in_the_plain_one(to_play):
 
 
 def test_a_corridor_that_could_hold_an_eye_is_hopeful():
-    # the upper left corridor's wall is one line higher: A6-C6 no longer touch it
-    lines = CORRIDORS.strip("\n").splitlines()
-    lines[2] = "    + + + O O O O O O"
-    lines[1] = "    O O O O . O . O O"
-    lines[0] = "    O . O O O O O O O"
-    split = find_split(diagram_problem("\n".join(lines), BLACK))
+    split = find_split(diagram_problem(hopeful_corridor(), BLACK))
     assert isinstance(split, Split), split
     assert [gtp(a, 9) for a in split.areas] == [["A6", "A7", "B6", "B7", "C6", "C7"]]
     assert len(split.hopeless) == 3
@@ -233,3 +228,25 @@ def test_the_checker_refuses_earlier_positions_too(corridor_proof):
     with_history = replace(problem, history=(problem.to_board().hash,))
     report = verify_split(replace(corridor_proof, problem=with_history))
     assert "no position before the root" in report.errors[0]
+
+
+def hopeful_corridor() -> str:
+    # the upper left corridor's wall is one line higher: A6-C6 no longer touch it
+    lines = CORRIDORS.strip("\n").splitlines()
+    lines[2] = "    + + + O O O O O O"
+    lines[1] = "    O O O O . O . O O"
+    lines[0] = "    O . O O O O O O O"
+    return "\n".join(lines)
+
+
+def test_a_problem_that_names_no_side_to_move_splits_for_either():
+    # enclosed problems often leave the side to move open (Problem.to_play_given): with
+    # the colours of a set problem swapped, White attacks, and its one local search with
+    # the attacker to move (the half eye C2-D3) is made with White to move
+    src = set_problem("one-eye-two-areas-02.sgf")
+    problem = Problem(src.size, src.white, src.black, BLACK, BLACK, "live", src.crucial,
+                      src.region, to_play_given=False)
+    result = solve_split(problem, PARAMS, to_play=WHITE)
+    assert result.split is not None and result.split.first is not None
+    assert result.verdict == dfs.solve(problem, PARAMS, to_play=WHITE).verdict == "dies"
+    assert verify_split(result.split).passed

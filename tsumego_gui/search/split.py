@@ -187,7 +187,7 @@ def find_split(problem: Problem) -> Split | str:
 def local_problem(problem: Problem, area: frozenset[int], to_play: int) -> Problem:
     """The problem with ``area`` as its region and ``to_play`` to move (the other areas
     frozen as they are)."""
-    return replace(problem, region=area, to_play=to_play, book_moves=())
+    return replace(problem, region=area, to_play=to_play, to_play_given=True, book_moves=())
 
 
 def solve_split(problem: Problem, params: SearchParams | None = None, *,

@@ -21,7 +21,7 @@ from tsumego_gui.search.split import SplitProof
 from tsumego_gui.search.verify import VerifyReport, verify
 
 # what a local problem may differ in from the whole
-_LOCAL_FIELDS = ("region", "to_play", "book_moves")
+_LOCAL_FIELDS = ("region", "to_play", "to_play_given", "book_moves")
 
 
 def _adjacent(loc: int, size: int):
