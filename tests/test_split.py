@@ -21,6 +21,7 @@ from tsumego_gui.search.split import Split, find_split, solve_split
 from tsumego_gui.search.verify_split import verify_split
 
 SET = Path(__file__).parent.parent / "benchmarks" / "problems" / "decomposable"
+ENCLOSED = Path(__file__).resolve().parents[2] / "shared" / "problems" / "enclosed-dev"
 PARAMS = SearchParams(max_nodes=0, max_seconds=60.0)
 
 # Black's crucial chain (#) holds one eye at E5; one-line corridors (+) between it
@@ -250,3 +251,14 @@ def test_a_problem_that_names_no_side_to_move_splits_for_either():
     assert result.split is not None and result.split.first is not None
     assert result.verdict == dfs.solve(problem, PARAMS, to_play=WHITE).verdict == "dies"
     assert verify_split(result.split).passed
+
+
+@pytest.mark.skipif(not (ENCLOSED / "gop" / "18342.sgf").is_file(),
+                    reason="../shared/problems is absent")
+def test_a_local_proof_that_superko_decided_is_not_used():
+    # enclosed-dev gop/18342, Black to move under 'live': one hopeful area whose local
+    # proof is line-bound (the verifier's walk): the whole region is searched instead
+    problem = read_sgf(ENCLOSED / "gop" / "18342.sgf", goal="live")[0]
+    assert isinstance(find_split(problem), Split)
+    result = solve_split(problem, PARAMS, to_play=BLACK)
+    assert result.split is None and result.proof is not None and result.verdict == "dies"

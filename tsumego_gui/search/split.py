@@ -60,13 +60,16 @@ With the attacker to move the claim starts with its move: a pass (every area los
 for a defender moving first), or a move in one area whose local problem is solved
 with the attacker to move (the others with the defender to move).
 
+A local proof that superko decided in part (the verifier's walk says so: it is
+line-bound) does not carry over, and the whole region is searched instead.
+
 A defender's win is not split here: the attacker filling C's liberties in one area
 changes the others (a pessimistic local problem is the next step), nor is the
 search below the root (the paper's dynamic split inside df-pn).  Such problems go
 to the ordinary search, on the whole region.
 
 Knows the rules as the board gives them and the problem type; searches through
-``search.dfs``.
+``search.dfs`` and asks ``search.verify`` whether a local proof is line-bound.
 """
 
 from __future__ import annotations
@@ -82,6 +85,7 @@ from tsumego_gui.search import dfs
 from tsumego_gui.search.params import SearchParams
 from tsumego_gui.search.proof import Proof
 from tsumego_gui.search.results import SolveResult
+from tsumego_gui.search.verify import verify
 
 
 @dataclass(frozen=True)
@@ -184,6 +188,14 @@ def find_split(problem: Problem) -> Split | str:
     return Split(eye, tuple(hopeful), tuple(hopeless))
 
 
+def _holds_in_the_whole(proof: Proof) -> bool:
+    """Whether a local proof carries over: superko decided none of it (the verifier's
+    walk says; a repetition in the local game need not be one in the whole, where the
+    other areas may have changed meanwhile), and the walk found no fault."""
+    report = verify(proof, replays=0)
+    return report.passed and not report.line_bound
+
+
 def local_problem(problem: Problem, area: frozenset[int], to_play: int) -> Problem:
     """The problem with ``area`` as its region and ``to_play`` to move (the other areas
     frozen as they are)."""
@@ -234,7 +246,7 @@ def solve_split(problem: Problem, params: SearchParams | None = None, *,
                 if result.verdict == "dies":
                     first = result.proof.winning_moves[0]
                     proofs[j] = result.proof
-            if all(p is not None for p in proofs):
+            if all(p is not None and _holds_in_the_whole(p) for p in proofs):
                 composite = SplitProof(problem, to_play, split, first, proofs)
                 return SolveResult("dies", None, spent, now() - start, None, 0, split=composite)
     result = run(problem, to_play)
