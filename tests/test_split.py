@@ -17,7 +17,16 @@ from tsumego_gui.core.problem import Problem
 from tsumego_gui.core.sgf_io import read_sgf
 from tsumego_gui.search import dfs
 from tsumego_gui.search.params import SearchParams
-from tsumego_gui.search.split import Split, find_split, solve_split
+from tsumego_gui.search.split import (
+    Split,
+    SplitProof,
+    _components,
+    _holds_in_the_whole,
+    find_split,
+    local_problem,
+    solve_split,
+)
+from tsumego_gui.search.verify import verify
 from tsumego_gui.search.verify_split import verify_split
 
 SET = Path(__file__).parent.parent / "benchmarks" / "problems" / "decomposable"
@@ -81,11 +90,20 @@ def test_corridors_die_without_a_search_as_in_the_plain_one(to_play):
         assert composite.first == PASS       # Black never gets a second eye
 
 
-def test_a_corridor_that_could_hold_an_eye_is_hopeful():
-    split = find_split(diagram_problem(hopeful_corridor(), BLACK))
-    assert isinstance(split, Split), split
-    assert [gtp(a, 9) for a in split.areas] == [["A6", "A7", "B6", "B7", "C6", "C7"]]
-    assert len(split.hopeless) == 3
+def test_one_hopeful_area_is_not_split():
+    # sound, but the area alone lacks the attacker's moves in the others; the checker
+    # still accepts such a split, with the hopeful area's proof
+    problem = diagram_problem(hopeful_corridor(), BLACK)
+    assert "only one area could hold an eye" in find_split(problem)
+    upper_left = frozenset(coords.from_gtp(p, 9) for p in ("A6", "A7", "B6", "B7", "C6", "C7"))
+    local = dfs.solve(local_problem(problem, upper_left, BLACK), PARAMS)
+    assert local.verdict == "dies"
+    hopeless = tuple(frozenset(coords.from_gtp(p, 9) for p in corridor.split())
+                     for corridor in ("A4 B4 C4", "G4 H4 J4", "G6 H6 J6"))
+    composite = SplitProof(problem, BLACK, Split(coords.from_gtp("E5", 9), (upper_left,),
+                                                 hopeless), None, [local.proof])
+    report = verify_split(composite)
+    assert report.passed, report.errors
 
 
 def set_problem(name: str, goal: str = "live") -> Problem:
@@ -255,10 +273,14 @@ def test_a_problem_that_names_no_side_to_move_splits_for_either():
 
 @pytest.mark.skipif(not (ENCLOSED / "gop" / "18342.sgf").is_file(),
                     reason="../shared/problems is absent")
-def test_a_local_proof_that_superko_decided_is_not_used():
-    # enclosed-dev gop/18342, Black to move under 'live': one hopeful area whose local
-    # proof is line-bound (the verifier's walk): the whole region is searched instead
+def test_a_local_proof_that_superko_decided_does_not_carry_over():
+    # enclosed-dev gop/18342, Black to move under 'live': the area beside the crucial
+    # chain, alone, is lost for Black, but superko decided part of that proof (the
+    # verifier's walk: line-bound), so a split must not use it
     problem = read_sgf(ENCLOSED / "gop" / "18342.sgf", goal="live")[0]
-    assert isinstance(find_split(problem), Split)
-    result = solve_split(problem, PARAMS, to_play=BLACK)
-    assert result.split is None and result.proof is not None and result.verdict == "dies"
+    chain = set(problem.to_board().chain(min(problem.crucial)))
+    area = max(_components(set(problem.region) - chain, problem.size), key=len)
+    local = dfs.solve(local_problem(problem, area, BLACK), PARAMS)
+    assert local.verdict == "dies"
+    assert verify(local.proof).line_bound
+    assert not _holds_in_the_whole(local.proof)
