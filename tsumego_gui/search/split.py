@@ -114,10 +114,6 @@ class SplitProof:
     first: int | None
     proofs: list[Proof]
 
-    @property
-    def nodes(self) -> int:
-        return sum(p.stats.get("nodes", 0) for p in self.proofs)
-
 
 def _neighbours(loc: int, size: int) -> list[int]:
     row, col = coords.from_loc(loc, size)
@@ -251,7 +247,7 @@ def solve_split(problem: Problem, params: SearchParams | None = None, *,
             elif to_play == problem.attacker:
                 j = lost.index(False)
                 result = run(local_problem(problem, split.areas[j], to_play), to_play)
-                if result.verdict == "dies":
+                if result.verdict == "dies" and result.proof.winning_moves:
                     first = result.proof.winning_moves[0]
                     proofs[j] = result.proof
             if all(p is not None and _holds_in_the_whole(p) for p in proofs):
