@@ -170,6 +170,14 @@ def test_an_eye_that_is_not_one_is_rejected(corridor_proof):
     assert "eye" in verify_split(tampered).errors[0]
 
 
+def test_a_hopeful_area_called_hopeless_is_rejected(corridor_proof):
+    split = corridor_proof.split
+    tampered = replace(corridor_proof, split=Split(split.eye, split.areas[1:],
+                                                   split.hopeless + split.areas[:1]),
+                       proofs=corridor_proof.proofs[1:])
+    assert "hopeless has a point no sealed part touches" in verify_split(tampered).errors[0]
+
+
 def test_a_first_move_for_the_defender_is_rejected(corridor_proof):
     assert "first move" in verify_split(replace(corridor_proof, first=PASS)).errors[0]
 
