@@ -81,13 +81,16 @@ def solve_one(problem: Problem, closer: Problem | None, to_play: int, args,
         "nodes_per_s": round(result.nodes_per_s),
         "stopped_by": result.stop_reason,
     }
+    if result.proof is not None or result.split is not None:
+        row.update({
+            "verified": outcome.verified,               # the whole proof walked, no fault
+            "verification": outcome.verification,       # verified | partly | rejected
+            "verifier_errors": list(outcome.verifier_errors),
+        })
     if result.proof is not None:
         row.update({
             "winning_moves": [coords.to_gtp(m, size) for m in result.proof.winning_moves],
             "proof_size": result.proof.size(),
-            "verified": outcome.verified,               # the whole proof walked, no fault
-            "verification": outcome.verification,       # verified | partly | rejected
-            "verifier_errors": list(outcome.verifier_errors),
         })
     if result.split is not None:
         split = result.split
@@ -102,9 +105,6 @@ def solve_one(problem: Problem, closer: Problem | None, to_play: int, args,
                       "hopeless": [sorted(coords.to_gtp(p, size) for p in area)
                                    for area in split.split.hopeless],
                       "area_nodes": [p.stats.get("nodes", 0) for p in split.proofs]},
-            "verified": outcome.verified,
-            "verification": outcome.verification,
-            "verifier_errors": list(outcome.verifier_errors),
         })
     return {"result": result, "row": row}
 
@@ -222,7 +222,6 @@ def run_solve(args) -> int:
             rows.append(out["row"])
             if out["result"].proof is not None:
                 proofs.append(out["result"].proof)
-
             if not args.json:
                 print_row(out["row"])
     if args.json:

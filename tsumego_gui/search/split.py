@@ -115,20 +115,13 @@ class SplitProof:
     proofs: list[Proof]
 
 
-def _neighbours(loc: int, size: int) -> list[int]:
-    row, col = coords.from_loc(loc, size)
-    return [coords.to_loc(row + dr, col + dc, size)
-            for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
-            if 0 <= row + dr < size and 0 <= col + dc < size]
-
-
 def _components(points: set[int], size: int) -> list[frozenset[int]]:
     left, out = set(points), []
     while left:
         todo = [left.pop()]
         part = set(todo)
         while todo:
-            for n in _neighbours(todo.pop(), size):
+            for n in coords.neighbours(todo.pop(), size):
                 if n in left:
                     left.discard(n)
                     part.add(n)
@@ -156,7 +149,7 @@ def find_split(problem: Problem) -> Split | str:
     if problem.history:
         return "positions came before this one (superko could tie the areas together)"
     eyes = [p for p in problem.region if board.color_at(p) == EMPTY
-            and all(n in crucial for n in _neighbours(p, size))]
+            and all(n in crucial for n in coords.neighbours(p, size))]
     if len(eyes) > 1:
         return f"the crucial chain has {len(eyes)} one-point eyes"
     eye = eyes[0] if eyes else None
@@ -170,12 +163,13 @@ def find_split(problem: Problem) -> Split | str:
     area_of = {p: i for i, a in enumerate(areas) for p in a}
     sealed: set[int] = set()
     for part in _components({p for p in off if p not in own}, size):
-        if any(p in empty_off and all(n in part for n in _neighbours(p, size)) for p in part):
+        if any(p in empty_off and all(n in part for n in coords.neighbours(p, size)) for p in part):
             sealed |= part
-        elif len({area_of[n] for p in part for n in _neighbours(p, size) if n in area_of}) > 1:
+        elif len({area_of[n] for p in part for n in coords.neighbours(p, size)
+                  if n in area_of}) > 1:
             return "a Benson region off the region may join two areas"
     hopeful = [a for a in areas
-               if any(sealed.isdisjoint(_neighbours(p, size)) for p in a)]
+               if any(sealed.isdisjoint(coords.neighbours(p, size)) for p in a)]
     hopeless = [a for a in areas if a not in hopeful]
     if eye is None and len(hopeful) > 1:
         return "the crucial chain has no eye and more than one area could hold one"

@@ -24,17 +24,10 @@ from tsumego_gui.search.verify import VerifyReport, verify
 _LOCAL_FIELDS = ("region", "to_play", "to_play_given", "book_moves")
 
 
-def _adjacent(loc: int, size: int):
-    row, col = coords.from_loc(loc, size)
-    for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-        if 0 <= row + dr < size and 0 <= col + dc < size:
-            yield coords.to_loc(row + dr, col + dc, size)
-
-
 def _reach(start: int, allowed, size: int) -> set[int]:
     seen, todo = {start}, [start]
     while todo:
-        for n in _adjacent(todo.pop(), size):
+        for n in coords.neighbours(todo.pop(), size):
             if n in allowed and n not in seen:
                 seen.add(n)
                 todo.append(n)
@@ -56,7 +49,7 @@ def split_conditions(problem: Problem, eye: int | None, areas, hopeless) -> str 
         return "the crucial stones are not one chain"
     region = problem.region
     if eye is not None and (eye not in region or board.color_at(eye) != EMPTY
-                            or not all(n in crucial for n in _adjacent(eye, size))):
+                            or not all(n in crucial for n in coords.neighbours(eye, size))):
         return "the eye is not an empty region point surrounded by the crucial chain"
     every = list(areas) + list(hopeless)
     claimed = set().union(*every) if every else set()
@@ -70,7 +63,7 @@ def split_conditions(problem: Problem, eye: int | None, areas, hopeless) -> str 
     for area in every:
         if _reach(min(area), rest, size) != set(area):
             return "an area is not one connected part of the region"
-    if any(board.color_at(p) == EMPTY and all(n in crucial for n in _adjacent(p, size))
+    if any(board.color_at(p) == EMPTY and all(n in crucial for n in coords.neighbours(p, size))
            for p in rest):
         return "the crucial chain has a one-point eye that is not the one named"
     off = [p for p in coords.all_locs(size) if p not in region]
@@ -90,15 +83,15 @@ def split_conditions(problem: Problem, eye: int | None, areas, hopeless) -> str 
         part = _reach(p, outside, size)
         seen |= part
         touched = {i for i, a in enumerate(every)
-                   if any(n in a for q in part for n in _adjacent(q, size))}
+                   if any(n in a for q in part for n in coords.neighbours(q, size))}
         sealed = any(board.color_at(q) == EMPTY
-                     and all(n in part for n in _adjacent(q, size)) for q in part)
+                     and all(n in part for n in coords.neighbours(q, size)) for q in part)
         if sealed:
             sealed_points |= part
         elif len(touched) > 1:
             return "a Benson region off the region could join two areas"
     for area in hopeless:
-        if not all(any(n in sealed_points for n in _adjacent(q, size)) for q in area):
+        if not all(any(n in sealed_points for n in coords.neighbours(q, size)) for q in area):
             return "an area called hopeless has a point no sealed part touches"
     if any(not crucial.isdisjoint(s) for s, _ in unconditionally_alive(board, defender)):
         return "the goal already holds"
