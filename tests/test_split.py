@@ -81,6 +81,7 @@ def test_corridors_split_into_four_hopeless_areas_around_the_eye():
 def test_corridors_die_without_a_search_as_in_the_plain_one(to_play):
     problem = diagram_problem(CORRIDORS, to_play)
     plain = dfs.solve(problem, PARAMS, to_play=to_play)
+    assert verify(plain.proof).passed
     result = solve_split(problem, PARAMS, to_play=to_play)
     composite = result.split
     assert composite is not None and result.verdict == plain.verdict == "dies"
@@ -120,6 +121,7 @@ def set_problem(name: str, goal: str = "live") -> Problem:
 def test_set_problem_split_agrees_with_the_plain_search(name, to_play):
     problem = set_problem(name)
     plain = dfs.solve(problem, PARAMS, to_play=to_play)
+    assert verify(plain.proof).passed
     result = solve_split(problem, PARAMS, to_play=to_play)
     composite = result.split
     assert composite is not None, find_split(problem)
@@ -214,6 +216,7 @@ def test_the_search_switch_and_the_command_line(capsys):
     assert split.split is not None and split.proof is None and split.verdict == "dies"
     plain = dfs.solve(problem, PARAMS, to_play=BLACK)
     assert plain.split is None and plain.proof is not None
+    assert verify_split(split.split).passed and verify(plain.proof).passed
     path = str(SET / "one-eye-three-areas-02.sgf")
     assert main(["solve", path, "--goal", "live", "--decompose", "--to-play", "B"]) == 0
     out = capsys.readouterr().out
@@ -275,7 +278,8 @@ def test_a_problem_that_names_no_side_to_move_splits_for_either():
                       src.region, to_play_given=False)
     result = solve_split(problem, PARAMS, to_play=WHITE)
     assert result.split is not None and result.split.first is not None
-    assert result.verdict == dfs.solve(problem, PARAMS, to_play=WHITE).verdict == "dies"
+    plain = dfs.solve(problem, PARAMS, to_play=WHITE)
+    assert result.verdict == plain.verdict == "dies" and verify(plain.proof).passed
     assert verify_split(result.split).passed
 
 
@@ -290,5 +294,6 @@ def test_a_local_proof_that_superko_decided_does_not_carry_over():
     area = max(_components(set(problem.region) - chain, problem.size), key=len)
     local = dfs.solve(local_problem(problem, area, BLACK), PARAMS)
     assert local.verdict == "dies"
-    assert verify(local.proof).line_bound
+    report = verify(local.proof)
+    assert report.passed and report.line_bound
     assert not _holds_in_the_whole(local.proof)
