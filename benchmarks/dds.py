@@ -18,14 +18,17 @@ differ; ``dds_speedup_median``: plain nodes / decomposition nodes over the probl
 both solve where the root split (``speedup_median_all``: over all they both
 solve).  The split needs the goal ``live`` (unconditional life: ``search.split``
 says why the survival goal does not split an attacker's win), so ``--goal``
-defaults to it; the set's ``expected.json`` holds the answers under its own goal
-(survival), which this script does not read: the plain search in the same run is
-the reference.
+defaults to it.  Where FOLDER holds ``expected-<goal>.json`` (the decomposable
+set has ``expected-live.json``: the verdicts of an exhaustive plain df-pn, each
+proof verified), every verdict of both searches is also checked against it and
+the RESULT line adds ``contradicts_data=<n>`` (a problem-side missing from the
+file counts as a contradiction, so that a stale file is seen).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 from dataclasses import replace
@@ -69,7 +72,11 @@ def main(argv: list[str] | None = None) -> int:
     if not files:
         print(f"no SGF problem in {args.folder}", file=sys.stderr)
         return 2
-    print(f"goal {args.goal}, {args.time:g} s per search, df-pn")
+    data_path = args.folder / f"expected-{args.goal}.json"
+    expected = json.loads(data_path.read_text(encoding="utf-8"))["problems"] \
+        if data_path.exists() else None
+    print(f"goal {args.goal}, {args.time:g} s per search, df-pn"
+          + (f"; answers checked against {data_path.name}" if expected is not None else ""))
     print(f"{'problem':30} to  {'plain':>6} {'nodes':>10} {'s':>7}  {'dds':>6} {'nodes':>10} "
           f"{'s':>7} split ver")
     rows = []
@@ -82,13 +89,17 @@ def main(argv: list[str] | None = None) -> int:
         sides = (BLACK, WHITE) if args.both_sides else (problem.to_play,)
         for to_play in sides:
             row = run_one(problem, to_play, args.time)
+            if expected is not None:
+                want = expected.get(path.name, {}).get(SIDE[to_play], {}).get("verdict")
+                row["contradicts"] = sum(1 for kind in ("plain", "dds")
+                                         if row[kind] not in ("unknown", want))
             rows.append(row)
             ver = "yes" if row["plain_ok"] == (row["plain"] != "unknown") and \
                 row["dds_ok"] == (row["dds"] != "unknown") else "NO"
             print(f"{path.name:30} {SIDE[to_play]:2}  {row['plain']:>6} {row['plain_nodes']:>10} "
                   f"{row['plain_s']:7.2f}  {row['dds']:>6} {row['dds_nodes']:>10} "
-                  f"{row['dds_s']:7.2f} {'yes' if row['split'] else '-':>5} {ver:>3}",
-                  flush=True)
+                  f"{row['dds_s']:7.2f} {'yes' if row['split'] else '-':>5} {ver:>3}"
+                  + ("  contradicts the data" if row.get("contradicts") else ""), flush=True)
     solved_plain = [r for r in rows if r["plain"] != "unknown"]
     solved_dds = [r for r in rows if r["dds"] != "unknown"]
     lost = sum(1 for r in solved_plain if r["dds"] == "unknown")
@@ -104,7 +115,9 @@ def main(argv: list[str] | None = None) -> int:
           f"split={sum(r['split'] for r in rows)} wrong={wrong} "
           f"dds_speedup_median={median:.1f} "
           f"speedup_median_all={statistics.median(every) if every else 0.0:.2f} "
-          f"unverified={unverified}")
+          f"unverified={unverified}"
+          + (f" contradicts_data={sum(r['contradicts'] for r in rows)}"
+             if expected is not None else ""))
     return 0
 
 

@@ -8,9 +8,14 @@ checks it: every file loads as a legal, closed problem; and for the problems
 whose df-pn search is fast (under about 2 s), the solver's verdict, class and
 winning first moves still equal the recorded ones, with every proof verified.
 The slow ones (up to 10^7 nodes) are left to ``benchmarks/dds.py``.
+
+``expected-live.json`` holds the verdicts under goal ``live`` (the goal the
+decomposition needs), found the same way; its fast problem-sides are re-solved
+here too.
 """
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -25,6 +30,9 @@ from tsumego_gui.search.params import SearchParams
 SET = Path(__file__).resolve().parents[1] / "benchmarks" / "problems" / "decomposable"
 EXPECTED_FILE = SET / "expected.json"
 EXPECTED = json.loads(EXPECTED_FILE.read_text())["problems"] if EXPECTED_FILE.exists() else []
+LIVE_FILE = SET / "expected-live.json"
+LIVE = json.loads(LIVE_FILE.read_text())["problems"] if LIVE_FILE.exists() else {}
+LIVE_FAST_NODES = 200_000     # plain df-pn nodes: the problem-sides re-solved under live
 SIDES = {"B": BLACK, "W": WHITE}
 WINS_UNDER_RULES = {"W": ("lives", "seki"), "B": ("dies", "ko")}   # classes in which the mover wins
 FAST = 2.0            # seconds: searches recorded as faster than this are re-run here
@@ -106,3 +114,24 @@ def test_fast_problem_classifies_as_recorded(entry, side):
     succeeds = (c.status in ("lives", "seki", "ko")) == c.defender_to_move or c.status == "ko"
     winning = sorted(name(m, problem.size) for m in c.best_moves()) if succeeds else []
     assert winning == sorted(want["winning"])
+
+
+def test_the_live_answers_cover_the_set():
+    assert LIVE, "expected-live.json is missing or empty"
+    assert sorted(LIVE) == sorted(p.name for p in SET.glob("*.sgf"))
+    assert all(sorted(sides) == ["B", "W"] for sides in LIVE.values())
+
+
+@pytest.mark.parametrize("file,side", [pytest.param(f, s, id=f"{f}-{s}")
+                                       for f, sides in sorted(LIVE.items())
+                                       for s, want in sorted(sides.items())
+                                       if want["nodes"] < LIVE_FAST_NODES])
+def test_fast_problem_solves_under_live_as_recorded(file, side):
+    problem = load({"file": file})
+    want = LIVE[file][side]
+    outcome = solve_and_verify(replace(problem, goal="live"), "dfs", max_nodes=0,
+                               max_seconds=60.0, to_play=SIDES[side])
+    assert outcome.result.verdict == want["verdict"]
+    assert outcome.verification == VERIFIED, outcome.verifier_errors
+    succeeds = (want["verdict"] == "lives") == (side == "W")
+    assert (want["first_found"] is not None) == succeeds

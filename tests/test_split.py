@@ -233,7 +233,7 @@ def test_the_search_switch_and_the_command_line(capsys):
 
 def test_dds_benchmark_compares_both_searches_in_one_run(tmp_path):
     # a split problem and a linked control, copied from the set
-    for name in ("one-eye-two-areas-01.sgf", "linked-two-areas-03.sgf"):
+    for name in ("one-eye-two-areas-01.sgf", "linked-two-areas-03.sgf", "expected-live.json"):
         (tmp_path / name).write_bytes((SET / name).read_bytes())
     out = subprocess.run([sys.executable, str(SET.parents[1] / "dds.py"), str(tmp_path),
                           "--time", "30", "--both-sides"], capture_output=True, text=True,
@@ -243,7 +243,7 @@ def test_dds_benchmark_compares_both_searches_in_one_run(tmp_path):
     assert split_column[("one-eye-two-areas-01.sgf", "B")] == "yes"
     assert split_column[("linked-two-areas-03.sgf", "B")] == "-"
     assert "RESULT solved_dds=4 solved_plain=4 lost=0 split=2 wrong=0" in out
-    assert "unverified=0" in out
+    assert "unverified=0 contradicts_data=0" in out
 
 
 def test_a_problem_with_earlier_positions_does_not_split():
