@@ -228,7 +228,42 @@ def test_the_search_switch_and_the_command_line(capsys):
     assert "not split: the goal is 'survive', not 'live'" in capsys.readouterr().out
     # refused before any search: nothing is lost
     assert main(["solve", path, "--goal", "live", "--decompose", "--all"]) == 2
-    assert "--decompose goes with neither" in capsys.readouterr().err
+    assert "--decompose does not go with --all" in capsys.readouterr().err
+
+
+def test_a_split_proof_file_reads_back_and_checks(tmp_path, capsys):
+    from sgfmill import sgf
+
+    from tsumego_gui.cli.main import main
+    from tsumego_gui.search import split_file
+
+    path = str(SET / "one-eye-two-areas-01.sgf")
+    saved = tmp_path / "split.json"
+    assert main(["solve", path, "--goal", "live", "--decompose", "--to-play", "B",
+                 "--proof-out", str(saved)]) == 0
+    assert "proof saved to" in capsys.readouterr().out
+    loaded = split_file.load_json(saved)
+    assert loaded.first == PASS and len(loaded.proofs) == len(loaded.split.areas) == 2
+    assert verify_split(loaded).passed
+    # the file is checked, not trusted: one area's proof given for both
+    data = split_file.to_json(loaded)
+    data["proofs"][1] = data["proofs"][0]
+    assert not verify_split(split_file.from_json(data)).passed
+    with pytest.raises(ValueError, match="not a tsumego_gui split proof"):
+        split_file.from_json({"format": "tsumego_gui proof", "version": 1})
+    # the SGF export: the areas numbered on the board, one variation per area's first moves
+    exported = tmp_path / "split.sgf"
+    assert main(["solve", path, "--goal", "live", "--decompose", "--to-play", "W",
+                 "--proof-out", str(exported)]) == 0
+    root = sgf.Sgf_game.from_bytes(exported.read_bytes()).get_root()
+    labels = dict(root.get("LB"))
+    areas = find_split(set_problem("one-eye-two-areas-01.sgf")).areas
+    for i, area in enumerate(areas, 1):
+        assert {labels[coords.to_sgfmill(p, 13)] for p in area} == {str(i)}
+    assert "proven area by area" in root.get("C")
+    heads = [child.get("C").split(".")[0] for child in root]
+    assert sorted(set(heads)) == ["Area 1", "Area 2"]
+    assert read_sgf(exported)[0].region == set_problem("one-eye-two-areas-01.sgf").region
 
 
 def test_dds_benchmark_compares_both_searches_in_one_run(tmp_path):

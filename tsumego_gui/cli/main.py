@@ -86,7 +86,8 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--json", action="store_true", help="print the results as JSON")
     solve.add_argument("--proof-out", metavar="FILE",
                        help="save the (first) proof, or with --all the (first) "
-                            "classification with every first move's proofs, as .sgf or .json")
+                            "classification with every first move's proofs, or with "
+                            "--decompose a proof split into areas, as .sgf or .json")
 
     frame = sub.add_parser("frame", help="pose an open (book) problem, close it in with a "
                                          "frame, and write it as a problem SGF")

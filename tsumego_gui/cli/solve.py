@@ -5,7 +5,8 @@ proof is reported ``verified: yes`` (the verifier walked all of it),
 ``partly`` (its position budget ran out first; ``--verify-positions`` raises
 it) or ``NO`` (it found a fault).  With ``--decompose`` a kill proven area by
 area (``search.split``) is reported with its areas and checked by
-``search.verify_split``.  With ``--all`` every first move is classified
+``search.verify_split``; ``--proof-out`` saves such a proof as a split proof
+file (``search.split_file``).  With ``--all`` every first move is classified
 instead (``search.classify``: lives / seki / ko / dies, each with its verified
 proofs) and printed as a table.  An open problem that was posed
 and framed is solved in the closer frame around its defender first
@@ -30,7 +31,7 @@ from tsumego_gui.core import coords
 from tsumego_gui.core.colors import BLACK, WHITE
 from tsumego_gui.core.problem import GOAL_TEXT, Problem, ProblemError
 from tsumego_gui.nn.choice import make_evaluator
-from tsumego_gui.search import classification_file
+from tsumego_gui.search import classification_file, split_file
 from tsumego_gui.search.choice import (
     PARTLY,
     VERIFIED,
@@ -40,6 +41,7 @@ from tsumego_gui.search.choice import (
 from tsumego_gui.search.classify import OPEN, classify
 from tsumego_gui.search.frame_ladder import solve_closer_first
 from tsumego_gui.search.params import SearchParams
+from tsumego_gui.search.split import SplitProof
 
 NAMES = {BLACK: "Black", WHITE: "White"}
 NOT_VERIFIED = 1      # a proof the verifier did not accept in full
@@ -201,10 +203,9 @@ def run_solve(args) -> int:
         evaluator = make_evaluator(args.evaluator, args.network, args.device)
     except (ImportError, FileNotFoundError) as err:
         raise ValueError(f"the {args.evaluator} evaluator is not available here ({err})") from None
-    if args.decompose and (args.all or args.proof_out):
-        raise ValueError("--decompose goes with neither --all (each first move is searched "
-                         "on the whole region) nor --proof-out (a proof split into areas is "
-                         "not saved as one file yet)")
+    if args.decompose and args.all:
+        raise ValueError("--decompose does not go with --all (each first move is searched "
+                         "on the whole region)")
     rows = []
     proofs = []
     for _, sourced in load_sourced(args):
@@ -222,6 +223,8 @@ def run_solve(args) -> int:
             rows.append(out["row"])
             if out["result"].proof is not None:
                 proofs.append(out["result"].proof)
+            elif out["result"].split is not None:
+                proofs.append(out["result"].split)
             if not args.json:
                 print_row(out["row"])
     if args.json:
@@ -232,14 +235,16 @@ def run_solve(args) -> int:
             raise ProblemError("no proof to save: nothing was proven")
         out_path = Path(args.proof_out)
         first = proofs[0]
+        # a classification, a split proof or a proof tree: each has its own file
+        files = classification_file if args.all else \
+            split_file if isinstance(first, SplitProof) else None
         if out_path.suffix.lower() == ".json":
-            if args.all:
-                classification_file.save_json(first, out_path)
-            else:
+            if files is None:
                 first.save_json(out_path)
+            else:
+                files.save_json(first, out_path)
         else:
-            out_path.write_bytes(classification_file.to_sgf(first) if args.all
-                                 else first.to_sgf())
+            out_path.write_bytes(first.to_sgf() if files is None else files.to_sgf(first))
         if not args.json:
             print(f"proof saved to {out_path}")
     return exit_status(rows)

@@ -1,0 +1,119 @@
+"""A split proof (``search.split``) saved as JSON or exported as SGF.
+
+JSON (``to_json`` / ``from_json``): the whole problem as SGF text, the side to
+move, the split (C's eye, the hopeful areas, the hopeless ones, as locs), the
+attacker's first move where it moves at the root, and each hopeful area's
+local proof in the proof JSON of ``search.proof`` (each with its own local
+problem: the area as region).  Read back, ``search.verify_split`` checks it as
+it checks a fresh one.
+
+SGF (``to_sgf``): the whole problem; its root comment says how the areas were
+proven and names them, and labels (``LB``) number each hopeful area's points
+(``1``, ``2``, ...) and mark the hopeless areas' points ``x``.  Below it one
+variation per hopeful area: that area's local proof (``search.proof.write_move``,
+zones in our own property ``TZ``), its first node's comment starting with the
+area's number.  The whole game is not a tree of these (its positions are every
+combination of the areas' states): each variation is one area's game, the other
+areas left as they are, which is how the proof reads (module docstring of
+``search.split``).  Other SGF programs open it as a problem with variations.
+
+Knows split proofs, proofs and SGF; nothing about searching or checking.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from sgfmill import sgf
+
+from engine_cy.board import PASS
+from tsumego_gui.core import coords
+from tsumego_gui.core.sgf_io import read_sgf, write_sgf
+from tsumego_gui.search.proof import Proof, write_move
+from tsumego_gui.search.split import Split, SplitProof
+
+FORMAT = "tsumego_gui split proof"
+VERSION = 1
+HOPELESS_LABEL = "x"
+
+
+def to_json(proof: SplitProof) -> dict:
+    split = proof.split
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "problem_sgf": write_sgf(proof.problem).decode("utf-8"),
+        "to_play": proof.to_play,
+        "eye": split.eye,
+        "areas": [sorted(a) for a in split.areas],
+        "hopeless": [sorted(a) for a in split.hopeless],
+        "first": proof.first,
+        "proofs": [p.to_json() for p in proof.proofs],
+    }
+
+
+def from_json(data: dict) -> SplitProof:
+    if data.get("format") != FORMAT or data.get("version") != VERSION:
+        raise ValueError("not a tsumego_gui split proof file (or another version)")
+    split = Split(data["eye"], tuple(frozenset(a) for a in data["areas"]),
+                  tuple(frozenset(a) for a in data["hopeless"]))
+    return SplitProof(problem=read_sgf(data["problem_sgf"].encode("utf-8"))[0],
+                      to_play=data["to_play"], split=split, first=data["first"],
+                      proofs=[Proof.from_json(p) for p in data["proofs"]])
+
+
+def save_json(proof: SplitProof, path: str | Path) -> None:
+    Path(path).write_text(json.dumps(to_json(proof)))
+
+
+def load_json(path: str | Path) -> SplitProof:
+    return from_json(json.loads(Path(path).read_text()))
+
+
+def _names(points, size: int) -> str:
+    return ", ".join(coords.to_gtp(p, size) for p in sorted(points))
+
+
+def to_sgf(proof: SplitProof, max_nodes: int = 200_000) -> bytes:
+    """The problem with the areas labelled, then one variation per hopeful area (module
+    docstring); up to ``max_nodes`` SGF nodes in all."""
+    problem, split, size = proof.problem, proof.split, proof.problem.size
+    game = sgf.Sgf_game.from_bytes(write_sgf(problem))
+    root = game.get_root()
+    side = {1: "Black", 2: "White"}
+    lines = [f"tsumego_gui split proof: the {side[problem.defender]} group dies, proven "
+             f"area by area ({side[proof.to_play]} to move)."]
+    if split.eye is not None:
+        lines.append(f"It has one eye, at {coords.to_gtp(split.eye, size)}, and needs a second "
+                     "in one of the areas; no move in one area changes another.")
+    else:
+        lines.append("It has no eye yet; no area can hold one.")
+    for i, area in enumerate(split.areas, 1):
+        lines.append(f"Area {i}: {_names(area, size)}.")
+    if split.hopeless:
+        lines.append("Areas that can never hold an eye (x): "
+                     + "; ".join(_names(a, size) for a in split.hopeless) + ".")
+    if proof.first == PASS:
+        lines.append(f"{side[problem.attacker]} may pass first: every area is lost for "
+                     f"{side[problem.defender]} moving first there.")
+    elif proof.first is not None:
+        lines.append(f"{side[problem.attacker]} plays {coords.to_gtp(proof.first, size)} first.")
+    lines.append(f"{side[problem.attacker]} answers each move in the area where it was played "
+                 "(a pass or a move elsewhere with a pass). Each variation below is one "
+                 "area's proof, the other areas left as they are.")
+    root.add_comment_text(" ".join(lines))
+    labels = [(coords.to_sgfmill(p, size), str(i))
+              for i, area in enumerate(split.areas, 1) for p in sorted(area)]
+    labels += [(coords.to_sgfmill(p, size), HOPELESS_LABEL)
+               for area in split.hopeless for p in sorted(area)]
+    if labels:
+        root.set("LB", labels)
+    budget = [max_nodes]
+    for i, local in enumerate(proof.proofs, 1):
+        for move, child in local.root.children:
+            node = write_move(root, move, child, local.root, local.to_play, size, budget)
+            if node is None:
+                break
+            node.set("C", f"Area {i}. " + node.get("C"))
+    return game.serialise()
