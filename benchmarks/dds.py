@@ -1,6 +1,6 @@
 """Decomposition against the plain search, in one run (issue #19).
 
-    python benchmarks/dds.py [FOLDER] [--time S] [--goal live] [--both-sides]
+    python benchmarks/dds.py [FOLDER] [--time S] [--goal live|survive] [--both-sides]
 
 For every SGF problem of FOLDER (default: ``benchmarks/problems/decomposable``),
 with the side to move of the file (``--both-sides``: each side in turn), it solves
@@ -16,13 +16,14 @@ verdicts, nodes and seconds of both, then
 ``lost``: solved plain, not with decomposition; ``wrong``: both solved, verdicts
 differ; ``dds_speedup_median``: plain nodes / decomposition nodes over the problems
 both solve where the root split (``speedup_median_all``: over all they both
-solve).  The split needs the goal ``live`` (unconditional life: ``search.split``
-says why the survival goal does not split an attacker's win), so ``--goal``
-defaults to it.  Where FOLDER holds ``expected-<goal>.json`` (the decomposable
-set has ``expected-live.json``: the verdicts of an exhaustive plain df-pn, each
-proof verified), every verdict of both searches is also checked against it and
-the RESULT line adds ``contradicts_data=<n>`` (a problem-side missing from the
-file counts as a contradiction, so that a stale file is seen).
+solve).  A kill splits under the goal ``live`` only (unconditional life:
+``search.split`` says why survival does not split an attacker's win), a life under
+both, so ``--goal`` defaults to ``live``.  Where FOLDER holds the answers of an
+exhaustive plain df-pn, each proof verified (the decomposable set has
+``expected-live.json`` for ``live`` and ``expected.json`` for ``survive``), every
+verdict of both searches is also checked against them and the RESULT line adds
+``contradicts_data=<n>`` (a problem-side missing from the file counts as a
+contradiction, so that a stale file is seen).
 """
 
 from __future__ import annotations
@@ -61,6 +62,20 @@ def run_one(problem, to_play: int, seconds: float) -> dict:
             "dds_s": split_result.seconds, "dds_ok": split_ok, "split": composite is not None}
 
 
+def read_expected(folder: Path, goal: str) -> tuple[Path, dict | None]:
+    """The data file for ``goal`` and its verdicts, {file: {side: {"verdict": ...}}}
+    (None: no file).  ``expected.json`` lists problems with their answers under
+    ``expect``; ``expected-<goal>.json`` maps files to sides directly."""
+    path = folder / f"expected-{goal}.json"
+    if path.exists():
+        return path, json.loads(path.read_text(encoding="utf-8"))["problems"]
+    path = folder / "expected.json"
+    if path.exists() and goal == "survive":
+        return path, {e["file"]: e["expect"]
+                      for e in json.loads(path.read_text(encoding="utf-8"))["problems"]}
+    return path, None
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("folder", nargs="?", type=Path, default=DEFAULT_FOLDER)
@@ -72,9 +87,7 @@ def main(argv: list[str] | None = None) -> int:
     if not files:
         print(f"no SGF problem in {args.folder}", file=sys.stderr)
         return 2
-    data_path = args.folder / f"expected-{args.goal}.json"
-    expected = json.loads(data_path.read_text(encoding="utf-8"))["problems"] \
-        if data_path.exists() else None
+    data_path, expected = read_expected(args.folder, args.goal)
     print(f"goal {args.goal}, {args.time:g} s per search, df-pn"
           + (f"; answers checked against {data_path.name}" if expected is not None else ""))
     print(f"{'problem':30} to  {'plain':>6} {'nodes':>10} {'s':>7}  {'dds':>6} {'nodes':>10} "

@@ -24,6 +24,7 @@ from tsumego_gui.search.split import (
     _holds_in_the_whole,
     find_split,
     local_problem,
+    pessimistic_problem,
     solve_split,
 )
 from tsumego_gui.search.verify import verify
@@ -138,8 +139,99 @@ def test_linked_areas_are_never_split(number):
     assert isinstance(find_split(problem), str)
 
 
-def test_survival_does_not_split():
-    assert "survive" in find_split(set_problem("one-eye-two-areas-01.sgf", goal="survive"))
+def test_a_kill_does_not_split_under_survival():
+    # under 'survive' the attacker kills only by capture, which takes C's liberties in
+    # every area at once: the kill is searched whole, and agrees with the data
+    problem = set_problem("one-eye-two-areas-01.sgf", goal="survive")
+    assert not find_split(problem).kills
+    result = solve_split(problem, PARAMS, to_play=BLACK)
+    assert result.split is None
+    assert result.verdict == EXPECTED_SURVIVE["one-eye-two-areas-01.sgf", "B"]
+    assert verify(result.proof).passed
+
+
+EXPECTED_SURVIVE = {}
+EXPECTED_LIVE = {}
+
+
+def _read_expected():
+    import json
+    for entry in json.loads((SET / "expected.json").read_text())["problems"]:
+        for side, want in entry["expect"].items():
+            EXPECTED_SURVIVE[entry["file"], side] = want["verdict"]
+    for name, sides in json.loads((SET / "expected-live.json").read_text())["problems"].items():
+        for side, want in sides.items():
+            EXPECTED_LIVE[name, side] = want["verdict"]
+
+
+if (SET / "expected.json").exists() and (SET / "expected-live.json").exists():
+    _read_expected()
+
+
+@pytest.mark.parametrize("name,to_play,goal,used", [
+    ("one-eye-two-areas-03.sgf", BLACK, "survive", 2),     # two half eyes: miai
+    ("one-eye-two-areas-03.sgf", BLACK, "live", 2),
+    ("one-eye-three-areas-03.sgf", WHITE, "survive", 1),   # lives in one area, moving first
+    ("one-eye-two-areas-02.sgf", WHITE, "live", 1),
+    ("one-eye-four-areas-02.sgf", BLACK, "live", 2),
+])
+def test_a_life_splits_and_agrees_with_the_data(name, to_play, goal, used):
+    problem = set_problem(name, goal=goal)
+    result = solve_split(problem, PARAMS, to_play=to_play)
+    expected = (EXPECTED_LIVE if goal == "live" else EXPECTED_SURVIVE)[name, "BW"[to_play - 1]]
+    assert result.verdict == expected == "lives"
+    composite = result.split
+    assert composite is not None and composite.defender_wins
+    assert sum(p is not None for p in composite.proofs) == used
+    report = verify_split(composite)
+    assert report.passed, report.errors
+
+
+def test_the_pessimistic_problem_fills_the_group_s_liberties_in_the_other_areas():
+    # two pockets C2-E3 and G2-J3 under the white bar; for a life in the first, Black
+    # stands on every liberty of White's group in the second (H3 touches no white stone
+    # and stays empty: the filling stones keep a liberty)
+    problem = set_problem("one-eye-two-areas-03.sgf", goal="survive")
+    split = find_split(problem)
+    local = pessimistic_problem(problem, split, split.areas[0], WHITE)
+    added = sorted(coords.to_gtp(p, 13) for p in local.black - problem.black)
+    assert added == ["G2", "G3", "H2", "J2", "J3"]
+    assert local.region == split.areas[0] | {split.eye} and local.goal == "live"
+
+
+@pytest.fixture(scope="module")
+def miai_proof():
+    composite = solve_split(set_problem("one-eye-two-areas-03.sgf", goal="survive"), PARAMS,
+                            to_play=BLACK).split
+    assert composite is not None and composite.defender_wins
+    return composite
+
+
+def test_a_life_in_a_frozen_area_is_not_a_life(miai_proof):
+    # the area's proof must be of the pessimistic problem: with the other area frozen,
+    # White keeps liberties there that Black could take in the whole
+    i = next(i for i, p in enumerate(miai_proof.proofs) if p is not None)
+    problem, area = miai_proof.problem, miai_proof.split.areas[i]
+    frozen = dfs.solve(replace(local_problem(problem, area, WHITE), goal="live"), PARAMS,
+                       to_play=WHITE)
+    assert frozen.verdict == "lives"
+    proofs = list(miai_proof.proofs)
+    proofs[i] = frozen.proof
+    report = verify_split(replace(miai_proof, proofs=proofs))
+    assert not report.passed and "pessimistic" in report.errors[0]
+
+
+def test_half_a_miai_is_no_life(miai_proof):
+    proofs = list(miai_proof.proofs)
+    proofs[[i for i, p in enumerate(proofs) if p is not None][1]] = None
+    report = verify_split(replace(miai_proof, proofs=proofs))
+    assert not report.passed and "two with the defender first" in report.errors[0]
+
+
+def test_a_life_read_as_a_kill_is_rejected(miai_proof):
+    # the same areas claimed as a kill: survival does not split a kill
+    report = verify_split(replace(miai_proof, defender_wins=False))
+    assert not report.passed and "needs the goal 'live'" in report.errors[0]
 
 
 @pytest.fixture(scope="module")
@@ -220,12 +312,17 @@ def test_the_search_switch_and_the_command_line(capsys):
     path = str(SET / "one-eye-three-areas-02.sgf")
     assert main(["solve", path, "--goal", "live", "--decompose", "--to-play", "B"]) == 0
     out = capsys.readouterr().out
-    assert "proved area by area (the eye at A1): 3 areas searched" in out
+    assert "proved area by area (the eye at A1): 3 areas (C2-E3; G2-J3; L2-N3)" in out
     assert "verified: yes" in out
     # asked for where it does not apply: solved whole, and the reason is said
     small = str(SET / "one-eye-single-area-02.sgf")
     assert main(["solve", small, "--decompose", "--to-play", "B"]) == 0
-    assert "not split: the goal is 'survive', not 'live'" in capsys.readouterr().out
+    assert "not split: the region is one area" in capsys.readouterr().out
+    # a life split under the default goal (survival), said as such
+    miai = str(SET / "one-eye-two-areas-03.sgf")
+    assert main(["solve", miai, "--decompose", "--to-play", "B"]) == 0
+    out = capsys.readouterr().out
+    assert "White lives (no move kills)" in out and "areas 1 and 2 are miai" in out
     # refused before any search: nothing is lost
     assert main(["solve", path, "--goal", "live", "--decompose", "--all"]) == 2
     assert "--decompose does not go with --all" in capsys.readouterr().err
@@ -332,3 +429,17 @@ def test_a_local_proof_that_superko_decided_does_not_carry_over():
     report = verify(local.proof)
     assert report.passed and report.line_bound
     assert not _holds_in_the_whole(local.proof)
+
+
+def test_a_life_split_proof_file_reads_back_and_checks(miai_proof):
+    from sgfmill import sgf
+
+    from tsumego_gui.search import split_file
+
+    loaded = split_file.from_json(split_file.to_json(miai_proof))
+    assert loaded.defender_wins and [p is None for p in loaded.proofs] == \
+        [p is None for p in miai_proof.proofs]
+    assert verify_split(loaded).passed
+    root = sgf.Sgf_game.from_bytes(split_file.to_sgf(miai_proof)).get_root()
+    assert "group lives" in root.get("C") and "miai" in root.get("C")
+    assert {child.get("C").split(".")[0] for child in root} == {"Area 1", "Area 2"}

@@ -80,9 +80,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="solve a posed open problem in its own frame only (by default a "
                             "life proven in a closer frame around the defender is the answer)")
     solve.add_argument("--decompose", action="store_true",
-                       help="goal 'live': where the crucial chain (with one eye) and safe "
-                            "attacker stones cut the region into areas, prove the kill area "
-                            "by area (df-pn); each area's proof is checked")
+                       help="where the crucial chain and safe attacker stones cut the "
+                            "region into areas, prove a kill (goal 'live') or a life area by "
+                            "area (df-pn); each area's proof is checked")
     solve.add_argument("--json", action="store_true", help="print the results as JSON")
     solve.add_argument("--proof-out", metavar="FILE",
                        help="save the (first) proof, or with --all the (first) "

@@ -99,14 +99,17 @@ def solve_one(problem: Problem, closer: Problem | None, to_play: int, args,
         first = [] if split.first is None else [split.first]
         row.update({
             "winning_moves": [coords.to_gtp(m, size) for m in first],
-            "proof_size": sum(p.size() for p in split.proofs),
+            "proof_size": sum(p.size() for p in split.proofs if p is not None),
             "split": {"eye": None if split.split.eye is None
                       else coords.to_gtp(split.split.eye, size),
                       "areas": [sorted(coords.to_gtp(p, size) for p in area)
                                 for area in split.split.areas],
                       "hopeless": [sorted(coords.to_gtp(p, size) for p in area)
                                    for area in split.split.hopeless],
-                      "area_nodes": [p.stats.get("nodes", 0) for p in split.proofs]},
+                      "area_nodes": [p.stats.get("nodes", 0) if p is not None else None
+                                     for p in split.proofs],
+                      "proven_in": [i + 1 for i, p in enumerate(split.proofs)
+                                    if p is not None]},
         })
     return {"result": result, "row": row}
 
@@ -179,8 +182,12 @@ def print_row(row: dict) -> None:
             return "; ".join(f"{a[0]}-{a[-1]}" if len(a) > 1 else a[0] for a in areas)
 
         eye = f"the eye at {split['eye']}" if split["eye"] else "no eye yet"
-        print(f"  proved area by area ({eye}): {len(split['areas'])} areas searched"
+        print(f"  proved area by area ({eye}): {len(split['areas'])} areas"
               + (f" ({spans(split['areas'])})" if split["areas"] else ""))
+        if lives:
+            used = split["proven_in"]
+            print(f"  lives in area {used[0]} alone" if len(used) == 1 else
+                  f"  areas {used[0]} and {used[1]} are miai (lives in either)")
         if split["hopeless"]:
             print(f"  {len(split['hopeless'])} areas can never hold an eye "
                   f"({spans(split['hopeless'])}): a wall with an eye of its own touches "

@@ -1,11 +1,13 @@
-"""Decomposition at the root (issue #19, first step): a region that the crucial chain
-and uncapturable attacker stones cut into separate areas, solved one area at a time.
+"""Decomposition at the root (issue #19): a region that the crucial chain and
+uncapturable attacker stones cut into separate areas, solved one area at a time: a
+kill (every area lost) or a life (one area won, or two as miai).
 
 Where it applies (``find_split``; ``search.verify_split`` checks the same conditions
 on its own):
 
-1. goal ``live``; the crucial stones are one chain C, and every defender stone off
-   the region belongs to it; the goal does not hold yet;
+1. goal ``live`` or ``survive`` (a kill splits under ``live`` only, see below); the
+   crucial stones are one chain C, and every defender stone off the region belongs
+   to it; the goal does not hold yet;
 2. the defender may not capture a ko and no ko is pending (so no ko ban ever falls
    on either side: the attacker is banned only after a defender's ko capture), and
    no position came before the root (a position of the whole from before it could
@@ -23,14 +25,16 @@ on its own):
    none spans two areas;
 7. an area is *hopeless* when each of its points has a neighbour in a sealed part:
    every Benson region holding a point of it holds that part, so no vital region
-   ever lies in it.  The others are *hopeful*.  With E any number of areas may be
-   hopeful; without E at most one (C then needs both vital regions there).  A split
-   has two areas or more, or none hopeful (then the defender never lives: the
-   paper's "no potential eye point").  ``find_split`` also refuses one hopeful area
-   (sound, but the local problem lacks the attacker's moves in the hopeless ones,
-   and was slower than the whole on enclosed problems); the checker accepts it.
+   ever lies in it.  The others are *hopeful*.  For a kill, with E any number of
+   areas may be hopeful, without E at most one (C then needs both vital regions
+   there; ``Split.kills``).  A split has two areas or more, or none hopeful (then
+   the defender never lives: the paper's "no potential eye point"; under
+   ``survive``, where a seki may still be had, none hopeful is no split).
+   ``find_split`` also refuses one hopeful area (sound, but the local problem lacks
+   the attacker's moves in the hopeless ones, and was slower than the whole on
+   enclosed problems); the checker accepts it.
 
-The claim (an attacker win): the defender to move, each hopeful area ``A`` is lost
+A kill (an attacker win; goal ``live``): the defender to move, each hopeful area ``A`` is lost
 for the defender in the *local problem* ``P(A)``: the same position with ``A`` as
 region (the other areas frozen), the defender to move, proven by an ordinary proof
 whose result superko did not decide.  The attacker's strategy in the whole: answer
@@ -62,13 +66,44 @@ With the attacker to move the claim starts with its move: a pass (every area los
 for a defender moving first), or a move in one area whose local problem is solved
 with the attacker to move (the others with the defender to move).
 
+Under ``survive`` a kill does not split: the attacker kills only by capturing C,
+which takes C's liberties in every area at once, so each area alone reads as alive.
+
+A life (a defender win; goal ``live`` or ``survive``): the *pessimistic problem*
+``Q(A)`` of an area ``A`` is the position with an attacker stone on every liberty of
+C in the other areas (the hopeless ones included), ``A`` and E as region, goal
+``live`` (unconditional life, which is survival too); none where a filling stone
+would have no liberty or take one.  The claim: the defender to move wins ``Q(A)``
+moving first; or, the attacker to move, it wins some ``Q(A)`` with the attacker
+first, or two, ``Q(A)`` and ``Q(B)``, each moving first (miai: it answers the
+attacker's first move in the other; a first pass, in either).  The defender's
+strategy in the whole: play in ``A`` (and E) as the proof does, answering an
+attacker move elsewhere as the proof answers a pass.  Why it wins:
+
+* the defender never plays off ``A`` and E, so the defender's stones, and with them
+  the Benson regions (as point sets), are the same in ``Q(A)`` and the whole;
+  nothing in the other areas is ever captured by the defender (their chains touch
+  neither ``A`` nor E; one joined to stones off the region cannot be captured);
+* C's liberties in the whole include those in ``Q(A)`` (``Q(A)`` has them filled), so
+  an attacker move in ``A`` or E that captures C in the whole captures it in ``Q(A)``,
+  and no move elsewhere can (C keeps its liberties in ``A`` and E there, as in the
+  legal position ``Q(A)``); any other move in ``A`` or E is legal in both alike, but
+  for superko, and a local proof that superko decided in part is not used;
+* a repetition of the whole is one of ``A`` and E, so of ``Q(A)``'s line (no
+  position before the root): a defender move legal in ``Q(A)`` is legal in the whole;
+* a region vital to a chain in ``Q(A)`` is vital in the whole: its empty points in
+  the whole are those of ``Q(A)`` and filled liberties of C, never other points (the
+  other areas only lose empty points, the defender capturing nothing there); so
+  Benson's fixpoint in the whole holds ``Q(A)``'s, and C reaches unconditional life
+  in the whole when it does in ``Q(A)`` (a proof under ``live`` never ends in two
+  passes with the defender winning).
+
 A local proof that superko decided in part (the verifier's walk says so: it is
 line-bound) does not carry over, and the whole region is searched instead.
 
-A defender's win is not split here: the attacker filling C's liberties in one area
-changes the others (a pessimistic local problem is the next step), nor is the
-search below the root (the paper's dynamic split inside df-pn).  Such problems go
-to the ordinary search, on the whole region.
+Not here: the search below the root (the paper's dynamic split inside df-pn).  Where
+nothing splits, or the areas decide nothing, the ordinary search runs on the whole
+region.
 
 Knows the rules as the board gives them and the problem type; searches through
 ``search.dfs`` and asks ``search.verify`` whether a local proof is line-bound.
@@ -79,10 +114,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from engine_cy.benson import unconditionally_alive
-from engine_cy.board import EMPTY, PASS
+from engine_cy.board import BLACK, EMPTY, PASS
 from engine_cy.search_control import now
 from tsumego_gui.core import coords
-from tsumego_gui.core.problem import Problem
+from tsumego_gui.core.problem import Problem, ProblemError
 from tsumego_gui.search import dfs
 from tsumego_gui.search.params import SearchParams
 from tsumego_gui.search.proof import Proof
@@ -94,25 +129,33 @@ from tsumego_gui.search.verify import verify
 class Split:
     """Where a problem splits: C's eye in the region (None: none), the hopeful areas
     (each needs a local proof) and the hopeless ones (region points, sorted by their
-    least point)."""
+    least point); ``kills``: a kill may be proven area by area (goal ``live``, and
+    with no eye at most one hopeful area), else only a life."""
 
     eye: int | None
     areas: tuple[frozenset[int], ...]
     hopeless: tuple[frozenset[int], ...] = ()
+    kills: bool = True
 
 
 @dataclass
 class SplitProof:
-    """An attacker win in the whole from attacker wins in the areas (module docstring):
-    ``first`` is the attacker's first move (PASS included) when the attacker moves at
-    the root, else None; ``proofs[i]`` proves area ``i``'s local problem, the attacker
-    to move there only in the area of ``first``."""
+    """A result of the whole from results in the areas (module docstring).
+
+    A kill (``defender_wins`` False): ``first`` is the attacker's first move (PASS
+    included) when the attacker moves at the root, else None; ``proofs[i]`` proves
+    area ``i``'s local problem, the attacker to move there only in the area of
+    ``first``.  A life: ``proofs[i]`` proves area ``i``'s pessimistic problem or is
+    None (the area is not used); one proof, whose mover is the side to move, or with
+    the attacker to move two proofs with the defender moving first (miai); ``first``
+    is the defender's first move when it moves at the root, else None."""
 
     problem: Problem
     to_play: int
     split: Split
     first: int | None
-    proofs: list[Proof]
+    proofs: list[Proof | None]
+    defender_wins: bool = False
 
 
 def _components(points: set[int], size: int) -> list[frozenset[int]]:
@@ -134,8 +177,8 @@ def find_split(problem: Problem) -> Split | str:
     """The split of ``problem`` at its root, or why there is none (a sentence)."""
     size, defender = problem.size, problem.defender
     board = problem.to_board()
-    if problem.goal != "live":
-        return f"the goal is {problem.goal!r}, not 'live'"
+    if problem.goal not in ("live", "survive"):
+        return f"the goal is {problem.goal!r}, not 'live' or 'survive'"
     if not problem.region:
         return "the problem has no region"
     crucial = set(board.chain(next(iter(problem.crucial))))
@@ -171,8 +214,12 @@ def find_split(problem: Problem) -> Split | str:
     hopeful = [a for a in areas
                if any(sealed.isdisjoint(coords.neighbours(p, size)) for p in a)]
     hopeless = [a for a in areas if a not in hopeful]
-    if eye is None and len(hopeful) > 1:
-        return "the crucial chain has no eye and more than one area could hold one"
+    # a kill splits only under 'live' (a kill under 'survive' is a capture, which
+    # takes C's liberties in every area at once), and with no eye only when C must
+    # find both vital regions in one area
+    kills = problem.goal == "live" and (eye is not None or len(hopeful) <= 1)
+    if not kills and not hopeful:
+        return "no area could hold an eye, and under 'survive' that decides nothing (seki)"
     if len(areas) < 2 and hopeful:
         return "the region is one area"
     if len(hopeful) == 1:
@@ -183,7 +230,7 @@ def find_split(problem: Problem) -> Split | str:
                "moves in the others away"
     if any(not crucial.isdisjoint(s) for s, _ in unconditionally_alive(board, defender)):
         return "the goal holds already"
-    return Split(eye, tuple(hopeful), tuple(hopeless))
+    return Split(eye, tuple(hopeful), tuple(hopeless), kills)
 
 
 def _holds_in_the_whole(proof: Proof) -> bool:
@@ -200,6 +247,25 @@ def local_problem(problem: Problem, area: frozenset[int], to_play: int) -> Probl
     return replace(problem, region=area, to_play=to_play, to_play_given=True, book_moves=())
 
 
+def pessimistic_problem(problem: Problem, split: Split, area: frozenset[int],
+                        to_play: int) -> Problem | None:
+    """The problem in which a life in ``area`` is a life in the whole: every liberty of
+    C in the other areas filled by an attacker stone, ``area`` and C's eye as region,
+    goal ``live``; None where a filling stone would have no liberty or take one (the
+    fills must be a legal position that the whole can only be better than)."""
+    board = problem.to_board()
+    keep = area | ({split.eye} if split.eye is not None else frozenset())
+    fills = {p for p in board.liberties(min(problem.crucial))
+             if p in problem.region and p not in keep}
+    attacker = problem.stones(problem.attacker) | fills
+    stones = {"black" if problem.attacker == BLACK else "white": attacker}
+    try:        # the problem's own check refuses a chain with no liberty
+        return replace(problem, **stones, region=keep, goal="live", to_play=to_play,
+                       to_play_given=True, book_moves=())
+    except ProblemError:
+        return None
+
+
 def solve_split(problem: Problem, params: SearchParams | None = None, *,
                 to_play: int | None = None, cancelled=None, progress=None,
                 evaluator=None) -> SolveResult:
@@ -211,6 +277,7 @@ def solve_split(problem: Problem, params: SearchParams | None = None, *,
     to_play = problem.to_play if to_play is None else to_play
     start = now()
     spent = 0
+    searching = 0.0     # the searches' own seconds, as ``dfs.solve`` counts them
 
     def left() -> SearchParams:
         seconds = params.max_seconds - (now() - start) if params.max_seconds else 0.0
@@ -219,33 +286,85 @@ def solve_split(problem: Problem, params: SearchParams | None = None, *,
                        max_nodes=max(nodes, 1) if params.max_nodes else 0)
 
     def run(p: Problem, mover: int) -> SolveResult:
-        nonlocal spent
+        nonlocal spent, searching
         result = dfs.solve(p, left(), to_play=mover, cancelled=cancelled, progress=progress,
                            evaluator=evaluator)
         spent += result.nodes
+        searching += result.seconds
         return result
 
     split = find_split(problem)
     if isinstance(split, Split):
-        proofs: list[Proof | None] = []
-        for area in split.areas:
-            result = run(local_problem(problem, area, problem.defender), problem.defender)
-            proofs.append(result.proof if result.verdict == "dies" else None)
-            if result.verdict == "unknown":
-                break
-        lost = [p is not None for p in proofs]
-        if len(lost) == len(split.areas) and lost.count(False) <= 1:
-            first: int | None = None
-            if all(lost):
-                first = PASS if to_play == problem.attacker else None
-            elif to_play == problem.attacker:
-                j = lost.index(False)
-                result = run(local_problem(problem, split.areas[j], to_play), to_play)
-                if result.verdict == "dies" and result.proof.winning_moves:
-                    first = result.proof.winning_moves[0]
-                    proofs[j] = result.proof
-            if all(p is not None and _holds_in_the_whole(p) for p in proofs):
-                composite = SplitProof(problem, to_play, split, first, proofs)
-                return SolveResult("dies", None, spent, now() - start, None, 0, split=composite)
+        composite = _kill(problem, split, to_play, run) if split.kills else None
+        if composite is None:
+            composite = _life(problem, split, to_play, run)
+        if composite is not None:
+            verdict = "lives" if composite.defender_wins else "dies"
+            return SolveResult(verdict, None, spent, searching, None, 0, split=composite)
     result = run(problem, to_play)
-    return replace(result, nodes=spent, seconds=now() - start)
+    return replace(result, nodes=spent, seconds=searching)
+
+
+def _kill(problem: Problem, split: Split, to_play: int, run) -> SplitProof | None:
+    """The kill proven area by area, or None."""
+    proofs: list[Proof | None] = []
+    for area in split.areas:
+        result = run(local_problem(problem, area, problem.defender), problem.defender)
+        proofs.append(result.proof if result.verdict == "dies" else None)
+        # every area must be lost for a defender moving first, but for the attacker's
+        # one area when it moves
+        open_areas = proofs.count(None)
+        if result.verdict == "unknown" or open_areas > (to_play == problem.attacker):
+            return None
+    lost = [p is not None for p in proofs]
+    first: int | None = None
+    if all(lost):
+        first = PASS if to_play == problem.attacker else None
+    elif to_play == problem.attacker:
+        j = lost.index(False)
+        result = run(local_problem(problem, split.areas[j], to_play), to_play)
+        if result.verdict == "dies" and result.proof.winning_moves:
+            first = result.proof.winning_moves[0]
+            proofs[j] = result.proof
+    if all(p is not None and _holds_in_the_whole(p) for p in proofs):
+        return SplitProof(problem, to_play, split, first, proofs)
+    return None
+
+
+def _life(problem: Problem, split: Split, to_play: int, run) -> SplitProof | None:
+    """The life proven in one area (or, the attacker to move, in either of two: miai)
+    of the pessimistic problems, or None."""
+    def life_in(i: int, mover: int) -> Proof | None:
+        local = pessimistic_problem(problem, split, split.areas[i], mover)
+        if local is None:
+            return None
+        result = run(local, mover)
+        if result.verdict == "lives" and _holds_in_the_whole(result.proof):
+            return result.proof
+        return None
+
+    defender = problem.defender
+    proofs: list[Proof | None] = [None] * len(split.areas)
+    miai = []
+    for i in range(len(split.areas)):
+        proof = life_in(i, defender)
+        if proof is None:
+            continue
+        if to_play == defender:
+            proofs[i] = proof
+            return SplitProof(problem, to_play, split, proof.root.prover_move, proofs,
+                              defender_wins=True)
+        miai.append((i, proof))
+        if len(miai) == 2:
+            for j, found in miai:
+                proofs[j] = found
+            return SplitProof(problem, to_play, split, None, proofs, defender_wins=True)
+    if to_play == defender:
+        return None
+    # the attacker to move: one area where it cannot kill even moving first
+    for i, _ in miai:
+        proof = life_in(i, to_play)
+        if proof is not None:
+            proofs[i] = proof
+            return SplitProof(problem, to_play, split, None, proofs, defender_wins=True)
+    return None

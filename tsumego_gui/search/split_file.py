@@ -49,7 +49,8 @@ def to_json(proof: SplitProof) -> dict:
         "areas": [sorted(a) for a in split.areas],
         "hopeless": [sorted(a) for a in split.hopeless],
         "first": proof.first,
-        "proofs": [p.to_json() for p in proof.proofs],
+        "defender_wins": proof.defender_wins,
+        "proofs": [None if p is None else p.to_json() for p in proof.proofs],
     }
 
 
@@ -60,7 +61,9 @@ def from_json(data: dict) -> SplitProof:
                   tuple(frozenset(a) for a in data["hopeless"]))
     return SplitProof(problem=read_sgf(data["problem_sgf"].encode("utf-8"))[0],
                       to_play=data["to_play"], split=split, first=data["first"],
-                      proofs=[Proof.from_json(p) for p in data["proofs"]])
+                      proofs=[None if p is None else Proof.from_json(p)
+                              for p in data["proofs"]],
+                      defender_wins=data["defender_wins"])
 
 
 def save_json(proof: SplitProof, path: str | Path) -> None:
@@ -82,26 +85,42 @@ def to_sgf(proof: SplitProof, max_nodes: int = 200_000) -> bytes:
     game = sgf.Sgf_game.from_bytes(write_sgf(problem))
     root = game.get_root()
     side = {1: "Black", 2: "White"}
-    lines = [f"tsumego_gui split proof: the {side[problem.defender]} group dies, proven "
-             f"area by area ({side[proof.to_play]} to move)."]
+    defender, attacker = side[problem.defender], side[problem.attacker]
+    verdict = "lives" if proof.defender_wins else "dies"
+    lines = [f"tsumego_gui split proof: the {defender} group {verdict}, proven area by area "
+             f"({side[proof.to_play]} to move)."]
     if split.eye is not None:
         lines.append(f"It has one eye, at {coords.to_gtp(split.eye, size)}, and needs a second "
                      "in one of the areas; no move in one area changes another.")
     else:
-        lines.append("It has no eye yet; no area can hold one.")
+        lines.append("It has no eye yet; it needs both in one area.")
     for i, area in enumerate(split.areas, 1):
         lines.append(f"Area {i}: {_names(area, size)}.")
     if split.hopeless:
         lines.append("Areas that can never hold an eye (x): "
                      + "; ".join(_names(a, size) for a in split.hopeless) + ".")
-    if proof.first == PASS:
-        lines.append(f"{side[problem.attacker]} may pass first: every area is lost for "
-                     f"{side[problem.defender]} moving first there.")
-    elif proof.first is not None:
-        lines.append(f"{side[problem.attacker]} plays {coords.to_gtp(proof.first, size)} first.")
-    lines.append(f"{side[problem.attacker]} answers each move in the area where it was played "
-                 "(a pass or a move elsewhere with a pass). Each variation below is one "
-                 "area's proof, the other areas left as they are.")
+    if proof.defender_wins:
+        used = [i for i, p in enumerate(proof.proofs, 1) if p is not None]
+        if len(used) == 2:
+            lines.append(f"Areas {used[0]} and {used[1]} are miai: {defender} lives in either, "
+                         f"moving first there, so it answers {attacker}'s move in the other.")
+        else:
+            lines.append(f"{defender} lives in area {used[0]} alone"
+                         + (f", starting with {coords.to_gtp(proof.first, size)}"
+                            if proof.first not in (None, PASS) else "") + ".")
+        lines.append(f"Each variation below is such an area's proof, with {attacker}'s stones "
+                     f"on every liberty of the {defender} group in the other areas (as if "
+                     f"{attacker} had filled them all); {defender} answers a move elsewhere "
+                     "as that proof answers a pass.")
+    else:
+        if proof.first == PASS:
+            lines.append(f"{attacker} may pass first: every area is lost for {defender} "
+                         "moving first there.")
+        elif proof.first is not None:
+            lines.append(f"{attacker} plays {coords.to_gtp(proof.first, size)} first.")
+        lines.append(f"{attacker} answers each move in the area where it was played (a pass "
+                     "or a move elsewhere with a pass). Each variation below is one area's "
+                     "proof, the other areas left as they are.")
     root.add_comment_text(" ".join(lines))
     labels = [(coords.to_sgfmill(p, size), str(i))
               for i, area in enumerate(split.areas, 1) for p in sorted(area)]
@@ -111,6 +130,8 @@ def to_sgf(proof: SplitProof, max_nodes: int = 200_000) -> bytes:
         root.set("LB", labels)
     budget = [max_nodes]
     for i, local in enumerate(proof.proofs, 1):
+        if local is None:
+            continue
         for move, child in local.root.children:
             node = write_move(root, move, child, local.root, local.to_play, size, budget)
             if node is None:

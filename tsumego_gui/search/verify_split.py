@@ -1,22 +1,24 @@
 """The independent check of a split proof (``search.split``): the conditions that make
 areas independent, re-read from the position, and each hopeful area's proof, checked
-by ``search.verify``.
+by ``search.verify``; for a life, each area's pessimistic problem (C's liberties in
+the other areas filled) is derived here on its own and must be the problem the
+area's proof proves.
 
 Shares nothing with the split's finder but the rules engine, Benson and the data
 types: the areas claimed are checked to be exactly the parts of the region without
 the eye (if any) and the crucial chain, the eye an eye of the one crucial chain,
 the points off the region fixed for good, no Benson region able to join two areas,
 and every point of an area called hopeless next to a sealed part.  The argument
-that these conditions and the local proofs make an attacker win in the whole is in
+that these conditions and the local proofs make a kill or a life in the whole is in
 ``search.split``'s docstring.
 """
 
 from __future__ import annotations
 
 from engine_cy.benson import unconditionally_alive
-from engine_cy.board import EMPTY, PASS
+from engine_cy.board import BLACK, EMPTY, PASS
 from tsumego_gui.core import coords
-from tsumego_gui.core.problem import Problem
+from tsumego_gui.core.problem import Problem, ProblemError
 from tsumego_gui.search.split import SplitProof
 from tsumego_gui.search.verify import VerifyReport, verify
 
@@ -34,16 +36,19 @@ def _reach(start: int, allowed, size: int) -> set[int]:
     return seen
 
 
-def split_conditions(problem: Problem, eye: int | None, areas, hopeless) -> str | None:
+def split_conditions(problem: Problem, eye: int | None, areas, hopeless,
+                     kill: bool = True) -> str | None:
     """What is wrong with the claim that ``problem`` splits into the hopeful ``areas``
-    and the ``hopeless`` ones, C's eye in the region being ``eye`` (None: none); None:
-    nothing."""
+    and the ``hopeless`` ones, C's eye in the region being ``eye`` (None: none), for a
+    kill (``kill``) or a life; None: nothing."""
     size, defender = problem.size, problem.defender
     board = problem.to_board()
-    if problem.goal != "live" or problem.ko_capture_allowed(defender) \
+    goals = ("live",) if kill else ("live", "survive")
+    if problem.goal not in goals or problem.ko_capture_allowed(defender) \
             or problem.ko_point != PASS or problem.history:
-        return ("a split needs the goal 'live', no defender ko captures, no pending ko "
-                "and no position before the root")
+        return (f"a split {'kill' if kill else 'life'} needs the goal "
+                f"{' or '.join(repr(g) for g in goals)}, no defender ko captures, no pending "
+                "ko and no position before the root")
     crucial = set(board.chain(min(problem.crucial)))
     if not problem.crucial <= crucial:
         return "the crucial stones are not one chain"
@@ -58,7 +63,7 @@ def split_conditions(problem: Problem, eye: int | None, areas, hopeless) -> str 
         return "the areas do not partition the region without the eye and the crucial chain"
     if len(every) < 2 and areas:
         return "one area is no split"
-    if eye is None and len(areas) > 1:
+    if kill and eye is None and len(areas) > 1:
         return "with no eye, only one area may be hopeful"
     for area in every:
         if _reach(min(area), rest, size) != set(area):
@@ -103,12 +108,19 @@ def verify_split(split_proof: SplitProof, *, replays: int = 100, seed: int = 0,
     """Check a split proof; never raises on a bad one."""
     report = VerifyReport()
     problem, split = split_proof.problem, split_proof.split
-    why = split_conditions(problem, split.eye, split.areas, split.hopeless)
+    why = split_conditions(problem, split.eye, split.areas, split.hopeless,
+                           kill=not split_proof.defender_wins)
     if why is not None:
         report.fail(why)
         return report
     if len(split_proof.proofs) != len(split.areas):
         report.fail("not one proof per area")
+        return report
+    budgets = {"replays": replays, "seed": seed, "max_positions": max_positions}
+    if split_proof.defender_wins:
+        return _verify_life(split_proof, report, budgets)
+    if any(proof is None for proof in split_proof.proofs):
+        report.fail("a kill needs every hopeful area's proof")
         return report
     first, attacker = split_proof.first, problem.attacker
     if (first is None) != (split_proof.to_play == problem.defender):
@@ -132,20 +144,80 @@ def verify_split(split_proof: SplitProof, *, replays: int = 100, seed: int = 0,
         if mover == attacker and proof.root.prover_move != first:
             report.fail(f"area {i + 1}: the proof does not start with the first move")
             return report
-        local_report = verify(proof, replays=replays, seed=seed, max_positions=max_positions)
-        report.positions_checked += local_report.positions_checked
-        report.positions_reused += local_report.positions_reused
-        report.replays += local_report.replays
-        report.cut_replays += local_report.cut_replays
-        if not local_report.ok:
-            for error in local_report.errors:
-                report.fail(f"area {i + 1}: {error}")
+        if not _local_proof_holds(proof, i, report, budgets):
             return report
-        if not local_report.complete:     # the position budget ran out: partly checked
-            report.complete = False
+    return report
+
+
+def _local_proof_holds(proof, i: int, report: VerifyReport, budgets: dict) -> bool:
+    """Verify area ``i``'s local proof into ``report``; whether to go on."""
+    local_report = verify(proof, **budgets)
+    report.positions_checked += local_report.positions_checked
+    report.positions_reused += local_report.positions_reused
+    report.replays += local_report.replays
+    report.cut_replays += local_report.cut_replays
+    if not local_report.ok:
+        for error in local_report.errors:
+            report.fail(f"area {i + 1}: {error}")
+        return False
+    if not local_report.complete:     # the position budget ran out: partly checked
+        report.complete = False
+        return False
+    if local_report.line_bound:
+        report.fail(f"area {i + 1}: superko decided part of the proof (it holds on its "
+                    "own line only, not in the whole)")
+        return False
+    return True
+
+
+def _pessimistic(problem: Problem, eye: int | None, area, to_play: int) -> Problem:
+    """The local problem a life in ``area`` must be proven in (``search.split``'s
+    ``pessimistic_problem``, derived here on its own): C's liberties in the rest of
+    the region filled by attacker stones; the area and the eye as region; goal live."""
+    board = problem.to_board()
+    crucial = board.chain(min(problem.crucial))
+    region = set(area) | ({eye} if eye is not None else set())
+    fills = {q for p in crucial for q in coords.neighbours(p, problem.size)
+             if board.color_at(q) == EMPTY and q in problem.region and q not in region}
+    attacker = set(problem.stones(problem.attacker)) | fills
+    black, white = (attacker, problem.white) if problem.attacker == BLACK else \
+        (problem.black, attacker)
+    fields = {f: getattr(problem, f) for f in Problem.__dataclass_fields__}
+    fields.update(black=black, white=white, to_play=to_play, goal="live", region=region,
+                  to_play_given=True, book_moves=())
+    return Problem(**fields)
+
+
+def _verify_life(split_proof: SplitProof, report: VerifyReport, budgets: dict) -> VerifyReport:
+    """A life: the proofs given are lives of the areas' pessimistic problems, one with
+    the side to move moving first there, or two with the defender moving first when
+    the attacker is to move (the defender answers in the other)."""
+    problem, split = split_proof.problem, split_proof.split
+    used = [(i, p) for i, p in enumerate(split_proof.proofs) if p is not None]
+    movers = {p.to_play for _, p in used}
+    attacker_first = split_proof.to_play == problem.attacker
+    one = len(used) == 1 and movers == {split_proof.to_play}
+    miai = attacker_first and len(used) == 2 and movers == {problem.defender}
+    if not (one or miai):
+        report.fail("a life needs one area's proof with the side to move first, or, the "
+                    "attacker to move, two with the defender first")
+        return report
+    first = used[0][1].root.prover_move if not attacker_first else None
+    if split_proof.first != first:
+        report.fail("the first move is not the local proof's")
+        return report
+    for i, proof in used:
+        try:
+            local = _pessimistic(problem, split.eye, split.areas[i], proof.to_play)
+        except ProblemError as e:       # a filled liberty left a chain without one
+            report.fail(f"area {i + 1}: no pessimistic problem ({e})")
             return report
-        if local_report.line_bound:
-            report.fail(f"area {i + 1}: superko decided part of the proof (it holds on its "
-                        "own line only, not in the whole)")
+        if proof.problem != local:
+            report.fail(f"area {i + 1}: the proof is not of the area's pessimistic problem")
+            return report
+        if not proof.defender_lives:
+            report.fail(f"area {i + 1}: the proof says the defender dies")
+            return report
+        if not _local_proof_holds(proof, i, report, budgets):
             return report
     return report
