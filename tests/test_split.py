@@ -326,6 +326,8 @@ def test_the_search_switch_and_the_command_line(capsys):
     # refused before any search: nothing is lost
     assert main(["solve", path, "--goal", "live", "--decompose", "--all"]) == 2
     assert "--decompose does not go with --all" in capsys.readouterr().err
+    assert main(["solve", path, "--decompose", "--solver", "mcts"]) == 2
+    assert "does not go with --solver mcts" in capsys.readouterr().err
 
 
 def test_a_split_proof_file_reads_back_and_checks(tmp_path, capsys):

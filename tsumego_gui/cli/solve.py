@@ -213,6 +213,9 @@ def run_solve(args) -> int:
     if args.decompose and args.all:
         raise ValueError("--decompose does not go with --all (each first move is searched "
                          "on the whole region)")
+    if args.decompose and args.solver == "mcts":
+        raise ValueError("--decompose searches the areas with df-pn: it does not go with "
+                         "--solver mcts")
     rows = []
     proofs = []
     for _, sourced in load_sourced(args):

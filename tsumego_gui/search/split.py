@@ -34,10 +34,10 @@ on its own):
    the attacker's moves in the hopeless ones, and was slower than the whole on
    enclosed problems); the checker accepts it.
 
-A kill (an attacker win; goal ``live``): the defender to move, each hopeful area ``A`` is lost
-for the defender in the *local problem* ``P(A)``: the same position with ``A`` as
-region (the other areas frozen), the defender to move, proven by an ordinary proof
-whose result superko did not decide.  The attacker's strategy in the whole: answer
+A kill (an attacker win; goal ``live``): the defender to move, each hopeful area
+``A`` is lost for the defender in the *local problem* ``P(A)``: the same position
+with ``A`` as region (the other areas frozen), the defender to move, proven by an
+ordinary proof whose result superko did not decide.  The attacker's strategy in the whole: answer
 a move in a hopeful area ``A`` as ``P(A)``'s proof does, a pass, a move in E or in a
 hopeless area with a pass.  Why it wins:
 
