@@ -445,3 +445,17 @@ def test_a_life_split_proof_file_reads_back_and_checks(miai_proof):
     root = sgf.Sgf_game.from_bytes(split_file.to_sgf(miai_proof)).get_root()
     assert "group lives" in root.get("C") and "miai" in root.get("C")
     assert {child.get("C").split(".")[0] for child in root} == {"Area 1", "Area 2"}
+
+
+def test_a_defender_stone_in_another_area_stops_a_life_split(miai_proof):
+    # a lone white stone at H3 in the second pocket: Black could capture it there, and
+    # the Benson regions of the whole would no longer be those of the first pocket's
+    # pessimistic problem
+    problem = set_problem("one-eye-two-areas-03.sgf", goal="survive")
+    h3 = coords.from_gtp("H3", 13)
+    with_stone = replace(problem, white=problem.white | {h3})
+    split = find_split(with_stone)
+    first_pocket = next(a for a in split.areas if coords.from_gtp("C3", 13) in a)
+    assert pessimistic_problem(with_stone, split, first_pocket, WHITE) is None
+    report = verify_split(replace(miai_proof, problem=with_stone))
+    assert not report.passed and "defender stone outside C" in report.errors[0]

@@ -73,7 +73,9 @@ A life (a defender win; goal ``live`` or ``survive``): the *pessimistic problem*
 ``Q(A)`` of an area ``A`` is the position with an attacker stone on every liberty of
 C in the other areas (the hopeless ones included), ``A`` and E as region, goal
 ``live`` (unconditional life, which is survival too); none where a filling stone
-would have no liberty or take one.  The claim: the defender to move wins ``Q(A)``
+would have no liberty or take one, or where a defender stone other than C's lies in
+another area (the attacker could capture it there, and the Benson regions of the
+whole would no longer be those of ``Q(A)``).  The claim: the defender to move wins ``Q(A)``
 moving first; or, the attacker to move, it wins some ``Q(A)`` with the attacker
 first, or two, ``Q(A)`` and ``Q(B)``, each moving first (miai: it answers the
 attacker's first move in the other; a first pass, in either).  The defender's
@@ -252,9 +254,16 @@ def pessimistic_problem(problem: Problem, split: Split, area: frozenset[int],
     """The problem in which a life in ``area`` is a life in the whole: every liberty of
     C in the other areas filled by an attacker stone, ``area`` and C's eye as region,
     goal ``live``; None where a filling stone would have no liberty or take one (the
-    fills must be a legal position that the whole can only be better than)."""
+    fills must be a legal position that the whole can only be better than), or where
+    a defender stone other than C's lies in another area."""
     board = problem.to_board()
     keep = area | ({split.eye} if split.eye is not None else frozenset())
+    crucial = set(board.chain(min(problem.crucial)))
+    own = problem.stones(problem.defender)
+    if any(p in own and p not in crucial and p not in keep for p in problem.region):
+        # a defender stone the attacker could capture there would change the Benson
+        # regions of the whole, which the defender's stones no longer match
+        return None
     fills = {p for p in board.liberties(min(problem.crucial))
              if p in problem.region and p not in keep}
     attacker = problem.stones(problem.attacker) | fills

@@ -206,7 +206,15 @@ def _verify_life(split_proof: SplitProof, report: VerifyReport, budgets: dict) -
     if split_proof.first != first:
         report.fail("the first move is not the local proof's")
         return report
+    board = problem.to_board()
+    crucial = set(board.chain(min(problem.crucial)))
     for i, proof in used:
+        keep = set(split.areas[i]) | {split.eye}
+        if any(board.color_at(p) == problem.defender and p not in crucial and p not in keep
+               for p in problem.region):
+            report.fail(f"area {i + 1}: a defender stone outside C lies in another area "
+                        "(the attacker could capture it there)")
+            return report
         try:
             local = _pessimistic(problem, split.eye, split.areas[i], proof.to_play)
         except ProblemError as e:       # a filled liberty left a chain without one
