@@ -3,8 +3,8 @@
 Solving and checking go through ``search.choice.solve_and_verify``; every
 proof is reported ``verified: yes`` (the verifier walked all of it),
 ``partly`` (its position budget ran out first; ``--verify-positions`` raises
-it) or ``NO`` (it found a fault).  With ``--decompose`` a kill proven area by
-area (``search.split``) is reported with its areas and checked by
+it) or ``NO`` (it found a fault).  With ``--decompose`` a kill or a life proven
+area by area (``search.split``) is reported with its areas and checked by
 ``search.verify_split``; ``--proof-out`` saves such a proof as a split proof
 file (``search.split_file``).  With ``--all`` every first move is classified
 instead (``search.classify``: lives / seki / ko / dies, each with its verified
