@@ -170,13 +170,12 @@ def _local_proof_holds(proof, i: int, report: VerifyReport, budgets: dict) -> bo
     return True
 
 
-def _pessimistic(problem: Problem, eye: int | None, area, to_play: int) -> Problem:
-    """The local problem a life in ``area`` must be proven in (``search.split``'s
+def _pessimistic(problem: Problem, board, crucial: set[int], region: set[int],
+                 to_play: int) -> Problem:
+    """The local problem a life in an area must be proven in (``search.split``'s
     ``pessimistic_problem``, derived here on its own): C's liberties in the rest of
-    the region filled by attacker stones; the area and the eye as region; goal live."""
-    board = problem.to_board()
-    crucial = board.chain(min(problem.crucial))
-    region = set(area) | ({eye} if eye is not None else set())
+    the problem's region filled by attacker stones; ``region`` (the area and the eye)
+    as region; goal live.  ``board``: the problem's; ``crucial``: C's stones."""
     fills = {q for p in crucial for q in coords.neighbours(p, problem.size)
              if board.color_at(q) == EMPTY and q in problem.region and q not in region}
     attacker = set(problem.stones(problem.attacker)) | fills
@@ -209,14 +208,14 @@ def _verify_life(split_proof: SplitProof, report: VerifyReport, budgets: dict) -
     board = problem.to_board()
     crucial = set(board.chain(min(problem.crucial)))
     for i, proof in used:
-        keep = set(split.areas[i]) | {split.eye}
+        keep = set(split.areas[i]) | ({split.eye} if split.eye is not None else set())
         if any(board.color_at(p) == problem.defender and p not in crucial and p not in keep
                for p in problem.region):
             report.fail(f"area {i + 1}: a defender stone outside C lies in another area "
                         "(the attacker could capture it there)")
             return report
         try:
-            local = _pessimistic(problem, split.eye, split.areas[i], proof.to_play)
+            local = _pessimistic(problem, board, crucial, keep, proof.to_play)
         except ProblemError as e:       # a filled liberty left a chain without one
             report.fail(f"area {i + 1}: no pessimistic problem ({e})")
             return report
