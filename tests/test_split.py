@@ -330,6 +330,20 @@ def test_the_search_switch_and_the_command_line(capsys):
     assert "does not go with --solver mcts" in capsys.readouterr().err
 
 
+def test_auto_picks_depth_first_search_only_for_a_region_that_splits():
+    from tsumego_gui.search import choice
+
+    problem = set_problem("one-eye-three-areas-02.sgf")
+    _, used, reason = choice.solve(problem, "auto", decompose=True, to_play=BLACK,
+                                   max_nodes=0, max_seconds=60)
+    assert used == "dfs" and "splits into areas" in reason
+    # a board too open for df-pn, which no switch splits: auto's usual best-first search
+    board = read_sgf(b"(;GM[1]SZ[6]PL[W]AB[cc]AW[dd]TG[live_any]TD[W])")[0]
+    assert choice.pick_solver(board)[0] == "mcts"
+    result, used, reason = choice.solve(board, "auto", decompose=True, max_nodes=300)
+    assert used == "mcts" and "not split" in reason and result.split is None
+
+
 def test_a_split_proof_file_reads_back_and_checks(tmp_path, capsys):
     from sgfmill import sgf
 

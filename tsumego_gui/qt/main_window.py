@@ -4,7 +4,10 @@ Two modes: *edit* (the board shows the editor's draft and clicks edit it)
 and *proof* (the board shows the proof browser's node; in "try it" clicks
 play).  After a solve the worker classifies every first move; the solve
 panel's first-move list shows the classes, and choosing a move browses that
-move's proof (the position row goes back to the main proof).  Every user
+move's proof (the position row goes back to the main proof).  With "Prove
+by areas" (the solve panel) a problem whose region splits is proven one area
+at a time (``search.split``): the panel lists the areas, choosing one browses
+its proof, and no first move is classified.  Every user
 prompt goes through an attribute that tests replace (``confirm_discard``,
 ``ask_open_file``, ``ask_open_folder``, ``ask_save_file``,
 ``ask_export_file``; the solve panel's ``ask_network_file`` picks the KataGo
@@ -75,7 +78,7 @@ from tsumego_gui.qt.settings import Preferences, load_preferences, save_preferen
 from tsumego_gui.qt.solve_panel import SolvePanel
 from tsumego_gui.qt.solver_worker import SolverController, SolveRequest
 from tsumego_gui.qt.theme import apply_app_theme
-from tsumego_gui.search import classification_file
+from tsumego_gui.search import classification_file, split_file
 from tsumego_gui.search.choice import REJECTED, SolveOutcome
 from tsumego_gui.search.classify import Classification, FirstMove
 from tsumego_gui.search.proof import Proof
@@ -86,6 +89,7 @@ SGF_FILTER = "SGF files (*.sgf);;Research json (*.json);;All files (*)"
 PROOF_FILTER = "SGF files (*.sgf)"
 CLASSIFICATION_FILTER = ("Classification as SGF (*.sgf);;"
                          "Classification as JSON (*.json)")
+SPLIT_FILTER = "Split proof as SGF (*.sgf);;Split proof as JSON (*.json)"
 DEFAULT_SIZE = (1240, 680)     # fits a 1280x720 screen with a title bar
 LIST_HEIGHT = 300              # the problem list's dock: six entries and its title
 PRACTICE_SECONDS = 3.0         # a solve on demand in practice: short, the player waits
@@ -227,6 +231,7 @@ class MainWindow(QMainWindow):
         self.solver.classified.connect(self._classified)
         self.solve_panel.first_moves.chosen.connect(self.browse_first_move)
         self.solve_panel.first_moves.proof_chosen.connect(self.browse_first_move_proof)
+        self.solve_panel.areas.chosen.connect(self.browse_area)
         self.solver.failed.connect(self._solve_failed)
         self.solver.stage.connect(self.solve_panel.show_stage)
         self.solver.network.connect(self._network_ready)
@@ -512,30 +517,41 @@ class MainWindow(QMainWindow):
 
     def export_proof(self) -> bool:
         """Export what the solve proved: the classification of the first moves when there
-        is one (SGF, or JSON for a ``.json`` name), else the proof as SGF."""
+        is one, a result proven area by area as a split proof (SGF, or JSON for a
+        ``.json`` name), else the proof as SGF."""
         c = self.classification
-        if c is None and (self.outcome is None or self.outcome.result.proof is None):
+        result = self.outcome.result if self.outcome is not None else None
+        split = result.split if result is not None else None
+        if c is None and split is None and (result is None or result.proof is None):
             self.show_error("No proof to export: solve the problem first.")
             return False
         stem = self.file_path.stem if self.file_path else "problem"
         if c is not None:
             path = self.ask_export_file(f"{stem}-classification.sgf", CLASSIFICATION_FILTER)
+        elif split is not None:
+            path = self.ask_export_file(f"{stem}-areas.sgf", SPLIT_FILTER)
         else:
             path = self.ask_export_file(f"{stem}-proof.sgf", PROOF_FILTER)
         if not path:
             return False
         path = Path(path)
+        json_name = path.suffix.lower() == ".json"
         try:
-            if c is not None and path.suffix.lower() == ".json":
+            if c is not None and json_name:
                 classification_file.save_json(c, path)
             elif c is not None:
                 path.write_bytes(classification_file.to_sgf(c))
+            elif split is not None and json_name:
+                split_file.save_json(split, path)
+            elif split is not None:
+                path.write_bytes(split_file.to_sgf(split))
             else:
-                path.write_bytes(self.outcome.result.proof.to_sgf())
+                path.write_bytes(result.proof.to_sgf())
         except OSError as e:
             self.show_error(f"Cannot export the proof: {e.strerror or e}")
             return False
-        what = "Classification" if c is not None else "Proof"
+        what = ("Classification" if c is not None else
+                "Split proof" if split is not None else "Proof")
         self.statusBar().showMessage(f"{what} saved to {path}", 5000)
         return True
 
@@ -773,7 +789,8 @@ class MainWindow(QMainWindow):
         self.clear_error()
         opts = self.solve_panel.options()
         self._set_prefs(solver=opts["solver"], evaluator=opts["evaluator"],
-                        max_nodes=opts["max_nodes"], max_seconds=opts["max_seconds"])
+                        max_nodes=opts["max_nodes"], max_seconds=opts["max_seconds"],
+                        by_areas=opts["decompose"])
         self.solve_problem = problem
         self.solve_panel.board_size = problem.size
         self.classification = None
@@ -797,9 +814,18 @@ class MainWindow(QMainWindow):
         if outcome.verification == REJECTED:
             self.show_error("The independent verifier REJECTED this proof; do not trust it: "
                             + "; ".join(outcome.verifier_errors[:3]))
+        split = outcome.result.split
+        if split is not None:
+            proof = self.solve_panel.areas.proofs()[0]
+            self.solve_panel.areas.select(proof)
         if proof is not None:
             self.browser.set_proof(proof)
             self.set_mode("proof")
+
+    def browse_area(self, proof: Proof) -> None:
+        """Browse one area's proof of a result proven area by area."""
+        self.browser.set_proof(proof)
+        self.set_mode("proof")
 
     def _classified(self, c: Classification) -> None:
         self.classification = c

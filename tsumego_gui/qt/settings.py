@@ -30,6 +30,7 @@ class Preferences:
     katago_model: str = ""       # a KataGo model file, "" for the one found automatically
     max_nodes: int = 2_000_000
     max_seconds: float = 30.0
+    by_areas: bool = False       # prove by areas where the region splits (search.split)
     last_problem: str = ""       # a file path, "" for the bundled problem
     last_index: int = 0          # which game of a multi-game file
     random_order: bool = False   # the problem list shuffled (with ``order_seed``)

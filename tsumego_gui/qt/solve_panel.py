@@ -27,6 +27,7 @@ from pathlib import Path
 from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDoubleSpinBox,
     QFileDialog,
@@ -47,12 +48,14 @@ from tsumego_gui.core.problem import GOAL_TEXT
 from tsumego_gui.nn.choice import DEFAULT_EVALUATOR, available_evaluators
 from tsumego_gui.nn.katago_locate import default_katago_model
 from tsumego_gui.qt import proof_facts
+from tsumego_gui.qt.area_list import AreaList
 from tsumego_gui.qt.first_move_list import FirstMoveList
 from tsumego_gui.qt.settings import Preferences
 from tsumego_gui.qt.solver_worker import SOLVER_LABELS
 from tsumego_gui.search.choice import PARTLY, REJECTED, VERIFIED, SolveOutcome
 from tsumego_gui.search.classify import Classification
 from tsumego_gui.search.results import Progress
+from tsumego_gui.search.split import SplitProof
 
 NAMES = {1: "Black", 2: "White"}
 NETWORK_FILTER = "KataGo models (*.bin.gz *.bin)"
@@ -150,6 +153,14 @@ class SolvePanel(QWidget):
         self.seconds_spin.setSpecialValueText("no limit")
         self.seconds_spin.setValue(prefs.max_seconds)
         form.addRow("Time budget", self.seconds_spin)
+        self.by_areas = QCheckBox("Prove by areas")
+        self.by_areas.setToolTip(
+            "Where the group and safe stones of the other side cut the region into areas "
+            "that no move in one can change in another, prove the result one area at a "
+            "time (depth-first search): much faster on such problems.  The areas' proofs "
+            "are listed and checked; the first moves are then not classified.")
+        self.by_areas.setChecked(prefs.by_areas)
+        form.addRow("", self.by_areas)
         layout.addLayout(form)
 
         buttons = QHBoxLayout()
@@ -178,6 +189,8 @@ class SolvePanel(QWidget):
         self.badge.setObjectName("verified")
         self.badge.setVisible(False)
         layout.addWidget(self.badge)
+        self.areas = AreaList()
+        layout.addWidget(self.areas, 1)
         self.first_moves = FirstMoveList()
         layout.addWidget(self.first_moves, 1)
 
@@ -198,7 +211,8 @@ class SolvePanel(QWidget):
                 "evaluator": self.evaluator_combo.currentData() or DEFAULT_EVALUATOR,
                 "katago_model": self.katago_model,
                 "max_nodes": self.nodes_spin.value(),
-                "max_seconds": float(self.seconds_spin.value())}
+                "max_seconds": float(self.seconds_spin.value()),
+                "decompose": self.by_areas.isChecked()}
 
     # ---- the KataGo network --------------------------------------------------------------
 
@@ -288,6 +302,8 @@ class SolvePanel(QWidget):
             self.progress_label.setText("Solving…")
             self.verdict_label.clear()
             self.clear_badge()
+            self.areas.show_split(None)
+            self.first_moves.setVisible(True)
             self.first_moves.clear("First moves: classified after the solve…")
             self._clock.start()
         else:
@@ -299,6 +315,8 @@ class SolvePanel(QWidget):
         self.progress_label.setToolTip("")
         self.verdict_label.clear()
         self.clear_badge()
+        self.areas.show_split(None)
+        self.first_moves.setVisible(True)
         self.first_moves.clear()
         self._outcome_text = ""
 
@@ -376,6 +394,10 @@ class SolvePanel(QWidget):
         if goal is None and r.proof is not None:
             goal = r.proof.problem.goal
         judged = f"<br><small>Goal: {GOAL_TEXT[goal]}</small>" if goal in GOAL_TEXT else ""
+        if r.split is not None:
+            self._show_split(r.split, size, judged)
+            self._show_verification(outcome)
+            return
         if r.proof is None:
             self.verdict_label.setText(f"<b>Not proven within the budget</b>{stop}.{judged}"
                                        + self._best_guess(size))
@@ -392,6 +414,28 @@ class SolvePanel(QWidget):
             f"{mover}: <b>{moves}</b><br>Proof: {known.size:,} nodes, longest line "
             # Proof.depth() counts the nodes of the longest line, the root included
             f"{_moves(known.depth - 1)}")
+        self._show_verification(outcome)
+
+    def _show_split(self, split: SplitProof, size: int, judged: str) -> None:
+        """A result proven area by area: the verdict and first move, and the areas' list."""
+        d = NAMES[split.problem.defender]
+        mover = NAMES[split.to_play]
+        verdict = f"{d} lives" if split.defender_wins else f"{d} dies"
+        winner = split.to_play == split.problem.defender if split.defender_wins else \
+            split.to_play == split.problem.attacker
+        first = ""
+        if winner and split.first is not None:
+            first = f"<br>Winning first move for {mover}: <b>{coords.to_gtp(split.first, size)}</b>"
+        used = sum(1 for p in split.proofs if p is not None)
+        nodes = sum(proof_facts.facts(p).size for p in split.proofs if p is not None)
+        self.verdict_label.setText(
+            f"<b>{verdict}</b> with {mover} to play, proven area by area.{judged}{first}"
+            f"<br>Proof: {used} area proof{'s' if used > 1 else ''}, {nodes:,} nodes")
+        self.areas.show_split(split)
+        self.first_moves.clear()
+        self.first_moves.setVisible(False)      # nothing to classify: the areas decide
+
+    def _show_verification(self, outcome: SolveOutcome) -> None:
         self.badge.setWordWrap(True)
         if outcome.verification == VERIFIED:
             self._set_badge("✔ verified by the independent checker",

@@ -33,7 +33,9 @@ Progress and results come back as signals tagged with the request id; the
 controller drops every signal whose id is not the current request's, so a
 result computed for a position the user has since edited never shows.  A
 request ends with its last signal: ``failed``, ``classified``, or (without
-a classification) ``finished``.
+a classification) ``finished``.  A request may ask to prove by areas
+(``decompose``, ``search.split``): a result proven so has no first-move
+classes, and its ``finished`` ends the request.
 
 Knows problems, solver options, the solver's result types and network files
 by path; nothing about widgets.
@@ -85,6 +87,7 @@ class SolveRequest:
     max_seconds: float = 30.0
     to_play: int | None = None
     all_moves: bool = True           # after the solve, classify every first move
+    decompose: bool = False          # prove by areas where the region splits (no classes then)
     verify: bool = True
     request_id: int = 0
 
@@ -203,7 +206,9 @@ def run_request(request: SolveRequest, cancelled: Callable[[], bool],
             stage(f"Solving with {text}…")
 
     def checking(result: SolveResult) -> None:
-        size = proof_facts.count(result.proof).size
+        proofs = [result.proof] if result.split is None else \
+            [p for p in result.split.proofs if p is not None]
+        size = sum(proof_facts.count(p).size for p in proofs)
         stage(f"{result.verdict}: checking the proof ({size:,} nodes) with the "
               "independent verifier…")
 
@@ -212,7 +217,7 @@ def run_request(request: SolveRequest, cancelled: Callable[[], bool],
         max_positions=VERIFY_POSITIONS, on_verify=checking,
         evaluator_name=request.evaluator, max_nodes=request.max_nodes,
         max_seconds=request.max_seconds, to_play=request.to_play,
-        cancelled=cancelled, progress=progress, **extra)
+        decompose=request.decompose, cancelled=cancelled, progress=progress, **extra)
 
 
 def run_classification(request: SolveRequest, cancelled: Callable[[], bool],
@@ -272,10 +277,12 @@ class SolverWorker(QObject):
         except Exception as e:  # noqa: BLE001 - any solver failure becomes a message
             self.failed.emit(rid, f"the solver failed: {type(e).__name__}: {e}")
             return
-        if outcome.result.proof is not None:
-            proof_facts.count(outcome.result.proof)    # here, not in the GUI thread
+        split = outcome.result.split
+        for proof in [outcome.result.proof] + ([] if split is None else split.proofs):
+            if proof is not None:
+                proof_facts.count(proof)    # here, not in the GUI thread
         self.finished.emit(rid, outcome)
-        if not request.all_moves:
+        if not request.all_moves or split is not None:
             return
         mover = "Black" if (request.to_play or request.problem.to_play) == 1 else "White"
         self.stage.emit(rid, f"Classifying every first move of {mover} (each class proven "
@@ -402,7 +409,7 @@ class SolverController(QObject):
             self.network.emit(text)
 
     def _on_finished(self, rid: int, outcome: SolveOutcome) -> None:
-        if rid in self._classifying:
+        if rid in self._classifying and outcome.result.split is None:
             # the request goes on (classifying): still running, the outcome shown already
             if rid == self._current:
                 self.finished.emit(outcome)

@@ -45,7 +45,7 @@ from tsumego_gui.search import dfs, mcts, verify
 from tsumego_gui.search.evaluators import Evaluator, HeuristicEvaluator, UniformEvaluator
 from tsumego_gui.search.params import MctsParams, SearchParams
 from tsumego_gui.search.results import Progress, SolveResult
-from tsumego_gui.search.split import find_split
+from tsumego_gui.search.split import Split, find_split
 from tsumego_gui.search.verify_split import verify_split
 
 SOLVERS = ("auto", "dfs", "mcts")
@@ -126,17 +126,23 @@ def solve(problem: Problem, solver: str = "auto", *, evaluator_name: str = "unif
     ``evaluator`` (e.g. a network) overrides ``evaluator_name`` for MCTS, and
     focuses df-pn when it is one of ``FOCUSING``.  ``seed``, ``batch_size`` and
     ``c_puct`` (None: the evaluator's own) are MCTS settings.  ``decompose``
-    (``SearchParams.decompose``) makes ``auto`` pick df-pn, which then splits the
-    region at the root where it can.
+    (``SearchParams.decompose``): df-pn splits the region at the root where it can;
+    ``auto`` picks df-pn for a problem that splits (``search.split.find_split``) and
+    its usual solver for one that does not.
     """
     if solver not in SOLVERS:
         raise ValueError(f"unknown solver {solver!r} (choose from {', '.join(SOLVERS)})")
-    if solver == "auto" and decompose:
-        used, reason = "dfs", "decomposition asked for: depth-first search"
+    split = find_split(problem) if decompose else None
+    if solver == "auto" and isinstance(split, Split):
+        used, reason = "dfs", "the region splits into areas: depth-first search, area by area"
     elif solver == "auto":
         used, reason = pick_solver(problem)
     else:
         used, reason = solver, "chosen by the caller"
+    if isinstance(split, str):
+        reason = f"{reason}; not split: {split}"
+    elif split is not None and used == "mcts":
+        reason = f"{reason}; the region splits, but best-first search takes it whole"
     budgets = {}
     if max_nodes is not None:
         budgets["max_nodes"] = max_nodes
@@ -152,10 +158,8 @@ def solve(problem: Problem, solver: str = "auto", *, evaluator_name: str = "unif
                            progress=progress, evaluator=focusing)
         if focusing is not None:
             reason = f"{reason}; focused by {focusing.name}"
-        if decompose and result.split is None:
-            why = find_split(problem)
-            reason = (f"{reason}; not split: {why}" if isinstance(why, str) else
-                      f"{reason}; split at the root, but the areas did not decide it")
+        if isinstance(split, Split) and result.split is None:
+            reason = f"{reason}; split at the root, but the areas did not decide it"
         left = budgets_left(SearchParams(**budgets), result) \
             if solver == "auto" and result.stop_reason == "memory budget" else None
         if left is None or (cancelled is not None and cancelled()):

@@ -78,27 +78,31 @@ def _names(points, size: int) -> str:
     return ", ".join(coords.to_gtp(p, size) for p in sorted(points))
 
 
-def to_sgf(proof: SplitProof, max_nodes: int = 200_000) -> bytes:
-    """The problem with the areas labelled, then one variation per hopeful area (module
-    docstring); up to ``max_nodes`` SGF nodes in all."""
+def explanation(proof: SplitProof, listed: str = "each variation below",
+                short: bool = False) -> list[str]:
+    """How the areas prove the result, in sentences a player reads: the group's verdict,
+    its eye, the areas by point names, and the strategy the area proofs give; ``listed``
+    says where the area proofs are shown.  ``short`` leaves out the verdict and the
+    areas' points (for a display that shows them already)."""
     problem, split, size = proof.problem, proof.split, proof.problem.size
-    game = sgf.Sgf_game.from_bytes(write_sgf(problem))
-    root = game.get_root()
     side = {1: "Black", 2: "White"}
     defender, attacker = side[problem.defender], side[problem.attacker]
     verdict = "lives" if proof.defender_wins else "dies"
-    lines = [f"tsumego_gui split proof: the {defender} group {verdict}, proven area by area "
+    lines = [f"The {defender} group {verdict}, proven area by area "
              f"({side[proof.to_play]} to move)."]
     if split.eye is not None:
         lines.append(f"It has one eye, at {coords.to_gtp(split.eye, size)}, and needs a second "
                      "in one of the areas; no move in one area changes another.")
     else:
         lines.append("It has no eye yet; it needs both in one area.")
-    for i, area in enumerate(split.areas, 1):
+    if short:
+        lines.pop(0)
+    for i, area in enumerate(split.areas if not short else (), 1):
         lines.append(f"Area {i}: {_names(area, size)}.")
     if split.hopeless:
         lines.append("Areas that can never hold an eye (x): "
                      + "; ".join(_names(a, size) for a in split.hopeless) + ".")
+    listed = listed[:1].upper() + listed[1:]
     if proof.defender_wins:
         used = [i for i, p in enumerate(proof.proofs, 1) if p is not None]
         if len(used) == 2:
@@ -108,7 +112,7 @@ def to_sgf(proof: SplitProof, max_nodes: int = 200_000) -> bytes:
             lines.append(f"{defender} lives in area {used[0]} alone"
                          + (f", starting with {coords.to_gtp(proof.first, size)}"
                             if proof.first not in (None, PASS) else "") + ".")
-        lines.append(f"Each variation below is such an area's proof, with {attacker}'s stones "
+        lines.append(f"{listed} is such an area's proof, with {attacker}'s stones "
                      f"on every liberty of the {defender} group in the other areas (as if "
                      f"{attacker} had filled them all); {defender} answers a move elsewhere "
                      "as that proof answers a pass.")
@@ -119,8 +123,37 @@ def to_sgf(proof: SplitProof, max_nodes: int = 200_000) -> bytes:
         elif proof.first is not None:
             lines.append(f"{attacker} plays {coords.to_gtp(proof.first, size)} first.")
         lines.append(f"{attacker} answers each move in the area where it was played (a pass "
-                     "or a move elsewhere with a pass). Each variation below is one area's "
+                     f"or a move elsewhere with a pass). {listed} is one area's "
                      "proof, the other areas left as they are.")
+    return lines
+
+
+def area_line(proof: SplitProof, i: int) -> str:
+    """One line on area ``i`` (0-based) of ``proof``: its points and what its local proof
+    shows, or that the result does not need it."""
+    problem, size = proof.problem, proof.problem.size
+    side = {1: "Black", 2: "White"}
+    defender, attacker = side[problem.defender], side[problem.attacker]
+    name = f"Area {i + 1} ({_names(proof.split.areas[i], size)})"
+    local = proof.proofs[i]
+    if local is None:
+        return f"{name}: not needed"
+    first = "" if local.root.prover_move in (None, PASS) else \
+        f", {coords.to_gtp(local.root.prover_move, size)} first"
+    if local.defender_lives:
+        return (f"{name}: {defender} lives there with {side[local.to_play]} moving first"
+                f"{first} ({attacker} on its liberties elsewhere)")
+    return f"{name}: {defender} dies there with {side[local.to_play]} moving first{first}"
+
+
+def to_sgf(proof: SplitProof, max_nodes: int = 200_000) -> bytes:
+    """The problem with the areas labelled, then one variation per hopeful area (module
+    docstring); up to ``max_nodes`` SGF nodes in all."""
+    problem, split, size = proof.problem, proof.split, proof.problem.size
+    game = sgf.Sgf_game.from_bytes(write_sgf(problem))
+    root = game.get_root()
+    lines = explanation(proof)
+    lines[0] = "tsumego_gui split proof: t" + lines[0][1:]
     root.add_comment_text(" ".join(lines))
     labels = [(coords.to_sgfmill(p, size), str(i))
               for i, area in enumerate(split.areas, 1) for p in sorted(area)]

@@ -1,0 +1,113 @@
+"""Proving by areas in the app: the solve panel's "Prove by areas" switch, the area list,
+browsing each area's proof, exporting the split proof, and the switch remembered.
+
+The problems are the project's decomposable set; the verdicts they must reach are its
+answer file (found by plain df-pn without decomposition), not written here."""
+
+import json
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("pytestqt")
+
+from tsumego_gui.qt.main_window import BUNDLED_PROBLEM  # noqa: E402
+from tsumego_gui.search import split_file  # noqa: E402
+from tsumego_gui.search.verify_split import verify_split  # noqa: E402
+
+SET = Path(__file__).parent.parent / "benchmarks" / "problems" / "decomposable"
+MIAI = SET / "one-eye-two-areas-03.sgf"      # two half eyes: miai (Black to play)
+
+
+def expected_verdict(name: str, side: str) -> str:
+    """The set's answer under the default goal (survive), from its answer file."""
+    for entry in json.loads((SET / "expected.json").read_text())["problems"]:
+        if entry["file"] == name:
+            return entry["expect"][side]["verdict"]
+    raise KeyError(name)
+
+
+def solve_by_areas(w, qtbot, path, on=True):
+    assert w.open_path(path, ask=False)
+    w.solve_panel.by_areas.setChecked(on)
+    with qtbot.waitSignal(w.solver.finished, timeout=60_000):
+        w.solve()
+
+
+def test_a_miai_life_is_proven_by_areas_and_each_area_is_browsed(make_window, qtbot):
+    w = make_window("s.ini")
+    solve_by_areas(w, qtbot, MIAI)
+    qtbot.waitUntil(lambda: not w.solver.running, timeout=5_000)   # no classification
+    outcome = w.outcome
+    split = outcome.result.split
+    assert split is not None and outcome.result.proof is None
+    verdict = "lives" if split.defender_wins else "dies"
+    assert verdict == expected_verdict(MIAI.name, "B")
+    assert outcome.verified and verify_split(split).passed
+    panel = w.solve_panel
+    assert "proven area by area" in panel.verdict_label.text()
+    assert "verified" in panel.badge.text()
+    areas = panel.areas
+    assert areas.isVisibleTo(w) and areas.list.count() == len(split.split.areas)
+    assert "miai" in areas.summary.text()
+    used = [p for p in split.proofs if p is not None]
+    assert len(used) == 2
+    # the first area's proof is shown at once; choosing the other row browses it
+    assert w.mode == "proof" and w.browser.proof is used[0]
+    rows = [areas.list.item(i) for i in range(areas.list.count())]
+    other = next(r for r in rows if split.proofs[r.data(256)] is used[1])
+    areas.list.setCurrentItem(other)
+    assert w.browser.proof is used[1]
+    # an area proof is the area's own problem: its region is that area and the eye
+    assert used[1].problem.region <= split.split.areas[rows.index(other)] | {split.split.eye}
+    assert w.classification is None
+    assert "not classified" in areas.summary.text()
+    assert not panel.first_moves.isVisibleTo(w)
+
+
+def test_the_split_proof_exports_and_reads_back_checked(make_window, qtbot, tmp_path):
+    w = make_window("s.ini")
+    solve_by_areas(w, qtbot, MIAI)
+    out = tmp_path / "areas.json"
+    w.ask_export_file = lambda default, filters: str(out)
+    assert w.export_proof()
+    loaded = split_file.load_json(out)
+    assert verify_split(loaded).passed
+    assert loaded.defender_wins == w.outcome.result.split.defender_wins
+    sgf_out = tmp_path / "areas.sgf"
+    w.ask_export_file = lambda default, filters: str(sgf_out)
+    assert w.export_proof()
+    assert b"miai" in sgf_out.read_bytes()
+
+
+def test_without_the_switch_every_first_move_is_classified(make_window, qtbot):
+    w = make_window("s.ini")
+    solve_by_areas(w, qtbot, MIAI)
+    qtbot.waitUntil(lambda: not w.solver.running, timeout=5_000)
+    w.solve_panel.by_areas.setChecked(False)
+    with qtbot.waitSignal(w.solver.classified, timeout=120_000):
+        w.solve()
+    assert w.outcome.result.split is None and w.outcome.result.proof is not None
+    assert not w.solve_panel.areas.isVisibleTo(w)
+    assert w.solve_panel.first_moves.isVisibleTo(w)
+    assert w.classification is not None
+
+
+def test_a_problem_that_does_not_split_is_solved_and_classified_as_before(make_window, qtbot):
+    w = make_window("s.ini")
+    assert w.open_path(BUNDLED_PROBLEM, ask=False)
+    w.solve_panel.by_areas.setChecked(True)
+    with qtbot.waitSignal(w.solver.classified, timeout=60_000):
+        w.solve()
+    assert w.outcome.result.split is None and w.outcome.verified
+    assert "not split" in w.solve_panel.progress_label.toolTip()
+    assert not w.solve_panel.areas.isVisibleTo(w)
+
+
+def test_the_switch_is_remembered(make_window, qtbot):
+    w = make_window("same.ini")
+    solve_by_areas(w, qtbot, MIAI)
+    w.close()
+    again = make_window("same.ini")
+    assert again.solve_panel.by_areas.isChecked()
+    assert again.prefs.by_areas is True
