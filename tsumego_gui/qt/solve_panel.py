@@ -7,7 +7,10 @@ classification of the first moves back through :meth:`SolvePanel.show_progress`,
 :meth:`show_stage`, :meth:`show_outcome`, :meth:`show_classification`,
 :meth:`show_failure`.  The list itself (``first_moves``) is a
 :class:`~tsumego_gui.qt.first_move_list.FirstMoveList`; the window listens to
-its ``chosen`` signal.
+its ``chosen`` signal.  "Prove by areas" (``options()["decompose"]``) asks for a
+result proven area by area where the region splits; such a result shows the
+area list (``areas``, a :class:`~tsumego_gui.qt.area_list.AreaList`, whose
+``chosen`` the window listens to) in place of the first-move list.
 
 The evaluator combo lists ``katago`` when a KataGo network is chosen (the
 "Network…" button, a file picker; ``network_changed`` tells the window, which
