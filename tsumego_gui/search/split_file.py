@@ -88,19 +88,17 @@ def explanation(proof: SplitProof, listed: str = "each variation below",
     side = {1: "Black", 2: "White"}
     defender, attacker = side[problem.defender], side[problem.attacker]
     verdict = "lives" if proof.defender_wins else "dies"
-    lines = [f"The {defender} group {verdict}, proven area by area "
-             f"({side[proof.to_play]} to move)."]
+    lines = [] if short else [f"The {defender} group {verdict}, proven area by area "
+                              f"({side[proof.to_play]} to move)."]
     if split.eye is not None:
         lines.append(f"It has one eye, at {coords.to_gtp(split.eye, size)}, and needs a second "
                      "in one of the areas; no move in one area changes another.")
     else:
         lines.append("It has no eye yet; it needs both in one area.")
-    if short:
-        lines.pop(0)
     for i, area in enumerate(split.areas if not short else (), 1):
         lines.append(f"Area {i}: {_names(area, size)}.")
     if split.hopeless:
-        lines.append("Areas that can never hold an eye (x): "
+        lines.append("Areas that can never hold an eye" + ("" if short else " (x)") + ": "
                      + "; ".join(_names(a, size) for a in split.hopeless) + ".")
     listed = listed[:1].upper() + listed[1:]
     if proof.defender_wins:
@@ -138,12 +136,18 @@ def area_line(proof: SplitProof, i: int) -> str:
     local = proof.proofs[i]
     if local is None:
         return f"{name}: not needed"
-    first = "" if local.root.prover_move in (None, PASS) else \
-        f", {coords.to_gtp(local.root.prover_move, size)} first"
-    if local.defender_lives:
-        return (f"{name}: {defender} lives there with {side[local.to_play]} moving first"
-                f"{first} ({attacker} on its liberties elsewhere)")
-    return f"{name}: {defender} dies there with {side[local.to_play]} moving first{first}"
+    move = local.root.prover_move
+    at = "" if move in (None, PASS) else f" at {coords.to_gtp(move, size)}"
+    if local.defender_lives and local.to_play == problem.defender:
+        what = f"{defender} lives there, playing first{at}"
+    elif local.defender_lives:
+        what = f"{defender} lives there even with {attacker} playing first"
+    elif local.to_play == problem.attacker:
+        what = f"{attacker} kills there, playing first{at}"
+    else:
+        what = f"{defender} dies there even playing first"
+    elsewhere = f" ({attacker} on its liberties elsewhere)" if local.defender_lives else ""
+    return f"{name}: {what}{elsewhere}"
 
 
 def to_sgf(proof: SplitProof, max_nodes: int = 200_000) -> bytes:
