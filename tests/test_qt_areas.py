@@ -50,6 +50,8 @@ def test_a_miai_life_is_proven_by_areas_and_each_area_is_browsed(make_window, qt
     areas = panel.areas
     assert areas.isVisibleTo(w) and areas.list.count() == len(split.split.areas)
     assert "miai" in areas.summary.text()
+    texts = [areas.list.item(i).text() for i in range(areas.list.count())]
+    assert all(("lives there" in t) == (p is not None) for t, p in zip(texts, split.proofs))
     used = [p for p in split.proofs if p is not None]
     assert len(used) == 2
     # the first area's proof is shown at once; choosing the other row browses it
