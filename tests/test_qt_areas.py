@@ -51,7 +51,8 @@ def test_a_miai_life_is_proven_by_areas_and_each_area_is_browsed(make_window, qt
     assert areas.isVisibleTo(w) and areas.list.count() == len(split.split.areas)
     assert "miai" in areas.summary.text()
     texts = [areas.list.item(i).text() for i in range(areas.list.count())]
-    assert all(("lives there" in t) == (p is not None) for t, p in zip(texts, split.proofs))
+    assert all(("lives there" in t) == (p is not None)
+               for t, p in zip(texts, split.proofs, strict=True))
     used = [p for p in split.proofs if p is not None]
     assert len(used) == 2
     # the first area's proof is shown at once; choosing the other row browses it
@@ -113,3 +114,22 @@ def test_the_switch_is_remembered(make_window, qtbot):
     again = make_window("same.ini")
     assert again.solve_panel.by_areas.isChecked()
     assert again.prefs.by_areas is True
+
+
+def test_stopping_a_solve_by_areas_leaves_it_unproven_and_the_app_usable(make_window, qtbot):
+    # under survival a kill does not split: the life tries fail and the whole region is
+    # searched, some 10^7 nodes (expected.json) -- stopped long before
+    w = make_window("s.ini")
+    assert w.open_path(SET / "one-eye-three-areas-02.sgf", ask=False)
+    w.solve_panel.by_areas.setChecked(True)
+    with qtbot.waitSignal(w.solver.progress, timeout=30_000):
+        w.solve()
+    with qtbot.waitSignal(w.solver.finished, timeout=15_000) as blocker:
+        w.stop()
+    outcome = blocker.args[0]
+    assert outcome.result.verdict == "unknown" and outcome.result.split is None
+    assert "Not proven" in w.solve_panel.verdict_label.text()
+    assert not w.solve_panel.areas.isVisibleTo(w)
+    qtbot.waitUntil(lambda: not w.solver.running, timeout=10_000)
+    solve_by_areas(w, qtbot, MIAI)          # the next solve works as ever
+    assert w.outcome.result.split is not None
