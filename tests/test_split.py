@@ -339,7 +339,8 @@ def test_auto_picks_depth_first_search_only_for_a_region_that_splits():
     assert used == "dfs" and "splits into areas" in reason
     # a board too open for df-pn, which no switch splits: auto's usual best-first search
     board = read_sgf(b"(;GM[1]SZ[6]PL[W]AB[cc]AW[dd]TG[live_any]TD[W])")[0]
-    assert choice.pick_solver(board)[0] == "mcts"
+    assert choice.pick_solver(board)[0] == choice.pick_solver(board, True)[0] == "mcts"
+    assert choice.pick_solver(problem, True)[0] == "dfs"
     result, used, reason = choice.solve(board, "auto", decompose=True, max_nodes=300)
     assert used == "mcts" and "not split" in reason and result.split is None
 

@@ -115,7 +115,8 @@ class NetworkCache:
 def uses_evaluator(request: SolveRequest) -> bool:
     """Whether the search that runs for ``request`` asks an evaluator (MCTS does; DFS only
     one that focuses it)."""
-    solver = pick_solver(request.problem)[0] if request.solver == "auto" else request.solver
+    solver = pick_solver(request.problem, request.decompose)[0] if request.solver == "auto" \
+        else request.solver
     return solver == "mcts" or request.evaluator in FOCUSING
 
 

@@ -15,7 +15,9 @@ proof to check, checking not asked, or the caller cancelled before it).
   MCTS -- the whole board is in play and an evaluator's knowledge helps;
 * a region with few empty points (an enclosed tsumego): depth-first df-pn,
   which is exhaustive and fast there;
-* anything else (open boards, large regions): MCTS.
+* anything else (open boards, large regions): MCTS;
+* asked to decompose (``SearchParams.decompose``), a region that splits into
+  areas (``search.split``): df-pn, which proves it area by area.
 
 When ``auto``'s df-pn stops because its table is full while time is left,
 best-first search takes the rest of the budgets: df-pn keeps every node it
@@ -76,8 +78,11 @@ class SolveOutcome:
         return self.verification == VERIFIED
 
 
-def pick_solver(problem: Problem) -> tuple[str, str]:
-    """(``"dfs"`` or ``"mcts"``, why) for ``auto``."""
+def pick_solver(problem: Problem, decompose: bool = False) -> tuple[str, str]:
+    """(``"dfs"`` or ``"mcts"``, why) for ``auto``; with ``decompose``, df-pn for a
+    problem whose region splits (``search.split.find_split``)."""
+    if decompose and isinstance(find_split(problem), Split):
+        return "dfs", "the region splits into areas: depth-first search, area by area"
     if problem.goal == "live_any":
         return "mcts", "kill-all goal (any defender stone may live): best-first search"
     board = problem.to_board()
@@ -133,10 +138,8 @@ def solve(problem: Problem, solver: str = "auto", *, evaluator_name: str = "unif
     if solver not in SOLVERS:
         raise ValueError(f"unknown solver {solver!r} (choose from {', '.join(SOLVERS)})")
     split = find_split(problem) if decompose else None
-    if solver == "auto" and isinstance(split, Split):
-        used, reason = "dfs", "the region splits into areas: depth-first search, area by area"
-    elif solver == "auto":
-        used, reason = pick_solver(problem)
+    if solver == "auto":
+        used, reason = pick_solver(problem, decompose)
     else:
         used, reason = solver, "chosen by the caller"
     if isinstance(split, str):
