@@ -11,13 +11,13 @@ proof to check, checking not asked, or the caller cancelled before it).
 
 ``auto`` looks at the problem's shape only:
 
+* asked to decompose (``SearchParams.decompose``), a region that splits into
+  areas (``search.split``): df-pn, which proves it area by area;
 * goal ``live_any`` (kill-all boards such as 7x7 kill-all Go): best-first
   MCTS -- the whole board is in play and an evaluator's knowledge helps;
 * a region with few empty points (an enclosed tsumego): depth-first df-pn,
   which is exhaustive and fast there;
-* anything else (open boards, large regions): MCTS;
-* asked to decompose (``SearchParams.decompose``), a region that splits into
-  areas (``search.split``): df-pn, which proves it area by area.
+* anything else (open boards, large regions): MCTS.
 
 When ``auto``'s df-pn stops because its table is full while time is left,
 best-first search takes the rest of the budgets: df-pn keeps every node it
