@@ -424,8 +424,7 @@ class SolvePanel(QWidget):
         d = NAMES[split.problem.defender]
         mover = NAMES[split.to_play]
         verdict = f"{d} lives" if split.defender_wins else f"{d} dies"
-        winner = split.to_play == split.problem.defender if split.defender_wins else \
-            split.to_play == split.problem.attacker
+        winner = (split.to_play == split.problem.defender) == split.defender_wins
         first = ""
         if winner and split.first is not None:
             first = f"<br>Winning first move for {mover}: <b>{coords.to_gtp(split.first, size)}</b>"
