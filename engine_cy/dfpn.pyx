@@ -48,7 +48,12 @@ nothing there.  ``solve`` then searches those nodes again, on their paths only
 The search runs without the GIL and talks to other threads only through its
 ``SearchControl`` (budgets, cancel flag, progress counters).  ``extract``
 then rebuilds the proof as ``node_rules.Result`` records from the table, with
-the covers ``children`` recorded.
+the covers ``children`` recorded.  Extraction searches no node, but a large
+proof takes seconds to build (each repair round again): it reads the cancel
+flag and the clock as it goes (``SearchControl.clock_stop``), so that a
+cancel or the time budget ends it as it ends the search (enclosed-dev
+gop/5194 W, proven at 29.5 s of a 30-s budget, came back open at 38-46 s).
+What it built stays in the memo for the next call on the core.
 
 **Network focus** (optional: an ``evaluator`` given, the Proof Cost Network
 paper's Focused df-pn).  A node fewer than ``focus_depth`` plies below the
@@ -117,6 +122,7 @@ cdef enum:
     INF = 1 << 28              # only a resolved node's numbers reach it
     LARGE = INF - 1            # where an open node's sums saturate
     WORK_CLASSES = 34          # ``collect``: 0, the bit lengths 1..32, and ON_PATH's
+    EXTRACT_CLOCK_EVERY = 256      # extraction steps between cancel and clock readings
     # entry flags
     RESOLVED = 1
     LINE_BOUND = 2             # superko decided the result: it holds on its own line only
@@ -165,6 +171,10 @@ cdef object PY_ONE = 1      # a Python int: its shifts go past 64 bits
 
 class ExtractionError(RuntimeError):
     """The table could not give back a whole proof tree (a budget or a superko corner)."""
+
+
+class _ExtractionStopped(Exception):
+    """Extraction read a cancel or a spent time budget (``DfpnCore.stop`` says which)."""
 
 
 class ProofTooLarge(ExtractionError):
@@ -222,6 +232,7 @@ cdef class DfpnCore:
     cdef readonly SearchControl control     # budgets, cancel flag, published progress
     cdef long steps             # calls of out_of_budget (df-pn iterations)
     cdef double next_offer      # clock time of the next GIL offer (engine_cy.gil)
+    cdef long extracted_steps   # calls of extract_entry (EXTRACT_CLOCK_EVERY)
     cdef long max_entries
     # a full table is collected (``collect``) unless ``collect`` was off; never while a
     # proof is extracted, which reads the entries it walks
@@ -581,10 +592,12 @@ cdef class DfpnCore:
             gc.disable()
             try:
                 result = self.extract(self.memo)[0]
-            except ExtractionError:
+            except (_ExtractionStopped, ExtractionError) as stopped:
                 # raised deep in the tree: take the board back to the root
                 while self.ply > self.extraction_root:
                     self.undo()
+                if isinstance(stopped, _ExtractionStopped):
+                    return "unknown", None
                 raise
             finally:
                 self.collecting = self.collect_when_full
@@ -1208,6 +1221,11 @@ cdef class DfpnCore:
         self.tainted = False
         if (len(memo) & 255) == 255:     # a big tree takes a while to build
             offer_gil(monotonic(), &self.next_offer)
+        self.extracted_steps += 1
+        if (self.extracted_steps & (EXTRACT_CLOCK_EVERY - 1)) == 0:
+            self.stop = self.control.clock_stop()
+            if self.stop != NOT_STOPPED:
+                raise _ExtractionStopped()
         # a copy: lookups below may add zones and move the vector
         cdef Zone own = self.zones[e.zone]
         winner = WIN if (e.p == 0) == (mover == self.g.defender) else LOSS

@@ -52,5 +52,6 @@ cdef class SearchControl:
     cdef int16_t line[MAX_LINE]
 
     cdef int budget_stop(self, long nodes) noexcept nogil
+    cdef int clock_stop(self) noexcept nogil
     cdef void publish(self, long nodes, int depth, long table) noexcept nogil
     cdef void publish_line(self, int root_status, const int16_t* moves, int n) noexcept nogil

@@ -82,6 +82,15 @@ cdef class SearchControl:
                 return TIME_BUDGET
         return NOT_STOPPED
 
+    cdef int clock_stop(self) noexcept nogil:
+        """The stop reason of work that searches no nodes (a proof's extraction): the
+        cancel flag, or the deadline read from the clock now; NOT_STOPPED: go on."""
+        if self.cancel_flag.load(memory_order_relaxed):
+            return CANCELLED
+        if self.deadline > 0 and monotonic() > self.deadline:
+            return TIME_BUDGET
+        return NOT_STOPPED
+
     cdef void publish(self, long nodes, int depth, long table) noexcept nogil:
         self.nodes_seen.store(nodes, memory_order_relaxed)
         self.depth_seen.store(depth, memory_order_relaxed)

@@ -13,12 +13,17 @@ from pathlib import Path
 import pytest
 
 from engine_cy.board import BLACK, PASS, WHITE
+from engine_cy.dfpn import DfpnCore
+from engine_cy.node_rules import GOAL_CODES
+from engine_cy.search_control import SearchControl
 from tsumego_gui.core import coords
 from tsumego_gui.core.diagram import parse_diagram, parse_marks
 from tsumego_gui.core.problem import Problem
 from tsumego_gui.core.sgf_io import read_sgf
 from tsumego_gui.search.dfs import solve
 from tsumego_gui.search.params import SearchParams
+from tsumego_gui.search.proof import Proof
+from tsumego_gui.search.results import to_proof_tree
 from tsumego_gui.search.verify import verify
 
 PARAMS = SearchParams(max_nodes=2_000_000, max_seconds=20.0)
@@ -242,6 +247,31 @@ def test_a_proof_too_large_to_keep_is_not_extracted_and_the_result_says_why():
     result = solve(problem, SearchParams(max_nodes=0, max_seconds=20.0, max_proof_nodes=50))
     assert result.verdict == "unknown" and result.proof is None
     assert "more than 50 nodes" in result.stop_reason
+
+
+@pytest.mark.parametrize("stop", ["cancelled", "time budget"])
+def test_building_the_proof_of_a_proven_root_stops_at_a_cancel_or_the_deadline(stop):
+    # extraction searches no node, but a large proof takes seconds to build (enclosed-dev
+    # gop/5194 W came back open 8-16 s past its 30-s budget): it reads the cancel flag
+    # and the clock as the search does
+    problem = read_sgf(RABBITY_SIX_SIDE)[0]
+    board = problem.to_board()
+    core = DfpnCore(board, problem.defender, GOAL_CODES[problem.goal], problem.crucial,
+                    problem.region, SearchControl(0, 20.0))
+    status, _ = core.solve(SearchControl(0, 20.0), False)      # the status, no proof yet
+    assert status == "loss"
+    control = SearchControl(0, 0.0 if stop == "cancelled" else 1e-9)
+    if stop == "cancelled":
+        control.cancel()
+    assert core.solve(control, True) == ("unknown", None)
+    assert core.stop_reason == stop
+    # what was built before the stop is kept, and the next call builds the whole proof
+    status, result = core.solve(SearchControl(0, 20.0), True)
+    assert status == "loss" and core.stop_reason is None
+    proof = Proof(problem=problem, to_play=problem.to_play, winning_moves=[],
+                  root=to_proof_tree(result, problem.to_board(), problem))
+    report = verify(proof)
+    assert report.passed, report.errors
 
 
 def test_cancellation_stops_the_search_and_progress_is_reported():

@@ -103,6 +103,8 @@ SEARCHES = ("dfs", "mcts")      # how each first move is decided (module docstri
 STATUS_OF_VERDICT = {"lives": "win", "dies": "loss"}
 STATUS_OF_PROOF = {True: "win", False: "loss"}     # by the root's ``won``
 OPEN = "open"
+# the stop reasons of a search or an extraction that ran out of budget or was cancelled
+BUDGET_STOPS = ("node budget", "time budget", "cancelled")
 CORE_SHARE = 3      # each df-pn core's share of the table and proof budgets (``_Cores``)
 # how each side reads a class
 DEFENDER_WORDS = {"lives": "lives unconditionally", "seki": "lives in seki",
@@ -504,6 +506,10 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
             why = checked(proof, core)
             if not why:
                 return proof, ""
+        elif why in BUDGET_STOPS:
+            # the budget ran out while the proof was built (what was built stays in the
+            # core's memo, for the next sweep): no search of the move alone either
+            return None, why
         core, board_there = cores.own_core(rules_name, move)
         again, proof, why_again = proof_of(core, board_there, rules_name, move, True, share)
         if proof is None:
