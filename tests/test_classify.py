@@ -97,6 +97,37 @@ def test_a_cancelled_classification_keeps_nothing_false(seki):
     assert all(m.cls == OPEN and m.why_open == "cancelled" for m in c.moves)
 
 
+@pytest.mark.parametrize("stop", ["cancelled", "time budget"])
+def test_a_stop_while_a_proof_is_checked_leaves_its_move_open(seki, monkeypatch, stop):
+    """The job's budget covers checking the proofs too: a cancel, or the time budget
+    running out, while the verifier walks a move's proof leaves that move open (not
+    classified as unverified, nor searched again on a core of its own)."""
+    from tsumego_gui.search import classify as classify_module
+    real, checks, flag, reports = verify.verify, [], [], []
+    clock = classify_module.now
+
+    def stop_on_the_first_check(proof, **budgets):
+        # carried proofs are checked too, under the next rule set: not the one stopped here
+        checks.append("carried" if "carried_from" in proof.stats else proof.stats["table"])
+        if checks[-1] == "shared":
+            flag.append(proof)
+        report = real(proof, **budgets)
+        reports.append(report)
+        return report
+
+    monkeypatch.setattr(verify, "verify", stop_on_the_first_check)
+    if stop == "time budget":
+        monkeypatch.setattr(classify_module, "now", lambda: clock() + (1e6 if flag else 0.0))
+    c = classify(seki, SearchParams(max_seconds=60.0 if stop == "time budget" else 0.0),
+                 cancelled=(lambda: bool(flag)) if stop == "cancelled" else None)
+    assert c.status == OPEN and checks[-1] == "shared" and checks.count("shared") == 1
+    assert stop in {m.why_open for m in c.moves}
+    assert reports[-1].stopped == stop and not reports[-1].passed
+    assert not any(p is flag[0] for m in c.moves for p in m.proofs)
+    # moves decided before it (by proofs carried over, checked in full) stay decided
+    assert all(m.verification == "verified" for m in c.moves if m.cls != OPEN)
+
+
 def test_a_proof_too_large_to_keep_leaves_its_move_open_and_says_why():
     # straight three with one proof node a core: the vital point lives at once (its
     # proof is a leaf); every other first move needs a tree, and stays open

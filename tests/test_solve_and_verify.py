@@ -142,3 +142,13 @@ def test_the_classification_decides_first_moves_the_way_auto_solves(problem):
     assert choice.classification_search(killall, "dfs") == "dfs"   # the caller's choice
     with pytest.raises(ValueError, match="unknown solver"):
         choice.classification_search(problem, "guess")
+
+
+def test_a_cancel_while_the_proof_is_checked_leaves_it_unchecked(problem):
+    """A cancel ends the check as it ends the search (a large proof takes minutes to walk):
+    the proof comes back unchecked, not verified."""
+    flag = []
+    outcome = solve_and_verify(problem, "dfs", cancelled=lambda: bool(flag),
+                               on_verify=lambda result: flag.append(True))
+    assert outcome.result.proof is not None and flag
+    assert outcome.verification == UNCHECKED and not outcome.verified

@@ -151,6 +151,28 @@ def test_a_node_met_again_is_not_walked_again(dag_proof):
     assert shared.positions_checked < full.positions_checked
 
 
+def test_a_stop_ends_the_check_unfinished_and_says_why(dag_proof):
+    """A caller's ``stop`` (a cancel, a spent time budget) ends the walk, as the position
+    budget does: nothing found wrong, but not passed, and the reason kept."""
+    full = verify(dag_proof, replays=0, reuse=False)
+    readings = []
+
+    def cancel_at_the_third_reading() -> str:
+        readings.append(1)
+        return "cancelled" if len(readings) >= 3 else ""
+
+    stopped = verify(dag_proof, replays=0, reuse=False, stop=cancel_at_the_third_reading)
+    assert full.passed and full.positions_checked > 3 * 256
+    assert stopped.ok and not stopped.complete and not stopped.passed
+    assert stopped.stopped == "cancelled"
+    # read every 256 positions (at 1, 257, 513), and no more once it said stop; the walk
+    # ends there: the nodes still listed above are only counted on the way out
+    assert len(readings) == 3
+    assert 2 * 256 < stopped.positions_checked < 2 * 256 + 64 < full.positions_checked
+    never = verify(dag_proof, replays=5, stop=lambda: "")
+    assert never.passed and never.stopped == "" and never.replays == 5
+
+
 def test_a_history_before_the_root_is_on_every_line_and_does_not_stop_reuse(dag_proof):
     """The proof rooted after a first move (its history holds the position before it), as
     the classification's proofs are: lines still meet again, and are walked once."""

@@ -7,7 +7,8 @@ the independent verifier (``search.verify``) and returns one record,
 ``verified`` (it walked the whole proof and found no fault), ``partly`` (no
 fault, but its position budget ran out before it walked the whole proof),
 ``rejected`` (a fault; ``verifier_errors`` says which), or ``unchecked`` (no
-proof to check, checking not asked, or the caller cancelled before it).
+proof to check, checking not asked, or the caller cancelled before or while
+checking).
 
 ``auto`` looks at the problem's shape only:
 
@@ -59,7 +60,7 @@ MIN_FALLBACK_SECONDS = 1.0   # ``auto``'s MCTS after a full df-pn table: not for
 VERIFIED = "verified"      # the whole proof walked, no fault
 PARTLY = "partly"          # no fault in what was walked; the position budget cut the walk short
 REJECTED = "rejected"      # a fault: the proof must not be trusted
-UNCHECKED = "unchecked"    # no proof, checking not asked, or cancelled before checking
+UNCHECKED = "unchecked"    # no proof, checking not asked, or cancelled before or while checking
 
 
 @dataclass(frozen=True)
@@ -209,7 +210,8 @@ def solve_and_verify(problem: Problem, solver: str = "auto", *, check: bool = Tr
     ``replays`` and ``max_positions`` (the verifier's position budget) default
     to the verifier's own.  Nothing is checked when there is no proof, when
     ``check`` is False, or when ``solve_options["cancelled"]`` says so once
-    the search is over; ``on_verify(result)`` is called just before checking
+    the search is over (or while the proof is checked: the outcome is then
+    unchecked); ``on_verify(result)`` is called just before checking
     (checking a large proof takes a while).
     """
     result, used, reason = solve(problem, solver, **solve_options)
@@ -222,9 +224,13 @@ def solve_and_verify(problem: Problem, solver: str = "auto", *, check: bool = Tr
     budgets = {name: value for name, value in (("replays", replays),
                                                 ("max_positions", max_positions))
                if value is not None}
+    # a cancel ends the check too (a large proof takes minutes to walk)
+    budgets["stop"] = lambda: "cancelled" if cancelled is not None and cancelled() else ""
     if result.split is not None:
         report = verify_split(result.split, **budgets)
     else:
         report = verify.verify(result.proof, **budgets)
+    if report.stopped:
+        return SolveOutcome(result, used, reason)
     verification = VERIFIED if report.passed else PARTLY if report.ok else REJECTED
     return SolveOutcome(result, used, reason, verification, tuple(report.errors))

@@ -70,10 +70,13 @@ two that make the class, the class has one proof and ``FirstMove.forbidden``
 says which rule forbids the move (the engine's legality check, not a search,
 is the evidence).
 
-The class of the position is the mover's best first move.  A move whose
-searches ran out of budget (or were cancelled) is ``open``; the others keep
-their classes.  Knows problems, the df-pn core, proofs and the verifier;
-nothing about files, threads or the GUI.
+The class of the position is the mover's best first move.  The budgets cover
+the whole job, the proofs' checks included (the verifier reads the cancel flag
+and the clock as it walks): a move whose searches, extraction or checks ran
+out of budget (or were cancelled) is ``open``; the others keep their classes.
+
+Knows problems, the df-pn core, proofs and the verifier; nothing about files,
+threads or the GUI.
 """
 
 from __future__ import annotations
@@ -500,15 +503,17 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
             return proven[rules_name, move], ""
         proof, why = extract(rules_name, move, status, share)
         if search == "mcts":
-            return proof, checked(proof, None)
+            why = checked(proof, None)
+            return (None, why) if why in BUDGET_STOPS else (proof, why)
         core, _ = cores.get(rules_name, move == PASS)
         if proof is not None:
             why = checked(proof, core)
             if not why:
                 return proof, ""
-        elif why in BUDGET_STOPS:
-            # the budget ran out while the proof was built (what was built stays in the
-            # core's memo, for the next sweep): no search of the move alone either
+        if why in BUDGET_STOPS:
+            # the budget ran out while the proof was built or checked (what was built
+            # stays in the core's memo, for the next sweep): the move stays open, and no
+            # search of the move alone is made either
             return None, why
         core, board_there = cores.own_core(rules_name, move)
         again, proof, why_again = proof_of(core, board_there, rules_name, move, True, share)
@@ -517,7 +522,8 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
         if again != status:
             return None, (f"under {rules_name} the shared table and a search of this move "
                           "alone disagree (superko)")
-        return proof, checked(proof, core)
+        why = checked(proof, core)
+        return (None, why) if why in BUDGET_STOPS else (proof, why)
 
     forbidding: dict[tuple[str, int], str] = {}
 
@@ -537,10 +543,19 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
         if walked is None:
             walked = cores.shared_work(core)[1] if core is not None else {}
         budget = {} if verify_positions is None else {"max_positions": verify_positions}
-        report = verify.verify(proof, replays=replays, walked=walked, **budget)
+        report = verify.verify(proof, replays=replays, walked=walked, stop=budget_spent,
+                               **budget)
         if report.passed:
             return ""
-        return "; ".join(report.errors[:1]) or "the verifier's position budget ran out"
+        return report.stopped or "; ".join(report.errors[:1]) or \
+            "the verifier's position budget ran out"
+
+    def budget_spent() -> str:
+        """Why the job must stop now (a cancel, the time budget), or ""; read by the
+        verifier as it walks, so that checking the proofs keeps to the job's budget."""
+        if stopped():
+            return "cancelled"
+        return "time budget" if deadline and now() >= deadline else ""
 
     def settle(fm: FirstMove, share: float) -> None:
         # bisect the chain for the first rule set under which the defender wins

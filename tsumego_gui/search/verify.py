@@ -96,6 +96,7 @@ the proof was searched.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from engine_cy.benson import unconditionally_alive
@@ -106,6 +107,7 @@ from tsumego_gui.search.proof import Proof, ProofNode
 
 MAX_ERRORS = 20
 MAX_RECORDED = 20_000     # cut lines kept for their replays
+STOP_EVERY = 256          # positions walked between readings of the caller's ``stop``
 # What a walk of a subtree tells the walk above it: the (black, white) stone counts its
 # tested moves may leave (None: unknown, never reused), and whether superko decided it.
 Walked = tuple[frozenset | None, bool]
@@ -123,7 +125,8 @@ class VerifyReport:
     positions_reused: int = 0     # nodes met again on another line, not walked again
     replays: int = 0             # replays from perturbed positions
     cut_replays: int = 0         # replays of the lines null-move cuts stand for
-    complete: bool = True        # False when the position budget cut the walk short
+    complete: bool = True        # False when the position budget or ``stop`` cut it short
+    stopped: str = ""            # why the caller's ``stop`` ended the check ("" if it did not)
     line_bound: bool = False     # superko forbade a move of the prover's opponent somewhere
 
     @property
@@ -139,15 +142,20 @@ class VerifyReport:
 
 def verify(proof: Proof, *, replays: int = 100, seed: int = 0,
            max_positions: int = 2_000_000, reuse: bool = True,
-           walked: dict | None = None) -> VerifyReport:
+           walked: dict | None = None,
+           stop: Callable[[], str] | None = None) -> VerifyReport:
     """Check ``proof`` (see the module docstring); never raises on a bad proof.
 
     ``reuse``: False walks every line in full (for tests of the reuse rule).
     ``walked``: the record of nodes walked by earlier calls, to reuse as a node met
     again on another line is reused: only for proofs of one problem under the same
     rules whose roots follow the same history (the first moves of one position:
-    that position and what came before it are on every line alike)."""
-    checker = _Checker(proof, max_positions, random.Random(seed), 10 * replays)
+    that position and what came before it are on every line alike).
+    ``stop``: read as the walk goes (every ``STOP_EVERY`` positions, and before each
+    replay); a reason it returns (a cancel, a spent time budget) ends the check
+    unfinished, ``complete`` False and ``stopped`` that reason: what was walked is
+    kept in ``walked`` only where it was walked to the end."""
+    checker = _Checker(proof, max_positions, random.Random(seed), 10 * replays, stop)
     if walked is not None:
         checker.walked = walked
     board = proof.problem.to_board()
@@ -163,11 +171,12 @@ def verify(proof: Proof, *, replays: int = 100, seed: int = 0,
 
 class _Checker:
     def __init__(self, proof: Proof, max_positions: int, rng: random.Random,
-                 sample_size: int):
+                 sample_size: int, stop: Callable[[], str] | None = None):
         self.proof = proof
         self.problem: Problem = proof.problem
         self.region = self.problem.region_or_all()
         self.max_positions = max_positions
+        self.stop = stop
         self.rng = rng
         self.report = VerifyReport()
         # a uniform sample (a reservoir) of the nodes the replays may start from: a copy
@@ -185,6 +194,14 @@ class _Checker:
         self.line: list[tuple[int, int]] = []     # (black, white) stones before this node
         self.walked: dict[tuple, Walked] = {}     # node + position -> what its walk found
         self.last_chains: tuple = (None, [])      # chains_in's last (key, answer)
+
+    def stopped(self) -> bool:
+        """Whether the caller's ``stop`` ended the check (now or before)."""
+        report = self.report
+        if not report.stopped and self.stop is not None:
+            report.stopped = self.stop()
+            report.complete = report.complete and not report.stopped
+        return bool(report.stopped)
 
     def let_go(self, own_walked: bool) -> None:
         """Drop what the walk kept piece by piece (the record of walked nodes only when it
@@ -291,6 +308,8 @@ class _Checker:
         report.positions_checked += 1
         if report.positions_checked > self.max_positions:
             report.complete = False
+            return UNKNOWN
+        if report.stopped or (report.positions_checked % STOP_EVERY == 1 and self.stopped()):
             return UNKNOWN
         where = _Where(self, path)
         if node.zone is None:
@@ -620,6 +639,8 @@ class _Checker:
 
     def random_replays(self, count: int) -> None:
         for child, path, cover in self.cut_lines:
+            if self.stopped():
+                return
             self.report.cut_replays += 1
             problem = self.replay(child, self.position_at(path), child.won, 0, real_line=True)
             if problem:
@@ -630,7 +651,7 @@ class _Checker:
             return
         # some nodes cannot be perturbed (a ko point, a zone that is the whole board)
         for _ in range(10 * count):
-            if self.report.replays >= count:
+            if self.report.replays >= count or self.stopped():
                 return
             node, path = self.proven_nodes[self.rng.randrange(len(self.proven_nodes))]
             variant = self.perturb(self.position_at(path), node.zone)

@@ -15,6 +15,8 @@ that these conditions and the local proofs make a kill or a life in the whole is
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from engine_cy.benson import unconditionally_alive
 from engine_cy.board import BLACK, EMPTY, PASS
 from tsumego_gui.core import coords
@@ -104,8 +106,10 @@ def split_conditions(problem: Problem, eye: int | None, areas, hopeless,
 
 
 def verify_split(split_proof: SplitProof, *, replays: int = 100, seed: int = 0,
-                 max_positions: int = 2_000_000) -> VerifyReport:
-    """Check a split proof; never raises on a bad one."""
+                 max_positions: int = 2_000_000,
+                 stop: Callable[[], str] | None = None) -> VerifyReport:
+    """Check a split proof; never raises on a bad one.  ``stop``: as ``verify``'s, for
+    each area's proof."""
     report = VerifyReport()
     problem, split = split_proof.problem, split_proof.split
     why = split_conditions(problem, split.eye, split.areas, split.hopeless,
@@ -116,7 +120,7 @@ def verify_split(split_proof: SplitProof, *, replays: int = 100, seed: int = 0,
     if len(split_proof.proofs) != len(split.areas):
         report.fail("not one proof per area")
         return report
-    budgets = {"replays": replays, "seed": seed, "max_positions": max_positions}
+    budgets = {"replays": replays, "seed": seed, "max_positions": max_positions, "stop": stop}
     if split_proof.defender_wins:
         return _verify_life(split_proof, report, budgets)
     if any(proof is None for proof in split_proof.proofs):
@@ -160,8 +164,9 @@ def _local_proof_holds(proof, i: int, report: VerifyReport, budgets: dict) -> bo
         for error in local_report.errors:
             report.fail(f"area {i + 1}: {error}")
         return False
-    if not local_report.complete:     # the position budget ran out: partly checked
+    if not local_report.complete:     # the position budget ran out, or ``stop``: partly checked
         report.complete = False
+        report.stopped = local_report.stopped
         return False
     if local_report.line_bound:
         report.fail(f"area {i + 1}: superko decided part of the proof (it holds on its "
