@@ -72,6 +72,7 @@ from tsumego_gui.core import coords
 from tsumego_gui.core.problem import Problem
 from tsumego_gui.core.problem_files import ProblemFileError, problem_files, read_file
 from tsumego_gui.nn.choice import make_evaluator
+from tsumego_gui.search import gc_pacing
 from tsumego_gui.search.choice import PARTLY, REJECTED, solve_and_verify
 from tsumego_gui.search.classify import OPEN, classify
 from tsumego_gui.search.dfs import solve
@@ -304,7 +305,13 @@ def read_paper_table(path: Path) -> dict[str, dict[str, str]]:
 
 
 def run_task(task: tuple) -> dict:
-    return run_one(*task)
+    """One problem-side, with garbage collection paced as the CLI and the app pace it
+    (``search.gc_pacing``), and the heap cleaned after it."""
+    try:
+        with gc_pacing.paced():
+            return run_one(*task)
+    finally:
+        gc_pacing.clean_slate()
 
 
 def classify_check(problem: Problem, side: int, single_seconds: float,

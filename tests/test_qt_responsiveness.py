@@ -16,10 +16,11 @@ pytest.importorskip("pytestqt")
 from PySide6.QtGui import QImage, QPainter  # noqa: E402
 
 from tsumego_gui.core.sgf_io import read_sgf  # noqa: E402
-from tsumego_gui.qt import board_painter, gc_pacing  # noqa: E402
+from tsumego_gui.qt import board_painter  # noqa: E402
 from tsumego_gui.qt.board_painter import THEMES, BoardView, Overlay, paint_board  # noqa: E402
 from tsumego_gui.qt.main_window import BUNDLED_PROBLEM  # noqa: E402
 from tsumego_gui.qt.solver_worker import SolveRequest  # noqa: E402
+from tsumego_gui.search import gc_pacing  # noqa: E402
 from tsumego_gui.search.proof import Proof  # noqa: E402
 
 # Our own: a nearly empty 6x6 board, White to live anywhere: no proof within a second.

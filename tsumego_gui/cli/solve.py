@@ -31,7 +31,7 @@ from tsumego_gui.core import coords
 from tsumego_gui.core.colors import BLACK, WHITE
 from tsumego_gui.core.problem import GOAL_TEXT, Problem, ProblemError
 from tsumego_gui.nn.choice import make_evaluator
-from tsumego_gui.search import classification_file, split_file
+from tsumego_gui.search import classification_file, gc_pacing, split_file
 from tsumego_gui.search.choice import (
     PARTLY,
     VERIFIED,
@@ -223,13 +223,15 @@ def run_solve(args) -> int:
         closer = None if args.no_closer else sourced.closer
         for to_play in sides_to_solve(problem, args.to_play):
             if args.all:
-                out = classify_one(problem, to_play, args, evaluator)
+                with gc_pacing.paced():
+                    out = classify_one(problem, to_play, args, evaluator)
                 rows.append(out["row"])
                 proofs.append(out["classification"])
                 if not args.json:
                     print_classes(out["row"])
                 continue
-            out = solve_one(problem, closer, to_play, args, evaluator)
+            with gc_pacing.paced():
+                out = solve_one(problem, closer, to_play, args, evaluator)
             rows.append(out["row"])
             if out["result"].proof is not None:
                 proofs.append(out["result"].proof)

@@ -63,7 +63,6 @@ from engine_cy.board import PASS
 from tsumego_gui.core.problem import COLOR_NAMES, Problem, ProblemError
 from tsumego_gui.core.problem_files import ProblemFileError, SourcedProblem, read_file
 from tsumego_gui.core.sgf_io import write_sgf
-from tsumego_gui.qt import gc_pacing
 from tsumego_gui.qt.board_painter import BoardView, Overlay
 from tsumego_gui.qt.board_widget import LEFT, BoardWidget
 from tsumego_gui.qt.collection_state import FAILED, SOLVED, CollectionState
@@ -78,7 +77,7 @@ from tsumego_gui.qt.settings import Preferences, load_preferences, save_preferen
 from tsumego_gui.qt.solve_panel import SolvePanel
 from tsumego_gui.qt.solver_worker import SolverController, SolveRequest
 from tsumego_gui.qt.theme import apply_app_theme
-from tsumego_gui.search import classification_file, split_file
+from tsumego_gui.search import classification_file, gc_pacing, split_file
 from tsumego_gui.search.choice import REJECTED, SolveOutcome
 from tsumego_gui.search.classify import Classification, FirstMove
 from tsumego_gui.search.proof import Proof

@@ -53,7 +53,8 @@ from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
 
 from tsumego_gui.core.problem import Problem
 from tsumego_gui.nn.choice import DEFAULT_EVALUATOR
-from tsumego_gui.qt import gc_pacing, proof_facts
+from tsumego_gui.qt import proof_facts
+from tsumego_gui.search import gc_pacing
 from tsumego_gui.search.choice import (
     FOCUSING,
     NETWORK_FREE,
