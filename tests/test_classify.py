@@ -128,6 +128,22 @@ def test_a_stop_while_a_proof_is_checked_leaves_its_move_open(seki, monkeypatch,
     assert all(m.verification == "verified" for m in c.moves if m.cls != OPEN)
 
 
+def test_a_stop_while_a_proof_tree_is_built_leaves_its_move_open(seki, monkeypatch):
+    from tsumego_gui.search import classify as classify_module
+    from tsumego_gui.search import results
+    real, flag = classify_module.to_proof_tree, []
+
+    def cancel_while_converting(*args, **kwargs):
+        flag.append(True)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(classify_module, "to_proof_tree", cancel_while_converting)
+    monkeypatch.setattr(results, "STOP_EVERY", 1)
+    c = classify(seki, cancelled=lambda: bool(flag))
+    assert flag and c.status == OPEN
+    assert all(m.cls == OPEN and m.why_open == "cancelled" for m in c.moves)
+
+
 def test_a_proof_too_large_to_keep_leaves_its_move_open_and_says_why():
     # straight three with one proof node a core: the vital point lives at once (its
     # proof is a leaf); every other first move needs a tree, and stays open

@@ -274,6 +274,29 @@ def test_building_the_proof_of_a_proven_root_stops_at_a_cancel_or_the_deadline(s
     assert report.passed, report.errors
 
 
+@pytest.mark.parametrize("algorithm", ["dfs", "mcts"])
+def test_a_cancel_while_the_proof_tree_is_built_gives_unknown(monkeypatch, algorithm):
+    """Turning the search's records into a proof tree takes seconds on a large proof: a
+    cancel then ends it too (the board as it was), and the result says so."""
+    from tsumego_gui.search import dfs, mcts, results
+    module = dfs if algorithm == "dfs" else mcts
+    real, flag, boards = results.to_proof_tree, [], []
+
+    def cancel_while_converting(result, board, problem, *args, **kwargs):
+        flag.append(True)
+        boards.append((board, board.hash))
+        return real(result, board, problem, *args, **kwargs)
+
+    monkeypatch.setattr(module, "to_proof_tree", cancel_while_converting)
+    monkeypatch.setattr(results, "STOP_EVERY", 4)       # the proof has fewer than 1024 nodes
+    problem = read_sgf(RABBITY_SIX_SIDE)[0]
+    params = SearchParams(max_nodes=0, max_seconds=20.0) if algorithm == "dfs" else None
+    result = module.solve(problem, params, cancelled=lambda: bool(flag))
+    assert flag and result.verdict == "unknown" and result.proof is None
+    assert result.stop_reason == "cancelled"
+    assert all(board.hash == before for board, before in boards)
+
+
 def test_cancellation_stops_the_search_and_progress_is_reported():
     problem = problem_from(OPEN, 9, crucial="E5")
     seen = []

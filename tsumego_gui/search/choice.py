@@ -48,6 +48,7 @@ from tsumego_gui.search import dfs, mcts, verify
 from tsumego_gui.search.evaluators import Evaluator, HeuristicEvaluator, UniformEvaluator
 from tsumego_gui.search.params import MctsParams, SearchParams
 from tsumego_gui.search.results import Progress, SolveResult
+from tsumego_gui.search.running import cancel_reader
 from tsumego_gui.search.split import Split, find_split
 from tsumego_gui.search.verify_split import verify_split
 
@@ -225,7 +226,7 @@ def solve_and_verify(problem: Problem, solver: str = "auto", *, check: bool = Tr
                                                 ("max_positions", max_positions))
                if value is not None}
     # a cancel ends the check too (a large proof takes minutes to walk)
-    budgets["stop"] = lambda: "cancelled" if cancelled is not None and cancelled() else ""
+    budgets["stop"] = cancel_reader(cancelled)
     if result.split is not None:
         report = verify_split(result.split, **budgets)
     else:

@@ -94,7 +94,7 @@ from tsumego_gui.search.evaluators import Evaluator
 from tsumego_gui.search.ko_figure import MAX_TRIED, KoFigure, threat_rules, threat_rules_name
 from tsumego_gui.search.params import MctsParams, SearchParams
 from tsumego_gui.search.proof import Proof
-from tsumego_gui.search.results import Progress, let_go, to_proof_tree
+from tsumego_gui.search.results import ConversionStoppedError, Progress, let_go, to_proof_tree
 from tsumego_gui.search.running import run_watched
 
 CLASSES = ("lives", "seki", "ko", "dies")     # best first for the defender
@@ -433,13 +433,14 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
         child = first_move_problem(rules[rules_name], move, to_play)
         converted, _ = cores.shared_work(core)
         records = cores.records_of(core)
-        if rooted_after:
-            tree = to_proof_tree(result, board_there, child, converted, records)
-        else:
-            token = board_there.play(move)
-            try:
-                tree = to_proof_tree(result, board_there, child, converted, records)
-            finally:
+        token = None if rooted_after else board_there.play(move)
+        try:
+            tree = to_proof_tree(result, board_there, child, converted, records,
+                                 stop=budget_spent)
+        except ConversionStoppedError as stopped:
+            return "unknown", None, stopped.args[0]
+        finally:
+            if token is not None:
                 board_there.undo(token)
         # "table": the search shared its table with the other first moves, or had its own
         proof = Proof(problem=child, to_play=child.to_play, root=tree, winning_moves=[],

@@ -40,13 +40,14 @@ from tsumego_gui.search.evaluators import Evaluator
 from tsumego_gui.search.params import SearchParams
 from tsumego_gui.search.proof import Proof
 from tsumego_gui.search.results import (
+    ConversionStoppedError,
     Progress,
     SolveResult,
     let_go,
     to_proof_tree,
     zone_locs,
 )
-from tsumego_gui.search.running import run_watched
+from tsumego_gui.search.running import cancel_reader, run_watched
 
 
 def solve(problem: Problem, params: SearchParams | None = None, *,
@@ -156,9 +157,14 @@ def solve(problem: Problem, params: SearchParams | None = None, *,
     if status == "unknown":
         return SolveResult("unknown", None, nodes, seconds, stop_reason, depth)
     records: list = []
-    root = to_proof_tree(root_result, board, problem, keep=records)
-    root_result = None              # the records go one by one (a single cascade stalls)
-    let_go(records)
+    try:
+        root = to_proof_tree(root_result, board, problem, keep=records,
+                             stop=cancel_reader(cancelled))
+    except ConversionStoppedError as stopped:
+        return SolveResult("unknown", None, nodes, now() - start, stopped.args[0], depth)
+    finally:
+        root_result = None          # the records go one by one (a single cascade stalls)
+        let_go(records)
     proof = Proof(problem=problem, to_play=to_play, root=root, winning_moves=winning,
                   stats={"nodes": nodes, "seconds": round(seconds, 4), "depth": depth,
                          "solver": "+".join(sorted(set(used))),

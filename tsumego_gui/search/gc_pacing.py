@@ -9,8 +9,8 @@ each, longer as the heap grew (measured on gop/12403 and its classification:
 16 full collections, up to 730 ms each).
 
 The same walks cost a batch run its time: a classification, which keeps some
-twenty proofs alive, ran 14% faster without them and a single solve 10%
-(enclosed-dev, every third solved side).
+twenty proofs alive, ran 13% faster without them and a single solve 9%
+(32 enclosed-dev sides, every third solved one, in s34).
 
 The policy, driven by the GUI's solver controllers (``qt.solver_worker``),
 and by the CLI and the benchmarks through :func:`paced`:

@@ -38,8 +38,13 @@ from tsumego_gui.search.evaluators import (
 )
 from tsumego_gui.search.params import MctsParams
 from tsumego_gui.search.proof import Proof
-from tsumego_gui.search.results import Progress, SolveResult, to_proof_tree
-from tsumego_gui.search.running import run_watched
+from tsumego_gui.search.results import (
+    ConversionStoppedError,
+    Progress,
+    SolveResult,
+    to_proof_tree,
+)
+from tsumego_gui.search.running import cancel_reader, run_watched
 
 _VERDICT = {"win": "lives", "loss": "dies", "unknown": "unknown"}
 DEFAULT_C_PUCT = 1.5     # the RZS code's effective exploration constant
@@ -149,7 +154,11 @@ def solve(problem: Problem, params: MctsParams | None = None, *,
     if not winning and result.kind_name == "move":
         # the root itself was a terminal "move" (the attacker passes back and wins)
         winning = [result.move]
-    root = to_proof_tree(result, board, problem)
+    try:
+        root = to_proof_tree(result, board, problem, stop=cancel_reader(cancelled))
+    except ConversionStoppedError as stopped:
+        return SolveResult("unknown", None, core.evals, now() - start, stopped.args[0],
+                           core.depth)
     proof = Proof(problem=problem, to_play=to_play, root=root, winning_moves=winning,
                   stats={"nodes": core.evals, "seconds": round(seconds, 4),
                          "depth": core.depth, "solver": "mcts",

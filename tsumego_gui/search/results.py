@@ -12,6 +12,7 @@ about how a search runs, files, threads or the GUI.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from engine_cy.benson import goal_zone, unconditionally_alive
@@ -75,9 +76,17 @@ def zone_locs(bits: int) -> frozenset[int]:
     return frozenset(locs)
 
 
+STOP_EVERY = 1024       # records converted between readings of ``to_proof_tree``'s ``stop``
+
+
+class ConversionStoppedError(Exception):
+    """``to_proof_tree``'s ``stop`` ended the conversion; ``args[0]`` says why."""
+
+
 def to_proof_tree(result: Result, board: Board, problem: Problem,
                   memo: dict[int, ProofNode] | None = None,
-                  keep: list[Result] | None = None) -> ProofNode:
+                  keep: list[Result] | None = None,
+                  stop: Callable[[], str] | None = None) -> ProofNode:
     """A proof tree from a core's ``engine_cy.node_rules.Result`` records, replaying
     moves to annotate the goal leaves (records shared by several lines stay shared).
 
@@ -85,13 +94,22 @@ def to_proof_tree(result: Result, board: Board, problem: Problem,
     the same core's records under the same rules, so that their trees share them too;
     the caller keeps those records alive.  ``keep``, when given, gets every record
     converted, each after every record below it (also across calls that share
-    ``memo``), for :func:`let_go`."""
+    ``memo``), for :func:`let_go`.  ``stop`` is read every ``STOP_EVERY`` records (a
+    large proof takes seconds to convert): a reason it returns (a cancel, a spent time
+    budget) raises :class:`ConversionStoppedError`, with the board as it was and ``memo``
+    holding only whole subtrees."""
     memo = {} if memo is None else memo
+    converted = [0]
 
     def convert(node: Result) -> ProofNode:
         key = id(node)
         if key in memo:
             return memo[key]
+        converted[0] += 1
+        if stop is not None and converted[0] % STOP_EVERY == 0:
+            why = stop()
+            if why:
+                raise ConversionStoppedError(why)
         kind = node.kind_name
         zone = zone_locs(node.zone)
         if kind == "goal":

@@ -8,7 +8,8 @@ loop; :func:`run_watched` runs the search in the calling thread while a small
 watcher thread polls ``cancelled`` (and sets the cancel flag) and reports
 progress from the published counters.  The watcher holds the GIL only for
 those few calls, so a GUI thread stays responsive and a cancel takes effect
-within one poll interval.
+within one poll interval.  The work after a search (building the proof tree,
+checking it) reads the same ``cancelled`` through :func:`cancel_reader`.
 
 Knows the control block and threads; nothing about Go or any search.
 """
@@ -67,3 +68,10 @@ def run_watched(search: Callable[[], T], control: SearchControl,
     if report is not None:
         report(control)      # the final figures
     return out
+
+
+def cancel_reader(cancelled: Callable[[], bool] | None) -> Callable[[], str]:
+    """``cancelled`` as the ``stop`` of the work after a search (``search.results``'s
+    conversion, ``search.verify``): "cancelled" once it says so, else ""."""
+    return lambda: "cancelled" if cancelled is not None and cancelled() else ""
+
