@@ -131,6 +131,9 @@ def to_proof_tree(result: Result, board: Board, problem: Problem,
         return out
 
     def play_and_convert(move: int, node: Result) -> ProofNode:
+        known = memo.get(id(node))
+        if known is not None:
+            return known        # a record met again: no need to play its move
         token = board.play(move)
         try:
             return convert(node)
