@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 from tsumego_gui.cli.main import main
+from tsumego_gui.core.sgf_io import read_sgf
 from tsumego_gui.search.proof import Proof
 
 BUNDLED = Path(__file__).resolve().parents[1] / "tsumego_gui" / "resources" / "problems"
@@ -86,3 +87,16 @@ def test_a_verifier_walk_cut_short_says_partly_not_yes(capsys):
     rows = json.loads(capsys.readouterr().out)
     assert rows[0]["verified"] is False and rows[0]["verification"] == "partly"
     assert rows[0]["verifier_errors"] == []
+
+
+def test_a_collection_saves_the_proof_of_its_first_problem(tmp_path, capsys):
+    """``--proof-out`` keeps the first proof only (a long run does not hold every proof)."""
+    seki = (b"(;FF[4]GM[1]SZ[8]PL[W]AB[af][bf][cf][df][ef][ff][gf][hf][hg][hh][bh][ch][dh][eh]"
+            b"AW[ag][bg][cg][dg][eg][fg][gg][gh]TR[ag]SQ[ah][bh][ch][dh][eh][fh])")
+    collection = tmp_path / "two.sgf"
+    collection.write_bytes(STRAIGHT_THREE.read_bytes().strip() + b"\n" + seki)
+    saved = tmp_path / "first.json"
+    assert main(["solve", str(collection), "--proof-out", str(saved)]) == 0
+    out = capsys.readouterr().out
+    assert out.count("verified: yes") == 2
+    assert Proof.load_json(saved).problem.size == read_sgf(STRAIGHT_THREE)[0].size != 8

@@ -217,7 +217,7 @@ def run_solve(args) -> int:
         raise ValueError("--decompose searches the areas with df-pn: it does not go with "
                          "--solver mcts")
     rows = []
-    proofs = []
+    first = None    # what --proof-out saves: the first proof (the others are not kept)
     for _, sourced in load_sourced(args):
         problem = sourced.problem
         closer = None if args.no_closer else sourced.closer
@@ -226,27 +226,25 @@ def run_solve(args) -> int:
                 with gc_pacing.paced():
                     out = classify_one(problem, to_play, args, evaluator)
                 rows.append(out["row"])
-                proofs.append(out["classification"])
+                first = out["classification"] if first is None else first
                 if not args.json:
                     print_classes(out["row"])
                 continue
             with gc_pacing.paced():
                 out = solve_one(problem, closer, to_play, args, evaluator)
             rows.append(out["row"])
-            if out["result"].proof is not None:
-                proofs.append(out["result"].proof)
-            elif out["result"].split is not None:
-                proofs.append(out["result"].split)
+            if first is None:
+                first = out["result"].proof if out["result"].proof is not None else \
+                    out["result"].split
             if not args.json:
                 print_row(out["row"])
     if args.json:
         json.dump(rows, sys.stdout, indent=2)
         print()
     if args.proof_out:
-        if not proofs:
+        if first is None:
             raise ProblemError("no proof to save: nothing was proven")
         out_path = Path(args.proof_out)
-        first = proofs[0]
         # a classification, a split proof or a proof tree: each has its own file
         files = classification_file if args.all else \
             split_file if isinstance(first, SplitProof) else None
