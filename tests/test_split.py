@@ -291,6 +291,12 @@ def test_a_walk_cut_short_is_partly_checked_not_rejected(corridor_proof):
     assert report.ok and not report.complete and not report.passed
 
 
+@pytest.mark.parametrize("composite", ["corridor_proof", "miai_proof"])
+def test_a_stop_ends_the_check_of_a_split_proof_and_says_why(composite, request):
+    report = verify_split(request.getfixturevalue(composite), stop=lambda: "cancelled")
+    assert report.ok and not report.passed and report.stopped == "cancelled"
+
+
 def test_a_wall_that_could_be_captured_does_not_split():
     # the lower white wall has no liberty off the region: Black could capture it, and
     # its points would join the lower corridors

@@ -74,4 +74,3 @@ def cancel_reader(cancelled: Callable[[], bool] | None) -> Callable[[], str]:
     """``cancelled`` as the ``stop`` of the work after a search (``search.results``'s
     conversion, ``search.verify``): "cancelled" once it says so, else ""."""
     return lambda: "cancelled" if cancelled is not None and cancelled() else ""
-
