@@ -66,7 +66,11 @@ def test_the_cli_paces_its_request(monkeypatch, capsys, options):
     monkeypatch.setattr(gc_pacing, "search_started", started)
     try:
         assert main(["solve", str(STRAIGHT_THREE), *options]) == 0
+        frozen = gc.get_freeze_count()
     finally:
         gc_pacing.clean_slate()
     assert during == [gc_pacing.NEVER]      # one request: the problem's one side
     assert not gc_pacing.searching()
+    # nothing stays frozen once the problem is done: no garbage cycle piles up frozen in
+    # a run over a collection
+    assert frozen == 0

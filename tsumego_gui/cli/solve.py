@@ -238,6 +238,9 @@ def run_solve(args) -> int:
                     out["result"].split
             if not args.json:
                 print_row(out["row"])
+        # what the requests left frozen (``gc_pacing``) is looked at again, once a problem,
+        # so that no garbage cycle stays frozen through a long run
+        gc_pacing.clean_slate()
     if args.json:
         json.dump(rows, sys.stdout, indent=2)
         print()
