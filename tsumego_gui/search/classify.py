@@ -106,7 +106,8 @@ SEARCHES = ("dfs", "mcts")      # how each first move is decided (module docstri
 STATUS_OF_VERDICT = {"lives": "win", "dies": "loss"}
 STATUS_OF_PROOF = {True: "win", False: "loss"}     # by the root's ``won``
 OPEN = "open"
-# the stop reasons of a search or an extraction that ran out of budget or was cancelled
+# the stop reasons of work on a move (a search, an extraction, a conversion, a check)
+# that ran out of budget or was cancelled
 BUDGET_STOPS = ("node budget", "time budget", "cancelled")
 CORE_SHARE = 3      # each df-pn core's share of the table and proof budgets (``_Cores``)
 # how each side reads a class
@@ -504,11 +505,10 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
             return proven[rules_name, move], ""
         proof, why = extract(rules_name, move, status, share)
         if search == "mcts":
-            why = checked(proof, None)
-            return (None, why) if why in BUDGET_STOPS else (proof, why)
+            return judged(proof, None)
         core, _ = cores.get(rules_name, move == PASS)
         if proof is not None:
-            why = checked(proof, core)
+            proof, why = judged(proof, core)
             if not why:
                 return proof, ""
         if why in BUDGET_STOPS:
@@ -523,6 +523,11 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
         if again != status:
             return None, (f"under {rules_name} the shared table and a search of this move "
                           "alone disagree (superko)")
+        return judged(proof, core)
+
+    def judged(proof: Proof, core: DfpnCore | None) -> tuple[Proof | None, str]:
+        """``proof`` and what the verifier found wrong ("" if nothing); None and why
+        where the budget ended the check before it was done."""
         why = checked(proof, core)
         return (None, why) if why in BUDGET_STOPS else (proof, why)
 

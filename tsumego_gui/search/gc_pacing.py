@@ -22,9 +22,9 @@ and by the CLI and the benchmarks through :func:`paced`:
   the permanent generation, which no collection walks) and the thresholds come
   back, so browsing a large proof never pays for walking it;
 * :func:`clean_slate` (a problem opened, New; in a batch, after each problem's
-  results were dropped) unfreezes and collects once,
-  when the old proofs are gone and the heap is small (some 40,000 objects,
-  about 10 ms), so garbage cycles among frozen objects do not pile up.
+  results were dropped) unfreezes and collects once, when the old proofs are
+  gone and the heap is small (some 40,000 objects, about 10 ms), so garbage
+  cycles among frozen objects do not pile up.
 
 Frozen objects are still freed by reference counting when dropped: proofs are
 trees (``search.results.to_proof_tree`` cuts its one cycle), so a replaced
