@@ -3,7 +3,13 @@
 It shares only the rules engine (``engine_cy.board``) and Benson
 (``engine_cy.benson.unconditionally_alive``) with the solver; zones, the
 consistent-replay conditions and the life closure are re-derived here from
-their definitions, in plain Python.
+their definitions.  The zone conditions of each node (chains whole, DL-1,
+CR-1..CR-3, and whether a move changes a zone) are checked by
+``engine_cy.zone_conditions``, the verifier's own C code (the solver makes
+its zones with ``engine_cy.dilate``, which shares nothing with it), held by
+differential tests to the plain-Python reference
+``tsumego_gui.core.zone_conditions_reference``; it halves the time of a
+check (enclosed-dev proofs of 650-62,000 positions: 1.3-2.2x).
 
 Proofs (the defender lives) and disproofs (the attacker kills) are checked
 the same way, with the *prover* (the side the node says wins) in the role
@@ -99,8 +105,9 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from engine_cy import zone_conditions
 from engine_cy.benson import unconditionally_alive
-from engine_cy.board import EMPTY, PASS, Board
+from engine_cy.board import PASS, Board
 from tsumego_gui.core import coords
 from tsumego_gui.core.problem import Problem
 from tsumego_gui.search.proof import Proof, ProofNode
@@ -113,6 +120,25 @@ STOP_EVERY = 256          # positions walked between readings of the caller's ``
 Walked = tuple[frozenset | None, bool]
 UNKNOWN: Walked = (None, True)
 LEAF: Walked = (frozenset(), False)
+
+
+# what the verifier says of each fault ``engine_cy.zone_conditions`` finds (its point in {})
+_ZONE_FAULTS = {
+    "split chain": "zone splits the chain at {}",
+    "no zone liberty": "chain at {} has no liberty in the zone (DL-1)",
+    "CR-1": "CR-1 fails at {}",
+    "CR-2 liberties": "CR-2 fails: defender chain at {} has < 2 zone liberties",
+    "CR-2 atari": "CR-2 fails: defender chain in atari at {} is not enclosed",
+    "move outside": "the winning move is outside the zone",
+    "may be suicide": "CR-3 fails: {} has no liberty the zone fixes (suicide in an agreeing "
+                      "position)",
+    "ko not fixed": "CR-3 fails: the ko capture at {} is not fixed by the zone",
+    "may be a forbidden ko capture": "CR-3 fails: the capture at {} could be a forbidden ko "
+                                     "capture in an agreeing position",
+    "capture not fixed": "CR-3 fails: the captured chain at {} or its surroundings are outside "
+                         "the zone",
+    "no other liberty": "CR-3 fails: attacker chain at {} has no zone liberty besides the move",
+}
 
 
 @dataclass
@@ -193,7 +219,6 @@ class _Checker:
         self.reuse = True
         self.line: list[tuple[int, int]] = []     # (black, white) stones before this node
         self.walked: dict[tuple, Walked] = {}     # node + position -> what its walk found
-        self.last_chains: tuple = (None, [])      # chains_in's last (key, answer)
 
     def stopped(self) -> bool:
         """Whether the caller's ``stop`` ended the check (now or before)."""
@@ -285,17 +310,6 @@ class _Checker:
 
     def moves(self, board: Board) -> list[int]:
         return board.legal_moves(self.region) + [PASS]
-
-    def changed_by(self, board: Board, move: int) -> set[int]:
-        """The points a move changes: the point and the stones it captures."""
-        if move == PASS:
-            return set()
-        me = board.to_play
-        out = {move}
-        for n in coords.neighbours(move, board.size):
-            if board.color_at(n) == me ^ 3 and board.liberties(n) == [move]:
-                out |= set(board.chain(n))
-        return out
 
     # ---- the walk ------------------------------------------------------------------
 
@@ -485,7 +499,8 @@ class _Checker:
                                  "threat that the covered move keeps")
                 return UNKNOWN
             zone = children[cover].zone or frozenset()
-            if self.changed_by(board, cover) & zone or self.changed_by(board, move) & zone:
+            if (zone_conditions.changes_inside(board, cover, zone)
+                    or zone_conditions.changes_inside(board, move, zone)):
                 self.report.fail(f"{where}: {name} is not a null move "
                                  f"for {coords.to_gtp(cover, board.size)}'s zone")
                 return UNKNOWN
@@ -516,124 +531,25 @@ class _Checker:
 
     # ---- zone conditions ------------------------------------------------------------
 
-    def chains_in(self, board: Board, zone: frozenset[int]) -> list[list[int]]:
-        key = (board.hash, id(zone))      # a node's zone is checked twice in a row
-        if self.last_chains[0] == key:
-            return self.last_chains[1]
-        out = board.chains_at(zone)
-        self.last_chains = (key, out)
-        return out
-
     def check_zone_basics(self, board: Board, zone: frozenset[int], where: _Where) -> None:
-        for chain in self.chains_in(board, zone):
-            if not zone.issuperset(chain):
-                self.report.fail(f"{where}: zone splits the chain at "
-                                 f"{coords.to_gtp(chain[0], board.size)}")
-                return
-            if zone.isdisjoint(board.liberties(chain[0])):
-                self.report.fail(f"{where}: chain at {coords.to_gtp(chain[0], board.size)} "
-                                 "has no liberty in the zone (DL-1)")
-                return
+        """Chains whole in the zone, each with a liberty in it (DL-1)."""
+        found = zone_conditions.basics_fault(board, zone)
+        if found is not None:
+            self.report.fail(f"{where}: {_ZONE_FAULTS[found[0]].format(self.spell(found[1]))}")
 
     def check_reply_zone(self, board: Board, zone: frozenset[int], prover: int,
                          where: _Where) -> None:
         """CR-1 and CR-2 for a node where the prover's opponent moves."""
-        defender = prover
-        for p in sorted(zone):
-            if board.color_at(p) != EMPTY:
-                continue
-            if board.illegal_reason(p) in ("suicide", "ko capture forbidden"):
-                around: set[int] = set()
-                for n in coords.neighbours(p, board.size):
-                    if board.color_at(n) != EMPTY:
-                        around |= set(board.chain(n))
-                        if board.num_liberties(n) == 1:
-                            around.update(board.adjacent_stones(n))
-                if not around <= zone:
-                    self.report.fail(f"{where}: CR-1 fails at {coords.to_gtp(p, board.size)}")
-                    return
-        for chain in self.chains_in(board, zone):
-            if board.color_at(chain[0]) != defender:
-                continue
-            libs = board.liberties(chain[0])
-            if len(libs) >= 2 and len(set(libs) & zone) < 2:
-                self.report.fail(f"{where}: CR-2 fails: defender chain at "
-                                 f"{coords.to_gtp(chain[0], board.size)} has < 2 zone liberties")
-                return
-            if len(libs) == 1 and not zone.issuperset(board.adjacent_stones(chain[0])):
-                self.report.fail(f"{where}: CR-2 fails: defender chain in atari at "
-                                 f"{coords.to_gtp(chain[0], board.size)} is not enclosed")
-                return
+        found = zone_conditions.reply_fault(board, zone, prover)
+        if found is not None:
+            self.report.fail(f"{where}: {_ZONE_FAULTS[found[0]].format(self.spell(found[1]))}")
 
     def check_move_zone(self, board: Board, zone: frozenset[int], move: int, prover: int,
                         where: _Where) -> None:
         """CR-3 for the prover's winning move."""
-        if move == PASS:
-            return
-        if move not in zone:
-            self.report.fail(f"{where}: the winning move is outside the zone")
-            return
-        attacker = prover ^ 3
-        if not self.move_keeps_its_effect(board, zone, move, prover, where):
-            return
-        for n in coords.neighbours(move, board.size):
-            if board.color_at(n) != attacker:
-                continue
-            chain = board.chain(n)
-            libs = board.liberties(n)
-            if libs == [move]:
-                if not (zone.issuperset(chain) and zone.issuperset(board.adjacent_stones(n))):
-                    self.report.fail(f"{where}: CR-3 fails: the captured chain at "
-                                     f"{coords.to_gtp(n, board.size)} or its surroundings "
-                                     "are outside the zone")
-                    return
-            elif set(chain) <= zone and not (set(libs) - {move}) & zone:
-                self.report.fail(f"{where}: CR-3 fails: attacker chain at "
-                                 f"{coords.to_gtp(n, board.size)} has no zone liberty "
-                                 "besides the move")
-                return
-
-    def move_keeps_its_effect(self, board: Board, zone: frozenset[int], move: int,
-                              prover: int, where: _Where) -> bool:
-        """CR-3, the move's own stone: legal, and a ko capture exactly when it is one here,
-        in every position that agrees with this one inside the zone."""
-        size = board.size
-        neighbours = coords.neighbours(move, size)
-        # an adjacent chain with one liberty has its liberty at the move
-        captured = {n for n in neighbours
-                    if board.color_at(n) == prover ^ 3 and board.num_liberties(n) == 1}
-        empty_in_zone = any(board.color_at(n) == EMPTY and n in zone for n in neighbours)
-        friend_in_zone = [n for n in neighbours if board.color_at(n) == prover and n in zone]
-        if not captured:
-            # its liberties must be fixed by the zone, or it may be suicide elsewhere
-            if not empty_in_zone and not any(set(board.liberties(n)) - {move} & zone
-                                             for n in friend_in_zone):
-                self.report.fail(f"{where}: CR-3 fails: {coords.to_gtp(move, size)} has no "
-                                 "liberty the zone fixes (suicide in an agreeing position)")
-                return False
-            return True
-        token = board.play(move)
-        takes_ko = board.ko_loc != PASS
-        board.undo(token)
-        if takes_ko:
-            # a neighbour outside the zone could be empty elsewhere: then no ko, and the
-            # opponent could retake at once, a move the proof never answers
-            around: set[int] = set()
-            for n in neighbours:
-                if board.color_at(n) != EMPTY:
-                    around |= set(board.chain(n))
-            if not around <= zone:
-                self.report.fail(f"{where}: CR-3 fails: the ko capture at "
-                                 f"{coords.to_gtp(move, size)} is not fixed by the zone")
-                return False
-        elif (sum(len(board.chain(n)) for n in captured) == 1
-              and not board.ko_capture_allowed(prover)
-              and not (empty_in_zone or friend_in_zone)):
-            # elsewhere it could be a ko capture, which this side may not make
-            self.report.fail(f"{where}: CR-3 fails: the capture at {coords.to_gtp(move, size)} "
-                             "could be a forbidden ko capture in an agreeing position")
-            return False
-        return True
+        found = zone_conditions.move_fault(board, zone, move, prover)
+        if found is not None:
+            self.report.fail(f"{where}: {_ZONE_FAULTS[found[0]].format(self.spell(found[1]))}")
 
     # ---- randomized replay ----------------------------------------------------------
 
