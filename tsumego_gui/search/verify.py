@@ -215,6 +215,7 @@ class _Checker:
         self.cut_lines: list[tuple[ProofNode, tuple[int, ...], int]] = []
         self.all_points = frozenset(coords.all_locs(self.problem.size))
         self.moves_on_board = self.all_points | {PASS}
+        self.on_board_nodes: set[int] = set()     # ids of nodes ``off_board`` passed
         self.survive = self.problem.goal == "survive"
         self.reuse = True
         self.line: list[tuple[int, int]] = []     # (black, white) stones before this node
@@ -233,7 +234,7 @@ class _Checker:
         is this call's own): freed at once when ``verify`` returned, a large proof's
         positions were one deallocation holding the GIL for tens of milliseconds, while a
         GUI thread waited; a Python loop lets other threads run in between."""
-        for kept in (self.proven_nodes, self.cut_lines):
+        for kept in (self.proven_nodes, self.cut_lines, self.on_board_nodes):
             while kept:
                 kept.pop()
         while own_walked and self.walked:
@@ -255,12 +256,15 @@ class _Checker:
 
     def off_board(self, node: ProofNode) -> str | None:
         """What in ``node`` names no point of the board (nor the pass), or None."""
-        size = self.problem.size
-        off = f"is not a point of the {size}x{size} board"
+        if id(node) in self.on_board_nodes:
+            return None         # a node met again: its points were read the first time
         if node.zone <= self.all_points and self.moves_on_board.issuperset(
                 [move for move, _ in node.children]) and self.moves_on_board.issuperset(
                 [move for cut in node.pruned for move in cut]):
+            self.on_board_nodes.add(id(node))
             return None
+        size = self.problem.size
+        off = f"is not a point of the {size}x{size} board"
         for p in sorted(node.zone - self.all_points, key=repr):
             return f"zone point {p!r} {off}"
         for move, _ in node.children:
