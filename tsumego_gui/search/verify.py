@@ -361,7 +361,7 @@ class _Checker:
             if not any(self.life_closure(board, s) <= node.zone
                        for s, _ in self.goal_chains(board)):
                 report.fail(f"{where}: the leaf zone misses the life closure of every goal chain")
-            self.check_zone_basics(board, node.zone, where)
+            self.zone_fault(zone_conditions.basics_fault(board, node.zone), where)
             return LEAF
         if not node.won and goal:
             report.fail(f"{where}: marked lost but the goal holds")
@@ -398,7 +398,7 @@ class _Checker:
             report.fail(f"{where}: {node.kind} node with the wrong side to move")
             return UNKNOWN
         prover = self.problem.defender if node.won else self.problem.attacker
-        self.check_zone_basics(board, node.zone, where)
+        self.zone_fault(zone_conditions.basics_fault(board, node.zone), where)
         self.line.append(board.stone_counts())
         if mover == prover:
             counts, line_bound = self.check_move_node(node, board, path, prover, where)
@@ -452,7 +452,8 @@ class _Checker:
         if move != PASS and (move not in self.region or not board.is_legal(move)):
             self.report.fail(f"{self.name(path + [move])}: the move is illegal or off the region")
             return UNKNOWN
-        self.check_move_zone(board, node.zone, move, prover, where)
+        # CR-3 for the prover's winning move
+        self.zone_fault(zone_conditions.move_fault(board, node.zone, move, prover), where)
         return self.play_child(node, move, child, board, path)
 
     def check_all_node(self, node, board, path, prover, where) -> Walked:
@@ -465,7 +466,8 @@ class _Checker:
         if len(children) != len(node.children):
             self.report.fail(f"{where}: a move has two children")
             return UNKNOWN
-        self.check_reply_zone(board, node.zone, prover, where)
+        # CR-1 and CR-2 where the prover's opponent moves
+        self.zone_fault(zone_conditions.reply_fault(board, node.zone, prover), where)
         moves = self.moves(board)
         counts: frozenset | None = frozenset()
         forbidden_here = board.superko_forbids(self.region)
@@ -535,23 +537,8 @@ class _Checker:
 
     # ---- zone conditions ------------------------------------------------------------
 
-    def check_zone_basics(self, board: Board, zone: frozenset[int], where: _Where) -> None:
-        """Chains whole in the zone, each with a liberty in it (DL-1)."""
-        found = zone_conditions.basics_fault(board, zone)
-        if found is not None:
-            self.report.fail(f"{where}: {_ZONE_FAULTS[found[0]].format(self.spell(found[1]))}")
-
-    def check_reply_zone(self, board: Board, zone: frozenset[int], prover: int,
-                         where: _Where) -> None:
-        """CR-1 and CR-2 for a node where the prover's opponent moves."""
-        found = zone_conditions.reply_fault(board, zone, prover)
-        if found is not None:
-            self.report.fail(f"{where}: {_ZONE_FAULTS[found[0]].format(self.spell(found[1]))}")
-
-    def check_move_zone(self, board: Board, zone: frozenset[int], move: int, prover: int,
-                        where: _Where) -> None:
-        """CR-3 for the prover's winning move."""
-        found = zone_conditions.move_fault(board, zone, move, prover)
+    def zone_fault(self, found: tuple[str, int] | None, where: _Where) -> None:
+        """Report what an ``engine_cy.zone_conditions`` check found, if anything."""
         if found is not None:
             self.report.fail(f"{where}: {_ZONE_FAULTS[found[0]].format(self.spell(found[1]))}")
 
