@@ -361,6 +361,15 @@ def bad_covering_move(kill, live, bad):
     return proof
 
 
+def bad_cover_zone_point(kill, live, bad):
+    """The zone of a child that covers a cut move (read again for the cut)."""
+    proof = damaged(kill)
+    node = with_a_cut(proof)
+    cover = dict(node.children)[node.pruned[0][1]]
+    cover.zone = frozenset(cover.zone | {bad})
+    return proof
+
+
 def bad_zone_point(kill, live, bad):
     proof = damaged(live)
     leaf = nodes_of(proof, "goal")[0]
@@ -377,6 +386,7 @@ def bad_zone_point(kill, live, bad):
     (bad_cut_move, "the cut move {bad} is not a point of the 7x7 board"),
     (bad_covering_move, "the covering move {bad} of "),
     (bad_zone_point, "zone point {bad} is not a point of the 7x7 board"),
+    (bad_cover_zone_point, "zone point {bad} is not a point of the 7x7 board"),
 ])
 def test_a_move_off_the_board_is_rejected_not_raised(kill_proof, live_proof, damage, fragment,
                                                       bad):

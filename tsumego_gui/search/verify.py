@@ -504,6 +504,13 @@ class _Checker:
                                  f"{coords.to_gtp(cover, board.size)}, which spends a ko "
                                  "threat that the covered move keeps")
                 return UNKNOWN
+            # a cover's zone is read here even where its walk stopped early (a fault below,
+            # or a move superko forbids on this line, never walked): its points first
+            off = self.off_board(children[cover]) if children[cover].zone is not None else None
+            if off is not None:
+                self.report.fail(f"{where}: the cover {coords.to_gtp(cover, board.size)} of "
+                                 f"{name}: {off}")
+                return UNKNOWN
             zone = children[cover].zone or frozenset()
             if (zone_conditions.changes_inside(board, cover, zone)
                     or zone_conditions.changes_inside(board, move, zone)):
