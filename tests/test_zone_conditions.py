@@ -7,9 +7,10 @@ early), chains grown whole from random seeds, and zones the solver's dilation
 makes (which pass, so that every check runs to its end) -- both
 implementations must name the same fault at the same point, or none, for
 every check: the zone basics, CR-1/CR-2 for each prover, CR-3 for every legal
-move of the side to move, and whether each move changes the zone.  The golden
-cases below pin single faults to diagrams, so that a fault both
-implementations share shows too.
+move of the side to move, and whether each move changes the zone; and the
+verifier gives the same report, error for error, with either, on whole proofs
+intact and damaged.  The golden cases pin single faults to diagrams, so that a
+fault both implementations share shows too.
 """
 
 from __future__ import annotations
