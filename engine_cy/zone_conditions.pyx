@@ -82,15 +82,19 @@ cdef int smallest_stone(Board b, int loc) noexcept nogil:
             return low
 
 
-cdef bint chain_inside(Board b, int loc, const Zone* z) noexcept nogil:
-    """Every stone of the chain at ``loc`` is in ``z``."""
-    cdef int s = loc
+cdef int stones_inside(Board b, int loc, const Zone* z) noexcept nogil:
+    """How many stones of the chain at ``loc`` are in ``z``."""
+    cdef int s = loc, count = 0
     while True:
-        if not zone_has(z, s):
-            return False
+        count += zone_has(z, s)
         s = b.pos.next[s]
         if s == loc:
-            return True
+            return count
+
+
+cdef inline bint chain_inside(Board b, int loc, const Zone* z) noexcept nogil:
+    """Every stone of the chain at ``loc`` is in ``z``."""
+    return stones_inside(b, loc, z) == b.pos.stones[b.pos.head[loc]]
 
 
 cdef int liberties_inside(Board b, int loc, const Zone* z, int besides) noexcept nogil:
@@ -234,20 +238,9 @@ cdef bint changes_inside_c(Board b, int move, const Zone* z) noexcept nogil:
     for k in range(4):
         n = around[k]
         if b.pos.color[n] == them and b.pos.libs[b.pos.head[n]] == 1 \
-                and not chain_outside(b, n, z):
+                and stones_inside(b, n, z) > 0:
             return True
     return False
-
-
-cdef bint chain_outside(Board b, int loc, const Zone* z) noexcept nogil:
-    """No stone of the chain at ``loc`` is in ``z``."""
-    cdef int s = loc
-    while True:
-        if zone_has(z, s):
-            return False
-        s = b.pos.next[s]
-        if s == loc:
-            return True
 
 
 # ---- the Python-facing API: validated arguments, faults as (name, point) ----------------
