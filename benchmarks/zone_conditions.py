@@ -1,4 +1,4 @@
-"""The verifier's zone checks: Cython (``engine_cy.zone_conditions``) against the plain-Python reference, in one run.
+"""The verifier's zone checks, Cython (``engine_cy.zone_conditions``) vs the Python reference.
 
     python benchmarks/zone_conditions.py [FOLDER] [--time S] [--limit N] [--repeats R]
 
