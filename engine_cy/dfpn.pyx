@@ -84,7 +84,7 @@ from libcpp.unordered_map cimport unordered_map
 from libcpp.unordered_set cimport unordered_set
 from libcpp.vector cimport vector
 
-from engine_cy.benson cimport Benson
+from engine_cy.benson cimport MAX_EYE_LEVEL, Benson
 from engine_cy.board cimport BLACK, EMPTY, MAX_ARR, PASS_LOC, Board
 from engine_cy.dfpn_table cimport (
     Entry, Slot, Table, table_find, table_free, table_get, table_grow, table_init,
@@ -131,6 +131,13 @@ cdef enum:
 # tuned on enclosed-dev problems: they halve the nodes of the uniform (1, 1)
 cdef uint32_t* LEVEL_P = [3, 3, 2, 2, 1]
 cdef uint32_t* LEVEL_D = [1, 1, 1, 1, 3]
+# goal survive: the attacker's number gains 1 per CAPTURE_STEP liberties of the crucial chains
+# beyond the first (initial_numbers).  Tried on 50 enclosed-dev sides solved in 0.3-8 s
+# (benchmarks/results/2026-11-27-s36-capture-numbers.txt): step 2: kills -12% nodes
+# (geometric mean), lives +2%; +1 per liberty beyond 2: kills -12%, lives +10%; beyond 3:
+# kills -2%; the defender's number up where the chains have <= 2 liberties: kills +4%
+cdef enum:
+    CAPTURE_STEP = 2
 
 
 cdef struct Focus:
@@ -541,8 +548,20 @@ cdef class DfpnCore:
         """Proof and disproof numbers of a new inner node from the defender's eyes:
         the eye level of its goal chains that the leaf test's ``benson_goal`` just
         read (regions vital to a chain, and small regions that may still become
-        eyes) picks them."""
+        eyes) picks them.  Under ``survive`` the attacker's number also grows with
+        the liberties of the crucial chains (``CAPTURE_STEP``): there a kill ends
+        only when they are captured, so each liberty is a move still to make."""
         cdef uint32_t pd = LEVEL_P[self.benson.eye_level], dd = LEVEL_D[self.benson.eye_level]
+        cdef int i, loc, libs, most = 0
+        if self.g.survive and self.benson.eye_level < MAX_EYE_LEVEL:
+            for i in range(self.g.n_crucial):
+                loc = self.g.crucial_list[i]
+                if self.b.pos.color[loc] == self.g.defender:
+                    libs = self.b.pos.libs[self.b.pos.head[loc]]
+                    if libs > most:
+                        most = libs
+            if most > 1:
+                dd += <uint32_t>((most - 1) // CAPTURE_STEP)
         if self.b.pos.to_play == self.g.defender:
             e.p, e.d = pd, dd
         else:
