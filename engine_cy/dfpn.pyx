@@ -574,10 +574,26 @@ cdef class DfpnCore:
         runs without the GIL; building the Result afterwards holds it.  ``control``
         replaces the core's (budgets start again; the table stays).  ``extract`` False
         gives the status alone (a later call finds the result in the table)."""
-        cdef Entry* root
         if control is not None:
             self.control = control
             self.stop = NOT_STOPPED
+        # extraction makes millions of objects and no cycle: the interpreter's full
+        # collections, set off by them, would walk them all again and again (half of a
+        # 30-s budget on enclosed-dev gop/5194 W).  From the first extraction on,
+        # collection stays off through the repairs and later rounds: back on between
+        # rounds, the first allocation walked every object the rounds had made (gc was
+        # a third of the extraction rounds' time on gop/17101 B)
+        collecting_cycles = gc.isenabled()
+        try:
+            return self.search_rounds(extract)
+        finally:
+            if collecting_cycles:
+                gc.enable()
+
+    cdef tuple search_rounds(self, bint extract):
+        """``solve``'s work: search, extract, and repair and extract again while
+        extraction finds results that superko changes on its line."""
+        cdef Entry* root
         cdef int repairs = 0
         while True:
             with nogil:
@@ -604,10 +620,6 @@ cdef class DfpnCore:
             self.tainted = False
             self.lost_covers = []
             self.collecting = False
-            # extraction makes millions of objects and no cycle: the interpreter's full
-            # collections, set off by them, would walk them all again and again (half
-            # of a 30-s budget on enclosed-dev gop/5194 W)
-            collecting_cycles = gc.isenabled()
             gc.disable()
             try:
                 result = self.extract(self.memo)[0]
@@ -620,8 +632,6 @@ cdef class DfpnCore:
                 raise
             finally:
                 self.collecting = self.collect_when_full
-                if collecting_cycles:
-                    gc.enable()
             if not self.lost_covers:
                 return status, result
             repairs += 1
