@@ -64,3 +64,27 @@ def test_the_records_kept_come_after_their_children_so_they_can_be_freed_one_by_
         assert all(where[id(c)] < i for c in below if id(c) in where)
     let_go(kept)
     assert kept == []
+
+
+@pytest.mark.parametrize("enabled_before", [True, False])
+@pytest.mark.parametrize("seconds", [10.0, 1e-6])
+def test_df_pn_leaves_the_collector_as_it_found_it(enabled_before, seconds):
+    # df-pn turns the cycle collector off from its first extraction to the end of the
+    # solve (repairs included); it must hand it back as it was, proof found or not
+    from engine_cy.dfpn import DfpnCore
+    from engine_cy.node_rules import GOAL_CODES
+    from engine_cy.search_control import SearchControl
+
+    problem = read_sgf(STRAIGHT_THREE.read_bytes())[0]
+    board = problem.to_board()
+    board.to_play = 1
+    core = DfpnCore(board, problem.defender, GOAL_CODES[problem.goal], problem.crucial,
+                    problem.region, SearchControl(0, seconds))
+    was = gc.isenabled()
+    (gc.enable if enabled_before else gc.disable)()
+    try:
+        status, _ = core.solve(SearchControl(0, seconds), True)
+        assert gc.isenabled() == enabled_before
+    finally:
+        (gc.enable if was else gc.disable)()
+    assert status == ("loss" if seconds > 1 else "unknown")
