@@ -13,11 +13,25 @@ from pathlib import Path
 
 import pytest
 
+from engine_cy.dfpn import DfpnCore
+from engine_cy.node_rules import GOAL_CODES
+from engine_cy.search_control import SearchControl
 from tsumego_gui.core.sgf_io import read_sgf
 from tsumego_gui.search import choice
 
 STRAIGHT_THREE = (Path(__file__).resolve().parents[1] / "tsumego_gui" / "resources"
                   / "problems" / "straight-three.sgf")
+
+
+def straight_three_kill(seconds):
+    """(problem, board, df-pn core) for Black killing the straight three: a disproof with
+    several defender tries."""
+    problem = read_sgf(STRAIGHT_THREE.read_bytes())[0]
+    board = problem.to_board()
+    board.to_play = 1
+    core = DfpnCore(board, problem.defender, GOAL_CODES[problem.goal], problem.crucial,
+                    problem.region, SearchControl(0, seconds))
+    return problem, board, core
 
 
 @pytest.mark.parametrize("solver", ["dfs", "mcts"])
@@ -43,16 +57,9 @@ def test_the_records_kept_come_after_their_children_so_they_can_be_freed_one_by_
     # ``results.let_go`` frees a tree's records last first, one at a time (a single
     # cascade from the root held the GIL for tens of ms): every record must come after
     # everything below it, each once
-    from engine_cy.dfpn import DfpnCore
-    from engine_cy.node_rules import GOAL_CODES
-    from engine_cy.search_control import SearchControl
     from tsumego_gui.search.results import let_go, to_proof_tree
 
-    problem = read_sgf(STRAIGHT_THREE.read_bytes())[0]
-    board = problem.to_board()
-    board.to_play = 1           # Black kills: a disproof with several defender tries
-    core = DfpnCore(board, problem.defender, GOAL_CODES[problem.goal], problem.crucial,
-                    problem.region, SearchControl(0, 10.0))
+    problem, board, core = straight_three_kill(10.0)
     _, result = core.solve(SearchControl(0, 10.0), True)
     kept = []
     to_proof_tree(result, board, problem, keep=kept)
@@ -71,15 +78,7 @@ def test_the_records_kept_come_after_their_children_so_they_can_be_freed_one_by_
 def test_df_pn_leaves_the_collector_as_it_found_it(enabled_before, seconds):
     # df-pn turns the cycle collector off from its first extraction to the end of the
     # solve (repairs included); it must hand it back as it was, proof found or not
-    from engine_cy.dfpn import DfpnCore
-    from engine_cy.node_rules import GOAL_CODES
-    from engine_cy.search_control import SearchControl
-
-    problem = read_sgf(STRAIGHT_THREE.read_bytes())[0]
-    board = problem.to_board()
-    board.to_play = 1
-    core = DfpnCore(board, problem.defender, GOAL_CODES[problem.goal], problem.crucial,
-                    problem.region, SearchControl(0, seconds))
+    _, _, core = straight_three_kill(seconds)
     was = gc.isenabled()
     (gc.enable if enabled_before else gc.disable)()
     try:
