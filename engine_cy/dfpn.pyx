@@ -41,9 +41,11 @@ lines of the proof with their history: it reuses a subtree built on another
 line only where no position of this line could be repeated in it (the
 verifier's stone-count rule), and a null move whose subtree superko changes on
 this line, or on the line of a move it covers, covers nothing there
-(``cover_holds``), and a proven move superko forbids on this line proves
-nothing there.  ``solve`` then searches those nodes again, on their paths only
-(without covers where a cover was lost), with the nodes above them
+(``cover_holds``: on the cut line, by the hashes of the prover's positions
+below, moved by one stone; another null move that covers the same move may
+hold where the first does not), and a proven move superko forbids on this line
+proves nothing there.  ``solve`` then searches those nodes again, on their
+paths only (without covers where a cover was lost), with the nodes above them
 (``reopen``), and extracts again.
 
 The search runs without the GIL and talks to other threads only through its
@@ -76,7 +78,7 @@ Knows the board, Benson, zones and the node rules; nothing about files,
 threads or proof objects (the evaluator is any ``search.evaluators.Evaluator``).
 """
 
-from libc.math cimport ceil
+from libc.math cimport ceil, sqrt
 from libc.stdint cimport UINT32_MAX, int16_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc
 from libc.string cimport memset
@@ -86,7 +88,7 @@ from libcpp.unordered_set cimport unordered_set
 from libcpp.vector cimport vector
 
 from engine_cy.benson cimport MAX_EYE_LEVEL, Benson
-from engine_cy.board cimport BLACK, EMPTY, MAX_ARR, PASS_LOC, Board
+from engine_cy.board cimport BLACK, EMPTY, MAX_ARR, PASS_LOC, WHITE, Board
 from engine_cy.dfpn_table cimport (
     Entry, Slot, Table, table_find, table_free, table_get, table_grow, table_init,
     table_needs_room, table_prefetch, table_sweep,
@@ -95,9 +97,9 @@ from engine_cy.gil cimport offer_gil
 from engine_cy.goal cimport GoalSpec, goal_init
 from engine_cy.node_rules cimport (
     CAPTURED, GOAL, INNER, LOSS, MAX_MOVES, PASSBACK, SURVIVES, WIN, Result, all_result,
-    attacker_passes_back, cover_moves, is_null_move, leaf_kind, leaf_result, leaf_winner,
-    loss_zone, move_result, node_moves, position_key, superko_forbids_in, survive_by_passing,
-    win_zone,
+    attacker_passes_back, cover_moves, covered_by, is_null_move, leaf_kind, leaf_result,
+    leaf_winner, loss_zone, move_result, node_moves, position_key, superko_forbids_in,
+    survive_by_passing, win_zone,
 )
 from engine_cy.search_control cimport (
     MEMORY_BUDGET, NODE_BUDGET, NOT_STOPPED, STALLED, SearchControl, monotonic,
@@ -116,6 +118,9 @@ cdef enum:
     COUNT_HALF = 64
     COUNT_SPAN = 2 * COUNT_HALF
     OVERFLOW = COUNT_SPAN * COUNT_SPAN
+    # extraction: a subtree keeps the hashes of its prover's positions while there are at
+    # most this many (``cover_holds``); past it, their stone counts only
+    MAX_PROVER_HASHES = 1024
     CRUCIAL_ZONE = 0           # DfpnCore.zones indices
     BOARD_ZONE = 1
     ENDED_ZONE = 2
@@ -175,6 +180,19 @@ cdef inline uint64_t mix(uint64_t x) noexcept nogil:
 
 
 cdef object PY_ONE = 1      # a Python int: its shifts go past 64 bits
+cdef object EMPTY_SET = frozenset()
+
+
+cdef object hash_union(object a, object b):
+    """The union of two sets of prover hashes (``extract``); None stands for too many."""
+    if a is None or b is None:
+        return None
+    if not a:
+        return b
+    if not b:
+        return a
+    out = a | b
+    return out if len(out) <= MAX_PROVER_HASHES else None
 
 
 class ExtractionError(RuntimeError):
@@ -235,6 +253,12 @@ cdef class DfpnCore:
     # extraction: how many positions of the line have each stone-count bit, and the bits
     cdef int line_bits[OVERFLOW + 1]
     cdef object line_mask
+    # the same by side to move (index BLACK, WHITE), and the bits of the positions before
+    # the extraction root (``cover_holds``)
+    cdef int line_bits_side[3][OVERFLOW + 1]
+    cdef list line_mask_side
+    cdef list before_mask_side
+    cdef uint64_t pass_hash     # what a pass changes in a position's hash (side to move)
     cdef int ply
     cdef readonly long nodes
     cdef readonly SearchControl control     # budgets, cancel flag, published progress
@@ -340,6 +364,10 @@ cdef class DfpnCore:
         self.memo = {}
         self.max_proof_nodes = max_proof_nodes
         self.black_at[0], self.white_at[0] = board.stone_counts()
+        cdef uint64_t before_pass = board.pos.hash
+        board.play_c(PASS_LOC)
+        self.pass_hash = board.pos.hash ^ before_pass
+        board.undo_c()
 
     @property
     def stop_reason(self):
@@ -617,6 +645,15 @@ cdef class DfpnCore:
             self.extraction_root = self.ply
             memset(self.line_bits, 0, sizeof(self.line_bits))
             self.line_mask = 0
+            memset(self.line_bits_side, 0, sizeof(self.line_bits_side))
+            self.line_mask_side = [0, 0, 0]
+            self.before_mask_side = [0, 0, 0]
+            for i in range(self.extraction_root):
+                # the sides alternate, passes too
+                side = self.b.pos.to_play if (self.extraction_root - i) % 2 == 0 else \
+                    BLACK + WHITE - self.b.pos.to_play
+                self.before_mask_side[side] |= PY_ONE << self.count_bit(self.black_at[i],
+                                                                        self.white_at[i])
             self.listed_on_path = False
             self.tainted = False
             self.lost_covers = []
@@ -1007,11 +1044,13 @@ cdef class DfpnCore:
                 return e
 
     cdef void children(self, int16_t* moves, int n, Entry** child, uint32_t* cp, uint32_t* cd,
-                       int16_t* cut_by, const Zone* within) noexcept nogil:
+                       int16_t* cut_by, const Zone* within,
+                       uint32_t* null_zone=NULL) noexcept nogil:
         """The children's numbers, and ``cut_by``: for a move covered by a null move, the
         index of that null move (``node_rules.cover_moves``), else -1.
 
         ``child``: the children's entries if the caller has them, else NULL.
+        ``null_zone`` (or NULL): by child, the zone index of a null move, else UINT32_MAX.
 
         A null move is a child that failed for the mover (``cp == 0``) and is a null
         move by ``node_rules.is_null_move``; null moves themselves are never cut.
@@ -1042,6 +1081,9 @@ cdef class DfpnCore:
                     and is_null_move(self.b, moves[i], &self.zones[c.zone],
                                      (c.flags & LINE_BOUND) != 0,
                                      c.kind != INNER or c.best == PASS_LOC)
+        if null_zone != NULL:
+            for i in range(n):
+                null_zone[i] = zone_of[i] if is_null[i] else UINT32_MAX
         if not self.no_cover.empty() and not self.shared_only and \
                 self.no_cover.count(self.path_key()):
             return      # a repaired node: searched without covers (``reopen``)
@@ -1157,20 +1199,107 @@ cdef class DfpnCore:
             self.extraction_root + 1, self.ply + 1)]), without_covers))
         self.tainted = True
 
+    cdef uint64_t hash_after(self, int move):
+        """The hash of the position a legal ``move`` of the side to move leads to."""
+        cdef uint64_t h
+        cdef int ko
+        if move == PASS_LOC:
+            return self.b.pos.hash ^ self.pass_hash
+        self.b.check_move_c(move, &h, &ko)
+        return h
+
     cdef bint cover_holds(self, int cut, int cover, bint cover_listed_on_path,
-                          object cover_counts):
+                          object prover_hashes, object prover_counts):
         """Whether the subtree of null move ``cover`` answers ``cut`` on every line here.
 
         Superko may change it in two ways.  On this line: a listing below changed
-        (``cover_listed_on_path``).  On the cut line (``cut`` played instead, one stone
-        apart), which extraction does not follow: its positions have the stone counts of
-        the cover's when neither move captures, so where none of those counts is on this
-        line (``line_mask``, with this node), no position of the cut line's past can be
-        repeated below, and superko forbids there what it forbids here.  The verifier's
-        cut-line replays found such a hole (enclosed-dev gop/13737 W, first move D1)."""
-        if cover_listed_on_path or (cover_counts & self.line_mask):
+        (``cover_listed_on_path``).  On the cut line (``cut`` played instead), which
+        extraction does not follow.  When neither move captures, that line's positions
+        are the subtree's with the cover's stone moved to the cut point; and where the
+        loser plays on the cover's point (empty there, so the move is one the subtree
+        does not list: the verifier answers it as the pass), those of the pass's line
+        with the cut's stone added.  A repetition there matters only where it forbids a
+        prover's move: a loser's move superko forbids is one answer fewer to find (the
+        verifier's cut-line replays, too, fault only the prover's moves).  So the cover
+        holds where no position a prover's move leads to below, moved either way, is a
+        position of this line's past (the board's path, the problem's history too):
+        tested by hash while the subtree keeps its prover's hashes (``prover_hashes``),
+        else by stone counts (``prover_counts``, one more stone of the mover for the
+        second way) against this line's positions with the mover to move.  The
+        verifier's cut-line replays found such a hole (enclosed-dev gop/13737 W, first
+        move D1)."""
+        if cover_listed_on_path or self.captures_any(cut) or self.captures_any(cover):
             return False
-        return not self.captures_any(cut) and not self.captures_any(cover)
+        cdef int me = self.b.pos.to_play
+        cdef uint64_t after_cut = self.hash_after(cut)
+        cdef uint64_t as_passed = after_cut ^ self.hash_after(PASS_LOC)
+        cdef uint64_t moved = after_cut ^ self.hash_after(cover)
+        if prover_hashes is not None:
+            for h in prover_hashes:
+                if self.b.path_contains(<uint64_t>h ^ as_passed) \
+                        or self.b.path_contains(<uint64_t>h ^ moved):
+                    return False
+            return True
+        past = self.line_mask_side[me] | self.before_mask_side[me]
+        return not (self.shift_counts(prover_counts, me) & past) and \
+            (cover == PASS_LOC or not (prover_counts & past))
+
+    cdef object shift_counts(self, object mask, int color):
+        """``mask`` (``count_bit`` bits) with one more stone of ``color`` in every count."""
+        out = 0
+        cdef int k, m, r, i, j, black, white
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            k = low.bit_length() - 1
+            if k == OVERFLOW:
+                # a count far from the root's, which one stone may bring back: any
+                return (PY_ONE << (OVERFLOW + 1)) - 1
+            # undo count_bit: Rosenberg-Strong, then the zigzags
+            m = <int>sqrt(<double>k)
+            while m * m > k:
+                m -= 1
+            while (m + 1) * (m + 1) <= k:
+                m += 1
+            r = k - m * m
+            if r >= m:
+                i, j = m, 2 * m - r
+            else:
+                i, j = r, m
+            black = self.black_at[0] + (i // 2 if i % 2 == 0 else -(i + 1) // 2)
+            white = self.white_at[0] + (j // 2 if j % 2 == 0 else -(j + 1) // 2)
+            if color == BLACK:
+                black += 1
+            else:
+                white += 1
+            out |= PY_ONE << self.count_bit(black, white)
+        return out
+
+    def shift_agrees(self, int black, int white, int color):
+        """For tests: whether ``shift_counts`` takes the bit of (``black``, ``white``) to
+        the bit of those counts with one more stone of ``color``."""
+        return self.shift_counts(PY_ONE << self.count_bit(black, white), color) == (
+            PY_ONE << self.count_bit(black + (color == BLACK), white + (color == WHITE)))
+
+    cdef int holding_cover(self, int16_t* moves, int n, int cut, int cover,
+                           const uint32_t* null_zone, const uint8_t* listed_on_path,
+                           list hashes_of, list counts_of):
+        """The index of a null move whose subtree answers move ``cut`` on every line
+        here (``cover_holds``): ``cover``, the one the search recorded, else another null
+        move that covers it (the first covering null move is often a capture, whose
+        cut lines extraction cannot follow); -1 if none does.  The moves the node lists
+        stay the same, so its zone does too."""
+        cdef int j
+        if self.cover_holds(moves[cut], moves[cover], listed_on_path[cover],
+                            hashes_of[cover], counts_of[cover]):
+            return cover
+        for j in range(n):
+            if j != cover and null_zone[j] != UINT32_MAX \
+                    and covered_by(self.b, moves[cut], &self.zones[null_zone[j]]) \
+                    and self.cover_holds(moves[cut], moves[j], listed_on_path[j],
+                                         hashes_of[j], counts_of[j]):
+                return j
+        return -1
 
     cdef bint captures_any(self, int move):
         """Whether ``move`` of the side to move captures a stone."""
@@ -1180,15 +1309,26 @@ cdef class DfpnCore:
         self.line_bits[bit] += 1
         if self.line_bits[bit] == 1:
             self.line_mask |= PY_ONE << bit
+        cdef int s = self.b.pos.to_play
+        self.line_bits_side[s][bit] += 1
+        if self.line_bits_side[s][bit] == 1:
+            self.line_mask_side[s] |= PY_ONE << bit
 
     cdef void line_leave(self, int bit):
         self.line_bits[bit] -= 1
         if self.line_bits[bit] == 0:
             self.line_mask ^= PY_ONE << bit
+        cdef int s = self.b.pos.to_play
+        self.line_bits_side[s][bit] -= 1
+        if self.line_bits_side[s][bit] == 0:
+            self.line_mask_side[s] ^= PY_ONE << bit
 
     cdef tuple extract(self, dict memo):
         """The resolved current position as (Result, the bits of the stone counts its
-        moves may leave: ``counts_after_moves`` over the subtree).
+        moves may leave: ``counts_after_moves`` over the subtree, the hashes of its
+        positions where the loser is to move or None past MAX_PROVER_HASHES, and the
+        bits of their stone counts), the lines its covers stand for included in the
+        last two (``cover_holds``).
 
         A shared result was resolved from shared children only (a line-bound child
         would have made it a path result), so its subtree is rebuilt from shared
@@ -1220,6 +1360,7 @@ cdef class DfpnCore:
         cdef uint32_t cd[MAX_MOVES]
         cdef int16_t cut_by[MAX_MOVES]
         cdef uint8_t listed_on_path[MAX_MOVES]      # by child: superko changed its listing
+        cdef uint32_t null_zone[MAX_MOVES]
         cdef bint line_bound = False
         cdef int n = 0, i, j, m
         if e.kind == INNER and e.p != 0:
@@ -1236,9 +1377,13 @@ cdef class DfpnCore:
         cdef uint64_t path_key = self.path_key()
         cdef bint outer = self.listed_on_path
         cdef bint own_path = line_bound or (e.flags & LINE_BOUND) != 0
+        cdef int loser = mover if e.p != 0 else BLACK + WHITE - mover
         if not own_path:
             known = memo.get(shared_key)
-            if known is not None and not (known[1] & self.line_mask):
+            # the prover's positions on the lines its covers stand for where the loser
+            # plays on the cover's point are not among the counts its moves leave
+            if known is not None and not (known[1] & self.line_mask) \
+                    and not (known[3] & self.line_mask_side[loser]):
                 return known
         if path_key in memo:
             self.listed_on_path = True
@@ -1261,6 +1406,12 @@ cdef class DfpnCore:
         winner = WIN if (e.p == 0) == (mover == self.g.defender) else LOSS
         cdef Result out
         counts = 0
+        prover_hashes = EMPTY_SET
+        prover_counts = 0
+        if mover == loser:
+            prover_hashes = frozenset((self.b.pos.hash,))
+            prover_counts = PY_ONE << self.count_bit(self.black_at[self.ply],
+                                                     self.white_at[self.ply])
         cdef int here = -1
         if e.kind == INNER:
             here = self.count_bit(self.black_at[self.ply], self.white_at[self.ply])
@@ -1279,39 +1430,61 @@ cdef class DfpnCore:
             if not (self.lookup().flags & RESOLVED):
                 self.undo()
                 raise ExtractionError("proof extraction met an unresolved position")
-            child, below = self.extract(memo)
+            child, below, hashes_below, counts_below = self.extract(memo)
             self.undo()
             counts = counts | below
+            prover_hashes = hash_union(prover_hashes, hashes_below)
+            prover_counts = prover_counts | counts_below
             out = move_result(&own, winner, m, child)
         else:
-            self.children(moves, n, NULL, cp, cd, cut_by, &own)
+            self.children(moves, n, NULL, cp, cd, cut_by, &own, null_zone)
             failed = []
-            cuts = []
             on_path = self.listed_on_path
-            below_of = [0] * n
+            hashes_of = [None] * n
+            counts_of = [0] * n
             for i in range(n):
                 if cut_by[i] >= 0:
-                    cuts.append((moves[i], moves[cut_by[i]]))
                     continue
                 self.listed_on_path = False
                 self.play(moves[i])
-                child, below_of[i] = self.extract(memo)
+                child, below, hashes_of[i], counts_of[i] = self.extract(memo)
                 self.undo()
                 failed.append((moves[i], child))
-                counts = counts | below_of[i]
+                counts = counts | below
+                prover_hashes = hash_union(prover_hashes, hashes_of[i])
+                prover_counts = prover_counts | counts_of[i]
                 listed_on_path[i] = self.listed_on_path
                 on_path |= self.listed_on_path
             self.listed_on_path = on_path
+            cuts = []
+            covers_counts = 0
             for i in range(n):
-                if cut_by[i] >= 0 and not self.cover_holds(moves[i], moves[cut_by[i]],
-                                                           listed_on_path[cut_by[i]],
-                                                           below_of[cut_by[i]]):
+                if cut_by[i] < 0:
+                    continue
+                j = self.holding_cover(moves, n, i, cut_by[i], null_zone, listed_on_path,
+                                       hashes_of, counts_of)
+                if j < 0:
                     self.repair_here(True)
                     break
+                cut_by[i] = j
+                cuts.append((moves[i], moves[j]))
+                # the cut line's positions (``cover_holds``): the cover's moved either way
+                if hashes_of[j] is None:
+                    prover_hashes = None
+                elif prover_hashes is not None:
+                    after_cut = self.hash_after(moves[i])
+                    as_passed = after_cut ^ self.hash_after(PASS_LOC)
+                    moved = after_cut ^ self.hash_after(moves[j])
+                    prover_hashes = hash_union(prover_hashes, frozenset(
+                        [h ^ as_passed for h in hashes_of[j]]
+                        + [h ^ moved for h in hashes_of[j]]))
+                covers_counts = covers_counts | counts_of[j]
+            if covers_counts:
+                prover_counts = prover_counts | self.shift_counts(covers_counts, mover)
             out = all_result(&own, winner, failed, cuts)
         if here >= 0:
             self.line_leave(here)
-        known = (out, counts)
+        known = (out, counts, prover_hashes, prover_counts)
         if not self.tainted:
             memo[path_key if self.listed_on_path else shared_key] = known
         self.tainted |= outer_taint

@@ -274,6 +274,22 @@ def test_building_the_proof_of_a_proven_root_stops_at_a_cancel_or_the_deadline(s
     assert report.passed, report.errors
 
 
+def test_a_stone_more_moves_every_stone_count_to_its_own_bit():
+    # extraction keeps (black, white) stone counts as bits, the root's counts nearest
+    # bit 0; a cover by the pass stands for lines with one more stone of the mover, so
+    # its counts are moved one stone (``DfpnCore.shift_counts``).  Every count within
+    # the encoded span must land on the bit of its neighbour, either colour
+    problem = read_sgf(RABBITY_SIX_SIDE)[0]
+    board = problem.to_board()
+    core = DfpnCore(board, problem.defender, GOAL_CODES[problem.goal], problem.crucial,
+                    problem.region, SearchControl(0, 0.0))
+    black, white = board.stone_counts()
+    for db in range(-64, 63):
+        for dw in range(-64, 63):
+            assert core.shift_agrees(black + db, white + dw, BLACK), (db, dw)
+            assert core.shift_agrees(black + db, white + dw, WHITE), (db, dw)
+
+
 @pytest.mark.parametrize("algorithm", ["dfs", "mcts"])
 def test_a_cancel_while_the_proof_tree_is_built_gives_unknown(monkeypatch, algorithm):
     """Turning the search's records into a proof tree takes seconds on a large proof: a
