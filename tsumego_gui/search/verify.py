@@ -113,6 +113,11 @@ from tsumego_gui.core.problem import Problem
 from tsumego_gui.search.proof import Proof, ProofNode
 
 MAX_ERRORS = 20
+# positions walked at most by default: twice the largest proof the solvers keep
+# (``SearchParams.max_proof_nodes``), since a subtree met again on a line that could
+# repeat one of its positions is walked again (enclosed-dev gop/5194 W: a proof of
+# 1.02M nodes, 2.08M positions walked, 32-40 s)
+MAX_POSITIONS = 4_000_000
 MAX_RECORDED = 20_000     # cut lines kept for their replays
 STOP_EVERY = 256          # positions walked between readings of the caller's ``stop``
 # What a walk of a subtree tells the walk above it: the (black, white) stone counts its
@@ -167,7 +172,7 @@ class VerifyReport:
 
 
 def verify(proof: Proof, *, replays: int = 100, seed: int = 0,
-           max_positions: int = 2_000_000, reuse: bool = True,
+           max_positions: int = MAX_POSITIONS, reuse: bool = True,
            walked: dict | None = None,
            stop: Callable[[], str] | None = None) -> VerifyReport:
     """Check ``proof`` (see the module docstring); never raises on a bad proof.

@@ -22,7 +22,7 @@ from engine_cy.board import BLACK, EMPTY, PASS
 from tsumego_gui.core import coords
 from tsumego_gui.core.problem import Problem, ProblemError
 from tsumego_gui.search.split import SplitProof
-from tsumego_gui.search.verify import VerifyReport, verify
+from tsumego_gui.search.verify import MAX_POSITIONS, VerifyReport, verify
 
 # what a local problem may differ in from the whole
 _LOCAL_FIELDS = ("region", "to_play", "to_play_given", "book_moves")
@@ -106,7 +106,7 @@ def split_conditions(problem: Problem, eye: int | None, areas, hopeless,
 
 
 def verify_split(split_proof: SplitProof, *, replays: int = 100, seed: int = 0,
-                 max_positions: int = 2_000_000,
+                 max_positions: int = MAX_POSITIONS,
                  stop: Callable[[], str] | None = None) -> VerifyReport:
     """Check a split proof; never raises on a bad one.  ``stop``: as ``verify``'s, for
     each area's proof."""
