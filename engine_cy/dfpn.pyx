@@ -41,7 +41,7 @@ lines of the proof with their history: it reuses a subtree built on another
 line only where no position of this line could be repeated in it (the
 verifier's stone-count rule), and a null move whose subtree superko changes on
 this line, or on the line of a move it covers, covers nothing there
-(``cover_holds``: on the cut line, by the hashes of the prover's positions
+(``holding_cover``: on the cut line, by the hashes of the prover's positions
 below, moved by one stone; another null move that covers the same move may
 hold where the first does not), and a proven move superko forbids on this line
 proves nothing there.  ``solve`` then searches those nodes again, on their
@@ -106,6 +106,7 @@ from engine_cy.search_control cimport (
 )
 from engine_cy.zone cimport Zone, zone_clear, zone_has, zone_next, zone_subset, zone_union
 
+from engine_cy.board import zobrist_white_to_play
 from engine_cy.search_control import STOP_NAMES
 
 import gc
@@ -119,7 +120,7 @@ cdef enum:
     COUNT_SPAN = 2 * COUNT_HALF
     OVERFLOW = COUNT_SPAN * COUNT_SPAN
     # extraction: a subtree keeps the hashes of its prover's positions while there are at
-    # most this many (``cover_holds``); past it, their stone counts only
+    # most this many (``cut_line``); past it, their stone counts only
     MAX_PROVER_HASHES = 1024
     CRUCIAL_ZONE = 0           # DfpnCore.zones indices
     BOARD_ZONE = 1
@@ -181,6 +182,8 @@ cdef inline uint64_t mix(uint64_t x) noexcept nogil:
 
 cdef object PY_ONE = 1      # a Python int: its shifts go past 64 bits
 cdef object EMPTY_SET = frozenset()
+# what a pass changes in a position's hash: the side to move
+cdef uint64_t PASS_HASH = zobrist_white_to_play()
 
 
 cdef object hash_union(object a, object b):
@@ -250,15 +253,12 @@ cdef class DfpnCore:
     # stones on the board by ply from the root (``play``), for extraction's stone counts
     cdef int black_at[1024]
     cdef int white_at[1024]
-    # extraction: how many positions of the line have each stone-count bit, and the bits
-    cdef int line_bits[OVERFLOW + 1]
-    cdef object line_mask
-    # the same by side to move (index BLACK, WHITE), and the bits of the positions before
-    # the extraction root (``cover_holds``)
+    # extraction: by side to move (index BLACK, WHITE), how many positions of the line
+    # have each stone-count bit, and the bits; those of the positions before the
+    # extraction root (``cut_line_repeats``)
     cdef int line_bits_side[3][OVERFLOW + 1]
     cdef list line_mask_side
     cdef list before_mask_side
-    cdef uint64_t pass_hash     # what a pass changes in a position's hash (side to move)
     cdef int ply
     cdef readonly long nodes
     cdef readonly SearchControl control     # budgets, cancel flag, published progress
@@ -364,10 +364,6 @@ cdef class DfpnCore:
         self.memo = {}
         self.max_proof_nodes = max_proof_nodes
         self.black_at[0], self.white_at[0] = board.stone_counts()
-        cdef uint64_t before_pass = board.pos.hash
-        board.play_c(PASS_LOC)
-        self.pass_hash = board.pos.hash ^ before_pass
-        board.undo_c()
 
     @property
     def stop_reason(self):
@@ -643,8 +639,6 @@ cdef class DfpnCore:
             if not extract:
                 return status, None
             self.extraction_root = self.ply
-            memset(self.line_bits, 0, sizeof(self.line_bits))
-            self.line_mask = 0
             memset(self.line_bits_side, 0, sizeof(self.line_bits_side))
             self.line_mask_side = [0, 0, 0]
             self.before_mask_side = [0, 0, 0]
@@ -1204,45 +1198,70 @@ cdef class DfpnCore:
         cdef uint64_t h
         cdef int ko
         if move == PASS_LOC:
-            return self.b.pos.hash ^ self.pass_hash
+            return self.b.pos.hash ^ PASS_HASH
         self.b.check_move_c(move, &h, &ko)
         return h
 
-    cdef bint cover_holds(self, int cut, int cover, bint cover_listed_on_path,
-                          object prover_hashes, object prover_counts):
-        """Whether the subtree of null move ``cover`` answers ``cut`` on every line here.
+    cdef tuple holding_cover(self, int16_t* moves, int n, int cut, int cover,
+                             const uint32_t* null_zone, const uint8_t* listed_on_path,
+                             list hashes_of, list counts_of):
+        """A null move whose subtree answers move ``cut`` on every line here, as (its
+        index, the hashes of the prover's positions on the cut line: ``cut_line``):
+        ``cover``, the one the search recorded, else another null move that covers the
+        cut (the first covering null move is often a capture); (-1, None) if none does.
+        The moves the node lists stay the same, so its zone does too.
 
-        Superko may change it in two ways.  On this line: a listing below changed
-        (``cover_listed_on_path``).  On the cut line (``cut`` played instead), which
-        extraction does not follow.  When neither move captures, that line's positions
-        are the subtree's with the cover's stone moved to the cut point; and where the
-        loser plays on the cover's point (empty there, so the move is one the subtree
-        does not list: the verifier answers it as the pass), those of the pass's line
-        with the cut's stone added.  A repetition there matters only where it forbids a
-        prover's move: a loser's move superko forbids is one answer fewer to find (the
-        verifier's cut-line replays, too, fault only the prover's moves).  So the cover
-        holds where no position a prover's move leads to below, moved either way, is a
-        position of this line's past (the board's path, the problem's history too):
-        tested by hash while the subtree keeps its prover's hashes (``prover_hashes``),
-        else by stone counts (``prover_counts``, one more stone of the mover for the
-        second way) against this line's positions with the mover to move.  The
-        verifier's cut-line replays found such a hole (enclosed-dev gop/13737 W, first
-        move D1)."""
-        if cover_listed_on_path or self.captures_any(cut) or self.captures_any(cover):
-            return False
-        cdef int me = self.b.pos.to_play
+        Superko may change a cover's subtree in two ways.  On this line: a listing below
+        changed (``listed_on_path``).  On the cut line, which extraction does not follow
+        (``cut_line_repeats``), where neither move captures."""
+        cdef int j, k
+        if self.captures_any(moves[cut]):
+            return -1, None
+        for k in range(n + 1):
+            j = cover if k == 0 else k - 1
+            if k > 0 and (j == cover or null_zone[j] == UINT32_MAX
+                          or not covered_by(self.b, moves[cut], &self.zones[null_zone[j]])):
+                continue
+            if listed_on_path[j] or self.captures_any(moves[j]):
+                continue
+            line = self.cut_line(moves[cut], moves[j], hashes_of[j])
+            if not self.cut_line_repeats(moves[j], line, counts_of[j]):
+                return j, line
+        return -1, None
+
+    cdef object cut_line(self, int cut, int cover, object hashes):
+        """The hashes of the prover's positions on the line of ``cut``, from ``hashes``,
+        those below null move ``cover`` (None: too many).  That line's positions are the
+        subtree's with the cover's stone moved to the cut point; and where the loser plays
+        on the cover's point (empty there, so the move is one the subtree does not list:
+        the verifier answers it as the pass), those of the pass's line with the cut's
+        stone added."""
+        if hashes is None:
+            return None
         cdef uint64_t after_cut = self.hash_after(cut)
         cdef uint64_t as_passed = after_cut ^ self.hash_after(PASS_LOC)
         cdef uint64_t moved = after_cut ^ self.hash_after(cover)
-        if prover_hashes is not None:
-            for h in prover_hashes:
-                if self.b.path_contains(<uint64_t>h ^ as_passed) \
-                        or self.b.path_contains(<uint64_t>h ^ moved):
-                    return False
-            return True
+        return frozenset([h ^ as_passed for h in hashes] + [h ^ moved for h in hashes])
+
+    cdef bint cut_line_repeats(self, int cover, object line_hashes, object prover_counts):
+        """Whether a position a prover's move leads to on a cut line may repeat one of
+        this line's past.  Only those matter there: a repetition that forbids a loser's
+        move is one answer fewer to find (the verifier's cut-line replays, too, fault
+        only the prover's moves).  By hash (``line_hashes``, ``cut_line``) against the
+        board's path, the problem's history included; where the subtree had too many,
+        by stone counts (``prover_counts``, the subtree's, one more stone of the mover
+        for the pass's line) against this line's positions with the mover to move.  The
+        verifier's cut-line replays found such a repetition (enclosed-dev gop/13737 W,
+        first move D1)."""
+        if line_hashes is not None:
+            for h in line_hashes:
+                if self.b.path_contains(<uint64_t>h):
+                    return True
+            return False
+        cdef int me = self.b.pos.to_play
         past = self.line_mask_side[me] | self.before_mask_side[me]
-        return not (self.shift_counts(prover_counts, me) & past) and \
-            (cover == PASS_LOC or not (prover_counts & past))
+        return (self.shift_counts(prover_counts, me) & past) != 0 or \
+            (cover != PASS_LOC and (prover_counts & past) != 0)
 
     cdef object shift_counts(self, object mask, int color):
         """``mask`` (``count_bit`` bits) with one more stone of ``color`` in every count."""
@@ -1281,43 +1300,17 @@ cdef class DfpnCore:
         return self.shift_counts(PY_ONE << self.count_bit(black, white), color) == (
             PY_ONE << self.count_bit(black + (color == BLACK), white + (color == WHITE)))
 
-    cdef int holding_cover(self, int16_t* moves, int n, int cut, int cover,
-                           const uint32_t* null_zone, const uint8_t* listed_on_path,
-                           list hashes_of, list counts_of):
-        """The index of a null move whose subtree answers move ``cut`` on every line
-        here (``cover_holds``): ``cover``, the one the search recorded, else another null
-        move that covers it (the first covering null move is often a capture, whose
-        cut lines extraction cannot follow); -1 if none does.  The moves the node lists
-        stay the same, so its zone does too."""
-        cdef int j
-        if self.cover_holds(moves[cut], moves[cover], listed_on_path[cover],
-                            hashes_of[cover], counts_of[cover]):
-            return cover
-        for j in range(n):
-            if j != cover and null_zone[j] != UINT32_MAX \
-                    and covered_by(self.b, moves[cut], &self.zones[null_zone[j]]) \
-                    and self.cover_holds(moves[cut], moves[j], listed_on_path[j],
-                                         hashes_of[j], counts_of[j]):
-                return j
-        return -1
-
     cdef bint captures_any(self, int move):
         """Whether ``move`` of the side to move captures a stone."""
         return move != PASS_LOC and self.b.stones_taken_by(move) > 0
 
     cdef void line_enter(self, int bit):
-        self.line_bits[bit] += 1
-        if self.line_bits[bit] == 1:
-            self.line_mask |= PY_ONE << bit
         cdef int s = self.b.pos.to_play
         self.line_bits_side[s][bit] += 1
         if self.line_bits_side[s][bit] == 1:
             self.line_mask_side[s] |= PY_ONE << bit
 
     cdef void line_leave(self, int bit):
-        self.line_bits[bit] -= 1
-        if self.line_bits[bit] == 0:
-            self.line_mask ^= PY_ONE << bit
         cdef int s = self.b.pos.to_play
         self.line_bits_side[s][bit] -= 1
         if self.line_bits_side[s][bit] == 0:
@@ -1328,7 +1321,7 @@ cdef class DfpnCore:
         moves may leave: ``counts_after_moves`` over the subtree, the hashes of its
         positions where the loser is to move or None past MAX_PROVER_HASHES, and the
         bits of their stone counts), the lines its covers stand for included in the
-        last two (``cover_holds``).
+        last two (``cut_line``).
 
         A shared result was resolved from shared children only (a line-bound child
         would have made it a path result), so its subtree is rebuilt from shared
@@ -1380,11 +1373,12 @@ cdef class DfpnCore:
         cdef int loser = mover if e.p != 0 else BLACK + WHITE - mover
         if not own_path:
             known = memo.get(shared_key)
-            # the prover's positions on the lines its covers stand for where the loser
-            # plays on the cover's point are not among the counts its moves leave
-            if known is not None and not (known[1] & self.line_mask) \
-                    and not (known[3] & self.line_mask_side[loser]):
-                return known
+            if known is not None:
+                on_line = self.line_mask_side[BLACK] | self.line_mask_side[WHITE]
+                # the prover's positions on the lines its covers stand for where the loser
+                # plays on the cover's point are not among the counts its moves leave
+                if not (known[1] & on_line) and not (known[3] & self.line_mask_side[loser]):
+                    return known
         if path_key in memo:
             self.listed_on_path = True
             return memo[path_key]
@@ -1461,23 +1455,14 @@ cdef class DfpnCore:
             for i in range(n):
                 if cut_by[i] < 0:
                     continue
-                j = self.holding_cover(moves, n, i, cut_by[i], null_zone, listed_on_path,
-                                       hashes_of, counts_of)
+                j, line = self.holding_cover(moves, n, i, cut_by[i], null_zone,
+                                             listed_on_path, hashes_of, counts_of)
                 if j < 0:
                     self.repair_here(True)
                     break
                 cut_by[i] = j
                 cuts.append((moves[i], moves[j]))
-                # the cut line's positions (``cover_holds``): the cover's moved either way
-                if hashes_of[j] is None:
-                    prover_hashes = None
-                elif prover_hashes is not None:
-                    after_cut = self.hash_after(moves[i])
-                    as_passed = after_cut ^ self.hash_after(PASS_LOC)
-                    moved = after_cut ^ self.hash_after(moves[j])
-                    prover_hashes = hash_union(prover_hashes, frozenset(
-                        [h ^ as_passed for h in hashes_of[j]]
-                        + [h ^ moved for h in hashes_of[j]]))
+                prover_hashes = hash_union(prover_hashes, line)
                 covers_counts = covers_counts | counts_of[j]
             if covers_counts:
                 prover_counts = prover_counts | self.shift_counts(covers_counts, mover)
