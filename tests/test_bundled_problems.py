@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from engine_cy.board import BLACK, PASS, WHITE
+from tests.board_symmetry import OTHER, turn_point, turned
 from tsumego_gui.core import coords
 from tsumego_gui.core.sgf_io import read_sgf
 from tsumego_gui.search.classify import classify
@@ -42,8 +43,13 @@ def move_name(loc, size):
     return "pass" if loc == PASS else coords.to_gtp(loc, size)
 
 
+SIDES_OF = [(entry, side) for entry in EXPECTED for side in sorted(entry["expect"])]
 CASES = [pytest.param(entry, side, id=f"{entry['file']}#{entry['game']}-{side}")
-         for entry in EXPECTED for side in sorted(entry["expect"])]
+         for entry, side in SIDES_OF]
+# each case turned by one of the seven symmetries other than the identity, in turn
+TURNED = [pytest.param(entry, side, 1 + i % 7,
+                       id=f"{entry['file']}#{entry['game']}-{side}-symmetry{1 + i % 7}")
+          for i, (entry, side) in enumerate(SIDES_OF)]
 
 
 def test_every_bundled_game_has_expectations_and_every_expectation_a_game():
@@ -71,9 +77,33 @@ def test_problem_metadata(entry):
 
 @pytest.mark.parametrize("entry,side", CASES)
 def test_bundled_problem_classifies_as_expected(entry, side):
+    check_classes(load(entry), SIDES[side], entry["expect"][side])
+
+
+# Each case again, turned by a symmetry of the board, once with its colours and once with
+# them swapped: the expectations turn and swap with it (Go's rules know neither).
+@pytest.mark.parametrize("swap", [False, True], ids=["turned", "recoloured"])
+@pytest.mark.parametrize("entry,side,k", TURNED)
+def test_bundled_problem_classifies_the_same_turned_and_recoloured(entry, side, k, swap):
     problem = load(entry)
-    want = entry["expect"][side]
-    c = classify(problem, PARAMS, to_play=SIDES[side])
+    size = problem.size
+
+    def turn(name):
+        return move_name(turn_point(PASS if name == "pass" else coords.from_gtp(name, size),
+                                    size, k), size)
+
+    want = dict(entry["expect"][side])
+    want["winning"] = [turn(m) for m in want["winning"]]
+    if "table" in want:
+        want["table"] = {turn(m): cls for m, cls in want["table"].items()}
+    if "ko" in want and swap:
+        want["ko"] = {**want["ko"], "side": "BW"[OTHER[SIDES[want["ko"]["side"]]] - 1]}
+    to_play = OTHER[SIDES[side]] if swap else SIDES[side]
+    check_classes(turned(problem, k, swap), to_play, want)
+
+
+def check_classes(problem, to_play, want):
+    c = classify(problem, PARAMS, to_play=to_play)
     assert c.status == want.get("class", want["verdict"])
     assert all(m.verification == "verified" for m in c.moves), \
         [(m.move, m.verification) for m in c.moves]

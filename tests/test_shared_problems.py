@@ -15,6 +15,7 @@ import pytest
 from sgfmill import sgf
 
 from engine_cy.board import BLACK, PASS, WHITE
+from tests.board_symmetry import symmetries
 from tsumego_gui.core import coords
 from tsumego_gui.core.diagram import parse_diagram
 from tsumego_gui.core.problem import ProblemError
@@ -128,13 +129,6 @@ def test_rzone_7x7_json_1_is_the_position_of_the_design_notes():
 
 JSON_TO_TABLE = {1: 15, 2: 1, 3: 10, 4: 7, 5: 18, 6: 14, 7: 20, 8: 16, 9: 8, 10: 3, 11: 6,
                  12: 9, 13: 19, 14: 12, 15: 11, 16: 4, 17: 5, 18: 13, 19: 17, 20: 2}
-
-
-def symmetries(size):
-    n = size - 1
-    return [lambda r, c: (r, c), lambda r, c: (c, r), lambda r, c: (r, n - c),
-            lambda r, c: (n - r, c), lambda r, c: (n - r, n - c), lambda r, c: (c, n - r),
-            lambda r, c: (n - c, r), lambda r, c: (n - c, n - r)]
 
 
 @pytest.mark.parametrize("json_id, table_id", sorted(JSON_TO_TABLE.items()))
