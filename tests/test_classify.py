@@ -60,6 +60,23 @@ def test_every_first_move_of_the_seki_has_its_class_and_verified_proofs(seki):
     assert [p.root.won for p in tenuki.proofs] == [True, False]
 
 
+def test_each_move_is_reported_as_soon_as_it_has_its_class(seki):
+    snapshots = []
+    c = classify(seki, decided=snapshots.append)
+    # one running snapshot per move, each with one move more decided, as the final says
+    assert [sum(m.cls != OPEN for m in s.moves) for s in snapshots] == [1, 2, 3]
+    final = names(c)
+    for s in snapshots:
+        assert s.running and not c.running
+        assert {m: cls for m, cls in names(s).items() if cls != OPEN} == \
+            {m: final[m] for m, cls in names(s).items() if cls != OPEN}
+    # the open moves of a snapshot are still undecided, not open for good
+    assert snapshots[0].status == OPEN
+    assert snapshots[-1].status == c.status == "seki"
+    # copies: the job's own moves are not the snapshot's
+    assert all(a is not b for a, b in zip(snapshots[-1].moves, c.moves, strict=True))
+
+
 def test_the_attacker_reads_the_classes_the_other_way(seki):
     c = classify(seki, to_play=3 - WHITE)
     # Black A1 or F1 is captured at the other point: White lives with a straight five

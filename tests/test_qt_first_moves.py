@@ -20,12 +20,13 @@ from PySide6.QtGui import QColor  # noqa: E402
 
 from engine_cy.board import PASS  # noqa: E402
 from tsumego_gui.core import coords  # noqa: E402
+from tsumego_gui.core.sgf_io import read_sgf  # noqa: E402
 from tsumego_gui.qt.first_move_list import CLASS_COLOURS, FirstMoveList  # noqa: E402
 from tsumego_gui.qt.main_window import BUNDLED_PROBLEM as STRAIGHT_THREE  # noqa: E402
 from tsumego_gui.qt.main_window import PROBLEMS_DIR as BUNDLED  # noqa: E402
 from tsumego_gui.qt.try_first_move import TryFirstMove  # noqa: E402
 from tsumego_gui.search import classification_file  # noqa: E402
-from tsumego_gui.search.classify import FirstMove  # noqa: E402
+from tsumego_gui.search.classify import FirstMove, classify  # noqa: E402
 
 SEKI = (b"(;FF[4]GM[1]SZ[8]PL[W]AB[af][bf][cf][df][ef][ff][gf][hf][hg][hh][bh][ch][dh][eh]"
         b"AW[ag][bg][cg][dg][eg][fg][gg][gh]TR[ag]SQ[ah][bh][ch][dh][eh][fh])")
@@ -359,3 +360,44 @@ def test_the_list_widget_alone_clears_and_emits(qtbot, three):
     assert chosen[-1] is None
     widget.clear()
     assert widget.rows() == [] and widget.classification is None
+
+
+def test_the_list_fills_in_move_by_move_while_the_classification_runs(make_window, qtbot,
+                                                                      tmp_path):
+    w = make_window("s.ini", show=True)
+    path = tmp_path / "seki.sgf"
+    path.write_bytes(SEKI)
+    assert w.open_path(path, ask=False)
+    seen = []       # the list's rows and heading each time a move more has its class
+
+    def record(c):
+        seen.append((w.solve_panel.first_moves.rows(),
+                     w.solve_panel.first_moves.status_label.text()))
+
+    w.solver.partly_classified.connect(record)      # after the window's own slot
+    solve_all(w, qtbot)
+    assert [sum(cls != "open" for _, cls, _, _ in rows) for rows, _ in seen] == [1, 2, 3]
+    first_rows, first_heading = seen[0]
+    assert [words for _, cls, words, _ in first_rows if cls == "open"] == ["deciding…"] * 2
+    assert "1 of 3 first moves classified so far" in first_heading
+    assert "deciding" in first_heading             # the position's class is not known yet
+    final = w.solve_panel.first_moves.rows()
+    assert {move: cls for move, cls, _, _ in final} == {"A1": "dies", "F1": "dies",
+                                                        "pass": "seki"}
+    assert not any("deciding" in words for _, _, words, _ in final)
+
+
+def test_a_running_classification_keeps_the_row_the_user_chose(qtbot):
+    snapshots = []
+    final = classify(read_sgf(SEKI)[0], decided=snapshots.append)
+    widget = FirstMoveList()
+    qtbot.addWidget(widget)
+    chosen = []
+    widget.chosen.connect(chosen.append)
+    widget.show_classification(snapshots[0])
+    a1 = coords.from_gtp("A1", 8)
+    assert widget.select_move(a1) and chosen[-1].move == a1
+    widget.show_classification(snapshots[1])
+    widget.show_classification(final)
+    assert widget.tree.currentItem().text(0) == "A1"
+    assert len(chosen) == 1                   # kept silently: the browser is not sent again

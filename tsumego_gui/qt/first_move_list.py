@@ -8,7 +8,10 @@ in seki", ...) and whether its proofs were verified.  Emits ``chosen`` with
 the row's ``FirstMove``, or None for the position row.  A move with more
 than one proof (a class made by a win and a loss, a ko figure's win with n
 threats and loss with n - 1) has a row below it per proof, saying what it
-proves under which rules; selecting one emits ``proof_chosen``.
+proves under which rules; selecting one emits ``proof_chosen``.  While the
+classification runs, each move is listed as soon as it has its class (a
+running snapshot: the moves not decided yet read "deciding…"), and the row the
+user selected stays selected as the list fills in.
 
 Colours are badges (a saturated background with its own text colour), so
 they read the same on a light and on a dark palette.  Knows classifications
@@ -126,21 +129,32 @@ class FirstMoveList(QWidget):
         self.tree.setEnabled(False)
 
     def show_classification(self, c: Classification) -> None:
+        """Show ``c``; a running snapshot (``Classification.running``) lists its open moves
+        as not decided yet.  A later snapshot or the final classification of the same
+        position keeps the row the user selected, without choosing it again."""
+        same = (self.classification is not None and self.classification.problem is c.problem
+                and self.classification.to_play == c.to_play)
+        kept = self._selected_key() if same else None
         self.classification = c
         size = c.problem.size
         mover = NAMES[c.to_play]
         bg, fg = CLASS_COLOURS[c.status]
+        status = "deciding…" if c.running and c.status == OPEN else c.status_words()
         opened = sum(1 for m in c.moves if m.cls == OPEN)
-        why = "stopped" if c.cancelled else "budget ran out"
-        note = f"; {opened} move(s) open ({why})" if opened else ""
+        if c.running:
+            counted = f"{len(c.moves) - opened} of {len(c.moves)} first moves classified so " \
+                      f"far ({c.seconds:.1f} s, {c.nodes:,} nodes)…"
+        else:
+            why = "stopped" if c.cancelled else "budget ran out"
+            note = f"; {opened} move(s) open ({why})" if opened else ""
+            counted = f"{len(c.moves)} first moves classified in {c.seconds:.1f} s, " \
+                      f"{c.nodes:,} nodes{note}"
         self.status_label.setText(
             f"<b>{mover} to play:</b> <span style='background:{bg}; color:{fg}'>"
-            f"&nbsp;{c.status_words()}&nbsp;</span><br>"
-            f"<small>{len(c.moves)} first moves classified in {c.seconds:.1f} s, "
-            f"{c.nodes:,} nodes{note}</small>")
+            f"&nbsp;{status}&nbsp;</span><br><small>{counted}</small>")
         self.tree.blockSignals(True)
         self.tree.clear()
-        top = QTreeWidgetItem(["Position", c.status_words(), "main proof"])
+        top = QTreeWidgetItem(["Position", status, "main proof"])
         top.setData(0, ROLE, None)
         top.setToolTip(0, "the position itself: browse the solver's proof")
         self._paint(top, c.status)
@@ -148,9 +162,13 @@ class FirstMoveList(QWidget):
         best = set(c.best_moves()) if c.status != OPEN else set()
         for fm in c.moves:
             text, tip = verified_text(fm)
-            item = QTreeWidgetItem([move_name(fm.move, size), c.move_words(fm), text])
+            words = c.move_words(fm)
+            why = fm.why_open
+            if c.running and fm.cls == OPEN:
+                words, why = "deciding…", "not decided yet: the classification is running"
+            item = QTreeWidgetItem([move_name(fm.move, size), words, text])
             item.setData(0, ROLE, fm)
-            item.setToolTip(1, fm.why_open if fm.cls == OPEN else c.move_words(fm))
+            item.setToolTip(1, why if fm.cls == OPEN else words)
             item.setToolTip(2, tip)
             self._paint(item, fm.cls)
             if fm.move in best:
@@ -163,9 +181,28 @@ class FirstMoveList(QWidget):
                 child.setToolTip(1, label)
                 item.addChild(child)
             self.tree.addTopLevelItem(item)
-        self.tree.setCurrentItem(top)
+        self.tree.setCurrentItem(self._item_of(kept) or top)
         self.tree.blockSignals(False)
         self.tree.setEnabled(True)
+
+    def _selected_key(self) -> tuple | None:
+        """The selected row as (move or None for the position row, proof row index or -1)."""
+        item = self.tree.currentItem()
+        if item is None:
+            return None
+        parent = item.parent()
+        if parent is None:
+            fm = item.data(0, ROLE)
+            return (None if fm is None else fm.move, -1)
+        return (parent.data(0, ROLE).move, parent.indexOfChild(item))
+
+    def _item_of(self, key: tuple | None) -> QTreeWidgetItem | None:
+        if key is None:
+            return None
+        item = self._row(key[0])
+        if item is None or key[1] < 0:
+            return item
+        return item.child(key[1]) if key[1] < item.childCount() else item
 
     @staticmethod
     def _paint(item: QTreeWidgetItem, cls: str) -> None:

@@ -228,6 +228,7 @@ class MainWindow(QMainWindow):
         self.solver.progress.connect(self.solve_panel.show_progress)
         self.solver.finished.connect(self._solved)
         self.solver.classified.connect(self._classified)
+        self.solver.partly_classified.connect(self.solve_panel.show_classification)
         self.solve_panel.first_moves.chosen.connect(self.browse_first_move)
         self.solve_panel.first_moves.proof_chosen.connect(self.browse_first_move_proof)
         self.solve_panel.areas.chosen.connect(self.browse_area)

@@ -374,6 +374,9 @@ class SolvePanel(QWidget):
         self.progress_label.setText(text)
 
     def show_classification(self, c: Classification) -> None:
+        if c.running:       # a move more has its class; the job and its progress go on
+            self.first_moves.show_classification(c)
+            return
         self._phase = ""
         self.progress_bar.setValue(1000)
         if self._outcome_text:

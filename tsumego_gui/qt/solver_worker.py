@@ -10,7 +10,9 @@ large proof cannot hold the GUI's worker for long: such a proof is reported
 ``partly`` verified).  When the request asks for all moves, the worker then
 classifies every first move (``search.classify``: lives / seki / ko / dies,
 each with verified proofs) under the same budgets; the outcome is sent as soon
-as it exists, so the proof can be browsed while the classification runs.
+as it exists, so the proof can be browsed while the classification runs, and
+each first move as soon as it has its class (``partly_classified``, a running
+snapshot of the classification).
 Cancelling stops both; a classification cut short keeps the moves it decided
 and leaves the rest ``open``.
 
@@ -224,10 +226,13 @@ def run_request(request: SolveRequest, cancelled: Callable[[], bool],
 
 def run_classification(request: SolveRequest, cancelled: Callable[[], bool],
                        progress: Callable[[Progress], None], *,
-                       networks: NetworkCache | None = None) -> Classification:
+                       networks: NetworkCache | None = None,
+                       decided: Callable[[Classification], None] | None = None
+                       ) -> Classification:
     """Classify every first move of the side to move (``search.classify``, by the search
     the request's solver picks, with its evaluator) under the request's budgets;
-    blocking.  Cancelled, it returns what it decided, the rest open."""
+    blocking.  Cancelled, it returns what it decided, the rest open.  ``decided``: called
+    with a running snapshot each time a move gets its class."""
     params = SearchParams(max_nodes=request.max_nodes, max_seconds=request.max_seconds)
     search = classification_search(request.problem, request.solver)
     evaluator = None
@@ -236,7 +241,7 @@ def run_classification(request: SolveRequest, cancelled: Callable[[], bool],
             if request.evaluator in NETWORK_FREE else build_network(request, networks,
                                                                     lambda text: None)
     return classify(request.problem, params, to_play=request.to_play, cancelled=cancelled,
-                    progress=progress, search=search, evaluator=evaluator)
+                    progress=progress, search=search, evaluator=evaluator, decided=decided)
 
 
 class SolverWorker(QObject):
@@ -245,6 +250,8 @@ class SolverWorker(QObject):
     progress = Signal(int, object)     # request id, Progress
     finished = Signal(int, object)     # request id, search.choice.SolveOutcome
     classified = Signal(int, object)   # request id, search.classify.Classification
+    # request id, a running snapshot of the classification: one more move has its class
+    partly_classified = Signal(int, object)
     failed = Signal(int, str)          # request id, message
     stage = Signal(int, str)           # request id, what the worker is doing now
     network = Signal(int, str)         # request id, the network and where it runs
@@ -293,8 +300,9 @@ class SolverWorker(QObject):
         try:
             # run even after a stop: a cancelled classify returns at once, every move open,
             # and the request still ends with its ``classified`` signal
-            classification = run_classification(request, flag.is_set, progress,
-                                                networks=self.networks)
+            classification = run_classification(
+                request, flag.is_set, progress, networks=self.networks,
+                decided=lambda c: self.partly_classified.emit(rid, c))
         except Exception as e:  # noqa: BLE001 - the outcome stays; the failure is shown
             self.failed.emit(rid, f"the classification failed: {type(e).__name__}: {e}")
             return
@@ -307,6 +315,7 @@ class SolverController(QObject):
     progress = Signal(object)          # Progress
     finished = Signal(object)          # SolveOutcome
     classified = Signal(object)        # Classification (after ``finished``, when asked for)
+    partly_classified = Signal(object)  # a running snapshot, before ``classified``
     failed = Signal(str)
     stage = Signal(str)
     network = Signal(str)              # "KataGo b10c384h6nbttflrs on cpu (fp32)"
@@ -327,6 +336,7 @@ class SolverController(QObject):
         self._worker.progress.connect(self._on_progress)
         self._worker.finished.connect(self._on_finished)
         self._worker.classified.connect(self._on_classified)
+        self._worker.partly_classified.connect(self._on_partly_classified)
         self._worker.failed.connect(self._on_failed)
         self._worker.stage.connect(self._on_stage)
         self._worker.network.connect(self._on_network)
@@ -417,6 +427,10 @@ class SolverController(QObject):
                 self.finished.emit(outcome)
         elif self._done(rid):
             self.finished.emit(outcome)
+
+    def _on_partly_classified(self, rid: int, classification: Classification) -> None:
+        if rid == self._current:
+            self.partly_classified.emit(classification)
 
     def _on_classified(self, rid: int, classification: Classification) -> None:
         if self._done(rid):

@@ -143,6 +143,9 @@ class Classification:
     seconds: float = 0.0
     nodes: int = 0
     cancelled: bool = False
+    # a snapshot taken while the classification runs (``classify``'s ``decided``): its open
+    # moves are not decided yet, rather than left open by the budget
+    running: bool = False
 
     @property
     def defender_to_move(self) -> bool:
@@ -307,7 +310,8 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
              progress: Callable[[Progress], None] | None = None,
              verify_positions: int | None = None, replays: int = 50,
              search: str = "dfs", evaluator: Evaluator | None = None,
-             ko_figures: bool = True) -> Classification:
+             ko_figures: bool = True,
+             decided: Callable[[Classification], None] | None = None) -> Classification:
     """Classify every legal first move of ``to_play`` in the region, and the pass.
 
     ``search``: ``dfs`` (df-pn cores whose tables the first moves share) or
@@ -320,7 +324,9 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
     follows it to prove anything about).  ``verify_positions`` and ``replays``
     are the verifier's budgets for each proof (None: the verifier's own, as for a
     single solve).  ``ko_figures``: measure the ko moves of a ``ko`` position with
-    ko threats (module docstring), with what is left of the budgets."""
+    ko threats (module docstring), with what is left of the budgets.  ``decided``:
+    called, in this thread, with a ``running`` snapshot of the classification each
+    time a first move gets its class (a copy: the job goes on with its own)."""
     if search not in SEARCHES:
         raise ValueError(f"unknown search {search!r} (choose from {', '.join(SEARCHES)})")
     params = SearchParams() if params is None else params
@@ -638,6 +644,10 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
             last = (name, status, why)
         fm.ko_why = f"not won with {MAX_TRIED} ko threats"
 
+    def snapshot() -> Classification:
+        return replace(out, moves=[replace(m, proofs=list(m.proofs)) for m in moves],
+                       seconds=now() - start, nodes=spent_nodes(), running=True)
+
     for sweep in (0, 1):
         todo = [fm for fm in moves if fm.cls == OPEN]
         for i, fm in enumerate(todo):
@@ -647,6 +657,8 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
             # the first sweep gives each move an even share of what is left; the second
             # gives the moves still open all of it, one after another
             settle(fm, 1.0 / (len(todo) - i) if sweep == 0 else 1.0)
+            if decided is not None and fm.cls != OPEN:
+                decided(snapshot())
         if out.cancelled or not any(fm.cls == OPEN for fm in moves):
             break
     kos = [fm for fm in moves if fm.cls == "ko"] if ko_figures and out.status == "ko" else []
