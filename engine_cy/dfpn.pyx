@@ -636,6 +636,7 @@ cdef class DfpnCore:
                 return "unknown", None
             defender_wins = (root.p == 0) == (self.b.pos.to_play == self.g.defender)
             status = "win" if defender_wins else "loss"
+            self.control.publish_line(WIN if defender_wins else LOSS, NULL, 0)
             if not extract:
                 return status, None
             self.extraction_root = self.ply
@@ -655,6 +656,7 @@ cdef class DfpnCore:
             gc.disable()
             try:
                 result = self.extract(self.memo)[0]
+                self.control.publish_proof(len(self.memo))
             except (_ExtractionStopped, ExtractionError) as stopped:
                 # raised deep in the tree: take the board back to the root
                 while self.ply > self.extraction_root:
@@ -1389,6 +1391,7 @@ cdef class DfpnCore:
         cdef bint outer_taint = self.tainted
         self.tainted = False
         if (len(memo) & 255) == 255:     # a big tree takes a while to build
+            self.control.publish_proof(len(memo))
             offer_gil(monotonic(), &self.next_offer)
         self.extracted_steps += 1
         if (self.extracted_steps & (EXTRACT_CLOCK_EVERY - 1)) == 0:

@@ -46,7 +46,9 @@ cdef class SearchControl:
     cdef atomic[long] nodes_seen
     cdef atomic[int] depth_seen
     cdef atomic[long] table_seen
-    cdef atomic[int] root_seen          # best-first searches: the root's status
+    cdef atomic[int] root_seen          # the root's status: best-first searches as they go,
+                                        # df-pn once its root is proven
+    cdef atomic[long] proof_seen        # df-pn: proof nodes built so far (extraction)
     cdef atomic[uint32_t] line_version  # odd while the line below is written
     cdef int line_len
     cdef int16_t line[MAX_LINE]
@@ -55,3 +57,4 @@ cdef class SearchControl:
     cdef int clock_stop(self) noexcept nogil
     cdef void publish(self, long nodes, int depth, long table) noexcept nogil
     cdef void publish_line(self, int root_status, const int16_t* moves, int n) noexcept nogil
+    cdef void publish_proof(self, long nodes) noexcept nogil

@@ -13,7 +13,10 @@ through this block:
 * progress counters it publishes (nodes, depth, table size, and for
   best-first searches the root's status and principal line), which other
   threads poll (``snapshot``); the line is published under a version counter
-  so a reader never sees half of one.
+  so a reader never sees half of one.  A depth-first search publishes its
+  root's status once the root is proven, and then the nodes of the proof it
+  builds from its table (``proof_nodes``), which can take a while on a large
+  proof while the node count stands still.
 
 Knows clocks and atomics; nothing about Go or about any particular search.
 """
@@ -45,6 +48,7 @@ cdef class SearchControl:
         self.depth_seen.store(0)
         self.table_seen.store(0)
         self.root_seen.store(0)
+        self.proof_seen.store(0)
         self.line_version.store(0)
         self.line_len = 0
 
@@ -95,6 +99,14 @@ cdef class SearchControl:
         self.nodes_seen.store(nodes, memory_order_relaxed)
         self.depth_seen.store(depth, memory_order_relaxed)
         self.table_seen.store(table, memory_order_relaxed)
+
+    @property
+    def proof_nodes(self):
+        """Proof nodes built so far (depth-first searches, once the root is proven)."""
+        return self.proof_seen.load(memory_order_relaxed)
+
+    cdef void publish_proof(self, long nodes) noexcept nogil:
+        self.proof_seen.store(nodes, memory_order_relaxed)
 
     cdef void publish_line(self, int root_status, const int16_t* moves, int n) noexcept nogil:
         cdef int i

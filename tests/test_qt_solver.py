@@ -14,6 +14,7 @@ from tsumego_gui.qt.settings import open_settings  # noqa: E402
 from tsumego_gui.qt.solver_worker import SolveRequest  # noqa: E402
 from tsumego_gui.search.choice import SolveOutcome, solve  # noqa: E402
 from tsumego_gui.search.classification_file import is_right  # noqa: E402
+from tsumego_gui.search.results import Progress  # noqa: E402
 from tsumego_gui.search.verify import verify  # noqa: E402
 
 # Our own: a nearly empty 6x6 board, White to live anywhere -- far too big to finish in a
@@ -140,6 +141,14 @@ def test_the_chosen_solver_runs_and_its_best_line_is_shown(make_window, qtbot, t
     assert f"best line so far: {first}" in panel.progress_label.text()
     assert w.prefs.solver == "mcts"                    # the choice is remembered
     w.close()
+
+
+def test_a_proven_root_shows_while_its_proof_tree_is_built(make_window):
+    panel = make_window("s.ini").solve_panel
+    panel.show_progress(Progress(5_000_000, 1e6, 5.0, 40, 3_000_000, root_status="dies",
+                                 proof_nodes=123_456))
+    assert "proven: dies; building the proof tree: 123,456 nodes" in \
+        panel.progress_label.text()
 
 
 def test_a_check_cut_short_by_the_verifiers_budget_shows_partly_not_verified(

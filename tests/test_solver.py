@@ -313,6 +313,16 @@ def test_a_cancel_while_the_proof_tree_is_built_gives_unknown(monkeypatch, algor
     assert all(board.hash == before for board, before in boards)
 
 
+def test_progress_says_the_root_is_proven_and_counts_the_proof_being_built():
+    # Black B1 kills the straight three; the last report comes after the proof is built
+    seen = []
+    problem = problem_from(STRAIGHT_THREE, 7, crucial="A2", to_play=BLACK)
+    result = solve(problem, progress=seen.append)
+    assert result.verdict == "dies"
+    assert seen[-1].root_status == "dies"
+    assert seen[-1].proof_nodes > 0
+
+
 def test_cancellation_stops_the_search_and_progress_is_reported():
     problem = problem_from(OPEN, 9, crucial="E5")
     seen = []

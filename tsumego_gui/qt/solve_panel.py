@@ -363,7 +363,11 @@ class SolvePanel(QWidget):
             text += f"\nbest line so far: {line}{' …' if len(best) > 12 else ''}"
         status = getattr(p, "root_status", "")
         if status and status != "unknown":
-            text += f"\nroot: {status}"
+            # a depth-first search then builds its proof from its table, which can take a
+            # while on a large one while the node count stands still
+            built = getattr(p, "proof_nodes", 0)
+            text += f"\nproven: {status}" + (
+                f"; building the proof tree: {built:,} nodes" if built else "")
         self.progress_label.setText(text)
 
     def show_stage(self, text: str) -> None:

@@ -94,7 +94,13 @@ from tsumego_gui.search.evaluators import Evaluator
 from tsumego_gui.search.ko_figure import MAX_TRIED, KoFigure, threat_rules, threat_rules_name
 from tsumego_gui.search.params import MctsParams, SearchParams
 from tsumego_gui.search.proof import Proof
-from tsumego_gui.search.results import ConversionStoppedError, Progress, let_go, to_proof_tree
+from tsumego_gui.search.results import (
+    ConversionStoppedError,
+    Progress,
+    control_progress,
+    let_go,
+    to_proof_tree,
+)
 from tsumego_gui.search.running import run_watched
 
 CLASSES = ("lives", "seki", "ko", "dies")     # best first for the defender
@@ -407,10 +413,7 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
         control = SearchControl(*caps)
 
         def report(control: SearchControl) -> None:
-            n, depth, table, _, _ = control.snapshot()
-            elapsed = now() - start
-            total = cores.nodes - core.nodes + n
-            progress(Progress(total, total / max(elapsed, 1e-9), elapsed, depth, table))
+            progress(control_progress(control, cores.nodes - core.nodes, now() - start))
 
         def search() -> tuple[str, object]:
             if rooted_after:

@@ -43,6 +43,7 @@ from tsumego_gui.search.results import (
     ConversionStoppedError,
     Progress,
     SolveResult,
+    control_progress,
     let_go,
     to_proof_tree,
     zone_locs,
@@ -102,10 +103,7 @@ def solve(problem: Problem, params: SearchParams | None = None, *,
         control = SearchControl(left_nodes, max(left_time, 1e-3) if deadline else 0.0)
 
         def report(control: SearchControl) -> None:
-            n, depth, table, _, _ = control.snapshot()
-            elapsed = now() - start
-            progress(Progress(offset + n, (offset + n) / max(elapsed, 1e-9), elapsed,
-                              depth, table))
+            progress(control_progress(control, offset, now() - start))
 
         args = (board, problem.defender, GOAL_CODES[problem.goal], problem.crucial,
                 problem.region, control)

@@ -27,7 +27,7 @@ from engine_cy.mcts_core import (
     ExtractionError,
     MctsCore,
 )
-from engine_cy.node_rules import GOAL_CODES, STATUS_NAMES
+from engine_cy.node_rules import GOAL_CODES
 from engine_cy.search_control import SearchControl, now
 from tsumego_gui.core.problem import Problem
 from tsumego_gui.search.evaluators import (
@@ -39,14 +39,15 @@ from tsumego_gui.search.evaluators import (
 from tsumego_gui.search.params import MctsParams
 from tsumego_gui.search.proof import Proof
 from tsumego_gui.search.results import (
+    VERDICT_OF_STATUS,
     ConversionStoppedError,
     Progress,
     SolveResult,
+    control_progress,
     to_proof_tree,
 )
 from tsumego_gui.search.running import cancel_reader, run_watched
 
-_VERDICT = {"win": "lives", "loss": "dies", "unknown": "unknown"}
 DEFAULT_C_PUCT = 1.5     # the RZS code's effective exploration constant
 
 
@@ -120,10 +121,7 @@ def solve(problem: Problem, params: MctsParams | None = None, *,
         control = SearchControl(max_nodes, seconds)
 
         def report(control: SearchControl) -> None:
-            nodes, depth, table, root, line = control.snapshot()
-            elapsed = now() - start
-            progress(Progress(nodes, nodes / max(elapsed, 1e-9), elapsed, depth, table,
-                              root_status=_VERDICT[STATUS_NAMES[root]], best_line=line))
+            progress(control_progress(control, 0, now() - start))
 
         core = MctsCore(board, problem.defender, GOAL_CODES[problem.goal], problem.crucial,
                         problem.region, control=control, evaluator=evaluator,
@@ -164,6 +162,6 @@ def solve(problem: Problem, params: MctsParams | None = None, *,
                          "depth": core.depth, "solver": "mcts",
                          "evaluator": getattr(evaluator, "name", "?"), "c_puct": c_puct,
                          "tree_nodes": core.tree_size, "table_hits": core.tt_hits})
-    return SolveResult(_VERDICT[status], proof, core.evals, seconds, core.stop_reason,
+    return SolveResult(VERDICT_OF_STATUS[status], proof, core.evals, seconds, core.stop_reason,
                        core.depth)
 

@@ -17,7 +17,8 @@ from dataclasses import dataclass
 
 from engine_cy.benson import goal_zone, unconditionally_alive
 from engine_cy.board import Board
-from engine_cy.node_rules import Result
+from engine_cy.node_rules import STATUS_NAMES, Result
+from engine_cy.search_control import SearchControl
 from tsumego_gui.core.problem import Problem
 from tsumego_gui.search.proof import Proof, ProofNode
 
@@ -31,8 +32,23 @@ class Progress:
     elapsed: float
     depth: int
     table_size: int
-    root_status: str = ""               # best-first search: "unknown" | "lives" | "dies"
+    # "unknown" | "lives" | "dies": best-first search as it goes, depth-first once proven
+    root_status: str = ""
     best_line: tuple[int, ...] = ()     # best-first search: the principal line (locs)
+    proof_nodes: int = 0                # depth-first search: proof nodes built so far
+
+
+# a core's root status (defender's side) as a verdict
+VERDICT_OF_STATUS = {"win": "lives", "loss": "dies", "unknown": "unknown"}
+
+
+def control_progress(control: SearchControl, before: int, elapsed: float) -> Progress:
+    """The counters a search published, with ``before`` nodes searched before it."""
+    n, depth, table, root, line = control.snapshot()
+    nodes = before + n
+    return Progress(nodes, nodes / max(elapsed, 1e-9), elapsed, depth, table,
+                    root_status=VERDICT_OF_STATUS[STATUS_NAMES[root]], best_line=line,
+                    proof_nodes=control.proof_nodes)
 
 
 @dataclass(frozen=True)
