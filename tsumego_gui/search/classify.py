@@ -389,9 +389,12 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
         offset = spent_nodes()
 
         def report(p: Progress) -> None:
+            # the search is rooted after a first move: its root's status and principal
+            # line would read as the position's
             elapsed = now() - start
             progress(replace(p, nodes=offset + p.nodes, elapsed=elapsed,
-                             nodes_per_s=(offset + p.nodes) / max(elapsed, 1e-9)))
+                             nodes_per_s=(offset + p.nodes) / max(elapsed, 1e-9),
+                             root_status="", best_line=()))
 
         result = mcts.solve(child, MctsParams(max_nodes=caps[0], max_seconds=caps[1]),
                             evaluator=evaluator, cancelled=cancelled,
@@ -413,7 +416,8 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
         control = SearchControl(*caps)
 
         def report(control: SearchControl) -> None:
-            progress(control_progress(control, cores.nodes - core.nodes, now() - start))
+            progress(control_progress(control, cores.nodes - core.nodes, now() - start,
+                                      position_root=False))
 
         def search() -> tuple[str, object]:
             if rooted_after:

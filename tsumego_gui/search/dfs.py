@@ -103,7 +103,7 @@ def solve(problem: Problem, params: SearchParams | None = None, *,
         control = SearchControl(left_nodes, max(left_time, 1e-3) if deadline else 0.0)
 
         def report(control: SearchControl) -> None:
-            progress(control_progress(control, offset, now() - start))
+            progress(control_progress(control, offset, now() - start, not root_line))
 
         args = (board, problem.defender, GOAL_CODES[problem.goal], problem.crucial,
                 problem.region, control)

@@ -42,10 +42,15 @@ class Progress:
 VERDICT_OF_STATUS = {"win": "lives", "loss": "dies", "unknown": "unknown"}
 
 
-def control_progress(control: SearchControl, before: int, elapsed: float) -> Progress:
-    """The counters a search published, with ``before`` nodes searched before it."""
+def control_progress(control: SearchControl, before: int, elapsed: float,
+                     position_root: bool = True) -> Progress:
+    """The counters a search published, with ``before`` nodes searched before it.
+    ``position_root`` False: the search is rooted after a first move, so its root's
+    status and proof are left out (they would read as the position's)."""
     n, depth, table, root, line = control.snapshot()
     nodes = before + n
+    if not position_root:
+        return Progress(nodes, nodes / max(elapsed, 1e-9), elapsed, depth, table)
     return Progress(nodes, nodes / max(elapsed, 1e-9), elapsed, depth, table,
                     root_status=VERDICT_OF_STATUS[STATUS_NAMES[root]], best_line=line,
                     proof_nodes=control.proof_nodes)
