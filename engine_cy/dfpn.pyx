@@ -109,8 +109,6 @@ from engine_cy.zone cimport Zone, zone_clear, zone_has, zone_next, zone_subset, 
 from engine_cy.board import zobrist_white_to_play
 from engine_cy.search_control import STOP_NAMES
 
-import gc
-
 import numpy as np
 
 cdef enum:
@@ -369,6 +367,18 @@ cdef class DfpnCore:
     def stop_reason(self):
         return STOP_NAMES[self.stop]
 
+    def release_memo(self, long most):
+        """Drop up to ``most`` of the subtrees extraction keeps (``extract``); returns how
+        many are left.  Freed all at once with the core, a classification's memo of a few
+        hundred thousand held the GIL for some 50 ms (``tsumego_gui.search.classify``
+        lets go of it piece by piece)."""
+        cdef long i
+        for i in range(most):
+            if not self.memo:
+                break
+            self.memo.popitem()
+        return len(self.memo)
+
     @property
     def path_entries(self):
         """Results kept for one path only (superko decided them)."""
@@ -602,18 +612,9 @@ cdef class DfpnCore:
         if control is not None:
             self.control = control
             self.stop = NOT_STOPPED
-        # extraction makes millions of objects and no cycle: the interpreter's full
-        # collections, set off by them, would walk them all again and again (half of a
-        # 30-s budget on enclosed-dev gop/5194 W).  From the first extraction on,
-        # collection stays off through the repairs and later rounds: back on between
-        # rounds, the first allocation walked every object the rounds had made
-        # (gop/17101 B, eight rounds: 39.9 -> 38.8 s)
-        collecting_cycles = gc.isenabled()
-        try:
-            return self.search_rounds(extract)
-        finally:
-            if collecting_cycles:
-                gc.enable()
+        # extraction makes millions of objects and no cycle: how the cycle collector is
+        # kept off them is the caller's (``tsumego_gui.search.gc_pacing.bulk_allocation``)
+        return self.search_rounds(extract)
 
     cdef tuple search_rounds(self, bint extract):
         """``solve``'s work: search, extract, and repair and extract again while
@@ -653,7 +654,6 @@ cdef class DfpnCore:
             self.tainted = False
             self.lost_covers = []
             self.collecting = False
-            gc.disable()
             try:
                 result = self.extract(self.memo)[0]
                 self.control.publish_proof(len(self.memo))

@@ -74,3 +74,57 @@ def test_the_cli_paces_its_request(monkeypatch, capsys, options):
     # nothing stays frozen once the problem is done: no garbage cycle piles up frozen in
     # a run over a collection
     assert frozen == 0
+
+
+@pytest.mark.parametrize("enabled_before", [True, False])
+def test_a_bulk_allocation_turns_collection_off_only_outside_a_paced_request(enabled_before):
+    was = gc.isenabled()
+    (gc.enable if enabled_before else gc.disable)()
+    try:
+        with gc_pacing.bulk_allocation():
+            assert not gc.isenabled()           # full collections would walk the proof
+        assert gc.isenabled() == enabled_before
+        with pytest.raises(RuntimeError), gc_pacing.bulk_allocation():
+            raise RuntimeError("an extraction that fails")
+        assert gc.isenabled() == enabled_before
+        with gc_pacing.paced(), gc_pacing.bulk_allocation():
+            assert gc.isenabled() == enabled_before     # none runs there anyway
+    finally:
+        (gc.enable if was else gc.disable)()
+        gc_pacing.clean_slate()
+
+
+SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "problems" / "enclosed-dev"
+
+
+@pytest.mark.skipif(not SHARED.is_dir(), reason=f"the enclosed problems are absent ({SHARED})")
+@pytest.mark.parametrize("job", ["solve", "classify"])
+def test_a_paced_request_never_leaves_the_young_generation_piled_up(job):
+    # Regression: df-pn turned collection off while it extracted a proof, so that every
+    # object it made waited in the youngest generation, and the first young collections
+    # after it walked them all at once with the GIL held (55-120 ms stalls of the GUI
+    # thread on gop/12403 B).  Collections now start at the interpreter's threshold.
+    from engine_cy.board import BLACK, WHITE
+    from tsumego_gui.core.problem_files import read_file
+    from tsumego_gui.search import dfs
+    from tsumego_gui.search.classify import classify
+
+    name, side = ("18969.sgf", BLACK) if job == "solve" else ("12357.sgf", WHITE)
+    problem = read_file(SHARED / "gop" / name)[0].problem
+    young = []
+
+    def note(phase, info):
+        if phase == "start":
+            young.append(gc.get_count()[0])
+
+    gc.callbacks.append(note)
+    try:
+        with gc_pacing.paced():
+            if job == "solve":
+                assert dfs.solve(problem, to_play=side).proof.size() > 3000
+            else:
+                assert classify(problem, to_play=side, ko_figures=False).status != "open"
+    finally:
+        gc.callbacks.remove(note)
+        gc_pacing.clean_slate()
+    assert young and max(young) <= 2 * gc.get_threshold()[0]

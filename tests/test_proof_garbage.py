@@ -71,19 +71,3 @@ def test_the_records_kept_come_after_their_children_so_they_can_be_freed_one_by_
         assert all(where[id(c)] < i for c in below if id(c) in where)
     let_go(kept)
     assert kept == []
-
-
-@pytest.mark.parametrize("enabled_before", [True, False])
-@pytest.mark.parametrize("seconds", [10.0, 1e-6])
-def test_df_pn_leaves_the_collector_as_it_found_it(enabled_before, seconds):
-    # df-pn turns the cycle collector off from its first extraction to the end of the
-    # solve (repairs included); it must hand it back as it was, proof found or not
-    _, _, core = straight_three_kill(seconds)
-    was = gc.isenabled()
-    (gc.enable if enabled_before else gc.disable)()
-    try:
-        status, _ = core.solve(SearchControl(0, seconds), True)
-        assert gc.isenabled() == enabled_before
-    finally:
-        (gc.enable if was else gc.disable)()
-    assert status == ("loss" if seconds > 1 else "unknown")

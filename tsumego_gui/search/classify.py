@@ -89,7 +89,7 @@ from engine_cy.dfpn import DfpnCore, ExtractionError
 from engine_cy.node_rules import GOAL_CODES
 from engine_cy.search_control import SearchControl, now
 from tsumego_gui.core.problem import Problem
-from tsumego_gui.search import mcts, verify
+from tsumego_gui.search import gc_pacing, mcts, verify
 from tsumego_gui.search.evaluators import Evaluator
 from tsumego_gui.search.ko_figure import MAX_TRIED, KoFigure, threat_rules, threat_rules_name
 from tsumego_gui.search.params import MctsParams, SearchParams
@@ -99,6 +99,7 @@ from tsumego_gui.search.results import (
     Progress,
     control_progress,
     let_go,
+    let_go_memo,
     to_proof_tree,
 )
 from tsumego_gui.search.running import run_watched
@@ -279,6 +280,7 @@ class _Cores:
             self.own_nodes += self.own.nodes
             self.shared.pop(id(self.own), None)
             records = self.records.pop(id(self.own), [])
+            let_go_memo(self.own)
             self.own = None
             let_go(records)
         self.own = self.core(problem, board)
@@ -299,7 +301,9 @@ class _Cores:
         self.shared.clear()
         self.carried_walked.clear()
         while self.cores:
-            self.cores.popitem()        # one core (its table) at a time ...
+            let_go_memo(self.cores.popitem()[1][0])   # one core (its table) at a time ...
+        if self.own is not None:
+            let_go_memo(self.own)
         self.own = None
         while self.records:
             let_go(self.records.popitem()[1])     # ... and its records one by one
@@ -425,8 +429,9 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
             return core.solve_move(move, control, extract)
 
         try:
-            status, result = run_watched(search, control, cancelled,
-                                         report if progress else None)
+            with gc_pacing.bulk_allocation():
+                status, result = run_watched(search, control, cancelled,
+                                             report if progress else None)
         except ExtractionError as e:
             return "unknown", None, str(e)
         return status, result, core.stop_reason if status == "unknown" else ""

@@ -36,6 +36,7 @@ from engine_cy.node_rules import (
 from engine_cy.rzs import RzsCore
 from engine_cy.search_control import SearchControl, now
 from tsumego_gui.core.problem import Problem
+from tsumego_gui.search import gc_pacing
 from tsumego_gui.search.evaluators import Evaluator
 from tsumego_gui.search.params import SearchParams
 from tsumego_gui.search.proof import Proof
@@ -45,6 +46,7 @@ from tsumego_gui.search.results import (
     SolveResult,
     control_progress,
     let_go,
+    let_go_memo,
     to_proof_tree,
     zone_locs,
 )
@@ -119,8 +121,9 @@ def solve(problem: Problem, params: SearchParams | None = None, *,
             core = RzsCore(*args)
             search = lambda: core.solve(params.max_depth)  # noqa: E731
         try:
-            status, result = run_watched(search, control, cancelled,
-                                         report if progress else None)
+            with gc_pacing.bulk_allocation():
+                status, result = run_watched(search, control, cancelled,
+                                             report if progress else None)
         except ProofTooLarge as e:
             nodes += core.nodes
             return "unknown", None, str(e), core.depth
@@ -132,6 +135,7 @@ def solve(problem: Problem, params: SearchParams | None = None, *,
             return run(board, "id", root_line)
         nodes += core.nodes
         if algorithm == "dfpn":
+            let_go_memo(core)      # the result keeps its records; the memo goes bit by bit
             collections += core.collections
             evals += core.evals
             eval_seconds += core.eval_seconds

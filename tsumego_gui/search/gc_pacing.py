@@ -77,6 +77,27 @@ def paced() -> Iterator[None]:
         search_ended()
 
 
+@contextmanager
+def bulk_allocation() -> Iterator[None]:
+    """Around a search core's call that may build a large proof (df-pn's extraction:
+    millions of objects, no cycle).  Where no request is paced, collection is off
+    meanwhile: the full collections the objects set off would walk them all again and
+    again (half of a 30-s budget on enclosed-dev gop/5194 W).  Within a paced request
+    it stays on: no full collection runs anyway, and young collections walk the new
+    objects a few hundred at a time.  Turned off there, it left them all in the
+    youngest generation, and the first collections after it walked them at once with
+    the GIL held: 55-120 ms each, stalling the GUI thread (gop/12403 B's solve and
+    classification)."""
+    if searching() or not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
 def searching() -> bool:
     return _busy > 0
 

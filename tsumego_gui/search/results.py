@@ -85,6 +85,14 @@ def let_go(items: list) -> None:
         items.pop()
 
 
+def let_go_memo(core) -> None:
+    """Drop a df-pn core's extraction memo (``DfpnCore.release_memo``) a few thousand
+    subtrees at a time, for the same reason: freed with the core, a memo of a few hundred
+    thousand held the GIL for some 50 ms.  The records stay alive through their roots."""
+    while core.release_memo(4096):
+        pass
+
+
 @functools.lru_cache(maxsize=65536)
 def zone_locs(bits: int) -> frozenset[int]:
     """The locs of a zone given as an int (bit ``loc`` set)."""
