@@ -21,6 +21,8 @@ and by the CLI and the benchmarks through :func:`paced`:
 * when the last one ends, everything alive is frozen (``gc.freeze``: moved to
   the permanent generation, which no collection walks) and the thresholds come
   back, so browsing a large proof never pays for walking it;
+* around a df-pn call that may build a large proof (:func:`bulk_allocation`),
+  collection is off only where no request is paced;
 * :func:`clean_slate` (a problem opened, New; in a batch, after each problem's
   results were dropped) unfreezes and collects once, when the old proofs are
   gone and the heap is small (some 40,000 objects, about 10 ms), so garbage
