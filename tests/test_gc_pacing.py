@@ -106,7 +106,7 @@ def test_a_paced_request_never_leaves_the_young_generation_piled_up(job):
     # thread on gop/12403 B).  Collections now start at the interpreter's threshold.
     from engine_cy.board import BLACK, WHITE
     from tsumego_gui.core.problem_files import read_file
-    from tsumego_gui.search import dfs
+    from tsumego_gui.search import dfs, verify
     from tsumego_gui.search.classify import classify
 
     name, side = ("18969.sgf", BLACK) if job == "solve" else ("12357.sgf", WHITE)
@@ -121,9 +121,12 @@ def test_a_paced_request_never_leaves_the_young_generation_piled_up(job):
     try:
         with gc_pacing.paced():
             if job == "solve":
-                assert dfs.solve(problem, to_play=side).proof.size() > 3000
-            else:
-                assert classify(problem, to_play=side, ko_figures=False).status != "open"
+                proof = dfs.solve(problem, to_play=side).proof
+                assert proof.size() > 3000 and verify.verify(proof).passed
+            else:       # each class's proofs checked by the verifier, as classify does
+                c = classify(problem, to_play=side, ko_figures=False)
+                assert c.status != "open"
+                assert all(m.verification == "verified" for m in c.moves)
     finally:
         gc.callbacks.remove(note)
         gc_pacing.clean_slate()

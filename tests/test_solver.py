@@ -319,6 +319,7 @@ def test_progress_says_the_root_is_proven_and_counts_the_proof_being_built():
     problem = problem_from(STRAIGHT_THREE, 7, crucial="A2", to_play=BLACK)
     result = solve(problem, progress=seen.append)
     assert result.verdict == "dies"
+    assert verify(result.proof).passed
     assert seen[-1].root_status == "dies"
     assert seen[-1].proof_nodes > 0
 

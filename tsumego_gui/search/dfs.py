@@ -121,9 +121,15 @@ def solve(problem: Problem, params: SearchParams | None = None, *,
             core = RzsCore(*args)
             search = lambda: core.solve(params.max_depth)  # noqa: E731
         try:
-            with gc_pacing.bulk_allocation():
-                status, result = run_watched(search, control, cancelled,
-                                             report if progress else None)
+            try:
+                with gc_pacing.bulk_allocation():
+                    status, result = run_watched(search, control, cancelled,
+                                                 report if progress else None)
+            finally:
+                if algorithm == "dfpn":
+                    # bit by bit, however the search ended (a proof too large leaves the
+                    # largest memo); a result keeps its records through its root
+                    let_go_memo(core)
         except ProofTooLarge as e:
             nodes += core.nodes
             return "unknown", None, str(e), core.depth
@@ -135,7 +141,6 @@ def solve(problem: Problem, params: SearchParams | None = None, *,
             return run(board, "id", root_line)
         nodes += core.nodes
         if algorithm == "dfpn":
-            let_go_memo(core)      # the result keeps its records; the memo goes bit by bit
             collections += core.collections
             evals += core.evals
             eval_seconds += core.eval_seconds
