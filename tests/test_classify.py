@@ -181,10 +181,22 @@ def test_classification_exports_read_back(seki):
     assert names(again) == names(c) and again.problem == c.problem
     game = sgf.Sgf_game.from_bytes(classification_file.to_sgf(c))     # other programs' parser
     first = {coords.from_sgfmill(n.get_move()[1], 8): n for n in game.get_root()}
-    assert first[PASS].get("C").startswith("RIGHT: lives in seki")
-    assert first[coords.from_gtp("A1", 8)].get("C").startswith("WRONG: dies")
+    assert first[PASS].get("C") == ("RIGHT: lives in seki. The tree below: how the white "
+                                    "group survives (a seki counts) without taking a ko")
+    assert first[coords.from_gtp("A1", 8)].get("C") == (
+        "WRONG: dies. The tree below: how it is killed even when it may take kos")
     assert {n.get_raw("TC") for n in first.values()} == {b"dies", b"seki"}
     assert read_sgf(classification_file.to_sgf(c))[0].black == seki.black
+
+
+def test_an_undecided_move_is_exported_as_open_not_wrong():
+    problem = read_sgf(BUNDLED / "straight-three.sgf")[0]
+    c = classify(problem, SearchParams(max_proof_nodes=CORE_SHARE))      # see above
+    game = sgf.Sgf_game.from_bytes(classification_file.to_sgf(c))
+    comments = {coords.from_sgfmill(n.get_move()[1], 9): n.get("C") for n in game.get_root()}
+    for m in c.moves:
+        assert comments[m.move].startswith("OPEN: " if m.cls == OPEN else "RIGHT: ")
+    assert any(m.cls == OPEN for m in c.moves)
 
 
 def test_a_previous_pass_round_trips_and_lets_a_pass_end_the_game(seki):

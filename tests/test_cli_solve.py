@@ -2,8 +2,17 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
+
+import pytest
+from sgfmill import sgf
 
 from tsumego_gui.cli.main import main
 from tsumego_gui.core.sgf_io import read_sgf
@@ -18,7 +27,7 @@ def test_solve_prints_the_verdict_the_goal_and_verified(capsys):
     out = capsys.readouterr().out
     assert "goal: survive" in out
     assert "White to play: White lives" in out
-    assert "winning moves: B1" in out
+    assert "a winning move: B1" in out
     assert "verified: yes" in out
 
 
@@ -100,3 +109,97 @@ def test_a_collection_saves_the_proof_of_its_first_problem(tmp_path, capsys):
     out = capsys.readouterr().out
     assert out.count("verified: yes") == 2
     assert Proof.load_json(saved).problem.size == read_sgf(STRAIGHT_THREE)[0].size != 8
+
+
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "problems"
+LONG_SOLVE = SHARED / "enclosed-dev" / "gop" / "17101.sgf"    # some 30 s of df-pn
+
+
+@pytest.mark.skipif(not LONG_SOLVE.exists(), reason="../shared/problems is not beside the repo")
+def test_ctrl_c_stops_a_search_at_once_with_one_line():
+    """The search runs without the GIL in the main thread, where Python's own handler
+    would wait for it to end: Ctrl-C must stop it through the cancel flag."""
+    command = [sys.executable, "-m", "tsumego_gui.cli.main", "solve", str(LONG_SOLVE),
+               "--time", "60", "--json"]
+    child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    time.sleep(2.0)
+    sent = time.monotonic()
+    child.send_signal(signal.SIGINT)
+    out, err = child.communicate(timeout=60)
+    assert time.monotonic() - sent < 5.0
+    assert child.returncode == 130
+    assert err.decode().strip() == "tsumego: interrupted"
+    assert json.loads(out) == []        # the cut-short solve is neither printed nor kept
+
+
+def test_a_proof_file_that_cannot_be_written_is_refused_before_the_solve(tmp_path, capsys):
+    missing = tmp_path / "no-such-folder" / "p.sgf"
+    assert main(["solve", str(STRAIGHT_THREE), "--proof-out", str(missing)]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""                    # nothing was solved
+    assert err.startswith(f"tsumego: cannot write {missing}")
+    assert main(["solve", str(STRAIGHT_THREE), "--proof-out", str(tmp_path)]) == 2
+    assert "cannot write" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("option", [["--time", "-1"], ["--time", "nan"], ["--time", "inf"],
+                                    ["--max-nodes", "-5"], ["--verify-positions", "0"]])
+def test_budgets_out_of_range_are_refused_by_name(option, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["solve", str(STRAIGHT_THREE), *option])
+    assert exit_.value.code == 2
+    assert f"argument {option[0]}" in capsys.readouterr().err
+
+
+def test_a_goal_the_classes_already_cover_is_refused_with_all(capsys):
+    seki = BUNDLED / "classic" / "seki-shared-liberties.sgf"
+    assert main(["solve", str(seki), "--goal", "live", "--all"]) == 2
+    assert "--goal live does not go with --all" in capsys.readouterr().err
+
+
+def test_a_kill_that_may_be_a_ko_says_so():
+    """Direct ko, Black to play: F1 wins under the problem's rule (White may not take a ko)
+    but only as a ko; the plain solve must not read as a clean kill."""
+    direct_ko = BUNDLED / "ko" / "direct-ko.sgf"
+    out = _output(["solve", str(direct_ko), "--to-play", "B"])
+    assert "White dies" in out
+    assert "a ko counts as dying; --all tells kos apart" in out
+    assert "ko:" not in _output(["solve", str(STRAIGHT_THREE)])      # a life: no ko note
+
+
+def test_a_folder_names_each_problem(tmp_path):
+    for name in ("a.sgf", "b.sgf"):
+        (tmp_path / name).write_bytes(STRAIGHT_THREE.read_bytes())
+    out = _output(["solve", str(tmp_path)])
+    assert "--- 1: a.sgf" in out and "--- 2: b.sgf" in out
+    rows = json.loads(_output(["solve", str(tmp_path), "--json"]))
+    assert [row["problem"].split(" (")[0] for row in rows] == ["1: a.sgf", "2: b.sgf"]
+
+
+def test_a_closed_pipe_ends_quietly():
+    command = f"{sys.executable} -m tsumego_gui.cli.main info {STRAIGHT_THREE} | head -1"
+    done = subprocess.run(command, shell=True, capture_output=True, timeout=60)
+    assert done.stderr == b""
+
+
+@pytest.mark.parametrize("all_moves", [False, True])
+def test_a_saved_proof_starts_with_the_proof_for_the_side_asked(all_moves, tmp_path):
+    """direct-ko.sgf says White to play and holds the book's White E1; asked for Black,
+    the file must say Black to play, and every variation must be a commented Black move
+    of the proof (a bare book move would be the main line in other programs)."""
+    direct_ko = BUNDLED / "ko" / "direct-ko.sgf"
+    out = tmp_path / "p.sgf"
+    _output(["solve", str(direct_ko), "--to-play", "B", "--proof-out", str(out)]
+            + (["--all"] if all_moves else []))
+    root = sgf.Sgf_game.from_bytes(out.read_bytes()).get_root()
+    assert root.get("PL") == "b"
+    assert [child.get_move()[0] for child in root] == ["b"] * len(root)
+    assert all(child.has_property("C") for child in root)
+
+
+def _output(argv: list[str]) -> str:
+    """What ``tsumego`` prints on standard output (asserting a clean exit status)."""
+    stream = io.StringIO()
+    with contextlib.redirect_stdout(stream):
+        assert main(argv) in (0, 3)
+    return stream.getvalue()

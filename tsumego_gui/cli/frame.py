@@ -12,20 +12,16 @@ unchanged.
 from __future__ import annotations
 
 import sys
-from pathlib import Path
 
 from tsumego_gui.cli.loading import load_sourced
+from tsumego_gui.cli.output import check_writable, write_output
 from tsumego_gui.core.sgf_io import write_sgf
 
 
 def run_frame(args) -> int:
+    out = check_writable(args.out)
     chosen = load_sourced(args)
-    data = b"".join(write_sgf(sp.problem) for _, sp in chosen)
-    out = Path(args.out)
-    try:
-        out.write_bytes(data)
-    except OSError as e:
-        raise OSError(e.errno, e.strerror, str(out)) from None
+    write_output(out, b"".join(write_sgf(sp.problem) for _, sp in chosen))
     framed = sum(1 for _, sp in chosen if sp.assumed)
     print(f"wrote {len(chosen)} problem{'s' if len(chosen) != 1 else ''} to {out} "
           f"({framed} posed and framed)", file=sys.stderr)

@@ -2,18 +2,44 @@
 
 Each subcommand turns a user's input into library calls and prints the result;
 bad input ends with a one-line message on stderr and exit status 2, never a
-traceback.
+traceback; so does a file that cannot be written (``OutputError``).  Ctrl-C
+ends a command with "interrupted" and exit status 130; a closed output pipe
+(``| head``) ends it quietly.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
+import os
 import sys
 
+from tsumego_gui.cli.output import OutputError
 from tsumego_gui.core.frame import DISTANCE
 from tsumego_gui.core.problem import GOALS, ProblemError
 from tsumego_gui.nn.choice import DEFAULT_EVALUATOR
 from tsumego_gui.nn.choice import NAMES as EVALUATOR_NAMES
+
+INTERRUPTED = 130       # the shell's status for a command ended by Ctrl-C (128 + SIGINT)
+
+
+def seconds(text: str) -> float:
+    """A time budget: a finite number of seconds, 0 for no limit."""
+    value = float(text)
+    if not math.isfinite(value) or value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds >= 0")
+    return value
+
+
+def count(least: int):
+    """An argparse type: a whole number >= ``least``."""
+    def parse(text: str) -> int:
+        value = int(text)
+        if value < least:
+            raise argparse.ArgumentTypeError(f"{text!r} is less than {least}")
+        return value
+    parse.__name__ = f"whole number >= {least}"
+    return parse
 
 
 def add_problem_arguments(command: argparse.ArgumentParser) -> None:
@@ -32,7 +58,7 @@ def add_problem_arguments(command: argparse.ArgumentParser) -> None:
                               "becomes unconditionally alive; live_any: any defender stone does "
                               "(default: the file's TG, else survive with crucial stones, "
                               "else live_any)")
-    command.add_argument("--frame-distance", type=int, default=DISTANCE, metavar="N",
+    command.add_argument("--frame-distance", type=count(0), default=DISTANCE, metavar="N",
                          help="an open problem (no crucial stones, target or defender: a book "
                               "problem) is posed and closed in by a frame N empty lines beyond "
                               f"its stones (default {DISTANCE})")
@@ -66,14 +92,16 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--seed", type=int, default=0, help="MCTS seed (default 0)")
     solve.add_argument("--batch-size", type=int, default=None,
                        help="MCTS leaves per evaluator call (default 8)")
-    solve.add_argument("--max-nodes", type=int, default=None,
-                       help="node budget per solve (default: dfs 2,000,000; mcts 500,000)")
-    solve.add_argument("--time", type=float, default=30.0, help="seconds per solve")
+    solve.add_argument("--max-nodes", type=count(0), default=None,
+                       help="node budget per solve, 0 for no limit (default: dfs none, the "
+                            "time decides and df-pn's table bounds the memory; mcts 500,000)")
+    solve.add_argument("--time", type=seconds, default=30.0,
+                       help="seconds per solve, 0 for no limit (default 30)")
     solve.add_argument("--all", action="store_true",
                        help="classify every first move (lives / seki / ko / dies, each with "
                             "verified proofs) and print them as a table; the budgets cover "
                             "the whole job")
-    solve.add_argument("--verify-positions", type=int, default=None, metavar="N",
+    solve.add_argument("--verify-positions", type=count(1), default=None, metavar="N",
                        help="position budget of the proof verifier (default: its own); a "
                             "walk it cuts short is reported as 'verified: partly'")
     solve.add_argument("--no-closer", action="store_true",
@@ -119,6 +147,16 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     except ValueError as err:
         print(f"tsumego: {err}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("tsumego: interrupted", file=sys.stderr)
+        return INTERRUPTED
+    except BrokenPipeError:
+        # the reader went away (``| head``): nothing more to say, and nothing to flush
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+    except OutputError as err:
+        print(f"tsumego: cannot write {err.filename}: {err.strerror}", file=sys.stderr)
         return 2
     except OSError as err:
         name = err.filename or getattr(args, "file", "a file")

@@ -23,10 +23,14 @@ wins over 3); 3 when some position is not proven within the budget (with
 from __future__ import annotations
 
 import json
+import os
+import signal
 import sys
-from pathlib import Path
+import threading
+from contextlib import contextmanager
 
 from tsumego_gui.cli.loading import load_sourced
+from tsumego_gui.cli.output import check_writable, write_output
 from tsumego_gui.core import coords
 from tsumego_gui.core.colors import BLACK, WHITE
 from tsumego_gui.core.problem import GOAL_TEXT, Problem, ProblemError
@@ -36,6 +40,7 @@ from tsumego_gui.search.choice import (
     PARTLY,
     VERIFIED,
     classification_search,
+    pick_solver,
     solve_and_verify,
 )
 from tsumego_gui.search.classify import OPEN, classify
@@ -55,16 +60,80 @@ def sides_to_solve(problem: Problem, to_play: str | None) -> list[int]:
     return [problem.to_play] if problem.to_play_given else [BLACK, WHITE]
 
 
+class CtrlC:
+    """Whether Ctrl-C was pressed, readable from any thread at any time.
+
+    The searches run in the main thread without the GIL, where Python's own handler
+    only runs once a search is over; the interpreter's C handler, though, writes the
+    signal to the wakeup fd at once, and the watcher thread of a search
+    (``search.running``) reads it there through :meth:`is_set`."""
+
+    def __init__(self, wakeup: int | None = None):
+        self.wakeup = wakeup
+        self.pressed = threading.Event()
+
+    def is_set(self) -> bool:
+        if not self.pressed.is_set() and self.wakeup is not None:
+            try:
+                if signal.SIGINT in os.read(self.wakeup, 64):
+                    self.pressed.set()
+            except BlockingIOError:
+                pass
+        return self.pressed.is_set()
+
+
+@contextmanager
+def ctrl_c_cancels():
+    """Within it, Ctrl-C sets the :class:`CtrlC` it yields (the searches poll it and
+    stop) instead of raising; a second Ctrl-C raises as usual."""
+    presses = [0]       # seen by the handler, which runs late: the wakeup fd may tell first
+
+    def handler(signum, frame):
+        presses[0] += 1
+        if presses[0] > 1:
+            raise KeyboardInterrupt
+        ctrl_c.pressed.set()
+
+    try:
+        previous = signal.signal(signal.SIGINT, handler)
+    except ValueError:          # not the main thread (a test's): nothing to catch there
+        yield CtrlC()
+        return
+    read, write = os.pipe()
+    for fd in (read, write):
+        os.set_blocking(fd, False)
+    ctrl_c = CtrlC(read)
+    previous_fd = signal.set_wakeup_fd(write, warn_on_full_buffer=False)
+    try:
+        yield ctrl_c
+    finally:
+        signal.set_wakeup_fd(previous_fd)
+        signal.signal(signal.SIGINT, previous)
+        ctrl_c.is_set()             # a press not read yet counts
+        ctrl_c.wakeup = None
+        os.close(read)
+        os.close(write)
+
+
+def node_budget(problem: Problem, solver: str, args) -> int | None:
+    """``--max-nodes``, or when not given: none (0) for df-pn, None (its own) for MCTS."""
+    if args.max_nodes is not None:
+        return args.max_nodes
+    used = pick_solver(problem, args.decompose)[0] if solver == "auto" else solver
+    return 0 if used == "dfs" else None
+
+
 def solve_one(problem: Problem, closer: Problem | None, to_play: int, args,
-              evaluator) -> dict:
+              evaluator, stop: CtrlC) -> dict:
     """Solve one side (``closer``: the posed problem's closer frame, tried first)."""
     ladder = solve_closer_first(
         problem, closer,
         lambda framed, seconds: solve_and_verify(
-            framed, args.solver, evaluator=evaluator, max_nodes=args.max_nodes,
+            framed, args.solver, evaluator=evaluator,
+            max_nodes=node_budget(framed, args.solver, args),
             max_seconds=seconds, to_play=to_play, seed=args.seed,
             batch_size=args.batch_size, max_positions=args.verify_positions,
-            decompose=args.decompose),
+            decompose=args.decompose, cancelled=stop.is_set),
         args.time)
     outcome, problem = ladder.outcome, ladder.problem
     result = outcome.result
@@ -77,6 +146,8 @@ def solve_one(problem: Problem, closer: Problem | None, to_play: int, args,
         "to_play": NAMES[to_play],
         "defender": NAMES[problem.defender],
         "goal": problem.goal,
+        "ko_rule": ("defender may not capture" if not problem.ko_capture_allowed(problem.defender)
+                    else "defender may capture"),
         "verdict": result.verdict,
         "nodes": result.nodes,
         "seconds": round(result.seconds, 3),
@@ -114,19 +185,23 @@ def solve_one(problem: Problem, closer: Problem | None, to_play: int, args,
     return {"result": result, "row": row}
 
 
-def classify_one(problem: Problem, to_play: int, args, evaluator) -> dict:
+def classify_one(problem: Problem, to_play: int, args, evaluator,
+                 stop: CtrlC) -> dict:
     budgets = {"max_seconds": args.time}
-    if args.max_nodes is not None:
-        budgets["max_nodes"] = args.max_nodes
-    kwargs = {} if args.verify_positions is None else {"verify_positions": args.verify_positions}
     search = classification_search(problem, args.solver)
+    nodes = node_budget(problem, search, args)
+    if nodes is not None:
+        budgets["max_nodes"] = nodes
+    kwargs = {} if args.verify_positions is None else {"verify_positions": args.verify_positions}
     c = classify(problem, SearchParams(**budgets), to_play=to_play, search=search,
-                 evaluator=evaluator if search == "mcts" else None, **kwargs)
+                 evaluator=evaluator if search == "mcts" else None, cancelled=stop.is_set,
+                 **kwargs)
     size = problem.size
     row = {
         "search": search,
         "to_play": NAMES[to_play],
         "defender": NAMES[problem.defender],
+        "goal": problem.goal,
         "class": c.status,
         "status": c.status_words(),
         "nodes": c.nodes,
@@ -174,7 +249,13 @@ def print_row(row: dict) -> None:
     else:
         what = f"{defender} dies" if not lives else f"{defender} lives (no move kills)"
     print(f"{side} to play: {what}")
-    print(f"  winning moves: {moves}" if row["winning_moves"] else "  winning moves: none")
+    if len(row["winning_moves"]) == 1:
+        print(f"  a winning move: {moves} (--all gives every first move its class)")
+    else:
+        print(f"  winning moves: {moves}")
+    if not lives and row["ko_rule"] == "defender may not capture":
+        print("  ko: the defender may not capture a ko here, so a ko counts as dying; "
+              "--all tells kos apart")
     if "split" in row:
         split = row["split"]
 
@@ -216,51 +297,69 @@ def run_solve(args) -> int:
     if args.decompose and args.solver == "mcts":
         raise ValueError("--decompose searches the areas with df-pn: it does not go with "
                          "--solver mcts")
+    if args.all and args.goal in ("live", "survive"):
+        raise ValueError(f"--goal {args.goal} does not go with --all: its classes cover both "
+                         "goals ('lives unconditionally' is life under live, 'lives in seki' "
+                         "under survive only)")
+    out_path = check_writable(args.proof_out) if args.proof_out is not None else None
     rows = []
     first = None    # what --proof-out saves: the first proof (the others are not kept)
-    for _, sourced in load_sourced(args):
-        problem = sourced.problem
-        closer = None if args.no_closer else sourced.closer
-        for to_play in sides_to_solve(problem, args.to_play):
-            if args.all:
+    chosen = load_sourced(args)
+    with ctrl_c_cancels() as stop:
+        for i, sourced in chosen:
+            problem = sourced.problem
+            closer = None if args.no_closer else sourced.closer
+            label = problem_label(sourced, i)
+            if len(chosen) > 1 and not args.json:
+                print(f"--- {label} ---")
+            for to_play in sides_to_solve(problem, args.to_play):
                 with gc_pacing.paced():
-                    out = classify_one(problem, to_play, args, evaluator)
-                rows.append(out["row"])
-                first = out["classification"] if first is None else first
+                    out = classify_one(problem, to_play, args, evaluator, stop) if args.all \
+                        else solve_one(problem, closer, to_play, args, evaluator, stop)
+                if stop.is_set():
+                    break       # cut short: neither printed nor kept
+                rows.append({"problem": label, **out["row"]})
+                if args.all:
+                    first = out["classification"] if first is None else first
+                elif first is None:
+                    result = out["result"]
+                    first = result.proof if result.proof is not None else result.split
                 if not args.json:
-                    print_classes(out["row"])
-                continue
-            with gc_pacing.paced():
-                out = solve_one(problem, closer, to_play, args, evaluator)
-            rows.append(out["row"])
-            if first is None:
-                first = out["result"].proof if out["result"].proof is not None else \
-                    out["result"].split
-            if not args.json:
-                print_row(out["row"])
-        # what the requests left frozen (``gc_pacing``) is looked at again, once a problem,
-        # so that no garbage cycle stays frozen through a long run
-        gc_pacing.clean_slate()
+                    (print_classes if args.all else print_row)(out["row"])
+            # what the requests left frozen (``gc_pacing``) is looked at again, once a
+            # problem, so that no garbage cycle stays frozen through a long run
+            gc_pacing.clean_slate()
+            if stop.is_set():
+                break
     if args.json:
         json.dump(rows, sys.stdout, indent=2)
         print()
-    if args.proof_out:
+    if stop.is_set():
+        raise KeyboardInterrupt
+    if out_path is not None:
         if first is None:
             raise ProblemError("no proof to save: nothing was proven")
-        out_path = Path(args.proof_out)
-        # a classification, a split proof or a proof tree: each has its own file
-        files = classification_file if args.all else \
-            split_file if isinstance(first, SplitProof) else None
-        if out_path.suffix.lower() == ".json":
-            if files is None:
-                first.save_json(out_path)
-            else:
-                files.save_json(first, out_path)
-        else:
-            out_path.write_bytes(first.to_sgf() if files is None else files.to_sgf(first))
+        write_output(out_path, proof_file(first, args.all, out_path.suffix.lower() == ".json"))
         if not args.json:
             print(f"proof saved to {out_path}")
     return exit_status(rows)
+
+
+def problem_label(sourced, index: int) -> str:
+    """How a row names its problem: the file, the game in it, the title."""
+    where = sourced.path.name + (f" #{sourced.index + 1}" if sourced.count > 1 else "")
+    title = sourced.problem.title
+    return f"{index}: {where}" + (f" ({title})" if title else "")
+
+
+def proof_file(first, classification: bool, as_json: bool) -> bytes | str:
+    """What ``--proof-out`` writes: a classification, a split proof or a proof tree, each
+    in its own format, as JSON or SGF."""
+    files = classification_file if classification else \
+        split_file if isinstance(first, SplitProof) else None
+    if as_json:
+        return json.dumps(first.to_json() if files is None else files.to_json(first))
+    return first.to_sgf() if files is None else files.to_sgf(first)
 
 
 def exit_status(rows: list[dict]) -> int:

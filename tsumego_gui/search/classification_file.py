@@ -6,15 +6,18 @@ its proofs in the proof JSON of ``search.proof``, and for a ko move of a ``ko``
 position its ko figure (``search.ko_figure``) with that figure's two proofs,
 and for a ko capture one of the class's rule sets forbids, which.
 
-SGF (``to_sgf``): the problem, then one variation per first move.  Its
-comment starts with ``RIGHT`` for the moves of the position's class when
-that class is a success for the side to move (the convention of problem
-sites; a ko is a success when nothing better exists), else ``WRONG``,
-followed by the class in words (and a ko move's figure); our own property ``TC`` holds the class
-word (``lives``, ``seki``, ``ko``, ``dies`` or ``open``).  Below it, the
-tree of the move's first proof (``search.proof.write_move``), zones in
-our own property ``TZ``; the root keeps the region as ``SQ``.  Other SGF
-programs open it as a problem file with variations.
+SGF (``to_sgf``): the problem with the side to move as ``PL`` (the book's own
+first moves left out: they would come first and read as the main line), then
+one variation per first move.  Its comment starts with ``RIGHT`` for the moves
+of the position's class when that class is a success for the side to move
+(the convention of problem sites; a ko is a success when nothing better
+exists), ``OPEN`` for a move not decided within the budget, else ``WRONG``,
+followed by the class in words (and a ko move's figure) and what the tree
+below shows; our own property ``TC`` holds the class word (``lives``,
+``seki``, ``ko``, ``dies`` or ``open``).  Below it, the tree of the move's
+first proof (``search.proof.write_move``), zones in our own property ``TZ``;
+the root keeps the region as ``SQ``.  Other SGF programs open it as a problem
+file with variations.
 
 Knows classifications, proofs and SGF; nothing about searching.
 """
@@ -31,7 +34,7 @@ from tsumego_gui.core import coords
 from tsumego_gui.core.sgf_io import read_sgf, write_sgf
 from tsumego_gui.search.classify import CLASSES, OPEN, Classification, FirstMove
 from tsumego_gui.search.ko_figure import KoFigure
-from tsumego_gui.search.proof import Proof, ProofNode, write_move
+from tsumego_gui.search.proof import Proof, ProofNode, problem_sgf_for, write_move
 
 FORMAT = "tsumego_gui classification"
 VERSION = 1
@@ -74,6 +77,17 @@ def load_json(path: str | Path) -> Classification:
     return from_json(json.loads(Path(path).read_text()))
 
 
+# what the tree under a first move shows, by (its proof's rule set, the defender wins)
+TREE_SHOWS = {
+    ("live", True): "how {group} lives unconditionally",
+    ("live", False): "why {group} cannot live unconditionally",
+    ("survive", True): "how {group} survives (a seki counts) without taking a ko",
+    ("survive", False): "how it is killed when it may not take a ko",
+    ("ko", True): "how {group} survives when it may take kos",
+    ("ko", False): "how it is killed even when it may take kos",
+}
+
+
 def is_right(c: Classification, cls: str) -> bool:
     """A first move of this class is a correct answer: the position's class, when that is
     not a failure for the side to move."""
@@ -83,13 +97,14 @@ def is_right(c: Classification, cls: str) -> bool:
 
 def to_sgf(c: Classification, max_nodes: int = 200_000) -> bytes:
     size = c.problem.size
-    game = sgf.Sgf_game.from_bytes(write_sgf(c.problem))
+    game = sgf.Sgf_game.from_bytes(problem_sgf_for(c.problem, c.to_play))
     root = game.get_root()
     side = "Black" if c.to_play == 1 else "White"
     root.add_comment_text(f"tsumego_gui: {side} to play: {c.status_words()}.")
     budget = [max_nodes]
+    group = "the black group" if c.problem.defender == 1 else "the white group"
     for m in c.moves:
-        word = "RIGHT" if is_right(c, m.cls) else "WRONG"
+        word = "OPEN" if m.cls == OPEN else "RIGHT" if is_right(c, m.cls) else "WRONG"
         text = f"{word}: {c.move_words(m)}"
         if m.cls == OPEN and m.why_open:
             text += f" ({m.why_open})"
@@ -97,6 +112,11 @@ def to_sgf(c: Classification, max_nodes: int = 200_000) -> bytes:
             proof = m.proofs[0]
             node = write_move(root, m.move, proof.root, ProofNode("or", True), c.to_play, size,
                               budget)
+            shows = TREE_SHOWS.get((proof.stats.get("rules"), proof.root.won))
+            if node is not None and shows:
+                node.set("C", f"{text}. The tree below: {shows.format(group=group)}")
+                node.set_raw("TC", m.cls.encode())
+                continue
         else:
             node = None
             if budget[0] > 0:
@@ -105,7 +125,7 @@ def to_sgf(c: Classification, max_nodes: int = 200_000) -> bytes:
                 node.set_move("bw"[c.to_play - 1], coords.to_sgfmill(m.move, size))
         if node is None:
             break
-        node.set("C", f"{text}. {node.get('C')}" if node.has_property("C") else text)
+        node.set("C", text)
         node.set_raw("TC", m.cls.encode())
     return game.serialise()
 

@@ -29,7 +29,7 @@ nothing about how proofs are searched or checked.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from sgfmill import sgf
@@ -178,7 +178,7 @@ class Proof:
         (a good move).  The root keeps the problem's region as ``SQ``.  Shared
         subtrees are written out in full, up to ``max_nodes`` SGF nodes.
         """
-        game = sgf.Sgf_game.from_bytes(_problem_sgf(self.problem).encode())
+        game = sgf.Sgf_game.from_bytes(problem_sgf_for(self.problem, self.to_play))
         size = self.problem.size
         root = game.get_root()
         verdict = "lives" if self.root.won else "dies"
@@ -245,11 +245,19 @@ def _describe(node: ProofNode, parent: ProofNode, move: int, size: int) -> str:
     text = f"{status}"
     if node.kind == "and" and node.pruned:
         covered = ", ".join(
-            f"{coords.to_gtp(m, size)} (as after {coords.to_gtp(c, size)})" for m, c in node.pruned)
-        text += f"; null moves: {covered}"
+            f"{coords.to_gtp(m, size)} as {coords.to_gtp(c, size)}" for m, c in node.pruned)
+        text += f"; answered as another move (they change nothing in its zone): {covered}"
     return text
 
 
 def _problem_sgf(problem: Problem) -> str:
     from tsumego_gui.core.sgf_io import write_sgf
     return write_sgf(problem).decode("utf-8")
+
+
+def problem_sgf_for(problem: Problem, to_play: int) -> bytes:
+    """The problem as the root of an exported proof: ``to_play`` to move (``PL``), and
+    without the book's first moves, whose bare variations would come first and read as
+    the main line."""
+    from tsumego_gui.core.sgf_io import write_sgf
+    return write_sgf(replace(problem, to_play=to_play, to_play_given=True, book_moves=()))
