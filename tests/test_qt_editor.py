@@ -151,3 +151,44 @@ def test_a_problem_opened_in_the_editor_keeps_its_ko_threats_and_ko_point(window
     assert draft.to_problem().ko_threats == (0, 1) and draft.to_problem().ko_point == g("A1")
     assert draft.with_stone(g("J9"), BLACK).to_problem().ko_point == coords.PASS
     assert replace(draft, ko_allowed=(True, False)).to_problem().ko_threats == (0, 0)
+
+
+def test_editing_only_the_text_keeps_the_solve_its_proof_and_classes(qtbot, window):
+    """Title, comment and source are no part of what was solved; a change of the position
+    (here the goal) still drops the result."""
+    from tsumego_gui.qt.main_window import BUNDLED_PROBLEM
+    assert window.open_path(BUNDLED_PROBLEM, ask=False)
+    with qtbot.waitSignal(window.solver.classified, timeout=60_000):
+        window.solve()
+    outcome, c, proof = window.outcome, window.classification, window.browser.proof
+    panel = window.solve_panel
+    verdict, rows = panel.verdict_label.text(), panel.first_moves.rows()
+    window.practice_action.trigger()
+    game = window.browser.try_it
+    title = window.problem_panel.title_edit
+    title.selectAll()
+    qtbot.keyClicks(title, "My straight three")
+    qtbot.keyClick(title, Qt.Key.Key_Return)            # as the user types it
+    window.editor.set_fields("set comment", comment="two eyes", source="a book")
+    window.undo_action.trigger()
+    assert window.editor.draft.title == "My straight three"
+    assert window.outcome is outcome and window.classification is c
+    assert window.browser.proof is proof and window.browser.classification is c
+    assert panel.verdict_label.text() == verdict and panel.first_moves.rows() == rows
+    assert window.mode == "proof" and window.browser.try_it is game    # the game goes on
+    index = window.problem_panel.goal_combo.findData("live")
+    window.problem_panel.goal_combo.setCurrentIndex(index)
+    window.problem_panel.goal_combo.activated.emit(index)
+    assert window.outcome is None and window.classification is None
+    assert window.browser.proof is None and window.browser.try_it is None
+    assert window.mode == "edit" and "position changed" in panel.progress_label.text()
+
+
+def test_a_long_title_shows_its_beginning(window):
+    from dataclasses import replace
+
+    from tsumego_gui.qt.editor import Draft
+    long_title = "Rabbity six on the edge, with a ko for the approach and many words more"
+    window.editor.reset(replace(Draft.new(9), title=long_title))
+    title = window.problem_panel.title_edit
+    assert title.text() == long_title and title.cursorPosition() == 0

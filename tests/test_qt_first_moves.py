@@ -12,6 +12,8 @@ Expected classes come from Go knowledge, not from running the solver:
   A1, C1 or a pass leave Black to kill (after White A1, Black B1 or C1 kills).
 """
 
+from dataclasses import replace
+
 import pytest
 
 pytest.importorskip("pytestqt")
@@ -254,7 +256,6 @@ def test_an_open_move_is_shown_grey_and_refused_in_try_it(three, qtbot):
     c = w.classification
     b1 = coords.from_gtp("B1", 9)
     cut = [m if m.move == b1 else FirstMove(m.move, why_open="cancelled") for m in c.moves]
-    from dataclasses import replace
     partial = replace(c, moves=cut, cancelled=True)
     w._classified(partial)
     rows = by_move(w)
@@ -262,7 +263,8 @@ def test_an_open_move_is_shown_grey_and_refused_in_try_it(three, qtbot):
     assert all(rows[m][1] == "open" and rows[m][3] == "—" for m in ("A1", "C1", "pass"))
     grey = QColor(CLASS_COLOURS["open"][0]).name()
     assert all(class_cell_colours(w)[m][0] == grey for m in ("A1", "C1", "pass"))
-    assert "3 move(s) open (stopped)" in w.solve_panel.first_moves.status_label.text()
+    assert "1 of 4 first moves classified" in w.solve_panel.first_moves.status_label.text()
+    assert "3 move(s) open (stopped by you)" in w.solve_panel.first_moves.status_label.text()
     assert partial.status == "lives"          # B1 is the best there is: decided anyway
     w.solve_panel.first_moves.select_move(coords.from_gtp("A1", 9))
     assert "open" in w.statusBar().currentMessage()
@@ -401,3 +403,30 @@ def test_a_running_classification_keeps_the_row_the_user_chose(qtbot):
     widget.show_classification(final)
     assert widget.tree.currentItem().text(0) == "A1"
     assert len(chosen) == 1                   # kept silently: the browser is not sent again
+
+
+def test_a_running_classification_keeps_the_lists_scroll_and_expanded_rows(qtbot):
+    """Each snapshot rebuilds the list: the rows the user opened stay open and the list
+    stays where it was scrolled to, so the lower rows can be watched as they fill in."""
+    final = classify(read_sgf(SEKI)[0])
+    two_proofs = next(m for m in final.moves if m.move == PASS)     # a row below it each
+    undecided = [FirstMove(coords.from_gtp(f"{col}{row}", 8))
+                 for col in "ABCDEFGH" for row in (5, 6, 7, 8)]
+    first = replace(final, moves=[two_proofs, *undecided], running=True)
+    widget = FirstMoveList()
+    qtbot.addWidget(widget)
+    widget.resize(300, 240)
+    widget.show()
+    qtbot.waitExposed(widget)
+    widget.show_classification(first)
+    widget.tree.topLevelItem(1).setExpanded(True)
+    bar = widget.tree.verticalScrollBar()
+    qtbot.waitUntil(lambda: bar.maximum() > 0)
+    bar.setValue(bar.maximum())
+    scrolled = bar.value()
+    one_more = replace(first, moves=[two_proofs, replace(undecided[0], cls="dies"),
+                                     *undecided[1:]])
+    widget.show_classification(one_more)
+    assert widget.tree.topLevelItem(2).text(1) == "dies"
+    assert widget.tree.topLevelItem(1).isExpanded()
+    assert bar.value() == scrolled > 0

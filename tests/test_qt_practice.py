@@ -162,3 +162,42 @@ def test_a_first_move_classed_ko_ends_in_ko(make_window, qtbot):
     assert game.finished and game.result == "ko"
     assert said.splitlines()[-1].startswith("Ko: White lives")
     assert sum(line.startswith(("Ko", "Correct", "Wrong")) for line in game.log) == 1
+
+
+def test_practice_waits_for_a_running_solve(make_window, qtbot, tmp_path):
+    """The proof a solve brings would end a game started meanwhile: P (and the browser's
+    Practice button) are refused while it runs, with the reason, as Space is in practice."""
+    path = tmp_path / "open.sgf"
+    path.write_bytes(OPEN_6X6)
+    w = make_window("s.ini", show=True)
+    assert w.open_path(path, ask=False)
+    w.solve_panel.seconds_spin.setValue(20)
+    with qtbot.waitSignal(w.solver.progress, timeout=20_000):
+        w.solve()
+    w.practice_action.trigger()                         # P
+    assert w.browser.try_it is None and not w.practice_action.isChecked()
+    assert "A solve is running" in w.statusBar().currentMessage()
+    w.browser.try_button.click()
+    assert w.browser.try_it is None and not w.browser.try_button.isChecked()
+    w.stop_action.trigger()                             # Esc
+    qtbot.waitUntil(lambda: not w.solver.running, timeout=10_000)
+    w.practice_action.trigger()
+    assert isinstance(w.browser.try_it, Practice)
+
+
+def test_the_practice_log_shows_its_newest_line(make_window, qtbot):
+    w = make_window("s.ini", show=True)
+    log = w.browser.explanation
+    log.setFixedHeight(3 * log.fontMetrics().lineSpacing())     # room for a line or two
+    assert w.open_path(STRAIGHT_THREE, ask=False)
+    with qtbot.waitSignal(w.solver.classified, timeout=60_000):
+        w.solve()
+    w.practice_action.trigger()
+    w.hint_action.trigger()
+    w.hint_action.trigger()
+    game = w.browser.try_it
+    w.browser.try_move(A1)                              # wrong: Black kills
+    _wait_answer(qtbot, game)
+    bar = log.verticalScrollBar()
+    assert bar.maximum() > 0 and bar.value() == bar.maximum()
+    assert log.toPlainText().splitlines()[-1] == game.log[-1]

@@ -304,3 +304,12 @@ def test_the_move_column_shows_whole_moves_deep_in_the_proof(make_window, qtbot)
         rect = tree.visualRect(index)            # the cell, after the indentation
         needed = tree.fontMetrics().horizontalAdvance(text)
         assert rect.width() >= needed, (depth, text, rect.width(), needed)
+
+
+def test_the_zone_column_fits_beside_the_others(solved):
+    """At the window's size the whole Zone column (its title included) is in view."""
+    tree = solved.browser.tree
+    header = tree.header()
+    assert header.sectionSize(2) >= header.sectionSizeHint(2)
+    assert header.sectionViewportPosition(2) + header.sectionSize(2) <= \
+        tree.viewport().width()

@@ -1,5 +1,6 @@
 """Solving through the worker thread: progress and result signals, stop, stale results dropped."""
 
+import threading
 import time
 
 import pytest
@@ -9,9 +10,12 @@ pytest.importorskip("pytestqt")
 from tsumego_gui.core import coords  # noqa: E402
 from tsumego_gui.core.sgf_io import read_sgf  # noqa: E402
 from tsumego_gui.qt import solver_worker  # noqa: E402
+from tsumego_gui.qt.editor import Draft  # noqa: E402
 from tsumego_gui.qt.main_window import BUNDLED_PROBLEM, MainWindow  # noqa: E402
 from tsumego_gui.qt.settings import open_settings  # noqa: E402
 from tsumego_gui.qt.solver_worker import SolveRequest  # noqa: E402
+from tsumego_gui.qt.try_first_move import TryFirstMove  # noqa: E402
+from tsumego_gui.search import classification_file  # noqa: E402
 from tsumego_gui.search.choice import SolveOutcome, solve  # noqa: E402
 from tsumego_gui.search.classification_file import is_right  # noqa: E402
 from tsumego_gui.search.results import Progress  # noqa: E402
@@ -284,4 +288,99 @@ def test_an_unproven_solve_keeps_its_best_line_and_names_a_best_guess(make_windo
     assert "Not proven within the budget" in text
     assert f"Best guess (not proven): <b>{coords.to_gtp(best[0], 6)}</b>" in text
     assert "Best line found: " + " ".join(coords.to_gtp(m, 6) for m in best[:12]) in text
+    w.close()
+
+
+def runs_until_stopped(monkeypatch, phase):
+    """From now on the worker's search (``phase`` "search") or classification
+    ("classification") runs until the user stops it, as a long one does; returns an event
+    set once it runs."""
+    name = {"search": "run_request", "classification": "run_classification"}[phase]
+    real = getattr(solver_worker, name)
+    running = threading.Event()
+
+    def until_stopped(request, cancelled, *args, **kwargs):
+        running.set()
+        while not cancelled():
+            time.sleep(0.01)
+        return real(request, cancelled, *args, **kwargs)
+
+    monkeypatch.setattr(solver_worker, name, until_stopped)
+    return running
+
+
+@pytest.mark.parametrize("phase", ["search", "classification"])
+def test_a_re_solve_stopped_by_the_user_keeps_the_finished_result(
+        make_window, qtbot, monkeypatch, tmp_path, phase):
+    """Space after a finished solve, then Esc: the earlier result stays whole (verdict,
+    first moves, proof), and export and practice use it."""
+    w = make_window("s.ini")
+    panel = w.solve_panel
+    assert w.open_path(BUNDLED_PROBLEM, ask=False)
+    with qtbot.waitSignal(w.solver.classified, timeout=60_000):
+        w.solve()
+    outcome, c, proof = w.outcome, w.classification, w.browser.proof
+    verdict, rows = panel.verdict_label.text(), panel.first_moves.rows()
+    assert proof is not None and not c.cancelled and rows
+    running = runs_until_stopped(monkeypatch, phase)
+    w.solve()                                           # Space again
+    qtbot.waitUntil(running.is_set, timeout=30_000)
+    w.stop()                                            # Esc
+    qtbot.waitUntil(lambda: not w.solver.running, timeout=10_000)
+    assert w.outcome is outcome and w.classification is c
+    assert w.browser.proof is proof and w.browser.classification is c
+    assert panel.verdict_label.text() == verdict and panel.first_moves.rows() == rows
+    assert "verified" in panel.badge.text()
+    assert "stopped" in w.statusBar().currentMessage()
+    assert "earlier result is kept" in w.statusBar().currentMessage()
+    out = tmp_path / "kept.json"
+    w.ask_export_file = lambda default, filters: str(out)
+    assert w.export_proof()
+    assert [(m.move, m.cls) for m in classification_file.load_json(out).moves] == \
+        [(m.move, m.cls) for m in c.moves]
+    w.practice_action.trigger()                         # P: against the kept proofs
+    segment = w.browser.try_it.segment
+    assert isinstance(segment, TryFirstMove) and segment.classification is c
+    w.close()
+
+
+def test_esc_in_the_search_says_stopped_by_you_not_the_budget(make_window, qtbot,
+                                                              monkeypatch):
+    """A first solve stopped in its search: no "budget" words, no "Classification
+    stopped" (none ran), and no full progress bar."""
+    w = make_window("s.ini")
+    panel = w.solve_panel
+    assert w.open_path(BUNDLED_PROBLEM, ask=False)
+    running = runs_until_stopped(monkeypatch, "search")
+    w.solve()
+    qtbot.waitUntil(running.is_set, timeout=30_000)
+    w.stop()
+    qtbot.waitUntil(lambda: not w.solver.running, timeout=10_000)
+    assert w.outcome.result.stop_reason == "cancelled"
+    verdict = panel.verdict_label.text()
+    assert "Not proven: stopped by you" in verdict and "budget" not in verdict
+    assert "stopped by you" in panel.progress_label.text()
+    assert panel.progress_bar.value() < panel.progress_bar.maximum()
+    rows = panel.first_moves.rows()
+    assert rows and all(words == "open (stopped by you)" for _, _, words, _ in rows)
+    heading = panel.first_moves.status_label.text()
+    assert "budget" not in heading and "0 of 4 first moves classified" in heading
+    message = w.statusBar().currentMessage()
+    assert "Solve stopped by you" in message and "Classification" not in message
+    panel.progress_bar.setValue(300)
+    panel.show_outcome(w.outcome, 9, 2)     # the verdict alone: the bar stays where it was
+    assert panel.progress_bar.value() == 300
+    w.close()
+
+
+def test_a_solve_clears_the_last_error_from_the_status_bar(make_window, qtbot):
+    w = make_window("s.ini")
+    w.new_problem(5)
+    w.solve()                                     # an empty board is no problem yet
+    assert "Cannot solve" in w.statusBar().currentMessage()
+    w.editor.reset(Draft.from_problem(read_sgf(BUNDLED_PROBLEM)[0]))    # set up by hand
+    with qtbot.waitSignal(w.solver.classified, timeout=60_000):
+        w.solve()
+    assert w.outcome.result.verdict == "lives"
+    assert not w.error_text() and "Cannot solve" not in w.statusBar().currentMessage()
     w.close()

@@ -31,6 +31,7 @@ from tsumego_gui.core.problem import Problem, ProblemError
 
 LEFT, RIGHT = 1, 2
 TOOLS = ("stones", "crucial", "region")
+TEXT_FIELDS = ("title", "comment", "source")    # a problem's free text: no solver reads it
 
 
 @dataclass(frozen=True)
@@ -80,6 +81,16 @@ class Draft:
                        previous_pass=self.previous_pass, to_play_given=self.to_play_given,
                        title=self.title, comment=self.comment, source=self.source,
                        frame=self.frame, ko_threats=threats, ko_point=self.ko_point)
+
+    def poses(self, problem: Problem) -> bool:
+        """Whether this draft is ``problem`` up to its text (``TEXT_FIELDS``): the same
+        position and rules, so what was solved of the one holds for the other."""
+        try:
+            mine = self.to_problem()
+        except ProblemError:
+            return False
+        blank = dict.fromkeys(TEXT_FIELDS, "")
+        return replace(mine, **blank) == replace(problem, **blank)
 
     def validation_message(self) -> str:
         """"" for a valid problem, else the ProblemError message."""

@@ -11,7 +11,9 @@ threats and loss with n - 1) has a row below it per proof, saying what it
 proves under which rules; selecting one emits ``proof_chosen``.  While the
 classification runs, each move is listed as soon as it has its class (a
 running snapshot: the moves not decided yet read "deciding…"), and the row the
-user selected stays selected as the list fills in.
+user selected stays selected as the list fills in (the list keeps where it is
+scrolled to and the rows expanded).  A classification the user stopped says so
+for its open moves ("stopped by you", not the budget).
 
 Colours are badges (a saturated background with its own text colour), so
 they read the same on a light and on a dark palette.  Knows classifications
@@ -46,6 +48,8 @@ CLASS_COLOURS = {
     OPEN: ("#7f8c8d", "#ffffff"),
 }
 COLUMNS = ("Move", "Class", "Proof")
+# an open move of a classification the user stopped (``Classification.words`` says the budget)
+STOPPED_WORDS = "open (stopped by you)"
 NAMES = {1: "Black", 2: "White"}
 ROLE = Qt.ItemDataRole.UserRole
 
@@ -131,24 +135,32 @@ class FirstMoveList(QWidget):
     def show_classification(self, c: Classification) -> None:
         """Show ``c``; a running snapshot (``Classification.running``) lists its open moves
         as not decided yet.  A later snapshot or the final classification of the same
-        position keeps the row the user selected, without choosing it again."""
+        position keeps the row the user selected, without choosing it again, the rows
+        expanded and where the list was scrolled to."""
         same = (self.classification is not None and self.classification.problem is c.problem
                 and self.classification.to_play == c.to_play)
         kept = self._selected_key() if same else None
+        expanded = self._expanded_moves() if same else set()
+        scrolled = self.tree.verticalScrollBar().value()
         self.classification = c
         size = c.problem.size
         mover = NAMES[c.to_play]
         bg, fg = CLASS_COLOURS[c.status]
-        status = "deciding…" if c.running and c.status == OPEN else c.status_words()
+        status = c.status_words()
+        if c.status == OPEN and c.running:
+            status = "deciding…"
+        elif c.status == OPEN and c.cancelled:
+            status = STOPPED_WORDS
         opened = sum(1 for m in c.moves if m.cls == OPEN)
+        decided = f"{len(c.moves) - opened} of {len(c.moves)}"
         if c.running:
-            counted = f"{len(c.moves) - opened} of {len(c.moves)} first moves classified so " \
-                      f"far ({c.seconds:.1f} s, {c.nodes:,} nodes)…"
+            counted = f"{decided} first moves classified so far ({c.seconds:.1f} s, " \
+                      f"{c.nodes:,} nodes)…"
         else:
-            why = "stopped" if c.cancelled else "budget ran out"
+            why = "stopped by you" if c.cancelled else "budget ran out"
             note = f"; {opened} move(s) open ({why})" if opened else ""
-            counted = f"{len(c.moves)} first moves classified in {c.seconds:.1f} s, " \
-                      f"{c.nodes:,} nodes{note}"
+            counted = f"{decided if opened else len(c.moves)} first moves classified in " \
+                      f"{c.seconds:.1f} s, {c.nodes:,} nodes{note}"
         self.status_label.setText(
             f"<b>{mover} to play:</b> <span style='background:{bg}; color:{fg}'>"
             f"&nbsp;{status}&nbsp;</span><br><small>{counted}</small>")
@@ -166,6 +178,8 @@ class FirstMoveList(QWidget):
             why = fm.why_open
             if c.running and fm.cls == OPEN:
                 words, why = "deciding…", "not decided yet: the classification is running"
+            elif c.cancelled and fm.cls == OPEN:
+                words = STOPPED_WORDS
             item = QTreeWidgetItem([move_name(fm.move, size), words, text])
             item.setData(0, ROLE, fm)
             item.setToolTip(1, why if fm.cls == OPEN else words)
@@ -181,9 +195,20 @@ class FirstMoveList(QWidget):
                 child.setToolTip(1, label)
                 item.addChild(child)
             self.tree.addTopLevelItem(item)
+            item.setExpanded(fm.move in expanded)
         self.tree.setCurrentItem(self._item_of(kept) or top)
         self.tree.blockSignals(False)
         self.tree.setEnabled(True)
+        if same:
+            # after the rows are laid out (the scroll range comes from them) and after
+            # setCurrentItem, which scrolls to the row it selects
+            self.tree.doItemsLayout()
+            self.tree.verticalScrollBar().setValue(scrolled)
+
+    def _expanded_moves(self) -> set[int]:
+        """The moves whose rows are expanded (showing their proofs' rows)."""
+        items = (self.tree.topLevelItem(i) for i in range(1, self.tree.topLevelItemCount()))
+        return {item.data(0, ROLE).move for item in items if item.isExpanded()}
 
     def _selected_key(self) -> tuple | None:
         """The selected row as (move or None for the position row, proof row index or -1)."""

@@ -7,8 +7,11 @@ panel's first-move list shows the classes, and choosing a move browses that
 move's proof (the position row goes back to the main proof).  With "Prove
 by areas" (the solve panel) a problem whose region splits is proven one area
 at a time (``search.split``): the panel lists the areas, choosing one browses
-its proof, and no first move is classified.  Every user
-prompt goes through an attribute that tests replace (``confirm_discard``,
+its proof, and no first move is classified.  A re-solve of the same position
+that the user stops (Esc) gives the finished result before it back whole; an
+edit of the problem's text only (title, comment, source) keeps the result,
+any other edit drops it.  Every user prompt goes through an attribute that
+tests replace (``confirm_discard``,
 ``ask_open_file``, ``ask_open_folder``, ``ask_save_file``,
 ``ask_export_file``; the solve panel's ``ask_network_file`` picks the KataGo
 network, which the window remembers), so nothing blocks a test.  Errors (bad
@@ -20,8 +23,9 @@ Practice mode (``qt.practice``; the proof browser's *Practice* button, the
 Practice menu, P) plays the problem as posed, with or without a proof: a move
 off the proof is answered by a short solve on demand in a second solver
 worker, while the window stays live ("Thinking…"; Esc stops it and the app
-plays its best guess).  H gives a hint (the zone, then the move).  A game's
-result marks the problem solved or failed in the problem list, remembered
+plays its best guess); it waits for a running solve, whose proof would replace
+the one the game is played against.  H gives a hint (the zone, then the
+move).  A game's result marks the problem solved or failed in the problem list, remembered
 across runs (``qt.collection_state``).  File › Open Recent lists the last
 files opened (``qt.recent_files``); Help lists every shortcut, read from the
 actions themselves, and says what the app runs on (``qt.help_dialogs``).
@@ -75,7 +79,7 @@ from tsumego_gui.qt.proof_browser import ProofBrowser
 from tsumego_gui.qt.recent_files import RecentFiles
 from tsumego_gui.qt.settings import Preferences, load_preferences, save_preferences
 from tsumego_gui.qt.solve_panel import SolvePanel
-from tsumego_gui.qt.solver_worker import SolverController, SolveRequest
+from tsumego_gui.qt.solver_worker import CANCELLED, SolverController, SolveRequest
 from tsumego_gui.qt.theme import apply_app_theme
 from tsumego_gui.search import classification_file, gc_pacing, split_file
 from tsumego_gui.search.choice import REJECTED, SolveOutcome
@@ -132,7 +136,12 @@ class MainWindow(QMainWindow):
         self.mode = "edit"
         self.outcome: SolveOutcome | None = None
         self.classification: Classification | None = None
+        # the problem the result on screen (or the solve running) is of; None: nothing
+        # solved of the draft
         self.solve_problem: Problem | None = None
+        # while a re-solve runs: the result before it, finished, to give back if the user
+        # stops the re-solve
+        self._kept: tuple[SolveOutcome, Classification | None] | None = None
 
         self.editor = EditorModel(parent=self)
         self.board = BoardWidget()
@@ -333,6 +342,8 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(text, 8000)
 
     def clear_error(self) -> None:
+        if self.statusBar().currentMessage() == self.banner.text():
+            self.statusBar().clearMessage()     # the error said there too (``show_error``)
         self.banner.clear()
         self.banner.setVisible(False)
         self.banner_close.setVisible(False)
@@ -422,6 +433,7 @@ class MainWindow(QMainWindow):
         """Put ``problem`` on the board; ``sourced``: how the reader gave it (an open
         problem it posed and framed says what it assumed and which stones the frame added)."""
         self.solver.forget()
+        self.solve_problem = None       # another problem: its draft drops the result shown
         self.file_path, self.file_games = path, games
         assumed = sourced.assumed if sourced is not None else ()
         frame = sourced.frame if sourced is not None else frozenset()
@@ -464,6 +476,7 @@ class MainWindow(QMainWindow):
         if not self._may_discard():
             return
         self.solver.forget()
+        self.solve_problem = None
         self.file_path, self.file_games = None, 1
         self.problem_panel.show_assumptions(())
         self.editor.reset(Draft.new(size))
@@ -558,6 +571,11 @@ class MainWindow(QMainWindow):
     # ---- editing ------------------------------------------------------------------------
 
     def _draft_changed(self, draft: Draft) -> None:
+        if self.solve_problem is not None and draft.poses(self.solve_problem):
+            # only the problem's text changed (title, comment, source): the solve, its
+            # proof and classification, and a game of it still hold
+            self._update_title()
+            return
         if self.browser.try_it is not None:
             self.browser.set_try_mode(False)     # the game was of the position before
         if self.solver.running:
@@ -571,6 +589,8 @@ class MainWindow(QMainWindow):
             self.browser.set_classification(None)
             self.browser.set_proof(None)
             self.solve_panel.clear("The position changed since the last solve.")
+        self.solve_problem = None
+        self._kept = None
         self.mode = "edit"
         self._show_edit_board()
         self._update_title()
@@ -662,7 +682,13 @@ class MainWindow(QMainWindow):
     def _new_practice(self) -> Practice | None:
         """A practice game over what is known of the problem on the board: the first moves'
         classification, else the proof browsed, else nothing (answers are solved on
-        demand); None (with the reason in the banner) for a position that is no problem."""
+        demand); None (with the reason in the banner) for a position that is no problem,
+        and (saying why in the status bar) while a solve runs."""
+        if self.solver.running:
+            # the result it brings would replace the proof the game is played against
+            self.statusBar().showMessage("A solve is running: Esc stops it (or wait for its "
+                                         "result) before practice.", 6000)
+            return None
         self._recorded = None
         self.practice_best = ()
         b = self.browser
@@ -724,7 +750,7 @@ class MainWindow(QMainWindow):
         failure = ""
         if proof is not None and outcome.verification == REJECTED:
             proof, failure = None, "the verifier rejected the proof found"
-        elif proof is None and outcome.result.stop_reason == "cancelled":
+        elif proof is None and outcome.result.stop_reason == CANCELLED:
             failure = "stopped"
         text = game.answer(proof, self.practice_best, failure)
         self.browser.refresh()
@@ -791,11 +817,35 @@ class MainWindow(QMainWindow):
         self._set_prefs(solver=opts["solver"], evaluator=opts["evaluator"],
                         max_nodes=opts["max_nodes"], max_seconds=opts["max_seconds"],
                         by_areas=opts["decompose"])
+        # a result on screen poses the draft's problem (``_draft_changed`` drops any other);
+        # a request replaced while it runs leaves what it kept
+        if not self.solver.running:
+            self._kept = self._finished_result()
         self.solve_problem = problem
         self.solve_panel.board_size = problem.size
         self.classification = None
         self.browser.set_classification(None)
         self.solver.start(SolveRequest(problem, all_moves=True, **opts))
+
+    def _finished_result(self) -> tuple[SolveOutcome, Classification | None] | None:
+        """The result on screen, no request running, when its solve ran to its end and
+        proved something: the outcome and the first moves' classification (None for a
+        result proven by areas)."""
+        o, c = self.outcome, self.classification
+        if o is None or o.result.stop_reason == CANCELLED \
+                or (o.result.proof is None and o.result.split is None) \
+                or (c is not None and c.cancelled):
+            return None
+        return o, c
+
+    def _give_back_kept(self, kept: tuple[SolveOutcome, Classification | None]) -> None:
+        """The user stopped a re-solve: the result before it comes back whole (verdict,
+        first moves, proof), so the panels, export and practice agree with each other."""
+        outcome, classification = kept
+        self._solved(outcome)
+        if classification is not None:
+            self._classified(classification)
+        self.statusBar().showMessage("New solve stopped: the earlier result is kept.", 8000)
 
     def stop(self) -> None:
         if self.practice_solver.running:
@@ -807,6 +857,8 @@ class MainWindow(QMainWindow):
         self.solver.stop()
 
     def _solved(self, outcome: SolveOutcome) -> None:
+        if self._kept is not None and outcome.result.stop_reason == CANCELLED:
+            return      # the earlier result comes back when the request ends (``_classified``)
         problem = self.solve_problem
         self.solve_panel.show_outcome(outcome, problem.size, problem.defender, problem.goal)
         self.outcome = outcome
@@ -816,6 +868,7 @@ class MainWindow(QMainWindow):
                             + "; ".join(outcome.verifier_errors[:3]))
         split = outcome.result.split
         if split is not None:
+            self._kept = None       # the request ends here (areas have no classification)
             proof = self.solve_panel.areas.proofs()[0]
             self.solve_panel.areas.select(proof)
         if proof is not None:
@@ -828,13 +881,21 @@ class MainWindow(QMainWindow):
         self.set_mode("proof")
 
     def _classified(self, c: Classification) -> None:
+        kept, self._kept = self._kept, None      # the request is over
+        if kept is not None and c.cancelled:
+            self._give_back_kept(kept)
+            return
         self.classification = c
         self.solve_panel.show_classification(c)
         self.browser.set_classification(c)
         opened = sum(1 for m in c.moves if m.cls == "open")
-        if c.cancelled:
-            self.statusBar().showMessage(f"Classification stopped: {opened} first move(s) "
-                                         "left open.", 6000)
+        if c.cancelled and self.outcome.result.stop_reason == CANCELLED:
+            # stopped in the search: the classification returned at once, having run none
+            self.statusBar().showMessage("Solve stopped by you: not proven, the first moves "
+                                         "not classified.", 6000)
+        elif c.cancelled:
+            self.statusBar().showMessage(f"Classification stopped by you: {opened} first "
+                                         "move(s) left open.", 6000)
         faults = [m for m in c.moves if m.cls != "open" and m.verification != "verified"]
         if faults:
             self.show_error(f"The verifier did not accept the proofs of {len(faults)} first "
@@ -875,6 +936,7 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(text, 8000)
 
     def _solve_failed(self, message: str) -> None:
+        self._kept = None       # the request is over
         self.solve_panel.show_failure(message)
         self.show_error(message)
 

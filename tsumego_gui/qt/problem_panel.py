@@ -170,6 +170,7 @@ class ProblemPanel(QWidget):
             self._show_posed(draft)
             if self.title_edit.text() != draft.title:
                 self.title_edit.setText(draft.title)
+                self.title_edit.setCursorPosition(0)    # a long title shows its beginning
             # the size box says the size of the problem on the board (New starts one that size)
             self.size_combo.setCurrentIndex(max(0, self.size_combo.findData(draft.size)))
             self.to_play_combo.setCurrentIndex(0 if draft.to_play == BLACK else 1)

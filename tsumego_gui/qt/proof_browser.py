@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QItemSelectionModel, QObject, Qt, Signal
-from PySide6.QtGui import QKeyEvent
+from PySide6.QtGui import QKeyEvent, QTextCursor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -145,8 +145,12 @@ class ProofBrowser(QWidget):
         self.tree.expand(self.model.index_for_path(()))
         # the Move column grows with the lines opened (a fixed width cut "B D4" to "B…" some
         # five moves deep); Qt measures only the rows on screen, so a huge proof stays cheap
-        self.tree.header().setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
-        self.tree.setColumnWidth(1, 170)
+        header = self.tree.header()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        # the zone's size (a short number) as wide as it and its title, the status the rest:
+        # a fixed status width pushed "Zone" past the edge of the dock
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
         self.go_to(())
 
     def set_classification(self, c: Classification | None) -> None:
@@ -181,6 +185,8 @@ class ProofBrowser(QWidget):
         if self.try_it is not None:
             view, overlay = self.try_it.overlay()
             self.explanation.setPlainText("\n".join(self.try_it.log))
+            # the game's log grows at its end: the last move and the result show
+            self.explanation.moveCursor(QTextCursor.MoveOperation.End)
             self.position_changed.emit(view, overlay)
             return
         pos, overlay = overlay_at(self.proof, self.path, self.first_move)

@@ -54,7 +54,7 @@ from tsumego_gui.qt import proof_facts
 from tsumego_gui.qt.area_list import AreaList
 from tsumego_gui.qt.first_move_list import FirstMoveList
 from tsumego_gui.qt.settings import Preferences
-from tsumego_gui.qt.solver_worker import SOLVER_LABELS
+from tsumego_gui.qt.solver_worker import CANCELLED, SOLVER_LABELS
 from tsumego_gui.search.choice import PARTLY, REJECTED, VERIFIED, SolveOutcome
 from tsumego_gui.search.classify import Classification
 from tsumego_gui.search.results import Progress
@@ -382,7 +382,8 @@ class SolvePanel(QWidget):
             self.first_moves.show_classification(c)
             return
         self._phase = ""
-        self.progress_bar.setValue(1000)
+        if not c.cancelled:     # a full bar would read as a job done
+            self.progress_bar.setValue(1000)
         if self._outcome_text:
             self.progress_label.setText(self._outcome_text)
         self.first_moves.show_classification(c)
@@ -391,8 +392,11 @@ class SolvePanel(QWidget):
                      goal: str | None = None) -> None:
         """The verdict, judged under ``goal`` (default: the proof's problem's goal)."""
         r = outcome.result
-        self.progress_bar.setValue(1000)
-        stop = f" (stopped: {r.stop_reason})" if r.stop_reason else ""
+        cancelled = r.stop_reason == CANCELLED
+        if not cancelled:       # the bar stays where the user stopped the search
+            self.progress_bar.setValue(1000)
+        stop = " (stopped by you)" if cancelled else \
+            f" (stopped: {r.stop_reason})" if r.stop_reason else ""
         self._outcome_text = (
             # no search depth here: the solver's deepest line and the proof's longest one
             # (below) differ, and two "depths" side by side read as a contradiction
@@ -409,8 +413,9 @@ class SolvePanel(QWidget):
             self._show_verification(outcome)
             return
         if r.proof is None:
-            self.verdict_label.setText(f"<b>Not proven within the budget</b>{stop}.{judged}"
-                                       + self._best_guess(size))
+            why = "<b>Not proven: stopped by you</b>" if cancelled else \
+                f"<b>Not proven within the budget</b>{stop}"
+            self.verdict_label.setText(f"{why}.{judged}" + self._best_guess(size))
             self.clear_badge()
             return
         proof = r.proof

@@ -75,6 +75,9 @@ SOLVER_LABELS = {"auto": "auto", "dfs": "depth-first", "mcts": "MCTS"}
 NETWORK_LABELS = {"katago": "KataGo", "ftl": "FTL"}
 VERIFY_REPLAYS = 50            # the verifier's random replays of a proof
 VERIFY_POSITIONS = 300_000     # the verifier's position budget here (a larger proof: "partly")
+# why a search stopped when the user stopped it (``SolveResult.stop_reason``); also what a
+# request stopped before it began fails with
+CANCELLED = "cancelled"
 
 
 @dataclass(frozen=True)
@@ -264,7 +267,7 @@ class SolverWorker(QObject):
     def solve(self, request: SolveRequest, flag: threading.Event) -> None:
         rid = request.request_id
         if flag.is_set():        # cancelled while it waited in the queue
-            self.failed.emit(rid, "cancelled")
+            self.failed.emit(rid, CANCELLED)
             return
         last = [0.0]
 
