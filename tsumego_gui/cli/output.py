@@ -29,13 +29,10 @@ def check_writable(path: str | Path) -> Path:
     return out
 
 
-def write_output(path: str | Path, data: bytes | str) -> None:
+def write_output(path: str | Path, data: bytes) -> None:
     """Write ``data`` to ``path``; OutputError naming the file when that fails."""
     out = Path(path)
     try:
-        if isinstance(data, str):
-            out.write_text(data)
-        else:
-            out.write_bytes(data)
+        out.write_bytes(data)
     except OSError as e:
         raise OutputError(e.errno, e.strerror, str(out)) from None

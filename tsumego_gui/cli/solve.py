@@ -87,6 +87,10 @@ def ctrl_c_cancels():
     """Within it, Ctrl-C sets the :class:`CtrlC` it yields (the searches poll it and
     stop) instead of raising; a second Ctrl-C raises as usual."""
     presses = [0]       # seen by the handler, which runs late: the wakeup fd may tell first
+    read, write = os.pipe()
+    for fd in (read, write):
+        os.set_blocking(fd, False)
+    ctrl_c = CtrlC(read)
 
     def handler(signum, frame):
         presses[0] += 1
@@ -96,21 +100,18 @@ def ctrl_c_cancels():
 
     try:
         previous = signal.signal(signal.SIGINT, handler)
+        previous_fd = signal.set_wakeup_fd(write, warn_on_full_buffer=False)
     except ValueError:          # not the main thread (a test's): nothing to catch there
-        yield CtrlC()
-        return
-    read, write = os.pipe()
-    for fd in (read, write):
-        os.set_blocking(fd, False)
-    ctrl_c = CtrlC(read)
-    previous_fd = signal.set_wakeup_fd(write, warn_on_full_buffer=False)
+        previous = previous_fd = None
+        ctrl_c.wakeup = None
     try:
         yield ctrl_c
     finally:
-        signal.set_wakeup_fd(previous_fd)
-        signal.signal(signal.SIGINT, previous)
-        ctrl_c.is_set()             # a press not read yet counts
-        ctrl_c.wakeup = None
+        if previous is not None:
+            signal.set_wakeup_fd(previous_fd)
+            signal.signal(signal.SIGINT, previous)
+            ctrl_c.is_set()             # a press not read yet counts
+            ctrl_c.wakeup = None
         os.close(read)
         os.close(write)
 
@@ -146,8 +147,7 @@ def solve_one(problem: Problem, closer: Problem | None, to_play: int, args,
         "to_play": NAMES[to_play],
         "defender": NAMES[problem.defender],
         "goal": problem.goal,
-        "ko_rule": ("defender may not capture" if not problem.ko_capture_allowed(problem.defender)
-                    else "defender may capture"),
+        "defender_takes_kos": problem.ko_capture_allowed(problem.defender),
         "verdict": result.verdict,
         "nodes": result.nodes,
         "seconds": round(result.seconds, 3),
@@ -253,7 +253,7 @@ def print_row(row: dict) -> None:
         print(f"  a winning move: {moves} (--all gives every first move its class)")
     else:
         print(f"  winning moves: {moves}")
-    if not lives and row["ko_rule"] == "defender may not capture":
+    if not lives and not row["defender_takes_kos"]:
         print("  ko: the defender may not capture a ko here, so a ko counts as dying; "
               "--all tells kos apart")
     if "split" in row:
@@ -352,13 +352,13 @@ def problem_label(sourced, index: int) -> str:
     return f"{index}: {where}" + (f" ({title})" if title else "")
 
 
-def proof_file(first, classification: bool, as_json: bool) -> bytes | str:
+def proof_file(first, classification: bool, as_json: bool) -> bytes:
     """What ``--proof-out`` writes: a classification, a split proof or a proof tree, each
     in its own format, as JSON or SGF."""
     files = classification_file if classification else \
         split_file if isinstance(first, SplitProof) else None
     if as_json:
-        return json.dumps(first.to_json() if files is None else files.to_json(first))
+        return json.dumps(first.to_json() if files is None else files.to_json(first)).encode()
     return first.to_sgf() if files is None else files.to_sgf(first)
 
 

@@ -889,7 +889,8 @@ class MainWindow(QMainWindow):
         self.solve_panel.show_classification(c)
         self.browser.set_classification(c)
         opened = sum(1 for m in c.moves if m.cls == "open")
-        if c.cancelled and self.outcome.result.stop_reason == CANCELLED:
+        if c.cancelled and self.outcome is not None \
+                and self.outcome.result.stop_reason == CANCELLED:
             # stopped in the search: the classification returned at once, having run none
             self.statusBar().showMessage("Solve stopped by you: not proven, the first moves "
                                          "not classified.", 6000)
