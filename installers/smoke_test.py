@@ -297,8 +297,10 @@ def main() -> int:
         # 2. the command line
         done = run([cli, "solve", str(problems / "straight-three.sgf")], clean_env(home), work)
         checks.check("tsumego solve straight-three", done.returncode == 0
-                     and "White lives" in done.stdout and "winning moves: B1" in done.stdout
-                     and "verified: yes" in done.stdout, f"exit {done.returncode}")
+                     and "White lives" in done.stdout and "a winning move: B1" in done.stdout
+                     and "verified: yes" in done.stdout,
+                     f"exit {done.returncode}" + ("" if done.returncode else
+                                                  f"; printed: {done.stdout.strip()!r}"))
         killall = sorted((problems / "killall7").glob("*.sgf"))
         done = run([cli, "solve", str(killall[0]), "--solver", "mcts", "--evaluator", "ftl",
                     "--max-nodes", "300", "--json"], clean_env(home), work) if killall else None
