@@ -20,9 +20,10 @@ something other than an object.
 **Entry points**, each case: ``problem_files.read_file`` with the options the CLI and the
 GUI pass (``--defender``, ``--goal``, framing on or off), which reads json through
 ``rzone_json`` and SGF through ``sgf_io`` and ``open_problem`` (posing and framing);
-``read_problems`` on a folder holding only that file (the listing of a folder); for SGF also
-``sgf_io.read_sgf``, ``open_problem.read_open_position`` and ``open_problem.read_games`` on
-the bytes.  Every problem read then goes through the problem check: ``Problem.validate``,
+``read_problems`` on a folder holding only that file (the listing of a folder, each bad file
+or game an error in its place); for SGF also ``sgf_io.read_sgf``,
+``open_problem.read_open_position`` and ``open_problem.read_games`` (bad games in their
+places) on the bytes.  Every problem read then goes through the problem check: ``Problem.validate``,
 ``to_board``, ``tsumego info``'s report, and export and re-import (``write_sgf`` then
 ``read_sgf``).
 
@@ -457,11 +458,11 @@ def check_case(data: bytes, suffix: str, path: Path, rng: random.Random, report:
     except ProblemFileError as e:
         report.errors += 1
         report.messages[re.sub(r"\d+", "#", e.reason)[:100]] += 1
-        context = e.__context__
+        slip = e.__cause__
         if not str(e).startswith(f"{path}: "):
             crash("read_file", e, "does not name the file")
-        elif context is not None and not isinstance(context, ProblemError | OSError):
-            crash("read_file", context, "a reader slip worded by read_file's safety net")
+        elif slip is not None and not isinstance(slip, ProblemError | OSError):
+            crash("read_file", slip, "a reader slip worded by read_file's safety net")
         elif why := unreadable(e.reason):
             crash("read_file", e, why)
     except Exception as e:          # noqa: BLE001 - anything else is what we look for
@@ -474,8 +475,10 @@ def check_case(data: bytes, suffix: str, path: Path, rng: random.Random, report:
                 check_problem(sp.problem)
             except Exception as e:  # noqa: BLE001
                 crash("problem check", e, "the check failed on a problem that was read")
-    try:                            # the folder holding only this file, as the list opens it
-        read_problems(path.parent)
+    try:                            # the folder holding only this file, as the CLI reads it
+        for entry in read_problems(path.parent):
+            if isinstance(entry, ProblemFileError) and (why := unreadable(entry.reason)):
+                crash("read_problems", entry, why)
     except ProblemFileError as e:
         if why := unreadable(e.reason):
             crash("read_problems", e, why)
@@ -485,12 +488,16 @@ def check_case(data: bytes, suffix: str, path: Path, rng: random.Random, report:
         for name, reader in (("read_sgf", read_sgf), ("read_open_position", read_open_position),
                              ("read_games", read_games)):
             try:
-                reader(data)
+                read = reader(data)
             except ProblemError as e:
                 if why := unreadable(str(e)):
                     crash(name, e, why)
             except Exception as e:  # noqa: BLE001
                 crash(name, e, "not a ProblemError")
+            else:                   # read_games: a bad game is its error, in its place
+                for game in read if isinstance(read, list) else ():
+                    if isinstance(game, ProblemError) and (why := unreadable(str(game))):
+                        crash(name, game, why)
     for c in crashes:
         report.add(c)
 

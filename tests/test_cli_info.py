@@ -60,3 +60,22 @@ def test_a_bad_json_names_the_file_in_one_line(tmp_path, capsys):
     assert main(["info", str(path)]) == 2
     err = capsys.readouterr().err.strip()
     assert str(path) in err and "not valid JSON" in err and "\n" not in err
+
+
+def test_book_moves_that_cannot_be_played_say_why(tmp_path, capsys):
+    """White's bent three in the corner, the book's variations given as first moves:
+    the file's claims are shown as they are, with what is wrong with each."""
+    # 5 . . . . .
+    # 4 . . . . .
+    # 3 X X X . .
+    # 2 O O X . .
+    # 1 + O X . .
+    #   A B C D E
+    path = tmp_path / "book.sgf"
+    path.write_text("(;GM[1]SZ[5]PL[W]AB[ac][bc][cc][cd][ce]AW[ad][bd][be]TR[ad]SQ[ae]"
+                    "(;W[ad])(;B[ae])(;W[ae])(;W[tt]))")
+    assert main(["info", str(path)]) == 0
+    [line] = [s for s in capsys.readouterr().out.splitlines() if s.startswith("book moves:")]
+    assert line.split(":", 1)[1].strip().split(", ") == [
+        "White A2 (not a legal move: occupied)", "Black A1 (not the side to move)",
+        "White A1 (not a legal move: suicide)", "White pass"]

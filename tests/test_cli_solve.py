@@ -176,6 +176,45 @@ def test_a_folder_names_each_problem(tmp_path):
     assert [row["problem"].split(" (")[0] for row in rows] == ["1: a.sgf", "2: b.sgf"]
 
 
+def test_a_bad_file_of_a_folder_is_skipped_with_a_line_and_exit_2(tmp_path, capsys):
+    (tmp_path / "a.sgf").write_bytes(STRAIGHT_THREE.read_bytes())
+    (tmp_path / "b.sgf").write_text("(;GM[1]SZ[9]AB[zz")
+    (tmp_path / "c.sgf").write_bytes(STRAIGHT_THREE.read_bytes())
+    assert main(["solve", str(tmp_path)]) == 2       # bad input, though the rest was solved
+    captured = capsys.readouterr()
+    assert captured.out.count("verified: yes") == 2
+    assert "--- 1: a.sgf" in captured.out and "--- 3: c.sgf" in captured.out
+    [line] = captured.err.splitlines()
+    assert line.startswith("skipped problem 2: ") and "b.sgf: not a readable SGF" in line
+
+
+def test_index_reads_its_game_past_a_bad_one_and_names_a_bad_one_by_its_number(tmp_path,
+                                                                                capsys):
+    collection = tmp_path / "three.sgf"
+    collection.write_bytes(b"(;GM[1]SZ[30])" + STRAIGHT_THREE.read_bytes() + b"(;GM[1]SZ[1])")
+    assert main(["solve", str(collection), "--index", "2"]) == 0
+    captured = capsys.readouterr()
+    assert "White lives" in captured.out and captured.err == ""
+    assert main(["solve", str(collection), "--index", "3"]) == 2
+    assert "game 3: board size 1" in capsys.readouterr().err
+
+
+def test_an_override_refused_by_one_game_names_that_game():
+    killall = BUNDLED / "killall7" / "killall-7x7.sgf"
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):
+        assert main(["solve", str(killall), "--index", "4", "--goal", "survive"]) == 2
+    assert "game 4: goal 'survive'" in err.getvalue()
+
+
+def test_the_exit_statuses_are_in_the_help():
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), pytest.raises(SystemExit):
+        main(["solve", "--help"])
+    text = " ".join(out.getvalue().split())
+    assert "3 not proven within the budget" in text and "1 a proof not verified" in text
+
+
 def test_a_closed_pipe_ends_quietly():
     command = f"{sys.executable} -m tsumego_gui.cli.main info {STRAIGHT_THREE} | head -1"
     done = subprocess.run(command, shell=True, capture_output=True, timeout=60)

@@ -238,6 +238,27 @@ def test_a_board_full_of_stones_has_no_room_for_a_frame():
         frame(9, black, white, pose(9, black, white, text="White to live"))
 
 
+def test_no_room_says_where_the_stones_reach_not_where_the_frame_would():
+    """A top-side fight across the whole 9x9 board (as enclosed-dev's scp/1): the stones
+    take rows 1-5 from the top; the message must not say rows 1-9."""
+    diagram = "\n".join([
+        ". X . . . . . . X",
+        ". O . . . O X X X",
+        ". O . O O O X . .",
+        "X O . X X X X . .",
+        "X X X X . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . .",
+        ". . . . . . . . ."])
+    black, white = stones(diagram, 9)
+    with pytest.raises(ProblemError) as info:
+        frame(9, black, white, pose(9, black, white, text="Black to kill"))
+    message = str(info.value)
+    assert "from row 1 to row 5 from the top and from column A to J" in message
+    assert "no point of the 9x9 board outside it" in message
+
+
 # a black corner group closed in by White, and white stones below it that say "this side
 # is White's" (19x19; the rest of the board empty)
 WITH_OUTSIDE_STONES = "\n".join(row + " ." * 13 for row in [

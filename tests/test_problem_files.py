@@ -12,6 +12,7 @@ from tsumego_gui.core.problem_files import (
     ProblemFileError,
     problem_files,
     read_file,
+    read_file_entries,
     read_problems,
 )
 
@@ -102,9 +103,42 @@ def test_missing_files_and_empty_folders_are_named(tmp_path):
         read_problems(tmp_path / "empty")
 
 
-def test_a_bad_file_in_a_folder_stops_read_problems_but_not_a_listing(tmp_path):
+def test_a_bad_file_in_a_folder_is_its_error_in_its_place(tmp_path):
     write(tmp_path / "a.sgf", GAME_A)
     write(tmp_path / "b.json", b"{broken")          # not valid JSON: kept, so its error shows
-    assert [f.name for f in problem_files(tmp_path)] == ["a.sgf", "b.json"]
+    write(tmp_path / "c.sgf", GAME_B)
+    assert [f.name for f in problem_files(tmp_path)] == ["a.sgf", "b.json", "c.sgf"]
+    a, b, c = read_problems(tmp_path)
+    assert a.path.name == "a.sgf" and c.path.name == "c.sgf"
+    assert isinstance(b, ProblemFileError) and b.path == tmp_path / "b.json"
     with pytest.raises(ProblemFileError, match="b.json"):
-        read_problems(tmp_path)
+        read_file(tmp_path / "b.json")
+
+
+BAD_GAME = b"(;GM[1]SZ[30])"
+
+
+def test_a_bad_game_of_a_collection_does_not_hide_the_others(tmp_path):
+    write(tmp_path / "three.sgf", GAME_A + BAD_GAME + GAME_B)
+    first, bad, last = read_file_entries(tmp_path / "three.sgf")
+    assert (first.index, first.count, last.index, last.count) == (0, 3, 2, 3)
+    assert isinstance(bad, ProblemFileError)
+    assert str(bad) == f"{tmp_path / 'three.sgf'}: game 2: board size 30 is not supported (2..19)"
+    with pytest.raises(ProblemFileError, match="game 2: board size 30"):
+        read_file(tmp_path / "three.sgf")           # the strict reader: the first bad game
+
+
+def test_an_override_that_fits_one_game_only_names_the_game_it_does_not_fit(tmp_path):
+    # a kill-all board has no crucial stone, so the goal survive fits game 1 only
+    write(tmp_path / "two.sgf", GAME_A + GAME_B)
+    good, bad = read_file_entries(tmp_path / "two.sgf", goal="survive")
+    assert good.problem.goal == "survive"
+    assert isinstance(bad, ProblemFileError) and "game 2: goal 'survive'" in bad.reason
+
+
+def test_a_bad_game_among_open_problems_is_its_error_in_its_place(tmp_path):
+    # game 1 names no defender (posed and framed), game 2 cannot be read at all
+    write(tmp_path / "open.sgf", b"(;GM[1]SZ[9]AB[bb][cb][db]AW[bc][cc][dc][ec])" + BAD_GAME)
+    posed, bad = read_file_entries(tmp_path / "open.sgf")
+    assert posed.assumed and isinstance(bad, ProblemFileError)
+    assert "game 2: board size 30" in bad.reason

@@ -13,16 +13,19 @@ from __future__ import annotations
 
 import sys
 
-from tsumego_gui.cli.loading import load_sourced
+from tsumego_gui.cli.loading import load_from_args
 from tsumego_gui.cli.output import check_writable, write_output
 from tsumego_gui.core.sgf_io import write_sgf
+from tsumego_gui.core.wording import counted
 
 
 def run_frame(args) -> int:
     out = check_writable(args.out)
-    chosen = load_sourced(args)
-    write_output(out, b"".join(write_sgf(sp.problem) for _, sp in chosen))
-    framed = sum(1 for _, sp in chosen if sp.assumed)
-    print(f"wrote {len(chosen)} problem{'s' if len(chosen) != 1 else ''} to {out} "
-          f"({framed} posed and framed)", file=sys.stderr)
-    return 0
+    loaded = load_from_args(args)
+    chosen = [sp for _, sp in loaded.problems]
+    write_output(out, b"".join(write_sgf(sp.problem) for sp in chosen))
+    framed = sum(1 for sp in chosen if sp.assumed)
+    skipped = f", {loaded.skipped} skipped" if loaded.skipped else ""
+    print(f"wrote {counted(len(chosen), 'problem')} to {out} "
+          f"({framed} posed and framed{skipped})", file=sys.stderr)
+    return loaded.status

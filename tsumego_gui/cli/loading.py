@@ -1,42 +1,72 @@
 """The problems an ``info`` / ``solve`` / ``frame`` command line names: a file or folder,
 ``--index``, the ``--defender`` / ``--goal`` overrides and the framing of open problems
 (``--no-frame``, ``--frame-distance``).  Reading is ``core.problem_files``'s; what posing an
-open problem assumed is said on standard error, so that ``--json`` output stays clean."""
+open problem assumed, and which bad files or games were left out, is said on standard
+error, so that ``--json`` output stays clean.
+
+A folder's bad file or a collection's bad game is skipped with a line saying why; the
+others are still read, and numbered as if it were there, so that ``--index`` means the same
+with or without it.  ``--index`` naming a bad one, or nothing good to read at all, is an
+error (``ProblemError``)."""
 
 from __future__ import annotations
 
 import sys
+from dataclasses import dataclass
 
+from tsumego_gui.cli.exit_status import BAD_INPUT, DONE
 from tsumego_gui.core.colors import BLACK, WHITE
-from tsumego_gui.core.problem import Problem, ProblemError
-from tsumego_gui.core.problem_files import SourcedProblem, read_problems
+from tsumego_gui.core.problem import ProblemError
+from tsumego_gui.core.problem_files import ProblemFileError, SourcedProblem, read_problems
+from tsumego_gui.core.wording import counted
 
 
-def load_from_args(args) -> list[tuple[int, Problem]]:
-    """The problems an ``info`` / ``solve`` command line names (file, --index, overrides)."""
-    return [(i, sp.problem) for i, sp in load_sourced(args)]
+@dataclass(frozen=True)
+class Loaded:
+    """The problems chosen, numbered from 1 among all the entries read, and how many bad
+    files or games were skipped."""
+
+    problems: list[tuple[int, SourcedProblem]]
+    skipped: int = 0
+
+    @property
+    def status(self) -> int:
+        """The exit status reading alone gives: BAD_INPUT when something was skipped."""
+        return BAD_INPUT if self.skipped else DONE
 
 
-def load_sourced(args) -> list[tuple[int, SourcedProblem]]:
-    """Like :func:`load_from_args`, with each problem's source; says what posing assumed."""
+def load_from_args(args) -> Loaded:
+    """The problems an ``info`` / ``solve`` / ``frame`` command line names (file, --index,
+    overrides); says what posing assumed and what was skipped."""
     defender = {"B": BLACK, "W": WHITE}.get((args.defender or "").upper())
     distance = None if args.no_frame else args.frame_distance
-    found = read_problems(args.file, defender=defender, goal=args.goal, frame_distance=distance)
-    chosen = pick(found, args.index)
-    for i, sp in chosen:
+    entries = read_problems(args.file, defender=defender, goal=args.goal,
+                            frame_distance=distance)
+    chosen = pick(entries, args.index)
+    bad = [(i, e) for i, e in chosen if isinstance(e, ProblemFileError)]
+    if len(bad) == len(chosen) == 1:
+        raise bad[0][1]
+    for i, err in bad:
+        print(f"skipped problem {i}: {err}", file=sys.stderr)
+    good = [(i, e) for i, e in chosen if not isinstance(e, ProblemFileError)]
+    if not good:
+        raise ProblemError(f"{args.file}: none of its {len(chosen)} problems can be read "
+                           "(each is said above)")
+    for i, sp in good:
         if sp.assumed:
-            label = f"problem {i}" if len(found) > 1 else sp.path.name
+            label = f"problem {i}" if len(entries) > 1 else sp.path.name
             print(f"{label}: an open problem, posed and framed:", file=sys.stderr)
             for line in sp.assumed:
                 print(f"  {line}", file=sys.stderr)
-    return chosen
+    return Loaded(good, len(bad))
 
 
-def pick(problems: list, index: int | None) -> list[tuple[int, object]]:
-    """The problems selected by a 1-based ``--index`` (all when None)."""
+def pick(entries: list, index: int | None) -> list[tuple[int, object]]:
+    """The entries selected by a 1-based ``--index`` (all when None)."""
     if index is None:
-        return list(enumerate(problems, 1))
-    if not 1 <= index <= len(problems):
-        raise ProblemError(f"--index {index} is out of range (there are {len(problems)} "
-                           "problems)")
-    return [(index, problems[index - 1])]
+        return list(enumerate(entries, 1))
+    if not 1 <= index <= len(entries):
+        raise ProblemError(f"--index {index} is out of range (the file or folder holds "
+                           f"{counted(len(entries), 'problem')})")
+    return [(index, entries[index - 1])]
+

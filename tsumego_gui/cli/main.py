@@ -14,13 +14,13 @@ import math
 import os
 import sys
 
+from tsumego_gui.cli.exit_status import BAD_INPUT, DONE, INTERRUPTED
+from tsumego_gui.cli.exit_status import HELP as EXIT_HELP
 from tsumego_gui.cli.output import OutputError
 from tsumego_gui.core.frame import DISTANCE
 from tsumego_gui.core.problem import GOALS, ProblemError
 from tsumego_gui.nn.choice import DEFAULT_EVALUATOR
 from tsumego_gui.nn.choice import NAMES as EVALUATOR_NAMES
-
-INTERRUPTED = 130       # the shell's status for a command ended by Ctrl-C (128 + SIGINT)
 
 
 def seconds(text: str) -> float:
@@ -68,13 +68,15 @@ def add_problem_arguments(command: argparse.ArgumentParser) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="tsumego", description="Prove Go life-and-death problems.")
+        prog="tsumego", description="Prove Go life-and-death problems.", epilog=EXIT_HELP)
     sub = parser.add_subparsers(dest="command", required=True)
 
-    info = sub.add_parser("info", help="show a problem and its unconditionally alive chains")
+    info = sub.add_parser("info", help="show a problem and its unconditionally alive chains",
+                          epilog=EXIT_HELP)
     add_problem_arguments(info)
 
-    solve = sub.add_parser("solve", help="prove whether the defender lives, with a proof tree")
+    solve = sub.add_parser("solve", help="prove whether the defender lives, with a proof tree",
+                           epilog=EXIT_HELP)
     add_problem_arguments(solve)
     solve.add_argument("--to-play", choices=["B", "W", "b", "w"], default=None,
                        help="side to move (default: the file's; both sides when it says none)")
@@ -118,7 +120,8 @@ def build_parser() -> argparse.ArgumentParser:
                             "--decompose a proof split into areas, as .sgf or .json")
 
     frame = sub.add_parser("frame", help="pose an open (book) problem, close it in with a "
-                                         "frame, and write it as a problem SGF")
+                                         "frame, and write it as a problem SGF",
+                           epilog=EXIT_HELP)
     add_problem_arguments(frame)
     frame.add_argument("--out", required=True, metavar="FILE", help="the SGF file to write")
 
@@ -144,25 +147,25 @@ def main(argv: list[str] | None = None) -> int:
             return run_train(args)
     except ProblemError as err:
         print(f"tsumego: {err}", file=sys.stderr)
-        return 2
+        return BAD_INPUT
     except ValueError as err:
         print(f"tsumego: {err}", file=sys.stderr)
-        return 2
+        return BAD_INPUT
     except KeyboardInterrupt:
         print("tsumego: interrupted", file=sys.stderr)
         return INTERRUPTED
     except BrokenPipeError:
         # the reader went away (``| head``): nothing more to say, and nothing to flush
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 0
+        return DONE
     except OutputError as err:
         print(f"tsumego: cannot write {err.filename}: {err.strerror}", file=sys.stderr)
-        return 2
+        return BAD_INPUT
     except OSError as err:
         name = err.filename or getattr(args, "file", "a file")
         print(f"tsumego: cannot read {name}: {err.strerror}", file=sys.stderr)
-        return 2
-    return 0
+        return BAD_INPUT
+    return DONE
 
 
 if __name__ == "__main__":

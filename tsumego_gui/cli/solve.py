@@ -13,11 +13,12 @@ and framed is solved in the closer frame around its defender first
 (``search.frame_ladder``; not with ``--all``, whose losses a closer wall could
 make, nor with ``--no-closer``), and the row says which frame answered.
 
-Exit status, so that scripts can tell an answer from none: 0 when every
-position asked about is proven and every proof verified in full; 1 when a
-proof is not verified in full (``partly`` or ``NO``: the worse news, so it
-wins over 3); 3 when some position is not proven within the budget (with
-``--all``: its class stays open).  Bad input: 2 (``cli.main``).
+Exit status (``cli.exit_status``): 0 when every position asked about is
+proven and every proof verified in full; 1 when a proof is not verified in
+full (``partly`` or ``NO``); 2 for bad input, also when a folder's bad file or
+a collection's bad game was skipped and the others solved; 3 when some
+position is not proven within the budget (with ``--all``: its class stays
+open).  The worse news wins, in that order: 1, 2, 3.
 """
 
 from __future__ import annotations
@@ -29,11 +30,13 @@ import sys
 import threading
 from contextlib import contextmanager
 
-from tsumego_gui.cli.loading import load_sourced
+from tsumego_gui.cli.exit_status import DONE, NOT_PROVEN, NOT_VERIFIED, worst
+from tsumego_gui.cli.loading import load_from_args
 from tsumego_gui.cli.output import check_writable, write_output
 from tsumego_gui.core import coords
 from tsumego_gui.core.colors import BLACK, WHITE
 from tsumego_gui.core.problem import GOAL_TEXT, Problem, ProblemError
+from tsumego_gui.core.wording import counted
 from tsumego_gui.nn.choice import make_evaluator
 from tsumego_gui.search import classification_file, gc_pacing, split_file
 from tsumego_gui.search.choice import (
@@ -49,8 +52,6 @@ from tsumego_gui.search.params import SearchParams
 from tsumego_gui.search.split import SplitProof
 
 NAMES = {BLACK: "Black", WHITE: "White"}
-NOT_VERIFIED = 1      # a proof the verifier did not accept in full
-NOT_PROVEN = 3        # a position proven neither way within the budget
 
 
 def sides_to_solve(problem: Problem, to_play: str | None) -> list[int]:
@@ -223,7 +224,7 @@ def classify_one(problem: Problem, to_play: int, args, evaluator,
 def print_classes(row: dict) -> None:
     how = "df-pn" if row["search"] == "dfs" else "best-first search of each move"
     print(f"{row['to_play']} to play: {row['status']}  (defender {row['defender']}; "
-          f"{row['nodes']} nodes in {row['seconds']} s; {how})")
+          f"{counted(row['nodes'], 'node')} in {row['seconds']} s; {how})")
     print(f"  {'move':6} {'class':6} {'verified':8}  as {row['to_play']} reads it")
     for m in row["first_moves"]:
         ver = "yes" if m["verification"] == "verified" else m["verification"]
@@ -240,7 +241,8 @@ def print_row(row: dict) -> None:
         print(f"frame: {row['frame_note']}")
     if row["verdict"] == "unknown":
         print(f"{side} to play: not proven within budget ({row['stopped_by']}); "
-              f"{row['nodes']} nodes in {row['seconds']} s (exit status {NOT_PROVEN})")
+              f"{counted(row['nodes'], 'node')} in {row['seconds']} s "
+              f"(exit status {NOT_PROVEN})")
         return
     lives = row["verdict"] == "lives"
     moves = ", ".join(row["winning_moves"]) or "none"
@@ -270,11 +272,12 @@ def print_row(row: dict) -> None:
             print(f"  lives in area {used[0]} alone" if len(used) == 1 else
                   f"  areas {used[0]} and {used[1]} are miai (lives in either)")
         if split["hopeless"]:
-            print(f"  {len(split['hopeless'])} areas can never hold an eye "
+            print(f"  {counted(len(split['hopeless']), 'area')} can never hold an eye "
                   f"({spans(split['hopeless'])}): a wall with an eye of its own touches "
                   "every point")
-    print(f"  proof size: {row['proof_size']} nodes; searched {row['nodes']} nodes in "
-          f"{row['seconds']} s ({row['nodes_per_s']} nodes/s)")
+    print(f"  proof size: {counted(row['proof_size'], 'node')}; searched "
+          f"{counted(row['nodes'], 'node')} in {row['seconds']} s "
+          f"({row['nodes_per_s']} nodes/s)")
     if row["verification"] == VERIFIED:
         print("  verified: yes")
     elif row["verification"] == PARTLY:
@@ -304,13 +307,14 @@ def run_solve(args) -> int:
     out_path = check_writable(args.proof_out) if args.proof_out is not None else None
     rows = []
     first = None    # what --proof-out saves: the first proof (the others are not kept)
-    chosen = load_sourced(args)
+    loaded = load_from_args(args)
+    chosen = loaded.problems
     with ctrl_c_cancels() as stop:
         for i, sourced in chosen:
             problem = sourced.problem
             closer = None if args.no_closer else sourced.closer
             label = problem_label(sourced, i)
-            if len(chosen) > 1 and not args.json:
+            if (len(chosen) > 1 or loaded.skipped) and not args.json:
                 print(f"--- {label} ---")
             for to_play in sides_to_solve(problem, args.to_play):
                 with gc_pacing.paced():
@@ -342,7 +346,7 @@ def run_solve(args) -> int:
         write_output(out_path, proof_file(first, args.all, out_path.suffix.lower() == ".json"))
         if not args.json:
             print(f"proof saved to {out_path}")
-    return exit_status(rows)
+    return worst(exit_status(rows), loaded.status)
 
 
 def problem_label(sourced, index: int) -> str:
@@ -363,9 +367,9 @@ def proof_file(first, classification: bool, as_json: bool) -> bytes:
 
 
 def exit_status(rows: list[dict]) -> int:
-    """0, NOT_VERIFIED or NOT_PROVEN for the rows printed (see the module docstring)."""
+    """DONE, NOT_VERIFIED or NOT_PROVEN for the rows printed (``cli.exit_status``)."""
     if not all(r.get("verified", True) for r in rows):
         return NOT_VERIFIED
     if any(r.get("verdict") == "unknown" or r.get("class") == OPEN for r in rows):
         return NOT_PROVEN
-    return 0
+    return DONE

@@ -133,11 +133,25 @@ def frame(size: int, black: frozenset[int], white: frozenset[int], posing: Posin
                 defender=posing.defender, goal="survive", crucial=targets,
                 region=area, frame=added, **fields)
             return Framed(problem, frozenset(added), area, room)
+    raise ProblemError(_no_room(size, boxed, distance))
+
+
+def _no_room(size: int, boxed: frozenset[int], distance: int) -> str:
+    """Why no frame fits around ``boxed``, in the words of a player who sees the board."""
+    rows = sorted(coords.from_loc(p, size)[0] for p in boxed)
+    cols = sorted(coords.from_loc(p, size)[1] for p in boxed)
     top, bottom, left, right = area_bounds(size, boxed, distance)
-    raise ProblemError(
-        f"no room for a frame around the stones (rows {top + 1}-{bottom + 1} from the top, "
-        f"columns {coords.GTP_COLUMNS[left]}-{coords.GTP_COLUMNS[right]}): mark the target "
-        "stones and the region where the problem is played")
+    reach = (f"the stones reach from row {rows[0] + 1} to row {rows[-1] + 1} from the top "
+             f"and from column {coords.GTP_COLUMNS[cols[0]]} to "
+             f"{coords.GTP_COLUMNS[cols[-1]]}")
+    if (bottom - top + 1) * (right - left + 1) == size * size:
+        why = (f"a frame around them (a side within {EDGE_REACH} lines of the edge goes to "
+               f"the edge) would leave no point of the {size}x{size} board outside it")
+    else:
+        why = (f"a frame {distance} to {distance + MORE_ROOM} lines out would take the last "
+               "liberty of a chain or could not live")
+    return (f"no room for a frame: {reach}, and {why}; mark the target stones and the "
+            "region where the problem is played")
 
 
 def _build(size: int, black: frozenset[int], white: frozenset[int], boxed: frozenset[int],

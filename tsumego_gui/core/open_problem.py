@@ -20,7 +20,9 @@ cannot say who must live.  This module:
   try first (``search.frame_ladder``);
 * reads a file's games (:func:`read_games`): a game that names its defender
   (crucial stones, a target, ``TD``) is read as it is, one that does not is
-  posed and framed, and says what was assumed (:class:`Posed`).
+  posed and framed, and says what was assumed (:class:`Posed`); a game that
+  gives no problem is the error saying why, in its place, so that one bad game
+  of a collection does not hide the others.
 
 Knows SGF only through sgfmill and ``sgf_io``; nothing about search.
 """
@@ -179,10 +181,12 @@ class Posed:
 
 
 def read_games(data: bytes, name: str = "", *, distance: int = DISTANCE,
-               goal: str | None = None) -> list[Posed]:
-    """Every game of SGF bytes: as marked, or posed and framed when it names no defender."""
+               goal: str | None = None) -> list[Posed | ProblemError]:
+    """Every game of SGF bytes: as marked, or posed and framed when it names no defender;
+    a game that gives no problem is the ProblemError saying why (prefixed with its number
+    in a collection of several).  Bytes that do not parse raise."""
     trees = parse_games(data)
-    out = []
+    out: list[Posed | ProblemError] = []
     for i, tree in enumerate(trees):
         where = f"game {i + 1}: " if len(trees) > 1 else ""
         try:
@@ -191,13 +195,15 @@ def read_games(data: bytes, name: str = "", *, distance: int = DISTANCE,
         except NoDefenderError as e:
             unsaid = str(e)
         except ProblemError as e:
-            raise ProblemError(f"{where}{e}") from None
+            out.append(ProblemError(f"{where}{e}"))
+            continue
         try:
             position = open_position_of(tree, name)
             posing, framed = pose_and_frame(position, distance=distance)
         except ProblemError as e:
             # a kill-all record, say: what it lacks comes first, then why posing failed
-            raise ProblemError(f"{where}{unsaid}; as an open problem: {e}") from None
+            out.append(ProblemError(f"{where}{unsaid}; as an open problem: {e}"))
+            continue
         closer = frame_closer(position, posing, framed)
         problem, closer = framed.problem, closer and closer.problem
         if goal is not None:

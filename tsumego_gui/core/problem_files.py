@@ -19,9 +19,13 @@ a book problem as players have it) is posed and framed
 added.
 
 Every problem comes back with its source (:class:`SourcedProblem`: the file,
-its 0-based index in the file, how many the file holds).  Bad input raises
+its 0-based index in the file, how many the file holds).  Bad input is a
 :class:`ProblemFileError`, a ``ProblemError`` whose message names the file
-and what is wrong with it; nothing else escapes for a bad file.  Should a
+(and the game, in a collection of several) and what is wrong with it:
+:func:`read_file` raises the first; :func:`read_file_entries` and
+:func:`read_problems` put each in the place of the file or game it stands for,
+so that one bad file of a folder or one bad game of a collection does not
+hide the others.  Nothing else escapes for a bad file.  Should a
 reader slip on some input with another exception (a bug: fuzzing,
 ``benchmarks/fuzz_import.py``, looks for them), it too comes out as a
 ProblemFileError that says so, rather than as a traceback.
@@ -93,56 +97,78 @@ def read_file(path: str | PathLike[str], *, defender: int | None = None,
     kill-all record has no crucial stones, so the user names the side that
     must live); a research json names both itself.  SGF games that name no
     defender are posed and framed at ``frame_distance`` (None: they are an
-    error, as before framing existed).  Raises ProblemFileError.
+    error, as before framing existed).  Raises ProblemFileError: the first
+    bad game's (:func:`read_file_entries` keeps the good ones).
     """
+    entries = read_file_entries(path, defender=defender, goal=goal,
+                                frame_distance=frame_distance)
+    for entry in entries:
+        if isinstance(entry, ProblemFileError):
+            raise entry
+    return entries
+
+
+def read_file_entries(path: str | PathLike[str], *, defender: int | None = None,
+                      goal: str | None = None, frame_distance: int | None = DISTANCE
+                      ) -> list[SourcedProblem | ProblemFileError]:
+    """Like :func:`read_file`, a game that gives no problem in its place as the
+    ProblemFileError saying why ("game 2: ..."); a file that gives none at all
+    (unreadable, not SGF, no game) is one such error."""
     path = Path(path)
     try:
         with path.open("rb"):
             pass
     except OSError as e:
-        raise ProblemFileError(path, f"cannot read the file: {e.strerror or e}") from None
+        return [ProblemFileError(path, f"cannot read the file: {e.strerror or e}")]
     try:
         if path.suffix.lower() == ".json":
             from tsumego_gui.core.rzone_json import read_rzone_json
-            problems = [read_rzone_json(path)]
+            games = [read_rzone_json(path)]
         else:
-            from tsumego_gui.core.sgf_io import read_sgf
-            try:
-                problems = read_sgf(path, defender=defender, goal=goal)
-            except NoDefenderError:
-                if frame_distance is None:
-                    raise
+            from tsumego_gui.core.sgf_io import read_sgf_games
+            games = read_sgf_games(path, defender=defender, goal=goal)
+            if frame_distance is not None and any(isinstance(g, NoDefenderError)
+                                                  for g in games):
                 from tsumego_gui.core.open_problem import read_games
-                posed = read_games(path.read_bytes(), path.name, distance=frame_distance,
+                games = read_games(path.read_bytes(), path.name, distance=frame_distance,
                                    goal=goal)
-                return [SourcedProblem(p.problem, path, i, len(posed), p.assumed, p.closer)
-                        for i, p in enumerate(posed)]
     except OSError as e:
-        raise ProblemFileError(path, f"cannot read the file: {e.strerror or e}") from None
+        return [ProblemFileError(path, f"cannot read the file: {e.strerror or e}")]
     except ProblemError as e:
-        raise ProblemFileError(path, str(e)) from None
+        return [ProblemFileError(path, str(e))]
     except Exception as e:  # noqa: BLE001 - a slip of a reader: still a message, not a traceback
-        raise ProblemFileError(path, f"the reader failed on it ({type(e).__name__}: {e}); this "
-                               "is a bug in tsumego_gui: please report it with the file") from None
-    if not problems:
-        raise ProblemFileError(path, "holds no problem")
-    return [SourcedProblem(p, path, i, len(problems)) for i, p in enumerate(problems)]
+        slip = ProblemFileError(path, f"the reader failed on it ({type(e).__name__}: {e}); "
+                                "this is a bug in tsumego_gui: please report it with the file")
+        slip.__cause__ = e      # kept for whoever looks for such slips (the fuzzer)
+        return [slip]
+    if not games:
+        return [ProblemFileError(path, "holds no problem")]
+    return [_sourced(g, path, i, len(games)) for i, g in enumerate(games)]
+
+
+def _sourced(game, path: Path, index: int, count: int) -> SourcedProblem | ProblemFileError:
+    """One game as read (a Problem, a posed one, or why it gives none) with its source."""
+    if isinstance(game, ProblemError):
+        return ProblemFileError(path, str(game))
+    if isinstance(game, Problem):
+        return SourcedProblem(game, path, index, count)
+    return SourcedProblem(game.problem, path, index, count, game.assumed, game.closer)
 
 
 def read_problems(source: str | PathLike[str], *, defender: int | None = None,
                   goal: str | None = None,
-                  frame_distance: int | None = DISTANCE) -> list[SourcedProblem]:
-    """Every problem of a file or of a folder's files, in order; the first bad file raises.
-
-    Callers that list a folder and keep going past bad files call
-    :func:`problem_files` and :func:`read_file` themselves.
+                  frame_distance: int | None = DISTANCE) -> list[SourcedProblem | ProblemFileError]:
+    """Every problem of a file or of a folder's files, in order, each bad file or game in
+    its place as its ProblemFileError (:func:`read_file_entries`), so that a caller can
+    go on past it.  Raises ProblemFileError when ``source`` is missing or an empty folder.
     """
     files = problem_files(source)
     if not files:
         raise ProblemFileError(Path(source), "the folder holds no problem file "
                                f"({' or '.join(SUFFIXES)})")
-    return [sp for f in files
-            for sp in read_file(f, defender=defender, goal=goal, frame_distance=frame_distance)]
+    return [entry for f in files
+            for entry in read_file_entries(f, defender=defender, goal=goal,
+                                           frame_distance=frame_distance)]
 
 
 def _is_data_json(path: Path) -> bool:

@@ -113,8 +113,24 @@ def read_sgf(source: str | PathLike[str] | bytes, *, defender: int | None = None
     """Read every game of an SGF file (a path) or of SGF bytes as a problem.
 
     Returns a list with one Problem per game.  Raises ProblemError naming
-    the fault (prefixed with the game number in a collection of several).
+    the fault (prefixed with the game number in a collection of several):
+    the first game's that has one (:func:`read_sgf_games` keeps the others).
     """
+    games = read_sgf_games(source, defender=defender, to_play=to_play, goal=goal,
+                           ko_allowed=ko_allowed, auto_region=auto_region)
+    for game in games:
+        if isinstance(game, ProblemError):
+            raise game
+    return games
+
+
+def read_sgf_games(source: str | PathLike[str] | bytes, *, defender: int | None = None,
+                   to_play: int | None = None, goal: str | None = None,
+                   ko_allowed: tuple[bool, bool] | None = None,
+                   auto_region: bool = True) -> list[Problem | ProblemError]:
+    """Each game of an SGF file or bytes: its Problem, or the ProblemError that says why it
+    gives none (prefixed with the game number in a collection of several; a
+    NoDefenderError stays one).  A file that cannot be read or parsed at all raises."""
     if isinstance(source, bytes | bytearray | memoryview):
         data, name = bytes(source), ""
     else:
@@ -125,17 +141,15 @@ def read_sgf(source: str | PathLike[str] | bytes, *, defender: int | None = None
             raise ProblemError(f"cannot read {path}: {e.strerror or e}") from None
         name = path.name
     trees = parse_games(data)
-    problems = []
+    games: list[Problem | ProblemError] = []
     for i, tree in enumerate(trees):
         try:
-            problems.append(read_game(tree, name, defender=defender, to_play=to_play,
-                                      goal=goal, ko_allowed=ko_allowed,
-                                      auto_region=auto_region))
+            games.append(read_game(tree, name, defender=defender, to_play=to_play,
+                                   goal=goal, ko_allowed=ko_allowed,
+                                   auto_region=auto_region))
         except ProblemError as e:
-            if len(trees) == 1:
-                raise
-            raise type(e)(f"game {i + 1}: {e}") from None   # keeps NoDefenderError
-    return problems
+            games.append(e if len(trees) == 1 else type(e)(f"game {i + 1}: {e}"))
+    return games
 
 
 def parse_games(data: bytes) -> list[sgf_grammar.Coarse_game_tree]:

@@ -35,6 +35,7 @@ from dataclasses import dataclass, field, replace
 
 from engine_cy.board import BLACK, WHITE
 from tsumego_gui.core.problem import COLOR_NAMES, Problem
+from tsumego_gui.core.wording import counted
 from tsumego_gui.search.proof import Proof
 
 MAX_TRIED = 3       # threats tried at most for the side that must win the ko
@@ -73,11 +74,11 @@ class KoFigure:
     def words(self) -> str:
         """As a player reads it: "direct ko: White needs 1 ko threat"."""
         side = COLOR_NAMES[self.side].capitalize()
-        need = f"{side} needs {self.threats} ko threat{'s' if self.threats != 1 else ''}"
+        need = f"{side} needs {counted(self.threats, 'ko threat')}"
         if self.threats == 1:
             return f"direct ko: {need}"
         k = self.approach_moves
-        return f"approach ko, {k} approach move{'s' if k != 1 else ''}: {need}"
+        return f"approach ko, {counted(k, 'approach move')}: {need}"
 
     def to_json(self) -> dict:
         return {"side": self.side, "threats": self.threats,

@@ -1,0 +1,9 @@
+"""Small pieces of English shared by what the CLI, the exports and the app print.
+Knows words only."""
+
+from __future__ import annotations
+
+
+def counted(n: int, noun: str) -> str:
+    """``n`` and ``noun``, plural unless there is one: "1 node", "3 nodes", "0 nodes"."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
