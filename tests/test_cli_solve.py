@@ -215,6 +215,13 @@ def test_the_exit_statuses_are_in_the_help():
     assert "3 not proven within the budget" in text and "1 a proof not verified" in text
 
 
+def test_a_proof_file_of_neither_format_is_refused_before_the_solve(tmp_path, capsys):
+    assert main(["solve", str(STRAIGHT_THREE), "--proof-out", str(tmp_path / "p.txt")]) == 2
+    captured = capsys.readouterr()
+    assert "name a .sgf or a .json file" in captured.err and captured.out == ""
+    assert not (tmp_path / "p.txt").exists()
+
+
 def test_a_closed_pipe_ends_quietly():
     command = f"{sys.executable} -m tsumego_gui.cli.main info {STRAIGHT_THREE} | head -1"
     done = subprocess.run(command, shell=True, capture_output=True, timeout=60)

@@ -144,9 +144,15 @@ def test_missing_file_is_a_one_line_value_error(tmp_path):
 def test_corrupt_file(tmp_path):
     bad = tmp_path / "bad.pt"
     bad.write_bytes(b"this is not a checkpoint at all" * 10)
-    with pytest.raises(checkpoint.WeightsError, match="not a readable checkpoint") as err:
+    with pytest.raises(checkpoint.WeightsError, match="not a checkpoint") as err:
         load_evaluator(bad)
-    assert "\n" not in str(err.value)
+    assert "\n" not in str(err.value) and "weights_only" not in str(err.value)
+    cut = tmp_path / "cut.pt"                       # a checkpoint cut short: still a zip head
+    _weights(tmp_path)[0].rename(cut)
+    cut.write_bytes(cut.read_bytes()[:-2000])
+    with pytest.raises(checkpoint.WeightsError) as err:
+        load_evaluator(cut)
+    assert "cut short" in str(err.value) and "\n" not in str(err.value)
     other = tmp_path / "other.pt"
     torch.save({"weights": torch.zeros(3)}, other)
     with pytest.raises(checkpoint.WeightsError, match="not a tsumego_gui FTL checkpoint"):

@@ -346,6 +346,18 @@ def test_an_open_sgf_file_is_posed_and_framed_by_the_one_reader(tmp_path):
         read_file(path, frame_distance=None)
 
 
+def test_region_marks_of_a_posed_problem_are_said_to_be_unused(tmp_path):
+    """MA on empty points marks a region, but names no one who must live: the problem
+    is posed, and what was dropped is said rather than lost without a word."""
+    path = tmp_path / "ma.sgf"
+    path.write_text(BOOK_SGF.replace("GN[Black to live]", "GN[Black to live]MA[ja][ka][la]"))
+    [posed] = read_file(path)
+    assert posed.assumed[-1].startswith("the file's MA marks (3 points) are not used")
+    path.write_text(BOOK_SGF)
+    [posed] = read_file(path)
+    assert "not used" not in " ".join(posed.assumed)
+
+
 def test_tsumego_frame_writes_a_problem_that_reads_back_unchanged(tmp_path, capsys):
     source, out = tmp_path / "book.sgf", tmp_path / "framed.sgf"
     source.write_text(BOOK_SGF)

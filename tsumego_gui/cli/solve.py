@@ -305,6 +305,9 @@ def run_solve(args) -> int:
                          "goals ('lives unconditionally' is life under live, 'lives in seki' "
                          "under survive only)")
     out_path = check_writable(args.proof_out) if args.proof_out is not None else None
+    if out_path is not None and out_path.suffix.lower() not in (".sgf", ".json"):
+        raise ValueError(f"--proof-out {out_path}: name a .sgf or a .json file (the name "
+                         "says which format is written)")
     rows = []
     first = None    # what --proof-out saves: the first proof (the others are not kept)
     loaded = load_from_args(args)

@@ -208,5 +208,19 @@ def read_games(data: bytes, name: str = "", *, distance: int = DISTANCE,
         problem, closer = framed.problem, closer and closer.problem
         if goal is not None:
             problem, closer = replace(problem, goal=goal), closer and replace(closer, goal=goal)
-        out.append(Posed(problem, (*posing.reasons, framed.describe()), closer))
+        out.append(Posed(problem, (*posing.reasons, framed.describe(), *_unused_marks(tree)),
+                         closer))
     return out
+
+
+def _unused_marks(tree: sgf_grammar.Coarse_game_tree) -> tuple[str, ...]:
+    """A line saying that the root's MA / SQ marks were not used, when it has some (a
+    posed game has no target or crucial stones, so its marks are region marks only)."""
+    root = game_of(tree).get_root()
+    marks = [prop for prop in ("MA", "SQ") if root.has_property(prop)]
+    if not marks:
+        return ()
+    count = len({p for prop in marks for p in root.get(prop)})
+    return (f"the file's {' and '.join(marks)} marks ({count} points) are not used: "
+            "without a target (MA on a stone) or crucial stones (TR) they do not say who "
+            "must live, and the frame makes the region",)

@@ -22,7 +22,9 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import textwrap
 import time
+import zipfile
 from pathlib import Path
 
 import torch
@@ -92,12 +94,16 @@ def read(path: str | os.PathLike[str]) -> dict:
     path = Path(path)
     if not path.is_file():
         raise WeightsError(f"weights file {path} does not exist")
+    if not zipfile.is_zipfile(path):
+        # torch's own words for any other file speak of its weights_only option
+        raise WeightsError(f"weights file {path} is not a checkpoint, or is cut short "
+                           "(torch.save writes a zip archive; this file does not read as one)")
     try:
         data = torch.load(path, map_location="cpu", weights_only=True)
     except Exception as e:  # torch raises many kinds for a damaged file
         reason = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
-        raise WeightsError(f"weights file {path} is not a readable checkpoint ({reason[:120]})"
-                           ) from None
+        raise WeightsError(f"weights file {path} is not a readable checkpoint "
+                           f"({textwrap.shorten(reason, 120, placeholder=' ...')})") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise WeightsError(f"weights file {path} is not a tsumego_gui FTL checkpoint")
     if data.get("format_version") != FORMAT_VERSION:
