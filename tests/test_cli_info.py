@@ -79,3 +79,13 @@ def test_book_moves_that_cannot_be_played_say_why(tmp_path, capsys):
     assert line.split(":", 1)[1].strip().split(", ") == [
         "White A2 (not a legal move: occupied)", "Black A1 (not the side to move)",
         "White A1 (not a legal move: suicide)", "White pass"]
+
+
+def test_the_legend_names_the_region_mark_only_when_there_is_a_region(tmp_path, capsys):
+    assert main(["info", str(BUNDLED / "straight-three.sgf")]) == 0
+    assert "+ region" in capsys.readouterr().out
+    whole = tmp_path / "killall.sgf"       # kill-all: the whole board is in play, no region
+    whole.write_text("(;GM[1]SZ[5]PL[B]AB[cc]AW[bb]TD[W]TG[live_any])")
+    assert main(["info", str(whole)]) == 0
+    out = capsys.readouterr().out
+    assert "region:       whole board" in out and "+ region" not in out

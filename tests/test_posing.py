@@ -366,3 +366,8 @@ def test_tsumego_frame_writes_a_problem_that_reads_back_unchanged(tmp_path, caps
     (posed,) = read_file(source, frame_distance=0)
     (again,) = read_sgf(out)
     assert again == replace(posed.problem, source=again.source)
+    # framing the framed file again: it is marked now, and written as read
+    assert cli_main(["frame", str(out), "--out", str(tmp_path / "again.sgf")]) == 0
+    assert "(already marked (target, crucial stones or defender): written as read)" in \
+        capsys.readouterr().err
+    assert read_sgf(tmp_path / "again.sgf") == [again]

@@ -25,7 +25,10 @@ def run_frame(args) -> int:
     chosen = [sp for _, sp in loaded.problems]
     write_output(out, b"".join(write_sgf(sp.problem) for sp in chosen))
     framed = sum(1 for sp in chosen if sp.assumed)
-    skipped = f", {loaded.skipped} skipped" if loaded.skipped else ""
-    print(f"wrote {counted(len(chosen), 'problem')} to {out} "
-          f"({framed} posed and framed{skipped})", file=sys.stderr)
+    what = [f"{framed} posed and framed" if framed else
+            "already marked (target, crucial stones or defender): written as read"]
+    if loaded.skipped:
+        what.append(f"{loaded.skipped} skipped")
+    print(f"wrote {counted(len(chosen), 'problem')} to {out} ({', '.join(what)})",
+          file=sys.stderr)
     return loaded.status

@@ -28,7 +28,8 @@ def describe(problem: Problem) -> str:
     if problem.title:
         lines.append(problem.title)
     lines.append(render_diagram(board, marks=marks, coordinates=True))
-    lines.append("legend: X black  O white  + region (empty points)  "
+    region_mark = "+ region (empty points)  " if problem.region else ""
+    lines.append(f"legend: X black  O white  {region_mark}"
                  "# / @ unconditionally alive black / white")
     to_play = NAMES[problem.to_play]
     if not problem.to_play_given:
