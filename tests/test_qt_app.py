@@ -130,3 +130,79 @@ def test_the_window_fits_a_1280x720_screen_and_lists_six_problems(qtbot, tmp_pat
     qtbot.wait(10)
     assert (w.width(), w.height()) == (1280, 680)
     w.close()
+
+
+def _first_move_rows_shown(w) -> int:
+    """How many first-move rows the Solve dock shows (not scrolled off, not cut away)."""
+    from PySide6.QtCore import QPoint
+    tree = w.solve_panel.first_moves.tree
+    viewport = w.solve_scroll.viewport()
+    top = tree.viewport().mapTo(viewport, QPoint(0, 0)).y()
+    shown = min(viewport.height(), top + tree.viewport().height()) - max(0, top)
+    return min(tree.topLevelItemCount(), max(0, shown) // tree.sizeHintForRow(0))
+
+
+def test_the_first_moves_show_after_a_solve_and_grow_with_the_window(qtbot, tmp_path):
+    """QA s39: at 1240x680 and 1024x600 the list was scrolled out of the Solve dock, and at
+    1920x1000 it showed two rows under a Problem dock with a tall empty area."""
+    from tsumego_gui.qt.main_window import BUNDLED_PROBLEM, DEFAULT_SIZE, MainWindow
+    from tsumego_gui.qt.settings import open_settings
+    w = MainWindow(open_settings(str(tmp_path / "layout.ini")), open_last=False)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    assert (w.width(), w.height()) == DEFAULT_SIZE
+    assert w.open_path(BUNDLED_PROBLEM, ask=False)
+    with qtbot.waitSignal(w.solver.classified, timeout=60_000):
+        w.solve()
+    moves = w.solve_panel.first_moves.tree.topLevelItemCount()
+    assert moves >= 5                                   # the position row and four moves
+    qtbot.wait(50)
+    assert _first_move_rows_shown(w) >= 5
+    w.resize(1024, 600)
+    qtbot.wait(50)
+    assert _first_move_rows_shown(w) >= 4
+    small = w.solve_panel.first_moves.tree.height()
+    w.resize(1920, 1000)
+    qtbot.wait(50)
+    assert _first_move_rows_shown(w) == moves
+    assert w.solve_panel.first_moves.tree.height() >= small + 60       # it grew
+    # the Problem dock is never taller than its panel: no empty area kept there
+    assert w.problem_scroll.height() <= w.problem_panel.sizeHint().height()
+    w.close()
+
+
+def test_the_board_stays_put_when_the_help_line_takes_a_second_line(make_window, qtbot):
+    w = make_window(show=True)
+    label = w.mode_label
+    one_line = label.fontMetrics().lineSpacing()
+    label.setText("Practice: you play White.")
+    qtbot.wait(20)
+    top = w.board.geometry().top()
+    label.setText("Practice (White): Wrong: White is dead (every crucial stone is captured). "
+                  "R restarts, P ends practice; H gives a hint next time, Esc stops the app.")
+    assert label.heightForWidth(label.width()) >= 2 * one_line      # two lines now
+    qtbot.wait(20)
+    assert w.board.geometry().top() == top
+
+
+def test_dark_check_boxes_and_radio_buttons_are_outlined_so_they_show(make_window):
+    """Fusion draws the box of a check box or radio button with an outline 140 % darker
+    than the Window colour: on the dark panels, that was dark grey on dark grey."""
+    from PySide6.QtGui import QPalette
+    from PySide6.QtWidgets import QApplication
+    w = make_window()
+    window = QPalette.ColorRole.Window
+    boxes = (w.solve_panel.by_areas, w.problem_panel.ko_black,
+             w.problem_panel.tool_buttons["region"])
+    w.dark_action.trigger()
+    try:
+        panel = QApplication.palette().color(window)
+        for box in boxes:
+            # the palette the box resolves to (its class's, else the app's)
+            outline = QApplication.palette(box).color(window).darker(140)
+            assert outline.lightness() - panel.lightness() >= 60, box.text()
+    finally:
+        w.dark_action.trigger()                 # light again, for the tests after this one
+    for box in boxes:
+        assert QApplication.palette(box).color(window) == QApplication.palette().color(window)

@@ -133,3 +133,27 @@ def test_stopping_a_solve_by_areas_leaves_it_unproven_and_the_app_usable(make_wi
     qtbot.waitUntil(lambda: not w.solver.running, timeout=10_000)
     solve_by_areas(w, qtbot, MIAI)          # the next solve works as ever
     assert w.outcome.result.split is not None
+
+
+def test_an_area_proof_of_a_survival_says_it_proves_more_than_the_goal(make_window, qtbot):
+    """Under the goal survive an area's life is proven as unconditional life (search.split's
+    pessimistic problem, goal live): the browser and the verdict say so rather than state
+    a goal other than the problem's."""
+    w = make_window("s.ini")
+    solve_by_areas(w, qtbot, SET / "one-eye-four-areas-01.sgf")
+    split = w.outcome.result.split
+    assert split.problem.goal == "survive" and split.defender_wins
+    assert w.browser.proof.problem.goal == "live"
+    assert "Proved: White lives unconditionally, which is more than the goal survive asks" \
+        in w.solve_panel.verdict_label.text()
+    text = w.browser.explanation.toPlainText()
+    first, second = text.splitlines()[:2]
+    assert first.startswith("Area 1 (") and first.endswith(
+        "Proved: White lives unconditionally there, which is more than the problem's goal, "
+        "survive, asks (an unconditional life survives too).")
+    assert second == "This proof's problem: White to play; White must live unconditionally."
+    model = w.browser.model
+    statuses = [model.data(model.index(0, 1)),
+                model.data(model.index(0, 1, model.index(0, 0)))]
+    assert statuses[1] == "lives · unconditionally alive"
+    assert not any("(goal)" in s for s in statuses)

@@ -10,9 +10,15 @@ from PySide6.QtGui import QAction, QKeySequence  # noqa: E402
 
 from tsumego_gui.core import coords  # noqa: E402
 from tsumego_gui.qt.collection_state import FAILED, SOLVED, UNSOLVED, CollectionState  # noqa: E402
-from tsumego_gui.qt.help_dialogs import AboutDialog, ShortcutsDialog, shortcut_rows  # noqa: E402
+from tsumego_gui.qt.help_dialogs import (  # noqa: E402
+    NAV_TEXT,
+    AboutDialog,
+    ShortcutsDialog,
+    shortcut_rows,
+)
 from tsumego_gui.qt.main_window import BUNDLED_PROBLEM  # noqa: E402
 from tsumego_gui.qt.problem_list import STATE_ROLE, TITLE_ROLE  # noqa: E402
+from tsumego_gui.qt.proof_browser import NAV_KEYS  # noqa: E402
 from tsumego_gui.qt.recent_files import RecentFiles  # noqa: E402
 from tsumego_gui.qt.settings import load_preferences, open_settings  # noqa: E402
 
@@ -44,6 +50,19 @@ def test_titles_name_the_game_or_the_file_and_its_number(make_window, tmp_path):
     assert "10838.sgf #1" in titles and "Corner eye" in titles and "10838" not in titles
     item = w.problem_list.list.item(titles.index("10838.sgf #1"))
     assert item.text() == "10838.sgf #1\n9×9 · White to play"     # spoiler-free details
+
+
+def test_the_window_title_tells_files_of_one_name_in_sub_folders_apart(make_window,
+                                                                        tmp_path):
+    folder = tmp_path / "set"
+    for sub in ("4", "6"):
+        (folder / sub).mkdir(parents=True)
+        (folder / sub / "basic.sgf").write_bytes(THREE)
+    w = make_window()
+    assert w.open_path(folder)
+    first = w.windowTitle()
+    assert w.step_problem(1)
+    assert first.endswith("— 4/basic.sgf") and w.windowTitle().endswith("— 6/basic.sgf")
 
 
 def _practise_b1(w):
@@ -138,7 +157,7 @@ def test_the_shortcut_list_is_read_from_the_actions(make_window):
     keys = {(cmd, k) for _, cmd, k in rows}
     assert ("Solve", "Space") in keys and ("Stop", "Esc") in keys
     assert ("Hint (zone, then move)", "H") in keys and ("Next problem", "PgDown") in keys
-    assert any(cmd.startswith("Proof: back") for _, cmd, _ in rows)
+    assert ("Back along the line", "←") in keys
     # a shortcut added to a menu shows without touching the dialog's code
     extra = QAction("Count the liberties", w)
     extra.setShortcut(QKeySequence("Ctrl+L"))
@@ -150,6 +169,28 @@ def test_the_shortcut_list_is_read_from_the_actions(make_window):
     table = shown[0].table
     assert isinstance(shown[0], ShortcutsDialog)
     assert table.rowCount() == len(shortcut_rows(w.menuBar()))
+
+
+def test_the_shortcut_list_shows_the_proof_keys_first_in_order(make_window, qtbot):
+    """The proof browser's keys are in no menu: the dialog lists them first, every one the
+    browser handles, in a fixed order, with the wheel and the click, and they show without
+    scrolling."""
+    w = make_window()
+    rows = shortcut_rows(w.menuBar())
+    assert set(NAV_TEXT) == NAV_KEYS             # a key the browser handles has its line
+    assert [k for _, _, k in rows[:8]] == ["←", "→", "↑", "↓", "Home", "End",
+                                           "Wheel down / up", "Click the move"]
+    assert rows[0][:2] == ("Proof (board, tree)", "Back along the line")
+    assert rows[6][1] == "Forward / back along the line"      # wheel down = forward
+    dialog = ShortcutsDialog(w.menuBar(), w)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    table = dialog.table
+    for row in range(8):
+        rect = table.visualItemRect(table.item(row, 1))
+        assert table.viewport().rect().contains(rect), row
+    assert "Ctrl+B" in dialog.note.text()
 
 
 def test_about_names_the_version_the_network_and_the_licences(make_window):

@@ -57,6 +57,28 @@ def test_save_and_reopen_gives_the_same_problem(qtbot, window, tmp_path):
 
 
 @pytest.mark.parametrize("content, words", [
+    (b"(;GM[1]SZ[9]AB[aa]TR[aa];B[ba]", "it ends in the middle of game 1"),   # cut short
+    (None, "the file is no longer there"),                                     # deleted
+])
+def test_a_last_problem_that_does_not_open_at_start_is_named_with_the_reason(
+        qtbot, tmp_path, content, words):
+    """Start-up falls back to the bundled problem, and says which file did not open and
+    why, in the banner (not a dialog that blocks the start)."""
+    last = tmp_path / "yesterday.sgf"
+    if content is not None:
+        last.write_bytes(content)
+    settings = open_settings(str(tmp_path / "s.ini"))
+    settings.setValue("prefs/last_problem", str(last))
+    w = MainWindow(settings, open_last=True)
+    qtbot.addWidget(w)
+    assert w.file_path == BUNDLED_PROBLEM
+    text = w.error_text()
+    assert text.startswith("Cannot open yesterday.sgf: ") and words in text
+    assert str(last) in text and "straight-three.sgf opened instead" in text
+    w.close()
+
+
+@pytest.mark.parametrize("content, words", [
     (b"this is not sgf", "not a readable SGF"),
     (b"(;GM[1]SZ[33]AB[aa])", "board size 33"),
     (b"(;GM[1]SZ[5]AB[aa][ba][ab]AW[bb][ca][ac])", "no liberties"),

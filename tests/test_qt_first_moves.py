@@ -35,6 +35,11 @@ SEKI = (b"(;FF[4]GM[1]SZ[8]PL[W]AB[af][bf][cf][df][ef][ff][gf][hf][hg][hh][bh][c
 # Our own: a nearly empty 6x6 board, White to live anywhere -- far too big to classify in a
 # second, so a stop comes in the middle of the classification.
 OPEN_6X6 = b"(;GM[1]SZ[6]PL[W]AB[cc]AW[dd]TG[live_any]TD[W])"
+# Our own: the same board with a white wall along the bottom edge that has an eye at A1 and
+# makes a second one at D1 by playing E1.  The solve proves White lives at once; its other
+# first moves leave Black to take E1, and then White must live in the open board: far too
+# big to classify in a second.
+EYE_AND_OPEN_6X6 = b"(;GM[1]SZ[6]PL[W]AB[cc]AW[ae][be][bf][cf][ce][de][ee]TG[live_any]TD[W])"
 
 
 def solve_all(w, qtbot, timeout=60_000):
@@ -278,7 +283,7 @@ def test_stopping_mid_classification_leaves_open_rows_and_no_traceback(
         make_window, qtbot, tmp_path, capfd):
     w = make_window("s.ini")
     path = tmp_path / "open.sgf"
-    path.write_bytes(OPEN_6X6)
+    path.write_bytes(EYE_AND_OPEN_6X6)
     assert w.open_path(path, ask=False)
     panel = w.solve_panel
     panel.solver_combo.setCurrentIndex(panel.solver_combo.findData("dfs"))
@@ -430,3 +435,44 @@ def test_a_running_classification_keeps_the_lists_scroll_and_expanded_rows(qtbot
     assert widget.tree.topLevelItem(2).text(1) == "dies"
     assert widget.tree.topLevelItem(1).isExpanded()
     assert bar.value() == scrolled > 0
+
+
+@pytest.mark.parametrize("name, said", [
+    # White to play dies under the default rule (only Black may capture kos); White E1
+    # starts a direct ko (the problem's own comment)
+    ("ko/direct-ko.sgf", "White dies</b> with White to play.<br>A ko: White must win it to "
+                         "live; the verdict counts it as lost, as only Black may capture kos "
+                         "here (Ko captures).  Ko at best: <b>E1</b>"),
+    # Black to play kills the L-four in the corner with B1, a ko Black may take
+    ("corner/l-four-corner-ko.sgf", "White dies</b> with Black to play.<br>A ko: Black must "
+                                    "win it to kill; the verdict counts it as won, as only "
+                                    "Black may capture kos here (Ko captures).  Ko at best: "
+                                    "<b>B1</b>"),
+])
+def test_a_ko_verdict_says_how_it_counted_the_ko_and_names_the_ko_moves(
+        make_window, qtbot, name, said):
+    """"Dies ... winning first move: none" above and "ko" in the list below read as one
+    result: the verdict says the ko decided it, by the problem's ko rule."""
+    w = make_window("s.ini")
+    assert w.open_path(BUNDLED / name, ask=False)
+    c = solve_all(w, qtbot)
+    assert c.status == "ko" and w.outcome.result.verdict == "dies"
+    assert said in w.solve_panel.verdict_label.text()
+
+
+def test_a_proven_verdict_is_not_called_open_when_only_its_class_is(three):
+    """The classification ran out of budget before White B1 had its class: the position's
+    class is open, but its verdict (White lives, verified) is not."""
+    w = three
+    c = w.classification
+    b1 = coords.from_gtp("B1", 9)
+    cut = replace(c, moves=[replace(m, cls="open", proofs=[], why_open="time budget")
+                            if m.move == b1 else m for m in c.moves])
+    assert cut.status == "open" and w.outcome.result.verdict == "lives"
+    w.solve_panel.show_classification(cut)
+    fm = w.solve_panel.first_moves
+    position = fm.tree.topLevelItem(0)
+    assert position.text(1) == "lives (proven); class open (budget ran out)"
+    assert position.toolTip(1) == position.text(1)
+    assert "the verdict above stands; whether it is a ko or a seki is open" \
+        in fm.status_label.text()

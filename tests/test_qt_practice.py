@@ -201,3 +201,30 @@ def test_the_practice_log_shows_its_newest_line(make_window, qtbot):
     bar = log.verticalScrollBar()
     assert bar.maximum() > 0 and bar.value() == bar.maximum()
     assert log.toPlainText().splitlines()[-1] == game.log[-1]
+
+
+def test_esc_with_nothing_to_stop_keeps_the_game(make_window, qtbot):
+    """Esc stops a search; a second Esc, or one just after the answer came, must not throw
+    the game away (P ends practice)."""
+    w, game = _practising(make_window)
+    w.browser.try_move(A1)
+    _wait_answer(qtbot, game)
+    moves = len(game.log)
+    w.stop_action.trigger()                             # Esc: nothing runs
+    w.stop_action.trigger()
+    assert w.browser.try_it is game and w.practice_action.isChecked()
+    assert len(game.log) == moves and game.board.color_at(A1) == 2
+    assert "P ends practice" in w.statusBar().currentMessage()
+
+
+def test_with_no_best_guess_the_app_plays_a_region_move_not_a_pass():
+    """Depth-first search keeps no best line: the app answers with the move the heuristic
+    evaluator likes best (here Black B1, the vital point of the straight three after White
+    A1), not a pass in the middle of the problem."""
+    problem = read_sgf(STRAIGHT_THREE)[0]
+    game = Practice(problem, lambda asked: None)
+    game.play(A1)
+    text = game.answer(None, best_line=(), failure="stopped")
+    assert "could not prove an answer (stopped)" in text and "passes" not in text
+    assert "best guess (not proven), by simple shape rules: B1" in text
+    assert game.last_move == B1 and game.board.color_at(B1) == 1

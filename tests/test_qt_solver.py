@@ -384,3 +384,43 @@ def test_a_solve_clears_the_last_error_from_the_status_bar(make_window, qtbot):
     assert w.outcome.result.verdict == "lives"
     assert not w.error_text() and "Cannot solve" not in w.statusBar().currentMessage()
     w.close()
+
+
+def test_a_solve_that_decides_nothing_skips_the_classification_and_says_why(
+        make_window, qtbot, tmp_path):
+    """Classifying every first move under the same budget again would only double the wait
+    for a table of open rows (QA s39: 19x19, 8 s + 8 s for 142 open moves)."""
+    w = make_window("s.ini")
+    path = tmp_path / "open.sgf"
+    path.write_bytes(OPEN_6X6)                       # far too big for a second
+    assert w.open_path(path, ask=False)
+    w.solve_panel.seconds_spin.setValue(1.0)
+    stages, classified = [], []
+    w.solver.stage.connect(stages.append)
+    w.solver.classified.connect(classified.append)
+    with qtbot.waitSignal(w.solver.finished, timeout=30_000):
+        w.solve()
+    assert w.outcome.result.verdict == "unknown"
+    qtbot.waitUntil(lambda: not w.solver.running, timeout=2_000)    # no second budget
+    assert classified == [None] and w.classification is None
+    assert not any("Classifying" in s for s in stages)
+    assert w.solve_panel.first_moves.status_label.text() == (
+        "First moves: not classified: the position itself was not decided within the "
+        "budget; raise the Time budget.")
+
+
+def test_after_a_solve_that_found_no_proof_the_browser_says_so_and_why(make_window, qtbot):
+    """Not "Solve the problem to browse its proof here", and not the proof of the solve
+    before, which the panel no longer stands by."""
+    w = make_window("s.ini")
+    assert w.open_path(BUNDLED_PROBLEM, ask=False)
+    with qtbot.waitSignal(w.solver.classified, timeout=60_000):
+        w.solve()
+    assert w.browser.proof is not None and w.mode == "proof"
+    w.solve_panel.nodes_spin.setValue(1)                # far too few to prove anything
+    with qtbot.waitSignal(w.solver.classified, timeout=30_000):
+        w.solve()
+    assert w.outcome.result.proof is None
+    text = w.browser.explanation.toPlainText()
+    assert w.browser.proof is None and w.mode == "edit"
+    assert text.startswith("The solve found no proof: its node budget ran out")

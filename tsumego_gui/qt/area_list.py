@@ -8,8 +8,10 @@ area with what its local proof shows (``area_line``), greyed where the result
 does not need that area.  Selecting a row with a proof emits ``chosen`` with
 that proof: the browser then shows the area's own problem (the area as the
 region; for a life, the attacker's stones on the group's liberties in the
-other areas).  Hidden while there is no split proof.  Knows split proofs and
-their words; nothing about solving or the board.
+other areas), and :meth:`AreaList.heading` says above it which area it is and
+the goal its proof is made for: an area's life is proven as unconditional life,
+more than the goal ``survive`` asks.  Hidden while there is no split proof.
+Knows split proofs and their words; nothing about solving or the board.
 """
 
 from __future__ import annotations
@@ -68,6 +70,21 @@ class AreaList(QWidget):
     def proofs(self) -> list[Proof]:
         """The area proofs the result uses, in area order."""
         return [] if self.split is None else [p for p in self.split.proofs if p is not None]
+
+    def heading(self, proof: Proof) -> str:
+        """What the browser says above one of ``proofs()``: the area, what its proof shows,
+        and, where its goal is not the problem's, that it proves more than the goal asks."""
+        split = self.split
+        i = next(i for i, p in enumerate(split.proofs) if p is proof)
+        text = f"{area_line(split, i)}."
+        asked, made = split.problem.goal, proof.problem.goal
+        if made == "live" and asked != made:
+            defender = "Black" if split.problem.defender == 1 else "White"
+            text += (f"  Proved: {defender} lives unconditionally there, which is more than "
+                     f"the problem's goal, {asked}, asks (an unconditional life survives too).")
+        elif made != asked:
+            text += f"  This area's proof is made for the goal {made}, not {asked}."
+        return text
 
     def select(self, proof: Proof) -> None:
         """Select the row of ``proof`` (one of ``proofs()``) without emitting ``chosen``."""

@@ -13,7 +13,11 @@ classification runs, each move is listed as soon as it has its class (a
 running snapshot: the moves not decided yet read "deciding…"), and the row the
 user selected stays selected as the list fills in (the list keeps where it is
 scrolled to and the rows expanded).  A classification the user stopped says so
-for its open moves ("stopped by you", not the budget).
+for its open moves ("stopped by you", not the budget).  Where the solve proved
+the position's verdict but its class stayed open, the position row says the
+verdict and that only the class is open, never "open" alone (which would read
+as doubting the verified verdict).  The class cells are narrow in a narrow
+dock: each has its full words as a tooltip.
 
 Colours are badges (a saturated background with its own text colour), so
 they read the same on a light and on a dark palette.  Knows classifications
@@ -52,6 +56,9 @@ COLUMNS = ("Move", "Class", "Proof")
 STOPPED_WORDS = "open (stopped by you)"
 NAMES = {1: "Black", 2: "White"}
 ROLE = Qt.ItemDataRole.UserRole
+# a proven verdict as the side to move reads it: (defender to move, verdict) -> words
+VERDICT_WORDS = {(True, "lives"): "lives", (True, "dies"): "dies",
+                 (False, "lives"): "fails", (False, "dies"): "kills"}
 
 
 def move_name(move: int, size: int) -> str:
@@ -132,11 +139,12 @@ class FirstMoveList(QWidget):
         self.status_label.setText(text or "First moves: solve to classify each one.")
         self.tree.setEnabled(False)
 
-    def show_classification(self, c: Classification) -> None:
+    def show_classification(self, c: Classification, proven: str | None = None) -> None:
         """Show ``c``; a running snapshot (``Classification.running``) lists its open moves
         as not decided yet.  A later snapshot or the final classification of the same
         position keeps the row the user selected, without choosing it again, the rows
-        expanded and where the list was scrolled to."""
+        expanded and where the list was scrolled to.  ``proven``: the position's verdict
+        ("lives" or "dies") where the solve proved it."""
         same = (self.classification is not None and self.classification.problem is c.problem
                 and self.classification.to_play == c.to_play)
         kept = self._selected_key() if same else None
@@ -147,8 +155,13 @@ class FirstMoveList(QWidget):
         mover = NAMES[c.to_play]
         bg, fg = CLASS_COLOURS[c.status]
         status = c.status_words()
+        why = "stopped by you" if c.cancelled else "budget ran out"
+        verdict = VERDICT_WORDS.get((c.defender_to_move, proven))
         if c.status == OPEN and c.running:
             status = "deciding…"
+        elif c.status == OPEN and verdict is not None:
+            # the verdict stands (the solve proved it); what is open is which class it is
+            status = f"{verdict} (proven); class open ({why})"
         elif c.status == OPEN and c.cancelled:
             status = STOPPED_WORDS
         opened = sum(1 for m in c.moves if m.cls == OPEN)
@@ -157,8 +170,9 @@ class FirstMoveList(QWidget):
             counted = f"{decided} first moves classified so far ({c.seconds:.1f} s, " \
                       f"{c.nodes:,} nodes)…"
         else:
-            why = "stopped by you" if c.cancelled else "budget ran out"
             note = f"; {opened} move(s) open ({why})" if opened else ""
+            if c.status == OPEN and verdict is not None:
+                note += ": the verdict above stands; whether it is a ko or a seki is open"
             counted = f"{decided if opened else len(c.moves)} first moves classified in " \
                       f"{c.seconds:.1f} s, {c.nodes:,} nodes{note}"
         self.status_label.setText(
@@ -169,6 +183,7 @@ class FirstMoveList(QWidget):
         top = QTreeWidgetItem(["Position", status, "main proof"])
         top.setData(0, ROLE, None)
         top.setToolTip(0, "the position itself: browse the solver's proof")
+        top.setToolTip(1, status)
         self._paint(top, c.status)
         self.tree.addTopLevelItem(top)
         best = set(c.best_moves()) if c.status != OPEN else set()

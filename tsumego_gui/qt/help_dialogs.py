@@ -1,8 +1,10 @@
 """Help › Keyboard shortcuts and Help › About.
 
 The shortcut list is read from the menu bar's actions when the dialog opens
-(so a shortcut added or changed shows without editing a list here), plus the
-keys the proof browser handles itself, from ``proof_browser.NAV_KEYS``.  The
+(so a shortcut added or changed shows without editing a list here), after the
+keys and mouse moves the proof browser handles itself (``proof_browser.NAV_KEYS``,
+the window's wheel and clicks on the board): those come first, as no menu
+shows them.  The
 About text gives the version, where the network runs (what the solver worker
 reported, or that none was loaded yet), and the licences of the libraries the
 app ships with; versions come from package metadata, so torch is never
@@ -32,13 +34,24 @@ from PySide6.QtWidgets import (
 
 from tsumego_gui.qt.proof_browser import NAV_KEYS
 
-# the proof browser's own keys (not actions): what each does
-NAV_TEXT = {Qt.Key.Key_Left: "Proof: back along the line",
-            Qt.Key.Key_Right: "Proof: forward along the line",
-            Qt.Key.Key_Up: "Proof: previous sibling move",
-            Qt.Key.Key_Down: "Proof: next sibling move",
-            Qt.Key.Key_Home: "Proof: go to the root",
-            Qt.Key.Key_End: "Proof: go to the end of the line"}
+# the proof browser's own keys (not actions), in the order listed: the key as the help
+# line writes it, and what it does
+NAV_TEXT = {Qt.Key.Key_Left: ("←", "Back along the line"),
+            Qt.Key.Key_Right: ("→", "Forward along the line"),
+            Qt.Key.Key_Up: ("↑", "Previous sibling move"),
+            Qt.Key.Key_Down: ("↓", "Next sibling move"),
+            Qt.Key.Key_Home: ("Home", "Go to the start of the proof"),
+            Qt.Key.Key_End: ("End", "Go to the end of the line")}
+# where those keys work (``MainWindow.eventFilter``, ``ProofBrowser.eventFilter``): on the
+# board while it shows the proof (Browse proof), and in the proof's tree
+PROOF_PLACE = "Proof (board, tree)"
+# the mouse on the board while it shows the proof (``MainWindow._wheel``,
+# ``MainWindow._board_pressed``; in practice a click plays a move instead)
+MOUSE_ROWS = (("Proof (board)", "Forward / back along the line", "Wheel down / up"),
+              ("Proof (board)", "Follow a move of the proof", "Click the move"))
+HELP_NOTE = ("The proof keys work on the board while it shows the proof (Edit › Browse "
+             "proof, Ctrl+B) and in the Proof panel's tree; ← and → also from the problem "
+             "list.  In practice, clicks on the board play your moves.")
 LICENCES = (("PySide6 / Qt", "LGPL-3.0"), ("PyTorch", "BSD-3-Clause"),
             ("sgfmill", "MIT"), ("NumPy", "BSD-3-Clause"))
 
@@ -59,8 +72,11 @@ def _plain(text: str) -> str:
 
 
 def shortcut_rows(bar: QMenuBar) -> list[tuple[str, str, str]]:
-    """(menu, command, keys) for every menu action with a shortcut, then the proof keys."""
-    rows = []
+    """(where, command, keys): the proof browser's keys and mouse first (no menu shows
+    them), then every menu action with a shortcut (its menu as the place)."""
+    rows = [(PROOF_PLACE, text, label) for key, (label, text) in NAV_TEXT.items()
+            if key in NAV_KEYS]         # the keys it does handle
+    rows += MOUSE_ROWS
     for top in bar.actions():
         menu = top.menu()
         if menu is None:
@@ -70,11 +86,6 @@ def shortcut_rows(bar: QMenuBar) -> list[tuple[str, str, str]]:
                     for k in action.shortcuts() if not k.isEmpty()]
             if keys:
                 rows.append((path, _plain(action.text()), ", ".join(keys)))
-    for key in NAV_KEYS:
-        rows.append(("Board", NAV_TEXT.get(key, "Proof navigation"),
-                     QKeySequence(key).toString(QKeySequence.SequenceFormat.NativeText)))
-    rows.append(("Board", "Proof: follow a move", "click"))
-    rows.append(("Board", "Proof: forward / back", "mouse wheel"))
     return rows
 
 
@@ -83,8 +94,10 @@ class ShortcutsDialog(QDialog):
         super().__init__(parent)
         self.setWindowTitle("Keyboard shortcuts")
         rows = shortcut_rows(bar)
+        self.note = QLabel(HELP_NOTE)
+        self.note.setWordWrap(True)
         self.table = QTableWidget(len(rows), 3)
-        self.table.setHorizontalHeaderLabels(["Menu", "Command", "Keys"])
+        self.table.setHorizontalHeaderLabels(["Where", "Command", "Keys"])
         self.table.verticalHeader().setVisible(False)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         for r, row in enumerate(rows):
@@ -95,11 +108,12 @@ class ShortcutsDialog(QDialog):
         self.table.resizeColumnToContents(0)
         self.table.resizeColumnToContents(2)
         layout = QVBoxLayout(self)
+        layout.addWidget(self.note)
         layout.addWidget(self.table)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
-        self.resize(560, 520)
+        self.resize(560, 560)
 
 
 def _version(name: str) -> str:

@@ -23,18 +23,24 @@ Practice mode (``qt.practice``; the proof browser's *Practice* button, the
 Practice menu, P) plays the problem as posed, with or without a proof: a move
 off the proof is answered by a short solve on demand in a second solver
 worker, while the window stays live ("Thinking…"; Esc stops it and the app
-plays its best guess); it waits for a running solve, whose proof would replace
-the one the game is played against.  H gives a hint (the zone, then the
-move).  A game's result marks the problem solved or failed in the problem list, remembered
-across runs (``qt.collection_state``).  File › Open Recent lists the last
-files opened (``qt.recent_files``); Help lists every shortcut, read from the
-actions themselves, and says what the app runs on (``qt.help_dialogs``).
+plays its best guess; Esc never ends the game, P does); it waits for a running
+solve, whose proof would replace the one the game is played against.  H gives a
+hint (the zone, then the move).  A game's result marks the problem solved or
+failed in the problem list, remembered across runs (``qt.collection_state``).
+File › Open Recent lists the last files opened (``qt.recent_files``); Help
+lists every shortcut, read from the actions themselves, and says what the app
+runs on (``qt.help_dialogs``).
 
 An open book problem (no target, no region) comes from the reader posed and
 framed: the board draws the frame's stones apart (the draft's ``frame``,
 handed to the board widget), the problem panel lists what was assumed, the
 status bar says it in one line, and *Remove frame* (Edit menu, or the
 panel's button) goes back to the open position as one undoable edit.
+
+The left column gives the Solve dock most of its height (``PROBLEM_HEIGHT``;
+the Problem dock is never taller than its panel), and a solve scrolls the
+Solve dock to its buttons, so the verdict and the first moves show below them
+at the default size; scrolled to its end, the dock stays so as it shrinks.
 
 Knows the widgets and the solver worker's request/outcome types; nothing
 about how solvers work.
@@ -47,7 +53,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QObject, QSettings, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, QPoint, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -95,6 +101,13 @@ CLASSIFICATION_FILTER = ("Classification as SGF (*.sgf);;"
 SPLIT_FILTER = "Split proof as SGF (*.sgf);;Split proof as JSON (*.json)"
 DEFAULT_SIZE = (1240, 680)     # fits a 1280x720 screen with a title bar
 LIST_HEIGHT = 300              # the problem list's dock: six entries and its title
+# the Problem dock's share of the left column at first (the edit tools and the title; the
+# rest scrolls): the Solve dock below it gets the rest, its result and first moves being
+# what the user reads most; the docks keep these proportions as the window grows
+PROBLEM_HEIGHT = 190
+# the layout saved on closing; a saved layout of another version (docks shared out
+# differently) is not restored, so an old one cannot hide the first moves again
+LAYOUT_VERSION = 1
 PRACTICE_SECONDS = 3.0         # a solve on demand in practice: short, the player waits
 PRACTICE_NODES = 1_000_000
 
@@ -109,6 +122,26 @@ def _scrolled(widget: QWidget) -> QScrollArea:
     area.setMinimumWidth(widget.minimumSizeHint().width()
                          + area.verticalScrollBar().sizeHint().width())
     return area
+
+
+class _NoTallerThanContent(QObject):
+    """Keeps a scroll area no taller than its widget wants (updated as the widget's layout
+    changes), so a dock of it never holds an empty area: the height goes to the dock below."""
+
+    def __init__(self, area: QScrollArea):
+        super().__init__(area)
+        self.area = area
+        area.widget().installEventFilter(self)
+        self.fit()
+
+    def fit(self) -> None:
+        self.area.setMaximumHeight(self.area.widget().sizeHint().height()
+                                   + 2 * self.area.frameWidth())
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802
+        if event.type() == QEvent.Type.LayoutRequest:
+            self.fit()
+        return False
 
 
 class MainWindow(QMainWindow):
@@ -162,6 +195,12 @@ class MainWindow(QMainWindow):
         self.banner_close.clicked.connect(self.clear_error)
         self.mode_label = QLabel()
         self.mode_label.setWordWrap(True)    # a long hint must not widen the window
+        # room for two lines whatever it says, so the board below does not move up and down
+        # as the hint goes from one line to two (a hint, then a practice result)
+        self.mode_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        margins = self.mode_label.contentsMargins()
+        self.mode_label.setMinimumHeight(2 * self.mode_label.fontMetrics().lineSpacing()
+                                         + margins.top() + margins.bottom())
         central = QWidget()
         col = QVBoxLayout(central)
         row = QHBoxLayout()
@@ -181,8 +220,18 @@ class MainWindow(QMainWindow):
         self.problem_list.states = self.collection
         self.problem_list.seed = self.prefs.order_seed if self.prefs.random_order else None
         # the panels scroll rather than push the window past a 1280x720 screen
-        self._dock("Problem", _scrolled(self.problem_panel), Qt.DockWidgetArea.LeftDockWidgetArea)
-        self._dock("Solve", _scrolled(self.solve_panel), Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.problem_scroll = _scrolled(self.problem_panel)
+        _NoTallerThanContent(self.problem_scroll)
+        problem_dock = self._dock("Problem", self.problem_scroll,
+                                  Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.solve_scroll = _scrolled(self.solve_panel)
+        # scrolled down to the first moves, the Solve dock stays so while it shrinks or its
+        # results grow (``_scroll_to_results``); a scroll up by the user ends that
+        self._results_in_view = False
+        bar = self.solve_scroll.verticalScrollBar()
+        bar.valueChanged.connect(self._solve_scrolled)
+        bar.rangeChanged.connect(self._solve_range_changed)
+        solve_dock = self._dock("Solve", self.solve_scroll, Qt.DockWidgetArea.LeftDockWidgetArea)
         proof_dock = self._dock("Proof", self.browser, Qt.DockWidgetArea.RightDockWidgetArea)
         list_dock = self._dock("Problems", self.problem_list,
                                Qt.DockWidgetArea.RightDockWidgetArea)
@@ -200,13 +249,15 @@ class MainWindow(QMainWindow):
         if geometry is not None:
             self.restoreGeometry(geometry)
         state = settings.value("window/state")
-        if state is not None:
-            self.restoreState(state)
-        else:
-            self.resize(*DEFAULT_SIZE)
+        if state is None or not self.restoreState(state, LAYOUT_VERSION):
+            if geometry is None:
+                self.resize(*DEFAULT_SIZE)
             # room for a handful of problems in the list, the rest for the proof
             self.resizeDocks([proof_dock, list_dock],
-                             [DEFAULT_SIZE[1] - LIST_HEIGHT, LIST_HEIGHT],
+                             [self.height() - LIST_HEIGHT, LIST_HEIGHT],
+                             Qt.Orientation.Vertical)
+            self.resizeDocks([problem_dock, solve_dock],
+                             [PROBLEM_HEIGHT, self.height() - PROBLEM_HEIGHT],
                              Qt.Orientation.Vertical)
         if open_last:
             self.open_start_problem()
@@ -354,11 +405,22 @@ class MainWindow(QMainWindow):
     # ---- problems in and out ------------------------------------------------------------
 
     def open_start_problem(self) -> None:
+        """The problem open when the app last closed, else the bundled straight three; a
+        last problem that cannot be opened is named in the banner, with the reason."""
         last = Path(self.prefs.last_problem) if self.prefs.last_problem else None
         if last is not None and last.exists() and self.open_path(last, self.prefs.last_index,
                                                                  ask=False):
             return
-        self.open_path(BUNDLED_PROBLEM, ask=False)
+        if last is None:
+            failed = ""
+        elif last.exists():
+            failed = self.error_text()      # what ``open_path`` said is wrong with it
+        else:
+            failed = f"Cannot open {last.name}: the file is no longer there."
+        self.open_path(BUNDLED_PROBLEM, ask=False)      # clears the banner: said again below
+        if failed:
+            self.show_error(f"{failed}  It was the problem open last time ({last}); the "
+                            f"bundled problem {BUNDLED_PROBLEM.name} opened instead.")
 
     def _may_discard(self) -> bool:
         return not self.editor.is_modified() or self.confirm_discard()
@@ -826,6 +888,26 @@ class MainWindow(QMainWindow):
         self.classification = None
         self.browser.set_classification(None)
         self.solver.start(SolveRequest(problem, all_moves=True, **opts))
+        self._scroll_to_results()
+
+    def _scroll_to_results(self) -> None:
+        """Scroll the Solve dock so that its Solve and Stop buttons come to its top: the
+        progress, the verdict and the first moves below them then show in a short dock (the
+        options above scroll away; the user scrolls back to them)."""
+        panel = self.solve_panel
+        panel.layout().activate()       # the results' new lines, laid out before measuring
+        top = panel.solve_button.mapTo(panel, QPoint(0, 0)).y() - panel.layout().spacing()
+        bar = self.solve_scroll.verticalScrollBar()
+        bar.setValue(min(max(0, top), bar.maximum()))
+        self._results_in_view = bar.value() >= bar.maximum()
+
+    def _solve_scrolled(self, value: int) -> None:
+        self._results_in_view = value >= self.solve_scroll.verticalScrollBar().maximum()
+
+    def _solve_range_changed(self, _minimum: int, maximum: int) -> None:
+        # called before the scroll bar clamps its value to the new range
+        if self._results_in_view:
+            self.solve_scroll.verticalScrollBar().setValue(maximum)
 
     def _finished_result(self) -> tuple[SolveOutcome, Classification | None] | None:
         """The result on screen, no request running, when its solve ran to its end and
@@ -848,19 +930,22 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage("New solve stopped: the earlier result is kept.", 8000)
 
     def stop(self) -> None:
+        """Esc: stop the search that runs (practice's thinking first).  It never ends a
+        game: an Esc a moment too late would throw the game away (P ends practice)."""
         if self.practice_solver.running:
             self.practice_solver.stop()      # the answer comes unproven: the best guess
-            return
-        if self.browser.try_it is not None and not self.solver.running:
-            self.browser.set_try_mode(False)
-            return
-        self.solver.stop()
+        elif self.solver.running:
+            self.solver.stop()
+        elif self.browser.try_it is not None:
+            self.statusBar().showMessage("Nothing to stop: the game goes on (P ends "
+                                         "practice).", 4000)
 
     def _solved(self, outcome: SolveOutcome) -> None:
         if self._kept is not None and outcome.result.stop_reason == CANCELLED:
             return      # the earlier result comes back when the request ends (``_classified``)
         problem = self.solve_problem
         self.solve_panel.show_outcome(outcome, problem.size, problem.defender, problem.goal)
+        self._scroll_to_results()       # the verdict's lines may have pushed the list down
         self.outcome = outcome
         proof = outcome.result.proof
         if outcome.verification == REJECTED:
@@ -871,17 +956,41 @@ class MainWindow(QMainWindow):
             self._kept = None       # the request ends here (areas have no classification)
             proof = self.solve_panel.areas.proofs()[0]
             self.solve_panel.areas.select(proof)
-        if proof is not None:
+            self.browse_area(proof)
+        elif proof is not None:
             self.browser.set_proof(proof)
             self.set_mode("proof")
+        else:
+            # no proof of this solve: a proof from a solve before it must not stay on show
+            self.browser.set_proof(None, empty_text=self._no_proof_text(outcome))
+            if self.mode == "proof":
+                self.set_mode("edit")
+
+    @staticmethod
+    def _no_proof_text(outcome: SolveOutcome) -> str:
+        """What the proof browser says after a solve that found no proof, and why."""
+        r = outcome.result
+        if r.stop_reason == CANCELLED:
+            why = "you stopped it"
+        elif r.stop_reason in ("time budget", "node budget"):
+            why = f"its {r.stop_reason} ran out (raise it in the Solve panel)"
+        elif r.stop_reason:
+            why = f"it stopped: {r.stop_reason}"
+        else:
+            why = "the position was not decided"
+        return f"The solve found no proof: {why}.  Nothing to browse yet."
 
     def browse_area(self, proof: Proof) -> None:
-        """Browse one area's proof of a result proven area by area."""
-        self.browser.set_proof(proof)
+        """Browse one area's proof of a result proven area by area, saying which area and
+        the goal it is proven for."""
+        self.browser.set_proof(proof, heading=self.solve_panel.areas.heading(proof))
         self.set_mode("proof")
 
-    def _classified(self, c: Classification) -> None:
+    def _classified(self, c: Classification | None) -> None:
         kept, self._kept = self._kept, None      # the request is over
+        if c is None:       # the solve decided nothing within its budget: nothing classified
+            self.solve_panel.show_not_classified()
+            return
         if kept is not None and c.cancelled:
             self._give_back_kept(kept)
             return
@@ -1022,18 +1131,26 @@ class MainWindow(QMainWindow):
         self._update_title()
 
     def _update_title(self) -> None:
-        name = self.file_path.name if self.file_path else "new problem"
+        name = self._file_name() if self.file_path else "new problem"
         if self.file_games > 1:
             name += f" #{self.prefs.last_index + 1}"
         mark = " *" if self.editor.is_modified() else ""
         self.setWindowTitle(f"tsumego_gui — {name}{mark}")
+
+    def _file_name(self) -> str:
+        """The file's name; for a file of the listed folder, its path from that folder
+        ("4/basic.sgf"), so files of the same name in sub-folders tell apart."""
+        source = self.problem_list.source
+        if source is not None and source.is_dir() and source in self.file_path.parents:
+            return self.file_path.relative_to(source).as_posix()
+        return self.file_path.name
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
         if not self._may_discard():
             event.ignore()
             return
         self.settings.setValue("window/geometry", self.saveGeometry())
-        self.settings.setValue("window/state", self.saveState())
+        self.settings.setValue("window/state", self.saveState(LAYOUT_VERSION))
         self.settings.sync()
         self.solver.shutdown()
         self.practice_solver.shutdown()

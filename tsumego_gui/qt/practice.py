@@ -10,8 +10,11 @@ problem never solved -- leaves the proof: the move is played on the game's own
 board and the position after it is handed to ``ask(problem)`` to be solved on
 demand (the window runs that in a worker thread with a short budget, then
 calls :meth:`Practice.answer`).  A proven answer becomes the next segment; an
-unproven one is said plainly and the app plays its best guess, if the search
-had one.
+unproven one is said plainly and the app plays its best guess: the search's,
+if it had one (best-first search keeps a best line, depth-first search none),
+else the region's move that the cheap shape heuristic of best-first search
+likes best (``search.evaluators.HeuristicEvaluator``); it passes only where no
+move of the region is legal.
 
 Hints (:meth:`Practice.hint`): the first press shades the zone of the node the
 user is at, the second marks the proof's move there ("1"); where no proof
@@ -21,8 +24,8 @@ lives", or "Ko: ..." after a first move whose class is ko.
 
 Same interface as ``TryIt`` for the proof browser (``user``, ``log``,
 ``finished``, ``node``, ``board``, ``play``, ``restart``, ``overlay``).
-Knows problems, proofs, classifications and the rules engine; nothing about
-widgets or threads.
+Knows problems, proofs, classifications, the rules engine and the heuristic
+evaluator; nothing about widgets or threads.
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ from tsumego_gui.qt.board_painter import BoardView, Overlay
 from tsumego_gui.qt.proof_view import NAMES, GameLog, TryIt, view_of
 from tsumego_gui.qt.try_first_move import TryFirstMove
 from tsumego_gui.search.classify import OPEN, Classification
+from tsumego_gui.search.evaluators import HeuristicEvaluator, Query
 from tsumego_gui.search.proof import Proof, ProofNode
 
 CORRECT, WRONG, KO = "correct", "wrong", "ko"
@@ -283,18 +287,38 @@ class Practice(GameLog):
             self._say(f"No hint: {why}.")
             return "\n".join(self.log[first:])
         guess = next((m for m in best_line[:1] if m == PASS or self._own.is_legal(m)), None)
-        if guess is None:
-            self._say(f"The app could not prove an answer ({why}) and has no best guess: it "
-                      "passes.")
-            guess = PASS
-        else:
+        shape = self._shape_guess() if guess is None else None
+        if guess is not None:
             self._say(f"The app could not prove an answer ({why}); its best guess "
                       f"(not proven): {self._name(guess)}.")
+        elif shape is not None:
+            guess = shape
+            self._say(f"The app could not prove an answer ({why}); its best guess (not "
+                      f"proven), by simple shape rules: {self._name(guess)}.")
+        else:
+            guess = PASS
+            self._say(f"The app could not prove an answer ({why}) and has no legal move in "
+                      "the problem's region: it passes.")
         self._own.play(guess)
         self.last_move = None if guess == PASS else guess
         self._say(f"{NAMES[self.prover]} answers {self._name(guess)}.")
         self._check_own_end()
         return "\n".join(self.log[first:])
+
+    def _shape_guess(self) -> int | None:
+        """The region's legal move that the heuristic evaluator's priors (captures, ataris,
+        eye points, no self-atari) rank first at the game's own position, for the app to
+        play where a search left no best guess; None when no move of the region is legal."""
+        legal = tuple(self._own.legal_moves(self.rules.region_or_all()))
+        if not legal:
+            return None
+        try:
+            problem = position_problem(self.rules, self._own)
+        except ProblemError:        # not expected: the game would be over
+            return legal[0]
+        (evaluation,) = HeuristicEvaluator().evaluate([Query(self._own, problem, legal)])
+        priors = evaluation.priors
+        return legal[max(range(len(legal)), key=lambda i: priors[i])]
 
     # ---- hints --------------------------------------------------------------------------
 

@@ -47,6 +47,8 @@ from tsumego_gui.search.proof import Proof
 
 NAV_KEYS = {Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down,
             Qt.Key.Key_Home, Qt.Key.Key_End}
+# what the browser says with no proof to show, before any solve
+NOT_SOLVED_TEXT = "Solve the problem to browse its proof here."
 
 
 def legend_html(theme_name: str) -> str:
@@ -74,6 +76,7 @@ class ProofBrowser(QWidget):
         super().__init__(parent)
         self.proof: Proof | None = None
         self.first_move: int | None = None     # set when the proof is a first move's
+        self.heading = ""                      # what the proof is, when not the board's
         self.classification: Classification | None = None
         self.model: ProofTreeModel | None = None
         self.path: tuple[int, ...] = ()
@@ -123,11 +126,16 @@ class ProofBrowser(QWidget):
 
     # ---- proof --------------------------------------------------------------------------
 
-    def set_proof(self, proof: Proof | None, first_move: int | None = None) -> None:
+    def set_proof(self, proof: Proof | None, first_move: int | None = None, *,
+                  empty_text: str = NOT_SOLVED_TEXT, heading: str = "") -> None:
         """Browse ``proof``; ``first_move``: the move that led to its root, for a first
-        move's proof (``search.classify``), shown played on the board."""
+        move's proof (``search.classify``), shown played on the board.  ``empty_text``:
+        what to say when there is no proof (e.g. that the last solve found none).
+        ``heading``: what the proof is, said above every node's explanation, for a proof
+        whose problem is not the one on the board (an area's: its goal may differ)."""
         self.try_button.setChecked(False)
         self.proof = proof
+        self.heading = heading if proof is not None else ""
         self.first_move = first_move if proof is not None else None
         old = self.model
         self.model = ProofTreeModel(proof, self, self.first_move) if proof is not None else None
@@ -139,7 +147,7 @@ class ProofBrowser(QWidget):
         self.restart_button.setEnabled(False)
         self.pass_button.setEnabled(False)
         if proof is None:
-            self.explanation.setPlainText("Solve the problem to browse its proof here.")
+            self.explanation.setPlainText(empty_text)
             return
         self.tree.selectionModel().currentChanged.connect(self._current_changed)
         self.tree.expand(self.model.index_for_path(()))
@@ -190,7 +198,12 @@ class ProofBrowser(QWidget):
             self.position_changed.emit(view, overlay)
             return
         pos, overlay = overlay_at(self.proof, self.path, self.first_move)
-        self.explanation.setPlainText(explain(self.proof, self.path, self.first_move))
+        if self.heading:
+            text = self.heading + "\n" + explain(self.proof, self.path, self.first_move,
+                                                 "This proof's problem")
+        else:
+            text = explain(self.proof, self.path, self.first_move)
+        self.explanation.setPlainText(text)
         self.position_changed.emit(pos.view, overlay)
 
     def forward(self) -> None:

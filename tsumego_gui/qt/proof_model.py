@@ -36,7 +36,10 @@ def move_name(loc: int, size: int) -> str:
 
 def status_text(proof: Proof, node: ProofNode) -> str:
     verdict = "lives" if node.won else "dies"
-    kind = {"or": "defender to move", "and": "attacker to move", "goal": "alive (goal)",
+    # a goal leaf is unconditional life under every goal; "(goal)" read as the problem's
+    # goal, which the proof of an area (made for unconditional life) may not share
+    kind = {"or": "defender to move", "and": "attacker to move",
+            "goal": "unconditionally alive",
             "captured": "captured", "passes": "two passes",
             "survives": "two passes, on the board (seki)"}.get(node.kind, node.kind)
     return f"{verdict} · {kind}"

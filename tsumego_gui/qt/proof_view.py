@@ -118,9 +118,12 @@ def rules_text(problem) -> str:
     return f"goal {problem.goal}; {kos}" + "".join(f"; {h}" for h in held)
 
 
-def explain(proof: Proof, path: tuple[int, ...], first_move: int | None = None) -> str:
+def explain(proof: Proof, path: tuple[int, ...], first_move: int | None = None,
+            problem_name: str = "The problem") -> str:
     """Plain-language description of the node at ``path``; ``first_move``: the move that
-    led to the proof's root (a first move's proof), named in the line of moves."""
+    led to the proof's root (a first move's proof), named in the line of moves;
+    ``problem_name``: what the root's line calls the proof's problem (one that is not the
+    problem on the board, e.g. an area's, says so)."""
     p = proof.problem
     size = p.size
     node, moves = node_and_moves(proof, path)
@@ -138,7 +141,7 @@ def explain(proof: Proof, path: tuple[int, ...], first_move: int | None = None) 
                          f"{coords.to_gtp(first_move, size)}, under its rules: "
                          f"{rules_text(p)}.")
     else:
-        lines.append(f"The problem: {NAMES[mover]} to play; {d} {GOAL_WORDS[p.goal]}.")
+        lines.append(f"{problem_name}: {NAMES[mover]} to play; {d} {GOAL_WORDS[p.goal]}.")
         if proof.winning_moves:
             lines.append(f"Winning first moves for {NAMES[mover]}: "
                          f"{_names(proof.winning_moves, size)}.")

@@ -10,7 +10,11 @@ classification of the first moves back through :meth:`SolvePanel.show_progress`,
 its ``chosen`` signal.  "Prove by areas" (``options()["decompose"]``) asks for a
 result proven area by area where the region splits; such a result shows the
 area list (``areas``, a :class:`~tsumego_gui.qt.area_list.AreaList`, whose
-``chosen`` the window listens to) in place of the first-move list.
+``chosen`` the window listens to) in place of the first-move list.  Where the
+position's class is ko, the verdict says how the problem's ko rule counted the
+ko and names the best ko moves; a solve that decided nothing has its first
+moves "not classified" (:meth:`SolvePanel.show_not_classified`), with the
+budget to raise.
 
 The evaluator combo lists ``katago`` when a KataGo network is chosen (the
 "Network…" button, a file picker; ``network_changed`` tells the window, which
@@ -203,6 +207,9 @@ class SolvePanel(QWidget):
         self._last: Progress | None = None
         self._phase = ""           # what the worker does now (a stage), shown over progress
         self._outcome_text = ""    # the solve's statistics, back once the list is filled
+        self._outcome: SolveOutcome | None = None    # the solve whose verdict is shown
+        # the verdict's text before and after where a ko note goes (``_show_ko``)
+        self._verdict_parts = ("", "")
         self._clock = QTimer(self)
         self._clock.setInterval(200)
         self._clock.timeout.connect(self._tick)
@@ -303,6 +310,7 @@ class SolvePanel(QWidget):
             self._outcome_text = ""
             self.progress_bar.setValue(0)
             self.progress_label.setText("Solving…")
+            self._outcome = None
             self.verdict_label.clear()
             self.clear_badge()
             self.areas.show_split(None)
@@ -316,6 +324,7 @@ class SolvePanel(QWidget):
         self.progress_bar.setValue(0)
         self.progress_label.setText(text)
         self.progress_label.setToolTip("")
+        self._outcome = None
         self.verdict_label.clear()
         self.clear_badge()
         self.areas.show_split(None)
@@ -377,6 +386,11 @@ class SolvePanel(QWidget):
         self.progress_bar.setValue(0)
         self.progress_label.setText(text)
 
+    def _proven(self) -> str | None:
+        """The verdict ("lives" or "dies") the solve shown proved, else None."""
+        r = self._outcome.result if self._outcome is not None else None
+        return r.verdict if r is not None and r.proof is not None else None
+
     def show_classification(self, c: Classification) -> None:
         if c.running:       # a move more has its class; the job and its progress go on
             self.first_moves.show_classification(c)
@@ -386,12 +400,51 @@ class SolvePanel(QWidget):
             self.progress_bar.setValue(1000)
         if self._outcome_text:
             self.progress_label.setText(self._outcome_text)
-        self.first_moves.show_classification(c)
+        self.first_moves.show_classification(c, proven=self._proven())
+        self._show_ko(c)
+
+    def show_not_classified(self) -> None:
+        """The solve did not decide the position within its budget, so its first moves were
+        not classified (the same budget again would leave them open too): say so, and
+        which budget to raise."""
+        self._phase = ""
+        if self._outcome_text:
+            self.progress_label.setText(self._outcome_text)
+        r = self._outcome.result if self._outcome is not None else None
+        budget = {"time budget": "the Time budget", "node budget": "the Node budget"}.get(
+            r.stop_reason if r is not None else None, "the budgets")
+        self.first_moves.clear("First moves: not classified: the position itself was not "
+                               f"decided within the budget; raise {budget}.")
+
+    def _show_ko(self, c: Classification) -> None:
+        """Where the position's class is ko, the verdict says how it counted the ko (the
+        problem's ko rule decides it) and names the ko moves, so "dies … none" above and
+        "ko" in the list below read as one result."""
+        verdict = self._proven()
+        proof = self._outcome.result.proof if verdict is not None else None
+        if proof is None or c.status != "ko" or proof.to_play != c.to_play:
+            return
+        mover, problem = NAMES[c.to_play], c.problem
+        mover_wins = (verdict == "lives") == c.defender_to_move
+        allowed = [NAMES[side] for side in NAMES if problem.ko_capture_allowed(side)]
+        kos = (f"only {allowed[0]} may capture kos" if len(allowed) == 1 else
+               "both sides may capture kos" if allowed else "nobody may capture a ko")
+        best = c.ko      # the best ko figure: its moves first, else every ko move
+        moves = [m.move for m in c.moves if m.cls == "ko"
+                 and (best is None or (m.ko is not None and (m.ko.side, m.ko.threats)
+                                       == (best.side, best.threats)))]
+        names = ", ".join(coords.to_gtp(m, problem.size) for m in moves)
+        note = (f"<br>A ko: {mover} must win it to {'live' if c.defender_to_move else 'kill'};"
+                f" the verdict counts it as {'won' if mover_wins else 'lost'}, as {kos} here "
+                f"(Ko captures).  Ko at best: <b>{names}</b> (see the first moves).")
+        head, tail = self._verdict_parts
+        self.verdict_label.setText(head + note + tail)
 
     def show_outcome(self, outcome: SolveOutcome, size: int, defender: int,
                      goal: str | None = None) -> None:
         """The verdict, judged under ``goal`` (default: the proof's problem's goal)."""
         r = outcome.result
+        self._outcome = outcome
         cancelled = r.stop_reason == CANCELLED
         if not cancelled:       # the bar stays where the user stopped the search
             self.progress_bar.setValue(1000)
@@ -424,11 +477,12 @@ class SolvePanel(QWidget):
         moves = ", ".join(coords.to_gtp(m, size) for m in proof.winning_moves) or "none"
         what = "Winning first move" + ("s" if len(proof.winning_moves) > 1 else "")
         known = proof_facts.facts(proof)      # counted by the worker, not here
-        self.verdict_label.setText(
-            f"<b>{verdict}</b> with {mover} to play.{judged}<br>{what} of the proof for "
-            f"{mover}: <b>{moves}</b><br>Proof: {known.size:,} nodes, longest line "
+        self._verdict_parts = (
+            f"<b>{verdict}</b> with {mover} to play.",
+            f"{judged}<br>{what} of the proof for {mover}: <b>{moves}</b><br>Proof: "
             # Proof.depth() counts the nodes of the longest line, the root included
-            f"{_moves(known.depth - 1)}")
+            f"{known.size:,} nodes, longest line {_moves(known.depth - 1)}")
+        self.verdict_label.setText("".join(self._verdict_parts))
         self._show_verification(outcome)
 
     def _show_split(self, split: SplitProof, size: int, judged: str) -> None:
@@ -442,9 +496,17 @@ class SolvePanel(QWidget):
             first = f"<br>Winning first move for {mover}: <b>{coords.to_gtp(split.first, size)}</b>"
         used = sum(1 for p in split.proofs if p is not None)
         nodes = sum(proof_facts.facts(p).size for p in split.proofs if p is not None)
+        # an area's life is proven as unconditional life (``search.split``): more than the
+        # goal survive asks, said so rather than left to contradict the goal above
+        stronger = {p.problem.goal for p in split.proofs if p is not None} - {
+            split.problem.goal}
+        proved = ""
+        if split.defender_wins and stronger == {"live"}:
+            proved = (f"<br>Proved: {d} lives unconditionally, which is more than the goal "
+                      f"{split.problem.goal} asks.")
         self.verdict_label.setText(
-            f"<b>{verdict}</b> with {mover} to play, proven area by area.{judged}{first}"
-            f"<br>Proof: {used} area proof{'s' if used > 1 else ''}, {nodes:,} nodes")
+            f"<b>{verdict}</b> with {mover} to play, proven area by area.{judged}{proved}"
+            f"{first}<br>Proof: {used} area proof{'s' if used > 1 else ''}, {nodes:,} nodes")
         self.areas.show_split(split)
         self.first_moves.clear()
         self.first_moves.setVisible(False)      # nothing to classify: the areas decide

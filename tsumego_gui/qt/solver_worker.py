@@ -12,7 +12,9 @@ classifies every first move (``search.classify``: lives / seki / ko / dies,
 each with verified proofs) under the same budgets; the outcome is sent as soon
 as it exists, so the proof can be browsed while the classification runs, and
 each first move as soon as it has its class (``partly_classified``, a running
-snapshot of the classification).
+snapshot of the classification).  A solve that did not decide the position
+within its budget is not followed by a classification: the request ends with
+``classified(None)``.
 Cancelling stops both; a classification cut short keeps the moves it decided
 and leaves the rest ``open``.
 
@@ -252,7 +254,9 @@ class SolverWorker(QObject):
 
     progress = Signal(int, object)     # request id, Progress
     finished = Signal(int, object)     # request id, search.choice.SolveOutcome
-    classified = Signal(int, object)   # request id, search.classify.Classification
+    # request id, search.classify.Classification (None: not classified, the solve having
+    # decided nothing)
+    classified = Signal(int, object)
     # request id, a running snapshot of the classification: one more move has its class
     partly_classified = Signal(int, object)
     failed = Signal(int, str)          # request id, message
@@ -296,6 +300,12 @@ class SolverWorker(QObject):
         self.finished.emit(rid, outcome)
         if not request.all_moves or split is not None:
             return
+        if outcome.result.verdict == "unknown" and outcome.result.stop_reason != CANCELLED:
+            # the position itself was not decided within the budget: its first moves under
+            # the same budget would be left open too (a 19x19 one: 140 moves, another full
+            # budget of waiting for nothing).  None ends the request: not classified
+            self.classified.emit(rid, None)
+            return
         mover = "Black" if (request.to_play or request.problem.to_play) == 1 else "White"
         self.stage.emit(rid, f"Classifying every first move of {mover} (each class proven "
                              "and verified)…")
@@ -317,7 +327,9 @@ class SolverController(QObject):
 
     progress = Signal(object)          # Progress
     finished = Signal(object)          # SolveOutcome
-    classified = Signal(object)        # Classification (after ``finished``, when asked for)
+    # Classification (after ``finished``, when asked for; None: the solve decided nothing,
+    # so nothing was classified)
+    classified = Signal(object)
     partly_classified = Signal(object)  # a running snapshot, before ``classified``
     failed = Signal(str)
     stage = Signal(str)

@@ -6,8 +6,12 @@ the QPalette of a theme and :func:`apply_app_theme` puts it on the running
 application, so a dark theme darkens every panel, list and menu, not only
 the board.  The dark palette is set on the Fusion style (native styles may
 ignore palettes); going back to light restores the style and palette the
-application started with.  Knows colours and QPalette roles; nothing about
-the board's geometry or the widgets that use them.
+application started with.  Fusion draws a check box's or radio button's box
+in the Base colour with an outline a shade darker than Window: on a dark
+palette, dark grey on dark grey; so check boxes and radio buttons get a
+palette of their own (:func:`indicator_palette`) with a light Window, which
+only that outline is drawn from.  Knows colours and QPalette roles; nothing
+about the board's geometry or the widgets that use them.
 """
 
 from __future__ import annotations
@@ -107,6 +111,22 @@ def dark_palette() -> QPalette:
     return pal
 
 
+# the widgets whose indicator (box or circle) Fusion outlines from the Window colour
+INDICATOR_CLASSES = ("QCheckBox", "QRadioButton")
+# a light Window for them: Fusion's outline (Window darker by 140 %) then reads on the dark
+# panels; their labels and boxes keep the dark palette's colours
+DARK_INDICATOR_WINDOW = "#b4b8c0"
+
+
+def indicator_palette(name: str, base: QPalette) -> QPalette:
+    """The palette of check boxes and radio buttons under the look ``name``, from the app's
+    palette ``base``."""
+    pal = QPalette(base)
+    if name == "dark":
+        pal.setColor(QPalette.ColorRole.Window, QColor(DARK_INDICATOR_WINDOW))
+    return pal
+
+
 # what the application looked like before the first theme change: restored by "light"
 _original: dict[str, object] = {}
 
@@ -123,11 +143,14 @@ def apply_app_theme(name: str, app: QApplication | None = None) -> bool:
     if name == "dark":
         if app.style().name().lower() != "fusion":
             app.setStyle("Fusion")
-        app.setPalette(dark_palette())
+        pal = dark_palette()
     else:
         if app.style().name() != _original["style"]:
             app.setStyle(str(_original["style"]))
-        app.setPalette(QPalette(_original["palette"]))
+        pal = QPalette(_original["palette"])
+    app.setPalette(pal)
+    for class_name in INDICATOR_CLASSES:
+        app.setPalette(indicator_palette(name, pal), class_name)
     app.setProperty("tsumego_theme", name if name == "dark" else DEFAULT)
     return True
 
