@@ -156,6 +156,21 @@ def test_a_folder_and_a_multi_game_file_become_problem_lists(window, tmp_path):
     assert lst.count() == 2 and window.editor.draft.size == 5
 
 
+def test_a_bad_game_of_a_collection_is_listed_greyed_and_the_others_open(window, tmp_path):
+    three = tmp_path / "three.sgf"
+    three.write_bytes(b"(;GM[1]SZ[30])" + GAME_A + GAME_B)
+    assert window.open_path(three)
+    assert window.editor.draft.size == 5            # the first game that reads: game 2
+    assert "1 of its 3 problems cannot be read (game 1: board size 30" in window.error_text()
+    lst = window.problem_list.list
+    assert lst.count() == 3
+    bad = lst.item(0)
+    assert bad.flags() == Qt.ItemFlag.NoItemFlags and "game 1: board size 30" in bad.toolTip()
+    assert window.windowTitle().startswith("tsumego_gui — three.sgf #2")
+    window.problem_list._activated(lst.item(2))
+    assert window.editor.draft.size == 7
+
+
 def test_a_folder_lists_research_json_problems_too_and_opens_them(window, tmp_path):
     folder = tmp_path / "mixed"
     (folder / "json").mkdir(parents=True)

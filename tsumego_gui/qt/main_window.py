@@ -71,7 +71,7 @@ from PySide6.QtWidgets import (
 
 from engine_cy.board import PASS
 from tsumego_gui.core.problem import COLOR_NAMES, Problem, ProblemError
-from tsumego_gui.core.problem_files import ProblemFileError, SourcedProblem, read_file
+from tsumego_gui.core.problem_files import ProblemFileError, SourcedProblem, read_file_entries
 from tsumego_gui.core.sgf_io import write_sgf
 from tsumego_gui.qt.board_painter import BoardView, Overlay
 from tsumego_gui.qt.board_widget import LEFT, BoardWidget
@@ -432,16 +432,20 @@ class MainWindow(QMainWindow):
             return False
         if path.is_dir():
             return self.open_list(path, ask=False)
-        try:
-            problems = read_file(path)
-        except ProblemFileError as e:
-            self.show_error(f"Cannot open {path.name}: {e.reason}")
+        games = read_file_entries(path)         # a bad game of several stays in its place
+        bad = [g for g in games if isinstance(g, ProblemFileError)]
+        if len(bad) == len(games):
+            self.show_error(f"Cannot open {path.name}: {bad[0].reason}")
             return False
-        index = index if 0 <= index < len(problems) else 0
-        if len(problems) > 1 and self.problem_list.source != path:
+        if not (0 <= index < len(games)) or isinstance(games[index], ProblemFileError):
+            index = next(i for i, g in enumerate(games) if not isinstance(g, ProblemFileError))
+        if len(games) > 1 and self.problem_list.source != path:
             self.problem_list.load(path, self.prefs.theme)
-        self._load_problem(problems[index].problem, path, index, len(problems),
-                           problems[index])
+        self._load_problem(games[index].problem, path, index, len(games), games[index])
+        if bad:
+            self.show_error(f"{path.name}: {len(bad)} of its {len(games)} problems cannot be "
+                            f"read ({bad[0].reason}{' ...' if len(bad) > 1 else ''}); the "
+                            "others opened (see the problem list).")
         self._remember_recent(path)
         return True
 

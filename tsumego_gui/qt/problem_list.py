@@ -36,7 +36,7 @@ from tsumego_gui.core.problem_files import (
     ProblemFileError,
     SourcedProblem,
     problem_files,
-    read_file,
+    read_file_entries,
 )
 from tsumego_gui.qt.board_crop import crop_window
 from tsumego_gui.qt.board_painter import THEMES, BoardView, Overlay, paint_board
@@ -74,10 +74,9 @@ def load_entries(source: Path) -> list[tuple[Path, int, SourcedProblem | None, s
     except ProblemFileError as e:
         return [(source, 0, None, e.reason)]
     for f in files:
-        try:
-            out += [(f, sp.index, sp, "") for sp in read_file(f)]
-        except ProblemFileError as e:
-            out.append((f, 0, None, e.reason))
+        for i, entry in enumerate(read_file_entries(f)):     # a bad game stays in its place
+            bad = isinstance(entry, ProblemFileError)
+            out.append((f, i, None, entry.reason) if bad else (f, entry.index, entry, ""))
     return out
 
 
