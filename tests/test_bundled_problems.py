@@ -13,6 +13,7 @@ verifier.
 """
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,7 @@ from engine_cy.board import BLACK, PASS, WHITE
 from tests.board_symmetry import OTHER, turn_point, turned
 from tsumego_gui.core import coords
 from tsumego_gui.core.sgf_io import read_sgf
+from tsumego_gui.search.choice import VERIFIED, solve_and_verify
 from tsumego_gui.search.classify import classify
 from tsumego_gui.search.params import SearchParams
 
@@ -78,6 +80,17 @@ def test_problem_metadata(entry):
 @pytest.mark.parametrize("entry,side", CASES)
 def test_bundled_problem_classifies_as_expected(entry, side):
     check_classes(load(entry), SIDES[side], entry["expect"][side])
+
+
+@pytest.mark.parametrize("entry,side", CASES)
+def test_the_plain_solve_gives_the_expected_verdict(entry, side):
+    """The verdict a plain solve gives (``tsumego solve``, the app's verdict line) under the
+    problem's own ko rule: where the defender may not capture kos, a ko counts as dying."""
+    problem = replace(load(entry), to_play=SIDES[side], to_play_given=True)
+    outcome = solve_and_verify(problem, max_nodes=PARAMS.max_nodes,
+                               max_seconds=PARAMS.max_seconds)
+    assert outcome.result.verdict == entry["expect"][side]["verdict"]
+    assert outcome.verification == VERIFIED
 
 
 # Each case again, turned by a symmetry of the board, once with its colours and once with
