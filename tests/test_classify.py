@@ -199,6 +199,18 @@ def test_an_undecided_move_is_exported_as_open_not_wrong():
     assert any(m.cls == OPEN for m in c.moves)
 
 
+def test_the_exported_main_line_is_a_right_move_and_wrong_ones_are_no_book_answer():
+    """Another viewer's main line is the first variation: it must be a right move; read
+    back, only the right moves are the book's answers."""
+    problem = read_sgf(BUNDLED / "classic" / "bent-three.sgf")[0]
+    c = classify(problem)
+    data = classification_file.to_sgf(c)
+    words = [n.get("C").split(":")[0] for n in sgf.Sgf_game.from_bytes(data).get_root()]
+    assert words == sorted(words, key=("RIGHT", "OPEN", "WRONG").index) and "WRONG" in words
+    right = {m.move for m in c.moves if m.cls != OPEN and classification_file.is_right(c, m.cls)}
+    assert {loc for _, loc in read_sgf(data)[0].book_moves} == right != set()
+
+
 def test_a_previous_pass_round_trips_and_lets_a_pass_end_the_game(seki):
     after = replace(seki, previous_pass=True)
     assert read_sgf(write_sgf(after)) == [after]

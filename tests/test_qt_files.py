@@ -56,6 +56,50 @@ def test_save_and_reopen_gives_the_same_problem(qtbot, window, tmp_path):
     w2.close()
 
 
+def _edit(window, point="H8"):
+    size = window.editor.draft.size
+    window.editor.press(coords.from_gtp(point, size), 2)     # a white stone far away
+    window.editor.release()
+
+
+def test_ctrl_s_never_writes_over_what_a_problem_file_cannot_keep(window, tmp_path):
+    """A book file with a solution tree: saving it unchanged writes nothing; saving it
+    edited asks for a new name rather than dropping the tree."""
+    book = tmp_path / "book.sgf"
+    book.write_bytes((PROBLEMS_DIR / "classic" / "rabbity-six.sgf").read_bytes())
+    before = book.read_bytes()
+    assert window.open_path(book)
+    asked = []
+    window.ask_save_file = lambda default: asked.append(default) or None
+    assert window.save() and asked == [] and book.read_bytes() == before
+    assert "Nothing to save" in window.statusBar().currentMessage()
+    _edit(window)
+    assert not window.save() and asked == ["book.sgf"] and book.read_bytes() == before
+    # saved under a new name: the book's answer stays with the problem
+    window.ask_save_file = lambda default: str(tmp_path / "mine.sgf")
+    assert window.save()
+    [mine] = read_sgf(tmp_path / "mine.sgf")
+    assert mine.book_moves == read_sgf(book)[0].book_moves != ()
+    # a file the app wrote holds nothing more: Ctrl+S writes over it
+    _edit(window)
+    window.ask_save_file = lambda default: pytest.fail("asked for a name")
+    assert window.save() and read_sgf(tmp_path / "mine.sgf")[0].color_at(
+        coords.from_gtp("H8", 9)) == 0
+
+
+def test_a_research_json_problem_is_saved_as_sgf_never_into_its_json(window, tmp_path):
+    research = tmp_path / "1.json"
+    research.write_text(json.dumps(RESEARCH))
+    before = research.read_bytes()
+    assert window.open_path(research)
+    _edit(window, "A7")
+    asked = []
+    window.ask_save_file = lambda default: asked.append(default) or str(research)
+    assert not window.save()
+    assert asked == ["1.sgf"] and research.read_bytes() == before
+    assert "a problem is saved as SGF" in window.error_text()
+
+
 @pytest.mark.parametrize("content, words", [
     (b"(;GM[1]SZ[9]AB[aa]TR[aa];B[ba]", "it ends in the middle of game 1"),   # cut short
     (None, "the file is no longer there"),                                     # deleted

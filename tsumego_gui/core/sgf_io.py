@@ -5,15 +5,17 @@ Reading (:func:`read_sgf`): every game of a collection becomes one
 
 * ``SZ`` (2..19), ``AB``/``AW``/``AE`` setup in the root and in later setup
   nodes; ``GM`` other than 1 is rejected.
-* **Problem file or game record?**  When the root marks a problem (``TR``,
+* **Problem file or game record?** When the root marks a problem (``TR``,
   ``MA``, ``SQ`` or one of our own properties below) or has two or more
-  children, the root is the problem and the first moves of its children
-  are the solution variations: they become ``book_moves`` (colour, loc) and
-  are not played.  Otherwise the file is a game record (the research 7x7
-  files, the PCN Killall-Go records): its main line is played with captures,
-  passes included, and the problem is the position after the last move.
-  The positions along the way become the problem's superko ``history``.
-  Two moves of one colour in a row are read as a pass in between.
+  children, the root is the problem and the first moves of its children are
+  the solution variations: they become ``book_moves`` (colour, loc) and are
+  not played; a variation whose first comment starts with ``WRONG`` or
+  ``OPEN`` (problem sites' and our export's marks) is not a book move.
+  Otherwise the file is a game record (the research 7x7 files, the PCN
+  Killall-Go records): its main line is played with captures, passes included,
+  and the problem is the position after the last move. The positions along the
+  way become the problem's superko ``history``. Two moves of one colour in a
+  row are read as a pass in between.
 * ``PL``: side to move; ``PL[]`` counts as absent.  After a played line the
   side to move is the one after the last move.  With neither, ``to_play`` is
   BLACK and ``to_play_given`` False: "solve for both sides".
@@ -77,6 +79,7 @@ This module knows nothing about search or Benson.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from os import PathLike
 from pathlib import Path
@@ -101,6 +104,7 @@ _SGF_COLOR = {"b": BLACK, "w": WHITE}
 DEFAULT_CHARSET = "ISO-8859-1"     # SGF's (and sgfmill's) when CA is absent; CA[] too
 _COLOR_SGF = {BLACK: "b", WHITE: "w"}
 # Root properties that say "this root is a problem, its children are answers".
+_UNANSWERED = re.compile(r"\s*(WRONG|OPEN)\b")
 _PROBLEM_MARKUP = ("TR", "MA", "SQ", "TG", "TD", "TK", "TH", "TP", "TF")
 
 
@@ -372,7 +376,9 @@ def read_game(tree: sgf_grammar.Coarse_game_tree, file_name: str = "", *,
     if is_problem:
         for child in root:
             color_name, point = _get(child.get_move)
-            if color_name is not None:
+            # a variation marked as a failure or as undecided (problem sites' convention,
+            # and our own export's) is not the book's answer
+            if color_name is not None and not _UNANSWERED.match(text_of(child, "C")):
                 book_moves.append((_SGF_COLOR[color_name], coords.from_sgfmill(point, size)))
 
     black = [p for p in coords.all_locs(size) if board.color_at(p) == BLACK]

@@ -56,6 +56,9 @@ class Draft:
     frame: frozenset[int] = frozenset()    # stones a frame added around an open problem
     ko_threats: tuple[int, int] = (0, 0)   # (black, white) external ko threats
     ko_point: int = coords.PASS            # the point the side to move may not retake
+    # the source's recorded first moves (its solution variations), kept so that saving an
+    # edited problem does not drop the book's answer; no solver reads them
+    book_moves: tuple[tuple[int, int], ...] = ()
 
     @classmethod
     def new(cls, size: int) -> Draft:
@@ -66,7 +69,7 @@ class Draft:
     def from_problem(cls, p: Problem) -> Draft:
         return cls(p.size, p.black, p.white, p.to_play, p.to_play_given, p.defender, p.goal,
                    p.crucial, p.region, p.ko_allowed, p.history, p.previous_pass, p.title,
-                   p.comment, p.source, p.frame, p.ko_threats, p.ko_point)
+                   p.comment, p.source, p.frame, p.ko_threats, p.ko_point, p.book_moves)
 
     def to_problem(self) -> Problem:
         """The validated problem; ProblemError names the first fault.  A side that may
@@ -80,16 +83,18 @@ class Draft:
                        ko_allowed=self.ko_allowed, history=self.history,
                        previous_pass=self.previous_pass, to_play_given=self.to_play_given,
                        title=self.title, comment=self.comment, source=self.source,
-                       frame=self.frame, ko_threats=threats, ko_point=self.ko_point)
+                       frame=self.frame, ko_threats=threats, ko_point=self.ko_point,
+                       book_moves=self.book_moves)
 
     def poses(self, problem: Problem) -> bool:
-        """Whether this draft is ``problem`` up to its text (``TEXT_FIELDS``): the same
-        position and rules, so what was solved of the one holds for the other."""
+        """Whether this draft is ``problem`` up to its text (``TEXT_FIELDS``) and book
+        moves: the same position and rules, so what was solved of the one holds for the
+        other."""
         try:
             mine = self.to_problem()
         except ProblemError:
             return False
-        blank = dict.fromkeys(TEXT_FIELDS, "")
+        blank = {**dict.fromkeys(TEXT_FIELDS, ""), "book_moves": ()}
         return replace(mine, **blank) == replace(problem, **blank)
 
     def validation_message(self) -> str:

@@ -72,7 +72,7 @@ from PySide6.QtWidgets import (
 from engine_cy.board import PASS
 from tsumego_gui.core.problem import COLOR_NAMES, Problem, ProblemError
 from tsumego_gui.core.problem_files import ProblemFileError, SourcedProblem, read_file_entries
-from tsumego_gui.core.sgf_io import write_sgf
+from tsumego_gui.core.sgf_io import read_sgf, write_sgf
 from tsumego_gui.qt.board_painter import BoardView, Overlay
 from tsumego_gui.qt.board_widget import LEFT, BoardWidget
 from tsumego_gui.qt.collection_state import FAILED, SOLVED, CollectionState
@@ -141,6 +141,15 @@ class _NoTallerThanContent(QObject):
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802
         if event.type() == QEvent.Type.LayoutRequest:
             self.fit()
+        return False
+
+
+def _rewrites_as_is(path: Path) -> bool:
+    """Whether writing the problem of the SGF file ``path`` gives back its bytes: a file
+    this app wrote, which holds nothing that saving over it could lose."""
+    try:
+        return write_sgf(read_sgf(path)[0]) == path.read_bytes()
+    except (OSError, ProblemError):
         return False
 
 
@@ -563,19 +572,36 @@ class MainWindow(QMainWindow):
             self.open_list(Path(path))
 
     def save(self) -> bool:
+        """Ctrl+S: write the problem back to its file, where that loses nothing of the file;
+        else Save As.  An unchanged problem is not written at all."""
         path = self.file_path
+        if path is not None and not self.editor.is_modified():
+            self.statusBar().showMessage(f"Nothing to save: {path.name} has no change.", 5000)
+            return True
         if path is None or self.file_games > 1 or path.suffix.lower() != ".sgf" \
                 or PROBLEMS_DIR in path.parents:
             # never overwrite a collection with one game, or the bundled problems
             return self.save_as()
+        if not _rewrites_as_is(path):
+            self.statusBar().showMessage(
+                f"Saving as a new file: {path.name} holds more than a problem file keeps "
+                "(its solution tree, comments or marks), which writing over it would lose.",
+                10000)
+            return self.save_as()
         return self.save_to(path)
 
     def save_as(self) -> bool:
-        default = self.file_path.name if self.file_path else "problem.sgf"
+        # a problem is saved as SGF, whatever the file it came from (a research .json)
+        default = Path(self.file_path.name).with_suffix(".sgf").name if self.file_path \
+            else "problem.sgf"
         path = self.ask_save_file(default)
         return bool(path) and self.save_to(Path(path))
 
     def save_to(self, path: Path) -> bool:
+        if path.suffix.lower() != ".sgf":
+            self.show_error(f"Cannot save {path.name}: a problem is saved as SGF; name a "
+                            ".sgf file.")
+            return False
         try:
             problem = self.editor.draft.to_problem()
         except ProblemError as e:

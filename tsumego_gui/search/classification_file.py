@@ -103,8 +103,12 @@ def to_sgf(c: Classification, max_nodes: int = 200_000) -> bytes:
     root.add_comment_text(f"tsumego_gui: {side} to play: {c.status_words()}.")
     budget = [max_nodes]
     group = "the black group" if c.problem.defender == 1 else "the white group"
-    for m in c.moves:
-        word = "OPEN" if m.cls == OPEN else "RIGHT" if is_right(c, m.cls) else "WRONG"
+    # the right moves first: another viewer's main line is the first variation
+    def word_of(m) -> str:
+        return "OPEN" if m.cls == OPEN else "RIGHT" if is_right(c, m.cls) else "WRONG"
+
+    for m in sorted(c.moves, key=lambda m: ("RIGHT", "OPEN", "WRONG").index(word_of(m))):
+        word = word_of(m)
         text = f"{word}: {c.move_words(m)}"
         if m.cls == OPEN and m.why_open:
             text += f" ({m.why_open})"
