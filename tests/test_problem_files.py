@@ -142,3 +142,19 @@ def test_a_bad_game_among_open_problems_is_its_error_in_its_place(tmp_path):
     posed, bad = read_file_entries(tmp_path / "open.sgf")
     assert posed.assumed and isinstance(bad, ProblemFileError)
     assert "game 2: board size 30" in bad.reason
+
+
+def test_an_exported_proof_or_classification_opens_as_the_problem_it_was_made_for(tmp_path):
+    from tsumego_gui.search import classification_file
+    from tsumego_gui.search.choice import solve_and_verify
+    from tsumego_gui.search.classify import classify
+
+    write(tmp_path / "a.sgf", GAME_A)
+    [sp] = read_file(tmp_path / "a.sgf")
+    proof = solve_and_verify(sp.problem).result.proof
+    write(tmp_path / "proof.json", proof.to_json())
+    write(tmp_path / "classes.json", classification_file.to_json(classify(sp.problem)))
+    for name in ("proof.json", "classes.json"):
+        [again] = read_file(tmp_path / name)
+        assert (again.problem.black, again.problem.white, again.problem.crucial) == \
+            (sp.problem.black, sp.problem.white, sp.problem.crucial)

@@ -4,8 +4,9 @@ The one reader shared by the ``tsumego`` command, the GUI (opening a file, the
 problem list) and the benchmark runners:
 
 * a file ending in ``.json`` is one research-format problem
-  (``core.rzone_json``); any other file is SGF (``core.sgf_io``), one
-  problem per game of a collection;
+  (``core.rzone_json``), or a proof, classification or split proof file this
+  app exported, which gives the problem it was made for; any other file is
+  SGF (``core.sgf_io``), one problem per game of a collection;
 * a folder stands for its problem files (``.sgf`` and ``.json``, any case),
   in all its sub-folders, sorted by path.  A json file there that is valid
   JSON but not a research problem (no ``masked_sgf_str`` field, such as an
@@ -123,7 +124,7 @@ def read_file_entries(path: str | PathLike[str], *, defender: int | None = None,
     try:
         if path.suffix.lower() == ".json":
             from tsumego_gui.core.rzone_json import read_rzone_json
-            games = [read_rzone_json(path)]
+            games = _exported_problem(path) or [read_rzone_json(path)]
         else:
             from tsumego_gui.core.sgf_io import read_sgf_games
             games = read_sgf_games(path, defender=defender, goal=goal)
@@ -169,6 +170,20 @@ def read_problems(source: str | PathLike[str], *, defender: int | None = None,
     return [entry for f in files
             for entry in read_file_entries(f, defender=defender, goal=goal,
                                            frame_distance=frame_distance)]
+
+
+def _exported_problem(path: Path) -> list[Problem]:
+    """The problem a proof, classification or split proof file this app exported was made
+    for (its ``problem_sgf``), so that such a file opens; [] for any other json."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8-sig"))
+    except (OSError, ValueError, RecursionError):
+        return []       # read_rzone_json says what is wrong with it
+    if not (isinstance(data, dict) and str(data.get("format", "")).startswith("tsumego_gui")
+            and isinstance(data.get("problem_sgf"), str)):
+        return []
+    from tsumego_gui.core.sgf_io import read_sgf
+    return read_sgf(data["problem_sgf"].encode("utf-8"))[:1]
 
 
 def _is_data_json(path: Path) -> bool:
