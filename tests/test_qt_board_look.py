@@ -278,17 +278,21 @@ def test_the_view_menus_dark_theme_darkens_panels_and_board(qtbot, tmp_path):
 
 
 def test_view_menu_toggles_move_numbers_and_crop(qtbot, tmp_path):
-    from tsumego_gui.qt.main_window import MainWindow
+    from tsumego_gui.qt.main_window import BUNDLED_PROBLEM, MainWindow
     from tsumego_gui.qt.settings import open_settings
 
-    window = MainWindow(open_settings(str(tmp_path / "s.ini")), open_last=False)
-    qtbot.addWidget(window)
+    def opened():       # a problem with a region: the zoom applies while it is edited
+        w = MainWindow(open_settings(str(tmp_path / "s.ini")), open_last=False)
+        qtbot.addWidget(w)
+        assert w.open_path(BUNDLED_PROBLEM, ask=False)
+        return w
+
+    window = opened()
     assert not window.board.move_numbers and window.board.crop
     window.numbers_action.trigger()
     window.crop_action.trigger()
     assert window.board.move_numbers and not window.board.crop
-    again = MainWindow(open_settings(str(tmp_path / "s.ini")), open_last=False)
-    qtbot.addWidget(again)
+    again = opened()
     assert again.board.move_numbers and not again.board.crop
 
 

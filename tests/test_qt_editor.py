@@ -192,3 +192,18 @@ def test_a_long_title_shows_its_beginning(window):
     window.editor.reset(replace(Draft.new(9), title=long_title))
     title = window.problem_panel.title_edit
     assert title.text() == long_title and title.cursorPosition() == 0
+
+
+def test_setting_up_a_new_problem_keeps_the_whole_board_in_reach(qtbot, window):
+    """Zoom is on (the default), but a position without a region is being set up: the
+    view must not close in on the first stone and leave D4 out of reach."""
+    window._toggle_crop(True)
+    window.new_problem(19)
+    click(qtbot, window, "R16")
+    assert window.board.visible_window().is_whole and not window.board.crop
+    d4 = click(qtbot, window, "D4")
+    assert d4 in window.editor.draft.black
+    # once the problem has a region, zoom applies again
+    window.editor.tool = "region"
+    click(qtbot, window, "S17")
+    assert window.editor.draft.region and window.board.crop

@@ -690,6 +690,7 @@ class MainWindow(QMainWindow):
     def _show_edit_board(self) -> None:
         d = self.editor.draft
         self.board.ghost_colour = BLACK if self.editor.tool == "stones" else None
+        self._apply_crop()
         self.board.set_frame(d.frame)
         self.remove_frame_action.setEnabled(bool(d.frame))
         self.board.set_position(BoardView(d.size, d.black, d.white),
@@ -742,6 +743,7 @@ class MainWindow(QMainWindow):
             self._show_edit_board()
         else:
             self.board.ghost_colour = None
+            self._apply_crop()
             self.browser.go_to(self.browser.path)
             self.mode_label.setText("Proof: ←/→ along the line, ↑/↓ siblings, Home/End, "
                                     "wheel; click a move to follow it.  Ctrl+E edits the "
@@ -1099,7 +1101,14 @@ class MainWindow(QMainWindow):
 
     def _toggle_crop(self, on: bool) -> None:
         self._set_prefs(crop_board=on)
-        self.board.set_crop(on)
+        self._apply_crop()
+
+    def _apply_crop(self) -> None:
+        """Zoom to the problem as the View menu says, but not while a position without a
+        region is set up: the view would close in on the first stones and leave the rest
+        of the board out of reach."""
+        editing_open = self.mode == "edit" and not self.editor.draft.region
+        self.board.set_crop(self.prefs.crop_board and not editing_open)
 
     def _toggle_coords(self, on: bool) -> None:
         self._set_prefs(show_coordinates=on)
