@@ -53,7 +53,7 @@ def describe(problem: Problem) -> str:
         lines.append(f"history:      {len(problem.history)} earlier positions (superko)")
     if problem.book_moves:
         lines.append("book moves:   " + ", ".join(
-            book_move_text(problem, c, m) for c, m in problem.book_moves))
+            book_move_text(problem, board, c, m) for c, m in problem.book_moves))
     for c in (BLACK, WHITE):
         chains = alive[c]
         lines.append(f"UCA {NAMES[c].lower()}:    " + ("; ".join(
@@ -64,13 +64,13 @@ def describe(problem: Problem) -> str:
     return "\n".join(lines)
 
 
-def book_move_text(problem: Problem, color: int, loc: int) -> str:
-    """A book move as the file gives it, and what is wrong with it for this problem: a
-    book move is the source's claim, kept even when it cannot be played."""
+def book_move_text(problem: Problem, board, color: int, loc: int) -> str:
+    """A book move as the file gives it, and what is wrong with it on ``board`` (the
+    problem's): a book move is the source's claim, kept even when it cannot be played."""
     text = f"{NAMES[color]} {coords.to_gtp(loc, problem.size)}"
     if problem.to_play_given and color != problem.to_play:
         return f"{text} (not the side to move)"
-    board = problem.to_board()
+    board = board.copy()
     board.to_play = color
     reason = board.illegal_reason(loc)
     return f"{text} (not a legal move: {reason})" if reason else text

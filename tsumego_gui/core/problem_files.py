@@ -124,7 +124,12 @@ def read_file_entries(path: str | PathLike[str], *, defender: int | None = None,
     try:
         if path.suffix.lower() == ".json":
             from tsumego_gui.core.rzone_json import read_rzone_json
-            games = _exported_problem(path) or [read_rzone_json(path)]
+            try:
+                games = [read_rzone_json(path)]
+            except ProblemError:    # not a research problem: perhaps a file we exported
+                games = _exported_problem(path)
+                if not games:
+                    raise
         else:
             from tsumego_gui.core.sgf_io import read_sgf_games
             games = read_sgf_games(path, defender=defender, goal=goal)
@@ -178,7 +183,7 @@ def _exported_problem(path: Path) -> list[Problem]:
     try:
         data = json.loads(path.read_text(encoding="utf-8-sig"))
     except (OSError, ValueError, RecursionError):
-        return []       # read_rzone_json says what is wrong with it
+        return []       # read_rzone_json has said what is wrong with it
     if not (isinstance(data, dict) and str(data.get("format", "")).startswith("tsumego_gui")
             and isinstance(data.get("problem_sgf"), str)):
         return []
