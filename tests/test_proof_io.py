@@ -43,6 +43,8 @@ def test_sgf_export_holds_the_tree_zones_and_winning_moves(proof):
     root = game.get_root()
     assert game.get_size() == 7
     assert "dies" in root.get("C")
+    # the players named as a Go text names them
+    assert f"Winning moves for {({1: 'Black', 2: 'White'})[proof.to_play]}: " in root.get("C")
     first_moves = [child.get_move() for child in root]
     size = proof.problem.size
     winning = {coords.to_sgfmill(m, size) for m in proof.winning_moves}

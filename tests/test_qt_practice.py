@@ -13,11 +13,15 @@ import pytest
 pytest.importorskip("pytestqt")
 
 from engine_cy.board import PASS  # noqa: E402
+from tests.test_solver import solved  # noqa: E402
 from tsumego_gui.core import coords  # noqa: E402
 from tsumego_gui.core.sgf_io import read_sgf  # noqa: E402
 from tsumego_gui.qt.editor import Draft  # noqa: E402
 from tsumego_gui.qt.main_window import BUNDLED_PROBLEM as STRAIGHT_THREE  # noqa: E402
+from tsumego_gui.qt.main_window import PROBLEMS_DIR  # noqa: E402
 from tsumego_gui.qt.practice import Practice  # noqa: E402
+from tsumego_gui.qt.proof_view import refusal  # noqa: E402
+from tsumego_gui.qt.try_first_move import followed_proof  # noqa: E402
 
 A1, B1, C1 = (coords.from_gtp(v, 9) for v in ("A1", "B1", "C1"))
 # Our own: a nearly empty 6x6 board, White to live anywhere: nothing is proven in a second
@@ -228,3 +232,105 @@ def test_with_no_best_guess_the_app_plays_a_region_move_not_a_pass():
     assert "could not prove an answer (stopped)" in text and "passes" not in text
     assert "best guess (not proven), by simple shape rules: B1" in text
     assert game.last_move == B1 and game.board.color_at(B1) == 1
+
+
+# ---- ko: the proofs' ko rule lets one side alone capture kos ----------------------------
+
+L_FOUR_KO = PROBLEMS_DIR / "corner" / "l-four-corner-ko.sgf"     # Black B1 makes a direct ko
+
+
+def _played_out(game: Practice, solve_asked) -> None:
+    """Play the user's side by the proof's winning moves and answer every solve the game
+    asks for at once with ``solve_asked(problem)`` (no worker thread)."""
+    for _ in range(30):
+        if game.finished:
+            return
+        if game.thinking:
+            game.answer(solve_asked(game.asked[-1]))
+        else:
+            game.play(game.node.prover_move)
+    raise AssertionError(f"the game did not end: {game.log}")
+
+
+def _asking_practice(problem) -> Practice:
+    asked = []
+    game = Practice(problem, asked.append)
+    game.asked = asked
+    return game
+
+
+def test_a_kill_that_needs_the_ko_is_said_to_be_ko_without_a_solve():
+    """Before a solve the answers come from proofs in which White (the defender) may never
+    capture a ko, so B1 kills there; with White allowed to take kos White lives, and a Go
+    player calls that a ko, not a kill (the problem's comment: "Black B1 makes a direct
+    ko")."""
+    problem = read_sgf(L_FOUR_KO)[0]
+    game = _asking_practice(problem)
+    assert game.user == 1
+    game.play(coords.from_gtp("B1", 9))
+    _played_out(game, lambda asked: solved(asked, all_moves=False).proof)
+    assert game.result == "ko"
+    assert game.log[-1].startswith("Ko: White is dead here because only Black may capture kos")
+    checked = game.asked[-1]
+    assert checked.ko_capture_allowed(2) and not checked.ko_capture_allowed(1)
+    assert sum(line.startswith(("Ko", "Correct", "Wrong")) for line in game.log) == 1
+
+
+def test_a_clean_kill_stays_correct_after_the_ko_check():
+    """The straight three, Black to play: B1 kills whoever may capture kos."""
+    problem = replace(read_sgf(STRAIGHT_THREE)[0], to_play=1)
+    game = _asking_practice(problem)
+    game.play(B1)
+    _played_out(game, lambda asked: solved(asked, all_moves=False).proof)
+    assert game.result == "correct"
+    assert game.log[-1].startswith("Correct: White is dead")
+    assert "B1 wins even when White may capture kos" in game.log[-1]
+
+
+def test_an_unfinished_ko_check_says_so():
+    problem = replace(read_sgf(STRAIGHT_THREE)[0], to_play=1)
+    game = _asking_practice(problem)
+    game.play(B1)
+    _played_out(game, lambda asked: None if asked.ko_capture_allowed(2) and
+                not asked.ko_capture_allowed(1) else solved(asked, all_moves=False).proof)
+    assert game.result == "correct"
+    assert "whether a ko could change it was not checked" in game.log[-1]
+
+
+def test_after_a_solve_a_ko_move_is_played_with_the_player_taking_kos(make_window, qtbot):
+    """After a first move classed ko the game follows the proof in which the player's side
+    may capture kos (the app's may not): there, after Black B1 and White A1, Black takes the
+    ko at A2 (the game used to follow the other proof and refuse A2 as a forbidden ko
+    capture)."""
+    w = make_window("s.ini")
+    assert w.open_path(L_FOUR_KO, ask=False)
+    with qtbot.waitSignal(w.solver.classified, timeout=60_000):
+        w.solve()
+    c = w.classification
+    b1, a1, a2 = (coords.from_gtp(v, 9) for v in ("B1", "A1", "A2"))
+    fm = next(m for m in c.moves if m.move == b1)
+    assert fm.cls == "ko"
+    for user, other in ((1, 2), (2, 1)):
+        rules = followed_proof(fm, user, c.problem.defender).problem
+        assert rules.ko_capture_allowed(user) and not rules.ko_capture_allowed(other)
+    proof = followed_proof(fm, 1, c.problem.defender)
+    assert dict(proof.root.children)[a1].prover_move == a2
+    game = Practice(c.problem, lambda asked: None, classification=c)
+    game.play(b1)
+    for _ in range(10):
+        if game.finished:
+            break
+        game.play(game.node.prover_move)
+    assert game.result == "ko"
+    assert game.log[-1].startswith("Ko: White is dead here because only Black may capture kos")
+
+
+def test_a_forbidden_ko_capture_is_explained():
+    """Where a line's rule forbids the player's ko capture, the refusal names the rule."""
+    problem = replace(read_sgf(L_FOUR_KO)[0], ko_allowed=(False, True))
+    board = problem.to_board()
+    for move in ("B1", "A1"):                     # Black B1, White A1: A2 takes the ko
+        board.play(coords.from_gtp(move, 9))
+    said = refusal(board, coords.from_gtp("A2", 9), problem, "A2")
+    assert said.startswith("A2 takes a ko, which Black may not do in this line")
+    assert "White may capture kos" in said

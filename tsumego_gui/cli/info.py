@@ -8,8 +8,7 @@ from tsumego_gui.cli.loading import load_from_args
 from tsumego_gui.core import coords
 from tsumego_gui.core.diagram import render_diagram
 from tsumego_gui.core.problem import Problem
-
-NAMES = {BLACK: "Black", WHITE: "White"}
+from tsumego_gui.core.wording import PLAYERS
 
 
 def describe(problem: Problem) -> str:
@@ -31,24 +30,25 @@ def describe(problem: Problem) -> str:
     region_mark = "+ region (empty points)  " if problem.region else ""
     lines.append(f"legend: X black  O white  {region_mark}"
                  "# / @ unconditionally alive black / white")
-    to_play = NAMES[problem.to_play]
+    to_play = PLAYERS[problem.to_play]
     if not problem.to_play_given:
         to_play += " (not given: either side)"
     region = f"{len(problem.region)} points" if problem.region else "whole board"
     lines += [
         f"size:         {size}x{size}",
         f"to play:      {to_play}",
-        f"defender:     {NAMES[problem.defender]} (must live), attacker: {NAMES[problem.attacker]}",
+        f"defender:     {PLAYERS[problem.defender]} (must live), "
+        f"attacker: {PLAYERS[problem.attacker]}",
         f"goal:         {problem.goal}",
         f"crucial:      {gtp(problem.crucial)}",
         f"region:       {region}",
         "ko captures:  " + ", ".join(
-            f"{NAMES[c]} {'may' if problem.ko_capture_allowed(c) else 'may not'}"
+            f"{PLAYERS[c]} {'may' if problem.ko_capture_allowed(c) else 'may not'}"
             for c in (BLACK, WHITE)),
     ]
     if any(problem.ko_threats):
         lines.append("ko threats:   " + ", ".join(
-            f"{NAMES[c]} {n}" for c, n in zip((BLACK, WHITE), problem.ko_threats, strict=True)))
+            f"{PLAYERS[c]} {n}" for c, n in zip((BLACK, WHITE), problem.ko_threats, strict=True)))
     if problem.history:
         lines.append(f"history:      {len(problem.history)} earlier positions (superko)")
     if problem.book_moves:
@@ -56,7 +56,7 @@ def describe(problem: Problem) -> str:
             book_move_text(problem, board, c, m) for c, m in problem.book_moves))
     for c in (BLACK, WHITE):
         chains = alive[c]
-        lines.append(f"UCA {NAMES[c].lower()}:    " + ("; ".join(
+        lines.append(f"UCA {PLAYERS[c].lower()}:    " + ("; ".join(
             f"{gtp(stones)} (vital: {', '.join(gtp(r) for r in regions)})"
             for stones, regions in chains) or "none"))
     if problem.comment:
@@ -67,7 +67,7 @@ def describe(problem: Problem) -> str:
 def book_move_text(problem: Problem, board, color: int, loc: int) -> str:
     """A book move as the file gives it, and what is wrong with it on ``board`` (the
     problem's): a book move is the source's claim, kept even when it cannot be played."""
-    text = f"{NAMES[color]} {coords.to_gtp(loc, problem.size)}"
+    text = f"{PLAYERS[color]} {coords.to_gtp(loc, problem.size)}"
     if problem.to_play_given and color != problem.to_play:
         return f"{text} (not the side to move)"
     board = board.copy()

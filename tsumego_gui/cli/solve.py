@@ -36,7 +36,7 @@ from tsumego_gui.cli.output import check_writable, write_output
 from tsumego_gui.core import coords
 from tsumego_gui.core.colors import BLACK, WHITE
 from tsumego_gui.core.problem import GOAL_TEXT, Problem, ProblemError
-from tsumego_gui.core.wording import counted
+from tsumego_gui.core.wording import PLAYERS, counted
 from tsumego_gui.nn.choice import make_evaluator
 from tsumego_gui.search import classification_file, gc_pacing, split_file
 from tsumego_gui.search.choice import (
@@ -50,8 +50,6 @@ from tsumego_gui.search.classify import OPEN, classify
 from tsumego_gui.search.frame_ladder import solve_closer_first
 from tsumego_gui.search.params import SearchParams
 from tsumego_gui.search.split import SplitProof
-
-NAMES = {BLACK: "Black", WHITE: "White"}
 
 
 def sides_to_solve(problem: Problem, to_play: str | None) -> list[int]:
@@ -145,8 +143,8 @@ def solve_one(problem: Problem, closer: Problem | None, to_play: int, args,
         "frame_note": ladder.note,
         "solver": outcome.solver_used,
         "solver_reason": outcome.reason,
-        "to_play": NAMES[to_play],
-        "defender": NAMES[problem.defender],
+        "to_play": PLAYERS[to_play],
+        "defender": PLAYERS[problem.defender],
         "goal": problem.goal,
         "defender_takes_kos": problem.ko_capture_allowed(problem.defender),
         "verdict": result.verdict,
@@ -200,8 +198,8 @@ def classify_one(problem: Problem, to_play: int, args, evaluator,
     size = problem.size
     row = {
         "search": search,
-        "to_play": NAMES[to_play],
-        "defender": NAMES[problem.defender],
+        "to_play": PLAYERS[to_play],
+        "defender": PLAYERS[problem.defender],
         "goal": problem.goal,
         "class": c.status,
         "status": c.status_words(),
@@ -211,7 +209,7 @@ def classify_one(problem: Problem, to_play: int, args, evaluator,
                          "reads": c.move_words(m), "why_open": m.why_open,
                          "verification": m.verification or "unchecked",
                          "proofs": len(m.proofs),
-                         **({"ko_threats": {"side": NAMES[m.ko.side], "threats": m.ko.threats,
+                         **({"ko_threats": {"side": PLAYERS[m.ko.side], "threats": m.ko.threats,
                                             "kind": m.ko.kind}} if m.ko else {}),
                          **({"ko_not_measured": m.ko_why} if m.ko_why else {}),
                          **({"forbidden": m.forbidden} if m.forbidden else {})}

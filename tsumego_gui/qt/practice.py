@@ -22,6 +22,15 @@ covers the position, a hint asks for a solve first.  The end of the game is
 said once, in the player's words: "Correct: White is dead", "Wrong: Black
 lives", or "Ko: ..." after a first move whose class is ko.
 
+Without the first moves' classes, the proofs a game is answered from are
+made under the problem's ko rule, which lets one side alone capture kos (the
+attacker, in a problem as posed).  A win for that side may then be only a
+won ko, so before the game ends so, the user's first move is solved again
+with the ko rule turned round (the app's side may capture kos, the user's
+may not, no threats: the classes' rule, ``search.classify``): where the app
+then wins, the result is "Ko"; where it is not proven in time, the "Correct"
+says the ko was not checked.
+
 Same interface as ``TryIt`` for the proof browser (``user``, ``log``,
 ``finished``, ``node``, ``board``, ``play``, ``restart``, ``overlay``).
 Knows problems, proofs, classifications, the rules engine and the heuristic
@@ -37,10 +46,11 @@ from engine_cy.benson import unconditionally_alive
 from engine_cy.board import PASS, Board
 from tsumego_gui.core import coords
 from tsumego_gui.core.problem import Problem, ProblemError
+from tsumego_gui.core.wording import PLAYERS
 from tsumego_gui.qt.board_painter import BoardView, Overlay
-from tsumego_gui.qt.proof_view import NAMES, GameLog, TryIt, view_of
+from tsumego_gui.qt.proof_view import GameLog, TryIt, refusal, view_of
 from tsumego_gui.qt.try_first_move import TryFirstMove
-from tsumego_gui.search.classify import OPEN, Classification
+from tsumego_gui.search.classify import OPEN, Classification, first_move_problem
 from tsumego_gui.search.evaluators import HeuristicEvaluator, Query
 from tsumego_gui.search.proof import Proof, ProofNode
 
@@ -125,8 +135,12 @@ class Practice(GameLog):
         self.result: str | None = None       # CORRECT | WRONG | KO once the game is over
         self.finished = False
         self.ko = False                      # the game went into a first move classed ko
-        opening = (f"You play {NAMES[self.user]}; the app answers for "
-                   f"{NAMES[self.prover]}")
+        # the user's first move (for a first move's proof, the move before its root)
+        self.opening: int | None = self._first_move if c is None and proof is not None \
+            else None
+        self._ending: tuple[bool, str] | None = None    # held while the ko check runs
+        opening = (f"You play {PLAYERS[self.user]}; the app answers for "
+                   f"{PLAYERS[self.prover]}")
         if c is not None:
             self.segment = TryFirstMove(c)
             source = "from the proofs of the first moves"
@@ -173,10 +187,11 @@ class Practice(GameLog):
         if loc != PASS and loc not in self.rules.region_or_all():
             return self._say(f"{self._name(loc)} is outside the problem's region.")
         if loc != PASS and not board.is_legal(loc):
-            return self._say(f"{self._name(loc)} is illegal here "
-                             f"({board.illegal_reason(loc)}).")
+            return self._say(refusal(board, loc, self.rules, self._name(loc)) + ".")
         first = len(self.log)
         self.hint_level = 0
+        if self.opening is None:
+            self.opening = loc
         if self._covered(loc):
             self._play_segment(loc)
         else:
@@ -243,7 +258,7 @@ class Practice(GameLog):
             self._say(f"The app cannot solve this position: {e}.")
             return
         self.thinking = purpose
-        who = NAMES[problem.to_play]
+        who = PLAYERS[problem.to_play]
         self._say(f"Thinking… (solving with {who} to play, up to {self.seconds:g} s)")
         self.ask(problem)
 
@@ -264,12 +279,15 @@ class Practice(GameLog):
         if purpose is None:
             return ""
         first = len(self.log)
+        if purpose == "ko":
+            self._end_after_ko_check(proof, failure)
+            return "\n".join(self.log[first:])
         if proof is not None:
             self.segment = TryIt(proof, user=self.user, first_move=self.last_move,
                                  intro=("",))
             self._own = None
-            mover = NAMES[proof.to_play]
-            d = NAMES[self.rules.defender]
+            mover = PLAYERS[proof.to_play]
+            d = PLAYERS[self.rules.defender]
             self._say(f"Solved: with {mover} to play, {d} "
                       f"{'lives' if proof.root.won else 'dies'}.")
             if purpose == "answer":
@@ -301,7 +319,7 @@ class Practice(GameLog):
                       "the problem's region: it passes.")
         self._own.play(guess)
         self.last_move = None if guess == PASS else guess
-        self._say(f"{NAMES[self.prover]} answers {self._name(guess)}.")
+        self._say(f"{PLAYERS[self.prover]} answers {self._name(guess)}.")
         self._check_own_end()
         return "\n".join(self.log[first:])
 
@@ -372,7 +390,7 @@ class Practice(GameLog):
         name = self._name(move) if move is not None else "pass"
         if wins:
             return f"Hint: play {name} (marked 1)."
-        return (f"Hint: the proof says {NAMES[self.user]} cannot win from here; the most "
+        return (f"Hint: the proof says {PLAYERS[self.user]} cannot win from here; the most "
                 f"stubborn try is {name} (marked 1).")
 
     # ---- the end ------------------------------------------------------------------------
@@ -382,20 +400,74 @@ class Practice(GameLog):
         self._announce(node.won, reason)
 
     def _announce(self, defender_lives: bool, reason: str) -> None:
-        """Say the result once, in the player's words."""
-        if self.finished:
+        """Say the result once, in the player's words (after the ko check where one is
+        due: the module docstring)."""
+        if self.finished or self.thinking:
             return
-        self.finished = True
-        d = NAMES[self.rules.defender]
+        won = defender_lives == (self.user == self.rules.defender)
+        if won and not self.ko and self._classification is None and self.opening is not None \
+                and not self.rules.ko_capture_allowed(self.prover):
+            self._ending = (defender_lives, reason)
+            self._check_ko()
+            return
+        self._finish(defender_lives, reason, KO if self.ko else None)
+
+    def _finish(self, defender_lives: bool, reason: str, result: str | None,
+                note: str = "") -> None:
+        self.finished, self._ending = True, None
+        d, user = PLAYERS[self.rules.defender], PLAYERS[self.user]
         state = "lives" if defender_lives else "is dead"
         won = defender_lives == (self.user == self.rules.defender)
-        if self.ko:
+        if result == KO:
             self.result = KO
-            self._say(f"Ko: {d} {state} here because the ko went its way ({reason}); in a "
-                      "game it depends on the ko.")
+            self._say(f"Ko: {d} {state} here because only {user} may capture kos in this "
+                      f"line ({reason}); in a game {user} must win the ko{note}.")
             return
         self.result = CORRECT if won else WRONG
-        self._say(f"{'Correct' if won else 'Wrong'}: {d} {state} ({reason}).")
+        self._say(f"{'Correct' if won else 'Wrong'}: {d} {state} ({reason}){note}.")
+
+    def _ko_check_rules(self) -> Problem:
+        """The problem's rules with the ko rule turned round: the app's side may capture
+        kos, the user's may not, no threats."""
+        allowed = {self.prover: True, self.user: False}
+        return replace(self.rules, ko_allowed=(allowed[1], allowed[2]), ko_threats=(0, 0))
+
+    def _check_ko(self) -> None:
+        """Solve the user's first move again under :meth:`_ko_check_rules`."""
+        first, rules = self._name(self.opening), self._ko_check_rules()
+        board = rules.to_board()
+        board.to_play = self.user
+        if self.opening != PASS and \
+                board.illegal_reason(self.opening) == "ko capture forbidden":
+            self._finish(*self._ending, KO, f": {first} itself takes a ko")
+            return
+        try:
+            problem = first_move_problem(rules, self.opening, self.user)
+        except ProblemError as e:      # the game ended at the first move: nothing to check
+            self._finish(*self._ending, None, f"; whether a ko could change it was not "
+                                              f"checked ({e})")
+            return
+        self.thinking = "ko"
+        self._say(f"Checking for a ko: {first} solved again with {PLAYERS[self.prover]} "
+                  f"allowed to capture kos and {PLAYERS[self.user]} not (up to "
+                  f"{self.seconds:g} s)…")
+        self.ask(problem)
+
+    def _end_after_ko_check(self, proof: Proof | None, failure: str) -> None:
+        ending, self._ending = self._ending, None
+        first = self._name(self.opening)
+        if proof is None:
+            why = failure or f"not proven within {self.seconds:g} s"
+            self._finish(*ending, None, f"; whether a ko could change it was not checked "
+                                        f"({why})")
+            return
+        still = proof.root.won == (self.user == self.rules.defender)
+        if still:
+            self._finish(*ending, None, f"; {first} wins even when "
+                                        f"{PLAYERS[self.prover]} may capture kos")
+        else:
+            self._finish(*ending, KO, f" ({first} does not win when "
+                                      f"{PLAYERS[self.prover]} may capture kos: proven)")
 
     # ---- the board ----------------------------------------------------------------------
 

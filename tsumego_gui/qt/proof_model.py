@@ -17,11 +17,11 @@ from PySide6.QtCore import QAbstractItemModel, QModelIndex, Qt
 from PySide6.QtGui import QFont
 
 from tsumego_gui.core import coords
+from tsumego_gui.core.wording import PLAYERS
 from tsumego_gui.search.proof import Proof, ProofNode
 
 _ROOT = QModelIndex()
 COLUMNS = ("Move", "Status", "Zone")
-NAMES = {1: "Black", 2: "White"}
 LETTER = {1: "B", 2: "W"}
 
 
@@ -146,9 +146,9 @@ class ProofTreeModel(QAbstractItemModel):
                 if not path and self.first_move is not None:
                     return (f"After {LETTER[3 - self.proof.to_play]} "
                             f"{move_name(self.first_move, size)} "
-                            f"({NAMES[self.proof.to_play]} to play)")
+                            f"({PLAYERS[self.proof.to_play]} to play)")
                 if not path:
-                    return f"Start ({NAMES[self.proof.to_play]} to play)"
+                    return f"Start ({PLAYERS[self.proof.to_play]} to play)"
                 move = self._nodes[self._id(path[:-1])].children[path[-1]][0]
                 return f"{LETTER[mover_at(self.proof, len(path) - 1)]} {move_name(move, size)}"
             if col == 1:

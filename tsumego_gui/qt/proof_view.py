@@ -18,10 +18,9 @@ from dataclasses import dataclass, replace
 
 from engine_cy.board import BLACK, PASS, WHITE, Board
 from tsumego_gui.core import coords
+from tsumego_gui.core.wording import PLAYERS
 from tsumego_gui.qt.board_painter import BoardView, Overlay
 from tsumego_gui.search.proof import Proof, ProofNode
-
-NAMES = {BLACK: "Black", WHITE: "White"}
 
 
 @dataclass(frozen=True)
@@ -111,11 +110,22 @@ GOAL_WORDS = {"survive": "must survive (seki counts as life)",
 
 def rules_text(problem) -> str:
     """The goal and the ko policy of a problem, in words."""
-    ko = [NAMES[c] for c in (BLACK, WHITE) if problem.ko_capture_allowed(c)]
+    ko = [PLAYERS[c] for c in (BLACK, WHITE) if problem.ko_capture_allowed(c)]
     kos = (" and ".join(ko) + " may capture kos") if ko else "nobody may capture a ko"
-    held = [f"{NAMES[c]} holds {n} ko threat{'s' if n != 1 else ''}"
+    held = [f"{PLAYERS[c]} holds {n} ko threat{'s' if n != 1 else ''}"
             for c, n in zip((BLACK, WHITE), problem.ko_threats, strict=True) if n]
     return f"goal {problem.goal}; {kos}" + "".join(f"; {h}" for h in held)
+
+
+def refusal(board, loc: int, problem, name: str) -> str:
+    """Why the side to move at ``board`` may not play ``loc`` (named ``name``) under
+    ``problem``'s rules: a forbidden ko capture says whose kos the line's rules allow, since
+    a player expects to take a ko."""
+    reason = board.illegal_reason(loc)
+    if reason == "ko capture forbidden":
+        return (f"{name} takes a ko, which {PLAYERS[board.to_play]} may not do in this line "
+                f"({rules_text(problem)})")
+    return f"{name} is illegal here ({reason})"
 
 
 def explain(proof: Proof, path: tuple[int, ...], first_move: int | None = None,
@@ -128,22 +138,22 @@ def explain(proof: Proof, path: tuple[int, ...], first_move: int | None = None,
     size = p.size
     node, moves = node_and_moves(proof, path)
     mover = proof.to_play if len(moves) % 2 == 0 else 3 - proof.to_play
-    d, a = NAMES[p.defender], NAMES[p.attacker]
+    d, a = PLAYERS[p.defender], PLAYERS[p.attacker]
     lead = [] if first_move is None else [first_move]
     first = proof.to_play if first_move is None else 3 - proof.to_play
     lines = []
     if lead or moves:
-        seq = " ".join(f"{NAMES[first if i % 2 == 0 else 3 - first][0]} "
+        seq = " ".join(f"{PLAYERS[first if i % 2 == 0 else 3 - first][0]} "
                        f"{coords.to_gtp(m, size)}" for i, m in enumerate(lead + moves))
-        lines.append(f"After {seq}: {NAMES[mover]} to play.")
+        lines.append(f"After {seq}: {PLAYERS[mover]} to play.")
         if lead and not moves:
-            lines.append(f"The proof of the first move {NAMES[first]} "
+            lines.append(f"The proof of the first move {PLAYERS[first]} "
                          f"{coords.to_gtp(first_move, size)}, under its rules: "
                          f"{rules_text(p)}.")
     else:
-        lines.append(f"{problem_name}: {NAMES[mover]} to play; {d} {GOAL_WORDS[p.goal]}.")
+        lines.append(f"{problem_name}: {PLAYERS[mover]} to play; {d} {GOAL_WORDS[p.goal]}.")
         if proof.winning_moves:
-            lines.append(f"Winning first moves for {NAMES[mover]}: "
+            lines.append(f"Winning first moves for {PLAYERS[mover]}: "
                          f"{_names(proof.winning_moves, size)}.")
     lines.append(f"{d} lives here." if node.won else f"{d} dies here.")
     if node.kind == "goal":
@@ -169,12 +179,12 @@ def explain(proof: Proof, path: tuple[int, ...], first_move: int | None = None,
                      "points.")
     elif node.prover_move is not None:
         move = node.prover_move
-        lines.append(f"{NAMES[mover]} plays {coords.to_gtp(move, size)} (marked 1): "
+        lines.append(f"{PLAYERS[mover]} plays {coords.to_gtp(move, size)} (marked 1): "
                      "the proof's move here.")
     else:
         tried = [m for m in node.must_answer if m != PASS]
         passed = " and passing" if PASS in node.must_answer else ""
-        lines.append(f"{NAMES[mover]} loses here whatever it plays: its moves "
+        lines.append(f"{PLAYERS[mover]} loses here whatever it plays: its moves "
                      f"{_names(tried, size) or 'none'}{passed} are each answered below in "
                      "the tree (squares on the board).")
     if node.pruned:
@@ -185,8 +195,8 @@ def explain(proof: Proof, path: tuple[int, ...], first_move: int | None = None,
             reply = answer_to(node, c)
             after = f"{coords.to_gtp(c, size)}"
             if reply is not None:
-                after += f": {NAMES[3 - mover]} {coords.to_gtp(reply, size)}"
-            lines.append(f"Null moves: {NAMES[mover]}'s moves at {_names(sorted(cut), size)} "
+                after += f": {PLAYERS[3 - mover]} {coords.to_gtp(reply, size)}"
+            lines.append(f"Null moves: {PLAYERS[mover]}'s moves at {_names(sorted(cut), size)} "
                          f"(crosses) are answered as after {after}; they lie outside that "
                          "line's zone, so they change nothing that matters.")
     if path and moves:
@@ -194,9 +204,9 @@ def explain(proof: Proof, path: tuple[int, ...], first_move: int | None = None,
         covered = [m for m, c in parent.pruned if c == moves[-1]]
         if covered and len(node.children) == 1:
             reply = node.children[0][0]
-            lines.append(f"{NAMES[3 - mover]}'s moves outside the shaded zone "
+            lines.append(f"{PLAYERS[3 - mover]}'s moves outside the shaded zone "
                          f"({_names(sorted(covered), size)}) are answered as after "
-                         f"{coords.to_gtp(moves[-1], size)}: {NAMES[mover]} "
+                         f"{coords.to_gtp(moves[-1], size)}: {PLAYERS[mover]} "
                          f"{coords.to_gtp(reply, size)}.")
     if node.zone is not None:
         lines.append(f"Shaded: the relevance zone ({len(node.zone)} points). Any position that "
@@ -257,12 +267,12 @@ class TryIt(GameLog):
         self.last_move: int | None = None if self.first_move == PASS else self.first_move
         self.finished = False
         self.log: list[str] = list(self.intro) or [
-            f"You play {NAMES[self.user]}; the proof answers for {NAMES[self.prover]}."]
+            f"You play {PLAYERS[self.user]}; the proof answers for {PLAYERS[self.prover]}."]
         self._app_moves()
         return self.log[-1]
 
     def _check_end(self) -> bool:
-        node, d = self.node, NAMES[self.proof.problem.defender]
+        node, d = self.node, PLAYERS[self.proof.problem.defender]
         if node.kind == "goal":
             self._say(f"{d} lives: the goal holds (unconditionally alive).")
         elif node.kind == "captured":
@@ -315,7 +325,7 @@ class TryIt(GameLog):
             self.node = dict(self.node.children)[move]
             self.board.play(move)
             self.last_move = None if move == PASS else move
-            self._say(f"{NAMES[self.prover]} answers {self._name(move)}.")
+            self._say(f"{PLAYERS[self.prover]} answers {self._name(move)}.")
 
     def play(self, loc: int) -> str:
         """The user's move; returns what the app says about it (and its answer)."""
@@ -326,8 +336,7 @@ class TryIt(GameLog):
         if loc != PASS and loc not in region:
             return self._say(f"{self._name(loc)} is outside the problem's region.")
         if loc != PASS and not board.is_legal(loc):
-            return self._say(f"{self._name(loc)} is illegal here "
-                             f"({board.illegal_reason(loc)}).")
+            return self._say(refusal(board, loc, self.proof.problem, self._name(loc)) + ".")
         children = dict(node.children)
         covers = dict(node.pruned)
         if loc in children:

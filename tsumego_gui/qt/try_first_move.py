@@ -2,12 +2,15 @@
 
 The user plays the side to move at the position (``Classification.to_play``)
 and may choose any first move, not only a right one.  The move's class is
-said at once, and the game goes on from that move's first proof
-(``FirstMove.proofs[0]``, rooted at the position after it, under the rules of
-that proof) through a :class:`~tsumego_gui.qt.proof_view.TryIt` in which the
-app plays the other side: the proof's move where that side wins (a wrong
-first move is refuted), its longest defence where it loses.  An open move
-has no proof to answer from and is refused with the reason.
+said at once, and the game goes on from one of that move's proofs (rooted at
+the position after it, under the rules of that proof) through a
+:class:`~tsumego_gui.qt.proof_view.TryIt` in which the app plays the other
+side: the proof's move where that side wins (a wrong first move is refuted),
+its longest defence where it loses.  The proof is the class's first
+(``FirstMove.proofs[0]``), except after a move classed ``ko``: there the game
+follows the proof in which the user's side may capture kos and the app's may
+not, since a player who chose a ko takes it (:func:`followed_proof`).  An open
+move has no proof to answer from and is refused with the reason.
 
 Same interface as ``TryIt`` (``user``, ``log``, ``finished``, ``node``,
 ``play``, ``restart``, ``overlay``), so the proof browser uses either.
@@ -18,9 +21,21 @@ from __future__ import annotations
 
 from engine_cy.board import PASS
 from tsumego_gui.core import coords
+from tsumego_gui.core.wording import PLAYERS
 from tsumego_gui.qt.board_painter import BoardView, Overlay
-from tsumego_gui.qt.proof_view import NAMES, TryIt, view_of
+from tsumego_gui.qt.proof_view import TryIt, refusal, view_of
 from tsumego_gui.search.classify import OPEN, Classification, FirstMove
+from tsumego_gui.search.proof import Proof
+
+
+def followed_proof(fm: FirstMove, user: int, defender: int) -> Proof:
+    """The proof a game follows after ``user`` played ``fm``: for a ``ko`` class, the one
+    won by the side the ko goes to in it: the defender's win, in which only the defender may
+    capture kos, or its loss, in which only the attacker may (``search.classify``'s order:
+    the win first); else the class's first proof."""
+    if fm.cls == "ko" and len(fm.proofs) == 2:
+        return fm.proofs[0] if user == defender else fm.proofs[1]
+    return fm.proofs[0]
 
 
 class TryFirstMove:
@@ -38,8 +53,8 @@ class TryFirstMove:
         self.first: FirstMove | None = None
         self._board = c.problem.to_board()
         self._board.to_play = c.to_play
-        self._log = [f"You play {NAMES[self.user]}: choose any first move (or pass); the app "
-                     f"answers for {NAMES[self.prover]} from that move's proof."]
+        self._log = [f"You play {PLAYERS[self.user]}: choose any first move (or pass); the app "
+                     f"answers for {PLAYERS[self.prover]} from that move's proof."]
         return self._log[-1]
 
     @property
@@ -75,8 +90,7 @@ class TryFirstMove:
         if loc != PASS and loc not in c.problem.region_or_all():
             return self._say(f"{self._name(loc)} is outside the problem's region.")
         if loc != PASS and not self.board.is_legal(loc):
-            return self._say(f"{self._name(loc)} is illegal here "
-                             f"({self.board.illegal_reason(loc)}).")
+            return self._say(refusal(self.board, loc, c.problem, self._name(loc)) + ".")
         fm = next((m for m in c.moves if m.move == loc), None)
         if fm is None:
             return self._say(f"{self._name(loc)} is not among the classified first moves.")
@@ -87,7 +101,8 @@ class TryFirstMove:
             f" (its proof is NOT verified: {fm.verification})"
         said = f"You play {self._name(loc)}: {c.move_words(fm)}{verified}."
         self.first = fm
-        self.game = TryIt(fm.proofs[0], user=self.user, first_move=loc,
+        self.game = TryIt(followed_proof(fm, self.user, c.problem.defender),
+                          user=self.user, first_move=loc,
                           intro=(*self._log, said))
         return "\n".join(self.game.log[len(self._log):])
 

@@ -36,6 +36,7 @@ from sgfmill import sgf
 
 from tsumego_gui.core import coords
 from tsumego_gui.core.problem import Problem
+from tsumego_gui.core.wording import PLAYERS
 
 KINDS = ("or", "and", "goal", "captured", "passes", "survives")
 FORMAT_VERSION = 1
@@ -183,8 +184,8 @@ class Proof:
         root = game.get_root()
         verdict = "lives" if self.root.won else "dies"
         root.add_comment_text(
-            f"tsumego_gui proof: the {_colour_name(self.problem.defender)} group {verdict}. "
-            f"Winning moves for {_colour_name(self.to_play)}: "
+            f"tsumego_gui proof: the {PLAYERS[self.problem.defender]} group {verdict}. "
+            f"Winning moves for {PLAYERS[self.to_play]}: "
             f"{', '.join(coords.to_gtp(m, size) for m in self.winning_moves) or 'none'}.")
         budget = [max_nodes]
         for move, child in self.root.children:
@@ -226,10 +227,6 @@ def read_zone(sgf_node, size: int) -> frozenset[int] | None:
     if sgf_node.has_property("SQ"):
         return frozenset(coords.from_sgfmill(p, size) for p in sgf_node.get("SQ"))
     return None
-
-
-def _colour_name(colour: int) -> str:
-    return {1: "black", 2: "white"}[colour]
 
 
 def _describe(node: ProofNode, parent: ProofNode, move: int, size: int) -> str:

@@ -30,6 +30,7 @@ from sgfmill import sgf
 from engine_cy.board import PASS
 from tsumego_gui.core import coords
 from tsumego_gui.core.sgf_io import read_sgf, write_sgf
+from tsumego_gui.core.wording import PLAYERS
 from tsumego_gui.search.proof import Proof, write_move
 from tsumego_gui.search.split import Split, SplitProof
 
@@ -85,11 +86,10 @@ def explanation(proof: SplitProof, listed: str = "each variation below",
     says where the area proofs are shown.  ``short`` leaves out the verdict and the
     areas' points (for a display that shows them already)."""
     problem, split, size = proof.problem, proof.split, proof.problem.size
-    side = {1: "Black", 2: "White"}
-    defender, attacker = side[problem.defender], side[problem.attacker]
+    defender, attacker = PLAYERS[problem.defender], PLAYERS[problem.attacker]
     verdict = "lives" if proof.defender_wins else "dies"
     lines = [] if short else [f"The {defender} group {verdict}, proven area by area "
-                              f"({side[proof.to_play]} to move)."]
+                              f"({PLAYERS[proof.to_play]} to move)."]
     if split.eye is not None:
         lines.append(f"It has one eye, at {coords.to_gtp(split.eye, size)}, and needs a second "
                      "in one of the areas; no move in one area changes another.")
@@ -130,8 +130,7 @@ def area_line(proof: SplitProof, i: int) -> str:
     """One line on area ``i`` (0-based) of ``proof``: its points and what its local proof
     shows, or that the result does not need it."""
     problem, size = proof.problem, proof.problem.size
-    side = {1: "Black", 2: "White"}
-    defender, attacker = side[problem.defender], side[problem.attacker]
+    defender, attacker = PLAYERS[problem.defender], PLAYERS[problem.attacker]
     name = f"Area {i + 1} ({_names(proof.split.areas[i], size)})"
     local = proof.proofs[i]
     if local is None:
