@@ -75,6 +75,11 @@ def test_round_trips(size):
     walls = [x for x in range(coords.array_size(size)) if x not in on_board]
     assert len(walls) == 4 * size + 4
     assert not any(coords.is_on_board(x, size) for x in walls)
+    # the tables for files agree with the one-point conversions, walls named by none
+    names, by_name = coords.gtp_names(size), coords.gtp_locs(size)
+    assert [names[loc] for loc in locs] == [coords.to_gtp(loc, size) for loc in locs]
+    assert names[coords.PASS] == "pass" and not any(names[x] for x in walls if x)
+    assert by_name == {coords.to_gtp(x, size): x for x in [coords.PASS, *locs]}
 
 
 def test_neighbours():

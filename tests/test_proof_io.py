@@ -7,7 +7,7 @@ import json
 import pytest
 from sgfmill import sgf
 
-from engine_cy.board import BLACK
+from engine_cy.board import BLACK, WHITE
 from tests.test_solver import STRAIGHT_THREE, problem_from, solved
 from tsumego_gui.core import coords
 from tsumego_gui.search import classification_file
@@ -29,6 +29,50 @@ def test_json_round_trip_is_exact_and_still_verifies(proof, tmp_path):
     assert back.size() == proof.size()
     assert back.problem == proof.problem
     assert verify(back).ok
+
+
+def _as_version_1(data, size):
+    """A version-2 proof dict written as version 1 wrote it: points as locs, sides 1/2."""
+    loc = coords.gtp_locs(size)
+    side = {"B": 1, "W": 2}
+
+    def locs(names):
+        return [loc[n] for n in names]
+    return {**data, "version": 1, "to_play": side[data["to_play"]],
+            "winning_moves": locs(data["winning_moves"]),
+            "nodes": [{**d, "zone": None if d["zone"] is None else locs(d["zone"]),
+                       "children": [[loc[m], i] for m, i in d["children"]],
+                       "pruned": [locs(p) for p in d["pruned"]],
+                       "uca": [[locs(s), [locs(r) for r in regions]] for s, regions in d["uca"]]}
+                      for d in data["nodes"]]}
+
+
+@pytest.mark.parametrize("to_play", [BLACK, WHITE])
+def test_json_names_moves_and_points_as_a_go_player_does(to_play):
+    """Moves, zones, alive chains and sides are written as GTP names and B/W, not our point
+    numbers; a file of the first version (numbers) still reads as the same proof.  (Black
+    to play kills the straight three; White to play lives, with alive chains at the goal.)"""
+    proof = solved(problem_from(STRAIGHT_THREE, 7, crucial="A2", to_play=to_play)).proof
+    data = proof.to_json()
+    size = proof.problem.size
+    assert data["version"] == 2 and data["to_play"] == {BLACK: "B", WHITE: "W"}[to_play]
+    root = data["nodes"][0]
+    assert [m for m, _ in root["children"]] == [coords.to_gtp(m, size)
+                                                for m, _ in proof.root.children]
+    assert root["zone"] == sorted((coords.to_gtp(p, size) for p in proof.root.zone),
+                                  key=coords.gtp_locs(size).get)
+    assert data["winning_moves"] == [coords.to_gtp(m, size) for m in proof.winning_moves]
+    alive = [p for d in data["nodes"] for stones, _ in d["uca"] for p in stones]
+    assert all(isinstance(p, str) for p in alive) and bool(alive) == (to_play == WHITE)
+    old = Proof.from_json(_as_version_1(data, size))
+    assert old.to_json() == data and verify(old).ok
+
+
+def test_a_proof_file_naming_a_point_off_its_board_is_rejected(proof):
+    data = proof.to_json()
+    data["nodes"][0]["zone"] = [*data["nodes"][0]["zone"], "T19"]     # a 7x7 board
+    with pytest.raises(ValueError, match="names 'T19', not a point of its 7x7 board"):
+        Proof.from_json(data)
 
 
 def test_a_file_that_is_not_a_proof_is_rejected(tmp_path):
@@ -132,3 +176,17 @@ def test_classification_export_marks_no_squares_below_the_root(proof):
     below = list(_sgf_nodes_below(game.get_root()))
     assert [n for n in below if n.has_property("TZ")]
     assert not [n for n in below if n.has_property("SQ")]
+
+
+def test_a_classification_file_names_its_first_moves_and_reads_its_first_version(proof):
+    c = classify(proof.problem)
+    size = proof.problem.size
+    data = classification_file.to_json(c)
+    assert data["version"] == 2 and data["to_play"] == "B"
+    assert [m["move"] for m in data["moves"]] == [coords.to_gtp(m.move, size) for m in c.moves]
+    loc = coords.gtp_locs(size)
+    old = {**data, "version": 1, "to_play": BLACK,
+           "moves": [{**m, "move": loc[m["move"]],
+                      "proofs": [_as_version_1(p, size) for p in m["proofs"]]}
+                     for m in data["moves"]]}
+    assert classification_file.to_json(classification_file.from_json(old)) == data

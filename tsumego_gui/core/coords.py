@@ -104,6 +104,23 @@ def _neighbour_table(size: int) -> dict[int, tuple[int, ...]]:
 
 # --- GTP ---------------------------------------------------------------------
 
+@functools.cache
+def gtp_names(size: int) -> tuple[str | None, ...]:
+    """Every loc's GTP name (``"pass"`` at PASS, None at the walls): for files that name
+    millions of points (proof JSON)."""
+    names: list[str | None] = [None] * array_size(size)
+    names[PASS] = "pass"
+    for loc in all_locs(size):
+        names[loc] = to_gtp(loc, size)
+    return tuple(names)
+
+
+@functools.cache
+def gtp_locs(size: int) -> dict[str, int]:
+    """GTP name (upper case, and ``"pass"``) -> loc: the inverse of :func:`gtp_names`."""
+    return {name: loc for loc, name in enumerate(gtp_names(size)) if name is not None}
+
+
 def to_gtp(loc: int, size: int) -> str:
     """loc -> GTP vertex (``"D4"``, ``"pass"``)."""
     if loc == PASS:

@@ -1,10 +1,12 @@
 """A classification (``search.classify``) saved as JSON or exported as SGF.
 
 JSON (``to_json`` / ``from_json``): the problem as SGF text, the side to
-move, and per first move its class, why it is open, what the verifier found,
-its proofs in the proof JSON of ``search.proof``, and for a ko move of a ``ko``
-position its ko figure (``search.ko_figure``) with that figure's two proofs,
-and for a ko capture one of the class's rule sets forbids, which.
+move (``"B"``/``"W"``), and per first move (by its GTP name) its class, why it
+is open, what the verifier found, its proofs in the proof JSON of
+``search.proof``, and for a ko move of a ``ko`` position its ko figure
+(``search.ko_figure``) with that figure's two proofs, and for a ko capture
+one of the class's rule sets forbids, which.  Version 1 files (moves and sides
+as numbers, as in the proofs' version 1) are still read.
 
 SGF (``to_sgf``): the problem with the side to move as ``PL`` (the book's own
 first moves left out: they would come first and read as the main line), then
@@ -34,23 +36,32 @@ from tsumego_gui.core import coords
 from tsumego_gui.core.sgf_io import read_sgf, write_sgf
 from tsumego_gui.search.classify import CLASSES, OPEN, Classification, FirstMove
 from tsumego_gui.search.ko_figure import KoFigure
-from tsumego_gui.search.proof import Proof, ProofNode, problem_sgf_for, write_move
+from tsumego_gui.search.proof import (
+    JSON_SIDES,
+    Proof,
+    ProofNode,
+    json_points_reader,
+    problem_sgf_for,
+    read_json_side,
+    write_move,
+)
 
 FORMAT = "tsumego_gui classification"
-VERSION = 1
+VERSION = 2         # see the module docstring; 1 is still read
 
 
 def to_json(c: Classification) -> dict:
+    name = coords.gtp_names(c.problem.size)
     return {
         "format": FORMAT,
         "version": VERSION,
         "problem_sgf": write_sgf(c.problem).decode("utf-8"),
-        "to_play": c.to_play,
+        "to_play": JSON_SIDES[c.to_play],
         "status": c.status,
         "seconds": round(c.seconds, 4),
         "nodes": c.nodes,
         "cancelled": c.cancelled,
-        "moves": [{"move": m.move, "class": m.cls, "why_open": m.why_open,
+        "moves": [{"move": name[m.move], "class": m.cls, "why_open": m.why_open,
                    "verification": m.verification,
                    "proofs": [p.to_json() for p in m.proofs],
                    "ko": m.ko.to_json() if m.ko is not None else None,
@@ -59,13 +70,16 @@ def to_json(c: Classification) -> dict:
 
 
 def from_json(data: dict) -> Classification:
-    if data.get("format") != FORMAT or data.get("version") != VERSION:
+    version = data.get("version")
+    if data.get("format") != FORMAT or version not in (1, VERSION):
         raise ValueError("not a tsumego_gui classification file (or another version)")
-    moves = [FirstMove(d["move"], d["class"], [Proof.from_json(p) for p in d["proofs"]],
+    problem = read_sgf(data["problem_sgf"].encode())[0]
+    locs = json_points_reader(problem.size, version)
+    moves = [FirstMove(locs([d["move"]])[0], d["class"], [Proof.from_json(p) for p in d["proofs"]],
                        d["why_open"], d["verification"],
-                       KoFigure.from_json(d["ko"]) if d.get("ko") else None,
+                       KoFigure.from_json(d["ko"], version) if d.get("ko") else None,
                        d.get("ko_why", ""), d.get("forbidden", "")) for d in data["moves"]]
-    return Classification(read_sgf(data["problem_sgf"].encode())[0], data["to_play"], moves,
+    return Classification(problem, read_json_side(data["to_play"], version), moves,
                           data["seconds"], data["nodes"], data["cancelled"])
 
 

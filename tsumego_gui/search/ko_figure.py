@@ -34,9 +34,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from engine_cy.board import BLACK, WHITE
-from tsumego_gui.core.problem import COLOR_NAMES, Problem
-from tsumego_gui.core.wording import counted
-from tsumego_gui.search.proof import Proof
+from tsumego_gui.core.problem import Problem
+from tsumego_gui.core.wording import PLAYERS, counted
+from tsumego_gui.search.proof import FORMAT_VERSION, JSON_SIDES, Proof, read_json_side
 
 MAX_TRIED = 3       # threats tried at most for the side that must win the ko
 
@@ -73,7 +73,7 @@ class KoFigure:
 
     def words(self) -> str:
         """As a player reads it: "direct ko: White needs 1 ko threat"."""
-        side = COLOR_NAMES[self.side].capitalize()
+        side = PLAYERS[self.side]
         need = f"{side} needs {counted(self.threats, 'ko threat')}"
         if self.threats == 1:
             return f"direct ko: {need}"
@@ -81,11 +81,14 @@ class KoFigure:
         return f"approach ko, {counted(k, 'approach move')}: {need}"
 
     def to_json(self) -> dict:
-        return {"side": self.side, "threats": self.threats,
+        return {"side": JSON_SIDES[self.side], "threats": self.threats,
                 "proofs": [p.to_json() for p in self.proofs]}
 
     @classmethod
-    def from_json(cls, data: dict) -> KoFigure:
-        if data.get("side") not in (BLACK, WHITE) or not isinstance(data.get("threats"), int):
+    def from_json(cls, data: dict, version: int = FORMAT_VERSION) -> KoFigure:
+        """The figure a :meth:`to_json` dict holds, in a file of ``version`` (the proofs'
+        versions: ``search.proof``)."""
+        if not isinstance(data.get("threats"), int):
             raise ValueError(f"not a ko figure: {data!r:.80}")
-        return cls(data["side"], data["threats"], [Proof.from_json(p) for p in data["proofs"]])
+        return cls(read_json_side(data.get("side"), version), data["threats"],
+                   [Proof.from_json(p) for p in data["proofs"]])

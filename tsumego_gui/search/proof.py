@@ -22,13 +22,17 @@ counts as life); zone = the crucial points.
 
 Every node has a zone (a frozenset of locs).  Nodes may be shared when
 the search reused a transposition: the tree is then a DAG, and JSON keeps the
-sharing.  This module knows moves and zones as locs (``core.coords``) and
-nothing about how proofs are searched or checked.
+sharing.  In JSON (version 2) every move and point is its GTP name (``"C3"``,
+``"pass"``) and the side to move ``"B"`` or ``"W"``, so that another program
+reads a proof without our point numbering; version 1 files (points as locs,
+sides as 1 and 2) are still read.  This module knows moves and zones as locs
+(``core.coords``) and nothing about how proofs are searched or checked.
 """
 
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -39,7 +43,8 @@ from tsumego_gui.core.problem import Problem
 from tsumego_gui.core.wording import PLAYERS
 
 KINDS = ("or", "and", "goal", "captured", "passes", "survives")
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2          # see the module docstring; 1 is still read
+JSON_SIDES = {1: "B", 2: "W"}
 # Our own SGF property for a proof node's relevance zone (``core.sgf_io`` lists it).
 ZONE_PROPERTY = "TZ"
 
@@ -122,21 +127,26 @@ class Proof:
         for node in self.root.iter_unique():
             ids[id(node)] = len(ids)
             nodes.append(node)
+        name = coords.gtp_names(self.problem.size)
+
+        def names(points) -> list[str]:
+            return [name[p] for p in points]
         return {
             "format": "tsumego_gui proof",
             "version": FORMAT_VERSION,
             "problem_sgf": _problem_sgf(self.problem),
-            "to_play": self.to_play,
-            "winning_moves": self.winning_moves,
+            "to_play": JSON_SIDES[self.to_play],
+            "winning_moves": names(self.winning_moves),
             "stats": self.stats,
             "nodes": [
                 {
                     "kind": n.kind,
                     "won": n.won,
-                    "zone": None if n.zone is None else sorted(n.zone),
-                    "children": [[m, ids[id(c)]] for m, c in n.children],
-                    "pruned": [list(p) for p in n.pruned],
-                    "uca": [[stones, regions] for stones, regions in n.uca],
+                    "zone": None if n.zone is None else names(sorted(n.zone)),
+                    "children": [[name[m], ids[id(c)]] for m, c in n.children],
+                    "pruned": [names(p) for p in n.pruned],
+                    "uca": [[names(stones), [names(r) for r in regions]]
+                            for stones, regions in n.uca],
                 }
                 for n in nodes
             ],
@@ -147,21 +157,29 @@ class Proof:
 
     @classmethod
     def from_json(cls, data: dict) -> Proof:
+        """The proof a :meth:`to_json` dict holds (either version); ValueError for one that
+        is not a proof or names a point that is not on its board."""
         from tsumego_gui.core.sgf_io import read_sgf
-        if data.get("format") != "tsumego_gui proof" or data.get("version") != FORMAT_VERSION:
+        version = data.get("version")
+        if data.get("format") != "tsumego_gui proof" or version not in (1, FORMAT_VERSION):
             raise ValueError("not a tsumego_gui proof file (or another version)")
         problem = read_sgf(data["problem_sgf"].encode())[0]
+        locs = json_points_reader(problem.size, version)
         nodes = [
             ProofNode(kind=d["kind"], won=d["won"],
-                      zone=None if d["zone"] is None else frozenset(d["zone"]),
-                      pruned=[(m, c) for m, c in d["pruned"]],
-                      uca=[(stones, regions) for stones, regions in d["uca"]])
+                      zone=None if d["zone"] is None else frozenset(locs(d["zone"])),
+                      pruned=[tuple(locs(p)) for p in d["pruned"]],
+                      uca=[(locs(stones), [locs(r) for r in regions])
+                           for stones, regions in d["uca"]])
             for d in data["nodes"]
         ]
         for node, d in zip(nodes, data["nodes"], strict=True):
-            node.children = [(m, nodes[i]) for m, i in d["children"]]
-        return cls(problem=problem, to_play=data["to_play"], root=nodes[0],
-                   winning_moves=list(data["winning_moves"]), stats=dict(data["stats"]))
+            moves = locs([m for m, _ in d["children"]])
+            node.children = [(m, nodes[i]) for m, (_, i) in zip(moves, d["children"],
+                                                                 strict=True)]
+        return cls(problem=problem, to_play=read_json_side(data["to_play"], version),
+                   root=nodes[0],
+                   winning_moves=locs(data["winning_moves"]), stats=dict(data["stats"]))
 
     @classmethod
     def load_json(cls, path: str | Path) -> Proof:
@@ -195,6 +213,33 @@ class Proof:
             if move in self.winning_moves:
                 node.set("TE", 1)
         return game.serialise()
+
+
+def json_points_reader(size: int, version: int) -> Callable[[Iterable], list[int]]:
+    """What reads a list of points (moves, a zone) of a file of ``version`` on a board of
+    ``size``: GTP names (version 1: locs, as they are); it raises ValueError for a name
+    that is not a point of the board."""
+    if version == 1:
+        return list
+    table = coords.gtp_locs(size)
+
+    def locs(points: Iterable) -> list[int]:
+        try:
+            return [table[p] for p in points]
+        except KeyError as e:
+            raise ValueError(f"the file names {e.args[0]!r}, not a point of its "
+                             f"{size}x{size} board") from None
+    return locs
+
+
+def read_json_side(value, version: int) -> int:
+    """A side as a file of ``version`` writes it ("B"/"W"; version 1: 1/2); ValueError for
+    another value."""
+    sides = JSON_SIDES if version > 1 else {c: c for c in JSON_SIDES}
+    side = next((c for c, written in sides.items() if written == value), None)
+    if side is None:
+        raise ValueError(f"{value!r} is not a side (B or W)")
+    return side
 
 
 def write_move(parent, move: int, child: ProofNode, node: ProofNode, to_play: int, size: int,

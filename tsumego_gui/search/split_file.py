@@ -31,37 +31,56 @@ from engine_cy.board import PASS
 from tsumego_gui.core import coords
 from tsumego_gui.core.sgf_io import read_sgf, write_sgf
 from tsumego_gui.core.wording import PLAYERS
-from tsumego_gui.search.proof import Proof, write_move
+from tsumego_gui.search.proof import (
+    JSON_SIDES,
+    Proof,
+    json_points_reader,
+    read_json_side,
+    write_move,
+)
 from tsumego_gui.search.split import Split, SplitProof
 
 FORMAT = "tsumego_gui split proof"
-VERSION = 1
+VERSION = 2         # points and sides as in the proofs' version 2; 1 is still read
 HOPELESS_LABEL = "x"
 
 
 def to_json(proof: SplitProof) -> dict:
     split = proof.split
+    name = coords.gtp_names(proof.problem.size)
+
+    def names(points) -> list[str]:
+        return [name[p] for p in sorted(points)]
+
+    def point(loc: int | None) -> str | None:
+        return None if loc is None else name[loc]
     return {
         "format": FORMAT,
         "version": VERSION,
         "problem_sgf": write_sgf(proof.problem).decode("utf-8"),
-        "to_play": proof.to_play,
-        "eye": split.eye,
-        "areas": [sorted(a) for a in split.areas],
-        "hopeless": [sorted(a) for a in split.hopeless],
-        "first": proof.first,
+        "to_play": JSON_SIDES[proof.to_play],
+        "eye": point(split.eye),
+        "areas": [names(a) for a in split.areas],
+        "hopeless": [names(a) for a in split.hopeless],
+        "first": point(proof.first),
         "defender_wins": proof.defender_wins,
         "proofs": [None if p is None else p.to_json() for p in proof.proofs],
     }
 
 
 def from_json(data: dict) -> SplitProof:
-    if data.get("format") != FORMAT or data.get("version") != VERSION:
+    version = data.get("version")
+    if data.get("format") != FORMAT or version not in (1, VERSION):
         raise ValueError("not a tsumego_gui split proof file (or another version)")
-    split = Split(data["eye"], tuple(frozenset(a) for a in data["areas"]),
-                  tuple(frozenset(a) for a in data["hopeless"]))
-    return SplitProof(problem=read_sgf(data["problem_sgf"].encode("utf-8"))[0],
-                      to_play=data["to_play"], split=split, first=data["first"],
+    problem = read_sgf(data["problem_sgf"].encode("utf-8"))[0]
+    locs = json_points_reader(problem.size, version)
+
+    def point(value) -> int | None:
+        return None if value is None else locs([value])[0]
+    split = Split(point(data["eye"]), tuple(frozenset(locs(a)) for a in data["areas"]),
+                  tuple(frozenset(locs(a)) for a in data["hopeless"]))
+    return SplitProof(problem=problem, to_play=read_json_side(data["to_play"], version),
+                      split=split, first=point(data["first"]),
                       proofs=[None if p is None else Proof.from_json(p)
                               for p in data["proofs"]],
                       defender_wins=data["defender_wins"])
