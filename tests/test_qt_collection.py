@@ -245,3 +245,26 @@ def test_a_result_for_a_problem_not_listed_is_kept_for_when_it_is(make_window, t
     assert w2.open_path(folder)
     row = _titles(w2).index("10838.sgf #1")
     assert w2.problem_list.list.item(row).data(STATE_ROLE) == SOLVED
+
+
+def test_next_problem_from_a_file_not_in_the_list_says_so_and_keeps_the_problem(make_window,
+                                                                               qtbot,
+                                                                               tmp_path):
+    """QA s40: PageDown after File › Open of a file outside the list opened the list's first
+    problem (the bundled collection's), dropping the solve that ran."""
+    folder = _folder(tmp_path)
+    w = make_window()
+    assert w.open_path(folder / "named.sgf")          # one game: the bundled list stays
+    assert w.problem_list.source != folder
+    w.solve()
+    for step in (1, -1):
+        assert not w.step_problem(step)
+        assert w.file_path == folder / "named.sgf" and w.solver.running
+        message = w.statusBar().currentMessage()
+        assert "named.sgf is not in the problem list" in message
+        assert "Open folder as problem list" in message
+    with qtbot.waitSignal(w.solver.classified, timeout=60_000):
+        pass                                          # the solve runs to its end
+    w.new_problem(5)
+    assert not w.step_problem(1) and w.file_path is None
+    assert "new problem is not in the problem list" in w.statusBar().currentMessage()

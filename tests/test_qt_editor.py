@@ -207,3 +207,147 @@ def test_setting_up_a_new_problem_keeps_the_whole_board_in_reach(qtbot, window):
     window.editor.tool = "region"
     click(qtbot, window, "S17")
     assert window.editor.draft.region and window.board.crop
+
+
+def _shown(*widgets) -> bool:
+    return all(not widget.visibleRegion().isEmpty() for widget in widgets)
+
+
+def test_while_editing_the_whole_problem_panel_shows_and_a_proof_gets_its_split_back(
+        qtbot, tmp_path):
+    """QA s40: at 1240x680 the Problem dock showed the tools and the title only (Defender,
+    Goal, Ko captures and the validation line were cut off, the validation line even at
+    1600x1000) while the Solve dock below held an empty first-move box.  Editing gives the
+    Problem dock its panel's height; a proof on the board gives the Solve dock its height
+    back, as the user last left it."""
+    from tsumego_gui.qt.main_window import BUNDLED_PROBLEM, DEFAULT_SIZE, MainWindow
+    from tsumego_gui.qt.settings import open_settings
+    w = MainWindow(open_settings(str(tmp_path / "split.ini")), open_last=False)
+    w.confirm_discard = lambda: True
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    assert (w.width(), w.height()) == DEFAULT_SIZE == (1240, 680)
+    panel = w.problem_panel
+    fields = (panel.defender_combo, panel.goal_combo, panel.ko_black, panel.validation_label)
+    w.new_problem(9)
+    qtbot.wait(20)
+    assert w.mode == "edit" and _shown(*fields)
+    # the line grows as the position takes shape: all of it shows
+    label = panel.validation_label
+    white = frozenset(coords.from_gtp(v, 9) for v in ("A3", "B3", "C3", "C2", "C1"))
+    w.editor.set_fields("a white group", white=white, crucial=white)
+    qtbot.wait(20)
+    assert "no region is marked" in label.text()
+    assert label.visibleRegion().boundingRect().height() == label.height() > 40
+    assert w.open_path(BUNDLED_PROBLEM, ask=False)
+    with qtbot.waitSignal(w.solver.classified, timeout=60_000):
+        w.solve()
+    qtbot.wait(20)
+    assert w.mode == "proof" and w.solve_dock.height() > 2 * w.problem_dock.height()
+    w.resizeDocks([w.problem_dock, w.solve_dock], [250, 400], Qt.Orientation.Vertical)
+    qtbot.wait(20)
+    dragged = w.problem_dock.height()               # as if the user dragged the split
+    w.set_mode("edit")
+    qtbot.wait(20)
+    assert _shown(*fields)
+    w.set_mode("proof")
+    qtbot.wait(20)
+    assert w.problem_dock.height() == dragged
+    w.resize(1600, 1000)
+    qtbot.wait(20)
+    dragged = w.problem_dock.height()               # grown with the window
+    w.set_mode("edit")
+    qtbot.wait(20)
+    assert _shown(*fields)
+    w.close()
+    # the next run starts with each mode's split as it was left
+    w = MainWindow(open_settings(str(tmp_path / "split.ini")), open_last=False)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    assert w.open_path(BUNDLED_PROBLEM, ask=False)
+    qtbot.wait(20)
+    assert _shown(w.problem_panel.validation_label)
+    with qtbot.waitSignal(w.solver.classified, timeout=60_000):
+        w.solve()
+    qtbot.wait(20)
+    assert w.problem_dock.height() == dragged
+    w.close()
+
+
+def test_undo_then_redo_back_to_the_solved_position_shows_its_result_again(make_window,
+                                                                           qtbot):
+    """QA s40: solve, Ctrl+Z, Ctrl+Y: the position was the one solved, but the panel said
+    it had changed since, and the result had to be computed again.  The board stays in the
+    editor, and the docks keep each mode's split."""
+    from tsumego_gui.qt.editor import LEFT
+    from tsumego_gui.qt.main_window import BUNDLED_PROBLEM
+    w = make_window(show=True)
+    with qtbot.waitActive(w):         # the menus' shortcuts work in the active window
+        w.activateWindow()
+    assert w.open_path(BUNDLED_PROBLEM, ask=False)
+    j9 = coords.from_gtp("J9", 9)
+    w.editor.press(j9, LEFT)                # a black stone away from the corner: one step
+    w.editor.release()
+    with qtbot.waitSignal(w.solver.classified, timeout=60_000):
+        w.solve()
+    panel = w.solve_panel
+    solved = (w.outcome, w.classification, w.browser.proof, panel.verdict_label.text(),
+              panel.first_moves.rows())
+    qtbot.wait(20)
+    proof_split = w.problem_dock.height()
+    qtbot.keyClick(w.board, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    assert "position changed" in panel.progress_label.text() and w.outcome is None
+    qtbot.wait(20)
+    edit_split = w.problem_dock.height()
+    assert edit_split > proof_split
+    qtbot.keyClick(w.board, Qt.Key.Key_Y, Qt.KeyboardModifier.ControlModifier)
+    assert j9 in w.editor.draft.black
+    assert (w.outcome, w.classification, w.browser.proof, panel.verdict_label.text(),
+            panel.first_moves.rows()) == solved
+    assert "position changed" not in panel.progress_label.text()
+    assert w.mode == "edit"                 # the board stays in the editor, the user's place
+    qtbot.wait(20)
+    assert w.problem_dock.height() == edit_split
+    w.set_mode("proof")
+    assert w.mode == "proof" and w.browser.proof is solved[2]
+    qtbot.wait(20)
+    assert w.problem_dock.height() == proof_split
+
+
+def test_a_region_that_does_not_touch_the_crucial_stones_is_warned(window):
+    """QA s40: a White corner group inside a Black wall, its stones marked crucial and the
+    region one far point: no move there can take a liberty of the group, so the search can
+    only find it alive, yet the panel said plainly "✓ Valid problem"."""
+    from dataclasses import replace
+
+    from tsumego_gui.core.diagram import parse_diagram, parse_marks
+    from tsumego_gui.qt.editor import Draft
+    diagram = """
+        . . . . . . . . .
+        . . . . . . . * .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        X X X X . . . . .
+        O O O X . . . . .
+        . . O X . . . . .
+        . . O X . . . . .
+    """
+    board = parse_diagram(diagram, 9, extra_empty="*")
+    black = frozenset(p for p in coords.all_locs(9) if board.color_at(p) == BLACK)
+    white = frozenset(p for p in coords.all_locs(9) if board.color_at(p) == WHITE)
+    far = frozenset(parse_marks(diagram, 9, "*"))
+    eye = frozenset(coords.from_gtp(v, 9) for v in ("A1", "B1", "A2", "B2"))
+    draft = Draft(9, black, white, defender=WHITE, crucial=white, region=far)
+    window.editor.reset(draft)
+    text = window.problem_panel.validation_text()
+    assert text.startswith("✓ Valid problem, but the region does not touch the crucial "
+                           "stones")
+    # the eye space, a liberty of the group or a wall stone next to it (its capture would
+    # give the group a liberty there) touches them
+    for region in (far | eye, far | {coords.from_gtp("B1", 9)}, {coords.from_gtp("D2", 9)}):
+        window.editor.reset(replace(draft, region=region))
+        assert window.problem_panel.validation_text().startswith(
+            "✓ Valid problem: play is searched in the region"), region

@@ -24,6 +24,7 @@ from engine_cy.board import PASS  # noqa: E402
 from tsumego_gui.core import coords  # noqa: E402
 from tsumego_gui.core.sgf_io import read_sgf  # noqa: E402
 from tsumego_gui.qt.first_move_list import CLASS_COLOURS, FirstMoveList  # noqa: E402
+from tsumego_gui.qt.help_dialogs import shortcut_rows  # noqa: E402
 from tsumego_gui.qt.main_window import BUNDLED_PROBLEM as STRAIGHT_THREE  # noqa: E402
 from tsumego_gui.qt.main_window import PROBLEMS_DIR as BUNDLED  # noqa: E402
 from tsumego_gui.qt.try_first_move import TryFirstMove  # noqa: E402
@@ -476,3 +477,31 @@ def test_a_proven_verdict_is_not_called_open_when_only_its_class_is(three):
     assert position.toolTip(1) == position.text(1)
     assert "the verdict above stands; whether it is a ko or a seki is open" \
         in fm.status_label.text()
+
+
+def test_the_keyboard_walks_a_first_moves_proof_from_the_list_and_goes_back_to_the_board(
+        three, qtbot):
+    """Keyboard only (QA s40): in the first-move list → and ← walk the chosen move's proof as
+    on the board, Space solves as anywhere else, and Ctrl+G gives the keys back to the
+    board without tabbing through every field of the panels."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication
+    w, tree = three, three.solve_panel.first_moves.tree
+    with qtbot.waitActive(w):         # the menus' shortcuts work in the active window
+        w.activateWindow()
+    tree.setFocus()
+    qtbot.keyClick(tree, Qt.Key.Key_Down)                # the position row, then A1
+    a1 = coords.from_gtp("A1", 9)
+    assert w.browser.first_move == a1 and w.browser.path == ()
+    answer = next(m for m in w.classification.moves if m.move == a1).proofs[0].root.prover_move
+    qtbot.keyClick(tree, Qt.Key.Key_Right)
+    assert w.browser.path == (0,) and w.board.view.color_at(answer) == 1   # Black's answer
+    qtbot.keyClick(tree, Qt.Key.Key_Left)
+    assert w.browser.path == () and w.browser.first_move == a1
+    assert QApplication.focusWidget() is tree            # the keys stayed in the list
+    qtbot.keyClick(tree, Qt.Key.Key_G, Qt.KeyboardModifier.ControlModifier)
+    assert QApplication.focusWidget() is w.board
+    assert ("View", "Keyboard to the board", "Ctrl+G") in shortcut_rows(w.menuBar())   # F1
+    tree.setFocus()
+    with qtbot.waitSignal(w.solver.classified, timeout=60_000):
+        qtbot.keyClick(tree, Qt.Key.Key_Space)

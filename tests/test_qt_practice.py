@@ -16,6 +16,7 @@ from engine_cy.board import PASS  # noqa: E402
 from tests.test_solver import solved  # noqa: E402
 from tsumego_gui.core import coords  # noqa: E402
 from tsumego_gui.core.sgf_io import read_sgf  # noqa: E402
+from tsumego_gui.qt.collection_state import UNSOLVED  # noqa: E402
 from tsumego_gui.qt.editor import Draft  # noqa: E402
 from tsumego_gui.qt.main_window import BUNDLED_PROBLEM as STRAIGHT_THREE  # noqa: E402
 from tsumego_gui.qt.main_window import PROBLEMS_DIR  # noqa: E402
@@ -334,3 +335,20 @@ def test_a_forbidden_ko_capture_is_explained():
     said = refusal(board, coords.from_gtp("A2", 9), problem, "A2")
     assert said.startswith("A2 takes a ko, which Black may not do in this line")
     assert "White may capture kos" in said
+
+
+def test_in_the_window_a_ko_found_without_the_classes_leaves_the_problem_unmarked(
+        make_window, qtbot):
+    """The ko check runs in the practice worker like any answer; its "Ko" does not mark the
+    problem solved or failed (whether the problem offers more than a ko is not known
+    without the classes)."""
+    w, game = _practising(make_window, L_FOUR_KO)
+    assert w.browser.proof is None
+    w.browser.try_move(coords.from_gtp("B1", 9))
+    for _ in range(20):
+        _wait_answer(qtbot, game)
+        if game.finished:
+            break
+        w.browser.try_move(game.node.prover_move)
+    assert game.result == "ko" and any(line.startswith("Checking for a ko") for line in game.log)
+    assert w.problem_list.state(L_FOUR_KO, 0) == UNSOLVED

@@ -108,6 +108,18 @@ class Draft:
     def color_at(self, loc: int) -> int:
         return BLACK if loc in self.black else WHITE if loc in self.white else EMPTY
 
+    def region_touches_crucial(self) -> bool:
+        """Whether a point of the region lies next to a crucial chain: one of its liberties,
+        or an attacker's stone whose capture would give it one.  A region far from them
+        holds no move that could capture them (their liberties lie outside it), so the
+        search can only find them alive.  True with no region (the whole board) or no
+        crucial stone (nothing to touch)."""
+        if not self.region or not self.crucial:
+            return True
+        chains = set().union(*(self.chain(loc) for loc in self.crucial))
+        return any(n in self.region and n not in chains
+                   for loc in chains for n in coords.neighbours(loc, self.size))
+
     def effective_ko(self) -> tuple[bool, bool]:
         if self.ko_allowed is not None:
             return self.ko_allowed

@@ -51,7 +51,9 @@ MOUSE_ROWS = (("Proof (board)", "Forward / back along the line", "Wheel down / u
               ("Proof (board)", "Follow a move of the proof", "Click the move"))
 HELP_NOTE = ("The proof keys work on the board while it shows the proof (Edit › Browse "
              "proof, Ctrl+B) and in the Proof panel's tree; ← and → also from the problem "
-             "list.  In practice, clicks on the board play your moves.")
+             "list and the first-move list (there + and - open and close a move's proof "
+             "rows).  Ctrl+G gives the keys back to the board from anywhere.  In practice, "
+             "clicks on the board play your moves.")
 LICENCES = (("PySide6 / Qt", "LGPL-3.0"), ("PyTorch", "BSD-3-Clause"),
             ("sgfmill", "MIT"), ("NumPy", "BSD-3-Clause"))
 

@@ -10,8 +10,9 @@ at a time (``search.split``): the panel lists the areas, choosing one browses
 its proof, and no first move is classified.  A re-solve of the same position
 that the user stops (Esc) gives the finished result before it back whole; an
 edit of the problem's text only (title, comment, source) keeps the result,
-any other edit drops it.  Every user prompt goes through an attribute that
-tests replace (``confirm_discard``,
+any other edit drops it, and an edit back to the problem solved last (an
+undo, then a redo) shows its result again.  Every user prompt goes through an
+attribute that tests replace (``confirm_discard``,
 ``ask_open_file``, ``ask_open_folder``, ``ask_save_file``,
 ``ask_export_file``; the solve panel's ``ask_network_file`` picks the KataGo
 network, which the window remembers), so nothing blocks a test.  Errors (bad
@@ -37,10 +38,17 @@ handed to the board widget), the problem panel lists what was assumed, the
 status bar says it in one line, and *Remove frame* (Edit menu, or the
 panel's button) goes back to the open position as one undoable edit.
 
-The left column gives the Solve dock most of its height (``PROBLEM_HEIGHT``;
-the Problem dock is never taller than its panel), and a solve scrolls the
-Solve dock to its buttons, so the verdict and the first moves show below them
-at the default size; scrolled to its end, the dock stays so as it shrinks.
+The left column gives the Solve dock most of its height while the board shows
+a proof (``PROBLEM_HEIGHT``; the Problem dock is never taller than its panel),
+and a solve scrolls the Solve dock to its buttons, so the verdict and the first
+moves show below them at the default size; scrolled to its end, the dock stays
+so as it shrinks.  While a position is edited, the Problem dock takes the
+height of its whole panel, validation line included, and grows with a longer
+message.  Each mode keeps the split the user last left it with, across runs
+too.  ←/→ walk the proof from the problem list and the first-move list as
+well as from the board, and View › Keyboard to the board (Ctrl+G) gives the
+keys back to the board.  Next / previous problem keep to the list: from a
+problem not in it, they say so and stay.
 
 Knows the widgets and the solver worker's request/outcome types; nothing
 about how solvers work.
@@ -53,7 +61,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QObject, QPoint, QSettings, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, QPoint, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
@@ -101,9 +109,10 @@ CLASSIFICATION_FILTER = ("Classification as SGF (*.sgf);;"
 SPLIT_FILTER = "Split proof as SGF (*.sgf);;Split proof as JSON (*.json)"
 DEFAULT_SIZE = (1240, 680)     # fits a 1280x720 screen with a title bar
 LIST_HEIGHT = 300              # the problem list's dock: six entries and its title
-# the Problem dock's share of the left column at first (the edit tools and the title; the
-# rest scrolls): the Solve dock below it gets the rest, its result and first moves being
-# what the user reads most; the docks keep these proportions as the window grows
+# the Problem dock's share of the left column at first while the board shows a proof (the
+# edit tools and the title; the rest scrolls): the Solve dock below it gets the rest, its
+# result and first moves being what the user reads most; the docks keep these proportions
+# as the window grows
 PROBLEM_HEIGHT = 190
 # the layout saved on closing; a saved layout of another version (docks shared out
 # differently) is not restored, so an old one cannot hide the first moves again
@@ -126,7 +135,11 @@ def _scrolled(widget: QWidget) -> QScrollArea:
 
 class _NoTallerThanContent(QObject):
     """Keeps a scroll area no taller than its widget wants (updated as the widget's layout
-    changes), so a dock of it never holds an empty area: the height goes to the dock below."""
+    changes), so a dock of it never holds an empty area: the height goes to the dock below.
+    ``grew``: the widget wants more height while the area shows it whole, so that a dock of
+    it may grow with it."""
+
+    grew = Signal()
 
     def __init__(self, area: QScrollArea):
         super().__init__(area)
@@ -135,8 +148,12 @@ class _NoTallerThanContent(QObject):
         self.fit()
 
     def fit(self) -> None:
-        self.area.setMaximumHeight(self.area.widget().sizeHint().height()
-                                   + 2 * self.area.frameWidth())
+        wanted = self.area.widget().sizeHint().height() + 2 * self.area.frameWidth()
+        whole = self.area.height() >= self.area.maximumHeight()
+        grows = wanted > self.area.maximumHeight()
+        self.area.setMaximumHeight(wanted)
+        if whole and grows:
+            self.grew.emit()
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802
         if event.type() == QEvent.Type.LayoutRequest:
@@ -184,6 +201,10 @@ class MainWindow(QMainWindow):
         # while a re-solve runs: the result before it, finished, to give back if the user
         # stops the re-solve
         self._kept: tuple[SolveOutcome, Classification | None] | None = None
+        # the problem solved last and its finished result, kept through edits of the
+        # position: an edit back to that problem (an undo, then a redo) shows it again
+        self._last_solved: (tuple[Problem, tuple[SolveOutcome, Classification | None]]
+                            | None) = None
 
         self.editor = EditorModel(parent=self)
         self.board = BoardWidget()
@@ -230,9 +251,9 @@ class MainWindow(QMainWindow):
         self.problem_list.seed = self.prefs.order_seed if self.prefs.random_order else None
         # the panels scroll rather than push the window past a 1280x720 screen
         self.problem_scroll = _scrolled(self.problem_panel)
-        _NoTallerThanContent(self.problem_scroll)
-        problem_dock = self._dock("Problem", self.problem_scroll,
-                                  Qt.DockWidgetArea.LeftDockWidgetArea)
+        _NoTallerThanContent(self.problem_scroll).grew.connect(self._problem_panel_grew)
+        self.problem_dock = self._dock("Problem", self.problem_scroll,
+                                       Qt.DockWidgetArea.LeftDockWidgetArea)
         self.solve_scroll = _scrolled(self.solve_panel)
         # scrolled down to the first moves, the Solve dock stays so while it shrinks or its
         # results grow (``_scroll_to_results``); a scroll up by the user ends that
@@ -240,7 +261,10 @@ class MainWindow(QMainWindow):
         bar = self.solve_scroll.verticalScrollBar()
         bar.valueChanged.connect(self._solve_scrolled)
         bar.rangeChanged.connect(self._solve_range_changed)
-        solve_dock = self._dock("Solve", self.solve_scroll, Qt.DockWidgetArea.LeftDockWidgetArea)
+        self.solve_dock = self._dock("Solve", self.solve_scroll,
+                                     Qt.DockWidgetArea.LeftDockWidgetArea)
+        # the Problem dock's height in each mode as the user last left it (``_fit_left_docks``)
+        self._problem_heights: dict[str, int] = {}
         proof_dock = self._dock("Proof", self.browser, Qt.DockWidgetArea.RightDockWidgetArea)
         list_dock = self._dock("Problems", self.problem_list,
                                Qt.DockWidgetArea.RightDockWidgetArea)
@@ -265,9 +289,14 @@ class MainWindow(QMainWindow):
             self.resizeDocks([proof_dock, list_dock],
                              [self.height() - LIST_HEIGHT, LIST_HEIGHT],
                              Qt.Orientation.Vertical)
-            self.resizeDocks([problem_dock, solve_dock],
-                             [PROBLEM_HEIGHT, self.height() - PROBLEM_HEIGHT],
-                             Qt.Orientation.Vertical)
+        else:
+            for mode in ("edit", "proof"):
+                try:
+                    self._problem_heights[mode] = int(settings.value(
+                        f"window/problem_height_{mode}"))
+                except (TypeError, ValueError):
+                    pass        # none saved (or not a number): the mode's first split
+        self._fit_left_docks()
         if open_last:
             self.open_start_problem()
         else:
@@ -313,7 +342,10 @@ class MainWindow(QMainWindow):
         # a problem picked with the mouse (or Enter): the keys go back to the board, so
         # Space solves and the arrows walk the proof
         self.problem_list.picked.connect(self._focus_board)
-        self.problem_list.list.installEventFilter(self)
+        # lists where ←/→ walk the proof (``eventFilter``)
+        self._proof_key_lists = (self.problem_list.list, self.solve_panel.first_moves.tree)
+        for widget in self._proof_key_lists:
+            widget.installEventFilter(self)
         self.browser.restart_button.clicked.connect(self.practice_solver.forget)
         self.practice_solver.progress.connect(self._practice_progress)
         self.practice_solver.finished.connect(self._practice_solved)
@@ -355,7 +387,10 @@ class MainWindow(QMainWindow):
         undo = self.editor.undo_stack.createUndoAction(self, "&Undo")
         undo.setShortcut(QKeySequence.StandardKey.Undo)
         redo = self.editor.undo_stack.createRedoAction(self, "&Redo")
-        redo.setShortcuts([QKeySequence.StandardKey.Redo, QKeySequence("Ctrl+Y")])
+        # Ctrl+Y as well where the platform's Redo is another key; given twice (where it
+        # is Ctrl+Y), Qt finds the shortcut ambiguous and runs neither
+        redo.setShortcuts(list(dict.fromkeys([QKeySequence(QKeySequence.StandardKey.Redo),
+                                              QKeySequence("Ctrl+Y")])))
         e.addAction(undo)
         e.addAction(redo)
         self.undo_action, self.redo_action = undo, redo
@@ -377,6 +412,10 @@ class MainWindow(QMainWindow):
         self.crop_action = self._action(v, "&Zoom to the problem", self._toggle_crop,
                                         checkable=True)
         self.crop_action.setChecked(self.prefs.crop_board)
+        v.addSeparator()
+        # the keys that play on the board (Space, the proof keys) from anywhere, without
+        # tabbing through every field of the panels
+        self._action(v, "&Keyboard to the board", self._focus_board, QKeySequence("Ctrl+G"))
         s = bar.addMenu("&Solve")
         self.solve_action = self._action(s, "&Solve", self.solve, QKeySequence(Qt.Key.Key_Space))
         self.stop_action = self._action(s, "S&top", self.stop, QKeySequence(Qt.Key.Key_Escape))
@@ -488,8 +527,21 @@ class MainWindow(QMainWindow):
                            self.problem_list.sourced(path, index))
 
     def step_problem(self, step: int) -> bool:
-        """Open the next (``step`` 1) or previous (-1) problem of the list."""
-        entry = self.problem_list.neighbour(self.file_path, self.prefs.last_index, step)
+        """Open the next (``step`` 1) or previous (-1) problem of the list; from a problem
+        that is not in the list, say so and stay (the list's first problem is no "next" of
+        it, and opening it would drop the problem and its solve)."""
+        listed = self.problem_list
+        if listed.sourced(self.file_path, self.prefs.last_index) is None:
+            if self.file_path is None:
+                self.statusBar().showMessage("This new problem is not in the problem list: "
+                                             "there is no next or previous problem.", 8000)
+            else:
+                self.statusBar().showMessage(
+                    f"{self.file_path.name} is not in the problem list: there is no next or "
+                    "previous problem.  File > Open folder as problem list lists its "
+                    "folder.", 8000)
+            return False
+        entry = listed.neighbour(self.file_path, self.prefs.last_index, step)
         if entry is None:
             self.statusBar().showMessage("No more problems in the list that way.", 4000)
             return False
@@ -509,6 +561,7 @@ class MainWindow(QMainWindow):
         problem it posed and framed says what it assumed and which stones the frame added)."""
         self.solver.forget()
         self.solve_problem = None       # another problem: its draft drops the result shown
+        self._last_solved = None
         self.file_path, self.file_games = path, games
         assumed = sourced.assumed if sourced is not None else ()
         frame = sourced.frame if sourced is not None else frozenset()
@@ -552,6 +605,7 @@ class MainWindow(QMainWindow):
             return
         self.solver.forget()
         self.solve_problem = None
+        self._last_solved = None
         self.file_path, self.file_games = None, 1
         self.problem_panel.show_assumptions(())
         self.editor.reset(Draft.new(size))
@@ -668,6 +722,12 @@ class MainWindow(QMainWindow):
             # proof and classification, and a game of it still hold
             self._update_title()
             return
+        # the finished result of the position before the edit (while a re-solve of it
+        # runs, the one kept), for an edit back to it
+        result = self._kept if self._kept is not None else \
+            None if self.solver.running else self._finished_result()
+        if self.solve_problem is not None and result is not None:
+            self._last_solved = (self.solve_problem, result)
         if self.browser.try_it is not None:
             self.browser.set_try_mode(False)     # the game was of the position before
         if self.solver.running:
@@ -683,9 +743,22 @@ class MainWindow(QMainWindow):
             self.solve_panel.clear("The position changed since the last solve.")
         self.solve_problem = None
         self._kept = None
-        self.mode = "edit"
+        self._enter_mode("edit")
+        if self._last_solved is not None and draft.poses(self._last_solved[0]):
+            self._solved_again(*self._last_solved)
         self._show_edit_board()
         self._update_title()
+
+    def _solved_again(self, problem: Problem,
+                      result: tuple[SolveOutcome, Classification | None]) -> None:
+        """The position is back to the problem solved last: its result comes back whole
+        (verdict, first moves, proof), while the board stays in the editor."""
+        self.solve_problem = problem
+        self.solve_panel.board_size = problem.size
+        self._show_result(result)
+        self._enter_mode("edit")
+        self.statusBar().showMessage("Back to the position solved last: its result is "
+                                     "shown again (Ctrl+B browses the proof).", 8000)
 
     def _show_edit_board(self) -> None:
         d = self.editor.draft
@@ -723,12 +796,13 @@ class MainWindow(QMainWindow):
         if obj is self.board and event.type() == QEvent.Type.KeyPress and self.mode == "proof":
             if self.browser.handle_key(event.key()):
                 return True
-        listed = getattr(self, "problem_list", None)     # events come during construction
-        if listed is not None and obj is listed.list and self.mode == "proof" \
-                and event.type() == QEvent.Type.KeyPress and not event.modifiers() \
+        lists = getattr(self, "_proof_key_lists", ())     # events come during construction
+        if event.type() == QEvent.Type.KeyPress and obj in lists and self.mode == "proof" \
+                and not event.modifiers() \
                 and event.key() in (Qt.Key.Key_Left, Qt.Key.Key_Right):
-            # ←/→ mean nothing to a one-column list: they walk the proof (↑/↓ stay the
-            # list's, and load the problem they move to)
+            # ←/→ mean nothing to the one-column problem list, and the first moves' proof
+            # rows open and close with + and -: they walk the proof (↑/↓ stay the list's,
+            # and choose the problem or the first move they move to)
             if self.browser.handle_key(event.key()):
                 return True
         return super().eventFilter(obj, event)
@@ -737,7 +811,7 @@ class MainWindow(QMainWindow):
         if mode == "proof" and self.browser.proof is None and self.browser.try_it is None:
             self.statusBar().showMessage("No proof yet: solve first (Space).", 4000)
             return
-        self.mode = mode
+        self._enter_mode(mode)
         if mode == "edit":
             self.browser.set_try_mode(False)
             self._show_edit_board()
@@ -748,6 +822,52 @@ class MainWindow(QMainWindow):
             self.mode_label.setText("Proof: ←/→ along the line, ↑/↓ siblings, Home/End, "
                                     "wheel; click a move to follow it.  Ctrl+E edits the "
                                     "position.")
+
+    def _enter_mode(self, mode: str) -> None:
+        """Set the mode; a change of mode keeps the left column's split of the mode left
+        and gives back the one of the mode entered."""
+        if mode == self.mode:
+            return
+        self._keep_split()
+        self.mode = mode
+        self._fit_left_docks()
+
+    def _keep_split(self) -> None:
+        # a split asked for (``resizeDocks``) is laid out later: lay it out now, or a mode
+        # left at once (passed through to show a result again) would keep the one before
+        self.layout().activate()
+        if self.problem_dock.isVisible():
+            self._problem_heights[self.mode] = self.problem_dock.height()
+
+    def _fit_left_docks(self) -> None:
+        """Share the left column between the Problem and Solve docks as the user last left
+        it in this mode.  At first, editing gives the Problem dock the height of its whole
+        panel (the fields and the validation line below them; the first moves have nothing
+        to show while a position is set up), and browsing a proof gives the Solve dock all
+        but ``PROBLEM_HEIGHT``."""
+        height = self._problem_heights.get(self.mode)
+        self._split_left_column(PROBLEM_HEIGHT if height is None and self.mode == "proof"
+                                else height)
+
+    def _problem_panel_grew(self) -> None:
+        # a longer validation message while the whole panel shows: its end must not be cut
+        if self.mode == "edit":
+            self._split_left_column(None)
+
+    def _split_left_column(self, problem_height: int | None) -> None:
+        """Give the Problem dock ``problem_height`` of the left column (None: the height of
+        its whole panel, where the column has it) and the Solve dock the rest."""
+        docks = [self.problem_dock, self.solve_dock]
+        if any(d.isFloating() or d.isHidden() for d in docks) or \
+                self.dockWidgetArea(docks[0]) != self.dockWidgetArea(docks[1]):
+            return      # the user moved them apart or closed one: no split to share
+        # Qt shares the column out in proportion to the sizes asked for: they must add up
+        # to the column's height (the window's, before the docks are laid out)
+        column = sum(d.height() for d in docks) if self.isVisible() else self.height()
+        # the Problem dock is never taller than its panel (``_NoTallerThanContent``): asked
+        # for the whole column, it takes what its panel needs and leaves the rest
+        height = column if problem_height is None else problem_height
+        self.resizeDocks(docks, [height, max(1, column - height)], Qt.Orientation.Vertical)
 
     def _proof_position(self, view: BoardView, overlay: Overlay) -> None:
         if self.mode == "proof":
@@ -869,7 +989,9 @@ class MainWindow(QMainWindow):
         if result is not None and self._recorded is not game and self.file_path is not None:
             self._recorded = game
             c = self.browser.classification
-            good = result == CORRECT or (result == KO and c is not None and c.status == "ko")
+            if result == KO and c is None:
+                return      # a ko, but whether the problem offers better is not known
+            good = result == CORRECT or (result == KO and c.status == "ko")
             state = SOLVED if good else FAILED
             if not self.problem_list.set_state(self.file_path, self.prefs.last_index, state):
                 try:                # not listed: kept all the same, for when it is
@@ -953,13 +1075,17 @@ class MainWindow(QMainWindow):
         return o, c
 
     def _give_back_kept(self, kept: tuple[SolveOutcome, Classification | None]) -> None:
-        """The user stopped a re-solve: the result before it comes back whole (verdict,
-        first moves, proof), so the panels, export and practice agree with each other."""
-        outcome, classification = kept
+        """The user stopped a re-solve: the result before it comes back whole."""
+        self._show_result(kept)
+        self.statusBar().showMessage("New solve stopped: the earlier result is kept.", 8000)
+
+    def _show_result(self, result: tuple[SolveOutcome, Classification | None]) -> None:
+        """Show a finished result of ``solve_problem`` again, whole (verdict, first moves,
+        proof), so the panels, export and practice agree with each other."""
+        outcome, classification = result
         self._solved(outcome)
         if classification is not None:
             self._classified(classification)
-        self.statusBar().showMessage("New solve stopped: the earlier result is kept.", 8000)
 
     def stop(self) -> None:
         """Esc: stop the search that runs (practice's thinking first).  It never ends a
@@ -1190,6 +1316,9 @@ class MainWindow(QMainWindow):
             return
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState(LAYOUT_VERSION))
+        self._keep_split()
+        for mode, height in self._problem_heights.items():
+            self.settings.setValue(f"window/problem_height_{mode}", height)
         self.settings.sync()
         self.solver.shutdown()
         self.practice_solver.shutdown()

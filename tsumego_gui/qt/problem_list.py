@@ -280,11 +280,11 @@ class ProblemList(QWidget):
 
     def neighbour(self, path: Path | None, index: int, step: int) -> tuple | None:
         """The readable entry ``step`` places after (before, when negative) the entry of
-        ``path`` / ``index`` -- or the first one when that is not listed; None past the end."""
+        ``path`` / ``index``; None past the end, or when that entry is not listed."""
         entries = self.entries()
         at = next((i for i, (f, j, _) in enumerate(entries) if f == path and j == index), None)
         if at is None:
-            return entries[0] if entries else None
+            return None
         i = at + step
         return entries[i] if 0 <= i < len(entries) else None
 

@@ -1,5 +1,9 @@
 """The problem panel: edit tools and the problem's fields, with the inline validation message.
 
+A valid problem that the search would take as posed but hardly as meant (no
+region: the whole board is searched; a region that does not touch the
+crucial stones: they cannot be captured) gets a warning in that line.
+
 Shows an :class:`~tsumego_gui.qt.editor.EditorModel`'s draft and changes it
 only through the model (so every change is undoable).  An open book problem
 that the reader posed and framed shows, at the top, what was assumed (one
@@ -193,6 +197,14 @@ class ProblemPanel(QWidget):
                     f"✓ Valid problem, but no region is marked: the whole board ({empty} "
                     "empty points) will be searched, which can take very long.  Mark where "
                     "play happens with the Region tool.")
+                self.validation_label.setStyleSheet("color: #b9770e;")
+            elif not draft.region_touches_crucial():
+                # valid, but no move in the region can take a liberty of the crucial stones:
+                # the search can only find them alive, a verdict that says nothing of the problem
+                self.validation_label.setText(
+                    "✓ Valid problem, but the region does not touch the crucial stones: no "
+                    "move in it can take their liberties, so they cannot be captured.  Mark "
+                    "the points around them with the Region tool.")
                 self.validation_label.setStyleSheet("color: #b9770e;")
             else:
                 self.validation_label.setText(
