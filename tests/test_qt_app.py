@@ -138,8 +138,11 @@ def _first_move_rows_shown(w) -> int:
     tree = w.solve_panel.first_moves.tree
     viewport = w.solve_scroll.viewport()
     top = tree.viewport().mapTo(viewport, QPoint(0, 0)).y()
-    shown = min(viewport.height(), top + tree.viewport().height()) - max(0, top)
-    return min(tree.topLevelItemCount(), max(0, shown) // tree.sizeHintForRow(0))
+    # the part of the Solve dock's view the list's rows show in, in the list's coordinates
+    low, high = max(0, -top), min(tree.viewport().height(), viewport.height() - top)
+    rects = (tree.visualItemRect(tree.topLevelItem(i))
+             for i in range(tree.topLevelItemCount()))
+    return sum(1 for r in rects if r.height() and low <= r.top() and r.bottom() < high)
 
 
 def test_the_first_moves_show_after_a_solve_and_grow_with_the_window(qtbot, tmp_path):

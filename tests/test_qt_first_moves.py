@@ -505,3 +505,26 @@ def test_the_keyboard_walks_a_first_moves_proof_from_the_list_and_goes_back_to_t
     tree.setFocus()
     with qtbot.waitSignal(w.solver.classified, timeout=60_000):
         qtbot.keyClick(tree, Qt.Key.Key_Space)
+
+
+def test_a_long_class_wraps_in_a_narrow_list_instead_of_being_cut(qtbot):
+    """L-shaped four, Black to play: B1 is "ko (must win the ko to kill); direct ko: White
+    needs 1 ko threat", A2 "fails".  In a dock-wide list the class column is narrow: B1's
+    row grows to show its words whole, and a wider list takes fewer lines again."""
+    problem = read_sgf(BUNDLED / "corner" / "l-four-corner-ko.sgf")[0]
+    widget = FirstMoveList()
+    qtbot.addWidget(widget)
+    widget.resize(280, 400)
+    widget.show()
+    qtbot.waitExposed(widget)
+    widget.show_classification(classify(problem))
+    rows = {widget.tree.topLevelItem(i).text(0): widget.tree.topLevelItem(i)
+            for i in range(widget.tree.topLevelItemCount())}
+    assert "direct ko" in rows["B1"].text(1)
+
+    def height(name):
+        return widget.tree.visualItemRect(rows[name]).height()
+    assert height("B1") > 2 * height("A2")
+    narrow = height("B1")
+    widget.resize(900, 400)
+    qtbot.waitUntil(lambda: height("B1") < narrow)

@@ -26,11 +26,12 @@ and coordinates; nothing about solving, proofs' contents or the board.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QRect, QSize, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QIcon, QPixmap
 from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
+    QStyledItemDelegate,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -38,6 +39,7 @@ from PySide6.QtWidgets import (
 )
 
 from tsumego_gui.core import coords
+from tsumego_gui.core.wording import PLAYERS
 from tsumego_gui.qt.proof_view import rules_text
 from tsumego_gui.search.classify import OPEN, Classification, FirstMove
 from tsumego_gui.search.proof import Proof
@@ -52,9 +54,9 @@ CLASS_COLOURS = {
     OPEN: ("#7f8c8d", "#ffffff"),
 }
 COLUMNS = ("Move", "Class", "Proof")
+CLASS_COLUMN = 1
 # an open move of a classification the user stopped (``Classification.words`` says the budget)
 STOPPED_WORDS = "open (stopped by you)"
-NAMES = {1: "Black", 2: "White"}
 ROLE = Qt.ItemDataRole.UserRole
 # a proven verdict as the side to move reads it: (defender to move, verdict) -> words
 VERDICT_WORDS = {(True, "lives"): "lives", (True, "dies"): "dies",
@@ -85,7 +87,7 @@ def proof_rows(fm: FirstMove) -> list[tuple[str, Proof]]:
         return []
     out = []
     for proof in proofs:
-        defender = NAMES[proof.problem.defender]
+        defender = PLAYERS[proof.problem.defender]
         lives = "lives" if proof.root.won else "dies"
         out.append((f"{defender} {lives}: {rules_text(proof.problem)}", proof))
     return out
@@ -95,6 +97,27 @@ def swatch(colour: str) -> QIcon:
     pix = QPixmap(12, 12)
     pix.fill(QColor(colour))
     return QIcon(pix)
+
+
+class _WrappedClass(QStyledItemDelegate):
+    """Gives a row the height of its class text wrapped to the class column's width: the
+    default height is one line whatever the width, and the text was cut ("ko (must win
+    …")."""
+
+    def __init__(self, tree: QTreeWidget):
+        super().__init__(tree)
+        self.tree = tree
+
+    def sizeHint(self, option, index):  # noqa: N802
+        size = super().sizeHint(option, index)
+        text = index.data()
+        if index.column() != CLASS_COLUMN or not text:
+            return size
+        # the cell's margins: the style's, as painted
+        width = max(1, self.tree.header().sectionSize(CLASS_COLUMN) - 8)
+        lines = option.fontMetrics.boundingRect(QRect(0, 0, width, 10_000),
+                                                Qt.TextFlag.TextWordWrap, text)
+        return QSize(size.width(), max(size.height(), lines.height() + 4))
 
 
 class FirstMoveList(QWidget):
@@ -115,19 +138,27 @@ class FirstMoveList(QWidget):
         self.tree.setObjectName("first_moves")
         self.tree.setColumnCount(len(COLUMNS))
         self.tree.setHeaderLabels(list(COLUMNS))
-        self.tree.setUniformRowHeights(True)
-        # the dock is narrow: move and proof columns as wide as their text, the class the rest
+        # the dock is narrow: move and proof columns as wide as their text, the class the
+        # rest, its longer words ("ko (must win the ko to kill)") on more lines
+        self.tree.setWordWrap(True)
+        self.tree.setItemDelegateForColumn(CLASS_COLUMN, _WrappedClass(self.tree))
         header = self.tree.header()
         header.setStretchLastSection(False)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(CLASS_COLUMN, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        # a new width wraps the class text anew: the rows take their heights again
+        header.sectionResized.connect(self._class_width_changed)
         # room for the position row and a few moves before it scrolls (more would push the
         # window past a 1280x720 screen)
         self.tree.setMinimumHeight(5 * self.tree.fontMetrics().height() + 16)
         self.tree.currentItemChanged.connect(self._current_changed)
         layout.addWidget(self.tree, 1)
         self.clear()
+
+    def _class_width_changed(self, section: int, _old: int, _new: int) -> None:
+        if section == CLASS_COLUMN:
+            self.tree.doItemsLayout()
 
     # ---- contents -----------------------------------------------------------------------
 
@@ -152,7 +183,7 @@ class FirstMoveList(QWidget):
         scrolled = self.tree.verticalScrollBar().value()
         self.classification = c
         size = c.problem.size
-        mover = NAMES[c.to_play]
+        mover = PLAYERS[c.to_play]
         bg, fg = CLASS_COLOURS[c.status]
         status = c.status_words()
         why = "stopped by you" if c.cancelled else "budget ran out"
@@ -180,7 +211,9 @@ class FirstMoveList(QWidget):
             f"&nbsp;{status}&nbsp;</span><br><small>{counted}</small>")
         self.tree.blockSignals(True)
         self.tree.clear()
-        top = QTreeWidgetItem(["Position", status, "main proof"])
+        # the ko figure is in the line above: the row keeps to the class
+        short = c.words(c.status) if status == c.status_words() else status
+        top = QTreeWidgetItem(["Position", short, "main proof"])
         top.setData(0, ROLE, None)
         top.setToolTip(0, "the position itself: browse the solver's proof")
         top.setToolTip(1, status)

@@ -52,6 +52,7 @@ from PySide6.QtWidgets import (
 
 from tsumego_gui.core import coords
 from tsumego_gui.core.problem import GOAL_TEXT
+from tsumego_gui.core.wording import PLAYERS
 from tsumego_gui.nn.choice import DEFAULT_EVALUATOR, available_evaluators
 from tsumego_gui.nn.katago_locate import default_katago_model
 from tsumego_gui.qt import proof_facts
@@ -64,7 +65,6 @@ from tsumego_gui.search.classify import Classification
 from tsumego_gui.search.results import Progress
 from tsumego_gui.search.split import SplitProof
 
-NAMES = {1: "Black", 2: "White"}
 NETWORK_FILTER = "KataGo models (*.bin.gz *.bin)"
 EXACT = ("Proofs stay exact whichever evaluator is chosen: it only orders and focuses the "
          "search, and every proof is checked by the independent verifier.")
@@ -424,9 +424,9 @@ class SolvePanel(QWidget):
         proof = self._outcome.result.proof if verdict is not None else None
         if proof is None or c.status != "ko" or proof.to_play != c.to_play:
             return
-        mover, problem = NAMES[c.to_play], c.problem
+        mover, problem = PLAYERS[c.to_play], c.problem
         mover_wins = (verdict == "lives") == c.defender_to_move
-        allowed = [NAMES[side] for side in NAMES if problem.ko_capture_allowed(side)]
+        allowed = [PLAYERS[side] for side in PLAYERS if problem.ko_capture_allowed(side)]
         kos = (f"only {allowed[0]} may capture kos" if len(allowed) == 1 else
                "both sides may capture kos" if allowed else "nobody may capture a ko")
         best = c.ko      # the best ko figure: its moves first, else every ko move
@@ -457,7 +457,7 @@ class SolvePanel(QWidget):
             f"solver: {outcome.solver_used}{stop}")
         self.progress_label.setText(self._outcome_text)
         self.progress_label.setToolTip(outcome.reason)
-        d = NAMES[defender]
+        d = PLAYERS[defender]
         if goal is None and r.proof is not None:
             goal = r.proof.problem.goal
         judged = f"<br><small>Goal: {GOAL_TEXT[goal]}</small>" if goal in GOAL_TEXT else ""
@@ -472,7 +472,7 @@ class SolvePanel(QWidget):
             self.clear_badge()
             return
         proof = r.proof
-        mover = NAMES[proof.to_play]
+        mover = PLAYERS[proof.to_play]
         verdict = f"{d} lives" if r.verdict == "lives" else f"{d} dies"
         moves = ", ".join(coords.to_gtp(m, size) for m in proof.winning_moves) or "none"
         what = "Winning first move" + ("s" if len(proof.winning_moves) > 1 else "")
@@ -487,8 +487,8 @@ class SolvePanel(QWidget):
 
     def _show_split(self, split: SplitProof, size: int, judged: str) -> None:
         """A result proven area by area: the verdict and first move, and the areas' list."""
-        d = NAMES[split.problem.defender]
-        mover = NAMES[split.to_play]
+        d = PLAYERS[split.problem.defender]
+        mover = PLAYERS[split.to_play]
         verdict = f"{d} lives" if split.defender_wins else f"{d} dies"
         winner = (split.to_play == split.problem.defender) == split.defender_wins
         first = ""
