@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from sgfmill import sgf
@@ -10,6 +11,7 @@ from sgfmill import sgf
 from engine_cy.board import BLACK, WHITE
 from tests.test_solver import STRAIGHT_THREE, problem_from, solved
 from tsumego_gui.core import coords
+from tsumego_gui.core.sgf_io import read_sgf
 from tsumego_gui.search import classification_file
 from tsumego_gui.search.classify import classify
 from tsumego_gui.search.proof import Proof, ProofNode, read_zone
@@ -190,3 +192,18 @@ def test_a_classification_file_names_its_first_moves_and_reads_its_first_version
                       "proofs": [_as_version_1(p, size) for p in m["proofs"]]}
                      for m in data["moves"]]}
     assert classification_file.to_json(classification_file.from_json(old)) == data
+
+
+def test_a_ko_moves_variation_shows_the_mover_winning_the_ko():
+    """L-shaped four, Black to play: B1 is a ko, RIGHT.  Its variation is the line in which
+    Black may take kos and kills (it showed White surviving by taking the ko, so the main
+    line of the correct answer ended with White alive)."""
+    path = (Path(__file__).resolve().parents[1] / "tsumego_gui" / "resources" / "problems"
+            / "corner" / "l-four-corner-ko.sgf")
+    problem = read_sgf(path.read_bytes())[0]
+    c = classify(problem)
+    game = sgf.Sgf_game.from_bytes(classification_file.to_sgf(c))
+    b1 = coords.to_sgfmill(coords.from_gtp("B1", 9), 9)
+    (node,) = [n for n in game.get_root() if n.get_move()[1] == b1]
+    assert node.get("C").startswith("RIGHT: ko")
+    assert "how it is killed when it may not take a ko" in node.get("C")

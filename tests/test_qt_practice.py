@@ -22,7 +22,7 @@ from tsumego_gui.qt.main_window import BUNDLED_PROBLEM as STRAIGHT_THREE  # noqa
 from tsumego_gui.qt.main_window import PROBLEMS_DIR  # noqa: E402
 from tsumego_gui.qt.practice import Practice  # noqa: E402
 from tsumego_gui.qt.proof_view import refusal  # noqa: E402
-from tsumego_gui.qt.try_first_move import followed_proof  # noqa: E402
+from tsumego_gui.search.classify import classify  # noqa: E402
 
 A1, B1, C1 = (coords.from_gtp(v, 9) for v in ("A1", "B1", "C1"))
 # Our own: a nearly empty 6x6 board, White to live anywhere: nothing is proven in a second
@@ -271,7 +271,8 @@ def test_a_kill_that_needs_the_ko_is_said_to_be_ko_without_a_solve():
     game.play(coords.from_gtp("B1", 9))
     _played_out(game, lambda asked: solved(asked, all_moves=False).proof)
     assert game.result == "ko"
-    assert game.log[-1].startswith("Ko: White is dead here because only Black may capture kos")
+    assert game.log[-1].startswith(
+        "Ko: White is dead in this line, where only Black may capture kos")
     checked = game.asked[-1]
     assert checked.ko_capture_allowed(2) and not checked.ko_capture_allowed(1)
     assert sum(line.startswith(("Ko", "Correct", "Wrong")) for line in game.log) == 1
@@ -300,9 +301,10 @@ def test_an_unfinished_ko_check_says_so():
 
 def test_after_a_solve_a_ko_move_is_played_with_the_player_taking_kos(make_window, qtbot):
     """After a first move classed ko the game follows the proof in which the player's side
-    may capture kos (the app's may not): there, after Black B1 and White A1, Black takes the
-    ko at A2 (the game used to follow the other proof and refuse A2 as a forbidden ko
-    capture)."""
+    may capture kos (the app's may not), and the app answers as it would win with the ko in
+    hand: Black B1, White A1 (the ko shape), and Black takes the ko at A2 (the game used to
+    follow the other proof and refuse A2 as a forbidden ko capture; then it answered A2, and
+    no ko was ever fought)."""
     w = make_window("s.ini")
     assert w.open_path(L_FOUR_KO, ask=False)
     with qtbot.waitSignal(w.solver.classified, timeout=60_000):
@@ -311,19 +313,21 @@ def test_after_a_solve_a_ko_move_is_played_with_the_player_taking_kos(make_windo
     b1, a1, a2 = (coords.from_gtp(v, 9) for v in ("B1", "A1", "A2"))
     fm = next(m for m in c.moves if m.move == b1)
     assert fm.cls == "ko"
-    for user, other in ((1, 2), (2, 1)):
-        rules = followed_proof(fm, user, c.problem.defender).problem
-        assert rules.ko_capture_allowed(user) and not rules.ko_capture_allowed(other)
-    proof = followed_proof(fm, 1, c.problem.defender)
-    assert dict(proof.root.children)[a1].prover_move == a2
+    line, rival = c.line_proofs(fm)
+    assert line.problem.ko_capture_allowed(1) and not line.problem.ko_capture_allowed(2)
+    assert rival.problem.ko_capture_allowed(2) and rival.root.prover_move == a1
     game = Practice(c.problem, lambda asked: None, classification=c)
     game.play(b1)
+    assert game.last_move == a1 and game.log[-1] == "White answers A1."
+    said = game.play(a2)
+    assert "illegal" not in said and game.board.color_at(a1) == 0      # the ko is taken
     for _ in range(10):
         if game.finished:
             break
         game.play(game.node.prover_move)
     assert game.result == "ko"
-    assert game.log[-1].startswith("Ko: White is dead here because only Black may capture kos")
+    assert game.log[-1].startswith(
+        "Ko: White is dead in this line, where only Black may capture kos")
 
 
 def test_a_forbidden_ko_capture_is_explained():
@@ -352,3 +356,17 @@ def test_in_the_window_a_ko_found_without_the_classes_leaves_the_problem_unmarke
         w.browser.try_move(game.node.prover_move)
     assert game.result == "ko" and any(line.startswith("Checking for a ko") for line in game.log)
     assert w.problem_list.state(L_FOUR_KO, 0) == UNSOLVED
+
+
+def test_an_app_pass_where_its_ko_capture_is_forbidden_says_so():
+    """Direct ko, White to play: White E1 is classed ko, and the game follows the line in
+    which only White may capture kos.  Black would take the ko at F1; not allowed to here, it
+    passes, and says why (it used to pass with no word)."""
+    problem = replace(read_sgf(PROBLEMS_DIR / "ko" / "direct-ko.sgf")[0], to_play=2)
+    c = classify(problem, to_play=2)
+    e1 = coords.from_gtp("E1", problem.size)
+    assert next(m for m in c.moves if m.move == e1).cls == "ko"
+    game = Practice(c.problem, lambda asked: None, classification=c)
+    game.play(e1)
+    assert game.log[-1] == ("Black answers pass: taking the ko at F1 is not allowed to Black "
+                            "in this line (goal survive; White may capture kos).")

@@ -420,8 +420,9 @@ class Practice(GameLog):
         won = defender_lives == (self.user == self.rules.defender)
         if result == KO:
             self.result = KO
-            self._say(f"Ko: {d} {state} here because only {user} may capture kos in this "
-                      f"line ({reason}); in a game {user} must win the ko{note}.")
+            # the line's rule, not a ko taken on it, may be what decided it
+            self._say(f"Ko: {d} {state} in this line, where only {user} may capture kos "
+                      f"({reason}); in a game {user} must win the ko{note}.")
             return
         self.result = CORRECT if won else WRONG
         self._say(f"{'Correct' if won else 'Wrong'}: {d} {state} ({reason}){note}.")

@@ -246,12 +246,18 @@ class TryIt(GameLog):
     wins, the proof holds only its own move: another one is refused, and the
     user is told that the proof says nothing about it.  ``first_move``: the move
     that led to the proof's root (a first move's proof, ``search.classify``),
-    shown as the last move; ``intro``: lines the log starts with.
+    shown as the last move; ``intro``: lines the log starts with.  ``rival``: a
+    proof of the same position under other rules in which the app's side wins
+    (a ko class's other proof): where the app loses here but the rival, followed
+    along the game's moves, has a winning move that this proof also holds, the
+    app plays that one (it fights the ko it would win if it could take kos).
+    A pass of the app's where this line's rules forbid it a ko capture says so.
     """
 
     def __init__(self, proof: Proof, user: int | None = None, first_move: int | None = None,
-                 intro: tuple[str, ...] = ()):
+                 intro: tuple[str, ...] = (), rival: Proof | None = None):
         self.proof = proof
+        self.rival = rival
         # the side to move plays the problem; after a first move, the side that played it
         posed = proof.to_play if first_move is None else 3 - proof.to_play
         self.user = posed if user is None else user
@@ -263,6 +269,7 @@ class TryIt(GameLog):
 
     def restart(self) -> str:
         self.node = self.proof.root
+        self._rival_node = self.rival.root if self.rival is not None else None
         self.board = start_board(self.proof)
         self.last_move: int | None = None if self.first_move == PASS else self.first_move
         self.finished = False
@@ -312,6 +319,9 @@ class TryIt(GameLog):
         node = self.node
         if node.prover_move is not None:
             return node.prover_move
+        rival = self._rival_node
+        if rival is not None and rival.prover_move in dict(node.children):
+            return rival.prover_move
         best, best_key = node.children[0][0], None
         for i, (move, child) in enumerate(node.children):
             key = (move != PASS, self._depth(child), -i)
@@ -319,13 +329,32 @@ class TryIt(GameLog):
                 best, best_key = move, key
         return best
 
+    def _advance(self, node: ProofNode, move: int) -> None:
+        """Go to ``node`` by ``move`` on the board, the rival along with it while it has
+        the move."""
+        if self._rival_node is not None:
+            self._rival_node = dict(self._rival_node.children).get(move)
+        self.node = node
+        self.board.play(move)
+        self.last_move = None if move == PASS else move
+
     def _app_moves(self) -> None:
         while not self._check_end() and self.board.to_play == self.prover:
             move = self._app_choice()
-            self.node = dict(self.node.children)[move]
-            self.board.play(move)
-            self.last_move = None if move == PASS else move
-            self._say(f"{PLAYERS[self.prover]} answers {self._name(move)}.")
+            kos = self._forbidden_ko_captures() if move == PASS else []
+            self._advance(dict(self.node.children)[move], move)
+            said = f"{PLAYERS[self.prover]} answers {self._name(move)}"
+            if kos:
+                said += (f": taking the ko at {', '.join(map(self._name, kos))} is not "
+                         f"allowed to {PLAYERS[self.prover]} in this line "
+                         f"({rules_text(self.proof.problem)})")
+            self._say(said + ".")
+
+    def _forbidden_ko_captures(self) -> list[int]:
+        """The region's points where the side to move may not capture a ko."""
+        board = self.board
+        return [p for p in sorted(self.proof.problem.region_or_all())
+                if board.color_at(p) == 0 and board.illegal_reason(p) == "ko capture forbidden"]
 
     def play(self, loc: int) -> str:
         """The user's move; returns what the app says about it (and its answer)."""
@@ -341,12 +370,12 @@ class TryIt(GameLog):
         covers = dict(node.pruned)
         if loc in children:
             reply = answer_to(node, loc) if node.mover_loses else None
-            self.node = children[loc]
+            to = children[loc]
             note = f"You play {self._name(loc)}: a move the proof searched"
             note += (f"; it is refuted by {self._name(reply)}." if reply is not None else ".")
         elif loc in covers:
             c = covers[loc]
-            self.node = children[c]
+            to = children[c]
             note = (f"You play {self._name(loc)}: outside the zone of the answer to "
                     f"{self._name(c)}, so it changes nothing that matters; answered as after "
                     f"{self._name(c)}.")
@@ -357,8 +386,7 @@ class TryIt(GameLog):
         else:
             return self._say(f"The proof has no line for {self._name(loc)} "
                              "(it should cover every legal move: please report this).")
-        board.play(loc)
-        self.last_move = None if loc == PASS else loc
+        self._advance(to, loc)
         first = len(self.log)
         self._say(note)
         self._app_moves()

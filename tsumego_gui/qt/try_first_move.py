@@ -6,11 +6,13 @@ said at once, and the game goes on from one of that move's proofs (rooted at
 the position after it, under the rules of that proof) through a
 :class:`~tsumego_gui.qt.proof_view.TryIt` in which the app plays the other
 side: the proof's move where that side wins (a wrong first move is refuted),
-its longest defence where it loses.  The proof is the class's first
-(``FirstMove.proofs[0]``), except after a move classed ``ko``: there the game
-follows the proof in which the user's side may capture kos and the app's may
-not, since a player who chose a ko takes it (:func:`followed_proof`).  An open
-move has no proof to answer from and is refused with the reason.
+its longest defence where it loses.  The proof is the class's first, except
+after a move classed ``ko``: there the game follows the proof in which the
+user's side may capture kos and the app's may not, since a player who chose a
+ko takes it, and where the app loses it answers as it would win with the ko
+in hand (the other proof's move), so that the ko is fought
+(``Classification.line_proofs``).  An open move has no proof to answer from
+and is refused with the reason.
 
 Same interface as ``TryIt`` (``user``, ``log``, ``finished``, ``node``,
 ``play``, ``restart``, ``overlay``), so the proof browser uses either.
@@ -25,17 +27,6 @@ from tsumego_gui.core.wording import PLAYERS
 from tsumego_gui.qt.board_painter import BoardView, Overlay
 from tsumego_gui.qt.proof_view import TryIt, refusal, view_of
 from tsumego_gui.search.classify import OPEN, Classification, FirstMove
-from tsumego_gui.search.proof import Proof
-
-
-def followed_proof(fm: FirstMove, user: int, defender: int) -> Proof:
-    """The proof a game follows after ``user`` played ``fm``: for a ``ko`` class, the one
-    won by the side the ko goes to in it: the defender's win, in which only the defender may
-    capture kos, or its loss, in which only the attacker may (``search.classify``'s order:
-    the win first); else the class's first proof."""
-    if fm.cls == "ko" and len(fm.proofs) == 2:
-        return fm.proofs[0] if user == defender else fm.proofs[1]
-    return fm.proofs[0]
 
 
 class TryFirstMove:
@@ -101,8 +92,8 @@ class TryFirstMove:
             f" (its proof is NOT verified: {fm.verification})"
         said = f"You play {self._name(loc)}: {c.move_words(fm)}{verified}."
         self.first = fm
-        self.game = TryIt(followed_proof(fm, self.user, c.problem.defender),
-                          user=self.user, first_move=loc,
+        line, rival = c.line_proofs(fm)
+        self.game = TryIt(line, user=self.user, first_move=loc, rival=rival,
                           intro=(*self._log, said))
         return "\n".join(self.game.log[len(self._log):])
 

@@ -17,7 +17,8 @@ exists), ``OPEN`` for a move not decided within the budget, else ``WRONG``,
 followed by the class in words (and a ko move's figure) and what the tree
 below shows; our own property ``TC`` holds the class word (``lives``,
 ``seki``, ``ko``, ``dies`` or ``open``).  Below it, the tree of the move's
-first proof (``search.proof.write_move``), zones in our own property ``TZ``;
+proof (``Classification.line_proofs``: for a ko, the one in which the side to
+move wins it; ``search.proof.write_move``), zones in our own property ``TZ``;
 the root keeps the region as ``SQ``.  Other SGF programs open it as a problem
 file with variations.
 
@@ -127,7 +128,7 @@ def to_sgf(c: Classification, max_nodes: int = 200_000) -> bytes:
         if m.cls == OPEN and m.why_open:
             text += f" ({m.why_open})"
         if m.proofs:
-            proof = m.proofs[0]
+            proof, _ = c.line_proofs(m)       # a ko move: the line in which the mover wins it
             node = write_move(root, m.move, proof.root, ProofNode("or", True), c.to_play, size,
                               budget)
             shows = TREE_SHOWS.get((proof.stats.get("rules"), proof.root.won))

@@ -179,6 +179,17 @@ class Classification:
             return "open (not decided within the budget)"
         return (DEFENDER_WORDS if self.defender_to_move else ATTACKER_WORDS)[cls]
 
+    def line_proofs(self, fm: FirstMove) -> tuple[Proof | None, Proof | None]:
+        """(the proof a first move's line is shown and played by, the other of its class):
+        the class's first, except for a ``ko`` class: the one the side to move wins, in
+        which it may capture kos and its opponent may not, since a player who chooses a ko
+        means to take it (the other is the same ko won by the opponent).  (None, None) for
+        a move with no proof."""
+        if fm.cls == "ko" and len(fm.proofs) == 2:
+            won = fm.proofs[0] if self.defender_to_move else fm.proofs[1]
+            return won, fm.proofs[1] if won is fm.proofs[0] else fm.proofs[0]
+        return (fm.proofs[0] if fm.proofs else None), None
+
     def move_words(self, fm: FirstMove) -> str:
         """A first move's class as the side to move reads it, with its ko figure."""
         return self.words(fm.cls) + (f"; {fm.ko.words()}" if fm.ko is not None else "")
