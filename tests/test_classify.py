@@ -77,6 +77,18 @@ def test_each_move_is_reported_as_soon_as_it_has_its_class(seki):
     assert all(a is not b for a, b in zip(snapshots[-1].moves, c.moves, strict=True))
 
 
+def test_the_moves_asked_for_first_are_decided_first(seki):
+    """The app asks for a solve's winning moves first, so that a budget that ends early
+    leaves others open rather than those; in board order the pass comes last."""
+    snapshots = []
+    classify(seki, decided=snapshots.append, first=[PASS])
+    assert [names(s)["pass"] != OPEN for s in snapshots] == [True, True, True]
+    assert sum(cls != OPEN for cls in names(snapshots[0]).values()) == 1
+    snapshots.clear()
+    classify(seki, decided=snapshots.append)
+    assert names(snapshots[0])["pass"] == OPEN
+
+
 def test_the_attacker_reads_the_classes_the_other_way(seki):
     c = classify(seki, to_play=3 - WHITE)
     # Black A1 or F1 is captured at the other point: White lives with a straight five

@@ -276,6 +276,38 @@ def test_while_editing_the_whole_problem_panel_shows_and_a_proof_gets_its_split_
     w.close()
 
 
+def test_the_whole_problem_panel_shows_again_after_the_window_is_resized(make_window,
+                                                                         qtbot):
+    """QA s41: while editing at 1240x680, a resize to 1600x1000 and back shrank the Problem
+    dock in proportion (406 to 264 px): Ko captures, the size and New problem, and the
+    validation line were cut off, Ctrl+E twice did not bring them back, and the smaller
+    split was saved, so that the next run started with the validation line hidden."""
+    from tsumego_gui.qt.main_window import BUNDLED_PROBLEM
+    w = make_window("resize.ini", show=True)
+    panel = w.problem_panel
+    fields = (panel.goal_combo, panel.ko_black, panel.size_combo, panel.validation_label)
+    assert w.open_path(BUNDLED_PROBLEM, ask=False) and w.mode == "edit"
+    for size in ((1240, 680), (1600, 1000), (1240, 680)):
+        w.resize(*size)
+        qtbot.wait(50)
+        assert _shown(*fields), size
+    w.resize(1024, 600)
+    qtbot.wait(50)
+    assert _shown(panel.validation_label)
+    w.resize(1240, 680)
+    qtbot.wait(50)
+    w.close()
+    # the next run with the same settings (1240x680, left editing) shows the whole panel
+    w = make_window("resize.ini")
+    w.show()
+    qtbot.waitExposed(w)
+    w.resize(1240, 680)         # as left (the offscreen platform may not restore it)
+    assert w.open_path(BUNDLED_PROBLEM, ask=False) and w.mode == "edit"
+    qtbot.wait(50)
+    panel = w.problem_panel
+    assert _shown(panel.goal_combo, panel.ko_black, panel.size_combo, panel.validation_label)
+
+
 def test_undo_then_redo_back_to_the_solved_position_shows_its_result_again(make_window,
                                                                            qtbot):
     """QA s40: solve, Ctrl+Z, Ctrl+Y: the position was the one solved, but the panel said

@@ -318,3 +318,42 @@ def test_after_picking_a_problem_in_the_list_the_arrow_keys_walk_its_proof(make_
     qtbot.keyClick(window.problem_list.list, Qt.Key.Key_Left)
     assert window.browser.path == ()
     assert window.problem_list.current() == (BUNDLED_PROBLEM, 0)
+
+
+@pytest.mark.parametrize("name, written", [("x.sgf", "x.sgf"), ("x.json", "x.json"),
+                                           ("x.txt", None)])
+def test_a_proof_exported_before_its_classification_is_sgf_or_json_by_its_name(
+        window, qtbot, tmp_path, name, written):
+    """QA s41: a proof exported before the first moves were classified was offered as SGF
+    only, and a name typed as x.json got SGF text.  A name of another kind is refused."""
+    from tsumego_gui.search.proof import Proof
+    asked, exported = [], []
+
+    def ask(default, filters):
+        asked.append((default, filters))
+        return str(tmp_path / name)
+
+    def export(_outcome):
+        # right after the window shows the proof, the first moves still to classify
+        assert window.classification is None and window.browser.proof is not None
+        exported.append(window.export_proof())
+    window.ask_export_file = ask
+    assert window.open_path(BUNDLED_PROBLEM, ask=False)
+    window.solver.finished.connect(export)          # after the window's own slot
+    with qtbot.waitSignal(window.solver.classified, timeout=60_000):
+        window.solve()
+    assert asked[0][0].endswith("-proof.sgf")
+    assert "SGF" in asked[0][1] and "JSON" in asked[0][1]
+    assert [p.name for p in tmp_path.iterdir() if p.suffix != ".ini"] == \
+        ([written] if written else [])
+    if written is None:
+        assert exported == [False] and "neither .sgf nor .json" in window.error_text()
+        return
+    assert exported == [True]
+    out = tmp_path / written
+    proof = window.browser.proof
+    if written.endswith(".json"):
+        assert Proof.load_json(out).to_json() == proof.to_json()
+    else:
+        assert read_sgf(out)[0].black == proof.problem.black
+    assert str(out) in window.statusBar().currentMessage()

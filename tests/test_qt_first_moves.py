@@ -308,7 +308,8 @@ def test_stopping_mid_classification_leaves_open_rows_and_no_traceback(
     rows = w.solve_panel.first_moves.rows()
     assert len(rows) == len(c.moves) > 0
     opened = [r for r in rows if r[1] == "open"]
-    assert opened and all(r[2].startswith("open") for r in opened)
+    # open, or (the solve's winning move) won by the solve with its class open
+    assert opened and all(r[2].startswith("open") or r[2] == "wins (solve)" for r in opened)
     assert "stopped" in w.solve_panel.first_moves.status_label.text()
     assert not failures and not w.error_text() and not w.solver.running
     assert "Traceback" not in capfd.readouterr().err
@@ -507,10 +508,11 @@ def test_the_keyboard_walks_a_first_moves_proof_from_the_list_and_goes_back_to_t
         qtbot.keyClick(tree, Qt.Key.Key_Space)
 
 
-def test_a_long_class_wraps_in_a_narrow_list_instead_of_being_cut(qtbot):
-    """L-shaped four, Black to play: B1 is "ko (must win the ko to kill); direct ko: White
-    needs 1 ko threat", A2 "fails".  In a dock-wide list the class column is narrow: B1's
-    row grows to show its words whole, and a wider list takes fewer lines again."""
+def test_a_narrow_list_names_classes_in_a_word_and_wraps_longer_rows(qtbot):
+    """L-shaped four, Black to play.  The class column holds a player's word ("ko",
+    "fails"), the full words in its tooltip (they used to be cut: "ko (must win …"); a
+    proof's row, longer, wraps onto more lines in a dock-wide list and takes fewer again in a
+    wider one."""
     problem = read_sgf(BUNDLED / "corner" / "l-four-corner-ko.sgf")[0]
     widget = FirstMoveList()
     qtbot.addWidget(widget)
@@ -518,13 +520,39 @@ def test_a_long_class_wraps_in_a_narrow_list_instead_of_being_cut(qtbot):
     widget.show()
     qtbot.waitExposed(widget)
     widget.show_classification(classify(problem))
-    rows = {widget.tree.topLevelItem(i).text(0): widget.tree.topLevelItem(i)
-            for i in range(widget.tree.topLevelItemCount())}
-    assert "direct ko" in rows["B1"].text(1)
+    tree = widget.tree
+    rows = {tree.topLevelItem(i).text(0): tree.topLevelItem(i)
+            for i in range(tree.topLevelItemCount())}
+    assert (rows["Position"].text(1), rows["B1"].text(1), rows["A2"].text(1)) == \
+        ("ko", "ko", "fails")
+    assert rows["B1"].toolTip(1) == ("ko (must win the ko to kill); direct ko: White needs 1 "
+                                     "ko threat")
+    rows["B1"].setExpanded(True)
+    proof_row = rows["B1"].child(0)
+    assert proof_row.text(1).startswith("White lives: goal survive")
 
-    def height(name):
-        return widget.tree.visualItemRect(rows[name]).height()
-    assert height("B1") > 2 * height("A2")
-    narrow = height("B1")
+    def height(item):
+        return tree.visualItemRect(item).height()
+    assert height(proof_row) > 2 * height(rows["A2"])
+    narrow = height(proof_row)
     widget.resize(900, 400)
-    qtbot.waitUntil(lambda: height("B1") < narrow)
+    qtbot.waitUntil(lambda: height(proof_row) < narrow)
+
+
+def test_a_move_the_solve_won_with_reads_so_while_its_class_is_open(qtbot):
+    """A budget that ends the classification early leaves moves open; the one the solve's
+    proof wins with is not listed as plain "open" (QA s41: a 19x19 problem's winning move
+    read "open (not decided within the budget)")."""
+    problem = read_sgf(BUNDLED / "corner" / "l-four-corner-ko.sgf")[0]
+    c = classify(problem)
+    b1 = coords.from_gtp("B1", 9)
+    c = replace(c, moves=[replace(m, cls="open", proofs=[], why_open="time budget", ko=None)
+                          if m.move == b1 else m for m in c.moves])
+    widget = FirstMoveList()
+    qtbot.addWidget(widget)
+    widget.show_classification(c, proven="dies", winning=[b1])
+    (row,) = [r for r in widget.rows() if r[0] == "B1"]
+    assert row[1] == "open" and row[2] == "wins (solve)"
+    widget.show_classification(c, proven="dies")
+    (row,) = [r for r in widget.rows() if r[0] == "B1"]
+    assert row[2] == "open (not decided within the budget)"

@@ -3,8 +3,9 @@
 Shows a ``search.classify.Classification``: above the list, the position's
 class in words; then a "position" row (selecting it goes back to the main
 proof) and one row per first move (GTP name or ``pass``) with its class as
-the side to move reads it (``Classification.words``: "kills", "fails", "lives
-in seki", ...) and whether its proofs were verified.  Emits ``chosen`` with
+the side to move names it in a word ("kills", "fails", "seki", "ko", ...; the
+full words, ``Classification.words``, in its tooltip) and whether its proofs
+were verified.  Emits ``chosen`` with
 the row's ``FirstMove``, or None for the position row.  A move with more
 than one proof (a class made by a win and a loss, a ko figure's win with n
 threats and loss with n - 1) has a row below it per proof, saying what it
@@ -16,8 +17,9 @@ scrolled to and the rows expanded).  A classification the user stopped says so
 for its open moves ("stopped by you", not the budget).  Where the solve proved
 the position's verdict but its class stayed open, the position row says the
 verdict and that only the class is open, never "open" alone (which would read
-as doubting the verified verdict).  The class cells are narrow in a narrow
-dock: each has its full words as a tooltip.
+as doubting the verified verdict); a move the solve's proof wins with whose
+class stayed open reads "wins (solve)".  A text longer than the class column
+(a proof's row, an open verdict) wraps onto more lines.
 
 Colours are badges (a saturated background with its own text colour), so
 they read the same on a light and on a dark palette.  Knows classifications
@@ -25,6 +27,8 @@ and coordinates; nothing about solving, proofs' contents or the board.
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from PySide6.QtCore import QRect, QSize, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QIcon, QPixmap
@@ -58,9 +62,19 @@ CLASS_COLUMN = 1
 # an open move of a classification the user stopped (``Classification.words`` says the budget)
 STOPPED_WORDS = "open (stopped by you)"
 ROLE = Qt.ItemDataRole.UserRole
+WORDS_ROLE = ROLE + 1       # a row's class in full words (its cell holds a short word)
 # a proven verdict as the side to move reads it: (defender to move, verdict) -> words
 VERDICT_WORDS = {(True, "lives"): "lives", (True, "dies"): "dies",
                  (False, "lives"): "fails", (False, "dies"): "kills"}
+# a class in the list's narrow column, as the side to move reads it (defender to move):
+# the word a player uses; the full words (``Classification.words``) are the cell's tooltip
+SHORT_WORDS = {True: {"lives": "lives", "seki": "seki", "ko": "ko", "dies": "dies"},
+               False: {"dies": "kills", "ko": "ko", "seki": "fails (seki)", "lives": "fails"}}
+
+
+def short_class(c: Classification, cls: str) -> str:
+    """A class in the list's column (``SHORT_WORDS``; "open" for an open move)."""
+    return "open" if cls == OPEN else SHORT_WORDS[c.defender_to_move][cls]
 
 
 def move_name(move: int, size: int) -> str:
@@ -170,12 +184,15 @@ class FirstMoveList(QWidget):
         self.status_label.setText(text or "First moves: solve to classify each one.")
         self.tree.setEnabled(False)
 
-    def show_classification(self, c: Classification, proven: str | None = None) -> None:
+    def show_classification(self, c: Classification, proven: str | None = None,
+                            winning: Sequence[int] = ()) -> None:
         """Show ``c``; a running snapshot (``Classification.running``) lists its open moves
         as not decided yet.  A later snapshot or the final classification of the same
         position keeps the row the user selected, without choosing it again, the rows
         expanded and where the list was scrolled to.  ``proven``: the position's verdict
-        ("lives" or "dies") where the solve proved it."""
+        ("lives" or "dies") where the solve proved it; ``winning``: the moves its proof
+        wins with (an open one is listed as winning by the solve).  The class column
+        holds a player's word for the class; its full words are the cell's tooltip."""
         same = (self.classification is not None and self.classification.problem is c.problem
                 and self.classification.to_play == c.to_play)
         kept = self._selected_key() if same else None
@@ -211,9 +228,9 @@ class FirstMoveList(QWidget):
             f"&nbsp;{status}&nbsp;</span><br><small>{counted}</small>")
         self.tree.blockSignals(True)
         self.tree.clear()
-        # the ko figure is in the line above: the row keeps to the class
-        short = c.words(c.status) if status == c.status_words() else status
-        top = QTreeWidgetItem(["Position", short, "main proof"])
+        # the full words are in the line above: the row keeps to a player's word for it
+        cell = short_class(c, c.status) if status == c.status_words() else status
+        top = QTreeWidgetItem(["Position", cell, "main proof"])
         top.setData(0, ROLE, None)
         top.setToolTip(0, "the position itself: browse the solver's proof")
         top.setToolTip(1, status)
@@ -222,14 +239,20 @@ class FirstMoveList(QWidget):
         best = set(c.best_moves()) if c.status != OPEN else set()
         for fm in c.moves:
             text, tip = verified_text(fm)
-            words = c.move_words(fm)
+            words, cell = c.move_words(fm), short_class(c, fm.cls)
             why = fm.why_open
-            if c.running and fm.cls == OPEN:
-                words, why = "deciding…", "not decided yet: the classification is running"
+            if fm.cls == OPEN and fm.move in winning:
+                cell = words = "wins (solve)"
+                why = ("the solve proved that this move wins (its proof is the Position "
+                       f"row's); its class was not decided: {why or 'not decided'}")
+            elif c.running and fm.cls == OPEN:
+                cell = words = "deciding…"
+                why = "not decided yet: the classification is running"
             elif c.cancelled and fm.cls == OPEN:
                 words = STOPPED_WORDS
-            item = QTreeWidgetItem([move_name(fm.move, size), words, text])
+            item = QTreeWidgetItem([move_name(fm.move, size), cell, text])
             item.setData(0, ROLE, fm)
+            item.setData(1, WORDS_ROLE, words)
             item.setToolTip(1, why if fm.cls == OPEN else words)
             item.setToolTip(2, tip)
             self._paint(item, fm.cls)
@@ -288,11 +311,13 @@ class FirstMoveList(QWidget):
     # ---- queries (for the window and tests) ---------------------------------------------
 
     def rows(self) -> list[tuple[str, str, str, str]]:
-        """(move, class word, words, proof cell) per first-move row (not the position row)."""
+        """(move, class word, full words, proof cell) per first-move row (not the position
+        row)."""
         out = []
         for i in range(1, self.tree.topLevelItemCount()):
             item = self.tree.topLevelItem(i)
-            out.append((item.text(0), item.data(1, ROLE), item.text(1), item.text(2)))
+            out.append((item.text(0), item.data(1, ROLE), item.data(1, WORDS_ROLE),
+                        item.text(2)))
         return out
 
     def _row(self, move: int | None) -> QTreeWidgetItem | None:

@@ -44,11 +44,13 @@ and a solve scrolls the Solve dock to its buttons, so the verdict and the first
 moves show below them at the default size; scrolled to its end, the dock stays
 so as it shrinks.  While a position is edited, the Problem dock takes the
 height of its whole panel, validation line included, and grows with a longer
-message.  Each mode keeps the split the user last left it with, across runs
-too.  ←/→ walk the proof from the problem list and the first-move list as
-well as from the board, and View › Keyboard to the board (Ctrl+G) gives the
-keys back to the board.  Next / previous problem keep to the list: from a
-problem not in it, they say so and stay.
+message; it takes it back after the window is resized (a window made smaller
+shares the column out in proportion and would cut the panel off): editing
+keeps no split of its own.  Browsing a proof keeps the split the user last
+left it with, across runs too.  ←/→ walk the proof from the problem list and
+the first-move list as well as from the board, and View › Keyboard to the
+board (Ctrl+G) gives the keys back to the board.  Next / previous problem
+keep to the list: from a problem not in it, they say so and stay.
 
 Knows the widgets and the solver worker's request/outcome types; nothing
 about how solvers work.
@@ -103,7 +105,8 @@ from tsumego_gui.search.proof import Proof
 PROBLEMS_DIR = Path(__file__).resolve().parents[1] / "resources" / "problems"
 BUNDLED_PROBLEM = PROBLEMS_DIR / "straight-three.sgf"
 SGF_FILTER = "SGF files (*.sgf);;Research json (*.json);;All files (*)"
-PROOF_FILTER = "SGF files (*.sgf)"
+PROBLEM_FILTER = "SGF files (*.sgf)"
+PROOF_FILTER = "Proof as SGF (*.sgf);;Proof as JSON (*.json)"
 CLASSIFICATION_FILTER = ("Classification as SGF (*.sgf);;"
                          "Classification as JSON (*.json)")
 SPLIT_FILTER = "Split proof as SGF (*.sgf);;Split proof as JSON (*.json)"
@@ -251,7 +254,7 @@ class MainWindow(QMainWindow):
         self.problem_list.seed = self.prefs.order_seed if self.prefs.random_order else None
         # the panels scroll rather than push the window past a 1280x720 screen
         self.problem_scroll = _scrolled(self.problem_panel)
-        _NoTallerThanContent(self.problem_scroll).grew.connect(self._problem_panel_grew)
+        _NoTallerThanContent(self.problem_scroll).grew.connect(self._fit_edit_column)
         self.problem_dock = self._dock("Problem", self.problem_scroll,
                                        Qt.DockWidgetArea.LeftDockWidgetArea)
         self.solve_scroll = _scrolled(self.solve_panel)
@@ -263,7 +266,8 @@ class MainWindow(QMainWindow):
         bar.rangeChanged.connect(self._solve_range_changed)
         self.solve_dock = self._dock("Solve", self.solve_scroll,
                                      Qt.DockWidgetArea.LeftDockWidgetArea)
-        # the Problem dock's height in each mode as the user last left it (``_fit_left_docks``)
+        # the Problem dock's height while a proof is browsed, as the user last left it
+        # (``_fit_left_docks``; editing gives it its whole panel)
         self._problem_heights: dict[str, int] = {}
         proof_dock = self._dock("Proof", self.browser, Qt.DockWidgetArea.RightDockWidgetArea)
         list_dock = self._dock("Problems", self.problem_list,
@@ -290,12 +294,12 @@ class MainWindow(QMainWindow):
                              [self.height() - LIST_HEIGHT, LIST_HEIGHT],
                              Qt.Orientation.Vertical)
         else:
-            for mode in ("edit", "proof"):
-                try:
-                    self._problem_heights[mode] = int(settings.value(
-                        f"window/problem_height_{mode}"))
-                except (TypeError, ValueError):
-                    pass        # none saved (or not a number): the mode's first split
+            # an edit split saved by an earlier version is not read: it may cut the panel off
+            try:
+                self._problem_heights["proof"] = int(settings.value(
+                    "window/problem_height_proof"))
+            except (TypeError, ValueError):
+                pass        # none saved (or not a number): the first split
         self._fit_left_docks()
         if open_last:
             self.open_start_problem()
@@ -676,8 +680,9 @@ class MainWindow(QMainWindow):
 
     def export_proof(self) -> bool:
         """Export what the solve proved: the classification of the first moves when there
-        is one, a result proven area by area as a split proof (SGF, or JSON for a
-        ``.json`` name), else the proof as SGF."""
+        is one, a result proven area by area as a split proof, else the proof; each as SGF,
+        or JSON for a ``.json`` name (any other name is refused: the name says the
+        format, and adding a suffix would write a file the dialog never asked about)."""
         c = self.classification
         result = self.outcome.result if self.outcome is not None else None
         split = result.split if result is not None else None
@@ -694,6 +699,10 @@ class MainWindow(QMainWindow):
         if not path:
             return False
         path = Path(path)
+        if path.suffix.lower() not in (".sgf", ".json"):
+            self.show_error(f"Not exported: {path.name} is neither .sgf nor .json, and the "
+                            "name says the format (SGF for .sgf, JSON for .json).")
+            return False
         json_name = path.suffix.lower() == ".json"
         try:
             if c is not None and json_name:
@@ -704,6 +713,8 @@ class MainWindow(QMainWindow):
                 split_file.save_json(split, path)
             elif split is not None:
                 path.write_bytes(split_file.to_sgf(split))
+            elif json_name:
+                result.proof.save_json(path)
             else:
                 path.write_bytes(result.proof.to_sgf())
         except OSError as e:
@@ -824,8 +835,8 @@ class MainWindow(QMainWindow):
                                     "position.")
 
     def _enter_mode(self, mode: str) -> None:
-        """Set the mode; a change of mode keeps the left column's split of the mode left
-        and gives back the one of the mode entered."""
+        """Set the mode; a change of mode keeps the left column's split of a proof left
+        and shares the column out for the mode entered (``_fit_left_docks``)."""
         if mode == self.mode:
             return
         self._keep_split()
@@ -836,23 +847,30 @@ class MainWindow(QMainWindow):
         # a split asked for (``resizeDocks``) is laid out later: lay it out now, or a mode
         # left at once (passed through to show a result again) would keep the one before
         self.layout().activate()
-        if self.problem_dock.isVisible():
+        if self.mode == "proof" and self.problem_dock.isVisible():
             self._problem_heights[self.mode] = self.problem_dock.height()
 
     def _fit_left_docks(self) -> None:
-        """Share the left column between the Problem and Solve docks as the user last left
-        it in this mode.  At first, editing gives the Problem dock the height of its whole
-        panel (the fields and the validation line below them; the first moves have nothing
-        to show while a position is set up), and browsing a proof gives the Solve dock all
-        but ``PROBLEM_HEIGHT``."""
-        height = self._problem_heights.get(self.mode)
-        self._split_left_column(PROBLEM_HEIGHT if height is None and self.mode == "proof"
-                                else height)
-
-    def _problem_panel_grew(self) -> None:
-        # a longer validation message while the whole panel shows: its end must not be cut
+        """Share the left column between the Problem and Solve docks for this mode.
+        Editing gives the Problem dock the height of its whole panel, always (the fields
+        and the validation line below them; the first moves have nothing to show while a
+        position is set up); browsing a proof gives it the height the user last left it
+        with, at first ``PROBLEM_HEIGHT`` (the Solve dock gets the rest)."""
         if self.mode == "edit":
             self._split_left_column(None)
+        else:
+            self._split_left_column(self._problem_heights.get(self.mode, PROBLEM_HEIGHT))
+
+    def _fit_edit_column(self) -> None:
+        # a longer validation message, or a resized window, while editing: the whole panel
+        # must show again (a window made smaller shrinks both docks in proportion)
+        if self.mode == "edit":
+            self._split_left_column(None)
+
+    def resizeEvent(self, event) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        # the docks take the new size when the window lays them out, after this event
+        QTimer.singleShot(0, self, self._fit_edit_column)
 
     def _split_left_column(self, problem_height: int | None) -> None:
         """Give the Problem dock ``problem_height`` of the left column (None: the height of
@@ -1353,7 +1371,7 @@ class MainWindow(QMainWindow):
     def _dialog_open_folder(self) -> str | None:
         return QFileDialog.getExistingDirectory(self, "Open a folder of problems") or None
 
-    def _dialog_save_file(self, default: str, filters: str = PROOF_FILTER) -> str | None:
+    def _dialog_save_file(self, default: str, filters: str = PROBLEM_FILTER) -> str | None:
         path, chosen = QFileDialog.getSaveFileName(self, "Save", default, filters)
         if path and not Path(path).suffix and "(*." in chosen:
             # a name typed without a suffix takes the chosen file type's

@@ -400,7 +400,9 @@ class SolvePanel(QWidget):
             self.progress_bar.setValue(1000)
         if self._outcome_text:
             self.progress_label.setText(self._outcome_text)
-        self.first_moves.show_classification(c, proven=self._proven())
+        r = self._outcome.result if self._outcome is not None else None
+        winning = r.proof.winning_moves if r is not None and r.proof is not None else ()
+        self.first_moves.show_classification(c, proven=self._proven(), winning=winning)
         self._show_ko(c)
 
     def show_not_classified(self) -> None:

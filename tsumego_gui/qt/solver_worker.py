@@ -49,13 +49,14 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
 
 from tsumego_gui.core.problem import Problem
+from tsumego_gui.core.wording import PLAYERS
 from tsumego_gui.nn.choice import DEFAULT_EVALUATOR
 from tsumego_gui.qt import proof_facts
 from tsumego_gui.search import gc_pacing
@@ -232,12 +233,13 @@ def run_request(request: SolveRequest, cancelled: Callable[[], bool],
 def run_classification(request: SolveRequest, cancelled: Callable[[], bool],
                        progress: Callable[[Progress], None], *,
                        networks: NetworkCache | None = None,
-                       decided: Callable[[Classification], None] | None = None
-                       ) -> Classification:
+                       decided: Callable[[Classification], None] | None = None,
+                       first: Sequence[int] = ()) -> Classification:
     """Classify every first move of the side to move (``search.classify``, by the search
     the request's solver picks, with its evaluator) under the request's budgets;
     blocking.  Cancelled, it returns what it decided, the rest open.  ``decided``: called
-    with a running snapshot each time a move gets its class."""
+    with a running snapshot each time a move gets its class.  ``first``: the moves to
+    decide first (the solve's winning moves)."""
     params = SearchParams(max_nodes=request.max_nodes, max_seconds=request.max_seconds)
     search = classification_search(request.problem, request.solver)
     evaluator = None
@@ -246,7 +248,8 @@ def run_classification(request: SolveRequest, cancelled: Callable[[], bool],
             if request.evaluator in NETWORK_FREE else build_network(request, networks,
                                                                     lambda text: None)
     return classify(request.problem, params, to_play=request.to_play, cancelled=cancelled,
-                    progress=progress, search=search, evaluator=evaluator, decided=decided)
+                    progress=progress, search=search, evaluator=evaluator, decided=decided,
+                    first=first)
 
 
 class SolverWorker(QObject):
@@ -306,7 +309,8 @@ class SolverWorker(QObject):
             # budget of waiting for nothing).  None ends the request: not classified
             self.classified.emit(rid, None)
             return
-        mover = "Black" if (request.to_play or request.problem.to_play) == 1 else "White"
+        mover = PLAYERS[request.to_play or request.problem.to_play]
+        proof = outcome.result.proof
         self.stage.emit(rid, f"Classifying every first move of {mover} (each class proven "
                              "and verified)…")
         last[0] = 0.0
@@ -315,7 +319,8 @@ class SolverWorker(QObject):
             # and the request still ends with its ``classified`` signal
             classification = run_classification(
                 request, flag.is_set, progress, networks=self.networks,
-                decided=lambda c: self.partly_classified.emit(rid, c))
+                decided=lambda c: self.partly_classified.emit(rid, c),
+                first=proof.winning_moves if proof is not None else ())
         except Exception as e:  # noqa: BLE001 - the outcome stays; the failure is shown
             self.failed.emit(rid, f"the classification failed: {type(e).__name__}: {e}")
             return

@@ -81,7 +81,7 @@ threads or the GUI.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from engine_cy.board import PASS, Board
@@ -332,7 +332,8 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
              verify_positions: int | None = None, replays: int = 50,
              search: str = "dfs", evaluator: Evaluator | None = None,
              ko_figures: bool = True,
-             decided: Callable[[Classification], None] | None = None) -> Classification:
+             decided: Callable[[Classification], None] | None = None,
+             first: Sequence[int] = ()) -> Classification:
     """Classify every legal first move of ``to_play`` in the region, and the pass.
 
     ``search``: ``dfs`` (df-pn cores whose tables the first moves share) or
@@ -347,7 +348,11 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
     single solve).  ``ko_figures``: measure the ko moves of a ``ko`` position with
     ko threats (module docstring), with what is left of the budgets.  ``decided``:
     called, in this thread, with a ``running`` snapshot of the classification each
-    time a first move gets its class (a copy: the job goes on with its own)."""
+    time a first move gets its class (a copy: the job goes on with its own).  ``first``:
+    moves to decide before the others (a solve's winning moves), each with half of what is
+    left in the first sweep: where the budget ends the job early, they are the moves a
+    player most wants decided (a 19x19 book problem: the solve's winning move was left open
+    among 140 others)."""
     if search not in SEARCHES:
         raise ValueError(f"unknown search {search!r} (choose from {', '.join(SEARCHES)})")
     params = SearchParams() if params is None else params
@@ -672,14 +677,18 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
                        seconds=now() - start, nodes=spent_nodes(), running=True)
 
     for sweep in (0, 1):
-        todo = [fm for fm in moves if fm.cls == OPEN]
+        todo = sorted((fm for fm in moves if fm.cls == OPEN), key=lambda fm: fm.move not in first)
         for i, fm in enumerate(todo):
             if stopped():
                 out.cancelled = True
                 break
-            # the first sweep gives each move an even share of what is left; the second
-            # gives the moves still open all of it, one after another
-            settle(fm, 1.0 / (len(todo) - i) if sweep == 0 else 1.0)
+            # the first sweep gives each move an even share of what is left (a move to
+            # decide first, half of it); the second gives the moves still open all of it,
+            # one after another
+            share = 1.0 / (len(todo) - i)
+            if sweep == 0 and fm.move in first:
+                share = max(share, 0.5)
+            settle(fm, share if sweep == 0 else 1.0)
             if decided is not None and fm.cls != OPEN:
                 decided(snapshot())
         if out.cancelled or not any(fm.cls == OPEN for fm in moves):
