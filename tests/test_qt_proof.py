@@ -313,3 +313,26 @@ def test_the_zone_column_fits_beside_the_others(solved):
     assert header.sectionSize(2) >= header.sectionSizeHint(2)
     assert header.sectionViewportPosition(2) + header.sectionSize(2) <= \
         tree.viewport().width()
+
+
+def test_the_words_for_a_forced_pass_and_for_shared_vital_regions():
+    """L-shaped four, Black B1 and White A1 in the line where Black may not take kos: Black
+    can only pass (the words said "its moves none and passing"); then White C1 lives with two
+    chains sharing their two vital regions, each region named once (they were listed twice,
+    "4 vital region(s) (A2, A2, B1, B1)")."""
+    from tsumego_gui.search.classify import classify
+    problem = read_sgf(STRAIGHT_THREE.parent / "corner" / "l-four-corner-ko.sgf")[0]
+    b1, a1 = coords.from_gtp("B1", 9), coords.from_gtp("A1", 9)
+    fm = next(m for m in classify(problem).moves if m.move == b1)
+    proof = next(p for p in fm.proofs if p.root.won)        # White may take kos there
+    at_a1 = ([m for m, _ in proof.root.children].index(a1),)
+    text = explain(proof, at_a1, first_move=b1)
+    assert "Black loses here: its only move is to pass" in text and "none" not in text
+
+    def goal(node, path):
+        if node.kind == "goal" and node.uca:
+            return path
+        return next(filter(None, (goal(c, (*path, i))
+                                  for i, (_, c) in enumerate(node.children))), None)
+    text = explain(proof, goal(proof.root, ()), first_move=b1)
+    assert "2 vital regions (A2; B1) that Black can never fill" in text

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 
 from engine_cy.board import BLACK, PASS, WHITE, Board
 from tsumego_gui.core import coords
-from tsumego_gui.core.wording import PLAYERS
+from tsumego_gui.core.wording import PLAYERS, counted
 from tsumego_gui.qt.board_painter import BoardView, Overlay
 from tsumego_gui.search.proof import Proof, ProofNode
 
@@ -158,14 +158,15 @@ def explain(proof: Proof, path: tuple[int, ...], first_move: int | None = None,
     lines.append(f"{d} lives here." if node.won else f"{d} dies here.")
     if node.kind == "goal":
         chains = [stones for stones, _ in node.uca]
-        vital = [r for _, regions in node.uca for r in regions]
+        # a region vital to two chains is one region
+        vital = list(dict.fromkeys(frozenset(r) for _, regions in node.uca for r in regions))
         text = f"{d}'s goal holds: "
         if chains:
             text += ("the chain at " + "; the chain at ".join(
                 coords.to_gtp(s[0], size) for s in chains)
                 + " is unconditionally alive (Benson): ")
-            points = _names(sorted(x for r in vital for x in r), size)
-            text += f"{len(vital)} vital region(s) ({points}) that {a} can never fill."
+            points = "; ".join(_names(sorted(r), size) for r in vital)
+            text += f"{counted(len(vital), 'vital region')} ({points}) that {a} can never fill."
         else:
             text += "unconditional life (Benson)."
         lines.append(text + " The zone is those chains and their regions.")
@@ -183,10 +184,17 @@ def explain(proof: Proof, path: tuple[int, ...], first_move: int | None = None,
                      "the proof's move here.")
     else:
         tried = [m for m in node.must_answer if m != PASS]
-        passed = " and passing" if PASS in node.must_answer else ""
-        lines.append(f"{PLAYERS[mover]} loses here whatever it plays: its moves "
-                     f"{_names(tried, size) or 'none'}{passed} are each answered below in "
-                     "the tree (squares on the board).")
+        if tried:
+            passed = " and passing" if PASS in node.must_answer else ""
+            lines.append(f"{PLAYERS[mover]} loses here whatever it plays: its moves "
+                         f"{_names(tried, size)}{passed} are each answered below in the tree "
+                         "(squares on the board).")
+        elif node.pruned:
+            lines.append(f"{PLAYERS[mover]} loses here whatever it plays: passing is "
+                         "answered below in the tree, its other moves as null moves.")
+        else:
+            lines.append(f"{PLAYERS[mover]} loses here: its only move is to pass (no move "
+                         "of the region is legal for it), answered below in the tree.")
     if node.pruned:
         by_cover: dict[int, list[int]] = defaultdict(list)
         for m, c in node.pruned:
