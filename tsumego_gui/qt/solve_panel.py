@@ -159,6 +159,12 @@ class SolvePanel(QWidget):
         self.seconds_spin.setSuffix(" s")
         self.seconds_spin.setSpecialValueText("no limit")
         self.seconds_spin.setValue(prefs.max_seconds)
+        # a solve then a classification: each has the budgets, which a user expecting one
+        # wait would not guess (a 10-s budget took 18 s)
+        for spin in (self.nodes_spin, self.seconds_spin):
+            spin.setToolTip("For the solve, and again for classifying the first moves after "
+                            "it (Esc stops either; a stopped classification keeps the classes "
+                            "it proved).")
         form.addRow("Time budget", self.seconds_spin)
         self.by_areas = QCheckBox("Prove by areas")
         self.by_areas.setToolTip(
