@@ -287,13 +287,13 @@ def test_the_whole_problem_panel_shows_again_after_the_window_is_resized(make_wi
     panel = w.problem_panel
     fields = (panel.goal_combo, panel.ko_black, panel.size_combo, panel.validation_label)
     assert w.open_path(BUNDLED_PROBLEM, ask=False) and w.mode == "edit"
+    # the docks are refitted once the window has laid them out: waited for, not timed
+    # (a loaded machine lays out later)
     for size in ((1240, 680), (1600, 1000), (1240, 680)):
         w.resize(*size)
-        qtbot.wait(50)
-        assert _shown(*fields), size
+        qtbot.waitUntil(lambda: _shown(*fields), timeout=3_000)
     w.resize(1024, 600)
-    qtbot.wait(50)
-    assert _shown(panel.validation_label)
+    qtbot.waitUntil(lambda: _shown(panel.validation_label), timeout=3_000)
     w.resize(1240, 680)
     qtbot.wait(50)
     w.close()
@@ -303,9 +303,9 @@ def test_the_whole_problem_panel_shows_again_after_the_window_is_resized(make_wi
     qtbot.waitExposed(w)
     w.resize(1240, 680)         # as left (the offscreen platform may not restore it)
     assert w.open_path(BUNDLED_PROBLEM, ask=False) and w.mode == "edit"
-    qtbot.wait(50)
     panel = w.problem_panel
-    assert _shown(panel.goal_combo, panel.ko_black, panel.size_combo, panel.validation_label)
+    qtbot.waitUntil(lambda: _shown(panel.goal_combo, panel.ko_black, panel.size_combo,
+                                   panel.validation_label), timeout=3_000)
 
 
 def test_undo_then_redo_back_to_the_solved_position_shows_its_result_again(make_window,
