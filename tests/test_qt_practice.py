@@ -321,6 +321,9 @@ def test_after_a_solve_a_ko_move_is_played_with_the_player_taking_kos(make_windo
     assert game.last_move == a1 and game.log[-1] == "White answers A1."
     said = game.play(a2)
     assert "illegal" not in said and game.board.color_at(a1) == 0      # the ko is taken
+    assert game.log[-1] == ("White answers pass: retaking the ko at A1 at once is against "
+                            "the ko rule, and in this line White may not capture kos at all "
+                            "(goal survive; Black may capture kos).")
     for _ in range(10):
         if game.finished:
             break

@@ -349,20 +349,27 @@ class TryIt(GameLog):
     def _app_moves(self) -> None:
         while not self._check_end() and self.board.to_play == self.prover:
             move = self._app_choice()
-            kos = self._forbidden_ko_captures() if move == PASS else []
+            why = self._why_pass() if move == PASS else ""
             self._advance(dict(self.node.children)[move], move)
-            said = f"{PLAYERS[self.prover]} answers {self._name(move)}"
-            if kos:
-                said += (f": taking the ko at {', '.join(map(self._name, kos))} is not "
-                         f"allowed to {PLAYERS[self.prover]} in this line "
-                         f"({rules_text(self.proof.problem)})")
-            self._say(said + ".")
+            self._say(f"{PLAYERS[self.prover]} answers {self._name(move)}{why}.")
 
-    def _forbidden_ko_captures(self) -> list[int]:
-        """The region's points where the side to move may not capture a ko."""
-        board = self.board
-        return [p for p in sorted(self.proof.problem.region_or_all())
-                if board.color_at(p) == 0 and board.illegal_reason(p) == "ko capture forbidden"]
+    def _why_pass(self) -> str:
+        """Where the side to move passes but for a ko it may not take (this line's rule, or
+        a retake at once), the reason, as ": ..."; else ""."""
+        board, rules = self.board, self.proof.problem
+        region = [p for p in sorted(rules.region_or_all()) if board.color_at(p) == 0]
+        forbidden = [p for p in region if board.illegal_reason(p) == "ko capture forbidden"]
+        side = PLAYERS[board.to_play]
+        if forbidden:
+            return (f": taking the ko at {', '.join(map(self._name, forbidden))} is not "
+                    f"allowed to {side} in this line ({rules_text(rules)})")
+        retakes = [p for p in region if board.illegal_reason(p) == "ko"]
+        if retakes:
+            rule = "" if rules.ko_capture_allowed(board.to_play) else \
+                f", and in this line {side} may not capture kos at all ({rules_text(rules)})"
+            return (f": retaking the ko at {', '.join(map(self._name, retakes))} at once "
+                    f"is against the ko rule{rule}")
+        return ""
 
     def play(self, loc: int) -> str:
         """The user's move; returns what the app says about it (and its answer)."""
