@@ -407,7 +407,8 @@ class SolvePanel(QWidget):
         if self._outcome_text:
             self.progress_label.setText(self._outcome_text)
         r = self._outcome.result if self._outcome is not None else None
-        winning = r.proof.winning_moves if r is not None and r.proof is not None else ()
+        winning = r.proof.winning_moves if r is not None and r.proof is not None \
+            and r.proof.to_play == c.to_play else ()
         self.first_moves.show_classification(c, proven=self._proven(), winning=winning)
         self._show_ko(c)
 
