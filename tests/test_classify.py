@@ -26,7 +26,7 @@ SEKI = (b"(;FF[4]GM[1]SZ[8]PL[W]AB[af][bf][cf][df][ef][ff][gf][hf][hg][hh][bh][c
 
 
 def names(c):
-    return {classification_file.move_name(m.move, c.problem.size): m.cls for m in c.moves}
+    return {coords.to_gtp(m.move, c.problem.size): m.cls for m in c.moves}
 
 
 @pytest.fixture(scope="module")
@@ -276,7 +276,7 @@ def test_a_proof_that_holds_under_the_next_rule_set_is_carried_over_and_checked_
     problem = read_sgf(BUNDLED / "straight-three.sgf")[0]
     c = classify(problem, to_play=WHITE)
     assert names(c) == {"A1": "dies", "B1": "lives", "C1": "dies", "pass": "dies"}
-    carried = {classification_file.move_name(m.move, problem.size): p for m in c.moves
+    carried = {coords.to_gtp(m.move, problem.size): p for m in c.moves
                for p in m.proofs if "carried_from" in p.stats}
     assert carried.keys() == {"A1", "B1", "C1", "pass"}
     assert carried["B1"].stats["carried_from"] == "survive"

@@ -19,6 +19,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
+from tsumego_gui.core.wording import PLAYERS
 from tsumego_gui.search.proof import Proof
 from tsumego_gui.search.split import SplitProof
 from tsumego_gui.search.split_file import area_line, explanation
@@ -79,7 +80,7 @@ class AreaList(QWidget):
         text = f"{area_line(split, i)}."
         asked, made = split.problem.goal, proof.problem.goal
         if made == "live" and asked != made:
-            defender = "Black" if split.problem.defender == 1 else "White"
+            defender = PLAYERS[split.problem.defender]
             text += (f"  Proved: {defender} lives unconditionally there, which is more than "
                      f"the problem's goal, {asked}, asks (an unconditional life survives too).")
         elif made != asked:

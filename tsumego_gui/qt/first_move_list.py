@@ -77,10 +77,6 @@ def short_class(c: Classification, cls: str) -> str:
     return "open" if cls == OPEN else SHORT_WORDS[c.defender_to_move][cls]
 
 
-def move_name(move: int, size: int) -> str:
-    return coords.to_gtp(move, size)       # "pass" for PASS
-
-
 def verified_text(fm: FirstMove) -> tuple[str, str]:
     """(cell text, tooltip) saying what the verifier found of a move's proofs."""
     if fm.cls == OPEN:
@@ -250,7 +246,7 @@ class FirstMoveList(QWidget):
                 why = "not decided yet: the classification is running"
             elif c.cancelled and fm.cls == OPEN:
                 words = STOPPED_WORDS
-            item = QTreeWidgetItem([move_name(fm.move, size), cell, text])
+            item = QTreeWidgetItem([coords.to_gtp(fm.move, size), cell, text])
             item.setData(0, ROLE, fm)
             item.setData(1, WORDS_ROLE, words)
             item.setToolTip(1, why if fm.cls == OPEN else words)

@@ -83,6 +83,7 @@ from engine_cy.board import PASS
 from tsumego_gui.core.problem import COLOR_NAMES, Problem, ProblemError
 from tsumego_gui.core.problem_files import ProblemFileError, SourcedProblem, read_file_entries
 from tsumego_gui.core.sgf_io import read_sgf, write_sgf
+from tsumego_gui.core.wording import PLAYERS
 from tsumego_gui.qt.board_painter import BoardView, Overlay
 from tsumego_gui.qt.board_widget import LEFT, BoardWidget
 from tsumego_gui.qt.collection_state import FAILED, SOLVED, CollectionState
@@ -268,7 +269,7 @@ class MainWindow(QMainWindow):
                                      Qt.DockWidgetArea.LeftDockWidgetArea)
         # the Problem dock's height while a proof is browsed, as the user last left it
         # (``_fit_left_docks``; editing gives it its whole panel)
-        self._problem_heights: dict[str, int] = {}
+        self._proof_split = PROBLEM_HEIGHT
         proof_dock = self._dock("Proof", self.browser, Qt.DockWidgetArea.RightDockWidgetArea)
         list_dock = self._dock("Problems", self.problem_list,
                                Qt.DockWidgetArea.RightDockWidgetArea)
@@ -296,8 +297,7 @@ class MainWindow(QMainWindow):
         else:
             # an edit split saved by an earlier version is not read: it may cut the panel off
             try:
-                self._problem_heights["proof"] = int(settings.value(
-                    "window/problem_height_proof"))
+                self._proof_split = int(settings.value("window/problem_height_proof"))
             except (TypeError, ValueError):
                 pass        # none saved (or not a number): the first split
         self._fit_left_docks()
@@ -848,7 +848,7 @@ class MainWindow(QMainWindow):
         # left at once (passed through to show a result again) would keep the one before
         self.layout().activate()
         if self.mode == "proof" and self.problem_dock.isVisible():
-            self._problem_heights[self.mode] = self.problem_dock.height()
+            self._proof_split = self.problem_dock.height()
 
     def _fit_left_docks(self) -> None:
         """Share the left column between the Problem and Solve docks for this mode.
@@ -856,16 +856,13 @@ class MainWindow(QMainWindow):
         and the validation line below them; the first moves have nothing to show while a
         position is set up); browsing a proof gives it the height the user last left it
         with, at first ``PROBLEM_HEIGHT`` (the Solve dock gets the rest)."""
-        if self.mode == "edit":
-            self._split_left_column(None)
-        else:
-            self._split_left_column(self._problem_heights.get(self.mode, PROBLEM_HEIGHT))
+        self._split_left_column(None if self.mode == "edit" else self._proof_split)
 
     def _fit_edit_column(self) -> None:
         # a longer validation message, or a resized window, while editing: the whole panel
         # must show again (a window made smaller shrinks both docks in proportion)
         if self.mode == "edit":
-            self._split_left_column(None)
+            self._fit_left_docks()
 
     def resizeEvent(self, event) -> None:  # noqa: N802
         super().resizeEvent(event)
@@ -1022,7 +1019,7 @@ class MainWindow(QMainWindow):
         game = self.browser.try_it
         if game is None:
             return
-        side = "Black" if game.user == 1 else "White"
+        side = PLAYERS[game.user]
         if getattr(game, "thinking", None):
             self.mode_label.setText(f"Practice ({side}): thinking… (Esc stops it and the app "
                                     "plays its best guess)")
@@ -1335,8 +1332,7 @@ class MainWindow(QMainWindow):
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState(LAYOUT_VERSION))
         self._keep_split()
-        for mode, height in self._problem_heights.items():
-            self.settings.setValue(f"window/problem_height_{mode}", height)
+        self.settings.setValue("window/problem_height_proof", self._proof_split)
         self.settings.sync()
         self.solver.shutdown()
         self.practice_solver.shutdown()

@@ -30,10 +30,6 @@ def mover_at(proof: Proof, depth: int) -> int:
     return proof.to_play if depth % 2 == 0 else 3 - proof.to_play
 
 
-def move_name(loc: int, size: int) -> str:
-    return coords.to_gtp(loc, size)
-
-
 def status_text(proof: Proof, node: ProofNode) -> str:
     verdict = "lives" if node.won else "dies"
     # a goal leaf is unconditional life under every goal; "(goal)" read as the problem's
@@ -145,12 +141,12 @@ class ProofTreeModel(QAbstractItemModel):
             if col == 0:
                 if not path and self.first_move is not None:
                     return (f"After {LETTER[3 - self.proof.to_play]} "
-                            f"{move_name(self.first_move, size)} "
+                            f"{coords.to_gtp(self.first_move, size)} "
                             f"({PLAYERS[self.proof.to_play]} to play)")
                 if not path:
                     return f"Start ({PLAYERS[self.proof.to_play]} to play)"
                 move = self._nodes[self._id(path[:-1])].children[path[-1]][0]
-                return f"{LETTER[mover_at(self.proof, len(path) - 1)]} {move_name(move, size)}"
+                return f"{LETTER[mover_at(self.proof, len(path) - 1)]} {coords.to_gtp(move, size)}"
             if col == 1:
                 return status_text(self.proof, node)
             if col == 2:

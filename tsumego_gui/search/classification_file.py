@@ -32,9 +32,9 @@ from pathlib import Path
 
 from sgfmill import sgf
 
-from engine_cy.board import PASS
 from tsumego_gui.core import coords
 from tsumego_gui.core.sgf_io import read_sgf, write_sgf
+from tsumego_gui.core.wording import PLAYERS
 from tsumego_gui.search.classify import CLASSES, OPEN, Classification, FirstMove
 from tsumego_gui.search.ko_figure import KoFigure
 from tsumego_gui.search.proof import (
@@ -114,7 +114,7 @@ def to_sgf(c: Classification, max_nodes: int = 200_000) -> bytes:
     size = c.problem.size
     game = sgf.Sgf_game.from_bytes(problem_sgf_for(c.problem, c.to_play))
     root = game.get_root()
-    side = "Black" if c.to_play == 1 else "White"
+    side = PLAYERS[c.to_play]
     root.add_comment_text(f"tsumego_gui: {side} to play: {c.status_words()}.")
     budget = [max_nodes]
     group = "the black group" if c.problem.defender == 1 else "the white group"
@@ -147,7 +147,3 @@ def to_sgf(c: Classification, max_nodes: int = 200_000) -> bytes:
         node.set("C", text)
         node.set_raw("TC", m.cls.encode())
     return game.serialise()
-
-
-def move_name(move: int, size: int) -> str:
-    return "pass" if move == PASS else coords.to_gtp(move, size)
