@@ -29,6 +29,7 @@ def test_solve_prints_the_verdict_the_goal_and_verified(capsys):
     assert "White to play: White lives" in out
     assert "a winning move: B1" in out
     assert "verified: yes" in out
+    assert "warning" not in out
 
 
 def test_solve_all_prints_every_first_move_with_its_class(capsys):
@@ -249,3 +250,22 @@ def _output(argv: list[str]) -> str:
     with contextlib.redirect_stdout(stream):
         assert main(argv) in (0, 3)
     return stream.getvalue()
+
+
+def test_a_region_that_leaves_out_a_liberty_of_the_crucial_stones_is_warned(tmp_path, capsys):
+    """QA s40: straight three with C1 left out of the region.  No move is played at C1, so
+    the white stones keep that liberty and cannot be captured: a tenuki then "lives in
+    seki", true of this region and not of the Go problem.  The answer stays as proven,
+    with a warning naming the point, printed and in the JSON rows."""
+    path = tmp_path / "short.sgf"
+    path.write_bytes(STRAIGHT_THREE.read_bytes().replace(b"SQ[ai][bi][ci]", b"SQ[ai][bi]"))
+    warning = ("crucial stones have a liberty outside the region (C1): no move is ever "
+               "played there, so those stones can never be captured; add it to the region")
+    assert main(["solve", str(path), "--all"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1] == f"warning: {warning}"
+    assert {line.split()[0]: line.split()[1] for line in lines[3:]}["pass"] == "seki"
+    assert main(["solve", str(path)]) == 0
+    assert f"warning: {warning}" in capsys.readouterr().out.splitlines()
+    assert main(["solve", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)[0]["region_warning"] == warning

@@ -72,7 +72,13 @@ def test_inline_validation_follows_the_edits(qtbot, window):
         panel.validation_text()
     panel.set_tool("region")
     click(qtbot, window, "A1")
-    assert "searched in the region (1 point)" in panel.validation_text()
+    # the group's other liberties stay outside: no move fills them, it cannot be captured
+    assert panel.validation_text().startswith(
+        "✓ Valid problem, but crucial stones have liberties outside the region (A3, B3, C2, "
+        "C1)")
+    for v in ("A3", "B3", "C2", "C1"):
+        click(qtbot, window, v)
+    assert "searched in the region (5 points)" in panel.validation_text()
     assert "whole board" not in panel.validation_text()
     # a black chain with no liberties is named in GTP coordinates
     panel.set_tool("stones")
@@ -377,9 +383,13 @@ def test_a_region_that_does_not_touch_the_crucial_stones_is_warned(window):
     text = window.problem_panel.validation_text()
     assert text.startswith("✓ Valid problem, but the region does not touch the crucial "
                            "stones")
-    # the eye space, a liberty of the group or a wall stone next to it (its capture would
-    # give the group a liberty there) touches them
-    for region in (far | eye, far | {coords.from_gtp("B1", 9)}, {coords.from_gtp("D2", 9)}):
+    # a liberty of the group or a wall stone next to it (its capture would give the group
+    # a liberty there) touches them, but leaves the rest of the eye space outside, where no
+    # move fills the group's liberties: warned for that; the whole eye space is a region
+    for region in (far | {coords.from_gtp("B1", 9)}, {coords.from_gtp("D2", 9)}):
         window.editor.reset(replace(draft, region=region))
         assert window.problem_panel.validation_text().startswith(
-            "✓ Valid problem: play is searched in the region"), region
+            "✓ Valid problem, but crucial stones have liberties outside the region"), region
+    window.editor.reset(replace(draft, region=far | eye))
+    assert window.problem_panel.validation_text().startswith(
+        "✓ Valid problem: play is searched in the region")

@@ -424,3 +424,20 @@ def test_after_a_solve_that_found_no_proof_the_browser_says_so_and_why(make_wind
     text = w.browser.explanation.toPlainText()
     assert w.browser.proof is None and w.mode == "edit"
     assert text.startswith("The solve found no proof: its node budget ran out")
+
+
+def test_a_region_that_leaves_out_a_liberty_of_the_crucial_stones_is_noted_by_the_verdict(
+        make_window, qtbot, tmp_path):
+    """QA s40: straight three with C1 left out of the region lives as posed (no move fills
+    C1); the verdict says why, naming the point, where a plain solve shows it; the bundled
+    problem itself has no such note."""
+    w = make_window("s.ini")
+    path = tmp_path / "short.sgf"
+    path.write_bytes(BUNDLED_PROBLEM.read_bytes().replace(b"SQ[ai][bi][ci]", b"SQ[ai][bi]"))
+    for problem, noted in ((BUNDLED_PROBLEM, False), (path, True)):
+        assert w.open_path(problem, ask=False)
+        with qtbot.waitSignal(w.solver.classified, timeout=60_000):
+            w.solve()
+        text = w.solve_panel.verdict_label.text()
+        assert ("⚠ Note: crucial stones have a liberty outside the region (C1)" in text) \
+            == noted, text

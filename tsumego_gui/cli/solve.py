@@ -35,7 +35,7 @@ from tsumego_gui.cli.loading import load_from_args
 from tsumego_gui.cli.output import check_writable, write_output
 from tsumego_gui.core import coords
 from tsumego_gui.core.colors import BLACK, WHITE
-from tsumego_gui.core.problem import GOAL_TEXT, Problem, ProblemError
+from tsumego_gui.core.problem import GOAL_TEXT, Problem, ProblemError, region_warning
 from tsumego_gui.core.wording import PLAYERS, counted
 from tsumego_gui.nn.choice import make_evaluator
 from tsumego_gui.search import classification_file, gc_pacing, split_file
@@ -223,6 +223,7 @@ def print_classes(row: dict) -> None:
     how = "df-pn" if row["search"] == "dfs" else "best-first search of each move"
     print(f"{row['to_play']} to play: {row['status']}  (defender {row['defender']}; "
           f"{counted(row['nodes'], 'node')} in {row['seconds']} s; {how})")
+    print_region_warning(row)
     print(f"  {'move':6} {'class':6} {'verified':8}  as {row['to_play']} reads it")
     for m in row["first_moves"]:
         ver = "yes" if m["verification"] == "verified" else m["verification"]
@@ -232,11 +233,17 @@ def print_classes(row: dict) -> None:
         print(f"  {m['move']:6} {m['class']:6} {ver:8}  {reads}")
 
 
+def print_region_warning(row: dict) -> None:
+    if row["region_warning"]:
+        print(f"warning: {row['region_warning']}")
+
+
 def print_row(row: dict) -> None:
     side, defender = row["to_play"], row["defender"]
     print(f"solver: {row['solver']} ({row['solver_reason']}); goal: {GOAL_TEXT[row['goal']]}")
     if row["frame_note"]:
         print(f"frame: {row['frame_note']}")
+    print_region_warning(row)
     if row["verdict"] == "unknown":
         print(f"{side} to play: not proven within budget ({row['stopped_by']}); "
               f"{counted(row['nodes'], 'node')} in {row['seconds']} s "
@@ -323,6 +330,8 @@ def run_solve(args) -> int:
                         else solve_one(problem, closer, to_play, args, evaluator, stop)
                 if stop.is_set():
                     break       # cut short: neither printed nor kept
+                out["row"]["region_warning"] = region_warning(
+                    problem.liberties_outside_region(), problem.size)
                 rows.append({"problem": label, **out["row"]})
                 if args.all:
                     first = out["classification"] if first is None else first

@@ -147,6 +147,31 @@ def chains(size: int, color_of: dict[int, int]) -> list[tuple[int, list[int], se
     return out
 
 
+def liberties_outside_region(size: int, black: Iterable[int], white: Iterable[int],
+                             crucial: Iterable[int], region: Iterable[int]) -> frozenset[int]:
+    """The empty points next to a crucial chain that lie outside the region (none without
+    a region: then the whole board is played).  No move is ever played on such a point, so
+    it stays a liberty and the chain can never be captured: under ``survive`` the defender
+    wins whatever happens in the region, a verdict that says nothing of the problem.  No
+    problem of the shared or bundled collections has one: it is a region drawn too small."""
+    region, crucial = frozenset(region), frozenset(crucial)
+    if not region or not crucial:
+        return frozenset()
+    color_of = {**dict.fromkeys(black, BLACK), **dict.fromkeys(white, WHITE)}
+    return frozenset(lib for _, stones, libs in chains(size, color_of)
+                     if not crucial.isdisjoint(stones) for lib in libs if lib not in region)
+
+
+def region_warning(outside: frozenset[int], size: int) -> str:
+    """What a player reads about ``liberties_outside_region``'s points ("" for none)."""
+    if not outside:
+        return ""
+    one = len(outside) == 1
+    return (f"crucial stones have {'a liberty' if one else 'liberties'} outside the region "
+            f"({point_names(outside, size)}): no move is ever played there, so those stones "
+            f"can never be captured; add {'it' if one else 'them'} to the region")
+
+
 def check_position(size: int, black: Iterable[int], white: Iterable[int]) -> None:
     """Raise ProblemError unless the stones are on the board, disjoint, and every chain breathes."""
     try:
@@ -257,6 +282,11 @@ class Problem:
         """Empty points of the region (of the board without one): what a search's size
         depends on."""
         return sum(1 for p in self.region_or_all() if p not in self.black and p not in self.white)
+
+    def liberties_outside_region(self) -> frozenset[int]:
+        """See the module function of that name."""
+        return liberties_outside_region(self.size, self.black, self.white, self.crucial,
+                                        self.region)
 
     def ko_capture_allowed(self, color: int) -> bool:
         """Whether ``color`` may capture a ko."""

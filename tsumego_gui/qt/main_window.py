@@ -80,7 +80,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine_cy.board import PASS
-from tsumego_gui.core.problem import COLOR_NAMES, Problem, ProblemError
+from tsumego_gui.core.problem import COLOR_NAMES, Problem, ProblemError, region_warning
 from tsumego_gui.core.problem_files import ProblemFileError, SourcedProblem, read_file_entries
 from tsumego_gui.core.sgf_io import read_sgf, write_sgf
 from tsumego_gui.core.wording import PLAYERS
@@ -1117,7 +1117,9 @@ class MainWindow(QMainWindow):
         if self._kept is not None and outcome.result.stop_reason == CANCELLED:
             return      # the earlier result comes back when the request ends (``_classified``)
         problem = self.solve_problem
-        self.solve_panel.show_outcome(outcome, problem.size, problem.defender, problem.goal)
+        self.solve_panel.show_outcome(
+            outcome, problem.size, problem.defender, problem.goal,
+            warning=region_warning(problem.liberties_outside_region(), problem.size))
         self._scroll_to_results()       # the verdict's lines may have pushed the list down
         self.outcome = outcome
         proof = outcome.result.proof

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from html import escape
 from pathlib import Path
 
 from PySide6.QtCore import Qt, QTimer, Signal
@@ -450,8 +451,9 @@ class SolvePanel(QWidget):
         self.verdict_label.setText(head + note + tail)
 
     def show_outcome(self, outcome: SolveOutcome, size: int, defender: int,
-                     goal: str | None = None) -> None:
-        """The verdict, judged under ``goal`` (default: the proof's problem's goal)."""
+                     goal: str | None = None, warning: str = "") -> None:
+        """The verdict, judged under ``goal`` (default: the proof's problem's goal), with
+        a ``warning`` about how the problem is posed under it."""
         r = outcome.result
         self._outcome = outcome
         cancelled = r.stop_reason == CANCELLED
@@ -470,6 +472,8 @@ class SolvePanel(QWidget):
         if goal is None and r.proof is not None:
             goal = r.proof.problem.goal
         judged = f"<br><small>Goal: {GOAL_TEXT[goal]}</small>" if goal in GOAL_TEXT else ""
+        if warning:
+            judged += f"<br><small>⚠ Note: {escape(warning)}.</small>"
         if r.split is not None:
             self._show_split(r.split, size, judged)
             self._show_verification(outcome)
