@@ -393,3 +393,52 @@ def test_a_region_that_does_not_touch_the_crucial_stones_is_warned(window):
     window.editor.reset(replace(draft, region=far | eye))
     assert window.problem_panel.validation_text().startswith(
         "✓ Valid problem: play is searched in the region")
+
+
+def test_the_board_can_be_edited_without_a_mouse(qtbot, window):
+    """A keyboard cursor, as GoGui's (Sabaki #456 asks for one): the first arrow shows it at
+    the middle of the view, arrows step, Shift+arrow jumps to the view's edge, Enter is a
+    left click there (a black stone), Shift+Enter a right click (a white one); the status
+    bar and the board's accessible description name the point and what stands on it."""
+    window.new_problem(5)
+    board = window.board
+    board.setFocus()
+    shift = Qt.KeyboardModifier.ShiftModifier
+    assert board.cursor is None
+    QTest.keyClick(board, Qt.Key.Key_Down)
+    assert board.cursor == coords.from_gtp("C3", 5)
+    QTest.keyClick(board, Qt.Key.Key_Return)
+    QTest.keyClick(board, Qt.Key.Key_Right)
+    QTest.keyClick(board, Qt.Key.Key_Return, shift)
+    d = window.editor.draft
+    assert d.black == {coords.from_gtp("C3", 5)} and d.white == {coords.from_gtp("D3", 5)}
+    QTest.keyClick(board, Qt.Key.Key_Left)
+    assert board.accessibleDescription() == "C3: black stone"
+    assert window.statusBar().currentMessage().startswith("Cursor C3: black stone")
+    QTest.keyClick(board, Qt.Key.Key_Up, shift)
+    QTest.keyClick(board, Qt.Key.Key_Left, shift)
+    assert board.cursor == coords.from_gtp("A5", 5)
+    QTest.keyClick(board, Qt.Key.Key_Left)          # the edge holds it
+    assert board.accessibleDescription() == "A5: empty"
+    QTest.keyClick(board, Qt.Key.Key_Down, shift)
+    QTest.keyClick(board, Qt.Key.Key_Right)
+    QTest.keyClick(board, Qt.Key.Key_Right)
+    QTest.keyClick(board, Qt.Key.Key_Enter)         # the keypad's Enter too
+    assert coords.from_gtp("C1", 5) in window.editor.draft.black
+    window.undo_action.trigger()                    # one undo step per click, as the mouse's
+    assert coords.from_gtp("C1", 5) not in window.editor.draft.black
+
+
+def test_in_the_proof_the_arrows_walk_the_line_and_no_cursor_shows(qtbot, window):
+    from tsumego_gui.qt.main_window import BUNDLED_PROBLEM
+    assert window.open_path(BUNDLED_PROBLEM, ask=False)
+    window.board.setFocus()
+    QTest.keyClick(window.board, Qt.Key.Key_Down)   # editing: the cursor shows
+    assert window.board.cursor is not None
+    with qtbot.waitSignal(window.solver.classified, timeout=60_000):
+        window.solve()
+    window.set_mode("proof")
+    assert window.board.cursor is None              # a new mode starts without it
+    window.board.setFocus()
+    QTest.keyClick(window.board, Qt.Key.Key_Right)
+    assert window.browser.path and window.board.cursor is None

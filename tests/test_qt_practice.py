@@ -373,3 +373,19 @@ def test_an_app_pass_where_its_ko_capture_is_forbidden_says_so():
     game.play(e1)
     assert game.log[-1] == ("Black answers pass: taking the ko at F1 is not allowed to Black "
                             "in this line (goal survive; White may capture kos).")
+
+
+def test_a_move_can_be_played_from_the_keyboard(make_window, qtbot):
+    """The arrows reach the board in practice (the proof's keys are off there): they move
+    the keyboard cursor, and Enter plays where it stands, as a click does."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtTest import QTest
+    w, game = _practising(make_window)
+    w.board.setFocus()
+    QTest.keyClick(w.board, Qt.Key.Key_Down)         # the first arrow shows the cursor
+    QTest.keyClick(w.board, Qt.Key.Key_Down, Qt.KeyboardModifier.ShiftModifier)
+    QTest.keyClick(w.board, Qt.Key.Key_Left, Qt.KeyboardModifier.ShiftModifier)
+    QTest.keyClick(w.board, Qt.Key.Key_Right)
+    assert w.board.cursor == B1
+    QTest.keyClick(w.board, Qt.Key.Key_Return)
+    assert game.finished and game.result == "correct"     # B1: two eyes

@@ -12,21 +12,35 @@ the view.  ``set_show_move_numbers`` numbers the overlay's ``moves``.
 Signals: ``pressed(loc, button)`` on a click, ``dragged(loc, button)`` for
 every new point the mouse enters with a button held, ``released()``,
 ``wheel_steps(n)`` (+1 = forward, towards the leaves).
+
+The board also works without a mouse (GoGui's keyboard cursor; Sabaki #456
+asks for it): the arrow keys that reach the widget move a cursor over the
+visible points (with Shift, to the edge of the view), and Enter clicks there
+(Shift+Enter: the right button), through the same signals as the mouse.
+Keys a window takes first (the proof browser's arrows) never reach it.  The
+cursor's point and what stands on it are the widget's accessible description
+and go out as ``cursor_moved(text)``.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QMouseEvent, QPainter, QWheelEvent
+from PySide6.QtCore import QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPen, QWheelEvent
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from tsumego_gui.core import coords
 from tsumego_gui.qt.board_crop import Window, crop_window
 from tsumego_gui.qt.board_painter import BoardView, Geometry, Overlay, paint_board
 from tsumego_gui.qt.theme import board_theme
 
 LEFT, RIGHT = 1, 2
+# the keyboard cursor's steps (row, column) and its colour: an orange that reads on the
+# light and the dark board and on stones of both colours
+ARROW_STEPS = {Qt.Key.Key_Left: (0, -1), Qt.Key.Key_Right: (0, 1),
+               Qt.Key.Key_Up: (-1, 0), Qt.Key.Key_Down: (1, 0)}
+CURSOR_COLOUR = QColor("#e67e22")
 
 
 class BoardWidget(QWidget):
@@ -34,6 +48,7 @@ class BoardWidget(QWidget):
     dragged = Signal(int, int)
     released = Signal()
     wheel_steps = Signal(int)
+    cursor_moved = Signal(str)       # the keyboard cursor's point and what stands there
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -51,6 +66,7 @@ class BoardWidget(QWidget):
         self._drag_button: int | None = None
         self._last_drag: int | None = None
         self._wheel_accum = 0
+        self.cursor: int | None = None           # the keyboard cursor, None = not shown
         self.setMouseTracking(True)
         self.setMinimumSize(240, 240)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
@@ -97,6 +113,11 @@ class BoardWidget(QWidget):
         self.crop_area = frozenset(points)
         self._recrop()
 
+    def hide_cursor(self) -> None:
+        """Take the keyboard cursor away (a new mode starts without it)."""
+        self.cursor = None
+        self.update()
+
     def visible_window(self) -> Window:
         """The rows and columns shown now."""
         return self._window
@@ -134,7 +155,52 @@ class BoardWidget(QWidget):
         paint_board(painter, self.width(), self.height(), self.view, overlay, self.theme,
                     self.show_coordinates, frame=self.frame, window=self._window,
                     move_numbers=self.move_numbers)
+        if self.cursor is not None and self.geometry_now().visible(self.cursor):
+            self._paint_cursor(painter)
         painter.end()
+
+    def _paint_cursor(self, painter: QPainter) -> None:
+        g = self.geometry_now()
+        centre, half = g.center(self.cursor), 0.46 * g.cell
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(CURSOR_COLOUR, max(2.0, g.cell / 14)))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRect(QRectF(centre.x() - half, centre.y() - half, 2 * half, 2 * half))
+
+    # ---- keyboard -------------------------------------------------------------------------
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+        shift = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+        step = ARROW_STEPS.get(event.key())
+        if step is not None:
+            self._move_cursor(step, to_edge=shift)
+        elif event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.cursor is not None:
+            self.pressed.emit(self.cursor, RIGHT if shift else LEFT)
+            self.released.emit()
+        else:
+            super().keyPressEvent(event)
+            return
+        event.accept()
+
+    def _move_cursor(self, step: tuple[int, int], to_edge: bool) -> None:
+        """One point along ``step`` (to the view's edge with ``to_edge``); the first arrow
+        shows the cursor at the middle of the view.  It stays within the points shown."""
+        w = self._window
+        if self.cursor is None or not self.geometry_now().visible(self.cursor):
+            row, col = (w.row0 + w.row1) // 2, (w.col0 + w.col1) // 2
+        else:
+            row, col = coords.from_loc(self.cursor, self.view.size)
+            reach = self.view.size if to_edge else 1
+            row = min(max(row + step[0] * reach, w.row0), w.row1)
+            col = min(max(col + step[1] * reach, w.col0), w.col1)
+        self.cursor = coords.to_loc(row, col, self.view.size)
+        v = self.view
+        stone = "black stone" if self.cursor in v.black else \
+            "white stone" if self.cursor in v.white else "empty"
+        text = f"{coords.to_gtp(self.cursor, v.size)}: {stone}"
+        self.setAccessibleDescription(text)
+        self.cursor_moved.emit(text)
+        self.update()
 
     # ---- mouse ----------------------------------------------------------------------------
 

@@ -49,11 +49,18 @@ PROOF_PLACE = "Proof (board, tree)"
 # ``MainWindow._board_pressed``; in practice a click plays a move instead)
 MOUSE_ROWS = (("Proof (board)", "Forward / back along the line", "Wheel down / up"),
               ("Proof (board)", "Follow a move of the proof", "Click the move"))
+# the keyboard cursor (``BoardWidget.keyPressEvent``): where the arrows reach the board
+CURSOR_PLACE = "Board (editing, practice)"
+CURSOR_ROWS = ((CURSOR_PLACE, "Move the keyboard cursor (Shift: to the edge of the view)",
+                "← → ↑ ↓"),
+               (CURSOR_PLACE, "Click at the cursor (Shift: right click)", "Enter"))
 HELP_NOTE = ("The proof keys work on the board while it shows the proof (Edit › Browse "
              "proof, Ctrl+B) and in the Proof panel's tree; ← and → also from the problem "
              "list and the first-move list (there + and - open and close a move's proof "
              "rows).  Ctrl+G gives the keys back to the board from anywhere.  In practice, "
-             "clicks on the board play your moves.")
+             "clicks on the board play your moves.  While editing and in practice the "
+             "arrows move a cursor on the board and Enter clicks there, so the board needs "
+             "no mouse.")
 LICENCES = (("PySide6 / Qt", "LGPL-3.0"), ("PyTorch", "BSD-3-Clause"),
             ("sgfmill", "MIT"), ("NumPy", "BSD-3-Clause"))
 
@@ -78,7 +85,7 @@ def shortcut_rows(bar: QMenuBar) -> list[tuple[str, str, str]]:
     them), then every menu action with a shortcut (its menu as the place)."""
     rows = [(PROOF_PLACE, text, label) for key, (label, text) in NAV_TEXT.items()
             if key in NAV_KEYS]         # the keys it does handle
-    rows += MOUSE_ROWS
+    rows += MOUSE_ROWS + CURSOR_ROWS
     for top in bar.actions():
         menu = top.menu()
         if menu is None:

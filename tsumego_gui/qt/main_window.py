@@ -323,6 +323,8 @@ class MainWindow(QMainWindow):
         self.board.dragged.connect(self._board_dragged)
         self.board.released.connect(self.editor.release)
         self.board.wheel_steps.connect(self._wheel)
+        self.board.cursor_moved.connect(lambda text: self.statusBar().showMessage(
+            f"Cursor {text}  (Enter clicks there, Shift+Enter right-clicks)", 6000))
         self.problem_panel.new_requested.connect(self.new_problem)
         self.problem_panel.remove_frame_requested.connect(self.remove_frame)
         self.solve_panel.solve_requested.connect(self.solve)
@@ -780,7 +782,8 @@ class MainWindow(QMainWindow):
         self.board.set_position(BoardView(d.size, d.black, d.white),
                                 Overlay(region=d.region, crucial=d.crucial))
         self.mode_label.setText("Editing: left click black, right click white, click a stone "
-                                "to erase, drag to paint.  Space solves.")
+                                "to erase, drag to paint (or arrows and Enter).  Space "
+                                "solves.")
 
     def _board_pressed(self, loc: int, button: int) -> None:
         if self.mode == "edit":
@@ -841,6 +844,7 @@ class MainWindow(QMainWindow):
             return
         self._keep_split()
         self.mode = mode
+        self.board.hide_cursor()
         self._fit_left_docks()
 
     def _keep_split(self) -> None:
