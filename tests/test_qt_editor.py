@@ -412,6 +412,7 @@ def test_the_board_can_be_edited_without_a_mouse(qtbot, window):
     QTest.keyClick(board, Qt.Key.Key_Return, shift)
     d = window.editor.draft
     assert d.black == {coords.from_gtp("C3", 5)} and d.white == {coords.from_gtp("D3", 5)}
+    assert board.accessibleDescription() == "D3: white stone"      # said after the click
     QTest.keyClick(board, Qt.Key.Key_Left)
     assert board.accessibleDescription() == "C3: black stone"
     assert window.statusBar().currentMessage().startswith("Cursor C3: black stone")
@@ -427,6 +428,8 @@ def test_the_board_can_be_edited_without_a_mouse(qtbot, window):
     assert coords.from_gtp("C1", 5) in window.editor.draft.black
     window.undo_action.trigger()                    # one undo step per click, as the mouse's
     assert coords.from_gtp("C1", 5) not in window.editor.draft.black
+    window.new_problem(9)                           # another size: the cursor goes
+    assert board.cursor is None
 
 
 def test_in_the_proof_the_arrows_walk_the_line_and_no_cursor_shows(qtbot, window):

@@ -76,10 +76,14 @@ class BoardWidget(QWidget):
     # ---- state set from outside -----------------------------------------------------------
 
     def set_position(self, view: BoardView, overlay: Overlay | None = None) -> None:
+        if view.size != self.view.size:
+            self.cursor = None          # a point of the old size names another point here
         self.view = view
         if overlay is not None:
             self.overlay = overlay
         self._recrop()
+        if self.cursor is not None:
+            self._describe_cursor()     # a click there may have changed its stone
 
     def set_overlay(self, overlay: Overlay) -> None:
         self.overlay = overlay
@@ -194,13 +198,17 @@ class BoardWidget(QWidget):
             row = min(max(row + step[0] * reach, w.row0), w.row1)
             col = min(max(col + step[1] * reach, w.col0), w.col1)
         self.cursor = coords.to_loc(row, col, self.view.size)
+        self.cursor_moved.emit(self._describe_cursor())
+        self.update()
+
+    def _describe_cursor(self) -> str:
+        """The cursor's point and what stands there, as the accessible description."""
         v = self.view
         stone = "black stone" if self.cursor in v.black else \
             "white stone" if self.cursor in v.white else "empty"
         text = f"{coords.to_gtp(self.cursor, v.size)}: {stone}"
         self.setAccessibleDescription(text)
-        self.cursor_moved.emit(text)
-        self.update()
+        return text
 
     # ---- mouse ----------------------------------------------------------------------------
 
