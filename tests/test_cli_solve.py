@@ -269,3 +269,5 @@ def test_a_region_that_leaves_out_a_liberty_of_the_crucial_stones_is_warned(tmp_
     assert f"warning: {warning}" in capsys.readouterr().out.splitlines()
     assert main(["solve", str(path), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)[0]["region_warning"] == warning
+    assert main(["info", str(path)]) == 0               # where a user checks the posing
+    assert f"warning:      {warning}" in capsys.readouterr().out.splitlines()

@@ -7,7 +7,7 @@ import pytest
 
 from engine_cy.board import BLACK, PASS, WHITE
 from tsumego_gui.core import coords
-from tsumego_gui.core.problem import Problem, ProblemError, point_name, region_warning
+from tsumego_gui.core.problem import Problem, ProblemError, point_name
 
 
 def pts(text, size=9):
@@ -208,16 +208,27 @@ def test_liberties_of_the_crucial_stones_outside_the_region_are_named():
     """The corner group's one liberty is A2: a region without it leaves a point no move ever
     fills, so the group can never be captured (QA s40: such a region gave "lives in seki"
     with nothing said)."""
-    assert corner(region=pts("A2 D1 D2")).liberties_outside_region() == frozenset()
-    assert corner().liberties_outside_region() == frozenset()       # no region: the board
-    outside = corner(region=pts("D1 D2")).liberties_outside_region()
-    assert outside == pts("A2")
-    assert region_warning(outside, 9) == (
+    from tsumego_gui.core.problem import liberties_outside_region
+
+    def outside(problem):
+        return liberties_outside_region(problem.size, problem.black, problem.white,
+                                        problem.crucial, problem.region)
+    assert outside(corner(region=pts("A2 D1 D2"))) == frozenset()
+    assert outside(corner()) == frozenset()                 # no region: the whole board
+    assert outside(corner(region=pts("D1 D2"))) == pts("A2")
+    assert corner(region=pts("D1 D2")).region_warning() == (
         "crucial stones have a liberty outside the region (A2): no move is ever played "
         "there, so those stones can never be captured; add it to the region")
-    assert region_warning(frozenset(), 9) == ""
+    assert corner(region=pts("A2 D1 D2")).region_warning() == ""
     # a liberty of a chain that holds no crucial stone is no concern: it can be captured
     # through its other liberties, and only crucial stones must survive
     lone = corner(black=pts(BLACK_STONES + " F5"), white=pts(WHITE_STONES + " F6"),
                   region=pts("A2 E6 G6 F7"))
-    assert lone.liberties_outside_region() == frozenset()
+    assert outside(lone) == frozenset() and lone.region_warning() == ""
+
+
+def test_a_region_of_stones_only_is_warned():
+    """QA s43: a region marking only stones holds no move at all; a pass then "lived in
+    seki" with nothing said."""
+    assert corner(region=pts("C1 C2")).region_warning() == (
+        "the region has no empty point: no move can be played in it, only passes")

@@ -47,9 +47,9 @@ def test_titles_name_the_game_or_the_file_and_its_number(make_window, tmp_path):
     w = make_window()
     assert w.open_path(_folder(tmp_path))
     titles = _titles(w)
-    assert "10838.sgf #1" in titles and "Corner eye" in titles and "10838" not in titles
-    item = w.problem_list.list.item(titles.index("10838.sgf #1"))
-    assert item.text() == "10838.sgf #1\n9×9 · White to play"     # spoiler-free details
+    assert "10838.sgf" in titles and "Corner eye" in titles and "10838" not in titles
+    item = w.problem_list.list.item(titles.index("10838.sgf"))
+    assert item.text() == "10838.sgf\n9×9 · White to play"     # spoiler-free details
 
 
 def test_the_window_title_tells_files_of_one_name_in_sub_folders_apart(make_window,
@@ -80,7 +80,7 @@ def test_the_practice_result_marks_the_problem_and_is_remembered(make_window, qt
     _practise_b1(w)
     assert w.browser.try_it is None
     lst = w.problem_list.list
-    row = _titles(w).index("10838.sgf #1")
+    row = _titles(w).index("10838.sgf")
     assert lst.item(row).data(STATE_ROLE) == SOLVED and "✓ solved" in lst.item(row).text()
     # a wrong game afterwards: failed (the last game counts); then right again
     w.practice_action.trigger()
@@ -100,7 +100,7 @@ def test_the_practice_result_marks_the_problem_and_is_remembered(make_window, qt
     # another run with the same settings file: the state is there
     w2 = make_window("state.ini")
     assert w2.open_path(folder)
-    row = _titles(w2).index("10838.sgf #1")
+    row = _titles(w2).index("10838.sgf")
     assert w2.problem_list.list.item(row).data(STATE_ROLE) == SOLVED
     others = [w2.problem_list.list.item(i).data(STATE_ROLE) for i in range(len(_titles(w2)))
               if i != row]
@@ -109,7 +109,7 @@ def test_the_practice_result_marks_the_problem_and_is_remembered(make_window, qt
     (folder / "10838.sgf").write_bytes(THREE.replace(b"PL[W]", b"PL[B]"))
     w3 = make_window("state.ini")
     assert w3.open_path(folder)
-    row = _titles(w3).index("10838.sgf #1")
+    row = _titles(w3).index("10838.sgf")
     assert w3.problem_list.list.item(row).data(STATE_ROLE) == UNSOLVED
 
 
@@ -243,7 +243,7 @@ def test_a_result_for_a_problem_not_listed_is_kept_for_when_it_is(make_window, t
     w.close()
     w2 = make_window("unlisted.ini")
     assert w2.open_path(folder)
-    row = _titles(w2).index("10838.sgf #1")
+    row = _titles(w2).index("10838.sgf")
     assert w2.problem_list.list.item(row).data(STATE_ROLE) == SOLVED
 
 

@@ -385,11 +385,14 @@ def test_a_region_that_does_not_touch_the_crucial_stones_is_warned(window):
                            "stones")
     # a liberty of the group or a wall stone next to it (its capture would give the group
     # a liberty there) touches them, but leaves the rest of the eye space outside, where no
-    # move fills the group's liberties: warned for that; the whole eye space is a region
-    for region in (far | {coords.from_gtp("B1", 9)}, {coords.from_gtp("D2", 9)}):
+    # move fills the group's liberties (and the stone alone holds no move): warned for
+    # that; the whole eye space is a region
+    for region, warned in ((far | {coords.from_gtp("B1", 9)}, "crucial stones have "
+                            "liberties outside the region (A2, B2)"),
+                           ({coords.from_gtp("D2", 9)}, "the region has no empty point")):
         window.editor.reset(replace(draft, region=region))
         assert window.problem_panel.validation_text().startswith(
-            "✓ Valid problem, but crucial stones have liberties outside the region"), region
+            f"✓ Valid problem, but {warned}"), region
     window.editor.reset(replace(draft, region=far | eye))
     assert window.problem_panel.validation_text().startswith(
         "✓ Valid problem: play is searched in the region")
@@ -413,6 +416,7 @@ def test_the_board_can_be_edited_without_a_mouse(qtbot, window):
     d = window.editor.draft
     assert d.black == {coords.from_gtp("C3", 5)} and d.white == {coords.from_gtp("D3", 5)}
     assert board.accessibleDescription() == "D3: white stone"      # said after the click
+    assert window.statusBar().currentMessage().startswith("Cursor D3: white stone")
     QTest.keyClick(board, Qt.Key.Key_Left)
     assert board.accessibleDescription() == "C3: black stone"
     assert window.statusBar().currentMessage().startswith("Cursor C3: black stone")
@@ -445,3 +449,26 @@ def test_in_the_proof_the_arrows_walk_the_line_and_no_cursor_shows(qtbot, window
     window.board.setFocus()
     QTest.keyClick(window.board, Qt.Key.Key_Right)
     assert window.browser.path and window.board.cursor is None
+
+
+def test_a_cursor_the_view_no_longer_shows_is_dropped_not_clicked(qtbot, window):
+    """QA s43: stones put at the view's edge widen it; undone, the view shrinks again and
+    the cursor beyond it must not place a stone where nobody sees it."""
+    from tsumego_gui.qt.main_window import PROBLEMS_DIR
+    assert window.open_path(PROBLEMS_DIR / "corner" / "bent-three-corner.sgf", ask=False)
+    board, shift = window.board, Qt.KeyboardModifier.ShiftModifier
+    board.setFocus()
+    before = window.editor.draft
+    QTest.keyClick(board, Qt.Key.Key_Down)
+    for _ in range(2):                              # to the edge, a stone: the view grows
+        QTest.keyClick(board, Qt.Key.Key_Right, shift)
+        QTest.keyClick(board, Qt.Key.Key_Return)
+    far = board.cursor
+    assert len(window.editor.draft.black) == len(before.black) + 2
+    window.undo_action.trigger()
+    window.undo_action.trigger()
+    assert window.editor.draft == before
+    assert not board.geometry_now().visible(far) and board.cursor is None
+    assert not window.statusBar().currentMessage().startswith("Cursor")
+    QTest.keyClick(board, Qt.Key.Key_Return)        # nothing under a cursor that is gone
+    assert window.editor.draft == before

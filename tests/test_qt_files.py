@@ -74,7 +74,15 @@ def test_ctrl_s_never_writes_over_what_a_problem_file_cannot_keep(window, tmp_pa
     assert window.save() and asked == [] and book.read_bytes() == before
     assert "Nothing to save" in window.statusBar().currentMessage()
     _edit(window)
-    assert not window.save() and asked == ["book.sgf"] and book.read_bytes() == before
+    # the dialog starts in the book's folder with a name that is free (QA s43: it offered
+    # book.sgf in the folder the app started from, where Enter replaced the book)
+    assert not window.save() and asked == [str(tmp_path / "book-1.sgf")]
+    assert book.read_bytes() == before
+    (tmp_path / "book-1.sgf").write_bytes(b"")
+    assert not window.save() and asked[-1] == str(tmp_path / "book-2.sgf")
+    window.ask_save_file = lambda default: asked.append(default) or None
+    window.save_as()                        # asked for: its own name, in its folder
+    assert asked[-1] == str(book)
     # saved under a new name: the book's answer stays with the problem
     window.ask_save_file = lambda default: str(tmp_path / "mine.sgf")
     assert window.save()
@@ -96,7 +104,7 @@ def test_a_research_json_problem_is_saved_as_sgf_never_into_its_json(window, tmp
     asked = []
     window.ask_save_file = lambda default: asked.append(default) or str(research)
     assert not window.save()
-    assert asked == ["1.sgf"] and research.read_bytes() == before
+    assert asked == [str(tmp_path / "1.sgf")] and research.read_bytes() == before
     assert "a problem is saved as SGF" in window.error_text()
 
 
@@ -158,7 +166,7 @@ def test_a_bad_point_or_a_cut_file_is_said_in_words_with_the_file_name(window, t
     assert "unpack" not in text and "game 0" not in text and not text.endswith(": ")
 
 
-def test_unsaved_edits_prompt_before_closing_and_before_opening(qtbot, window):
+def test_unsaved_edits_prompt_before_closing_and_before_opening(qtbot, window, tmp_path):
     window.new_problem(5)
     asked = []
     window.confirm_discard = lambda: asked.append(1) or False
@@ -166,6 +174,12 @@ def test_unsaved_edits_prompt_before_closing_and_before_opening(qtbot, window):
     assert len(asked) == 1
     assert not window.open_path(BUNDLED_PROBLEM)           # refused: the edits stay
     assert window.editor.draft.size == 5 and len(asked) == 2
+    # a file that cannot open is read before the question (QA s43): no question, the error
+    bad = tmp_path / "bad.sgf"
+    bad.write_bytes(b"(;GM[1]SZ[9]AB[aa")
+    assert not window.open_path(bad)
+    assert len(asked) == 2 and window.error_text().startswith("Cannot open bad.sgf")
+    assert window.editor.draft.size == 5
     window.confirm_discard = lambda: True
     assert window.close() is True
 
@@ -188,7 +202,7 @@ def test_a_folder_and_a_multi_game_file_become_problem_lists(window, tmp_path):
     lst = window.problem_list.list
     assert lst.count() == 4                       # 1 + 2 games + the broken file, greyed out
     labels = [lst.item(i).data(TITLE_ROLE) for i in range(lst.count())]
-    assert "two.sgf #2" in labels and "a.sgf #1" in labels    # file name and game number
+    assert "two.sgf #2" in labels and "a.sgf" in labels    # the game number: of 2 only
     broken = next(lst.item(i) for i in range(lst.count()) if "broken" in lst.item(i).text())
     assert broken.flags() == Qt.ItemFlag.NoItemFlags and "99" in broken.toolTip()
     second = next(lst.item(i) for i in range(lst.count())
@@ -224,7 +238,7 @@ def test_a_folder_lists_research_json_problems_too_and_opens_them(window, tmp_pa
     assert window.open_path(folder)
     lst = window.problem_list.list
     labels = [lst.item(i).data(TITLE_ROLE) for i in range(lst.count())]
-    assert labels == ["a.sgf #1", "json: tiny"]
+    assert labels == ["a.sgf", "json: tiny"]
     window.problem_list._activated(lst.item(1))
     assert window.editor.draft.size == 7 and window.editor.draft.goal == "live_any"
     assert window.file_path == folder / "json" / "1.json"
@@ -296,7 +310,7 @@ def test_the_list_highlight_always_names_the_problem_on_the_board(make_window, q
     _click_entry(qtbot, window, folder / "two.sgf", 1)
     assert window.file_path == folder / "a.sgf" and window.editor.draft.size == 5
     assert listed.current() == (folder / "a.sgf", 0)
-    assert [it.data(TITLE_ROLE) for it in listed.list.selectedItems()] == ["a.sgf #1"]
+    assert [it.data(TITLE_ROLE) for it in listed.list.selectedItems()] == ["a.sgf"]
     # a new problem is in no list: no highlight
     window.confirm_discard = lambda: True
     window.new_problem(9)

@@ -23,7 +23,11 @@ from PySide6.QtGui import QColor  # noqa: E402
 from engine_cy.board import PASS  # noqa: E402
 from tsumego_gui.core import coords  # noqa: E402
 from tsumego_gui.core.sgf_io import read_sgf  # noqa: E402
-from tsumego_gui.qt.first_move_list import CLASS_COLOURS, FirstMoveList  # noqa: E402
+from tsumego_gui.qt.first_move_list import (  # noqa: E402
+    CLASS_COLOURS,
+    FirstMoveList,
+    class_colours,
+)
 from tsumego_gui.qt.help_dialogs import shortcut_rows  # noqa: E402
 from tsumego_gui.qt.main_window import BUNDLED_PROBLEM as STRAIGHT_THREE  # noqa: E402
 from tsumego_gui.qt.main_window import PROBLEMS_DIR as BUNDLED  # noqa: E402
@@ -91,9 +95,11 @@ def test_the_seki_problem_lists_two_dying_moves_and_a_seki_pass(seki):
     assert rows["pass"][2] == "lives in seki" and rows["A1"][2] == "dies"
     assert all(r[3] == "✔ verified" for r in rows.values())
     colours = class_cell_colours(w)
-    for move, row in rows.items():
-        assert colours[move] == (QColor(CLASS_COLOURS[row[1]][0]).name(),
-                                 QColor(CLASS_COLOURS[row[1]][1]).name())
+    red, teal = CLASS_COLOURS["fails"][0], CLASS_COLOURS["seki"][0]
+    assert {m: c[0] for m, c in colours.items()} == {"A1": red, "F1": red, "pass": teal}
+    for fm in w.classification.moves:
+        assert colours[coords.to_gtp(fm.move, 8)] == tuple(
+            QColor(x).name() for x in class_colours(w.classification, fm.cls))
     assert w.classification.status == "seki" and w.classification.to_play == 2
     assert "lives in seki" in w.solve_panel.first_moves.status_label.text()
     # the verdict says under which goal it was judged: seki counts as life
@@ -556,3 +562,25 @@ def test_a_move_the_solve_won_with_reads_so_while_its_class_is_open(qtbot):
     widget.show_classification(c, proven="dies")
     (row,) = [r for r in widget.rows() if r[0] == "B1"]
     assert row[2] == "open (not decided within the budget)"
+
+
+def test_the_colours_follow_the_side_to_move_as_the_words_do(make_window, qtbot):
+    """QA s43: Bent three in the corner, Black to kill: the killing move was a red badge and
+    the failures green (the colours were the defender's, the words Black's)."""
+    from tsumego_gui.qt.main_window import PROBLEMS_DIR
+    w = make_window("s.ini")
+    assert w.open_path(PROBLEMS_DIR / "corner" / "bent-three-corner.sgf", ask=False)
+    with qtbot.waitSignal(w.solver.classified, timeout=60_000):
+        w.solve()
+    c = w.classification
+    assert not c.defender_to_move and c.status == "dies"
+    colours = {m: bg for m, (bg, _) in class_cell_colours(w).items()}
+    tree = w.solve_panel.first_moves.tree
+    words = {tree.topLevelItem(i).text(0): tree.topLevelItem(i).text(1)
+             for i in range(1, tree.topLevelItemCount())}
+    green, red = (QColor(CLASS_COLOURS[k][0]).name() for k in ("best", "fails"))
+    assert {m for m, word in words.items() if word == "kills"} == \
+        {m for m, bg in colours.items() if bg == green} != set()
+    assert {m for m, word in words.items() if word == "fails"} == \
+        {m for m, bg in colours.items() if bg == red} != set()
+    assert CLASS_COLOURS["best"][0] in w.solve_panel.first_moves.status_label.text()

@@ -387,5 +387,12 @@ def test_a_move_can_be_played_from_the_keyboard(make_window, qtbot):
     QTest.keyClick(w.board, Qt.Key.Key_Left, Qt.KeyboardModifier.ShiftModifier)
     QTest.keyClick(w.board, Qt.Key.Key_Right)
     assert w.board.cursor == B1
+    QTest.keyClick(w.board, Qt.Key.Key_Return, Qt.KeyboardModifier.ShiftModifier)
+    assert w.statusBar().currentMessage() == \
+        "Practice: a left click (or Enter) plays your move."
     QTest.keyClick(w.board, Qt.Key.Key_Return)
     assert game.finished and game.result == "correct"     # B1: two eyes
+    w.practice_action.trigger()                           # P ends practice: the proof's
+    assert w.browser.try_it is None and w.board.cursor is None     # place, no cursor
+    QTest.keyClick(w.board, Qt.Key.Key_Return)
+    assert w.board.cursor is None and "The proof plays" not in w.statusBar().currentMessage()

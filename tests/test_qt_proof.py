@@ -198,6 +198,9 @@ def test_shared_nodes_get_one_index_per_path():
     assert model.path_of(x) == (0, 0) and model.path_of(y) == (1, 0)
     assert model.parent(x) == first and model.parent(y) == second
     assert model.data(first) == "B A1" and model.data(second) == "B B1"
+    # the status column's whole text is its tooltip (QA s43: a narrow dock cut it)
+    status = model.index(0, 1, top)
+    assert model.data(status, Qt.ItemDataRole.ToolTipRole) == model.data(status) != ""
 
 
 def test_the_proofs_shown_are_checked_by_the_verifier(solved):

@@ -35,7 +35,7 @@ from tsumego_gui.cli.loading import load_from_args
 from tsumego_gui.cli.output import check_writable, write_output
 from tsumego_gui.core import coords
 from tsumego_gui.core.colors import BLACK, WHITE
-from tsumego_gui.core.problem import GOAL_TEXT, Problem, ProblemError, region_warning
+from tsumego_gui.core.problem import GOAL_TEXT, Problem, ProblemError
 from tsumego_gui.core.wording import PLAYERS, counted
 from tsumego_gui.nn.choice import make_evaluator
 from tsumego_gui.search import classification_file, gc_pacing, split_file
@@ -330,8 +330,7 @@ def run_solve(args) -> int:
                         else solve_one(problem, closer, to_play, args, evaluator, stop)
                 if stop.is_set():
                     break       # cut short: neither printed nor kept
-                out["row"]["region_warning"] = region_warning(
-                    problem.liberties_outside_region(), problem.size)
+                out["row"]["region_warning"] = problem.region_warning()
                 rows.append({"problem": label, **out["row"]})
                 if args.all:
                     first = out["classification"] if first is None else first

@@ -152,8 +152,7 @@ def liberties_outside_region(size: int, black: Iterable[int], white: Iterable[in
     """The empty points next to a crucial chain that lie outside the region (none without
     a region: then the whole board is played).  No move is ever played on such a point, so
     it stays a liberty and the chain can never be captured: under ``survive`` the defender
-    wins whatever happens in the region, a verdict that says nothing of the problem.  No
-    problem of the shared or bundled collections has one: it is a region drawn too small."""
+    wins whatever happens in the region, a verdict that says nothing of the problem."""
     region, crucial = frozenset(region), frozenset(crucial)
     if not region or not crucial:
         return frozenset()
@@ -162,8 +161,17 @@ def liberties_outside_region(size: int, black: Iterable[int], white: Iterable[in
                      if not crucial.isdisjoint(stones) for lib in libs if lib not in region)
 
 
-def region_warning(outside: frozenset[int], size: int) -> str:
-    """What a player reads about ``liberties_outside_region``'s points ("" for none)."""
+def region_warning(size: int, black: Iterable[int], white: Iterable[int],
+                   crucial: Iterable[int], region: Iterable[int]) -> str:
+    """What a player must read about a region under which the verdict says nothing of the
+    problem, "" for none: a region with no empty point (no move can be played: a pass
+    "lives in seki"), or crucial stones with liberties outside it
+    (``liberties_outside_region``).  No problem of the shared or bundled collections has
+    either: it is a region drawn too small."""
+    region = frozenset(region)
+    if region and region <= frozenset(black) | frozenset(white):
+        return "the region has no empty point: no move can be played in it, only passes"
+    outside = liberties_outside_region(size, black, white, crucial, region)
     if not outside:
         return ""
     one = len(outside) == 1
@@ -283,10 +291,9 @@ class Problem:
         depends on."""
         return sum(1 for p in self.region_or_all() if p not in self.black and p not in self.white)
 
-    def liberties_outside_region(self) -> frozenset[int]:
+    def region_warning(self) -> str:
         """See the module function of that name."""
-        return liberties_outside_region(self.size, self.black, self.white, self.crucial,
-                                        self.region)
+        return region_warning(self.size, self.black, self.white, self.crucial, self.region)
 
     def ko_capture_allowed(self, color: int) -> bool:
         """Whether ``color`` may capture a ko."""

@@ -16,10 +16,12 @@ every new point the mouse enters with a button held, ``released()``,
 The board also works without a mouse (GoGui's keyboard cursor; Sabaki #456
 asks for it): the arrow keys that reach the widget move a cursor over the
 visible points (with Shift, to the edge of the view), and Enter clicks there
-(Shift+Enter: the right button), through the same signals as the mouse.
-Keys a window takes first (the proof browser's arrows) never reach it.  The
-cursor's point and what stands on it are the widget's accessible description
-and go out as ``cursor_moved(text)``.
+(Shift+Enter: the right button), through the same signals as the mouse,
+while ``cursor_allowed`` (the window says where a click is the user's own:
+editing, practice).  A cursor the view no longer shows is dropped, never
+clicked.  The cursor's point and what stands on it are the widget's
+accessible description and go out as ``cursor_moved(text)`` when either
+changes ("" when the cursor goes).
 """
 
 from __future__ import annotations
@@ -48,7 +50,7 @@ class BoardWidget(QWidget):
     dragged = Signal(int, int)
     released = Signal()
     wheel_steps = Signal(int)
-    cursor_moved = Signal(str)       # the keyboard cursor's point and what stands there
+    cursor_moved = Signal(str)       # the keyboard cursor's point and its stone; "": gone
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -67,6 +69,8 @@ class BoardWidget(QWidget):
         self._last_drag: int | None = None
         self._wheel_accum = 0
         self.cursor: int | None = None           # the keyboard cursor, None = not shown
+        self.cursor_allowed = True
+        self._cursor_text = ""
         self.setMouseTracking(True)
         self.setMinimumSize(240, 240)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
@@ -77,13 +81,12 @@ class BoardWidget(QWidget):
 
     def set_position(self, view: BoardView, overlay: Overlay | None = None) -> None:
         if view.size != self.view.size:
-            self.cursor = None          # a point of the old size names another point here
+            self.hide_cursor()          # a point of the old size names another point here
         self.view = view
         if overlay is not None:
             self.overlay = overlay
         self._recrop()
-        if self.cursor is not None:
-            self._describe_cursor()     # a click there may have changed its stone
+        self._describe_cursor()         # a click there, or an undo, may change its stone
 
     def set_overlay(self, overlay: Overlay) -> None:
         self.overlay = overlay
@@ -120,6 +123,7 @@ class BoardWidget(QWidget):
     def hide_cursor(self) -> None:
         """Take the keyboard cursor away (a new mode starts without it)."""
         self.cursor = None
+        self._describe_cursor()
         self.update()
 
     def visible_window(self) -> Window:
@@ -136,6 +140,8 @@ class BoardWidget(QWidget):
             content = ((v.black | v.white) - self.frame) | self.overlay.marked() \
                 | self.crop_area
             self._window = crop_window(v.size, content)
+        if self.cursor is not None and not self.geometry_now().visible(self.cursor):
+            self.hide_cursor()          # out of view: Enter must not click where none sees
         self.update()
 
     def geometry_now(self) -> Geometry:
@@ -176,6 +182,9 @@ class BoardWidget(QWidget):
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
         shift = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
         step = ARROW_STEPS.get(event.key())
+        if not self.cursor_allowed:
+            super().keyPressEvent(event)
+            return
         if step is not None:
             self._move_cursor(step, to_edge=shift)
         elif event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.cursor is not None:
@@ -198,17 +207,21 @@ class BoardWidget(QWidget):
             row = min(max(row + step[0] * reach, w.row0), w.row1)
             col = min(max(col + step[1] * reach, w.col0), w.col1)
         self.cursor = coords.to_loc(row, col, self.view.size)
-        self.cursor_moved.emit(self._describe_cursor())
+        self._describe_cursor()
         self.update()
 
-    def _describe_cursor(self) -> str:
-        """The cursor's point and what stands there, as the accessible description."""
-        v = self.view
-        stone = "black stone" if self.cursor in v.black else \
-            "white stone" if self.cursor in v.white else "empty"
-        text = f"{coords.to_gtp(self.cursor, v.size)}: {stone}"
-        self.setAccessibleDescription(text)
-        return text
+    def _describe_cursor(self) -> None:
+        """Say the cursor's point and what stands there ("" without a cursor): the
+        accessible description, and ``cursor_moved`` when the words change."""
+        v, text = self.view, ""
+        if self.cursor is not None:
+            stone = "black stone" if self.cursor in v.black else \
+                "white stone" if self.cursor in v.white else "empty"
+            text = f"{coords.to_gtp(self.cursor, v.size)}: {stone}"
+        if text != self._cursor_text:
+            self._cursor_text = text
+            self.setAccessibleDescription(text)
+            self.cursor_moved.emit(text)
 
     # ---- mouse ----------------------------------------------------------------------------
 

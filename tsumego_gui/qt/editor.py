@@ -27,7 +27,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from tsumego_gui.core import coords
 from tsumego_gui.core.colors import BLACK, EMPTY, WHITE
-from tsumego_gui.core.problem import Problem, ProblemError, liberties_outside_region
+from tsumego_gui.core.problem import Problem, ProblemError, region_warning
 
 LEFT, RIGHT = 1, 2
 TOOLS = ("stones", "crucial", "region")
@@ -120,10 +120,9 @@ class Draft:
         return any(n in self.region and n not in chains
                    for loc in chains for n in coords.neighbours(loc, self.size))
 
-    def liberties_outside_region(self) -> frozenset[int]:
-        """``core.problem.liberties_outside_region`` of this draft."""
-        return liberties_outside_region(self.size, self.black, self.white, self.crucial,
-                                        self.region)
+    def region_warning(self) -> str:
+        """``core.problem.region_warning`` of this draft."""
+        return region_warning(self.size, self.black, self.white, self.crucial, self.region)
 
     def effective_ko(self) -> tuple[bool, bool]:
         if self.ko_allowed is not None:

@@ -22,7 +22,9 @@ class stayed open reads "wins (solve)".  A text longer than the class column
 (a proof's row, an open verdict) wraps onto more lines.
 
 Colours are badges (a saturated background with its own text colour), so
-they read the same on a light and on a dark palette.  Knows classifications
+they read the same on a light and on a dark palette, and they follow the side
+to move as the words do: green its best result (a life, a kill), red a move
+that fails it, orange a ko, teal the defender's seki.  Knows classifications
 and coordinates; nothing about solving, proofs' contents or the board.
 """
 
@@ -48,15 +50,20 @@ from tsumego_gui.qt.proof_view import rules_text
 from tsumego_gui.search.classify import OPEN, Classification, FirstMove
 from tsumego_gui.search.proof import Proof
 
-# (background, text) per class: mid-tone backgrounds with white or black text read on both
-# themes; the hues are the usual ones (green good, red bad, orange "it depends")
+# (background, text) per class as the side to move reads it (``class_colours``): mid-tone
+# backgrounds with white or black text read on both themes; the hues are the usual ones
+# (green good, red bad, orange "it depends", teal the defender's seki)
 CLASS_COLOURS = {
-    "lives": ("#1e8449", "#ffffff"),
+    "best": ("#1e8449", "#ffffff"),
     "seki": ("#117a8b", "#ffffff"),
     "ko": ("#e67e22", "#000000"),
-    "dies": ("#c0392b", "#ffffff"),
+    "fails": ("#c0392b", "#ffffff"),
     OPEN: ("#7f8c8d", "#ffffff"),
 }
+# a class (the defender's word) -> its colour for the side to move (defender to move): the
+# attacker's kill is its green, a seki is its failure (QA s43: the killing move was red)
+MOVER_COLOURS = {True: {"lives": "best", "seki": "seki", "ko": "ko", "dies": "fails"},
+                 False: {"dies": "best", "ko": "ko", "seki": "fails", "lives": "fails"}}
 COLUMNS = ("Move", "Class", "Proof")
 CLASS_COLUMN = 1
 # an open move of a classification the user stopped (``Classification.words`` says the budget)
@@ -70,6 +77,11 @@ VERDICT_WORDS = {(True, "lives"): "lives", (True, "dies"): "dies",
 # the word a player uses; the full words (``Classification.words``) are the cell's tooltip
 SHORT_WORDS = {True: {"lives": "lives", "seki": "seki", "ko": "ko", "dies": "dies"},
                False: {"dies": "kills", "ko": "ko", "seki": "fails (seki)", "lives": "fails"}}
+
+
+def class_colours(c: Classification, cls: str) -> tuple[str, str]:
+    """(background, text) of a class's badge as ``c``'s side to move reads it."""
+    return CLASS_COLOURS[OPEN if cls == OPEN else MOVER_COLOURS[c.defender_to_move][cls]]
 
 
 def short_class(c: Classification, cls: str) -> str:
@@ -197,7 +209,7 @@ class FirstMoveList(QWidget):
         self.classification = c
         size = c.problem.size
         mover = PLAYERS[c.to_play]
-        bg, fg = CLASS_COLOURS[c.status]
+        bg, fg = class_colours(c, c.status)
         status = c.status_words()
         why = "stopped by you" if c.cancelled else "budget ran out"
         verdict = VERDICT_WORDS.get((c.defender_to_move, proven))
@@ -230,7 +242,7 @@ class FirstMoveList(QWidget):
         top.setData(0, ROLE, None)
         top.setToolTip(0, "the position itself: browse the solver's proof")
         top.setToolTip(1, status)
-        self._paint(top, c.status)
+        self._paint(top, class_colours(c, c.status), c.status)
         self.tree.addTopLevelItem(top)
         best = set(c.best_moves()) if c.status != OPEN else set()
         for fm in c.moves:
@@ -251,7 +263,7 @@ class FirstMoveList(QWidget):
             item.setData(1, WORDS_ROLE, words)
             item.setToolTip(1, why if fm.cls == OPEN else words)
             item.setToolTip(2, tip)
-            self._paint(item, fm.cls)
+            self._paint(item, class_colours(c, fm.cls), fm.cls)
             if fm.move in best:
                 font = item.font(0)
                 font.setBold(True)
@@ -297,8 +309,8 @@ class FirstMoveList(QWidget):
         return item.child(key[1]) if key[1] < item.childCount() else item
 
     @staticmethod
-    def _paint(item: QTreeWidgetItem, cls: str) -> None:
-        bg, fg = CLASS_COLOURS[cls]
+    def _paint(item: QTreeWidgetItem, colours: tuple[str, str], cls: str) -> None:
+        bg, fg = colours
         item.setIcon(0, swatch(bg))
         item.setBackground(1, QBrush(QColor(bg)))
         item.setForeground(1, QBrush(QColor(fg)))

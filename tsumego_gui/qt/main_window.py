@@ -80,7 +80,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine_cy.board import PASS
-from tsumego_gui.core.problem import COLOR_NAMES, Problem, ProblemError, region_warning
+from tsumego_gui.core.problem import COLOR_NAMES, Problem, ProblemError
 from tsumego_gui.core.problem_files import ProblemFileError, SourcedProblem, read_file_entries
 from tsumego_gui.core.sgf_io import read_sgf, write_sgf
 from tsumego_gui.core.wording import PLAYERS
@@ -323,8 +323,7 @@ class MainWindow(QMainWindow):
         self.board.dragged.connect(self._board_dragged)
         self.board.released.connect(self.editor.release)
         self.board.wheel_steps.connect(self._wheel)
-        self.board.cursor_moved.connect(lambda text: self.statusBar().showMessage(
-            f"Cursor {text}  (Enter clicks there, Shift+Enter right-clicks)", 6000))
+        self.board.cursor_moved.connect(self._cursor_moved)
         self.problem_panel.new_requested.connect(self.new_problem)
         self.problem_panel.remove_frame_requested.connect(self.remove_frame)
         self.solve_panel.solve_requested.connect(self.solve)
@@ -482,14 +481,16 @@ class MainWindow(QMainWindow):
     def open_path(self, path: str | Path, index: int = 0, *, ask: bool = True) -> bool:
         """Open a problem file (or a folder, as a list); errors go to the banner."""
         path = Path(path)
-        if ask and not self._may_discard():
-            return False
         if path.is_dir():
-            return self.open_list(path, ask=False)
+            return self.open_list(path, ask=ask)
         games = read_file_entries(path)         # a bad game of several stays in its place
         bad = [g for g in games if isinstance(g, ProblemFileError)]
         if len(bad) == len(games):
+            # read before asking: a file that cannot open leaves the edits as they are,
+            # without a question about discarding them
             self.show_error(f"Cannot open {path.name}: {bad[0].reason}")
+            return False
+        if ask and not self._may_discard():
             return False
         if not (0 <= index < len(games)) or isinstance(games[index], ProblemFileError):
             index = next(i for i, g in enumerate(games) if not isinstance(g, ProblemFileError))
@@ -641,21 +642,36 @@ class MainWindow(QMainWindow):
         if path is None or self.file_games > 1 or path.suffix.lower() != ".sgf" \
                 or PROBLEMS_DIR in path.parents:
             # never overwrite a collection with one game, or the bundled problems
-            return self.save_as()
+            return self.save_as(fresh=True)
         if not _rewrites_as_is(path):
             self.statusBar().showMessage(
                 f"Saving as a new file: {path.name} holds more than a problem file keeps "
                 "(its solution tree, comments or marks), which writing over it would lose.",
                 10000)
-            return self.save_as()
+            return self.save_as(fresh=True)
         return self.save_to(path)
 
-    def save_as(self) -> bool:
-        # a problem is saved as SGF, whatever the file it came from (a research .json)
-        default = Path(self.file_path.name).with_suffix(".sgf").name if self.file_path \
-            else "problem.sgf"
-        path = self.ask_save_file(default)
+    def save_as(self, fresh: bool = False) -> bool:
+        """Ask for a name in the problem's folder: its own name (as SGF: a research .json
+        is saved as SGF), or with ``fresh`` (Ctrl+S would not write over the file) the
+        first free one of ``name-1.sgf``, ``name-2.sgf``, ... so that Enter in the dialog
+        never offers to replace what Save just kept safe (QA s43)."""
+        stem = self.file_path.stem if self.file_path else "problem"
+        default = self._save_folder() / f"{stem}.sgf"
+        n = 0
+        while fresh and default.exists():
+            n += 1
+            default = default.with_name(f"{stem}-{n}.sgf")
+        path = self.ask_save_file(str(default))
         return bool(path) and self.save_to(Path(path))
+
+    def _save_folder(self) -> Path:
+        """Where the save and export dialogs start: the problem's own folder (not the
+        bundled problems', which belong to the installed app), else the home folder
+        (not the folder the app was started from)."""
+        if self.file_path is not None and PROBLEMS_DIR not in self.file_path.parents:
+            return self.file_path.parent
+        return Path.home()
 
     def save_to(self, path: Path) -> bool:
         if path.suffix.lower() != ".sgf":
@@ -691,7 +707,7 @@ class MainWindow(QMainWindow):
         if c is None and split is None and (result is None or result.proof is None):
             self.show_error("No proof to export: solve the problem first.")
             return False
-        stem = self.file_path.stem if self.file_path else "problem"
+        stem = str(self._save_folder() / (self.file_path.stem if self.file_path else "problem"))
         if c is not None:
             path = self.ask_export_file(f"{stem}-classification.sgf", CLASSIFICATION_FILTER)
         elif split is not None:
@@ -790,6 +806,9 @@ class MainWindow(QMainWindow):
             self.editor.press(loc, button)
         elif self.browser.try_it is not None and button == LEFT:
             self._practice_move(loc)
+        elif self.browser.try_it is not None:
+            self.statusBar().showMessage("Practice: a left click (or Enter) plays your move.",
+                                         4000)
         elif button == LEFT:
             # a click on a move of the proof follows that variation (Sabaki, GoGui)
             text = self.browser.follow(loc)
@@ -844,7 +863,7 @@ class MainWindow(QMainWindow):
             return
         self._keep_split()
         self.mode = mode
-        self.board.hide_cursor()
+        self._fit_cursor()
         self._fit_left_docks()
 
     def _keep_split(self) -> None:
@@ -903,12 +922,28 @@ class MainWindow(QMainWindow):
             self.set_mode("proof")
             self.board.ghost_colour = self.browser.try_it.user
             self._practice_label()
-            return
-        self.practice_solver.forget()
-        if self.mode == "proof" and self.browser.proof is not None:
-            self.set_mode("proof")
-        elif self.mode == "proof":
-            self.set_mode("edit")
+        else:
+            self.practice_solver.forget()
+            if self.mode == "proof" and self.browser.proof is not None:
+                self.set_mode("proof")
+            elif self.mode == "proof":
+                self.set_mode("edit")
+        self._fit_cursor()
+
+    def _fit_cursor(self) -> None:
+        """The board's keyboard cursor serves where a click is the user's own move or edit
+        (editing, practice; browsing a proof, the arrows walk it): a change of place starts
+        without a cursor."""
+        self.board.hide_cursor()
+        self.board.cursor_allowed = self.mode == "edit" or self.browser.try_it is not None
+
+    def _cursor_moved(self, text: str) -> None:
+        status = self.statusBar()
+        if text:
+            status.showMessage(f"Cursor {text}  (Enter clicks there, Shift+Enter "
+                               "right-clicks)", 6000)
+        elif status.currentMessage().startswith("Cursor "):
+            status.clearMessage()       # the cursor went: its words go with it
 
     # ---- practice -----------------------------------------------------------------------
 
@@ -1031,8 +1066,9 @@ class MainWindow(QMainWindow):
             self.mode_label.setText(f"Practice ({side}): {game.log[-1]}  R restarts, P ends "
                                     "practice.")
         else:
-            self.mode_label.setText(f"Practice: you play {side}; click to move, H for a "
-                                    "hint, Shift+P passes, R restarts, P ends practice.")
+            self.mode_label.setText(f"Practice: you play {side}; click (or arrows and Enter) "
+                                    "to move, H for a hint, Shift+P passes, R restarts, P ends "
+                                    "practice.")
 
     # ---- solving ------------------------------------------------------------------------
 
@@ -1123,7 +1159,7 @@ class MainWindow(QMainWindow):
         problem = self.solve_problem
         self.solve_panel.show_outcome(
             outcome, problem.size, problem.defender, problem.goal,
-            warning=region_warning(problem.liberties_outside_region(), problem.size))
+            warning=problem.region_warning())
         self._scroll_to_results()       # the verdict's lines may have pushed the list down
         self.outcome = outcome
         proof = outcome.result.proof

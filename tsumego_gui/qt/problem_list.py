@@ -82,13 +82,11 @@ def load_entries(source: Path) -> list[tuple[Path, int, SourcedProblem | None, s
 
 def entry_title(path: Path, index: int, problem: Problem | None, games: int,
                 source: Path | None = None) -> str:
-    """The game name (GN) when the game has one, else the file name with the game number;
-    a sub-folder of ``source`` goes in front ("gop/10838.sgf #1")."""
+    """The game name (GN) when the game has one, else the file name; the game number after
+    it in a file of several games; a sub-folder of ``source`` goes in front
+    ("gop/10838.sgf", "cc1/two.sgf #2")."""
     named = problem is not None and bool(problem.title)
-    if named:
-        title = problem.title + (f" #{index + 1}" if games > 1 else "")
-    else:
-        title = f"{path.name} #{index + 1}"
+    title = (problem.title if named else path.name) + (f" #{index + 1}" if games > 1 else "")
     if source is not None and source.is_dir() and path.parent != source:
         folder = path.parent.relative_to(source).as_posix()
         title = f"{folder}: {title}" if named else f"{folder}/{title}"

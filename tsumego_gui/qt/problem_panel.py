@@ -3,7 +3,7 @@
 A valid problem that the search would take as posed but hardly as meant (no
 region: the whole board is searched; a region that does not touch the
 crucial stones, or one that leaves out some of their liberties: they cannot be
-captured) gets a warning in that line.
+captured; a region with no empty point) gets a warning in that line.
 
 Shows an :class:`~tsumego_gui.qt.editor.EditorModel`'s draft and changes it
 only through the model (so every change is undoable).  An open book problem
@@ -32,7 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from tsumego_gui.core.problem import GOAL_TEXT, GOALS, region_warning
+from tsumego_gui.core.problem import GOAL_TEXT, GOALS
 from tsumego_gui.qt.editor import BLACK, TOOLS, WHITE, Draft, EditorModel
 
 TOOL_LABELS = {"stones": "Stones (left black, right white)",
@@ -207,10 +207,9 @@ class ProblemPanel(QWidget):
                     "move in it can take their liberties, so they cannot be captured.  Mark "
                     "the points around them with the Region tool.")
                 self.validation_label.setStyleSheet("color: #b9770e;")
-            elif outside := draft.liberties_outside_region():
-                # valid, but those liberties are never filled: the verdict is survival
-                self.validation_label.setText(
-                    f"✓ Valid problem, but {region_warning(outside, draft.size)}.")
+            elif warning := draft.region_warning():
+                # valid, but the verdict would say nothing of the problem (a pass lives)
+                self.validation_label.setText(f"✓ Valid problem, but {warning}.")
                 self.validation_label.setStyleSheet("color: #b9770e;")
             else:
                 self.validation_label.setText(

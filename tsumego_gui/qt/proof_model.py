@@ -157,4 +157,6 @@ class ProofTreeModel(QAbstractItemModel):
                 return self._bold
         if role == Qt.ItemDataRole.ToolTipRole and index.column() == 2:
             return "points in this node's relevance zone"
+        if role == Qt.ItemDataRole.ToolTipRole and index.column() == 1:
+            return status_text(self.proof, node)     # whole, where a narrow dock cuts it
         return None
