@@ -128,6 +128,7 @@ cdef enum:
     LARGE = INF - 1            # where an open node's sums saturate
     WORK_CLASSES = 34          # ``collect``: 0, the bit lengths 1..32, and ON_PATH's
     EXTRACT_CLOCK_EVERY = 256      # extraction steps between cancel and clock readings
+    EXTRACT_OFFER_EVERY = 64       # extraction steps between GIL offers (a few each ms)
     # entry flags
     RESOLVED = 1
     LINE_BOUND = 2             # superko decided the result: it holds on its own line only
@@ -1392,8 +1393,13 @@ cdef class DfpnCore:
         self.tainted = False
         if (len(memo) & 255) == 255:     # a big tree takes a while to build
             self.control.publish_proof(len(memo))
-            offer_gil(monotonic(), &self.next_offer)
         self.extracted_steps += 1
+        # by steps: offered where the memo's size was a multiple of 256, most multiples
+        # passed unseen (the size is read as a node is entered and grows as nodes are
+        # left), and the GUI thread waited 50-170 ms for the GIL during a classification
+        # (benchmarks/screenshot.py, s43)
+        if (self.extracted_steps & (EXTRACT_OFFER_EVERY - 1)) == 0:
+            offer_gil(monotonic(), &self.next_offer)
         if (self.extracted_steps & (EXTRACT_CLOCK_EVERY - 1)) == 0:
             self.stop = self.control.clock_stop()
             if self.stop != NOT_STOPPED:
