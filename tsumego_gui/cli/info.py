@@ -42,7 +42,7 @@ def describe(problem: Problem) -> str:
         f"goal:         {problem.goal}",
         f"crucial:      {gtp(problem.crucial)}",
         f"region:       {region}",
-        *([f"warning:      {problem.region_warning()}"] if problem.region_warning() else []),
+        *([f"warning:      {warning}"] if (warning := problem.region_warning()) else []),
         "ko captures:  " + ", ".join(
             f"{PLAYERS[c]} {'may' if problem.ko_capture_allowed(c) else 'may not'}"
             for c in (BLACK, WHITE)),
