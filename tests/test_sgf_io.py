@@ -114,6 +114,14 @@ def test_a_single_solution_line_under_a_marked_root_is_not_played():
     assert p.white == CORNER_WHITE
 
 
+def test_failure_lines_and_repeated_answers_are_not_book_moves():
+    """QA s43: a book's file (Cho Chikun, MultiGo) names its lines N[正解] and N[失敗圖];
+    the failures were read as answers, and an answer with three variations three times."""
+    p = one(f"(;CA[UTF-8]{CORNER}TR[bg](;W[ah]N[正解];B[ai])(;W[ah]N[變化圖];B[bi])"
+            f"(;W[bi]N[失敗圖1];B[ah])(;W[ci]N[실패])(;W[ai]C[WRONG]))".encode())
+    assert p.book_moves == ((WHITE, coords.from_gtp("A2", 9)),)
+
+
 def test_two_children_without_markup_are_still_variations():
     p = one(f"(;{CORNER}(;W[ah])(;B[ah]))".encode(), defender=WHITE)
     assert p.book_moves == ((WHITE, coords.from_gtp("A2", 9)), (BLACK, coords.from_gtp("A2", 9)))
@@ -326,7 +334,8 @@ def problems(draw):
     to_play_given = draw(st.booleans())
     empty = [p for p in points if p not in black and p not in white]
     book = draw(st.lists(st.tuples(st.sampled_from([BLACK, WHITE]),
-                                   st.sampled_from(empty + [PASS])), max_size=3))
+                                   st.sampled_from(empty + [PASS])), max_size=3,
+                         unique=True))      # a book's answers, each once
     try:
         return Problem(
             size, black, white, BLACK if not to_play_given else draw(st.sampled_from([1, 2])),

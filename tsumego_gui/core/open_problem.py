@@ -40,6 +40,7 @@ from tsumego_gui.core.frame import AROUND, CLOSER_DISTANCE, DISTANCE, Framed, fr
 from tsumego_gui.core.posing import Posing, pose
 from tsumego_gui.core.problem import NoDefenderError, Problem, ProblemError, check_position
 from tsumego_gui.core.sgf_io import (
+    FAILURE_LABEL,
     check_points,
     color_prop,
     game_of,
@@ -52,7 +53,6 @@ from tsumego_gui.core.sgf_io import (
 
 RIGHT, WRONG = "right", "wrong"
 _RIGHT = re.compile(r"正解|\bRIGHT\b|\bcorrect\b", re.IGNORECASE)
-_WRONG = re.compile(r"失敗|失败|\bWRONG\b|\bfail(?:ure|s|ed)?\b|\bincorrect\b", re.IGNORECASE)
 _COLORS = {"b": BLACK, "w": WHITE}
 
 
@@ -83,6 +83,13 @@ class OpenPosition:
         """(colour, loc) of the lines' first moves, of one verdict or all."""
         return [(line.color, line.move) for line in self.lines
                 if verdict is None or line.verdict == verdict]
+
+    def answers(self) -> tuple[tuple[int, int], ...]:
+        """The first moves of the lines not labelled failures, each once: the book's
+        answers, a posed problem's ``book_moves`` (QA s43: a failure line's move was
+        listed, and saved, as an answer)."""
+        return tuple(dict.fromkeys((line.color, line.move) for line in self.lines
+                                   if line.verdict != WRONG))
 
 
 def read_open_position(data: bytes, name: str = "") -> OpenPosition:
@@ -137,7 +144,7 @@ def _line(node: sgf.Tree_node, size: int) -> BookLine:
             break
         node = node[0]
     label = " ".join(labels)
-    verdict = WRONG if _WRONG.search(label) else RIGHT if _RIGHT.search(label) else ""
+    verdict = WRONG if FAILURE_LABEL.search(label) else RIGHT if _RIGHT.search(label) else ""
     return BookLine(_COLORS[color], coords.from_sgfmill(point, size), verdict, label)
 
 
@@ -162,7 +169,7 @@ def frame_closer(position: OpenPosition, posing: Posing, framed: Framed) -> Fram
 
 def _framed(position: OpenPosition, posing: Posing, distance: int, around: str) -> Framed:
     return frame(position.size, position.black, position.white, posing, distance=distance,
-                 around=around, book_moves=tuple(position.book_moves()), title=position.title,
+                 around=around, book_moves=position.answers(), title=position.title,
                  comment=position.comment, source=position.source)
 
 

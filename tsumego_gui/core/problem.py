@@ -36,8 +36,9 @@ Fields:
   before this one, oldest first, for situational superko.
 * ``previous_pass``: the move that led to this position was a pass, so a pass
   now ends the game (two passes in a row).
-* ``book_moves``: ``(colour, loc)`` pairs: the source's recorded first moves
-  (an SGF's solution variations, the research ``answer_firstmove``);
+* ``book_moves``: ``(colour, loc)`` pairs: the source's recorded answers, each
+  once (the first moves of an SGF's solution variations, those labelled
+  failures left out; the research ``answer_firstmove``);
   ``loc`` may be PASS, meaning the source says no move is needed.  They are
   the source's claims, checked only for being points of the board: one may
   even lie on a stone (rzone-19x19 json #75 does).

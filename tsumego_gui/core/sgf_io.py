@@ -9,8 +9,10 @@ Reading (:func:`read_sgf`): every game of a collection becomes one
   ``MA``, ``SQ`` or one of our own properties below) or has two or more
   children, the root is the problem and the first moves of its children are
   the solution variations: they become ``book_moves`` (colour, loc) and are
-  not played; a variation whose first comment starts with ``WRONG`` or
-  ``OPEN`` (problem sites' and our export's marks) is not a book move.
+  not played, each once; a variation whose first comment starts with ``WRONG``
+  or ``OPEN`` (problem sites' and our export's marks) or whose first node's
+  name says failure (``N[失敗圖]``, as books' files label their lines:
+  ``FAILURE_LABEL``) is not a book move.
   Otherwise the file is a game record (the research 7x7 files, the PCN
   Killall-Go records): its main line is played with captures, passes included,
   and the problem is the position after the last move. The positions along the
@@ -105,6 +107,9 @@ DEFAULT_CHARSET = "ISO-8859-1"     # SGF's (and sgfmill's) when CA is absent; CA
 _COLOR_SGF = {BLACK: "b", WHITE: "w"}
 # Root properties that say "this root is a problem, its children are answers".
 _UNANSWERED = re.compile(r"\s*(WRONG|OPEN)\b")
+# the words that label a solution variation a failure (Chinese, Japanese, Korean, English)
+FAILURE_LABEL = re.compile(r"失敗|失败|실패|\bWRONG\b|\bfail(?:ure|s|ed)?\b|\bincorrect\b",
+                           re.IGNORECASE)
 _PROBLEM_MARKUP = ("TR", "MA", "SQ", "TG", "TD", "TK", "TH", "TP", "TF")
 
 
@@ -377,9 +382,14 @@ def read_game(tree: sgf_grammar.Coarse_game_tree, file_name: str = "", *,
         for child in root:
             color_name, point = _get(child.get_move)
             # a variation marked as a failure or as undecided (problem sites' convention,
-            # and our own export's) is not the book's answer
-            if color_name is not None and not _UNANSWERED.match(text_of(child, "C")):
-                book_moves.append((_SGF_COLOR[color_name], coords.from_sgfmill(point, size)))
+            # and our own export's) is not the book's answer; several lines of one first
+            # move (a book's variations of the answer) give it once
+            failed = _UNANSWERED.match(text_of(child, "C")) or \
+                FAILURE_LABEL.search(text_of(child, "N"))
+            move = None if color_name is None else \
+                (_SGF_COLOR[color_name], coords.from_sgfmill(point, size))
+            if move is not None and not failed and move not in book_moves:
+                book_moves.append(move)
 
     black = [p for p in coords.all_locs(size) if board.color_at(p) == BLACK]
     white = [p for p in coords.all_locs(size) if board.color_at(p) == WHITE]
