@@ -79,7 +79,8 @@ def test_a_budget_too_small_says_not_proven_and_exits_3(capsys):
     # one node cannot prove anything here beyond the root expansion: a script must be able
     # to tell that from an answer
     assert main(["solve", str(STRAIGHT_THREE), "--max-nodes", "1", "--to-play", "B"]) == 3
-    assert "not proven within budget" in capsys.readouterr().out
+    assert "not proven within budget" in (out := capsys.readouterr().out)
+    assert "a larger --max-nodes may prove it" in out
     assert main(["solve", str(STRAIGHT_THREE), "--max-nodes", "1", "--to-play", "B",
                  "--json"]) == 3
     assert json.loads(capsys.readouterr().out)[0]["verdict"] == "unknown"

@@ -95,9 +95,12 @@ def test_cli_answers_from_the_closer_frame_when_the_defender_lives_there(tmp_pat
     out = capsys.readouterr().out
     assert "frame: proven in the closer frame around the defender" in out
     assert "Black to play: Black lives" in out
+    # --all classifies in the own frame: the hint says so (QA s43: it proved less)
+    assert "(--all gives every first move its class in the problem's own frame" in out
     assert cli_main(["solve", str(path), "--time", "20", "--no-closer"]) == 0
     out = capsys.readouterr().out
     assert "frame:" not in out and "Black to play: Black lives" in out
+    assert "own frame" not in out
 
 
 def test_cli_searches_the_own_frame_when_the_defender_dies_in_the_closer_one(tmp_path, capsys):
@@ -105,5 +108,6 @@ def test_cli_searches_the_own_frame_when_the_defender_dies_in_the_closer_one(tmp
     path.write_text(DIES)
     assert cli_main(["solve", str(path), "--time", "20"]) == 0
     out = capsys.readouterr().out
-    assert "the defender dies there" in out and "solved in the problem's own frame" in out
+    assert "the defender dies there" in out and "then searched in the problem's own frame" \
+        " with the" in out
     assert "Black to play: Black dies" in out

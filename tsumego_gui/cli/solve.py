@@ -245,9 +245,11 @@ def print_row(row: dict) -> None:
         print(f"frame: {row['frame_note']}")
     print_region_warning(row)
     if row["verdict"] == "unknown":
+        raise_it = {"time budget": "; a larger --time may prove it",
+                    "node budget": "; a larger --max-nodes may prove it"}
         print(f"{side} to play: not proven within budget ({row['stopped_by']}); "
               f"{counted(row['nodes'], 'node')} in {row['seconds']} s "
-              f"(exit status {NOT_PROVEN})")
+              f"(exit status {NOT_PROVEN}){raise_it.get(row['stopped_by'], '')}")
         return
     lives = row["verdict"] == "lives"
     moves = ", ".join(row["winning_moves"]) or "none"
@@ -257,7 +259,10 @@ def print_row(row: dict) -> None:
         what = f"{defender} dies" if not lives else f"{defender} lives (no move kills)"
     print(f"{side} to play: {what}")
     if len(row["winning_moves"]) == 1:
-        print(f"  a winning move: {moves} (--all gives every first move its class)")
+        # --all classifies in the problem's own frame: say so where the closer one proved
+        where = " in the problem's own frame, which can take much longer" \
+            if row["frame"] == "closer" else ""
+        print(f"  a winning move: {moves} (--all gives every first move its class{where})")
     else:
         print(f"  winning moves: {moves}")
     if not lives and not row["defender_takes_kos"]:

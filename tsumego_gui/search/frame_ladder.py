@@ -79,7 +79,9 @@ def solve_closer_first(problem: Problem, closer: Problem | None,
     left = None
     if seconds is not None:
         left = max(seconds - (clock() - start), seconds * MIN_LEFT)
+    # "then searched", not "solved": the own frame's search may end unproven too (QA s43)
+    budget = "" if left is None else f" with the {left:.1f} s left"
     return LadderOutcome(problem, solve(problem, left), False,
                          f"tried the closer frame around the defender "
-                         f"({closer.empty_region()} empty points) first: {why}; solved in "
-                         "the problem's own frame")
+                         f"({closer.empty_region()} empty points) first: {why}; then "
+                         f"searched in the problem's own frame{budget}")
