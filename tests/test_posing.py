@@ -213,6 +213,9 @@ def test_a_statement_in_the_game_comment_or_an_editors_own_property_is_read(wher
 def test_values_read_for_their_meaning_are_not_texts():
     position = read_open_position(b"(;SZ[9]AP[White to live]PL[B]AB[aa][ba]AW[ab][bb][cb])")
     assert position.comment == ""
+    # an editor's flag is no text either (QA s43: MultiGo's MULTIGOGM[1] read as "1")
+    position = read_open_position(b"(;SZ[9]MULTIGOGM[1]XYZ[ 2.5 ]PL[B]AB[aa][ba]AW[ab][bb][cb])")
+    assert position.comment == ""
 
 
 def test_a_single_solution_line_after_setup_stones_is_not_played():

@@ -226,9 +226,12 @@ def note_texts(node: sgf.Tree_node) -> list[str]:
     """The texts a node keeps about itself besides ``C``: the game comment ``GC`` and the
     values of private properties (an editor's own, where some keep a problem's
     statement: a book file has "白先活" in an ``AEC`` property).  Values of
-    properties this module reads for what they mean are not among them."""
+    properties this module reads for what they mean are not among them, nor values
+    without a letter in any script: an editor's flags and numbers (MultiGo's
+    ``MULTIGOGM[1]`` read as a comment "1", QA s43)."""
     names = ["GC"] + sorted(p for p in node.properties() if p not in _KNOWN_PROPERTIES)
-    return [text for text in (text_of(node, p) for p in names) if text.strip()]
+    return [text for text in (text_of(node, p) for p in names)
+            if any(ch.isalpha() for ch in text)]
 
 
 @dataclass
