@@ -361,18 +361,36 @@ def test_in_the_window_a_ko_found_without_the_classes_leaves_the_problem_unmarke
     assert w.problem_list.state(L_FOUR_KO, 0) == UNSOLVED
 
 
-def test_an_app_pass_where_its_ko_capture_is_forbidden_says_so():
+def test_the_game_ends_at_the_ko_the_app_would_take():
     """Direct ko, White to play: White E1 is classed ko, and the game follows the line in
-    which only White may capture kos.  Black would take the ko at F1; not allowed to here, it
-    passes, and says why (it used to pass with no word)."""
+    which only White may capture kos.  Black would take the ko at F1 (its move in the
+    class's other proof): the game ends there as a ko, naming the point (QA s43: Black
+    passed, White captured, and no ko was ever fought).  Followed without that other
+    proof, the line's pass says why it passes (it used to pass with no word)."""
+    from tsumego_gui.qt.proof_view import TryIt
+    from tsumego_gui.qt.try_first_move import TryFirstMove
     problem = replace(read_sgf(PROBLEMS_DIR / "ko" / "direct-ko.sgf")[0], to_play=2)
     c = classify(problem, to_play=2)
     e1 = coords.from_gtp("E1", problem.size)
-    assert next(m for m in c.moves if m.move == e1).cls == "ko"
+    fm = next(m for m in c.moves if m.move == e1)
+    assert fm.cls == "ko"
     game = Practice(c.problem, lambda asked: None, classification=c)
     game.play(e1)
-    assert game.log[-1] == ("Black answers pass: taking the ko at F1 is not allowed to Black "
-                            "in this line (goal survive; White may capture kos).")
+    assert game.finished and game.result == "ko"
+    assert game.log[-1] == ("Ko: White lives in this line, where only White may capture kos "
+                            "(Black would take the ko at F1 here); in a game White must win "
+                            "the ko.")
+    tried = TryFirstMove(c)                 # "try it" on the first-move list says it too
+    said = tried.play(e1)
+    assert tried.finished and tried.game.ko_fight == coords.from_gtp("F1", problem.size)
+    assert said.endswith("Black would take the ko at F1 here, which this line's rule forbids "
+                         "it (goal survive; White may capture kos): from here the ko fight "
+                         "decides, with ko threats.")
+    line, _ = c.line_proofs(fm)
+    alone = TryIt(line, first_move=e1)
+    assert alone.ko_fight is None and alone.log[-1] == (
+        "Black answers pass: taking the ko at F1 is not allowed to Black in this line (goal "
+        "survive; White may capture kos).")
 
 
 def test_a_move_can_be_played_from_the_keyboard(make_window, qtbot):

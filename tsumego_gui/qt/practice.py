@@ -223,7 +223,7 @@ class Practice(GameLog):
         if game is not None:
             self.last_move = game.last_move
         if seg.finished:
-            self._end_at_node(seg.node)
+            self._end_at_node(seg.node, game.ko_fight if game is not None else None)
 
     def _leave_segment(self) -> None:
         if self.segment is not None:
@@ -395,8 +395,11 @@ class Practice(GameLog):
 
     # ---- the end ------------------------------------------------------------------------
 
-    def _end_at_node(self, node: ProofNode) -> None:
-        reason = END_REASONS.get(node.kind, "the proof's line ends here")
+    def _end_at_node(self, node: ProofNode, ko_fight: int | None = None) -> None:
+        """The game ended at ``node`` of a segment's proof (at a leaf, or where the app
+        would take the ko ``ko_fight`` that the line forbids it: ``TryIt``)."""
+        reason = END_REASONS.get(node.kind, "the proof's line ends here") if ko_fight is None \
+            else f"{PLAYERS[self.prover]} would take the ko at {self._name(ko_fight)} here"
         self._announce(node.won, reason)
 
     def _announce(self, defender_lives: bool, reason: str) -> None:

@@ -259,7 +259,11 @@ class TryIt(GameLog):
     (a ko class's other proof): where the app loses here but the rival, followed
     along the game's moves, has a winning move that this proof also holds, the
     app plays that one (it fights the ko it would win if it could take kos).
-    A pass of the app's where this line's rules forbid it a ko capture says so.
+    Where the rival's move is a ko capture that this line forbids the app, the
+    game has reached the ko fight, which ko threats decide and no proof of the
+    classes holds: it ends there, saying so (``ko_fight``: that point; QA s43:
+    the app passed, or played on elsewhere, and no ko was ever fought).  A pass
+    of the app's where this line's rules forbid it a ko capture says so.
     """
 
     def __init__(self, proof: Proof, user: int | None = None, first_move: int | None = None,
@@ -281,6 +285,7 @@ class TryIt(GameLog):
         self.board = start_board(self.proof)
         self.last_move: int | None = None if self.first_move == PASS else self.first_move
         self.finished = False
+        self.ko_fight: int | None = None     # the ko the app would take where the game ended
         self.log: list[str] = list(self.intro) or [
             f"You play {PLAYERS[self.user]}; the proof answers for {PLAYERS[self.prover]}."]
         self._app_moves()
@@ -348,10 +353,25 @@ class TryIt(GameLog):
 
     def _app_moves(self) -> None:
         while not self._check_end() and self.board.to_play == self.prover:
+            if self._ko_to_fight():
+                return
             move = self._app_choice()
             why = self._why_pass() if move == PASS else ""
             self._advance(dict(self.node.children)[move], move)
             self._say(f"{PLAYERS[self.prover]} answers {self._name(move)}{why}.")
+
+    def _ko_to_fight(self) -> bool:
+        """Whether the rival's move here is a ko capture this line forbids the app (see
+        the class docstring); if so, end the game there, saying so."""
+        rival = self._rival_node
+        take = rival.prover_move if rival is not None else None
+        if take in (None, PASS) or self.board.illegal_reason(take) != "ko capture forbidden":
+            return False
+        self.ko_fight, self.finished = take, True
+        self._say(f"{PLAYERS[self.prover]} would take the ko at {self._name(take)} here, "
+                  f"which this line's rule forbids it ({rules_text(self.proof.problem)}): "
+                  "from here the ko fight decides, with ko threats.")
+        return True
 
     def _why_pass(self) -> str:
         """Where the side to move passes but for a ko it may not take (this line's rule, or
