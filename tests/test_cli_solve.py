@@ -87,7 +87,8 @@ def test_a_budget_too_small_says_not_proven_and_exits_3(capsys):
     # classified: the position's class left open is no answer either
     assert main(["solve", str(STRAIGHT_THREE), "--max-nodes", "1", "--to-play", "B",
                  "--all"]) == 3
-    assert "open" in capsys.readouterr().out
+    rows = [line.split(None, 3) for line in capsys.readouterr().out.splitlines()[2:]]
+    assert rows and all(row[1:] == ["open", "-", "not decided: node budget"] for row in rows)
 
 
 def test_a_verifier_walk_cut_short_says_partly_not_yes(capsys):

@@ -99,11 +99,15 @@ def test_sgf_export_holds_the_tree_zones_and_winning_moves(proof):
     marked = [child for child in root if child.has_property("TE")]
     assert {child.get_move()[1] for child in marked} == winning
 
-    # every node below carries a status comment, and nodes carry their zone as TZ
+    # every node below carries a status comment in the colours' words (QA s43: "attacker
+    # wins" read oddly in another viewer), and nodes carry their zone as TZ
+    defender, attacker = (({1: "Black", 2: "White"})[c] for c in (proof.problem.defender,
+                                                                   proof.problem.attacker))
+
     def walk(node, depth):
         count = 1
         for child in node:
-            assert child.get("C")
+            assert child.get("C").startswith((f"{defender} lives", f"{attacker} kills"))
             count += walk(child, depth + 1)
         return count
 

@@ -229,7 +229,9 @@ def print_classes(row: dict) -> None:
         ver = "yes" if m["verification"] == "verified" else m["verification"]
         reads = m["reads"]
         if m["class"] == OPEN:
-            ver, reads = "-", f"{reads} ({m['why_open']})"
+            # "open" stands in the class column: the row says why (QA s43: it said "open
+            # (not decided within the budget) (time budget)")
+            ver, reads = "-", f"not decided: {m['why_open'] or 'budget'}"
         print(f"  {m['move']:6} {m['class']:6} {ver:8}  {reads}")
 
 

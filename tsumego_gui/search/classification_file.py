@@ -130,7 +130,7 @@ def to_sgf(c: Classification, max_nodes: int = 200_000) -> bytes:
         if m.proofs:
             proof, _ = c.line_proofs(m)       # a ko move: the line in which the mover wins it
             node = write_move(root, m.move, proof.root, ProofNode("or", True), c.to_play, size,
-                              budget)
+                              budget, c.problem.defender)
             shows = TREE_SHOWS.get((proof.stats.get("rules"), proof.root.won))
             if node is not None and shows:
                 node.set("C", f"{text}. The tree below: {shows.format(group=group)}")

@@ -207,7 +207,8 @@ class Proof:
             f"{', '.join(coords.to_gtp(m, size) for m in self.winning_moves) or 'none'}.")
         budget = [max_nodes]
         for move, child in self.root.children:
-            node = write_move(root, move, child, self.root, self.to_play, size, budget)
+            node = write_move(root, move, child, self.root, self.to_play, size, budget,
+                              self.problem.defender)
             if node is None:
                 break
             if move in self.winning_moves:
@@ -243,21 +244,24 @@ def read_json_side(value, version: int) -> int:
 
 
 def write_move(parent, move: int, child: ProofNode, node: ProofNode, to_play: int, size: int,
-               budget: list[int]):
+               budget: list[int], defender: int):
     """Write ``move`` (``to_play``'s, from ``node``) and the tree below it as an SGF variation
-    of ``parent``: each move with a comment saying its status, its zone as ``TZ``.
-    ``budget[0]``: SGF nodes left (spent here); the new SGF node, or None when spent."""
+    of ``parent``: each move with a comment saying its status in ``defender``'s colour's
+    words ("White lives", "Black kills": another viewer shows them as they are), its zone
+    as ``TZ``.  ``budget[0]``: SGF nodes left (spent here); the new SGF node, or None when
+    spent."""
     if budget[0] <= 0:
         return None
     budget[0] -= 1
     sgf_node = parent.new_child()
     sgf_node.set_move("bw"[to_play - 1], coords.to_sgfmill(move, size))
-    sgf_node.set("C", _describe(child, node, move, size))
+    sgf_node.set("C", _describe(child, defender, size))
     if child.zone:
         sgf_node.set_raw_list(ZONE_PROPERTY, [coords.to_sgf(p, size).encode()
                                               for p in sorted(child.zone)])
     for reply, grandchild in child.children:
-        if write_move(sgf_node, reply, grandchild, child, 3 - to_play, size, budget) is None:
+        if write_move(sgf_node, reply, grandchild, child, 3 - to_play, size, budget,
+                      defender) is None:
             break
     return sgf_node
 
@@ -274,8 +278,8 @@ def read_zone(sgf_node, size: int) -> frozenset[int] | None:
     return None
 
 
-def _describe(node: ProofNode, parent: ProofNode, move: int, size: int) -> str:
-    status = "defender wins" if node.won else "attacker wins"
+def _describe(node: ProofNode, defender: int, size: int) -> str:
+    status = f"{PLAYERS[defender]} lives" if node.won else f"{PLAYERS[3 - defender]} kills"
     if node.kind == "goal":
         return f"{status}: the goal holds (unconditionally alive)"
     if node.kind == "captured":
