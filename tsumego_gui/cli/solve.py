@@ -152,6 +152,9 @@ def solve_one(problem: Problem, closer: Problem | None, to_play: int, args,
         "seconds": round(result.seconds, 3),
         "nodes_per_s": round(result.nodes_per_s),
         "stopped_by": result.stop_reason,
+        # the same keys whether or not a proof came (QA s43: scripts met missing keys)
+        "verified": None, "verification": None, "verifier_errors": [],
+        "winning_moves": [], "proof_size": 0,
     }
     if result.proof is not None or result.split is not None:
         row.update({
@@ -384,7 +387,7 @@ def proof_file(first, classification: bool, as_json: bool) -> bytes:
 
 def exit_status(rows: list[dict]) -> int:
     """DONE, NOT_VERIFIED or NOT_PROVEN for the rows printed (``cli.exit_status``)."""
-    if not all(r.get("verified", True) for r in rows):
+    if any(r.get("verified") is False for r in rows):       # None: nothing to verify
         return NOT_VERIFIED
     if any(r.get("verdict") == "unknown" or r.get("class") == OPEN for r in rows):
         return NOT_PROVEN
