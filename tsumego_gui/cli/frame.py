@@ -4,9 +4,10 @@ An open problem (a book position that names no crucial stones, target or
 defender) is posed and closed in by a frame (``core.open_problem``); what was
 assumed is said on standard error.  The written file is an ordinary problem
 file: the frame's stones, ``TR`` on the target stones, ``SQ`` on the region,
-``TD``/``TG``, and the book's first moves as variations; ``tsumego solve`` and
-the app read it as it is.  Problems that are already marked are written
-unchanged.
+``TD``/``TG``, and the book's answers as variations (the first moves of its
+lines, those labelled failures left out; not the moves that follow them);
+``tsumego solve`` and the app read it as it is.  Problems that are already
+marked are written unchanged.
 """
 
 from __future__ import annotations
