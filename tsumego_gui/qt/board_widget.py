@@ -33,6 +33,7 @@ from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPen, QWheel
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from tsumego_gui.core import coords
+from tsumego_gui.core.wording import PLAYERS
 from tsumego_gui.qt.board_crop import Window, crop_window
 from tsumego_gui.qt.board_painter import BoardView, Geometry, Overlay, paint_board
 from tsumego_gui.qt.theme import board_theme
@@ -165,7 +166,7 @@ class BoardWidget(QWidget):
         paint_board(painter, self.width(), self.height(), self.view, overlay, self.theme,
                     self.show_coordinates, frame=self.frame, window=self._window,
                     move_numbers=self.move_numbers)
-        if self.cursor is not None and self.geometry_now().visible(self.cursor):
+        if self.cursor is not None:     # shown: ``_recrop`` drops one out of view
             self._paint_cursor(painter)
         painter.end()
 
@@ -180,11 +181,11 @@ class BoardWidget(QWidget):
     # ---- keyboard -------------------------------------------------------------------------
 
     def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
-        shift = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
-        step = ARROW_STEPS.get(event.key())
         if not self.cursor_allowed:
             super().keyPressEvent(event)
             return
+        shift = bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+        step = ARROW_STEPS.get(event.key())
         if step is not None:
             self._move_cursor(step, to_edge=shift)
         elif event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.cursor is not None:
@@ -199,7 +200,7 @@ class BoardWidget(QWidget):
         """One point along ``step`` (to the view's edge with ``to_edge``); the first arrow
         shows the cursor at the middle of the view.  It stays within the points shown."""
         w = self._window
-        if self.cursor is None or not self.geometry_now().visible(self.cursor):
+        if self.cursor is None:
             row, col = (w.row0 + w.row1) // 2, (w.col0 + w.col1) // 2
         else:
             row, col = coords.from_loc(self.cursor, self.view.size)
@@ -215,8 +216,8 @@ class BoardWidget(QWidget):
         accessible description, and ``cursor_moved`` when the words change."""
         v, text = self.view, ""
         if self.cursor is not None:
-            stone = "black stone" if self.cursor in v.black else \
-                "white stone" if self.cursor in v.white else "empty"
+            colour = v.color_at(self.cursor)
+            stone = f"{PLAYERS[colour].lower()} stone" if colour in PLAYERS else "empty"
             text = f"{coords.to_gtp(self.cursor, v.size)}: {stone}"
         if text != self._cursor_text:
             self._cursor_text = text

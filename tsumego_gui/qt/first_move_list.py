@@ -242,7 +242,7 @@ class FirstMoveList(QWidget):
         top.setData(0, ROLE, None)
         top.setToolTip(0, "the position itself: browse the solver's proof")
         top.setToolTip(1, status)
-        self._paint(top, class_colours(c, c.status), c.status)
+        self._paint(top, c, c.status)
         self.tree.addTopLevelItem(top)
         best = set(c.best_moves()) if c.status != OPEN else set()
         for fm in c.moves:
@@ -263,7 +263,7 @@ class FirstMoveList(QWidget):
             item.setData(1, WORDS_ROLE, words)
             item.setToolTip(1, why if fm.cls == OPEN else words)
             item.setToolTip(2, tip)
-            self._paint(item, class_colours(c, fm.cls), fm.cls)
+            self._paint(item, c, fm.cls)
             if fm.move in best:
                 font = item.font(0)
                 font.setBold(True)
@@ -309,8 +309,8 @@ class FirstMoveList(QWidget):
         return item.child(key[1]) if key[1] < item.childCount() else item
 
     @staticmethod
-    def _paint(item: QTreeWidgetItem, colours: tuple[str, str], cls: str) -> None:
-        bg, fg = colours
+    def _paint(item: QTreeWidgetItem, c: Classification, cls: str) -> None:
+        bg, fg = class_colours(c, cls)
         item.setIcon(0, swatch(bg))
         item.setBackground(1, QBrush(QColor(bg)))
         item.setForeground(1, QBrush(QColor(fg)))

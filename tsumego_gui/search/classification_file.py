@@ -40,7 +40,6 @@ from tsumego_gui.search.ko_figure import KoFigure
 from tsumego_gui.search.proof import (
     JSON_SIDES,
     Proof,
-    ProofNode,
     json_points_reader,
     problem_sgf_for,
     read_json_side,
@@ -129,8 +128,8 @@ def to_sgf(c: Classification, max_nodes: int = 200_000) -> bytes:
             text += f" ({m.why_open})"
         if m.proofs:
             proof, _ = c.line_proofs(m)       # a ko move: the line in which the mover wins it
-            node = write_move(root, m.move, proof.root, ProofNode("or", True), c.to_play, size,
-                              budget, c.problem.defender)
+            node = write_move(root, m.move, proof.root, c.to_play, size, budget,
+                              c.problem.defender)
             shows = TREE_SHOWS.get((proof.stats.get("rules"), proof.root.won))
             if node is not None and shows:
                 node.set("C", f"{text}. The tree below: {shows.format(group=group)}")

@@ -207,7 +207,7 @@ class Proof:
             f"{', '.join(coords.to_gtp(m, size) for m in self.winning_moves) or 'none'}.")
         budget = [max_nodes]
         for move, child in self.root.children:
-            node = write_move(root, move, child, self.root, self.to_play, size, budget,
+            node = write_move(root, move, child, self.to_play, size, budget,
                               self.problem.defender)
             if node is None:
                 break
@@ -243,13 +243,13 @@ def read_json_side(value, version: int) -> int:
     return side
 
 
-def write_move(parent, move: int, child: ProofNode, node: ProofNode, to_play: int, size: int,
+def write_move(parent, move: int, child: ProofNode, to_play: int, size: int,
                budget: list[int], defender: int):
-    """Write ``move`` (``to_play``'s, from ``node``) and the tree below it as an SGF variation
-    of ``parent``: each move with a comment saying its status in ``defender``'s colour's
-    words ("White lives", "Black kills": another viewer shows them as they are), its zone
-    as ``TZ``.  ``budget[0]``: SGF nodes left (spent here); the new SGF node, or None when
-    spent."""
+    """Write ``move`` (``to_play``'s, leading to ``child``) and the tree below it as an SGF
+    variation of ``parent``: each move with a comment saying its status in ``defender``'s
+    colour's words ("White lives", "Black kills": another viewer shows them as they are),
+    its zone as ``TZ``.  ``budget[0]``: SGF nodes left (spent here); the new SGF node, or
+    None when spent."""
     if budget[0] <= 0:
         return None
     budget[0] -= 1
@@ -260,7 +260,7 @@ def write_move(parent, move: int, child: ProofNode, node: ProofNode, to_play: in
         sgf_node.set_raw_list(ZONE_PROPERTY, [coords.to_sgf(p, size).encode()
                                               for p in sorted(child.zone)])
     for reply, grandchild in child.children:
-        if write_move(sgf_node, reply, grandchild, child, 3 - to_play, size, budget,
+        if write_move(sgf_node, reply, grandchild, 3 - to_play, size, budget,
                       defender) is None:
             break
     return sgf_node

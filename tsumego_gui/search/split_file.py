@@ -188,7 +188,7 @@ def to_sgf(proof: SplitProof, max_nodes: int = 200_000) -> bytes:
         if local is None:
             continue
         for move, child in local.root.children:
-            node = write_move(root, move, child, local.root, local.to_play, size, budget,
+            node = write_move(root, move, child, local.to_play, size, budget,
                               local.problem.defender)
             if node is None:
                 break
