@@ -163,14 +163,22 @@ def test_a_goal_the_classes_already_cover_is_refused_with_all(capsys):
     assert "--goal live does not go with --all" in capsys.readouterr().err
 
 
-def test_a_kill_that_may_be_a_ko_says_so():
-    """Direct ko, Black to play: F1 wins under the problem's rule (White may not take a ko)
-    but only as a ko; the plain solve must not read as a clean kill."""
+def test_a_kill_is_told_from_a_ko():
+    """QA s39 (A2): under the problem's rule (White may not take a ko) Black F1 in the direct
+    ko kills too, and the solve named it; a player names E1, the kill with no ko in it.  The
+    classes are the bundled expectations (expected.json)."""
     direct_ko = BUNDLED / "ko" / "direct-ko.sgf"
     out = _output(["solve", str(direct_ko), "--to-play", "B"])
-    assert "White dies" in out
-    assert "a ko counts as dying; --all tells kos apart" in out
-    assert "ko:" not in _output(["solve", str(STRAIGHT_THREE)])      # a life: no ko note
+    assert "a winning move: E1" in out
+    assert "no ko: White dies even where it may take kos" in out
+    out = _output(["solve", str(direct_ko), "--to-play", "W"])
+    assert "a ko: White dies only while it may not take a ko; E1 makes the ko" in out
+    out = _output(["solve", str(BUNDLED / "ko" / "approach-ko.sgf"), "--to-play", "B"])
+    assert "a ko: B1 kills only while White may not take a ko; where White may, no move " \
+           "kills" in out
+    row, = json.loads(_output(["solve", str(direct_ko), "--to-play", "W", "--json"]))
+    assert (row["kill_needs_ko"], row["ko_move"]) == (True, "E1")
+    assert "ko" not in _output(["solve", str(STRAIGHT_THREE)])      # a life: no ko note
 
 
 def test_a_folder_names_each_problem(tmp_path):

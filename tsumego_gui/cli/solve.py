@@ -11,7 +11,10 @@ instead (``search.classify``: lives / seki / ko / dies, each with its verified
 proofs) and printed as a table.  An open problem that was posed
 and framed is solved in the closer frame around its defender first
 (``search.frame_ladder``; not with ``--all``, whose losses a closer wall could
-make, nor with ``--no-closer``), and the row says which frame answered.
+make, nor with ``--no-closer``), and the row says which frame answered.  A kill
+proven where the defender may not take kos is read again where it may
+(``search.kill_by_ko``), with the time left: the row says whether it is a ko, and
+names a kill with no ko in it where the first one found needs the ko.
 
 Exit status (``cli.exit_status``): 0 when every position asked about is
 proven and every proof verified in full; 1 when a proof is not verified in
@@ -28,6 +31,7 @@ import os
 import signal
 import sys
 import threading
+import time
 from contextlib import contextmanager
 
 from tsumego_gui.cli.exit_status import DONE, NOT_PROVEN, NOT_VERIFIED, worst
@@ -38,10 +42,11 @@ from tsumego_gui.core.colors import BLACK, WHITE
 from tsumego_gui.core.problem import GOAL_TEXT, Problem, ProblemError
 from tsumego_gui.core.wording import PLAYERS, counted
 from tsumego_gui.nn.choice import make_evaluator
-from tsumego_gui.search import classification_file, gc_pacing, split_file
+from tsumego_gui.search import classification_file, gc_pacing, kill_by_ko, split_file
 from tsumego_gui.search.choice import (
     PARTLY,
     VERIFIED,
+    SolveOutcome,
     classification_search,
     pick_solver,
     solve_and_verify,
@@ -125,17 +130,27 @@ def node_budget(problem: Problem, solver: str, args) -> int | None:
 
 def solve_one(problem: Problem, closer: Problem | None, to_play: int, args,
               evaluator, stop: CtrlC) -> dict:
-    """Solve one side (``closer``: the posed problem's closer frame, tried first)."""
-    ladder = solve_closer_first(
-        problem, closer,
-        lambda framed, seconds: solve_and_verify(
+    """Solve one side (``closer``: the posed problem's closer frame, tried first); a kill
+    is then read under the turned ko rule (``search.kill_by_ko``)."""
+    start = time.monotonic()
+
+    def solve(framed: Problem, seconds: float | None) -> SolveOutcome:
+        return solve_and_verify(
             framed, args.solver, evaluator=evaluator,
             max_nodes=node_budget(framed, args.solver, args),
             max_seconds=seconds, to_play=to_play, seed=args.seed,
             batch_size=args.batch_size, max_positions=args.verify_positions,
-            decompose=args.decompose, cancelled=stop.is_set),
-        args.time)
+            decompose=args.decompose, cancelled=stop.is_set)
+
+    ladder = solve_closer_first(problem, closer, solve, args.time)
     outcome, problem = ladder.outcome, ladder.problem
+    ko = None
+    if kill_by_ko.applies(outcome) and not stop.is_set():
+        left = args.time - (time.monotonic() - start) if args.time > 0 else None
+        ko = kill_by_ko.read_kill(outcome, solve, left,
+                                  stop=lambda: "cancelled" if stop.is_set() else "",
+                                  max_positions=args.verify_positions)
+        outcome = ko.outcome
     result = outcome.result
     size = problem.size
     row = {
@@ -147,6 +162,10 @@ def solve_one(problem: Problem, closer: Problem | None, to_play: int, args,
         "defender": PLAYERS[problem.defender],
         "goal": problem.goal,
         "defender_takes_kos": problem.ko_capture_allowed(problem.defender),
+        # a kill under that rule read where the defender may take kos (None: not read)
+        "kill_needs_ko": None if ko is None else ko.needs_ko,
+        "ko_move": None if ko is None or ko.move is None else coords.to_gtp(ko.move, size),
+        "ko_open": "" if ko is None else ko.why_open,
         "verdict": result.verdict,
         "nodes": result.nodes,
         "seconds": round(result.seconds, 3),
@@ -243,6 +262,27 @@ def print_region_warning(row: dict) -> None:
         print(f"warning: {row['region_warning']}")
 
 
+def print_ko_reading(row: dict) -> None:
+    """What the turned ko rule said of a kill (``search.kill_by_ko``)."""
+    defender, needs, move = row["defender"], row["kill_needs_ko"], row["ko_move"]
+    named = row["winning_moves"][0] if row["winning_moves"] else None
+    if needs is None:
+        why = f" (not settled: {row['ko_open']})" if row["ko_open"] else ""
+        print("  ko: the defender may not capture a ko here, so a ko counts as dying; "
+              f"--all tells kos apart{why}")
+    elif needs and named is None:
+        print(f"  a ko: {defender} dies only while it may not take a ko; {move} makes the "
+              "ko (--all says who must win it, and how)")
+    elif needs:
+        print(f"  a ko: {named} kills only while {defender} may not take a ko; where "
+              f"{defender} may, no move kills (--all says who must win it, and how)")
+    elif move is None or move == named:
+        print(f"  no ko: {defender} dies even where it may take kos")
+    else:
+        print(f"  no ko with {move}: it kills even where {defender} may take kos ({named} "
+              f"kills only while {defender} may not take a ko)")
+
+
 def print_row(row: dict) -> None:
     side, defender = row["to_play"], row["defender"]
     print(f"solver: {row['solver']} ({row['solver_reason']}); goal: {GOAL_TEXT[row['goal']]}")
@@ -271,8 +311,7 @@ def print_row(row: dict) -> None:
     else:
         print(f"  winning moves: {moves}")
     if not lives and not row["defender_takes_kos"]:
-        print("  ko: the defender may not capture a ko here, so a ko counts as dying; "
-              "--all tells kos apart")
+        print_ko_reading(row)
     if "split" in row:
         split = row["split"]
 

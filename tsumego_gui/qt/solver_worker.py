@@ -59,7 +59,7 @@ from tsumego_gui.core.problem import Problem
 from tsumego_gui.core.wording import PLAYERS
 from tsumego_gui.nn.choice import DEFAULT_EVALUATOR
 from tsumego_gui.qt import proof_facts
-from tsumego_gui.search import gc_pacing
+from tsumego_gui.search import gc_pacing, kill_by_ko
 from tsumego_gui.search.choice import (
     FOCUSING,
     NETWORK_FREE,
@@ -73,6 +73,7 @@ from tsumego_gui.search.classify import Classification, classify
 from tsumego_gui.search.evaluators import Evaluator
 from tsumego_gui.search.params import SearchParams
 from tsumego_gui.search.results import Progress, SolveResult
+from tsumego_gui.search.running import cancel_reader
 
 SOLVER_LABELS = {"auto": "auto", "dfs": "depth-first", "mcts": "MCTS"}
 NETWORK_LABELS = {"katago": "KataGo", "ftl": "FTL"}
@@ -222,12 +223,27 @@ def run_request(request: SolveRequest, cancelled: Callable[[], bool],
         stage(f"{result.verdict}: checking the proof ({size:,} nodes) with the "
               "independent verifier…")
 
-    return solve_and_verify(
-        request.problem, request.solver, check=request.verify, replays=VERIFY_REPLAYS,
-        max_positions=VERIFY_POSITIONS, on_verify=checking,
-        evaluator_name=request.evaluator, max_nodes=request.max_nodes,
-        max_seconds=request.max_seconds, to_play=request.to_play,
-        decompose=request.decompose, cancelled=cancelled, progress=progress, **extra)
+    start = time.monotonic()
+
+    def solve(problem: Problem, seconds: float | None) -> SolveOutcome:
+        return solve_and_verify(
+            problem, request.solver, check=request.verify, replays=VERIFY_REPLAYS,
+            max_positions=VERIFY_POSITIONS, on_verify=checking,
+            evaluator_name=request.evaluator, max_nodes=request.max_nodes,
+            max_seconds=seconds, to_play=request.to_play,
+            decompose=request.decompose, cancelled=cancelled, progress=progress, **extra)
+
+    outcome = solve(request.problem, request.max_seconds)
+    if not kill_by_ko.applies(outcome) or cancelled():
+        return outcome
+    # a kill that takes a ko where one with no ko exists: the proof shown is the latter's
+    # (QA s39: the direct ko's verdict named F1, which the first-move list calls a ko)
+    stage("dies: is it a ko? Searching again where the defender may take kos…")
+    left = request.max_seconds - (time.monotonic() - start) if request.max_seconds > 0 \
+        else None
+    return kill_by_ko.read_kill(outcome, solve, left,
+                                stop=cancel_reader(cancelled),
+                                max_positions=VERIFY_POSITIONS).outcome
 
 
 def run_classification(request: SolveRequest, cancelled: Callable[[], bool],

@@ -1,0 +1,76 @@
+"""A plain solve's kill read where the defender may take kos (``search.kill_by_ko``).
+
+Expected answers are the bundled problems' classes (``expected.json``, written from
+Go knowledge): a kill of class ``ko`` needs the ko, one of class ``dies`` does not,
+and the move the reading names is one of that class's first moves."""
+
+from dataclasses import replace
+
+import pytest
+
+from tests.test_bundled_problems import EXPECTED, PARAMS, SIDES, load, move_name
+from tsumego_gui.search import kill_by_ko, verify
+from tsumego_gui.search.choice import VERIFIED, solve_and_verify
+
+KILLS = [pytest.param(entry, side, id=f"{entry['file']}#{entry['game']}-{side}")
+         for entry in EXPECTED for side, want in sorted(entry["expect"].items())
+         if want["verdict"] == "dies"]
+
+
+def solver(to_play, calls):
+    def solve(problem, seconds):
+        calls.append(problem)
+        return solve_and_verify(problem, "dfs", to_play=to_play, max_nodes=PARAMS.max_nodes,
+                                max_seconds=PARAMS.max_seconds if seconds is None else seconds)
+    return solve
+
+
+@pytest.mark.parametrize("entry,side", KILLS)
+def test_a_kill_is_read_as_its_class_says(entry, side):
+    want = entry["expect"][side]
+    problem = replace(load(entry), to_play=SIDES[side], to_play_given=True)
+    calls = []
+    outcome = solver(SIDES[side], calls)(problem, None)
+    assert kill_by_ko.applies(outcome)      # a verified kill, the default rule
+    reading = kill_by_ko.read_kill(outcome, solver(SIDES[side], calls), 20.0)
+    assert reading.needs_ko == (want.get("class", "dies") == "ko")
+    named = reading.outcome.result.proof.winning_moves
+    attacker_to_move = SIDES[side] == problem.attacker
+    if reading.needs_ko and not attacker_to_move:
+        assert move_name(reading.move, problem.size) in want["winning"]   # makes the ko
+    if attacker_to_move:
+        # the kill named is one of the class's first moves: a clean kill where one exists
+        assert move_name(named[0], problem.size) in want["winning"]
+    assert reading.outcome.verification == VERIFIED
+    proof = reading.outcome.result.proof
+    assert proof.problem == problem            # a proof of the position as posed ...
+    assert verify.verify(proof).passed         # ... which the verifier passes there
+
+
+def test_a_kill_without_a_ko_is_not_searched_again():
+    entry = next(e for e in EXPECTED if e["file"] == "classic/bent-three.sgf")
+    problem = replace(load(entry), to_play=SIDES["B"], to_play_given=True)
+    calls = []
+    outcome = solver(SIDES["B"], calls)(problem, None)
+    reading = kill_by_ko.read_kill(outcome, solver(SIDES["B"], calls), 20.0)
+    assert (reading.needs_ko, reading.outcome, len(calls)) == (False, outcome, 1)
+
+
+def test_the_direct_ko_names_the_clean_kill():
+    """QA s39 (A2): with Black to play the solve named F1, which takes the ko; E1 kills."""
+    entry = next(e for e in EXPECTED if e["file"] == "ko/direct-ko.sgf")
+    problem = replace(load(entry), to_play=SIDES["B"], to_play_given=True)
+    calls = []
+    outcome = solver(SIDES["B"], calls)(problem, None)
+    reading = kill_by_ko.read_kill(outcome, solver(SIDES["B"], calls), 20.0)
+    assert [move_name(m, 9) for m in reading.outcome.result.proof.winning_moves] == ["E1"]
+    assert reading.outcome.result.nodes > outcome.result.nodes     # both searches counted
+
+
+def test_no_time_left_leaves_it_open():
+    entry = next(e for e in EXPECTED if e["file"] == "ko/approach-ko.sgf")
+    problem = replace(load(entry), to_play=SIDES["B"], to_play_given=True)
+    calls = []
+    outcome = solver(SIDES["B"], calls)(problem, None)
+    reading = kill_by_ko.read_kill(outcome, solver(SIDES["B"], calls), 0.1)
+    assert (reading.needs_ko, reading.why_open, len(calls)) == (None, "time budget", 1)

@@ -1,0 +1,114 @@
+"""Whether a solve's kill is a ko: the kill checked, and searched again, where the
+defender may take kos.
+
+The solvers' default rule forbids the defender to capture a ko (ARCHITECTURE
+§3), so a ko the attacker must win counts as a kill there, and a solve may name
+a ko's first move as "the" kill (the bundled direct ko with Black to play: F1
+takes the ko, E1 kills outright).  A Go player calls the first a ko and
+expects the second.  So after a kill proven under that rule:
+
+1. its proof is checked by the verifier under the turned ko rule (the defender
+   may capture kos, the attacker may not: ``search.classify``'s ``ko`` rule
+   set).  Where it holds there, no ko is in the kill and nothing is searched;
+2. otherwise the position is searched under the turned rule with the time
+   left.  A life there means the kill needs the ko: the position is a ko, and
+   with the defender to move, the move that wins it is the move that makes
+   the ko.  A kill there is one without a ko; its proof is checked again under
+   the problem's own rule, and where it holds it replaces the solve's (the same
+   position and rule, a kill a player would name).  Where it does not hold
+   there (a child for a ko capture the defender may not make under the
+   problem's own rule, say), the kill without a ko is named, the solve's proof
+   kept.
+
+The problem's own ko threats are set aside in both checks, as the classes set
+them aside (``search.classify``): a problem with threats is not read.  This is
+the position's class between ``dies`` and ``ko`` only; ``tsumego solve --all``
+classifies every first move (and says which side must win the ko, and how).
+
+Knows problems, proofs, the verifier and the solvers' outcome record; the search
+itself is the caller's ``solve``.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from engine_cy.board import PASS
+from tsumego_gui.core.problem import Problem
+from tsumego_gui.search import verify
+from tsumego_gui.search.choice import VERIFIED, SolveOutcome
+from tsumego_gui.search.proof import Proof
+
+MIN_SECONDS = 0.5      # the search under the turned rule: not with less time left
+
+
+@dataclass(frozen=True)
+class KoReading:
+    """What the turned ko rule says of a kill."""
+
+    needs_ko: bool | None        # the kill holds only while the defender may not take kos
+    outcome: SolveOutcome        # the solve's, or the kill without a ko that replaces it
+    move: int | None = None      # the ko's move (defender to move) or the kill without one
+    why_open: str = ""           # why ``needs_ko`` is None
+
+
+def applies(outcome: SolveOutcome) -> bool:
+    """A verified kill under the research ko rule (the attacker may take kos, the defender
+    not), with no ko threats and no split: the kills this module reads."""
+    result = outcome.result
+    if outcome.verification != VERIFIED or result.verdict != "dies" or result.proof is None \
+            or result.split is not None:
+        return False
+    problem = result.proof.problem
+    return (problem.ko_capture_allowed(problem.attacker)
+            and not problem.ko_capture_allowed(problem.defender)
+            and problem.ko_threats == (0, 0))
+
+
+def turned(problem: Problem) -> Problem:
+    """``problem`` where the defender may capture kos and the attacker may not."""
+    return replace(problem, ko_allowed=(not problem.ko_allowed[0], not problem.ko_allowed[1]))
+
+
+def holds(proof: Proof, problem: Problem, stop: Callable[[], str] | None,
+          max_positions: int | None) -> bool:
+    """Whether the verifier passes ``proof``'s tree as a proof of ``problem``."""
+    carried = Proof(problem=problem, to_play=proof.to_play, root=proof.root,
+                    winning_moves=proof.winning_moves, stats=proof.stats)
+    budget = {} if max_positions is None else {"max_positions": max_positions}
+    return verify.verify(carried, stop=stop, **budget).passed
+
+
+def read_kill(outcome: SolveOutcome, solve: Callable[[Problem, float | None], SolveOutcome],
+              seconds: float | None, *, stop: Callable[[], str] | None = None,
+              max_positions: int | None = None,
+              clock: Callable[[], float] = time.monotonic) -> KoReading:
+    """Read a kill ``applies`` accepts (module docstring); ``solve(problem, seconds)``
+    searches the turned rule with what is left of ``seconds`` (None: no limit), with the
+    side to move of the kill's proof."""
+    start = clock()
+    proof = outcome.result.proof
+    problem = proof.problem
+    other = turned(problem)
+    if holds(proof, other, stop, max_positions):
+        return KoReading(False, outcome)
+    left = None if seconds is None else seconds - (clock() - start)
+    if left is not None and left < MIN_SECONDS:
+        return KoReading(None, outcome, why_open="time budget")
+    again = solve(other, left)
+    result = again.result
+    if again.verification != VERIFIED:
+        why = result.stop_reason if result.verdict == "unknown" else "its proof was not verified"
+        return KoReading(None, outcome, why_open=why or "not proven")
+    moves = result.proof.winning_moves
+    move = moves[0] if moves else None
+    if result.verdict == "lives":
+        return KoReading(True, outcome, move)
+    if move is not None and move != PASS and holds(result.proof, problem, stop, max_positions):
+        proof_here = replace(result.proof, problem=problem)
+        combined = replace(result, proof=proof_here, nodes=outcome.result.nodes + result.nodes,
+                           seconds=outcome.result.seconds + result.seconds)
+        return KoReading(False, replace(again, result=combined), move)
+    return KoReading(False, outcome, move)
