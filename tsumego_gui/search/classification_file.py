@@ -17,10 +17,13 @@ exists), ``OPEN`` for a move not decided within the budget, else ``WRONG``,
 followed by the class in words (and a ko move's figure) and what the tree
 below shows; our own property ``TC`` holds the class word (``lives``,
 ``seki``, ``ko``, ``dies`` or ``open``).  Below it, the tree of the move's
-proof (``Classification.line_proofs``: for a ko, the one in which the side to
-move wins it; ``search.proof.write_move``), zones in our own property ``TZ``;
-the root keeps the region as ``SQ``.  Other SGF programs open it as a problem
-file with variations.
+proof (``search.proof.write_move``): for a ko move with its figure, the ko
+fought with threats, won by the side to move (``shown_tree``); otherwise
+``Classification.line_proofs``' (for a ko, the one in which the side to move
+wins it).  Move comments say where the tree's ko rule or a missing ko threat
+decides a move (``search.ko_notes``); zones are in our own property ``TZ``; the
+root keeps the region as ``SQ``.  Other SGF programs open it as a problem file
+with variations.
 
 Knows classifications, proofs and SGF; nothing about searching.
 """
@@ -28,15 +31,17 @@ Knows classifications, proofs and SGF; nothing about searching.
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 from sgfmill import sgf
 
 from tsumego_gui.core import coords
 from tsumego_gui.core.sgf_io import read_sgf, write_sgf
-from tsumego_gui.core.wording import PLAYERS
+from tsumego_gui.core.wording import PLAYERS, counted
 from tsumego_gui.search.classify import CLASSES, OPEN, Classification, FirstMove
 from tsumego_gui.search.ko_figure import KoFigure
+from tsumego_gui.search.ko_notes import KoNotes
 from tsumego_gui.search.proof import (
     JSON_SIDES,
     Proof,
@@ -109,6 +114,27 @@ def is_right(c: Classification, cls: str) -> bool:
     return cls == c.status and cls not in (worst, OPEN)
 
 
+def shown_tree(c: Classification, m: FirstMove, group: str) -> tuple[Proof, str | None]:
+    """The proof a first move's variation shows, and what it shows (None: no words for
+    it).  A ko move with its figure shows the ko fought, won by the side to move: where it
+    must win the ko, the figure's win (the threats it needs, its opponent none), else the
+    figure's loss (its opponent one threat short).  Otherwise
+    ``Classification.line_proofs``' line, in which the mover wins a ko."""
+    figure = m.ko
+    if figure is not None and len(figure.proofs) == 2:
+        must, other = PLAYERS[figure.side], PLAYERS[3 - figure.side]
+        if figure.side == c.to_play:
+            return figure.proofs[0], (f"the ko fought, {must} holding "
+                                      f"{counted(figure.threats, 'ko threat')} and {other} "
+                                      "none")
+        short = counted(figure.threats - 1, "ko threat") if figure.threats > 1 else "none"
+        return figure.proofs[1], (f"the ko fought, {must} holding {short} and {other} none "
+                                  f"({must} needs {counted(figure.threats, 'ko threat')})")
+    proof, _ = c.line_proofs(m)
+    shows = TREE_SHOWS.get((proof.stats.get("rules"), proof.root.won))
+    return proof, None if shows is None else shows.format(group=group)
+
+
 def to_sgf(c: Classification, max_nodes: int = 200_000) -> bytes:
     size = c.problem.size
     game = sgf.Sgf_game.from_bytes(problem_sgf_for(c.problem, c.to_play))
@@ -127,12 +153,14 @@ def to_sgf(c: Classification, max_nodes: int = 200_000) -> bytes:
         if m.cls == OPEN and m.why_open:
             text += f" ({m.why_open})"
         if m.proofs:
-            proof, _ = c.line_proofs(m)       # a ko move: the line in which the mover wins it
+            proof, shows = shown_tree(c, m, group)
+            rules = replace(c.problem, goal=proof.problem.goal,
+                            ko_allowed=proof.problem.ko_allowed,
+                            ko_threats=proof.problem.ko_threats)
             node = write_move(root, m.move, proof.root, c.to_play, size, budget,
-                              c.problem.defender)
-            shows = TREE_SHOWS.get((proof.stats.get("rules"), proof.root.won))
+                              c.problem.defender, KoNotes(rules, c.to_play))
             if node is not None and shows:
-                node.set("C", f"{text}. The tree below: {shows.format(group=group)}")
+                node.set("C", f"{text}. The tree below: {shows}")
                 node.set_raw("TC", m.cls.encode())
                 continue
         else:

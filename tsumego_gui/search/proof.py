@@ -41,6 +41,7 @@ from sgfmill import sgf
 from tsumego_gui.core import coords
 from tsumego_gui.core.problem import Problem
 from tsumego_gui.core.wording import PLAYERS
+from tsumego_gui.search.ko_notes import KoNotes
 
 KINDS = ("or", "and", "goal", "captured", "passes", "survives")
 FORMAT_VERSION = 2          # see the module docstring; 1 is still read
@@ -190,7 +191,8 @@ class Proof:
     def to_sgf(self, max_nodes: int = 200_000) -> bytes:
         """The problem, then the tree as variations.
 
-        Each move node gets a comment with its status and, when it has one,
+        Each move node gets a comment with its status (and where the ko rule or
+        a missing ko threat decides a move, ``search.ko_notes``) and, when it has one,
         its zone in our own property ``TZ`` (``core.sgf_io``; other viewers
         keep it and show nothing, where ``SQ`` would cover the board in
         squares at every node); winning first moves are marked with ``TE``
@@ -206,9 +208,10 @@ class Proof:
             f"Winning moves for {PLAYERS[self.to_play]}: "
             f"{', '.join(coords.to_gtp(m, size) for m in self.winning_moves) or 'none'}.")
         budget = [max_nodes]
+        notes = KoNotes(self.problem, self.to_play)
         for move, child in self.root.children:
             node = write_move(root, move, child, self.to_play, size, budget,
-                              self.problem.defender)
+                              self.problem.defender, notes)
             if node is None:
                 break
             if move in self.winning_moves:
@@ -244,25 +247,30 @@ def read_json_side(value, version: int) -> int:
 
 
 def write_move(parent, move: int, child: ProofNode, to_play: int, size: int,
-               budget: list[int], defender: int):
+               budget: list[int], defender: int, notes: KoNotes | None = None):
     """Write ``move`` (``to_play``'s, leading to ``child``) and the tree below it as an SGF
     variation of ``parent``: each move with a comment saying its status in ``defender``'s
-    colour's words ("White lives", "Black kills": another viewer shows them as they are),
+    colour's words ("White lives", "Black kills": another viewer shows them as they are)
+    and what ``notes`` (a board at the position before ``move``) says about kos there,
     its zone as ``TZ``.  ``budget[0]``: SGF nodes left (spent here); the new SGF node, or
     None when spent."""
     if budget[0] <= 0:
         return None
     budget[0] -= 1
+    token, note = notes.play(move) if notes is not None else (None, "")
     sgf_node = parent.new_child()
     sgf_node.set_move("bw"[to_play - 1], coords.to_sgfmill(move, size))
-    sgf_node.set("C", _describe(child, defender, size))
+    sgf_node.set("C", _describe(child, defender, size) + note)
     if child.zone:
         sgf_node.set_raw_list(ZONE_PROPERTY, [coords.to_sgf(p, size).encode()
                                               for p in sorted(child.zone)])
+    below = notes if token is not None else None
     for reply, grandchild in child.children:
         if write_move(sgf_node, reply, grandchild, 3 - to_play, size, budget,
-                      defender) is None:
+                      defender, below) is None:
             break
+    if token is not None:
+        notes.undo(token)
     return sgf_node
 
 
