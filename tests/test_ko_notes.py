@@ -92,3 +92,4 @@ def test_a_line_the_board_cannot_follow_ends_the_notes():
     notes = KoNotes(problem, WHITE)
     occupied = coords.from_gtp("C2", problem.size)        # a White stone
     assert notes.play(occupied) == (None, "")
+

@@ -24,6 +24,7 @@ from tsumego_gui.search.verify import verify  # noqa: E402
 FOUR_AND_FAR = (b"(;GM[1]SZ[9]PL[B]AB[ag][bg][cg][dg][eg][fg][fh][fi]AW[ah][bh][ch][dh][eh][ei]"
                 b"TR[ah]SQ[ai][bi][ci][di][hb][ib][ha][ia])")
 FAR = {coords.from_gtp(v, 9) for v in ("H9", "J9", "H8", "J8")}
+BUNDLED = STRAIGHT_THREE.parent
 
 
 @pytest.fixture
@@ -339,3 +340,19 @@ def test_the_words_for_a_forced_pass_and_for_shared_vital_regions():
                                   for i, (_, c) in enumerate(node.children))), None)
     text = explain(proof, goal(proof.root, ()), first_move=b1)
     assert "2 vital regions (A2; B1) that Black can never fill" in text
+
+
+def test_a_node_says_where_the_ko_rule_decides():
+    """Where the line's ko rule decides a move, the node's text says so, as the exported
+    SGF does (``search.ko_notes``): the direct ko's comment, White E1 answered by Black F1,
+    after which White needs a threat to take back at E1."""
+    problem = read_sgf(BUNDLED / "ko" / "direct-ko.sgf")[0]      # White to play
+    result, _, _ = solve(problem, "dfs")
+    proof = result.proof
+    assert verify(proof).passed
+    e1, f1 = (coords.from_gtp(n, problem.size) for n in ("E1", "F1"))
+    path = (next(i for i, (m, _) in enumerate(proof.root.children) if m == e1),)
+    node = proof.root.children[path[0]][1]
+    path += (next(i for i, (m, _) in enumerate(node.children) if m == f1),)
+    assert "White may not retake the ko at E1 (this tree's ko rule)." in explain(proof, path)
+    assert "ko rule" not in explain(proof, path[:1])

@@ -20,6 +20,7 @@ from engine_cy.board import BLACK, PASS, WHITE, Board
 from tsumego_gui.core import coords
 from tsumego_gui.core.wording import PLAYERS, counted
 from tsumego_gui.qt.board_painter import BoardView, Overlay
+from tsumego_gui.search.ko_notes import KoNotes
 from tsumego_gui.search.proof import Proof, ProofNode
 
 
@@ -128,6 +129,18 @@ def refusal(board, loc: int, problem, name: str) -> str:
     return f"{name} is illegal here ({reason})"
 
 
+def ko_note(proof: Proof, moves: list[int]) -> str:
+    """What the line's ko rule or a missing ko threat decides at its last move
+    (``search.ko_notes``, as the exported SGF says it), or ""."""
+    notes = KoNotes(proof.problem, proof.to_play)
+    note = ""
+    for move in moves:
+        token, note = notes.play(move)
+        if token is None:
+            return ""
+    return note.removeprefix(". ") + "." if note else ""
+
+
 def explain(proof: Proof, path: tuple[int, ...], first_move: int | None = None,
             problem_name: str = "The problem") -> str:
     """Plain-language description of the node at ``path``; ``first_move``: the move that
@@ -156,6 +169,9 @@ def explain(proof: Proof, path: tuple[int, ...], first_move: int | None = None,
             lines.append(f"Winning first moves for {PLAYERS[mover]}: "
                          f"{_names(proof.winning_moves, size)}.")
     lines.append(f"{d} lives here." if node.won else f"{d} dies here.")
+    ko = ko_note(proof, moves)
+    if ko:
+        lines.append(ko)
     if node.kind == "goal":
         chains = [stones for stones, _ in node.uca]
         # a region vital to two chains is one region
