@@ -61,7 +61,7 @@ def test_the_plain_proof_says_the_defender_may_not_retake():
 def test_the_exported_ko_is_fought_with_its_threat():
     c = classify(bundled("ko/direct-ko.sgf", WHITE), to_play=WHITE)
     exported = classification_file.to_sgf(c)
-    assert "The tree below: the ko fought, White holding 1 ko threat and Black none" in \
+    assert "The tree below: the ko fought, White holds 1 ko threat, Black none" in \
         comment_at(exported, ["W E1"])
     retake = comment_at(exported, ["W E1", "B F1", "W E1"])
     assert "White retakes the ko with a ko threat elsewhere, which Black answers " \
@@ -72,7 +72,7 @@ def test_the_exported_ko_is_fought_with_its_threat():
 def test_the_side_that_must_win_the_ko_is_shown_one_threat_short():
     c = classify(bundled("corner/l-four-corner-ko.sgf", BLACK), to_play=BLACK)
     exported = classification_file.to_sgf(c)
-    assert "the ko fought, White holding none and Black none (White needs 1 ko threat)" in \
+    assert "the ko fought, neither side holds a ko threat (White needs 1 ko threat)" in \
         comment_at(exported, ["B B1"])
     assert "White has no ko threat to retake at A1" in \
         comment_at(exported, ["B B1", "W A1", "B A2"])

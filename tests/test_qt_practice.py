@@ -300,11 +300,12 @@ def test_an_unfinished_ko_check_says_so():
 
 
 def test_after_a_solve_a_ko_move_is_played_with_the_player_taking_kos(make_window, qtbot):
-    """After a first move classed ko the game follows the proof in which the player's side
-    may capture kos (the app's may not), and the app answers as it would win with the ko in
-    hand: Black B1, White A1 (the ko shape), and Black takes the ko at A2 (the game used to
-    follow the other proof and refuse A2 as a forbidden ko capture; then it answered A2, and
-    no ko was ever fought)."""
+    """After a first move classed ko the game follows its ko figure's fight, in which the
+    player wins, and the app answers as it would win with one threat more: Black B1, White
+    A1 (the ko shape), and Black takes the ko at A2; White, holding no threat, cannot take
+    back (the problem's comment: White needs one ko threat to retake and live).  The game
+    used to refuse A2 as a forbidden ko capture, then to answer A2 with no ko ever fought.
+    Without the figure, the class's own line lets the player alone capture kos."""
     w = make_window("s.ini")
     assert w.open_path(L_FOUR_KO, ask=False)
     with qtbot.waitSignal(w.solver.classified, timeout=60_000):
@@ -316,21 +317,22 @@ def test_after_a_solve_a_ko_move_is_played_with_the_player_taking_kos(make_windo
     line, rival = c.line_proofs(fm)
     assert line.problem.ko_capture_allowed(1) and not line.problem.ko_capture_allowed(2)
     assert rival.problem.ko_capture_allowed(2) and rival.root.prover_move == a1
+    fight, other = c.ko_fight(fm)
+    assert fight.problem.ko_threats == (0, 0) and other.problem.ko_threats == (0, 1)
     game = Practice(c.problem, lambda asked: None, classification=c)
     game.play(b1)
     assert game.last_move == a1 and game.log[-1] == "White answers A1."
     said = game.play(a2)
     assert "illegal" not in said and game.board.color_at(a1) == 0      # the ko is taken
-    assert game.log[-1] == ("White answers pass: retaking the ko at A1 at once is against "
-                            "the ko rule, and in this line White may not capture kos at all "
-                            "(goal survive; Black may capture kos).")
+    assert game.log[-1] == ("White answers pass: retaking the ko at A1 at once takes a ko "
+                            "threat elsewhere first, and White holds none in this line.")
     for _ in range(10):
         if game.finished:
             break
         game.play(game.node.prover_move)
     assert game.result == "ko"
-    assert game.log[-1].startswith(
-        "Ko: White is dead in this line, where only Black may capture kos")
+    assert game.log[-1].startswith("Ko: White is dead: the ko was fought with ko threats "
+                                   "elsewhere (neither side holds a ko threat at the start")
 
 
 def test_a_forbidden_ko_capture_is_explained():
@@ -362,35 +364,62 @@ def test_in_the_window_a_ko_found_without_the_classes_leaves_the_problem_unmarke
 
 
 def test_the_game_ends_at_the_ko_the_app_would_take():
-    """Direct ko, White to play: White E1 is classed ko, and the game follows the line in
-    which only White may capture kos.  Black would take the ko at F1 (its move in the
-    class's other proof): the game ends there as a ko, naming the point (QA s43: Black
-    passed, White captured, and no ko was ever fought).  Followed without that other
-    proof, the line's pass says why it passes (it used to pass with no word)."""
+    """Direct ko, White to play: White E1 is classed ko.  With its ko figure, practice
+    fights the ko out with the threats it needs (E1, F1 takes, E1 back with a threat, D2)
+    and ends as a ko.  Without the figure the game follows the line in which only White
+    may capture kos; Black would take the ko at F1 (its move in the class's other proof):
+    the game ends there, naming the point (QA s43: Black passed, White captured, and no ko
+    was ever fought).  Followed without that other proof, the line's pass says why it
+    passes (it used to pass with no word)."""
     from tsumego_gui.qt.proof_view import TryIt
-    from tsumego_gui.qt.try_first_move import TryFirstMove
     problem = replace(read_sgf(PROBLEMS_DIR / "ko" / "direct-ko.sgf")[0], to_play=2)
     c = classify(problem, to_play=2)
     e1 = coords.from_gtp("E1", problem.size)
     fm = next(m for m in c.moves if m.move == e1)
     assert fm.cls == "ko"
     game = Practice(c.problem, lambda asked: None, classification=c)
-    game.play(e1)
+    for move in ("E1", "E1", "D2"):         # with its ko figure, the ko is fought out
+        game.play(coords.from_gtp(move, problem.size))
     assert game.finished and game.result == "ko"
-    assert game.log[-1] == ("Ko: White lives in this line, where only White may capture kos "
-                            "(Black would take the ko at F1 here); in a game White must win "
-                            "the ko.")
-    tried = TryFirstMove(c)                 # "try it" on the first-move list says it too
-    said = tried.play(e1)
-    assert tried.finished and tried.game.ko_fight == coords.from_gtp("F1", problem.size)
-    assert said.endswith("Black would take the ko at F1 here, which this line's rule forbids "
-                         "it (goal survive; White may capture kos): from here the ko fight "
-                         "decides, with ko threats.")
-    line, _ = c.line_proofs(fm)
+    assert game.log[-1] == ("Ko: White lives: the ko was fought with ko threats elsewhere "
+                            "(White holds 1 ko threat, Black none at the start; unconditionally "
+                            "alive); in a game White must win the ko.")
+    line, rival = c.line_proofs(fm)         # "try it" without the ko figure says it too
+    tried = TryIt(line, first_move=e1, rival=rival)
+    assert tried.finished and tried.ko_fight == coords.from_gtp("F1", problem.size)
+    assert tried.log[-1] == ("Black would take the ko at F1 here, which this line's rule "
+                             "forbids it (goal survive; White may capture kos): from here "
+                             "the ko fight decides, with ko threats.")
     alone = TryIt(line, first_move=e1)
     assert alone.ko_fight is None and alone.log[-1] == (
         "Black answers pass: taking the ko at F1 is not allowed to Black in this line (goal "
         "survive; White may capture kos).")
+
+
+def test_try_it_fights_the_ko_with_its_threats():
+    """Direct ko, White to play: the problem's comment reads White E1, Black F1 takes, and
+    White needs a ko threat to take back at E1; with it, White D2 captures and lives.  "Try
+    it" on E1 plays that fight from the ko figure's proof (White holds the one threat it
+    needs, Black none), each retake paid for by a threat."""
+    from tsumego_gui.qt.try_first_move import TryFirstMove
+    problem = replace(read_sgf(PROBLEMS_DIR / "ko" / "direct-ko.sgf")[0], to_play=2)
+    c = classify(problem, to_play=2)
+    e1, f1, d2 = (coords.from_gtp(v, problem.size) for v in ("E1", "F1", "D2"))
+    tried = TryFirstMove(c)
+    said = tried.play(e1)
+    assert "The ko is fought with ko threats elsewhere: White holds 1 ko threat, Black none." \
+        in said
+    assert said.endswith("Black answers F1.")          # the longest defence takes the ko
+    said = tried.play(e1)
+    assert "(retaking the ko: a ko threat elsewhere, answered by Black, pays for it; 0 " \
+           "threats left)" in said
+    assert said.endswith("Black answers pass: retaking the ko at F1 at once takes a ko threat "
+                         "elsewhere first, and Black holds none in this line.")
+    assert tried.play(d2).endswith("White lives: the goal holds (unconditionally alive).")
+    assert tried.finished and tried.game.ko_fight is None
+    tried.restart()
+    tried.play(e1)                   # Black F1 again; without a threat E1 may not come back
+    assert tried.board.ko_threats(2) == 1 and tried.board.color_at(f1) == 1
 
 
 def test_a_move_can_be_played_from_the_keyboard(make_window, qtbot):

@@ -50,6 +50,7 @@ from tsumego_gui.core.wording import PLAYERS
 from tsumego_gui.qt.board_painter import BoardView, Overlay
 from tsumego_gui.qt.proof_view import GameLog, TryIt, refusal, view_of
 from tsumego_gui.qt.try_first_move import TryFirstMove
+from tsumego_gui.search.ko_figure import threats_held
 from tsumego_gui.search.classify import OPEN, Classification, first_move_problem
 from tsumego_gui.search.evaluators import HeuristicEvaluator, Query
 from tsumego_gui.search.proof import Proof, ProofNode
@@ -423,12 +424,26 @@ class Practice(GameLog):
         won = defender_lives == (self.user == self.rules.defender)
         if result == KO:
             self.result = KO
+            fought = self._fought()
+            if fought is not None:
+                self._say(f"Ko: {d} {state}: the ko was fought with ko threats elsewhere "
+                          f"({threats_held(fought)} at the start; {reason}); in a game "
+                          f"{user} must win the ko{note}.")
+                return
             # the line's rule, not a ko taken on it, may be what decided it
             self._say(f"Ko: {d} {state} in this line, where only {user} may capture kos "
                       f"({reason}); in a game {user} must win the ko{note}.")
             return
         self.result = CORRECT if won else WRONG
         self._say(f"{'Correct' if won else 'Wrong'}: {d} {state} ({reason}){note}.")
+
+    def _fought(self) -> Problem | None:
+        """The rules of the ko fight the game followed (a ko figure's proof, in which both
+        sides may capture kos with threats: ``TryFirstMove``), or None."""
+        seg = self.segment
+        game = seg.game if isinstance(seg, TryFirstMove) else None
+        rules = game.proof.problem if game is not None else None
+        return rules if rules is not None and all(rules.ko_allowed) else None
 
     def _ko_check_rules(self) -> Problem:
         """The problem's rules with the ko rule turned round: the app's side may capture

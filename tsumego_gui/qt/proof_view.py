@@ -123,9 +123,16 @@ def refusal(board, loc: int, problem, name: str) -> str:
     ``problem``'s rules: a forbidden ko capture says whose kos the line's rules allow, since
     a player expects to take a ko."""
     reason = board.illegal_reason(loc)
+    side = PLAYERS[board.to_play]
     if reason == "ko capture forbidden":
-        return (f"{name} takes a ko, which {PLAYERS[board.to_play]} may not do in this line "
+        return (f"{name} takes a ko, which {side} may not do in this line "
                 f"({rules_text(problem)})")
+    if reason == "ko":
+        if not problem.ko_capture_allowed(board.to_play):
+            return (f"{name} retakes the ko, which {side} may not do in this line "
+                    f"({rules_text(problem)})")
+        return (f"{name} retakes the ko at once: that takes a ko threat elsewhere first, and "
+                f"{side} holds none in this line")
     return f"{name} is illegal here ({reason})"
 
 
@@ -372,7 +379,7 @@ class TryIt(GameLog):
             if self._ko_to_fight():
                 return
             move = self._app_choice()
-            why = self._why_pass() if move == PASS else ""
+            why = self._why_pass() if move == PASS else self._retake(move)
             self._advance(dict(self.node.children)[move], move)
             self._say(f"{PLAYERS[self.prover]} answers {self._name(move)}{why}.")
 
@@ -389,6 +396,16 @@ class TryIt(GameLog):
                   "from here the ko fight decides, with ko threats.")
         return True
 
+    def _retake(self, move: int) -> str:
+        """Where ``move`` retakes a ko at once (legal with an external ko threat, which it
+        spends: ``engine_cy.board``), that, as " (...)"; else ""."""
+        board = self.board
+        if move == PASS or move != board.ko_loc:
+            return ""
+        left = counted(board.ko_threats(board.to_play) - 1, "threat")
+        return (f" (retaking the ko: a ko threat elsewhere, answered by "
+                f"{PLAYERS[3 - board.to_play]}, pays for it; {left} left)")
+
     def _why_pass(self) -> str:
         """Where the side to move passes but for a ko it may not take (this line's rule, or
         a retake at once), the reason, as ": ..."; else ""."""
@@ -401,10 +418,12 @@ class TryIt(GameLog):
                     f"allowed to {side} in this line ({rules_text(rules)})")
         retakes = [p for p in region if board.illegal_reason(p) == "ko"]
         if retakes:
-            rule = "" if rules.ko_capture_allowed(board.to_play) else \
-                f", and in this line {side} may not capture kos at all ({rules_text(rules)})"
-            return (f": retaking the ko at {', '.join(map(self._name, retakes))} at once "
-                    f"is against the ko rule{rule}")
+            where = ", ".join(map(self._name, retakes))
+            if rules.ko_capture_allowed(board.to_play):
+                return (f": retaking the ko at {where} at once takes a ko threat elsewhere "
+                        f"first, and {side} holds none in this line")
+            return (f": retaking the ko at {where} at once is against the ko rule, and in "
+                    f"this line {side} may not capture kos at all ({rules_text(rules)})")
         return ""
 
     def play(self, loc: int) -> str:
@@ -437,6 +456,9 @@ class TryIt(GameLog):
         else:
             return self._say(f"The proof has no line for {self._name(loc)} "
                              "(it should cover every legal move: please report this).")
+        retake = self._retake(loc)
+        if retake:
+            note = note[:-1] + retake + "." if note.endswith(".") else note + retake
         self._advance(to, loc)
         first = len(self.log)
         self._say(note)

@@ -7,12 +7,16 @@ the position after it, under the rules of that proof) through a
 :class:`~tsumego_gui.qt.proof_view.TryIt` in which the app plays the other
 side: the proof's move where that side wins (a wrong first move is refuted),
 its longest defence where it loses.  The proof is the class's first, except
-after a move classed ``ko``: there the game follows the proof in which the
+after a move classed ``ko``.  With its ko figure (``search.ko_figure``) the
+ko is fought with threats: the game follows the figure's proof in which the
+user's side wins the fight (``Classification.ko_fight``), each retake spending
+a threat elsewhere, and where the app loses it answers as it would win with one
+threat more (the figure's other proof), so that it fights.  Without one, the game follows the proof in which the
 user's side may capture kos and the app's may not, since a player who chose a
 ko takes it, and where the app loses it answers as it would win with the ko
-in hand (the other proof's move), so that the ko is fought
-(``Classification.line_proofs``).  An open move has no proof to answer from
-and is refused with the reason.
+in hand (the other proof's move), and the game ends where the ko fight would
+begin (``Classification.line_proofs``).  An open move has no proof to answer
+from and is refused with the reason.
 
 Same interface as ``TryIt`` (``user``, ``log``, ``finished``, ``node``,
 ``play``, ``restart``, ``overlay``), so the proof browser uses either.
@@ -27,6 +31,7 @@ from tsumego_gui.core.wording import PLAYERS
 from tsumego_gui.qt.board_painter import BoardView, Overlay
 from tsumego_gui.qt.proof_view import TryIt, refusal, view_of
 from tsumego_gui.search.classify import OPEN, Classification, FirstMove
+from tsumego_gui.search.ko_figure import threats_held
 
 
 class TryFirstMove:
@@ -92,7 +97,10 @@ class TryFirstMove:
             f" (its proof is NOT verified: {fm.verification})"
         said = f"You play {self._name(loc)}: {c.move_words(fm)}{verified}."
         self.first = fm
-        line, rival = c.line_proofs(fm)
+        fight = c.ko_fight(fm)
+        line, rival = c.line_proofs(fm) if fight is None else fight
+        if fight is not None:
+            said += f" The ko is fought with ko threats elsewhere: {threats_held(line.problem)}."
         self.game = TryIt(line, user=self.user, first_move=loc, rival=rival,
                           intro=(*self._log, said))
         return "\n".join(self.game.log[len(self._log):])

@@ -40,7 +40,7 @@ from tsumego_gui.core import coords
 from tsumego_gui.core.sgf_io import read_sgf, write_sgf
 from tsumego_gui.core.wording import PLAYERS, counted
 from tsumego_gui.search.classify import CLASSES, OPEN, Classification, FirstMove
-from tsumego_gui.search.ko_figure import KoFigure
+from tsumego_gui.search.ko_figure import KoFigure, threats_held
 from tsumego_gui.search.ko_notes import KoNotes
 from tsumego_gui.search.proof import (
     JSON_SIDES,
@@ -116,20 +116,13 @@ def is_right(c: Classification, cls: str) -> bool:
 
 def shown_tree(c: Classification, m: FirstMove, group: str) -> tuple[Proof, str | None]:
     """The proof a first move's variation shows, and what it shows (None: no words for
-    it).  A ko move with its figure shows the ko fought, won by the side to move: where it
-    must win the ko, the figure's win (the threats it needs, its opponent none), else the
-    figure's loss (its opponent one threat short).  Otherwise
-    ``Classification.line_proofs``' line, in which the mover wins a ko."""
-    figure = m.ko
-    if figure is not None and len(figure.proofs) == 2:
-        must, other = PLAYERS[figure.side], PLAYERS[3 - figure.side]
-        if figure.side == c.to_play:
-            return figure.proofs[0], (f"the ko fought, {must} holding "
-                                      f"{counted(figure.threats, 'ko threat')} and {other} "
-                                      "none")
-        short = counted(figure.threats - 1, "ko threat") if figure.threats > 1 else "none"
-        return figure.proofs[1], (f"the ko fought, {must} holding {short} and {other} none "
-                                  f"({must} needs {counted(figure.threats, 'ko threat')})")
+    it): a ko move's fight with threats where it has a figure (``Classification.ko_fight``),
+    else ``Classification.line_proofs``' line, in which the mover wins a ko."""
+    if c.ko_fight(m) is not None:
+        fight, _ = c.ko_fight(m)
+        need = "" if m.ko.side == c.to_play else \
+            f" ({PLAYERS[m.ko.side]} needs {counted(m.ko.threats, 'ko threat')})"
+        return fight, f"the ko fought, {threats_held(fight.problem)}{need}"
     proof, _ = c.line_proofs(m)
     shows = TREE_SHOWS.get((proof.stats.get("rules"), proof.root.won))
     return proof, None if shows is None else shows.format(group=group)

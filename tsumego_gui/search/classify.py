@@ -190,6 +190,18 @@ class Classification:
             return won, fm.proofs[1] if won is fm.proofs[0] else fm.proofs[0]
         return (fm.proofs[0] if fm.proofs else None), None
 
+    def ko_fight(self, fm: FirstMove) -> tuple[Proof, Proof] | None:
+        """A ko move's ko fought with threats (``search.ko_figure``): (the figure's proof in
+        which the side to move wins, the other).  The first is the figure's win where the
+        side to move must win the ko (it holds the threats it needs, its opponent none),
+        else the figure's loss (the opponent one threat short, the side to move none); in
+        the other, the opponent wins with one threat more.  None without a figure."""
+        figure = fm.ko
+        if figure is None or len(figure.proofs) != 2:
+            return None
+        win, loss = figure.proofs
+        return (win, loss) if figure.side == self.to_play else (loss, win)
+
     def move_words(self, fm: FirstMove) -> str:
         """A first move's class as the side to move reads it, with its ko figure."""
         return self.words(fm.cls) + (f"; {fm.ko.words()}" if fm.ko is not None else "")

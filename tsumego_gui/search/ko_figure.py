@@ -55,6 +55,18 @@ def threat_rules_name(side_is_defender: bool, threats: int) -> str:
     return f"threats {threats}:0" if side_is_defender else f"threats 0:{threats}"
 
 
+def threats_held(problem: Problem) -> str:
+    """The external ko threats each side holds, in words: "White holds 1 ko threat, Black
+    none", "neither side holds a ko threat"."""
+    held = dict(zip((BLACK, WHITE), problem.ko_threats, strict=True))
+    if not any(held.values()):
+        return "neither side holds a ko threat"
+    first = max(held, key=held.get)
+    second = 3 - first
+    rest = counted(held[second], "ko threat") if held[second] else "none"
+    return f"{PLAYERS[first]} holds {counted(held[first], 'ko threat')}, {PLAYERS[second]} {rest}"
+
+
 @dataclass
 class KoFigure:
     """A measured ko: the side that must win it and the threats it needs."""
