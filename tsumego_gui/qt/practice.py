@@ -50,9 +50,9 @@ from tsumego_gui.core.wording import PLAYERS
 from tsumego_gui.qt.board_painter import BoardView, Overlay
 from tsumego_gui.qt.proof_view import GameLog, TryIt, refusal, view_of
 from tsumego_gui.qt.try_first_move import TryFirstMove
-from tsumego_gui.search.ko_figure import threats_held
 from tsumego_gui.search.classify import OPEN, Classification, first_move_problem
 from tsumego_gui.search.evaluators import HeuristicEvaluator, Query
+from tsumego_gui.search.ko_figure import threats_held
 from tsumego_gui.search.proof import Proof, ProofNode
 
 CORRECT, WRONG, KO = "correct", "wrong", "ko"
