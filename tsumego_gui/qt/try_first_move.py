@@ -11,11 +11,11 @@ after a move classed ``ko``.  With its ko figure (``search.ko_figure``) the
 ko is fought with threats: the game follows the figure's proof in which the
 user's side wins the fight (``Classification.ko_fight``), each retake spending
 a threat elsewhere, and where the app loses it answers as it would win with one
-threat more (the figure's other proof), so that it fights.  Without one, the game follows the proof in which the
-user's side may capture kos and the app's may not, since a player who chose a
-ko takes it, and where the app loses it answers as it would win with the ko
-in hand (the other proof's move), and the game ends where the ko fight would
-begin (``Classification.line_proofs``).  An open move has no proof to answer
+threat more (the figure's other proof), so that it fights.  Without one, the
+game follows the proof in which the user's side may capture kos and the app's
+may not, since a player who chose a ko takes it, and where the app loses it
+answers as it would win with the ko in hand (the other proof's move); the game
+ends where the ko fight would begin (``Classification.line_proofs``).  An open move has no proof to answer
 from and is refused with the reason.
 
 Same interface as ``TryIt`` (``user``, ``log``, ``finished``, ``node``,
