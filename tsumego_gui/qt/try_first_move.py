@@ -15,8 +15,8 @@ threat more (the figure's other proof), so that it fights.  Without one, the
 game follows the proof in which the user's side may capture kos and the app's
 may not, since a player who chose a ko takes it, and where the app loses it
 answers as it would win with the ko in hand (the other proof's move); the game
-ends where the ko fight would begin (``Classification.line_proofs``).  An open move has no proof to answer
-from and is refused with the reason.
+ends where the ko fight would begin (``Classification.line_proofs``).  An
+open move has no proof to answer from and is refused with the reason.
 
 Same interface as ``TryIt`` (``user``, ``log``, ``finished``, ``node``,
 ``play``, ``restart``, ``overlay``), so the proof browser uses either.
