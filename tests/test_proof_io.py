@@ -199,15 +199,20 @@ def test_a_classification_file_names_its_first_moves_and_reads_its_first_version
 
 
 def test_a_ko_moves_variation_shows_the_mover_winning_the_ko():
-    """L-shaped four, Black to play: B1 is a ko, RIGHT.  Its variation is the line in which
-    Black may take kos and kills (it showed White surviving by taking the ko, so the main
-    line of the correct answer ended with White alive)."""
+    """L-shaped four, Black to play: B1 is a ko, RIGHT.  Its variation is the ko fought with
+    threats in which Black kills (White one threat short of the one it needs), or without
+    the ko figure the line in which Black may take kos and kills (it showed White surviving
+    by taking the ko, so the main line of the correct answer ended with White alive)."""
     path = (Path(__file__).resolve().parents[1] / "tsumego_gui" / "resources" / "problems"
             / "corner" / "l-four-corner-ko.sgf")
     problem = read_sgf(path.read_bytes())[0]
-    c = classify(problem)
-    game = sgf.Sgf_game.from_bytes(classification_file.to_sgf(c))
     b1 = coords.to_sgfmill(coords.from_gtp("B1", 9), 9)
-    (node,) = [n for n in game.get_root() if n.get_move()[1] == b1]
-    assert node.get("C").startswith("RIGHT: ko")
-    assert "how it is killed when it may not take a ko" in node.get("C")
+    for figures, shows in ((True, "the ko fought, neither side holds a ko threat (White "
+                                  "needs 1 ko threat)"),
+                           (False, "how it is killed when it may not take a ko")):
+        c = classify(problem, ko_figures=figures)
+        game = sgf.Sgf_game.from_bytes(classification_file.to_sgf(c))
+        (node,) = [n for n in game.get_root() if n.get_move()[1] == b1]
+        assert node.get("C").startswith("RIGHT: ko")
+        assert shows in node.get("C")
+        assert all(child.get("C").startswith("Black kills") for child in node)
