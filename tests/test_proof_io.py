@@ -98,6 +98,11 @@ def test_sgf_export_holds_the_tree_zones_and_winning_moves(proof):
                                                  for m, _ in proof.root.children}
     marked = [child for child in root if child.has_property("TE")]
     assert {child.get_move()[1] for child in marked} == winning
+    # refuted first moves are marked so, or a reader takes them for the answers (QA s44)
+    for child in root:
+        right = child.get_move()[1] in winning
+        assert child.has_property("BM") != right
+        assert child.get("C").startswith("RIGHT: " if right else "WRONG: ")
 
     # every node below carries a status comment in the colours' words (QA s43: "attacker
     # wins" read oddly in another viewer), and nodes carry their zone as TZ
@@ -107,7 +112,8 @@ def test_sgf_export_holds_the_tree_zones_and_winning_moves(proof):
     def walk(node, depth):
         count = 1
         for child in node:
-            assert child.get("C").startswith((f"{defender} lives", f"{attacker} kills"))
+            text = child.get("C").removeprefix("RIGHT: ").removeprefix("WRONG: ")
+            assert text.startswith((f"{defender} lives", f"{attacker} kills"))
             count += walk(child, depth + 1)
         return count
 
@@ -147,6 +153,71 @@ def test_zones_round_trip_through_tz(proof):
         return count
 
     assert compare(game.get_root(), proof.root) >= proof.size() - 1
+
+
+def test_a_refuted_first_move_read_back_is_no_book_answer():
+    """QA s44: a plain export of a kill, read back, listed every refuted defender move as
+    the book's answer; a life's export lists its winning move."""
+    bundled = Path(__file__).resolve().parents[1] / "tsumego_gui" / "resources" / "problems"
+    direct_ko = read_sgf(bundled / "ko" / "direct-ko.sgf")[0]       # White to play dies
+    dies = solved(direct_ko)
+    assert dies.verdict == "dies" and dies.proof.root.children
+    assert read_sgf(dies.proof.to_sgf())[0].book_moves == ()
+    three = read_sgf(bundled / "straight-three.sgf")[0]               # White B1 lives
+    lives = solved(three).proof
+    assert read_sgf(lives.to_sgf())[0].book_moves == tuple(
+        (three.to_play, m) for m in lives.winning_moves)
+
+
+def test_a_shared_subtree_is_written_once_and_pointed_to():
+    """A node the proof reaches by two move orders is written once; where it comes again
+    its move names the line its tree is under (QA s44: an 8,514-node proof made a 47 MB,
+    168,227-node SGF file)."""
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "problems" / "decomposable" \
+        / "one-eye-two-areas-01.sgf"
+    problem = read_sgf(path)[0]
+    proof = solved(problem).proof
+    unique = proof.size()
+    edges = sum(len(n.children) for n in proof.root.iter_unique())
+    assert edges > unique             # shared nodes: written out in full, 168,227 SGF nodes
+    game = sgf.Sgf_game.from_bytes(proof.to_sgf())
+    nodes = list(_sgf_nodes_below(game.get_root()))
+    assert unique - 1 <= len(nodes) <= edges
+    pointers = [n for n in nodes if "The same position as after " in n.get("C")]
+    assert pointers and all(len(n) == 0 for n in pointers)
+    # each pointer names a line of the file, under which the tree is written, to the
+    # same position
+    size = problem.size
+
+    def position(moves):
+        board = problem.to_board()
+        board.to_play = proof.to_play
+        for move in moves:
+            board.play(move)
+        return board.hash, board.to_play
+
+    def moves_to(node):
+        line = []
+        while node.parent is not None:
+            line.append(coords.from_sgfmill(node.get_move()[1], size))
+            node = node.parent
+        return line[::-1]
+
+    for n in pointers[:20]:
+        line = n.get("C").split("The same position as after ")[1].split(":")[0].split()
+        node = game.get_root()
+        for colour, name in zip(line[::2], line[1::2], strict=True):
+            want = (colour.lower(), coords.to_sgfmill(coords.from_gtp(name, size), size))
+            node = next(c for c in node if c.get_move() == want)
+        assert len(node) > 0
+        assert position(moves_to(node)) == position(moves_to(n))
+    assert "cut short" not in game.get_root().get("C")
+
+
+def test_a_tree_cut_by_the_budget_says_so(proof):
+    game = sgf.Sgf_game.from_bytes(proof.to_sgf(max_nodes=3))
+    assert len(list(_sgf_nodes_below(game.get_root()))) == 3
+    assert "The tree was cut short" in game.get_root().get("C")
 
 
 def test_a_zone_written_as_sq_by_older_versions_is_still_read():

@@ -17,7 +17,7 @@ exists), ``OPEN`` for a move not decided within the budget, else ``WRONG``,
 followed by the class in words (and a ko move's figure) and what the tree
 below shows; our own property ``TC`` holds the class word (``lives``,
 ``seki``, ``ko``, ``dies`` or ``open``).  Below it, the tree of the move's
-proof (``search.proof.write_move``): for a ko move with its figure, the ko
+proof (``search.proof.TreeWriter``): for a ko move with its figure, the ko
 fought with threats, won by the side to move (``shown_tree``); otherwise
 ``Classification.line_proofs``' (for a ko, the one in which the side to move
 wins it).  Move comments say where the tree's ko rule or a missing ko threat
@@ -45,10 +45,10 @@ from tsumego_gui.search.ko_notes import KoNotes
 from tsumego_gui.search.proof import (
     JSON_SIDES,
     Proof,
+    TreeWriter,
     json_points_reader,
     problem_sgf_for,
     read_json_side,
-    write_move,
 )
 
 FORMAT = "tsumego_gui classification"
@@ -134,7 +134,7 @@ def to_sgf(c: Classification, max_nodes: int = 200_000) -> bytes:
     root = game.get_root()
     side = PLAYERS[c.to_play]
     root.add_comment_text(f"tsumego_gui: {side} to play: {c.status_words()}.")
-    budget = [max_nodes]
+    writer = TreeWriter(size, c.problem.defender, max_nodes)
     group = "the black group" if c.problem.defender == 1 else "the white group"
     # the right moves first: another viewer's main line is the first variation
     def word_of(m) -> str:
@@ -145,25 +145,24 @@ def to_sgf(c: Classification, max_nodes: int = 200_000) -> bytes:
         text = f"{word}: {c.move_words(m)}"
         if m.cls == OPEN and m.why_open:
             text += f" ({m.why_open})"
+        shows = None
         if m.proofs:
             proof, shows = shown_tree(c, m, group)
             rules = replace(c.problem, goal=proof.problem.goal,
                             ko_allowed=proof.problem.ko_allowed,
                             ko_threats=proof.problem.ko_threats)
-            node = write_move(root, m.move, proof.root, c.to_play, size, budget,
-                              c.problem.defender, KoNotes(rules, c.to_play))
-            if node is not None and shows:
-                node.set("C", f"{text}. The tree below: {shows}")
-                node.set_raw("TC", m.cls.encode())
-                continue
+            node = writer.write(root, m.move, proof.root, c.to_play, KoNotes(rules, c.to_play))
+        elif writer.left > 0:
+            writer.left -= 1
+            node = root.new_child()
+            node.set_move("bw"[c.to_play - 1], coords.to_sgfmill(m.move, size))
         else:
-            node = None
-            if budget[0] > 0:
-                budget[0] -= 1
-                node = root.new_child()
-                node.set_move("bw"[c.to_play - 1], coords.to_sgfmill(m.move, size))
+            writer.cut, node = True, None
         if node is None:
             break
-        node.set("C", text)
+        node.set("C", f"{text}. The tree below: {shows}" if shows else text)
         node.set_raw("TC", m.cls.encode())
+        if word != "OPEN":
+            node.set("TE" if word == "RIGHT" else "BM", 1)
+    writer.say_cut(root)
     return game.serialise()

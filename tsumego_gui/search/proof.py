@@ -196,8 +196,10 @@ class Proof:
         its zone in our own property ``TZ`` (``core.sgf_io``; other viewers
         keep it and show nothing, where ``SQ`` would cover the board in
         squares at every node); winning first moves are marked with ``TE``
-        (a good move).  The root keeps the problem's region as ``SQ``.  Shared
-        subtrees are written out in full, up to ``max_nodes`` SGF nodes.
+        (a good move) with comments starting ``RIGHT``, the others with ``BM`` and
+        ``WRONG`` (:func:`mark`).  The root keeps the problem's region as ``SQ``.  A
+        subtree the proof shares is written once (:class:`TreeWriter`), up to
+        ``max_nodes`` SGF nodes; a tree cut there says so on the root.
         """
         game = sgf.Sgf_game.from_bytes(problem_sgf_for(self.problem, self.to_play))
         size = self.problem.size
@@ -207,16 +209,23 @@ class Proof:
             f"tsumego_gui proof: the {PLAYERS[self.problem.defender]} group {verdict}. "
             f"Winning moves for {PLAYERS[self.to_play]}: "
             f"{', '.join(coords.to_gtp(m, size) for m in self.winning_moves) or 'none'}.")
-        budget = [max_nodes]
+        writer = TreeWriter(size, self.problem.defender, max_nodes)
         notes = KoNotes(self.problem, self.to_play)
         for move, child in self.root.children:
-            node = write_move(root, move, child, self.to_play, size, budget,
-                              self.problem.defender, notes)
+            node = writer.write(root, move, child, self.to_play, notes)
             if node is None:
                 break
-            if move in self.winning_moves:
-                node.set("TE", 1)
+            mark(node, move in self.winning_moves)
+        writer.say_cut(root)
         return game.serialise()
+
+
+def mark(node, right: bool) -> None:
+    """Mark a first move's SGF node as problem sites and viewers read it: its comment
+    starts with ``RIGHT`` or ``WRONG`` and it is a good (``TE``) or bad (``BM``) move, so
+    that a reader does not take a refuted move for the book's answer (QA s44)."""
+    node.set("C", f"{'RIGHT' if right else 'WRONG'}: {node.get('C')}")
+    node.set("TE" if right else "BM", 1)
 
 
 def json_points_reader(size: int, version: int) -> Callable[[Iterable], list[int]]:
@@ -246,36 +255,68 @@ def read_json_side(value, version: int) -> int:
     return side
 
 
-def write_move(parent, move: int, child: ProofNode, to_play: int, size: int,
-               budget: list[int], defender: int, notes: KoNotes | None = None):
-    """Write ``move`` (``to_play``'s, leading to ``child``) and the tree below it as an SGF
-    variation of ``parent``: each move with a comment saying its status in ``defender``'s
-    colour's words ("White lives", "Black kills": another viewer shows them as they are)
-    and what ``notes`` (a board at the position before ``move``) says about kos there,
-    its zone as ``TZ``.  ``budget[0]``: SGF nodes left (spent here); the new SGF node, or
-    None when spent."""
-    if budget[0] <= 0:
-        return None
-    budget[0] -= 1
-    token, note = notes.play(move) if notes is not None else (None, "")
-    sgf_node = parent.new_child()
-    sgf_node.set_move("bw"[to_play - 1], coords.to_sgfmill(move, size))
-    sgf_node.set("C", _describe(child, defender, size) + note)
-    if child.zone:
-        sgf_node.set_raw_list(ZONE_PROPERTY, [coords.to_sgf(p, size).encode()
-                                              for p in sorted(child.zone)])
-    below = notes if token is not None else None
-    for reply, grandchild in child.children:
-        if write_move(sgf_node, reply, grandchild, 3 - to_play, size, budget,
-                      defender, below) is None:
-            break
-    if token is not None:
-        notes.undo(token)
-    return sgf_node
+class TreeWriter:
+    """Writes proof trees as SGF variations, each node once, up to a budget of SGF nodes.
+
+    Each move gets a comment saying its status in ``defender``'s colour's words
+    ("White lives", "Black kills": another viewer shows them as they are) and what
+    a :class:`~tsumego_gui.search.ko_notes.KoNotes` says about kos there, and its
+    zone as ``TZ``.  A node the proof reaches again by another move order (a
+    transposition: the same position, the tree shared) is written once; where it
+    comes again its move says where its tree is ("the same position as after B C1
+    W D1 ...") and nothing is written below it, so a file is about the size of the
+    proof (a 8,514-node proof with shared subtrees written out in full came to
+    168,227 SGF nodes, QA s44).  ``cut`` says whether the budget ended the writing."""
+
+    def __init__(self, size: int, defender: int, max_nodes: int):
+        self.size, self.defender = size, defender
+        self.left = max_nodes
+        self.cut = False
+        self.where: dict[int, str] = {}     # id(node) -> the line where its tree is written
+
+    def write(self, parent, move: int, child: ProofNode, to_play: int,
+              notes: KoNotes | None = None, line: str = ""):
+        """Write ``move`` (``to_play``'s, leading to ``child``; ``notes``: a board at the
+        position before it; ``line``: the moves before it, as text) and the tree below it
+        as a variation of ``parent``; the new SGF node, or None when the budget is
+        spent."""
+        if self.left <= 0:
+            self.cut = True
+            return None
+        self.left -= 1
+        size = self.size
+        token, note = notes.play(move) if notes is not None else (None, "")
+        sgf_node = parent.new_child()
+        colour = "bw"[to_play - 1]
+        sgf_node.set_move(colour, coords.to_sgfmill(move, size))
+        line = f"{line} {colour.upper()} {coords.to_gtp(move, size)}".strip()
+        text = _describe(child, self.defender, size) + note
+        if child.zone:
+            sgf_node.set_raw_list(ZONE_PROPERTY, [coords.to_sgf(p, size).encode()
+                                                  for p in sorted(child.zone)])
+        first = self.where.get(id(child))
+        if first is not None and child.children:
+            text += f". The same position as after {first}: the tree from here is written there"
+        elif child.children:
+            self.where[id(child)] = line
+            below = notes if token is not None else None
+            for reply, grandchild in child.children:
+                if self.write(sgf_node, reply, grandchild, 3 - to_play, below, line) is None:
+                    break
+        sgf_node.set("C", text)
+        if token is not None:
+            notes.undo(token)
+        return sgf_node
+
+    def say_cut(self, root) -> None:
+        """Where the budget cut the tree, say so on ``root``."""
+        if self.cut:
+            root.add_comment_text("The tree was cut short: it is larger than an SGF file "
+                                  "here holds. The JSON proof file holds all of it.")
 
 
 def read_zone(sgf_node, size: int) -> frozenset[int] | None:
-    """The zone :func:`write_move` wrote on a move node of an exported proof: ``TZ``, or
+    """The zone :class:`TreeWriter` wrote on a move node of an exported proof: ``TZ``, or
     ``SQ`` in files from versions that wrote zones as ``SQ`` (never call it on the root,
     whose ``SQ`` is the problem's region).  None when the node has no zone."""
     if sgf_node.has_property(ZONE_PROPERTY):

@@ -10,7 +10,7 @@ it checks a fresh one.
 SGF (``to_sgf``): the whole problem; its root comment says how the areas were
 proven and names them, and labels (``LB``) number each hopeful area's points
 (``1``, ``2``, ...) and mark the hopeless areas' points ``x``.  Below it one
-variation per hopeful area: that area's local proof (``search.proof.write_move``,
+variation per hopeful area: that area's local proof (``search.proof.TreeWriter``,
 zones in our own property ``TZ``), its first node's comment starting with the
 area's number.  The whole game is not a tree of these (its positions are every
 combination of the areas' states): each variation is one area's game, the other
@@ -34,9 +34,9 @@ from tsumego_gui.core.wording import PLAYERS
 from tsumego_gui.search.proof import (
     JSON_SIDES,
     Proof,
+    TreeWriter,
     json_points_reader,
     read_json_side,
-    write_move,
 )
 from tsumego_gui.search.split import Split, SplitProof
 
@@ -183,14 +183,14 @@ def to_sgf(proof: SplitProof, max_nodes: int = 200_000) -> bytes:
                for area in split.hopeless for p in sorted(area)]
     if labels:
         root.set("LB", labels)
-    budget = [max_nodes]
+    writer = TreeWriter(size, proof.problem.defender, max_nodes)
     for i, local in enumerate(proof.proofs, 1):
         if local is None:
             continue
         for move, child in local.root.children:
-            node = write_move(root, move, child, local.to_play, size, budget,
-                              local.problem.defender)
+            node = writer.write(root, move, child, local.to_play, line=f"area {i}:")
             if node is None:
                 break
             node.set("C", f"Area {i}. " + node.get("C"))
+    writer.say_cut(root)
     return game.serialise()
