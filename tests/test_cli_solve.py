@@ -138,6 +138,42 @@ def test_ctrl_c_stops_a_search_at_once_with_one_line():
     assert json.loads(out) == []        # the cut-short solve is neither printed nor kept
 
 
+@pytest.mark.skipif(not LONG_SOLVE.exists(), reason="../shared/problems is not beside the repo")
+def test_ctrl_c_keeps_the_proof_already_finished(tmp_path):
+    """QA s44: the first problem of a folder was proven and printed, Ctrl-C stopped the
+    second, and --proof-out wrote nothing although the first proof is the one it saves."""
+    folder = tmp_path / "two"
+    folder.mkdir()
+    (folder / "a.sgf").write_bytes(STRAIGHT_THREE.read_bytes())
+    (folder / "b.sgf").write_bytes(LONG_SOLVE.read_bytes())
+    saved = tmp_path / "first.sgf"
+    command = [sys.executable, "-m", "tsumego_gui.cli.main", "solve", str(folder),
+               "--time", "60", "--proof-out", str(saved)]
+    child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    out = b""
+    while b"verified: yes" not in out:          # the first problem is done
+        line = child.stdout.readline()
+        assert line, out                        # the run ended before it
+        out += line
+    time.sleep(1.0)
+    child.send_signal(signal.SIGINT)
+    rest, err = child.communicate(timeout=60)
+    assert child.returncode == 130
+    assert f"proof saved to {saved}" in rest.decode()
+    assert read_sgf(saved)[0].size == read_sgf(STRAIGHT_THREE)[0].size
+
+
+def test_nothing_proven_with_a_proof_file_is_the_budgets_news(tmp_path, capsys):
+    """QA s44: it ended with exit status 2 (bad input), after the row said 3."""
+    saved = tmp_path / "p.sgf"
+    assert main(["solve", str(BUNDLED / "classic" / "rabbity-six.sgf"), "--max-nodes", "3",
+                 "--proof-out", str(saved)]) == 3
+    out, err = capsys.readouterr()
+    assert "not proven within budget" in out
+    assert err.strip() == f"tsumego: nothing was proven, so {saved} was not written"
+    assert not saved.exists()
+
+
 def test_a_proof_file_that_cannot_be_written_is_refused_before_the_solve(tmp_path, capsys):
     missing = tmp_path / "no-such-folder" / "p.sgf"
     assert main(["solve", str(STRAIGHT_THREE), "--proof-out", str(missing)]) == 2

@@ -39,7 +39,7 @@ from tsumego_gui.cli.loading import load_from_args
 from tsumego_gui.cli.output import check_writable, write_output
 from tsumego_gui.core import coords
 from tsumego_gui.core.colors import BLACK, WHITE
-from tsumego_gui.core.problem import GOAL_TEXT, Problem, ProblemError
+from tsumego_gui.core.problem import GOAL_TEXT, Problem
 from tsumego_gui.core.wording import PLAYERS, counted
 from tsumego_gui.nn.choice import make_evaluator
 from tsumego_gui.search import classification_file, gc_pacing, kill_by_ko, split_file
@@ -396,14 +396,19 @@ def run_solve(args) -> int:
     if args.json:
         json.dump(rows, sys.stdout, indent=2)
         print()
+    if out_path is not None:
+        # a proof finished before a Ctrl-C is kept, as the rows printed are (QA s44)
+        if first is not None:
+            write_output(out_path, proof_file(first, args.all,
+                                              out_path.suffix.lower() == ".json"))
+            if not args.json:
+                print(f"proof saved to {out_path}")
+        elif not stop.is_set():
+            # nothing proven is the budget's news (exit status 3), not bad input (QA s44)
+            print(f"tsumego: nothing was proven, so {out_path} was not written",
+                  file=sys.stderr)
     if stop.is_set():
         raise KeyboardInterrupt
-    if out_path is not None:
-        if first is None:
-            raise ProblemError("no proof to save: nothing was proven")
-        write_output(out_path, proof_file(first, args.all, out_path.suffix.lower() == ".json"))
-        if not args.json:
-            print(f"proof saved to {out_path}")
     return worst(exit_status(rows), loaded.status)
 
 
