@@ -18,7 +18,13 @@ from tsumego_gui.cli.main import main as cli_main
 from tsumego_gui.core import coords
 from tsumego_gui.core.diagram import parse_diagram, render_diagram
 from tsumego_gui.core.frame import AROUND, EDGE_REACH, frame
-from tsumego_gui.core.open_problem import RIGHT, WRONG, pose_and_frame, read_open_position
+from tsumego_gui.core.open_problem import (
+    REFERENCE,
+    RIGHT,
+    WRONG,
+    pose_and_frame,
+    read_open_position,
+)
 from tsumego_gui.core.posing import GUESS, LIKELY, SURE, pose, read_intent
 from tsumego_gui.core.problem import ProblemError, check_position
 from tsumego_gui.core.problem_files import read_file
@@ -198,6 +204,20 @@ def test_a_book_file_gives_its_lines_and_is_posed_and_framed():
     assert framed.problem.book_moves == ((B, coords.from_gtp("B13", 13)),
                                          (B, coords.from_gtp("A13", 13)))
     assert framed.problem.title == "Black to live"
+
+
+def test_reference_diagrams_are_no_answers():
+    """QA s44: on a "Black does not die" page (Cho Chikun 23, 17: 黑棋不死) the lines are
+    reference diagrams of White's tries, which fail; they were read as White's answers.
+    One names another problem's answer in its comment (正解), as book 17's does."""
+    position = read_open_position(
+        "(;CA[UTF-8]SZ[13]GN[黑棋不死]AB[ab][bb][cb][db]AW[eb][ac][bc][cc][dc][ec]"
+        "(;W[ba]N[參考圖1];B[ca]C[黑棋淨活])(;W[aa]N[參考圖2];B[ca]C[參考第15型中正解2])"
+        "(;W[ca]N[参考図];B[ba]))".encode())
+    assert [line.verdict for line in position.lines] == [REFERENCE] * 3
+    posing, framed = pose_and_frame(position, distance=0)
+    assert (posing.defender, posing.to_play) == (B, W)     # the lines still say who moves
+    assert framed.problem.book_moves == ()
 
 
 @pytest.mark.parametrize("where", ["GC[{}]", "XYZ[{}]", "C[Page 3]XYZ[{}]"])

@@ -118,8 +118,9 @@ def test_failure_lines_and_repeated_answers_are_not_book_moves():
     """QA s43: a book's file (Cho Chikun, MultiGo) names its lines N[正解] and N[失敗圖];
     the failures were read as answers, and an answer with three variations three times."""
     p = one(f"(;CA[UTF-8]{CORNER}TR[bg](;W[ah]N[正解];B[ai])(;W[ah]N[變化圖];B[bi])"
-            f"(;W[bi]N[失敗圖1];B[ah])(;W[ci]N[실패])(;W[ai]C[WRONG]))".encode())
-    assert p.book_moves == ((WHITE, coords.from_gtp("A2", 9)),)
+            f"(;W[bi]N[失敗圖1];B[ah])(;W[ci]N[실패])(;W[ai]C[WRONG])(;W[di]N[參考圖2]))"
+            .encode())
+    assert p.book_moves == ((WHITE, coords.from_gtp("A2", 9)),)     # and no reference line
 
 
 def test_two_children_without_markup_are_still_variations():

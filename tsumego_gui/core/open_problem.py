@@ -41,6 +41,7 @@ from tsumego_gui.core.posing import Posing, pose
 from tsumego_gui.core.problem import NoDefenderError, Problem, ProblemError, check_position
 from tsumego_gui.core.sgf_io import (
     FAILURE_LABEL,
+    REFERENCE_LABEL,
     check_points,
     color_prop,
     game_of,
@@ -51,7 +52,7 @@ from tsumego_gui.core.sgf_io import (
     text_of,
 )
 
-RIGHT, WRONG = "right", "wrong"
+RIGHT, WRONG, REFERENCE = "right", "wrong", "reference"
 _RIGHT = re.compile(r"正解|\bRIGHT\b|\bcorrect\b", re.IGNORECASE)
 _COLORS = {"b": BLACK, "w": WHITE}
 
@@ -62,7 +63,7 @@ class BookLine:
 
     color: int
     move: int
-    verdict: str            # RIGHT | WRONG | "" (a variation the labels do not judge)
+    verdict: str            # RIGHT | WRONG | REFERENCE | "" (a line the labels do not judge)
     label: str
 
 
@@ -85,11 +86,12 @@ class OpenPosition:
                 if verdict is None or line.verdict == verdict]
 
     def answers(self) -> tuple[tuple[int, int], ...]:
-        """The first moves of the lines not labelled failures, each once: the book's
-        answers, a posed problem's ``book_moves`` (QA s43: a failure line's move was
-        listed, and saved, as an answer)."""
+        """The first moves of the lines not labelled failures or reference diagrams, each
+        once: the book's answers, a posed problem's ``book_moves`` (QA s43: a failure
+        line's move was listed, and saved, as an answer; QA s44: so were the attacker's
+        tries of a reference diagram)."""
         return tuple(dict.fromkeys((line.color, line.move) for line in self.lines
-                                   if line.verdict != WRONG))
+                                   if line.verdict not in (WRONG, REFERENCE)))
 
 
 def read_open_position(data: bytes, name: str = "") -> OpenPosition:
@@ -137,6 +139,7 @@ def open_position_of(tree: sgf_grammar.Coarse_game_tree, name: str = "") -> Open
 
 def _line(node: sgf.Tree_node, size: int) -> BookLine:
     color, point = node.get_move()
+    first = node
     labels = []
     while True:
         labels += [text_of(node, p) for p in ("N", "C") if node.has_property(p)]
@@ -145,6 +148,11 @@ def _line(node: sgf.Tree_node, size: int) -> BookLine:
         node = node[0]
     label = " ".join(labels)
     verdict = WRONG if FAILURE_LABEL.search(label) else RIGHT if _RIGHT.search(label) else ""
+    name = text_of(first, "N")
+    if verdict != WRONG and REFERENCE_LABEL.search(name) and not _RIGHT.search(name):
+        # the line's own name says what it is; its comments may cite another's answer
+        # ("參考第15型…正解2", book 17)
+        verdict = REFERENCE
     return BookLine(_COLORS[color], coords.from_sgfmill(point, size), verdict, label)
 
 

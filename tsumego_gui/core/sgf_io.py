@@ -12,7 +12,8 @@ Reading (:func:`read_sgf`): every game of a collection becomes one
   not played, each once; a variation whose first comment starts with ``WRONG``
   or ``OPEN`` (problem sites' and our export's marks) or whose first node's
   name says failure (``N[失敗圖]``, as books' files label their lines:
-  ``FAILURE_LABEL``) is not a book move.
+  ``FAILURE_LABEL``) or a reference diagram (``N[參考圖]``: ``REFERENCE_LABEL``)
+  is not a book move.
   Otherwise the file is a game record (the research 7x7 files, the PCN
   Killall-Go records): its main line is played with captures, passes included,
   and the problem is the position after the last move. The positions along the
@@ -110,6 +111,9 @@ _UNANSWERED = re.compile(r"\s*(WRONG|OPEN)\b")
 # the words that label a solution variation a failure (Chinese, Japanese, Korean, English)
 FAILURE_LABEL = re.compile(r"失敗|失败|실패|\bWRONG\b|\bfail(?:ure|s|ed)?\b|\bincorrect\b",
                            re.IGNORECASE)
+# the name of a reference diagram (參考圖, 参考図, 참고도): a line shown beside the answer,
+# such as the attacker's tries on a "cannot be killed" problem (QA s44: book 23, 黑棋不死)
+REFERENCE_LABEL = re.compile(r"參考|参考|참고|\breference\b", re.IGNORECASE)
 _PROBLEM_MARKUP = ("TR", "MA", "SQ", "TG", "TD", "TK", "TH", "TP", "TF")
 
 
@@ -388,7 +392,8 @@ def read_game(tree: sgf_grammar.Coarse_game_tree, file_name: str = "", *,
             # and our own export's) is not the book's answer; several lines of one first
             # move (a book's variations of the answer) give it once
             failed = _UNANSWERED.match(text_of(child, "C")) or \
-                FAILURE_LABEL.search(text_of(child, "N"))
+                FAILURE_LABEL.search(text_of(child, "N")) or \
+                REFERENCE_LABEL.search(text_of(child, "N"))
             move = None if color_name is None else \
                 (_SGF_COLOR[color_name], coords.from_sgfmill(point, size))
             if move is not None and not failed and move not in book_moves:
