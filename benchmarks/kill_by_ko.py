@@ -46,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--shard", default="", help="K/N: every N-th file from the K-th")
     args = parser.parse_args(argv)
     known = {(r["problem"], r["side"]): r.get("class") for path in args.classes
-             for r in json.loads(path.read_text())}
+             for r in json.loads(path.read_text()) if "side" in r}    # not a file's error row
     try:
         files = problem_files(args.folder)
     except ProblemFileError as err:
