@@ -268,3 +268,18 @@ def test_next_problem_from_a_file_not_in_the_list_says_so_and_keeps_the_problem(
     w.new_problem(5)
     assert not w.step_problem(1) and w.file_path is None
     assert "new problem is not in the problem list" in w.statusBar().currentMessage()
+
+
+def test_a_folder_that_fails_to_open_leaves_the_list_as_it_was(make_window, tmp_path):
+    """QA s44: an empty folder failed to open, and the open collection's list was emptied
+    anyway; PgDown then said the problem on the board was not in the list."""
+    folder = _folder(tmp_path, n=3)
+    w = make_window("empty.ini")
+    assert w.open_path(folder)
+    listed = _titles(w)
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert not w.open_list(empty, ask=False)
+    assert _titles(w) == listed and w.problem_list.source == folder
+    assert w.step_problem(1)                                    # PgDown still goes on
+    assert (w.file_path, w.prefs.last_index)[:2] == w.problem_list.entries()[1][:2]

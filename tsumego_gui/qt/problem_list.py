@@ -149,27 +149,30 @@ class ProblemList(QWidget):
         self.states: CollectionState | None = None
 
     def load(self, source: Path, theme: str = "light") -> int:
-        """List the problems of a folder or file; returns how many were read."""
-        self._sourced.clear()
-        self.source = source
+        """List the problems of a folder or file; returns how many were read.  With none
+        read, the list stays as it was (QA s44: a failed open emptied it, and the open
+        collection lost its navigation)."""
         entries = load_entries(source)
         games: dict[Path, int] = {}
         for f, *_ in entries:
             games[f] = games.get(f, 0) + 1
-        self._rows = []
+        rows, sourced = [], {}
         for f, i, sp, error in entries:
             problem = sp.problem if sp is not None else None
             title = entry_title(f, i, problem, games[f], source)
             if problem is None:
-                self._rows.append(_Row(title, f"{f.name}: {error}", None, None))
+                rows.append(_Row(title, f"{f.name}: {error}", None, None))
                 continue
             state = self.states.get(f, i, problem) if self.states is not None else UNSOLVED
-            self._rows.append(_Row(
+            rows.append(_Row(
                 title, f"{title}\n{f}, game {i + 1}: {problem.size}x{problem.size}",
                 QIcon(thumbnail(problem, theme, frame=sp.frame)), (f, i, problem), state))
-            self._sourced[(f, i)] = sp
-        self._fill()
-        return sum(1 for r in self._rows if r.data is not None)
+            sourced[(f, i)] = sp
+        read = sum(1 for r in rows if r.data is not None)
+        if read:
+            self.source, self._rows, self._sourced = source, rows, sourced
+            self._fill()
+        return read
 
     def set_order(self, seed: int | None) -> None:
         """The files' order (None), or a shuffle drawn from ``random.Random(seed)``; the
