@@ -54,8 +54,23 @@ def test_drag_paints_in_one_undo_step_and_redo(qtbot, window):
     assert window.windowTitle().endswith("*")
 
 
-def test_inline_validation_follows_the_edits(qtbot, window):
+def test_no_long_search_is_foretold_for_a_small_or_kill_all_board(qtbot, window):
+    """QA s44: the bundled 7x7 kill-all problems (8 empty points) were told that a whole
+    board search "can take very long" and to mark a region, which a kill-all board is."""
     window.new_problem(5)
+    white = frozenset(coords.from_gtp(v, 5) for v in ("A2", "B2", "B1"))
+    window.editor.set_fields("a small one", white=white, crucial=white)
+    assert window.problem_panel.validation_text() == \
+        "✓ Valid problem: play is searched on the whole board (22 empty points)"
+    from tsumego_gui.qt.main_window import PROBLEMS_DIR
+    killall = PROBLEMS_DIR / "killall7" / "killall-7x7.sgf"
+    assert window.open_path(killall, ask=False)
+    window.set_mode("edit")
+    assert "no region is marked" not in window.problem_panel.validation_text()
+
+
+def test_inline_validation_follows_the_edits(qtbot, window):
+    window.new_problem(7)
     panel = window.problem_panel
     assert "no defender stones" in panel.validation_text()
     for v in ("A2", "B2", "B1"):
@@ -64,11 +79,11 @@ def test_inline_validation_follows_the_edits(qtbot, window):
     panel.set_tool("crucial")
     click(qtbot, window, "A2")
     d = window.editor.draft
-    assert d.crucial == {coords.from_gtp(v, 5) for v in ("A2", "B2", "B1")}   # the whole chain
+    assert d.crucial == {coords.from_gtp(v, 7) for v in ("A2", "B2", "B1")}   # the whole chain
     assert d.defender == WHITE
     # valid, but with no region the search roams the whole board: the panel says so
     assert panel.validation_text().startswith("✓")
-    assert "no region is marked: the whole board (22 empty points) will be searched" in \
+    assert "no region is marked: the whole board (46 empty points) will be searched" in \
         panel.validation_text()
     panel.set_tool("region")
     click(qtbot, window, "A1")

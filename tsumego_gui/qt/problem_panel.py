@@ -33,7 +33,9 @@ from PySide6.QtWidgets import (
 )
 
 from tsumego_gui.core.problem import GOAL_TEXT, GOALS
+from tsumego_gui.core.wording import counted
 from tsumego_gui.qt.editor import BLACK, TOOLS, WHITE, Draft, EditorModel
+from tsumego_gui.search.choice import SMALL_REGION
 
 TOOL_LABELS = {"stones": "Stones (left black, right white)",
                "crucial": "Crucial stones (toggle a chain)",
@@ -191,9 +193,12 @@ class ProblemPanel(QWidget):
             if message:
                 self.validation_label.setText(f"⚠ Not a valid problem yet: {message}")
                 self.validation_label.setStyleSheet("color: #c0392b;")
-            elif not draft.region:
-                # valid, but the search will roam the whole board: say so, with the way out
-                empty = draft.size * draft.size - len(draft.black) - len(draft.white)
+            elif not draft.region and draft.goal != "live_any" and \
+                    (empty := draft.size * draft.size - len(draft.black)
+                     - len(draft.white)) > SMALL_REGION:
+                # valid, but the search will roam a large board: say so, with the way out
+                # (not on a kill-all board, whose region is the board; not where few points
+                # are empty, which df-pn searches at once: QA s44)
                 self.validation_label.setText(
                     f"✓ Valid problem, but no region is marked: the whole board ({empty} "
                     "empty points) will be searched, which can take very long.  Mark where "
@@ -212,9 +217,10 @@ class ProblemPanel(QWidget):
                 self.validation_label.setText(f"✓ Valid problem, but {warning}.")
                 self.validation_label.setStyleSheet("color: #b9770e;")
             else:
-                self.validation_label.setText(
-                    "✓ Valid problem: play is searched in the region "
-                    f"({len(draft.region)} point{'' if len(draft.region) == 1 else 's'})")
+                empty = draft.size * draft.size - len(draft.black) - len(draft.white)
+                where = f"in the region ({counted(len(draft.region), 'point')})" \
+                    if draft.region else f"on the whole board ({counted(empty, 'empty point')})"
+                self.validation_label.setText(f"✓ Valid problem: play is searched {where}")
                 self.validation_label.setStyleSheet("color: #1e8449;")
         finally:
             self._updating = False
