@@ -134,6 +134,9 @@ def test_the_attackers_list_reads_kills_and_fails(make_window, qtbot):
     rows = by_move(w)
     assert rows["B1"][2] == "kills"
     assert all(rows[m][2] == "fails" for m in ("A1", "C1", "pass"))
+    # the mover's words, headed so (QA s44: "Class" read as the CLI's defender's class)
+    header = w.solve_panel.first_moves.tree.headerItem()
+    assert [header.text(i) for i in range(3)] == ["Move", "Result for Black", "Proof"]
 
 
 def test_selecting_a_row_browses_that_moves_proof_and_the_position_row_goes_back(three):

@@ -64,7 +64,9 @@ CLASS_COLOURS = {
 # attacker's kill is its green, a seki is its failure (QA s43: the killing move was red)
 MOVER_COLOURS = {True: {"lives": "best", "seki": "seki", "ko": "ko", "dies": "fails"},
                  False: {"dies": "best", "ko": "ko", "seki": "fails", "lives": "fails"}}
-COLUMNS = ("Move", "Class", "Proof")
+# the second column holds the mover's word ("kills", "fails"), not the defender's class
+# that ``tsumego solve --all`` prints under "class": its header names the mover (QA s44)
+COLUMNS = ("Move", "Result", "Proof")
 CLASS_COLUMN = 1
 # an open move of a classification the user stopped (``Classification.words`` says the budget)
 STOPPED_WORDS = "open (stopped by you)"
@@ -190,6 +192,7 @@ class FirstMoveList(QWidget):
         self.tree.clear()
         self.tree.blockSignals(False)
         self.status_label.setText(text or "First moves: solve to classify each one.")
+        self.tree.setHeaderLabels(list(COLUMNS))
         self.tree.setEnabled(False)
 
     def show_classification(self, c: Classification, proven: str | None = None,
@@ -209,6 +212,7 @@ class FirstMoveList(QWidget):
         self.classification = c
         size = c.problem.size
         mover = PLAYERS[c.to_play]
+        self.tree.setHeaderLabels([COLUMNS[0], f"{COLUMNS[1]} for {mover}", COLUMNS[2]])
         bg, fg = class_colours(c, c.status)
         status = c.status_words()
         why = "stopped by you" if c.cancelled else "budget ran out"
