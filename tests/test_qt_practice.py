@@ -443,3 +443,16 @@ def test_a_move_can_be_played_from_the_keyboard(make_window, qtbot):
     assert w.browser.try_it is None and w.board.cursor is None     # place, no cursor
     QTest.keyClick(w.board, Qt.Key.Key_Return)
     assert w.board.cursor is None and "The proof plays" not in w.statusBar().currentMessage()
+
+
+def test_a_stone_in_the_way_is_called_so():
+    """QA s44: in the nine-point corner a click on the white stone at B2, inside the eye
+    space, was answered "B2 is outside the problem's region"."""
+    problem = read_sgf(PROBLEMS_DIR / "corner" / "nine-point-corner.sgf")[0]
+    b2 = coords.from_gtp("B2", problem.size)
+    assert b2 in problem.white
+    game = Practice(problem, lambda asked: None)
+    assert game.play(b2) == "B2 is occupied."
+    far = coords.from_gtp("J9", problem.size)
+    assert far not in problem.region_or_all()
+    assert game.play(far) == "J9 is outside the problem's region."

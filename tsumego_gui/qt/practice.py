@@ -48,7 +48,7 @@ from tsumego_gui.core import coords
 from tsumego_gui.core.problem import Problem, ProblemError
 from tsumego_gui.core.wording import PLAYERS
 from tsumego_gui.qt.board_painter import BoardView, Overlay
-from tsumego_gui.qt.proof_view import GameLog, TryIt, refusal, view_of
+from tsumego_gui.qt.proof_view import GameLog, TryIt, move_refused, view_of
 from tsumego_gui.qt.try_first_move import TryFirstMove
 from tsumego_gui.search.classify import OPEN, Classification, first_move_problem
 from tsumego_gui.search.evaluators import HeuristicEvaluator, Query
@@ -184,11 +184,9 @@ class Practice(GameLog):
             return self._say("The app is thinking: wait for its answer (Esc stops it).")
         if self.finished:
             return self._say("The game is over: restart to try again.")
-        board = self.board
-        if loc != PASS and loc not in self.rules.region_or_all():
-            return self._say(f"{self._name(loc)} is outside the problem's region.")
-        if loc != PASS and not board.is_legal(loc):
-            return self._say(refusal(board, loc, self.rules, self._name(loc)) + ".")
+        refused = move_refused(self.board, loc, self.rules, self._name(loc))
+        if refused:
+            return self._say(refused + ".")
         first = len(self.log)
         self.hint_level = 0
         if self.opening is None:

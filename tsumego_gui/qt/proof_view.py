@@ -118,6 +118,20 @@ def rules_text(problem) -> str:
     return f"goal {problem.goal}; {kos}" + "".join(f"; {h}" for h in held)
 
 
+def move_refused(board, loc: int, problem, name: str) -> str:
+    """Why the side to move at ``board`` may not play ``loc`` (named ``name``) in
+    ``problem``'s game, or "" where it may: a stone there first (QA s44: a stone inside the
+    eye space was called "outside the problem's region"), then the region, then the
+    rules (:func:`refusal`)."""
+    if loc == PASS:
+        return ""
+    if board.color_at(loc) != 0:
+        return f"{name} is occupied"
+    if loc not in problem.region_or_all():
+        return f"{name} is outside the problem's region"
+    return "" if board.is_legal(loc) else refusal(board, loc, problem, name)
+
+
 def refusal(board, loc: int, problem, name: str) -> str:
     """Why the side to move at ``board`` may not play ``loc`` (named ``name``) under
     ``problem``'s rules: a forbidden ko capture says whose kos the line's rules allow, since
@@ -431,11 +445,9 @@ class TryIt(GameLog):
         if self.finished:
             return self._say("The game is over: restart to try again.")
         node, board = self.node, self.board
-        region = self.proof.problem.region_or_all()
-        if loc != PASS and loc not in region:
-            return self._say(f"{self._name(loc)} is outside the problem's region.")
-        if loc != PASS and not board.is_legal(loc):
-            return self._say(refusal(board, loc, self.proof.problem, self._name(loc)) + ".")
+        refused = move_refused(board, loc, self.proof.problem, self._name(loc))
+        if refused:
+            return self._say(refused + ".")
         children = dict(node.children)
         covers = dict(node.pruned)
         if loc in children:

@@ -25,11 +25,10 @@ Knows classifications, proofs and the rules engine; nothing about widgets.
 
 from __future__ import annotations
 
-from engine_cy.board import PASS
 from tsumego_gui.core import coords
 from tsumego_gui.core.wording import PLAYERS
 from tsumego_gui.qt.board_painter import BoardView, Overlay
-from tsumego_gui.qt.proof_view import TryIt, refusal, view_of
+from tsumego_gui.qt.proof_view import TryIt, move_refused, view_of
 from tsumego_gui.search.classify import OPEN, Classification, FirstMove
 from tsumego_gui.search.ko_figure import threats_held
 
@@ -83,10 +82,9 @@ class TryFirstMove:
         if self.game is not None:
             return self.game.play(loc)
         c = self.classification
-        if loc != PASS and loc not in c.problem.region_or_all():
-            return self._say(f"{self._name(loc)} is outside the problem's region.")
-        if loc != PASS and not self.board.is_legal(loc):
-            return self._say(refusal(self.board, loc, c.problem, self._name(loc)) + ".")
+        refused = move_refused(self.board, loc, c.problem, self._name(loc))
+        if refused:
+            return self._say(refused + ".")
         fm = next((m for m in c.moves if m.move == loc), None)
         if fm is None:
             return self._say(f"{self._name(loc)} is not among the classified first moves.")
