@@ -57,7 +57,11 @@ def main(argv: list[str] | None = None) -> int:
     counts = dict.fromkeys(("kills", "read", "agree", "disagree", "open", "renamed"), 0)
     for path in files:
         name = str(path.relative_to(args.folder))
-        problem = read_file(path)[0].problem
+        try:
+            problem = read_file(path)[0].problem
+        except ProblemFileError as err:
+            print(f"{name:<28}    skipped: {err.reason}", flush=True)
+            continue
         sides = [problem.to_play] if problem.to_play_given else [BLACK, WHITE]
         for side in sides:
             line = read_side(name, problem, side, args.time, known, counts)
