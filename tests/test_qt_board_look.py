@@ -10,15 +10,18 @@ from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtGui import QImage, QPainter, QPalette  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
+from engine_cy.board import PASS  # noqa: E402
 from tsumego_gui.core import coords  # noqa: E402
 from tsumego_gui.core.problem_files import read_file  # noqa: E402
 from tsumego_gui.qt.board_crop import Window, crop_window  # noqa: E402
 from tsumego_gui.qt.board_painter import (  # noqa: E402
+    NEXT_MOVE,
     THEMES,
     BoardView,
     Geometry,
     Overlay,
     paint_board,
+    shown_labels,
 )
 from tsumego_gui.qt.board_widget import LEFT, BoardWidget  # noqa: E402
 from tsumego_gui.qt.theme import app_theme, apply_app_theme  # noqa: E402
@@ -235,6 +238,14 @@ def test_the_widget_numbers_the_proof_moves_when_asked(qtbot):
            for dy in range(-4, 5)]
     assert [plain.pixelColor(*p).rgb() for p in box] != \
         [numbered.pixelColor(*p).rgb() for p in box]
+
+
+def test_with_move_numbers_the_next_move_takes_the_next_number():
+    """QA s44: the first move played and the proof's next move were both labelled "1"."""
+    g1, h1, c3 = (coords.from_gtp(v, 9) for v in ("G1", "H1", "C3"))
+    ov = Overlay(moves=(g1, PASS, c3, g1), labels=((h1, NEXT_MOVE), (c3, "A")))
+    assert shown_labels(ov, move_numbers=False) == ov.labels
+    assert shown_labels(ov, move_numbers=True) == ((h1, "5"), (c3, "A"))
 
 
 # ---- dark theme ------------------------------------------------------------------------------

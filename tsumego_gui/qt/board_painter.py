@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import (
@@ -56,6 +56,9 @@ class BoardView:
 
     def color_at(self, loc: int) -> int:
         return BLACK if loc in self.black else WHITE if loc in self.white else EMPTY
+
+
+NEXT_MOVE = "1"      # the label of the proof's next move (a hint's, the browser's)
 
 
 @dataclass(frozen=True)
@@ -197,7 +200,8 @@ def paint_board(painter: QPainter, width: float, height: float, view: BoardView,
         else:
             _stone(painter, g.center(loc), cell, colour, theme, alpha=255)
     numbered = _move_numbers(painter, g, view, overlay, theme) if move_numbers else set()
-    _marks(painter, g, view, overlay, theme, numbered)
+    _marks(painter, g, view, replace(overlay, labels=shown_labels(overlay, move_numbers)),
+           theme, numbered)
     painter.restore()
     return g
 
@@ -397,6 +401,15 @@ def _stone(painter: QPainter, c: QPointF, cell: float, colour: int, theme: Theme
     pen.setWidthF(max(0.6, cell / 48))
     painter.setPen(pen)
     painter.drawEllipse(c, r, r)
+
+
+def shown_labels(ov: Overlay, move_numbers: bool) -> tuple[tuple[int, str], ...]:
+    """The labels as drawn: with the moves numbered, the next move takes the next number,
+    not a second "1" beside the first move's (QA s44)."""
+    if not move_numbers:
+        return ov.labels
+    after = str(len(ov.moves) + 1)
+    return tuple((loc, after if text == NEXT_MOVE else text) for loc, text in ov.labels)
 
 
 def _contrast(view: BoardView, loc: int) -> QColor:

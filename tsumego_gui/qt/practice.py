@@ -47,7 +47,7 @@ from engine_cy.board import PASS, Board
 from tsumego_gui.core import coords
 from tsumego_gui.core.problem import Problem, ProblemError
 from tsumego_gui.core.wording import PLAYERS
-from tsumego_gui.qt.board_painter import BoardView, Overlay
+from tsumego_gui.qt.board_painter import NEXT_MOVE, BoardView, Overlay
 from tsumego_gui.qt.proof_view import GameLog, TryIt, move_refused, view_of
 from tsumego_gui.qt.try_first_move import TryFirstMove
 from tsumego_gui.search.classify import OPEN, Classification, first_move_problem
@@ -500,7 +500,7 @@ class Practice(GameLog):
                 (self.hint_level or show_zone) and not self.thinking:
             zone, move, _ = self._hint_target() if self._hintable() else (frozenset(), None,
                                                                           False)
-            labels = ((move, "1"),) if self.hint_level >= 2 and move not in (None, PASS) \
+            labels = ((move, NEXT_MOVE),) if self.hint_level >= 2 and move not in (None, PASS) \
                 else ()
             ov = replace(ov, zone=zone, labels=labels)
         return view, ov

@@ -38,7 +38,7 @@ from PySide6.QtWidgets import (
 
 from engine_cy.board import PASS
 from tsumego_gui.core import coords
-from tsumego_gui.qt.board_painter import THEMES
+from tsumego_gui.qt.board_painter import NEXT_MOVE, THEMES
 from tsumego_gui.qt.proof_model import ProofTreeModel
 from tsumego_gui.qt.proof_view import TryIt, explain, overlay_at
 from tsumego_gui.qt.try_first_move import TryFirstMove
@@ -63,7 +63,8 @@ def legend_html(theme_name: str) -> str:
              swatch(t.uca, "unconditionally alive chains", "◯"),
              swatch(t.vital, "their vital regions", "●"),
              swatch(t.crucial, "crucial stones", "△"),
-             swatch(t.marker, "1 = the proof's next move; dot = last move", "1")]
+             swatch(t.marker, "1 (with move numbers: the next number) = the proof's next "
+                    "move; dot = last move", NEXT_MOVE)]
     return "<br>".join(items)
 
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from engine_cy.board import BLACK, PASS, WHITE, Board
 from tsumego_gui.core import coords
 from tsumego_gui.core.wording import PLAYERS, counted
-from tsumego_gui.qt.board_painter import BoardView, Overlay
+from tsumego_gui.qt.board_painter import NEXT_MOVE, BoardView, Overlay
 from tsumego_gui.search.ko_notes import KoNotes
 from tsumego_gui.search.proof import Proof, ProofNode
 
@@ -75,7 +75,7 @@ def overlay_for_node(proof: Proof, node: ProofNode, view: BoardView, last_move: 
     labels: tuple[tuple[int, str], ...] = ()
     move = node.prover_move
     if show_next and move is not None and move != PASS:
-        labels = ((move, "1"),)
+        labels = ((move, NEXT_MOVE),)
     return Overlay(zone=node.zone or frozenset(), crucial=crucial,
                    must_answer=frozenset(m for m in node.must_answer if m != PASS),
                    pruned=frozenset(m for m, _ in node.pruned if m != PASS),
