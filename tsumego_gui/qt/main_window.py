@@ -86,6 +86,7 @@ from tsumego_gui.core.sgf_io import read_sgf, write_sgf
 from tsumego_gui.core.wording import PLAYERS
 from tsumego_gui.qt.board_painter import BoardView, Overlay
 from tsumego_gui.qt.board_widget import LEFT, BoardWidget
+from tsumego_gui.qt.busy_work import run_busy
 from tsumego_gui.qt.collection_state import FAILED, SOLVED, CollectionState
 from tsumego_gui.qt.editor import BLACK, Draft, EditorModel
 from tsumego_gui.qt.help_dialogs import AboutDialog, ShortcutsDialog
@@ -722,7 +723,8 @@ class MainWindow(QMainWindow):
                             "name says the format (SGF for .sgf, JSON for .json).")
             return False
         json_name = path.suffix.lower() == ".json"
-        try:
+
+        def write() -> None:
             if c is not None and json_name:
                 classification_file.save_json(c, path)
             elif c is not None:
@@ -735,6 +737,10 @@ class MainWindow(QMainWindow):
                 result.proof.save_json(path)
             else:
                 path.write_bytes(result.proof.to_sgf())
+
+        try:
+            # a proof of some 100,000 nodes takes seconds to write: the window paints on
+            run_busy(self, f"Writing {path.name}…", write)
         except OSError as e:
             self.show_error(f"Cannot export the proof: {e.strerror or e}")
             return False
