@@ -235,7 +235,7 @@ def test_a_bad_file_of_a_folder_is_skipped_with_a_line_and_exit_2(tmp_path, caps
     assert captured.out.count("verified: yes") == 2
     assert "--- 1: a.sgf" in captured.out and "--- 3: c.sgf" in captured.out
     [line] = captured.err.splitlines()
-    assert line.startswith("skipped problem 2: ") and "b.sgf: not a readable SGF" in line
+    assert line.startswith("tsumego: skipped problem 2: ") and "b.sgf: not a readable SGF" in line
 
 
 def test_index_reads_its_game_past_a_bad_one_and_names_a_bad_one_by_its_number(tmp_path,

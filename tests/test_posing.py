@@ -265,7 +265,7 @@ def test_a_board_full_of_stones_has_no_room_for_a_frame():
 
 def test_no_room_says_where_the_stones_reach_not_where_the_frame_would():
     """A top-side fight across the whole 9x9 board (as enclosed-dev's scp/1): the stones
-    take rows 1-5 from the top; the message must not say rows 1-9."""
+    take rows 9-5 of the board's coordinates; the message must not say rows 9-1."""
     diagram = "\n".join([
         ". X . . . . . . X",
         ". O . . . O X X X",
@@ -280,7 +280,7 @@ def test_no_room_says_where_the_stones_reach_not_where_the_frame_would():
     with pytest.raises(ProblemError) as info:
         frame(9, black, white, pose(9, black, white, text="Black to kill"))
     message = str(info.value)
-    assert "from row 1 to row 5 from the top and from column A to J" in message
+    assert "from row 9 down to row 5 and from column A to J" in message
     assert "no point of the 9x9 board outside it" in message
 
 

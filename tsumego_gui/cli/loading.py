@@ -47,7 +47,7 @@ def load_from_args(args) -> Loaded:
     if len(bad) == len(chosen) == 1:
         raise bad[0][1]
     for i, err in bad:
-        print(f"skipped problem {i}: {err}", file=sys.stderr)
+        print(f"tsumego: skipped problem {i}: {err}", file=sys.stderr)
     good = [(i, e) for i, e in chosen if not isinstance(e, ProblemFileError)]
     if not good:
         raise ProblemError(f"{args.file}: none of its {len(chosen)} problems can be read "

@@ -102,7 +102,7 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--all", action="store_true",
                        help="classify every first move (lives / seki / ko / dies, each with "
                             "verified proofs) and print them as a table; the budgets cover "
-                            "the whole job")
+                            "each side's whole classification")
     solve.add_argument("--verify-positions", type=count(1), default=None, metavar="N",
                        help="position budget of the proof verifier (default: its own); a "
                             "walk it cuts short is reported as 'verified: partly'")

@@ -141,7 +141,8 @@ def _no_room(size: int, boxed: frozenset[int], distance: int) -> str:
     rows = sorted(coords.from_loc(p, size)[0] for p in boxed)
     cols = sorted(coords.from_loc(p, size)[1] for p in boxed)
     top, bottom, left, right = area_bounds(size, boxed, distance)
-    reach = (f"the stones reach from row {rows[0] + 1} to row {rows[-1] + 1} from the top "
+    # rows numbered as the board's coordinates number them (QA s44: "from the top")
+    reach = (f"the stones reach from row {size - rows[0]} down to row {size - rows[-1]} "
              f"and from column {coords.GTP_COLUMNS[cols[0]]} to "
              f"{coords.GTP_COLUMNS[cols[-1]]}")
     if (bottom - top + 1) * (right - left + 1) == size * size:
