@@ -63,8 +63,8 @@ def legend_html(theme_name: str) -> str:
              swatch(t.uca, "unconditionally alive chains", "◯"),
              swatch(t.vital, "their vital regions", "●"),
              swatch(t.crucial, "crucial stones", "△"),
-             swatch(t.marker, "1 (with move numbers: the next number) = the proof's next "
-                    "move; dot = last move", NEXT_MOVE)]
+             swatch(t.marker, "the proof's next move (with move numbers on: the next "
+                    "number); dot = last move", NEXT_MOVE)]
     return "<br>".join(items)
 
 
