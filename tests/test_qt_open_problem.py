@@ -150,3 +150,37 @@ def test_a_framed_problem_saved_and_opened_again_keeps_its_frame_apart(window, b
     # Remove frame still gives back the open position (the saved marks go with it)
     window.remove_frame_action.trigger()
     assert not (window.editor.draft.black | window.editor.draft.white) & posed.frame
+
+
+# Black's corner group with room to live inside a white wall, and a white stone further out
+# that widens the box of all stones (13x13, tests/test_frame_ladder.py's): the closer frame
+# walls in Black's stones alone.
+LIVES_CLOSE = (b"(;SZ[13]GN[Black to live]AB[ea][eb][ac][bc][cc][dc][ec]"
+               b"AW[fa][fb][fc][ad][bd][cd][dd][ed][fd][cf])")
+
+
+def test_the_app_solves_a_posed_problem_in_its_closer_frame_first(window, tmp_path, qtbot):
+    """As ``tsumego solve`` does (QA s44: the app solved book problems in their own frame
+    only, and proved less than the CLI within the same budget); the verdict says which
+    frame answered, the proof shown is the closer frame's, and the first moves stay in the
+    problem's own frame.  Edited, the position is no longer the posed one: no closer frame."""
+    path = tmp_path / "close.sgf"
+    path.write_bytes(LIVES_CLOSE)
+    (posed,) = read_file(path)
+    assert posed.closer is not None
+    assert window.open_path(path, ask=False)
+    window.solve_panel.seconds_spin.setValue(2)     # the own frame's classes: open, quickly
+    with qtbot.waitSignal(window.solver.classified, timeout=60_000):
+        window.solve()
+    outcome = window.outcome
+    assert outcome.verified and outcome.result.verdict == "lives"
+    assert "proven in the closer frame" in outcome.note
+    assert "Frame: proven in the closer frame" in window.solve_panel.verdict_label.text()
+    assert outcome.result.proof.problem.frame == posed.closer.frame
+    assert window.browser.heading.startswith("The proof in the closer frame")
+    assert window.classification.problem.frame == posed.frame
+    window.editor.set_fields("edited", black=window.editor.draft.black
+                             | {coords.from_gtp("M1", 13)})
+    with qtbot.waitSignal(window.solver.classified, timeout=60_000):
+        window.solve()
+    assert window.outcome.note == ""

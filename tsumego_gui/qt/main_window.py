@@ -210,6 +210,8 @@ class MainWindow(QMainWindow):
         # position: an edit back to that problem (an undo, then a redo) shows it again
         self._last_solved: (tuple[Problem, tuple[SolveOutcome, Classification | None]]
                             | None) = None
+        # the problem as a file posed it and its closer frame (``_load_problem``)
+        self._closer: tuple[Problem, Problem] | None = None
 
         self.editor = EditorModel(parent=self)
         self.board = BoardWidget()
@@ -573,6 +575,9 @@ class MainWindow(QMainWindow):
         self.file_path, self.file_games = path, games
         assumed = sourced.assumed if sourced is not None else ()
         frame = sourced.frame if sourced is not None else frozenset()
+        # a posed problem's closer frame, solved first while the draft still poses it
+        self._closer = (problem, sourced.closer) if sourced is not None and \
+            sourced.closer is not None else None
         self.problem_panel.show_assumptions(assumed)
         self.editor.reset(replace(Draft.from_problem(problem), frame=frame))
         self.solve_panel.clear()        # another problem: nothing about it was solved yet
@@ -614,6 +619,7 @@ class MainWindow(QMainWindow):
         self.solver.forget()
         self.solve_problem = None
         self._last_solved = None
+        self._closer = None
         self.file_path, self.file_games = None, 1
         self.problem_panel.show_assumptions(())
         self.editor.reset(Draft.new(size))
@@ -1102,7 +1108,9 @@ class MainWindow(QMainWindow):
         self.solve_panel.board_size = problem.size
         self.classification = None
         self.browser.set_classification(None)
-        self.solver.start(SolveRequest(problem, all_moves=True, **opts))
+        closer = self._closer[1] if self._closer is not None and \
+            self.editor.draft.poses(self._closer[0]) else None
+        self.solver.start(SolveRequest(problem, closer=closer, all_moves=True, **opts))
         self._scroll_to_results()
 
     def _scroll_to_results(self) -> None:
@@ -1179,7 +1187,11 @@ class MainWindow(QMainWindow):
             self.solve_panel.areas.select(proof)
             self.browse_area(proof)
         elif proof is not None:
-            self.browser.set_proof(proof)
+            # a proof of the closer frame is of another position than the one edited: the
+            # board shows its wall, and the explanation says why
+            heading = "" if proof.problem.frame == problem.frame else \
+                f"The proof in the closer frame: {outcome.note}."
+            self.browser.set_proof(proof, heading=heading)
             self.set_mode("proof")
         else:
             # no proof of this solve: a proof from a solve before it must not stay on show

@@ -474,6 +474,8 @@ class SolvePanel(QWidget):
         judged = f"<br><small>Goal: {GOAL_TEXT[goal]}</small>" if goal in GOAL_TEXT else ""
         if warning:
             judged += f"<br><small>⚠ Note: {escape(warning)}.</small>"
+        if outcome.note:        # the closer frame tried first (``search.frame_ladder``)
+            judged += f"<br><small>Frame: {escape(outcome.note)}.</small>"
         if r.split is not None:
             self._show_split(r.split, size, judged)
             self._show_verification(outcome)

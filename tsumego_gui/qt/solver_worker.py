@@ -14,7 +14,10 @@ as it exists, so the proof can be browsed while the classification runs, and
 each first move as soon as it has its class (``partly_classified``, a running
 snapshot of the classification).  A solve that did not decide the position
 within its budget is not followed by a classification: the request ends with
-``classified(None)``.
+``classified(None)``.  A posed open problem is solved in its closer frame first
+(``search.frame_ladder``, as ``tsumego solve`` does; the outcome's ``note`` says
+so), and a kill is read where the defender may take kos (``search.kill_by_ko``);
+the classification stays in the problem's own frame.
 Cancelling stops both; a classification cut short keeps the moves it decided
 and leaves the rest ``open``.
 
@@ -50,7 +53,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
@@ -71,6 +74,7 @@ from tsumego_gui.search.choice import (
 )
 from tsumego_gui.search.classify import Classification, classify
 from tsumego_gui.search.evaluators import Evaluator
+from tsumego_gui.search.frame_ladder import solve_closer_first
 from tsumego_gui.search.params import SearchParams
 from tsumego_gui.search.results import Progress, SolveResult
 from tsumego_gui.search.running import cancel_reader
@@ -89,6 +93,8 @@ class SolveRequest:
     """What to solve and how."""
 
     problem: Problem
+    # a posed open problem's closer frame, solved first (``search.frame_ladder``)
+    closer: Problem | None = None
     solver: str = "auto"             # "auto" | "dfs" | "mcts"
     evaluator: str = DEFAULT_EVALUATOR
     katago_model: str = ""           # the KataGo model file ("": the one found automatically)
@@ -233,7 +239,9 @@ def run_request(request: SolveRequest, cancelled: Callable[[], bool],
             max_seconds=seconds, to_play=request.to_play,
             decompose=request.decompose, cancelled=cancelled, progress=progress, **extra)
 
-    outcome = solve(request.problem, request.max_seconds)
+    closer = None if request.decompose else request.closer
+    ladder = solve_closer_first(request.problem, closer, solve, request.max_seconds)
+    outcome = replace(ladder.outcome, note=ladder.note)
     if not kill_by_ko.applies(outcome) or cancelled():
         return outcome
     # a kill that takes a ko where one with no ko exists: the proof shown is the latter's
@@ -241,9 +249,9 @@ def run_request(request: SolveRequest, cancelled: Callable[[], bool],
     stage("dies: is it a ko? Searching again where the defender may take kos…")
     left = request.max_seconds - (time.monotonic() - start) if request.max_seconds > 0 \
         else None
-    return kill_by_ko.read_kill(outcome, solve, left,
-                                stop=cancel_reader(cancelled),
+    read = kill_by_ko.read_kill(outcome, solve, left, stop=cancel_reader(cancelled),
                                 max_positions=VERIFY_POSITIONS).outcome
+    return replace(read, note=outcome.note)
 
 
 def run_classification(request: SolveRequest, cancelled: Callable[[], bool],

@@ -73,6 +73,7 @@ class SolveOutcome:
     reason: str
     verification: str = UNCHECKED                  # VERIFIED | PARTLY | REJECTED | UNCHECKED
     verifier_errors: tuple[str, ...] = ()
+    note: str = ""      # what was tried first, for the user (``search.frame_ladder``)
 
     @property
     def verified(self) -> bool:
