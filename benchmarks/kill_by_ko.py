@@ -77,7 +77,8 @@ def read_side(name, problem, side, seconds, known, counts) -> str:
     start = time.monotonic()
 
     def solve(framed, left):
-        return solve_and_verify(framed, "dfs", to_play=side,
+        # no node budget, as ``tsumego solve`` gives df-pn none
+        return solve_and_verify(framed, "dfs", to_play=side, max_nodes=0,
                                 max_seconds=seconds if left is None else left)
 
     outcome = solve(problem, seconds)
