@@ -383,6 +383,22 @@ def test_region_marks_of_a_posed_problem_are_said_to_be_unused(tmp_path):
     assert "not used" not in " ".join(posed.assumed)
 
 
+def test_a_book_line_the_frame_cuts_ends_where_it_is_cut(tmp_path):
+    """A line that goes on to a point the frame's stones now hold stops there, saying so
+    (QA s43: ``tsumego frame`` kept only the lines' first moves)."""
+    source, out = tmp_path / "book.sgf", tmp_path / "framed.sgf"
+    source.write_text(BOOK_SGF)
+    (posed,) = read_file(source, frame_distance=0)
+    walled = coords.to_sgf(min(posed.frame), 13)
+    source.write_text(BOOK_SGF.replace("(;B[aa];W[ba]))", f"(;B[aa];W[ba];B[{walled}]))"))
+    assert cli_main(["frame", str(source), "--out", str(out), "--frame-distance", "0"]) == 0
+    (again,) = read_sgf(out)
+    assert again.book_moves == posed.problem.book_moves
+    name = coords.to_gtp(min(posed.frame), 13)
+    assert f"The book's line goes on with B {name}, which this position does not allow " \
+           "(occupied)." in out.read_text()
+
+
 def test_tsumego_frame_writes_a_problem_that_reads_back_unchanged(tmp_path, capsys):
     source, out = tmp_path / "book.sgf", tmp_path / "framed.sgf"
     source.write_text(BOOK_SGF)
@@ -391,6 +407,11 @@ def test_tsumego_frame_writes_a_problem_that_reads_back_unchanged(tmp_path, caps
     (posed,) = read_file(source, frame_distance=0)
     (again,) = read_sgf(out)
     assert again == replace(posed.problem, source=again.source)
+    # the book's lines are kept whole, their later moves and comments too, the failure
+    # line among them (read back, it is no answer)
+    written = out.read_text()
+    assert "(;B[ba]C[RIGHT])" in written and "(;B[aa];W[ba]))" in written
+    assert "wrong: White plays B1" in written
     # framing the framed file again: it is marked now, and written as read
     assert cli_main(["frame", str(out), "--out", str(tmp_path / "again.sgf")]) == 0
     assert "(already marked (target, crucial stones or defender): written as read)" in \

@@ -29,7 +29,6 @@ Knows SGF only through sgfmill and ``sgf_io``; nothing about search.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
 
 from sgfmill import sgf, sgf_grammar
@@ -39,12 +38,14 @@ from tsumego_gui.core import coords
 from tsumego_gui.core.frame import AROUND, CLOSER_DISTANCE, DISTANCE, Framed, frame
 from tsumego_gui.core.posing import Posing, pose
 from tsumego_gui.core.problem import NoDefenderError, Problem, ProblemError, check_position
-from tsumego_gui.core.sgf_io import (
-    FAILURE_LABEL,
-    REFERENCE_LABEL,
+from tsumego_gui.core.sgf_io import (  # RIGHT, WRONG, REFERENCE: BookLine.verdict's values
+    REFERENCE,
+    RIGHT,  # noqa: F401
+    WRONG,
     check_points,
     color_prop,
     game_of,
+    line_verdict,
     note_texts,
     parse_games,
     read_game,
@@ -52,8 +53,6 @@ from tsumego_gui.core.sgf_io import (
     text_of,
 )
 
-RIGHT, WRONG, REFERENCE = "right", "wrong", "reference"
-_RIGHT = re.compile(r"正解|\bRIGHT\b|\bcorrect\b", re.IGNORECASE)
 _COLORS = {"b": BLACK, "w": WHITE}
 
 
@@ -139,20 +138,7 @@ def open_position_of(tree: sgf_grammar.Coarse_game_tree, name: str = "") -> Open
 
 def _line(node: sgf.Tree_node, size: int) -> BookLine:
     color, point = node.get_move()
-    first = node
-    labels = []
-    while True:
-        labels += [text_of(node, p) for p in ("N", "C") if node.has_property(p)]
-        if len(node) == 0:
-            break
-        node = node[0]
-    label = " ".join(labels)
-    verdict = WRONG if FAILURE_LABEL.search(label) else RIGHT if _RIGHT.search(label) else ""
-    name = text_of(first, "N")
-    if verdict != WRONG and REFERENCE_LABEL.search(name) and not _RIGHT.search(name):
-        # the line's own name says what it is; its comments may cite another's answer
-        # ("參考第15型…正解2", book 17)
-        verdict = REFERENCE
+    verdict, label = line_verdict(node)
     return BookLine(_COLORS[color], coords.from_sgfmill(point, size), verdict, label)
 
 

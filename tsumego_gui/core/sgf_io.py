@@ -114,6 +114,9 @@ FAILURE_LABEL = re.compile(r"失敗|失败|실패|\bWRONG\b|\bfail(?:ure|s|ed)?\
 # the name of a reference diagram (參考圖, 参考図, 참고도): a line shown beside the answer,
 # such as the attacker's tries on a "cannot be killed" problem (QA s44: book 23, 黑棋不死)
 REFERENCE_LABEL = re.compile(r"參考|参考|참고|\breference\b", re.IGNORECASE)
+RIGHT_LABEL = re.compile(r"正解|\bRIGHT\b|\bcorrect\b", re.IGNORECASE)
+# what a book's line is (``line_verdict``); "": its labels do not say
+RIGHT, WRONG, REFERENCE = "right", "wrong", "reference"
 _PROBLEM_MARKUP = ("TR", "MA", "SQ", "TG", "TD", "TK", "TH", "TP", "TF")
 
 
@@ -392,8 +395,7 @@ def read_game(tree: sgf_grammar.Coarse_game_tree, file_name: str = "", *,
             # and our own export's) is not the book's answer; several lines of one first
             # move (a book's variations of the answer) give it once
             failed = _UNANSWERED.match(text_of(child, "C")) or \
-                FAILURE_LABEL.search(text_of(child, "N")) or \
-                REFERENCE_LABEL.search(text_of(child, "N"))
+                line_verdict(child)[0] in (WRONG, REFERENCE)
             move = None if color_name is None else \
                 (_SGF_COLOR[color_name], coords.from_sgfmill(point, size))
             if move is not None and not failed and move not in book_moves:
@@ -420,6 +422,32 @@ def _fill_wall_holes(board: Board, holes: set[int], attacker: int) -> None:
         except ValueError as e:
             raise ProblemError(f"filling the wall hole {point_name(loc, size)} with a "
                                f"{COLOR_NAMES[attacker]} stone: {e}") from None
+
+
+def line_verdict(node: sgf.Tree_node) -> tuple[str, str]:
+    """(what a book's line is, its labels): ``RIGHT``, ``WRONG``, ``REFERENCE`` or "",
+    from the line's first node ``node`` and the nodes of its main line below.
+
+    The first node's own name (``N``), then its comment, say what the line is; where they
+    do not, the labels along the line do, a failure first (a "correct" line whose later
+    comment says another move fails is judged by its name: QA s44).  A reference diagram
+    is only ever named so."""
+    own = [text_of(node, p) for p in ("N", "C")]
+    labels, below = [t for t in own if t], node
+    while len(below):
+        below = below[0]
+        labels += [text_of(below, p) for p in ("N", "C") if below.has_property(p)]
+    name, comment = own
+    for text in (name, comment):
+        if FAILURE_LABEL.search(text):
+            return WRONG, " ".join(labels)
+        if text is name and REFERENCE_LABEL.search(text) and not RIGHT_LABEL.search(text):
+            return REFERENCE, " ".join(labels)
+        if RIGHT_LABEL.search(text):
+            return RIGHT, " ".join(labels)
+    label = " ".join(labels)
+    return (WRONG if FAILURE_LABEL.search(label) else
+            RIGHT if RIGHT_LABEL.search(label) else ""), label
 
 
 def _get(fn, *args):
@@ -596,8 +624,14 @@ def _sgf_point(loc: int, size: int) -> bytes:
     return bytes((ord("a") + col, ord("a") + row))
 
 
-def write_sgf(problem: Problem) -> bytes:
-    """The problem as SGF bytes (UTF-8), readable back by :func:`read_sgf` unchanged."""
+def write_sgf(problem: Problem, lines: sgf.Tree_node | None = None) -> bytes:
+    """The problem as SGF bytes (UTF-8), readable back by :func:`read_sgf` unchanged.
+
+    ``lines``: the root of the game the problem was read from, whose variations (the
+    book's lines, with the moves that follow the first and their comments) are written
+    in place of the bare first moves of ``book_moves``, each as far as the problem's
+    position allows its moves (a frame's stone on a point the line plays ends it, said in
+    a comment)."""
     size = problem.size
     game = sgf.Sgf_game(size)
     root = game.get_root()
@@ -629,6 +663,45 @@ def write_sgf(problem: Problem) -> bytes:
         root.set_raw("TP", b"1")
     if problem.frame:
         root.set_raw_list("TF", sorted(_sgf_point(p, size) for p in problem.frame))
-    for color, loc in problem.book_moves:
-        root.new_child().set_move(_COLOR_SGF[color], coords.to_sgfmill(loc, size))
+    if lines is None:
+        for color, loc in problem.book_moves:
+            root.new_child().set_move(_COLOR_SGF[color], coords.to_sgfmill(loc, size))
+    else:
+        board = problem.to_board()
+        for child in lines:
+            _copy_line(child, root, board, size)
     return game.serialise()
+
+
+_SETUP = ("AB", "AW", "AE")
+
+
+def _copy_line(source: sgf.Tree_node, parent: sgf.Tree_node, board: Board, size: int) -> None:
+    """Copy ``source`` (a node of a book's line) and the nodes below it under ``parent``,
+    each move played on ``board`` (the position before it, given back as it was); a move
+    the position does not allow, or a setup of stones, ends the line there, said on
+    ``parent``."""
+    colour, point = _get(source.get_move)
+    loc = None if colour is None else PASS if point is None else coords.from_sgfmill(point, size)
+    why = ""
+    if any(source.has_property(p) for p in _SETUP):
+        why = "it sets up stones"
+    elif loc is not None:
+        board.to_play = _SGF_COLOR[colour]      # two moves of one colour: a pass between
+        if loc != PASS:
+            why = board.illegal_reason(loc) or ""
+    if why:
+        move = f"{colour.upper()} {coords.to_gtp(loc, size)}" if loc is not None else "it"
+        parent.add_comment_text(f"The book's line goes on with {move}, which this position "
+                                f"does not allow ({why}).")
+        return
+    node = parent.new_child()
+    for prop in source.properties():
+        node.set_raw_list(prop, source.get_raw_list(prop))
+    token = board.play(loc) if loc is not None else None
+    try:
+        for child in source:
+            _copy_line(child, node, board, size)
+    finally:
+        if token is not None:
+            board.undo(token)
