@@ -10,10 +10,9 @@ Reading (:func:`read_sgf`): every game of a collection becomes one
   children, the root is the problem and the first moves of its children are
   the solution variations: they become ``book_moves`` (colour, loc) and are
   not played, each once; a variation whose first comment starts with ``WRONG``
-  or ``OPEN`` (problem sites' and our export's marks) or whose first node's
-  name says failure (``N[失敗圖]``, as books' files label their lines:
-  ``FAILURE_LABEL``) or a reference diagram (``N[參考圖]``: ``REFERENCE_LABEL``)
-  is not a book move.
+  or ``OPEN`` (problem sites' and our export's marks) or that its labels call a
+  failure (``N[失敗圖]``, as books' files label their lines, or "wrong") or a
+  reference diagram (``N[參考圖]``) is not a book move (:func:`line_verdict`).
   Otherwise the file is a game record (the research 7x7 files, the PCN
   Killall-Go records): its main line is played with captures, passes included,
   and the problem is the position after the last move. The positions along the
