@@ -365,10 +365,21 @@ def test_an_open_sgf_file_is_posed_and_framed_by_the_one_reader(tmp_path):
     assert first.frame and first.frame == frozenset(
         p for p in coords.all_locs(13) if first.problem.color_at(p) != EMPTY) - stones(
             CORNER, 13)[0] - stones(CORNER, 13)[1]
-    assert second.assumed == () and second.frame == frozenset()      # read as marked
-    assert second.problem.crucial == {coords.from_gtp("A9", 9)}
+    # TR marks alone on an open board give the defender's colour, and the problem is
+    # posed and framed round it (QA s44: a book's triangle made one stone crucial and the
+    # whole 19x19 board the region)
+    assert "black must live: the file's TR marks are on its stones" in second.assumed
+    assert second.assumed[-1].startswith("the file's TR marks (1 points) give the defender")
+    assert second.frame and second.problem.defender == BLACK
+    assert second.problem.crucial == {coords.from_gtp(v, 9) for v in ("A9", "B9", "C9")}
     with pytest.raises(ProblemError, match="say which side is the defender"):
         read_file(path, frame_distance=None)
+    # where no frame fits (a research file's board, framed already) TR marks are kept
+    full = tmp_path / "full.sgf"
+    full.write_text("(;SZ[5]AB[aa][ba][ab]AW[ca][ea][cb][db][eb][ac][bc][cc][ec][bd][dd]"
+                    "[ed][ae][be][ce][de]TR[aa])")
+    (kept,) = read_file(full)
+    assert kept.assumed == () and kept.problem.crucial == {coords.from_gtp("A5", 5)}
 
 
 def test_region_marks_of_a_posed_problem_are_said_to_be_unused(tmp_path):

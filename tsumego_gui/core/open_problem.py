@@ -78,6 +78,7 @@ class OpenPosition:
     comment: str
     lines: tuple[BookLine, ...]
     source: str = ""
+    defender: int | None = None     # the colour the file's TR marks give (``_loose_triangles``)
 
     def book_moves(self, verdict: str | None = None) -> list[tuple[int, int]]:
         """(colour, loc) of the lines' first moves, of one verdict or all."""
@@ -147,7 +148,8 @@ def pose_and_frame(position: OpenPosition, *, distance: int = DISTANCE,
     """Pose the open position (``core.posing``) and frame it (``core.frame``)."""
     posing = pose(position.size, position.black, position.white, to_play=position.to_play,
                   text=f"{position.title}\n{position.comment}",
-                  first_moves=tuple(line.color for line in position.lines))
+                  first_moves=tuple(line.color for line in position.lines),
+                  defender=position.defender)
     return posing, _framed(position, posing, distance, around)
 
 
@@ -190,18 +192,26 @@ def read_games(data: bytes, name: str = "", *, distance: int = DISTANCE,
     out: list[Posed | ProblemError] = []
     for i, tree in enumerate(trees):
         where = f"game {i + 1}: " if len(trees) > 1 else ""
+        marked = None       # read as marked, by TR marks that may be a book's triangles
         try:
-            out.append(Posed(read_game(tree, name, goal=goal)))
-            continue
+            marked = read_game(tree, name, goal=goal)
         except NoDefenderError as e:
             unsaid = str(e)
         except ProblemError as e:
             out.append(ProblemError(f"{where}{e}"))
             continue
+        if marked is not None and not _loose_triangles(tree, marked):
+            out.append(Posed(marked))
+            continue
         try:
             position = open_position_of(tree, name)
+            if marked is not None:
+                position = replace(position, defender=marked.defender)
             posing, framed = pose_and_frame(position, distance=distance)
         except ProblemError as e:
+            if marked is not None:      # no room for a frame: the TR marks are meant so
+                out.append(Posed(marked))
+                continue
             # a kill-all record, say: what it lacks comes first, then why posing failed
             out.append(ProblemError(f"{where}{unsaid}; as an open problem: {e}"))
             continue
@@ -214,14 +224,37 @@ def read_games(data: bytes, name: str = "", *, distance: int = DISTANCE,
     return out
 
 
-def _unused_marks(tree: sgf_grammar.Coarse_game_tree) -> tuple[str, ...]:
-    """A line saying that the root's MA / SQ marks were not used, when it has some (a
-    posed game has no target or crucial stones, so its marks are region marks only)."""
+# our own problem properties (``core.sgf_io``): a file with one was marked by a program
+# that means its TR marks as crucial stones
+_OWN_MARKS = ("SQ", "MA", "TG", "TD", "TK", "TH", "TP", "TF", "TO", "TT")
+
+
+def _loose_triangles(tree: sgf_grammar.Coarse_game_tree, problem: Problem) -> bool:
+    """Whether a game read as marked by ``TR`` alone may be an open problem after all: a
+    book's triangle marks a stone to look at, not the group at stake (QA s44: Cho
+    Chikun 45's TR[ha] made H19 crucial on an open 19x19 board, searched whole).  So
+    crucial stones marked by ``TR`` alone, with no region and no other mark of ours, are
+    posed and framed where a frame fits (:func:`read_games`; a research file's framed
+    board leaves no room for one, and keeps its marks)."""
     root = game_of(tree).get_root()
+    return root.has_property("TR") and problem.crucial and not problem.region and \
+        not any(root.has_property(p) for p in _OWN_MARKS)
+
+
+def _unused_marks(tree: sgf_grammar.Coarse_game_tree) -> tuple[str, ...]:
+    """Lines saying what became of the root's marks, when it has some: MA / SQ were not
+    used (a posed game has no target, so they are region marks only), TR gave only the
+    defender's colour (``_loose_triangles``)."""
+    root = game_of(tree).get_root()
+    out = []
+    if root.has_property("TR"):
+        out.append(f"the file's TR marks ({len(root.get('TR'))} points) give the defender "
+                   "only: with no region marked, every stone of that colour is a target and "
+                   "the frame makes the region (a book's triangle marks a stone to look at)")
     marks = [prop for prop in ("MA", "SQ") if root.has_property(prop)]
-    if not marks:
-        return ()
-    count = len({p for prop in marks for p in root.get(prop)})
-    return (f"the file's {' and '.join(marks)} marks ({count} points) are not used: "
-            "without a target (MA on a stone) or crucial stones (TR) they do not say who "
-            "must live, and the frame makes the region",)
+    if marks:
+        count = len({p for prop in marks for p in root.get(prop)})
+        out.append(f"the file's {' and '.join(marks)} marks ({count} points) are not used: "
+                   "without a target (MA on a stone) or crucial stones (TR) they do not say "
+                   "who must live, and the frame makes the region")
+    return tuple(out)

@@ -204,14 +204,16 @@ def _enclosed_side(size: int, black: frozenset[int], white: frozenset[int],
 
 def pose(size: int, black: frozenset[int], white: frozenset[int], *,
          to_play: int | None = None, text: str = "",
-         first_moves: tuple[int, ...] = ()) -> Posing:
+         first_moves: tuple[int, ...] = (), defender: int | None = None) -> Posing:
     """Decide the defender, the side to move and the targets of an open problem.
 
     ``to_play``: the file's side to move, or None when it does not say.
     ``text``: title and comment.  ``first_moves``: the colours of the solution
-    variations' first moves.  Raises ProblemError when the position holds no
-    plausible problem.
+    variations' first moves.  ``defender``: the colour the file's marks give (its
+    ``TR`` stones'), before anything else.  Raises ProblemError when the position
+    holds no plausible problem.
     """
+    marked = defender
     stones = frozenset(black) | frozenset(white)
     if not black or not white:
         lacking = WHITE if black else BLACK
@@ -246,7 +248,11 @@ def pose(size: int, black: frozenset[int], white: frozenset[int], *,
 
     # a page of problems: the side to move (said by the file or the lines) picks its intent
     page = intent_for_side(text, to_play) if intent is None and confidence == SURE else None
-    if intent is not None and intent.defender is not None:
+    if marked is not None:
+        defender = marked
+        reasons.append(f"{COLOR_NAMES[defender]} must live: the file's TR marks are on its "
+                       "stones")
+    elif intent is not None and intent.defender is not None:
         defender = intent.defender
         reasons.append(f"{COLOR_NAMES[defender]} must live: from the text")
     elif page is not None:

@@ -133,8 +133,12 @@ def read_file_entries(path: str | PathLike[str], *, defender: int | None = None,
         else:
             from tsumego_gui.core.sgf_io import read_sgf_games
             games = read_sgf_games(path, defender=defender, goal=goal)
-            if frame_distance is not None and any(isinstance(g, NoDefenderError)
-                                                  for g in games):
+            # no defender said, or crucial stones without a region (a book's triangles,
+            # perhaps: ``open_problem`` tells): posed and framed where need be
+            if frame_distance is not None and any(
+                    isinstance(g, NoDefenderError)
+                    or (isinstance(g, Problem) and g.crucial and not g.region)
+                    for g in games):
                 from tsumego_gui.core.open_problem import read_games
                 games = read_games(path.read_bytes(), path.name, distance=frame_distance,
                                    goal=goal)
