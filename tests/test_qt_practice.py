@@ -456,3 +456,24 @@ def test_a_stone_in_the_way_is_called_so():
     far = coords.from_gtp("J9", problem.size)
     assert far not in problem.region_or_all()
     assert game.play(far) == "J9 is outside the problem's region."
+
+
+def test_a_ko_fight_the_player_gives_up_is_lost():
+    """QA s44: after White E1 (a ko) and Black's capture at F1, White passed instead of
+    retaking with the threat it held; Black D2 captured, and the game said "Ko: White is
+    dead in this line, where only White may capture kos" and marked the problem solved."""
+    problem = replace(read_sgf(PROBLEMS_DIR / "ko" / "direct-ko.sgf")[0], to_play=2)
+    c = classify(problem, to_play=2)
+    asked = []
+    game = Practice(c.problem, asked.append, classification=c)
+    game.play(coords.from_gtp("E1", 9))                 # Black answers F1
+    game.play(PASS)                                      # no retake: off the fight's proof
+    for _ in range(10):
+        if game.finished:
+            break
+        if game.thinking:
+            game.answer(solved(asked[-1], all_moves=False).proof)
+        else:
+            game.play(PASS)
+    assert game.result == "wrong"
+    assert game.log[-1].startswith("Wrong: White is dead")

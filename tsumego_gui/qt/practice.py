@@ -412,7 +412,9 @@ class Practice(GameLog):
             self._ending = (defender_lives, reason)
             self._check_ko()
             return
-        self._finish(defender_lives, reason, KO if self.ko else None)
+        # a ko move's game the player lost (it passed instead of retaking, say) is lost:
+        # "Ko" says the player won it, as the ko's winner (QA s44: it read "Ko", solved)
+        self._finish(defender_lives, reason, KO if self.ko and won else None)
 
     def _finish(self, defender_lives: bool, reason: str, result: str | None,
                 note: str = "") -> None:
@@ -429,19 +431,30 @@ class Practice(GameLog):
                           f"{user} must win the ko{note}.")
                 return
             # the line's rule, not a ko taken on it, may be what decided it
-            self._say(f"Ko: {d} {state} in this line, where only {user} may capture kos "
-                      f"({reason}); in a game {user} must win the ko{note}.")
+            rules = self._line_rules()
+            allowed = [PLAYERS[c] for c in PLAYERS if rules.ko_capture_allowed(c)]
+            kos = "nobody may capture a ko" if not allowed else \
+                f"only {allowed[0]} may capture kos" if len(allowed) == 1 else \
+                "both sides may capture kos"
+            self._say(f"Ko: {d} {state} in this line, where {kos} ({reason}); in a game "
+                      f"{user} must win the ko{note}.")
             return
         self.result = CORRECT if won else WRONG
         self._say(f"{'Correct' if won else 'Wrong'}: {d} {state} ({reason}){note}.")
 
-    def _fought(self) -> Problem | None:
-        """The rules of the ko fight the game followed (a ko figure's proof, in which both
-        sides may capture kos with threats: ``TryFirstMove``), or None."""
+    def _line_rules(self) -> Problem:
+        """The rules the game is played under: its proof's while it follows one (a first
+        move's, under that move's rule set), else the problem's own (off the proofs, the
+        app solves each position under them)."""
         seg = self.segment
-        game = seg.game if isinstance(seg, TryFirstMove) else None
-        rules = game.proof.problem if game is not None else None
-        return rules if rules is not None and all(rules.ko_allowed) else None
+        game = seg.game if isinstance(seg, TryFirstMove) else seg
+        return game.proof.problem if game is not None else self.rules
+
+    def _fought(self) -> Problem | None:
+        """The rules of the ko fight the game follows (a ko figure's proof, in which both
+        sides may capture kos with threats: ``TryFirstMove``), or None."""
+        rules = self._line_rules()
+        return rules if all(rules.ko_allowed) else None
 
     def _ko_check_rules(self) -> Problem:
         """The problem's rules with the ko rule turned round: the app's side may capture
