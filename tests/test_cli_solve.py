@@ -163,6 +163,25 @@ def test_ctrl_c_keeps_the_proof_already_finished(tmp_path):
     assert read_sgf(saved)[0].size == read_sgf(STRAIGHT_THREE)[0].size
 
 
+def test_ctrl_c_during_the_ko_reading_keeps_the_kill(tmp_path, capsys, monkeypatch):
+    """QA s44: the kill was proven and verified, Ctrl-C came while it was read for a ko
+    (which may take the rest of --time), and the kill was thrown away."""
+    from tsumego_gui.search import kill_by_ko
+
+    def interrupted(outcome, solve, seconds, **kw):
+        signal.raise_signal(signal.SIGINT)          # as the key would, mid-reading
+        return kill_by_ko.KoReading(None, outcome, why_open="cancelled")
+
+    monkeypatch.setattr(kill_by_ko, "read_kill", interrupted)
+    saved = tmp_path / "kill.sgf"
+    direct_ko = BUNDLED / "ko" / "direct-ko.sgf"
+    assert main(["solve", str(direct_ko), "--proof-out", str(saved)]) == 130
+    out, err = capsys.readouterr()
+    assert "White to play: White dies" in out and "not settled: cancelled" in out
+    assert f"proof saved to {saved}" in out and saved.exists()
+    assert err.strip() == "tsumego: interrupted"
+
+
 def test_nothing_proven_with_a_proof_file_is_the_budgets_news(tmp_path, capsys):
     """QA s44: it ended with exit status 2 (bad input), after the row said 3."""
     saved = tmp_path / "p.sgf"
@@ -213,7 +232,12 @@ def test_a_kill_is_told_from_a_ko():
     assert "a ko: B1 kills only while White may not take a ko; where White may, no move " \
            "kills" in out
     row, = json.loads(_output(["solve", str(direct_ko), "--to-play", "W", "--json"]))
-    assert (row["kill_needs_ko"], row["ko_move"]) == (True, "E1")
+    assert (row["kill_needs_ko"], row["ko_move"], row["clean_kill"]) == (True, "E1", None)
+    row, = json.loads(_output(["solve", str(direct_ko), "--to-play", "B", "--json"]))
+    assert (row["kill_needs_ko"], row["ko_move"], row["clean_kill"]) == (False, None, "E1")
+    row, = json.loads(_output(["solve", str(BUNDLED / "ko" / "approach-ko.sgf"), "--to-play",
+                               "B", "--json"]))
+    assert (row["kill_needs_ko"], row["ko_move"], row["clean_kill"]) == (True, "B1", None)
     assert "ko" not in _output(["solve", str(STRAIGHT_THREE)])      # a life: no ko note
 
 

@@ -45,6 +45,7 @@ from tsumego_gui.nn.choice import make_evaluator
 from tsumego_gui.search import classification_file, gc_pacing, kill_by_ko, split_file
 from tsumego_gui.search.choice import (
     PARTLY,
+    UNCHECKED,
     VERIFIED,
     SolveOutcome,
     classification_search,
@@ -164,7 +165,9 @@ def solve_one(problem: Problem, closer: Problem | None, to_play: int, args,
         "defender_takes_kos": problem.ko_capture_allowed(problem.defender),
         # a kill under that rule read where the defender may take kos (None: not read)
         "kill_needs_ko": None if ko is None else ko.needs_ko,
-        "ko_move": None if ko is None or ko.move is None else coords.to_gtp(ko.move, size),
+        # the move that makes the ko (the defender's, or the attacker's kill that needs it)
+        # and the attacker's kill with no ko in it (QA s44: one key held either)
+        "ko_move": None, "clean_kill": None,
         "ko_open": "" if ko is None else ko.why_open,
         "verdict": result.verdict,
         "nodes": result.nodes,
@@ -186,6 +189,11 @@ def solve_one(problem: Problem, closer: Problem | None, to_play: int, args,
             "winning_moves": [coords.to_gtp(m, size) for m in result.proof.winning_moves],
             "proof_size": result.proof.size(),
         })
+    if ko is not None and ko.needs_ko is not None:
+        named = result.proof.winning_moves[0] if result.proof.winning_moves else None
+        move = ko.move if ko.move is not None else named
+        if move is not None:
+            row["ko_move" if ko.needs_ko else "clean_kill"] = coords.to_gtp(move, size)
     if result.split is not None:
         split = result.split
         first = [] if split.first is None else [split.first]
@@ -203,7 +211,10 @@ def solve_one(problem: Problem, closer: Problem | None, to_play: int, args,
                       "proven_in": [i + 1 for i, p in enumerate(split.proofs)
                                     if p is not None]},
         })
-    return {"result": result, "row": row}
+    # a kill proven and verified before a Ctrl-C that stopped its ko reading is kept
+    # (QA s44), with the reading "not settled: cancelled"
+    finished = result.verdict != "unknown" and outcome.verification != UNCHECKED
+    return {"result": result, "row": row, "finished": finished}
 
 
 def classify_one(problem: Problem, to_play: int, args, evaluator,
@@ -238,7 +249,8 @@ def classify_one(problem: Problem, to_play: int, args, evaluator,
                         for m in c.moves],
         "verified": all(m.verification == "verified" for m in c.moves if m.cls != OPEN),
     }
-    return {"classification": c, "row": row}
+    # a classification a Ctrl-C stopped keeps the classes it proved, the rest open
+    return {"classification": c, "row": row, "finished": any(m.cls != OPEN for m in c.moves)}
 
 
 def print_classes(row: dict) -> None:
@@ -264,23 +276,23 @@ def print_region_warning(row: dict) -> None:
 
 def print_ko_reading(row: dict) -> None:
     """What the turned ko rule said of a kill (``search.kill_by_ko``)."""
-    defender, needs, move = row["defender"], row["kill_needs_ko"], row["ko_move"]
+    defender, needs = row["defender"], row["kill_needs_ko"]
     named = row["winning_moves"][0] if row["winning_moves"] else None
     if needs is None:
         why = f" (not settled: {row['ko_open']})" if row["ko_open"] else ""
         print("  ko: the defender may not capture a ko here, so a ko counts as dying; "
               f"--all tells kos apart{why}")
     elif needs and named is None:
-        print(f"  a ko: {defender} dies only while it may not take a ko; {move} makes the "
-              "ko (--all says who must win it, and how)")
+        print(f"  a ko: {defender} dies only while it may not take a ko; {row['ko_move']} "
+              "makes the ko (--all says who must win it, and how)")
     elif needs:
         print(f"  a ko: {named} kills only while {defender} may not take a ko; where "
               f"{defender} may, no move kills (--all says who must win it, and how)")
-    elif move is None or move == named:
+    elif row["clean_kill"] in (None, named):
         print(f"  no ko: {defender} dies even where it may take kos")
     else:
-        print(f"  no ko with {move}: it kills even where {defender} may take kos ({named} "
-              f"kills only while {defender} may not take a ko)")
+        print(f"  no ko with {row['clean_kill']}: it kills even where {defender} may take "
+              f"kos ({named} kills only while {defender} may not take a ko)")
 
 
 def print_row(row: dict) -> None:
@@ -377,7 +389,7 @@ def run_solve(args) -> int:
                 with gc_pacing.paced():
                     out = classify_one(problem, to_play, args, evaluator, stop) if args.all \
                         else solve_one(problem, closer, to_play, args, evaluator, stop)
-                if stop.is_set():
+                if stop.is_set() and not out["finished"]:
                     break       # cut short: neither printed nor kept
                 out["row"]["region_warning"] = problem.region_warning()
                 rows.append({"problem": label, **out["row"]})
@@ -388,6 +400,8 @@ def run_solve(args) -> int:
                     first = result.proof if result.proof is not None else result.split
                 if not args.json:
                     (print_classes if args.all else print_row)(out["row"])
+                if stop.is_set():
+                    break
             # what the requests left frozen (``gc_pacing``) is looked at again, once a
             # problem, so that no garbage cycle stays frozen through a long run
             gc_pacing.clean_slate()
