@@ -63,7 +63,11 @@ def test_the_exported_ko_is_fought_with_its_threat():
     exported = classification_file.to_sgf(c)
     assert "The tree below: the ko fought, White holds 1 ko threat, Black none" in \
         comment_at(exported, ["W E1"])
-    retake = comment_at(exported, ["W E1", "B F1", "W E1"])
+    # the threat and its answer stand as two passes, so that a program keeping the ko rule
+    # plays the retake as legal
+    assert comment_at(exported, ["W E1", "B F1", "W pass"]) == \
+        "White plays a ko threat elsewhere (shown as a pass)"
+    retake = comment_at(exported, ["W E1", "B F1", "W pass", "B pass", "W E1"])
     assert "White retakes the ko with a ko threat elsewhere, which Black answers " \
            "(0 threats left)" in retake
     assert "Black has no ko threat to retake at F1" in retake

@@ -38,6 +38,7 @@ from pathlib import Path
 
 from sgfmill import sgf
 
+from engine_cy.board import PASS
 from tsumego_gui.core import coords
 from tsumego_gui.core.problem import Problem
 from tsumego_gui.core.wording import PLAYERS
@@ -285,9 +286,11 @@ class TreeWriter:
             return None
         self.left -= 1
         size = self.size
+        colour = "bw"[to_play - 1]
+        if notes is not None and move != PASS and move == notes.board.ko_loc:
+            parent, line = self._threat_exchange(parent, to_play, line)
         token, note = notes.play(move) if notes is not None else (None, "")
         sgf_node = parent.new_child()
-        colour = "bw"[to_play - 1]
         sgf_node.set_move(colour, coords.to_sgfmill(move, size))
         line = f"{line} {colour.upper()} {coords.to_gtp(move, size)}".strip()
         text = _describe(child, self.defender, size) + note
@@ -307,6 +310,20 @@ class TreeWriter:
         if token is not None:
             notes.undo(token)
         return sgf_node
+
+    def _threat_exchange(self, parent, to_play: int, line: str):
+        """Before a retake that spends an external ko threat, the threat and its answer
+        as two passes (there is no point of the board for them): another program that
+        keeps the ko rule then plays the retake as legal, and the comments say what the
+        passes stand for.  (the node the retake goes under, the line to it)"""
+        mover, other = PLAYERS[to_play], PLAYERS[3 - to_play]
+        threat = parent.new_child()
+        threat.set_move("bw"[to_play - 1], None)
+        threat.set("C", f"{mover} plays a ko threat elsewhere (shown as a pass)")
+        answer = threat.new_child()
+        answer.set_move("bw"[2 - to_play], None)
+        answer.set("C", f"{other} answers the threat (shown as a pass)")
+        return answer, (f"{line} {'BW'[to_play - 1]} pass {'BW'[2 - to_play]} pass").strip()
 
     def say_cut(self, root) -> None:
         """Where the budget cut the tree, say so on ``root``."""
