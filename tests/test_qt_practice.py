@@ -477,3 +477,16 @@ def test_a_ko_fight_the_player_gives_up_is_lost():
             game.play(PASS)
     assert game.result == "wrong"
     assert game.log[-1].startswith("Wrong: White is dead")
+
+
+def test_a_move_worse_than_the_position_says_what_was_better():
+    """QA s44: in the direct ko with Black to play, F1 only makes a ko, and the game said
+    nothing of E1, which kills outright (the problem's comment)."""
+    from tsumego_gui.qt.try_first_move import TryFirstMove
+    problem = replace(read_sgf(PROBLEMS_DIR / "ko" / "direct-ko.sgf")[0], to_play=1)
+    tried = TryFirstMove(classify(problem, to_play=1))
+    said = tried.play(coords.from_gtp("F1", 9))
+    assert said.startswith("You play F1: ko (must win the ko to kill). Better: E1 (kills).")
+    tried.restart()
+    assert "Better" not in tried.play(coords.from_gtp("E1", 9))
+

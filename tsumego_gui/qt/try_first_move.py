@@ -94,6 +94,11 @@ class TryFirstMove:
         verified = "" if fm.verification == "verified" else \
             f" (its proof is NOT verified: {fm.verification})"
         said = f"You play {self._name(loc)}: {c.move_words(fm)}{verified}."
+        if fm.cls != c.status and c.status != OPEN:
+            # the game goes on from the move played; the player hears what was better
+            # (QA s44: the direct ko's F1 ended in a ko, and E1, a clean kill, went unsaid)
+            best = ", ".join(self._name(m) for m in c.best_moves())
+            said += f" Better: {best} ({c.words(c.status)})."
         self.first = fm
         fight = c.ko_fight(fm)
         line, rival = c.line_proofs(fm) if fight is None else fight
