@@ -89,14 +89,23 @@ def read_kill(outcome: SolveOutcome, solve: Callable[[Problem, float | None], So
     searches the turned rule with what is left of ``seconds`` (None: no limit), with the
     side to move of the kill's proof."""
     start = clock()
+    deadline = None if seconds is None else start + seconds
+
+    def spent() -> str:
+        """Why the reading must stop now (the caller's stop, then the time), or ""; the
+        verifier reads it as it walks (a large proof's walk takes a minute: s44 suite,
+        gop/17663 B read for 108 s on a 30 s budget)."""
+        why = stop() if stop is not None else ""
+        return why or ("time budget" if deadline is not None and clock() >= deadline else "")
+
     proof = outcome.result.proof
     problem = proof.problem
     other = turned(problem)
-    if holds(proof, other, stop, max_positions):
+    if holds(proof, other, spent, max_positions):
         return KoReading(False, outcome)
-    left = None if seconds is None else seconds - (clock() - start)
-    if left is not None and left < MIN_SECONDS:
-        return KoReading(None, outcome, why_open="time budget")
+    left = None if deadline is None else deadline - clock()
+    if spent() or (left is not None and left < MIN_SECONDS):
+        return KoReading(None, outcome, why_open=spent() or "time budget")
     again = solve(other, left)
     result = again.result
     if again.verification != VERIFIED:
@@ -106,7 +115,7 @@ def read_kill(outcome: SolveOutcome, solve: Callable[[Problem, float | None], So
     move = moves[0] if moves else None
     if result.verdict == "lives":
         return KoReading(True, outcome, move)
-    if move is not None and move != PASS and holds(result.proof, problem, stop, max_positions):
+    if move is not None and move != PASS and holds(result.proof, problem, spent, max_positions):
         proof_here = replace(result.proof, problem=problem)
         combined = replace(result, proof=proof_here, nodes=outcome.result.nodes + result.nodes,
                            seconds=outcome.result.seconds + result.seconds)
