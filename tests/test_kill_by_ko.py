@@ -47,30 +47,28 @@ def test_a_kill_is_read_as_its_class_says(entry, side):
     assert verify.verify(proof).passed         # ... which the verifier passes there
 
 
-def test_a_kill_without_a_ko_is_not_searched_again():
-    entry = next(e for e in EXPECTED if e["file"] == "classic/bent-three.sgf")
-    problem = replace(load(entry), to_play=SIDES["B"], to_play_given=True)
+def read(name, side, seconds=20.0):
+    """A bundled problem's kill with ``side`` to play, read: (the solve, the reading, the
+    problems the two searched)."""
+    entry = next(e for e in EXPECTED if e["file"] == name)
+    problem = replace(load(entry), to_play=SIDES[side], to_play_given=True)
     calls = []
-    outcome = solver(SIDES["B"], calls)(problem, None)
-    reading = kill_by_ko.read_kill(outcome, solver(SIDES["B"], calls), 20.0)
+    outcome = solver(SIDES[side], calls)(problem, None)
+    return outcome, kill_by_ko.read_kill(outcome, solver(SIDES[side], calls), seconds), calls
+
+
+def test_a_kill_without_a_ko_is_not_searched_again():
+    outcome, reading, calls = read("classic/bent-three.sgf", "B")
     assert (reading.needs_ko, reading.outcome, len(calls)) == (False, outcome, 1)
 
 
 def test_the_direct_ko_names_the_clean_kill():
     """QA s39 (A2): with Black to play the solve named F1, which takes the ko; E1 kills."""
-    entry = next(e for e in EXPECTED if e["file"] == "ko/direct-ko.sgf")
-    problem = replace(load(entry), to_play=SIDES["B"], to_play_given=True)
-    calls = []
-    outcome = solver(SIDES["B"], calls)(problem, None)
-    reading = kill_by_ko.read_kill(outcome, solver(SIDES["B"], calls), 20.0)
+    outcome, reading, _ = read("ko/direct-ko.sgf", "B")
     assert [move_name(m, 9) for m in reading.outcome.result.proof.winning_moves] == ["E1"]
     assert reading.outcome.result.nodes > outcome.result.nodes     # both searches counted
 
 
 def test_no_time_left_leaves_it_open():
-    entry = next(e for e in EXPECTED if e["file"] == "ko/approach-ko.sgf")
-    problem = replace(load(entry), to_play=SIDES["B"], to_play_given=True)
-    calls = []
-    outcome = solver(SIDES["B"], calls)(problem, None)
-    reading = kill_by_ko.read_kill(outcome, solver(SIDES["B"], calls), 0.1)
+    _, reading, calls = read("ko/approach-ko.sgf", "B", seconds=0.1)
     assert (reading.needs_ko, reading.why_open, len(calls)) == (None, "time budget", 1)
