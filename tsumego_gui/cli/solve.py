@@ -55,6 +55,7 @@ from tsumego_gui.search.choice import (
 from tsumego_gui.search.classify import OPEN, classify
 from tsumego_gui.search.frame_ladder import solve_closer_first
 from tsumego_gui.search.params import SearchParams
+from tsumego_gui.search.running import cancel_reader
 from tsumego_gui.search.split import SplitProof
 
 
@@ -148,8 +149,7 @@ def solve_one(problem: Problem, closer: Problem | None, to_play: int, args,
     ko = None
     if kill_by_ko.applies(outcome) and not stop.is_set():
         left = args.time - (time.monotonic() - start) if args.time > 0 else None
-        ko = kill_by_ko.read_kill(outcome, solve, left,
-                                  stop=lambda: "cancelled" if stop.is_set() else "",
+        ko = kill_by_ko.read_kill(outcome, solve, left, stop=cancel_reader(stop.is_set),
                                   max_positions=args.verify_positions)
         outcome = ko.outcome
     result = outcome.result
