@@ -118,11 +118,11 @@ def shown_tree(c: Classification, m: FirstMove, group: str) -> tuple[Proof, str 
     """The proof a first move's variation shows, and what it shows (None: no words for
     it): a ko move's fight with threats where it has a figure (``Classification.ko_fight``),
     else ``Classification.line_proofs``' line, in which the mover wins a ko."""
-    if c.ko_fight(m) is not None:
-        fight, _ = c.ko_fight(m)
+    fight = c.ko_fight(m)
+    if fight is not None:
         need = "" if m.ko.side == c.to_play else \
             f" ({PLAYERS[m.ko.side]} needs {counted(m.ko.threats, 'ko threat')})"
-        return fight, f"the ko fought, {threats_held(fight.problem)}{need}"
+        return fight[0], f"the ko fought, {threats_held(fight[0].problem)}{need}"
     proof, _ = c.line_proofs(m)
     shows = TREE_SHOWS.get((proof.stats.get("rules"), proof.root.won))
     return proof, None if shows is None else shows.format(group=group)
