@@ -11,3 +11,14 @@ def counted(n: int, noun: str) -> str:
 
 # the players as Go writing names them, capitalised (colour codes as ``engine_cy.board``)
 PLAYERS = {1: "Black", 2: "White"}
+
+
+def who_takes_kos(may_capture) -> str:
+    """Who may capture kos, as the app says it: "only White may capture kos", "both sides
+    may capture kos", "nobody may capture a ko"; ``may_capture(colour)`` says it of a side
+    (``Problem.ko_capture_allowed``)."""
+    allowed = [PLAYERS[side] for side in PLAYERS if may_capture(side)]
+    if len(allowed) == 1:
+        return f"only {allowed[0]} may capture kos"
+    return "both sides may capture kos" if allowed else "nobody may capture a ko"
+

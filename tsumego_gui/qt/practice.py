@@ -46,7 +46,7 @@ from engine_cy.benson import unconditionally_alive
 from engine_cy.board import PASS, Board
 from tsumego_gui.core import coords
 from tsumego_gui.core.problem import Problem, ProblemError
-from tsumego_gui.core.wording import PLAYERS
+from tsumego_gui.core.wording import PLAYERS, who_takes_kos
 from tsumego_gui.qt.board_painter import NEXT_MOVE, BoardView, Overlay
 from tsumego_gui.qt.proof_view import GameLog, TryIt, move_refused, view_of
 from tsumego_gui.qt.try_first_move import TryFirstMove
@@ -431,11 +431,7 @@ class Practice(GameLog):
                           f"{user} must win the ko{note}.")
                 return
             # the line's rule, not a ko taken on it, may be what decided it
-            rules = self._line_rules()
-            allowed = [PLAYERS[c] for c in PLAYERS if rules.ko_capture_allowed(c)]
-            kos = "nobody may capture a ko" if not allowed else \
-                f"only {allowed[0]} may capture kos" if len(allowed) == 1 else \
-                "both sides may capture kos"
+            kos = who_takes_kos(self._line_rules().ko_capture_allowed)
             self._say(f"Ko: {d} {state} in this line, where {kos} ({reason}); in a game "
                       f"{user} must win the ko{note}.")
             return

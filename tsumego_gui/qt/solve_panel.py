@@ -53,7 +53,7 @@ from PySide6.QtWidgets import (
 
 from tsumego_gui.core import coords
 from tsumego_gui.core.problem import GOAL_TEXT
-from tsumego_gui.core.wording import PLAYERS
+from tsumego_gui.core.wording import PLAYERS, who_takes_kos
 from tsumego_gui.nn.choice import DEFAULT_EVALUATOR, available_evaluators
 from tsumego_gui.nn.katago_locate import default_katago_model
 from tsumego_gui.qt import proof_facts
@@ -436,9 +436,7 @@ class SolvePanel(QWidget):
             return
         mover, problem = PLAYERS[c.to_play], c.problem
         mover_wins = (verdict == "lives") == c.defender_to_move
-        allowed = [PLAYERS[side] for side in PLAYERS if problem.ko_capture_allowed(side)]
-        kos = (f"only {allowed[0]} may capture kos" if len(allowed) == 1 else
-               "both sides may capture kos" if allowed else "nobody may capture a ko")
+        kos = who_takes_kos(problem.ko_capture_allowed)
         best = c.ko      # the best ko figure: its moves first, else every ko move
         moves = [m.move for m in c.moves if m.cls == "ko"
                  and (best is None or (m.ko is not None and (m.ko.side, m.ko.threats)
