@@ -20,9 +20,11 @@ cannot say who must live.  This module:
   try first (``search.frame_ladder``);
 * reads a file's games (:func:`read_games`): a game that names its defender
   (crucial stones, a target, ``TD``) is read as it is, one that does not is
-  posed and framed, and says what was assumed (:class:`Posed`); a game that
-  gives no problem is the error saying why, in its place, so that one bad game
-  of a collection does not hide the others.
+  posed and framed, and says what was assumed (:class:`Posed`); so is one whose
+  only marks are ``TR`` triangles and that leaves room for a frame (a book's
+  triangle marks a stone to look at: the triangles give the defender's colour
+  only); a game that gives no problem is the error saying why, in its place, so
+  that one bad game of a collection does not hide the others.
 
 Knows SGF only through sgfmill and ``sgf_io``; nothing about search.
 """
