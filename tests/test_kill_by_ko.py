@@ -47,14 +47,15 @@ def test_a_kill_is_read_as_its_class_says(entry, side):
     assert verify.verify(proof).passed         # ... which the verifier passes there
 
 
-def read(name, side, seconds=20.0):
+def read(name, side, seconds=20.0, **options):
     """A bundled problem's kill with ``side`` to play, read: (the solve, the reading, the
     problems the two searched)."""
     entry = next(e for e in EXPECTED if e["file"] == name)
     problem = replace(load(entry), to_play=SIDES[side], to_play_given=True)
     calls = []
     outcome = solver(SIDES[side], calls)(problem, None)
-    return outcome, kill_by_ko.read_kill(outcome, solver(SIDES[side], calls), seconds), calls
+    reading = kill_by_ko.read_kill(outcome, solver(SIDES[side], calls), seconds, **options)
+    return outcome, reading, calls
 
 
 def test_a_kill_without_a_ko_is_not_searched_again():
@@ -72,3 +73,12 @@ def test_the_direct_ko_names_the_clean_kill():
 def test_no_time_left_leaves_it_open():
     _, reading, calls = read("ko/approach-ko.sgf", "B", seconds=0.1)
     assert (reading.needs_ko, reading.why_open, len(calls)) == (None, "time budget", 1)
+
+
+def test_a_check_cut_short_leaves_it_open_without_a_search():
+    """A check the verifier's position budget cut found no fault: it says nothing of a ko,
+    and the time left is not spent on a search (the app's budget cut large kills' checks)."""
+    _, reading, calls = read("ko/direct-ko.sgf", "B", max_positions=2)
+    assert (reading.needs_ko, reading.why_open, len(calls)) == \
+        (None, "the verifier's position budget", 1)
+

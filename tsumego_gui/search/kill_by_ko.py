@@ -10,6 +10,8 @@ expects the second.  So after a kill proven under that rule:
 1. its proof is checked by the verifier under the turned ko rule (the defender
    may capture kos, the attacker may not: ``search.classify``'s ``ko`` rule
    set).  Where it holds there, no ko is in the kill and nothing is searched;
+   where the check is cut short before a fault (its position budget, the time),
+   the reading is left open;
 2. otherwise the position is searched under the turned rule with the time
    left.  A life there means the kill needs the ko: the position is a ko, and
    with the defender to move, the move that wins it is the move that makes
@@ -73,12 +75,16 @@ def turned(problem: Problem) -> Problem:
 
 
 def holds(proof: Proof, problem: Problem, stop: Callable[[], str] | None,
-          max_positions: int | None) -> bool:
-    """Whether the verifier passes ``proof``'s tree as a proof of ``problem``."""
+          max_positions: int | None) -> bool | str:
+    """Whether the verifier passes ``proof``'s tree as a proof of ``problem`` (True), finds
+    a fault in it (False), or was cut short before either (why, a string)."""
     carried = Proof(problem=problem, to_play=proof.to_play, root=proof.root,
                     winning_moves=proof.winning_moves, stats=proof.stats)
     budget = {} if max_positions is None else {"max_positions": max_positions}
-    return verify.verify(carried, stop=stop, **budget).passed
+    report = verify.verify(carried, stop=stop, **budget)
+    if not report.ok:
+        return False
+    return True if report.complete else (report.stopped or "the verifier's position budget")
 
 
 def read_kill(outcome: SolveOutcome, solve: Callable[[Problem, float | None], SolveOutcome],
@@ -101,8 +107,13 @@ def read_kill(outcome: SolveOutcome, solve: Callable[[Problem, float | None], So
     proof = outcome.result.proof
     problem = proof.problem
     other = turned(problem)
-    if holds(proof, other, spent, max_positions):
+    carried = holds(proof, other, spent, max_positions)
+    if carried is True:
         return KoReading(False, outcome)
+    if carried is not False:
+        # no fault found in what was walked: a search would not settle more (QA s44: the
+        # app's position budget cut a large kill's check, and its time went to a search)
+        return KoReading(None, outcome, why_open=carried)
     left = None if deadline is None else deadline - clock()
     if spent() or (left is not None and left < MIN_SECONDS):
         return KoReading(None, outcome, why_open=spent() or "time budget")
@@ -115,7 +126,8 @@ def read_kill(outcome: SolveOutcome, solve: Callable[[Problem, float | None], So
     move = moves[0] if moves else None
     if result.verdict == "lives":
         return KoReading(True, outcome, move)
-    if move is not None and move != PASS and holds(result.proof, problem, spent, max_positions):
+    if move is not None and move != PASS and \
+            holds(result.proof, problem, spent, max_positions) is True:
         proof_here = replace(result.proof, problem=problem)
         combined = replace(result, proof=proof_here, nodes=outcome.result.nodes + result.nodes,
                            seconds=outcome.result.seconds + result.seconds)
