@@ -29,3 +29,18 @@ def test_the_jobs_error_is_raised_in_the_caller(qtbot):
 
     with pytest.raises(OSError, match="No space left"):
         run_busy(None, "Working…", job)
+
+
+def test_a_long_job_shows_the_busy_dialog(qtbot):
+    """QA s44: the dialog was made but never shown."""
+    from PySide6.QtWidgets import QApplication, QProgressDialog
+
+    seen = []
+
+    def look():
+        seen.extend(w.labelText() for w in QApplication.topLevelWidgets()
+                    if isinstance(w, QProgressDialog) and w.isVisible())
+
+    QTimer.singleShot(900, look)
+    run_busy(None, "Writing x.sgf…", lambda: time.sleep(1.2))
+    assert seen == ["Writing x.sgf…"]

@@ -2,9 +2,9 @@
 
 :func:`run_busy` waits for the job in a local event loop, so that its caller
 reads as a plain call (it returns the job's result or raises its error), while
-the window repaints and a modal busy dialog, shown once the job takes longer
-than ``SHOW_AFTER_MS``, keeps the user from starting anything else meanwhile
-(QA s44: a 55 MB proof export held the GUI thread for 10 s).
+the window repaints, the user's input waits for the job's end (nothing else can
+start meanwhile), and a busy dialog says what runs once the job takes longer
+than ``SHOW_AFTER_MS`` (QA s44: a 55 MB proof export held the GUI thread for 10 s).
 
 Knows Qt and threads; nothing about what the job does.
 """
@@ -42,13 +42,18 @@ def run_busy(parent: QWidget | None, text: str, job: Callable[[], T]) -> T:
     dialog.setCancelButton(None)                  # the job cannot be stopped half-written
     dialog.setWindowModality(Qt.WindowModality.WindowModal)
     dialog.setMinimumDuration(SHOW_AFTER_MS)
+    # Qt shows the dialog once a value is set and the job outlasts the minimum duration
+    # (QA s44: without a value it never showed)
+    dialog.setValue(0)
     loop = QEventLoop()
     timer = QTimer()
     timer.timeout.connect(lambda: loop.quit() if done.is_set() else None)
     threading.Thread(target=target, name="busy-work", daemon=True).start()
     timer.start(POLL_MS)
     if not done.wait(POLL_MS / 1000):
-        loop.exec()
+        # the window paints; the user's clicks and keys wait for the job to end (before
+        # the dialog shows, a Space started a solve: QA s44)
+        loop.exec(QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
     timer.stop()
     dialog.reset()
     dialog.deleteLater()
