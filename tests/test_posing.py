@@ -394,6 +394,17 @@ def test_region_marks_of_a_posed_problem_are_said_to_be_unused(tmp_path):
     assert "not used" not in " ".join(posed.assumed)
 
 
+def test_the_text_outweighs_a_triangle_on_the_other_sides_stone(tmp_path):
+    """QA s44: a TR mark on a white stone of a "Black to live" page made White the
+    defender; a book's triangle marks a stone to look at, the text says who must live."""
+    path = tmp_path / "marked.sgf"
+    path.write_text(BOOK_SGF.replace("GN[Black to live]", "GN[Black to live]TR[eb]"))
+    (posed,) = read_file(path)
+    assert posed.problem.defender == B
+    assert "black must live: from the text (the file's TR marks are on white stones)" in \
+        posed.assumed
+
+
 def test_a_book_line_the_frame_cuts_ends_where_it_is_cut(tmp_path):
     """A line that goes on to a point the frame's stones now hold stops there, saying so
     (QA s43: ``tsumego frame`` kept only the lines' first moves)."""

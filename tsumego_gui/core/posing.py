@@ -210,8 +210,8 @@ def pose(size: int, black: frozenset[int], white: frozenset[int], *,
     ``to_play``: the file's side to move, or None when it does not say.
     ``text``: title and comment.  ``first_moves``: the colours of the solution
     variations' first moves.  ``defender``: the colour the file's marks give (its
-    ``TR`` stones'), before anything else.  Raises ProblemError when the position
-    holds no plausible problem.
+    ``TR`` stones'), where the text names no side that must live.  Raises ProblemError
+    when the position holds no plausible problem.
     """
     marked = defender
     stones = frozenset(black) | frozenset(white)
@@ -248,13 +248,17 @@ def pose(size: int, black: frozenset[int], white: frozenset[int], *,
 
     # a page of problems: the side to move (said by the file or the lines) picks its intent
     page = intent_for_side(text, to_play) if intent is None and confidence == SURE else None
-    if marked is not None:
+    if intent is not None and intent.defender is not None:
+        # the text first: a book's triangle may sit on either side's stone (QA s44: Cho
+        # Chikun's comments speak of "白三角子", a white marked stone, on a Black-to-live page)
+        defender = intent.defender
+        reasons.append(f"{COLOR_NAMES[defender]} must live: from the text" + (
+            f" (the file's TR marks are on {COLOR_NAMES[marked]} stones)"
+            if marked is not None and marked != defender else ""))
+    elif marked is not None:
         defender = marked
         reasons.append(f"{COLOR_NAMES[defender]} must live: the file's TR marks are on its "
                        "stones")
-    elif intent is not None and intent.defender is not None:
-        defender = intent.defender
-        reasons.append(f"{COLOR_NAMES[defender]} must live: from the text")
     elif page is not None:
         defender, confidence = page.defender, LIKELY
         reasons.append(f"{COLOR_NAMES[defender]} must live: the text states several problems, "
