@@ -412,13 +412,15 @@ def test_a_book_line_the_frame_cuts_ends_where_it_is_cut(tmp_path):
     source.write_text(BOOK_SGF)
     (posed,) = read_file(source, frame_distance=0)
     walled = coords.to_sgf(min(posed.frame), 13)
-    source.write_text(BOOK_SGF.replace("(;B[aa];W[ba]))", f"(;B[aa];W[ba];B[{walled}]))"))
+    # the cut line's verdict is said at its end: kept, or a failure would read as an answer
+    source.write_text(BOOK_SGF.replace("(;B[aa];W[ba]))",
+                                       f"(;B[aa];W[ba];B[{walled}]C[Failure: White lives]))"))
     assert cli_main(["frame", str(source), "--out", str(out), "--frame-distance", "0"]) == 0
     (again,) = read_sgf(out)
-    assert again.book_moves == posed.problem.book_moves
+    assert again.book_moves == ((B, coords.from_gtp("B13", 13)),)
     name = coords.to_gtp(min(posed.frame), 13)
     assert f"The book's line goes on with B {name}, which this position does not allow " \
-           "(occupied)." in out.read_text()
+           "(occupied). The book there: Failure: White lives" in out.read_text()
 
 
 def test_tsumego_frame_writes_a_problem_that_reads_back_unchanged(tmp_path, capsys):

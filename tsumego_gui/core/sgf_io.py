@@ -691,8 +691,12 @@ def _copy_line(source: sgf.Tree_node, parent: sgf.Tree_node, board: Board, size:
             why = board.illegal_reason(loc) or ""
     if why:
         move = f"{colour.upper()} {coords.to_gtp(loc, size)}" if loc is not None else "it"
+        # the words of the part cut off are kept: a line's verdict may be said at its end
+        # (QA s44: a "正解1" at the end of a cut line was lost, and so was a "失敗")
+        words = line_verdict(source)[1]
         parent.add_comment_text(f"The book's line goes on with {move}, which this position "
-                                f"does not allow ({why}).")
+                                f"does not allow ({why})." + (f" The book there: {words}"
+                                                             if words else ""))
         return
     node = parent.new_child()
     for prop in source.properties():
