@@ -405,6 +405,25 @@ def test_the_text_outweighs_a_triangle_on_the_other_sides_stone(tmp_path):
         posed.assumed
 
 
+@pytest.mark.parametrize("marks, fault", [
+    ("TR[ja]", "crucial stone at K13 is an empty point"),
+    ("TR[eb][ab]", "crucial stones of both colours"),
+])
+def test_triangles_that_mark_no_crucial_stones_leave_the_book_readable(tmp_path, marks,
+                                                                        fault):
+    """QA s44: a book's triangle on an empty point, or on both sides' stones, made the
+    file impossible to open; posed from its text, it opens, the marks said unused.  Given
+    a defender (--defender), the file is read as marked, as it was before."""
+    path = tmp_path / "marked.sgf"
+    path.write_text(BOOK_SGF.replace("GN[Black to live]", f"GN[Black to live]{marks}"))
+    (posed,) = read_file(path)
+    assert posed.problem.defender == B and posed.frame
+    assert any(line.startswith("the file's TR marks") and fault in line
+               for line in posed.assumed)
+    with pytest.raises(ProblemError, match="crucial stone"):
+        read_file(path, defender=W)
+
+
 def test_a_book_line_the_frame_cuts_ends_where_it_is_cut(tmp_path):
     """A line that goes on to a point the frame's stones now hold stops there, saying so
     (QA s43: ``tsumego frame`` kept only the lines' first moves)."""

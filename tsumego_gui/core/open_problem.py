@@ -195,13 +195,18 @@ def read_games(data: bytes, name: str = "", *, distance: int = DISTANCE,
     for i, tree in enumerate(trees):
         where = f"game {i + 1}: " if len(trees) > 1 else ""
         marked = None       # read as marked, by TR marks that may be a book's triangles
+        unusable = ""       # why TR marks alone could not be read as crucial stones
         try:
             marked = read_game(tree, name, goal=goal)
         except NoDefenderError as e:
             unsaid = str(e)
         except ProblemError as e:
-            out.append(ProblemError(f"{where}{e}"))
-            continue
+            if not _only_triangles(tree):
+                out.append(ProblemError(f"{where}{e}"))
+                continue
+            # a book's triangles on an empty point or on both sides' stones (QA s44): the
+            # problem is posed as if they were not there
+            unsaid = unusable = str(e)
         if marked is not None and not _loose_triangles(tree, marked):
             out.append(Posed(marked))
             continue
@@ -213,22 +218,34 @@ def read_games(data: bytes, name: str = "", *, distance: int = DISTANCE,
         except ProblemError as e:
             if marked is not None:      # no room for a frame: the TR marks are meant so
                 out.append(Posed(marked))
-                continue
-            # a kill-all record, say: what it lacks comes first, then why posing failed
-            out.append(ProblemError(f"{where}{unsaid}; as an open problem: {e}"))
+            elif unusable:              # no problem either way: the marks' fault is said
+                out.append(ProblemError(f"{where}{unusable}"))
+            else:
+                # a kill-all record, say: what it lacks comes first, then why posing failed
+                out.append(ProblemError(f"{where}{unsaid}; as an open problem: {e}"))
             continue
         closer = frame_closer(position, posing, framed)
         problem, closer = framed.problem, closer and closer.problem
         if goal is not None:
             problem, closer = replace(problem, goal=goal), closer and replace(closer, goal=goal)
-        out.append(Posed(problem, (*posing.reasons, framed.describe(), *_unused_marks(tree)),
-                         closer))
+        out.append(Posed(problem, (*posing.reasons, framed.describe(),
+                                   *_unused_marks(tree, unusable)), closer))
     return out
 
 
 # our own problem properties (``core.sgf_io``): a file with one was marked by a program
 # that means its TR marks as crucial stones
 _OWN_MARKS = ("SQ", "MA", "TG", "TD", "TK", "TH", "TP", "TF", "TO", "TT")
+
+
+def _only_triangles(tree: sgf_grammar.Coarse_game_tree) -> bool:
+    """Whether the root's only problem marks are ``TR`` (none of ours besides); False for
+    a game that does not read (its error is the one to say)."""
+    try:
+        root = game_of(tree).get_root()
+        return root.has_property("TR") and not any(root.has_property(p) for p in _OWN_MARKS)
+    except (ProblemError, ValueError):
+        return False
 
 
 def _loose_triangles(tree: sgf_grammar.Coarse_game_tree, problem: Problem) -> bool:
@@ -238,21 +255,25 @@ def _loose_triangles(tree: sgf_grammar.Coarse_game_tree, problem: Problem) -> bo
     crucial stones marked by ``TR`` alone, with no region and no other mark of ours, are
     posed and framed where a frame fits (:func:`read_games`; a research file's framed
     board leaves no room for one, and keeps its marks)."""
-    root = game_of(tree).get_root()
-    return root.has_property("TR") and problem.crucial and not problem.region and \
-        not any(root.has_property(p) for p in _OWN_MARKS)
+    return bool(problem.crucial) and not problem.region and _only_triangles(tree)
 
 
-def _unused_marks(tree: sgf_grammar.Coarse_game_tree) -> tuple[str, ...]:
+def _unused_marks(tree: sgf_grammar.Coarse_game_tree, unusable: str = "") -> tuple[str, ...]:
     """Lines saying what became of the root's marks, when it has some: MA / SQ were not
     used (a posed game has no target, so they are region marks only), TR gave only the
-    defender's colour (``_loose_triangles``)."""
+    defender's colour (``_loose_triangles``), or nothing where they could not be read as
+    crucial stones (``unusable``: why)."""
     root = game_of(tree).get_root()
     out = []
-    if root.has_property("TR"):
-        out.append(f"the file's TR marks ({len(root.get('TR'))} points) give the defender "
-                   "only: with no region marked, every stone of that colour is a target and "
-                   "the frame makes the region (a book's triangle marks a stone to look at)")
+    tr = f"the file's TR marks ({len(root.get('TR'))} points)" if root.has_property("TR") \
+        else ""
+    if tr and unusable:
+        out.append(f"{tr} are not used: as crucial stones they say nothing ({unusable}); a "
+                   "book's triangle marks a point to look at")
+    elif tr:
+        out.append(f"{tr} give the defender only: with no region marked, every stone of "
+                   "that colour is a target and the frame makes the region (a book's "
+                   "triangle marks a stone to look at)")
     marks = [prop for prop in ("MA", "SQ") if root.has_property(prop)]
     if marks:
         count = len({p for prop in marks for p in root.get(prop)})

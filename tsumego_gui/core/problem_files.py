@@ -43,7 +43,7 @@ from os import PathLike
 from pathlib import Path
 
 from tsumego_gui.core.frame import DISTANCE
-from tsumego_gui.core.problem import NoDefenderError, Problem, ProblemError
+from tsumego_gui.core.problem import Problem, ProblemError
 
 SUFFIXES = (".sgf", ".json")
 
@@ -133,10 +133,11 @@ def read_file_entries(path: str | PathLike[str], *, defender: int | None = None,
         else:
             from tsumego_gui.core.sgf_io import read_sgf_games
             games = read_sgf_games(path, defender=defender, goal=goal)
-            # no defender said, or crucial stones without a region (a book's triangles,
-            # perhaps: ``open_problem`` tells): posed and framed where need be
-            if frame_distance is not None and any(
-                    isinstance(g, NoDefenderError)
+            # no defender said, crucial stones without a region, or marks that do not
+            # read (a book's triangles, perhaps: ``open_problem`` tells): posed and framed
+            # where need be; a defender the caller gave is read as marked, as it was given
+            if frame_distance is not None and defender is None and any(
+                    isinstance(g, ProblemError)
                     or (isinstance(g, Problem) and g.crucial and not g.region)
                     for g in games):
                 from tsumego_gui.core.open_problem import read_games
