@@ -369,7 +369,7 @@ def test_an_open_sgf_file_is_posed_and_framed_by_the_one_reader(tmp_path):
     # posed and framed round it (QA s44: a book's triangle made one stone crucial and the
     # whole 19x19 board the region)
     assert "black must live: the file's TR marks are on its stones" in second.assumed
-    assert second.assumed[-1].startswith("the file's TR marks (1 points) give the defender")
+    assert second.assumed[-1].startswith("the file's TR marks (1 point) give the defender")
     assert second.frame and second.problem.defender == BLACK
     assert second.problem.crucial == {coords.from_gtp(v, 9) for v in ("A9", "B9", "C9")}
     with pytest.raises(ProblemError, match="say which side is the defender"):

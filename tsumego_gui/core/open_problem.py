@@ -54,6 +54,7 @@ from tsumego_gui.core.sgf_io import (  # RIGHT, WRONG, REFERENCE: BookLine.verdi
     setup_points,
     text_of,
 )
+from tsumego_gui.core.wording import counted
 
 _COLORS = {"b": BLACK, "w": WHITE}
 
@@ -265,8 +266,8 @@ def _unused_marks(tree: sgf_grammar.Coarse_game_tree, unusable: str = "") -> tup
     crucial stones (``unusable``: why)."""
     root = game_of(tree).get_root()
     out = []
-    tr = f"the file's TR marks ({len(root.get('TR'))} points)" if root.has_property("TR") \
-        else ""
+    tr = f"the file's TR marks ({counted(len(root.get('TR')), 'point')})" \
+        if root.has_property("TR") else ""
     if tr and unusable:
         out.append(f"{tr} are not used: as crucial stones they say nothing ({unusable}); a "
                    "book's triangle marks a point to look at")
@@ -277,7 +278,8 @@ def _unused_marks(tree: sgf_grammar.Coarse_game_tree, unusable: str = "") -> tup
     marks = [prop for prop in ("MA", "SQ") if root.has_property(prop)]
     if marks:
         count = len({p for prop in marks for p in root.get(prop)})
-        out.append(f"the file's {' and '.join(marks)} marks ({count} points) are not used: "
+        out.append(f"the file's {' and '.join(marks)} marks ({counted(count, 'point')}) are "
+                   "not used: "
                    "without a target (MA on a stone) or crucial stones (TR) they do not say "
                    "who must live, and the frame makes the region")
     return tuple(out)
