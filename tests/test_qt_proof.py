@@ -99,7 +99,7 @@ def test_a_disproof_marks_the_defenders_moves_to_answer_and_the_killing_move():
     b1 = coords.from_gtp("B1", 9)
     pos, overlay = overlay_at(proof, ())
     assert overlay.must_answer == frozenset() and overlay.labels == ((b1, "1"),)
-    assert "Black plays B1 (marked 1)" in explain(proof, ())
+    assert "Black plays B1 (marked on the board)" in explain(proof, ())
     pos, overlay = overlay_at(proof, (0,))          # after B1: White to play, and White dies
     node, _ = node_and_moves(proof, (0,))
     assert node.kind == "or" and not node.won and node.must_answer

@@ -388,9 +388,9 @@ class Practice(GameLog):
                     "H again shows a move.")
         name = self._name(move) if move is not None else "pass"
         if wins:
-            return f"Hint: play {name} (marked 1)."
+            return f"Hint: play {name} (marked on the board)."
         return (f"Hint: the proof says {PLAYERS[self.user]} cannot win from here; the most "
-                f"stubborn try is {name} (marked 1).")
+                f"stubborn try is {name} (marked on the board).")
 
     # ---- the end ------------------------------------------------------------------------
 

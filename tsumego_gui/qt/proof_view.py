@@ -217,7 +217,7 @@ def explain(proof: Proof, path: tuple[int, ...], first_move: int | None = None,
                      "points.")
     elif node.prover_move is not None:
         move = node.prover_move
-        lines.append(f"{PLAYERS[mover]} plays {coords.to_gtp(move, size)} (marked 1): "
+        lines.append(f"{PLAYERS[mover]} plays {coords.to_gtp(move, size)} (marked on the board): "
                      "the proof's move here.")
     else:
         tried = [m for m in node.must_answer if m != PASS]
