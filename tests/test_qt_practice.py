@@ -490,3 +490,19 @@ def test_a_move_worse_than_the_position_says_what_was_better():
     tried.restart()
     assert "Better" not in tried.play(coords.from_gtp("E1", 9))
 
+
+
+def test_the_moves_of_a_game_are_there_to_be_numbered():
+    """QA s44: with move numbers on, practice numbered no stone: its overlays held no
+    moves.  On the proofs and off them, every move played is listed, in order."""
+    problem = replace(read_sgf(PROBLEMS_DIR / "ko" / "direct-ko.sgf")[0], to_play=2)
+    c = classify(problem, to_play=2)
+    asked = []
+    game = Practice(c.problem, asked.append, classification=c)
+    e1, f1 = (coords.from_gtp(v, 9) for v in ("E1", "F1"))
+    game.play(e1)                                       # Black answers F1
+    assert game.overlay()[1].moves == (e1, f1)
+    game.play(PASS)                                     # off the fight's proof
+    game.answer(solved(asked[-1], all_moves=False).proof)
+    moves = game.overlay()[1].moves
+    assert moves[:3] == (e1, f1, PASS) and len(moves) == 4     # and Black's answer

@@ -154,6 +154,9 @@ class Practice(GameLog):
             self._own = self.rules.to_board()
             source = "by solving each position as it comes (a few seconds each)"
         self.log: list[str] = [f"{opening} {source}.  H: hint."]
+        # the moves played, on proofs and off them: numbered on the board when asked (QA
+        # s44: practice numbered none)
+        self.moves: list[int] = list(self._segment_moves())
         if isinstance(self.segment, TryIt):
             seg = self.segment
             self._take(seg.log[1:-1] if seg.finished else seg.log[1:])
@@ -213,7 +216,9 @@ class Practice(GameLog):
         if isinstance(seg, TryFirstMove) and seg.game is None:
             fm = next(m for m in seg.classification.moves if m.move == loc)
             self.ko = fm.cls == "ko"
+        before = len(self._segment_moves())
         lines = seg.play(loc).splitlines()
+        self.moves += self._segment_moves()[before:]
         self.last_move = None if loc == PASS else loc
         if seg.finished:
             lines = lines[:-1]           # the segment's own end line: said once, below
@@ -244,6 +249,7 @@ class Practice(GameLog):
             why = "no proof covers this position yet"
         self._leave_segment()
         self._own.play(loc)
+        self.moves.append(loc)
         self.last_move = None if loc == PASS else loc
         self._say(f"You play {self._name(loc)}: {why}.")
         if self._check_own_end():
@@ -284,6 +290,8 @@ class Practice(GameLog):
         if proof is not None:
             self.segment = TryIt(proof, user=self.user, first_move=self.last_move,
                                  intro=("",))
+            # its first move is the one played last, counted already
+            self.moves += self.segment.moves[0 if self.last_move is None else 1:]
             self._own = None
             mover = PLAYERS[proof.to_play]
             d = PLAYERS[self.rules.defender]
@@ -317,6 +325,7 @@ class Practice(GameLog):
             self._say(f"The app could not prove an answer ({why}) and has no legal move in "
                       "the problem's region: it passes.")
         self._own.play(guess)
+        self.moves.append(guess)
         self.last_move = None if guess == PASS else guess
         self._say(f"{PLAYERS[self.prover]} answers {self._name(guess)}.")
         self._check_own_end()
@@ -504,7 +513,7 @@ class Practice(GameLog):
         view = view_of(board)
         crucial = frozenset(p for p in self.rules.crucial
                             if view.color_at(p) == self.rules.defender)
-        ov = Overlay(crucial=crucial, last_move=self.last_move)
+        ov = Overlay(crucial=crucial, last_move=self.last_move, moves=tuple(self.moves))
         if self.segment is not None and not self.finished and \
                 (self.hint_level or show_zone) and not self.thinking:
             zone, move, _ = self._hint_target() if self._hintable() else (frozenset(), None,
@@ -513,6 +522,13 @@ class Practice(GameLog):
                 else ()
             ov = replace(ov, zone=zone, labels=labels)
         return view, ov
+
+    def _segment_moves(self) -> list[int]:
+        """The moves the segment's game has played (a first move's proof: that move
+        first)."""
+        seg = self.segment
+        game = seg.game if isinstance(seg, TryFirstMove) else seg
+        return game.moves if game is not None else []
 
     def _hintable(self) -> bool:
         seg = self.segment

@@ -321,6 +321,8 @@ class TryIt(GameLog):
         self._rival_node = self.rival.root if self.rival is not None else None
         self.board = start_board(self.proof)
         self.last_move: int | None = None if self.first_move == PASS else self.first_move
+        # the moves played, the first move included: numbered on the board when asked
+        self.moves: list[int] = [] if self.first_move is None else [self.first_move]
         self.finished = False
         self.ko_fight: int | None = None     # the ko the app would take where the game ended
         self.log: list[str] = list(self.intro) or [
@@ -386,6 +388,7 @@ class TryIt(GameLog):
             self._rival_node = dict(self._rival_node.children).get(move)
         self.node = node
         self.board.play(move)
+        self.moves.append(move)
         self.last_move = None if move == PASS else move
 
     def _app_moves(self) -> None:
@@ -481,9 +484,9 @@ class TryIt(GameLog):
         view = view_of(self.board)
         ov = overlay_for_node(self.proof, self.node, view, self.last_move, show_next=False)
         if not show_zone:
-            ov = Overlay(crucial=ov.crucial, last_move=ov.last_move)
+            ov = Overlay(crucial=ov.crucial, last_move=ov.last_move, moves=tuple(self.moves))
         else:
             # in try-it the attacker's options stay hidden: zone only
             ov = Overlay(zone=ov.zone, crucial=ov.crucial, uca=ov.uca, vital=ov.vital,
-                         last_move=ov.last_move)
+                         last_move=ov.last_move, moves=tuple(self.moves))
         return view, ov
