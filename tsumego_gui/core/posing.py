@@ -121,7 +121,7 @@ def agreed(claims: list[Intent]) -> Intent | None:
     if not claims or len(moves) > 1 or len(lives) > 1:
         return None
     return Intent(moves.pop() if moves else None, lives.pop() if lives else None,
-                  ", ".join(c.text for c in claims))
+                  ", ".join(dict.fromkeys(c.text for c in claims)))   # each words once
 
 
 def read_intent(text: str) -> Intent | None:

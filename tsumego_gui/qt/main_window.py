@@ -748,7 +748,7 @@ class MainWindow(QMainWindow):
             # a proof of some 100,000 nodes takes seconds to write: the window paints on
             run_busy(self, f"Writing {path.name}…", write)
         except OSError as e:
-            self.show_error(f"Cannot export the proof: {e.strerror or e}")
+            self.show_error(f"Cannot export the proof to {path}: {e.strerror or e}")
             return False
         what = ("Classification" if c is not None else
                 "Split proof" if split is not None else "Proof")

@@ -28,6 +28,7 @@ from __future__ import annotations
 from tsumego_gui.core import coords
 from tsumego_gui.core.wording import PLAYERS
 from tsumego_gui.qt.board_painter import BoardView, Overlay
+from tsumego_gui.qt.first_move_list import short_class
 from tsumego_gui.qt.proof_view import TryIt, move_refused, view_of
 from tsumego_gui.search.classify import OPEN, Classification, FirstMove
 from tsumego_gui.search.ko_figure import threats_held
@@ -98,7 +99,8 @@ class TryFirstMove:
             # the game goes on from the move played; the player hears what was better
             # (QA s44: the direct ko's F1 ended in a ko, and E1, a clean kill, went unsaid)
             best = ", ".join(self._name(m) for m in c.best_moves())
-            said += f" Better: {best} ({c.words(c.status)})."
+            word = c.status if c.status in ("seki", "ko") else short_class(c, c.status)
+            said += f" Better: {best} ({word})."
         self.first = fm
         fight = c.ko_fight(fm)
         line, rival = c.line_proofs(fm) if fight is None else fight
