@@ -13,7 +13,9 @@ line per kill, then
 
     RESULT kills=<n> read=<n> agree=<n> disagree=<n> open=<n> renamed=<n>
 
-``read``: kills both the reading and the classes decided; ``open``: kills one of them
+Each line gives the solve's seconds (its search and the check of its proof, which is
+not bound to the budget) and the reading's.  ``read``: kills both the reading and the
+classes decided; ``open``: kills one of them
 left undecided within the budget; ``renamed``: kills whose named first move the
 reading replaced by a kill with no ko in it.
 """
@@ -82,10 +84,12 @@ def read_side(name, problem, side, seconds, known, counts) -> str:
                                 max_seconds=seconds if left is None else left)
 
     outcome = solve(problem, seconds)
+    solved = time.monotonic() - start       # the search and its check (not time-bounded)
     if not kill_by_ko.applies(outcome):
         return ""
     counts["kills"] += 1
-    reading = kill_by_ko.read_kill(outcome, solve, seconds - (time.monotonic() - start))
+    reading = kill_by_ko.read_kill(outcome, solve, seconds - solved)
+    read = time.monotonic() - start - solved
     cls = known.get((name, "BW"[side - 1]))
     if cls is None:
         cls = classify(problem, SearchParams(max_seconds=seconds), to_play=side,
@@ -108,8 +112,8 @@ def read_side(name, problem, side, seconds, known, counts) -> str:
         return ",".join(coords.to_gtp(m, size) for m in moves) or "-"
 
     return (f"{name:<28}{'BW'[side - 1]:>2}  class {cls:<5} needs ko {reading.needs_ko!s:<5} "
-            f"{verdict:<8} named {names(before)} -> {names(after)}  "
-            f"{time.monotonic() - start:6.2f} s {reading.why_open}")
+            f"{verdict:<8} named {names(before)} -> {names(after)}  solve {solved:6.2f} s, "
+            f"reading {read:6.2f} s {reading.why_open}")
 
 
 if __name__ == "__main__":
