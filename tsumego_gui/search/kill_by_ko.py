@@ -99,8 +99,8 @@ def read_kill(outcome: SolveOutcome, solve: Callable[[Problem, float | None], So
 
     def spent() -> str:
         """Why the reading must stop now (the caller's stop, then the time), or ""; the
-        verifier reads it as it walks (a large proof's walk takes a minute: s44 suite,
-        gop/17663 B read for 108 s on a 30 s budget)."""
+        verifier reads it as it walks (a large proof walked again under the turned rule
+        takes as long as its first check: a minute for enclosed-dev gop/5194 W)."""
         why = stop() if stop is not None else ""
         return why or ("time budget" if deadline is not None and clock() >= deadline else "")
 
