@@ -437,16 +437,16 @@ def line_verdict(node: sgf.Tree_node) -> tuple[str, str]:
         below = below[0]
         labels += [text_of(below, p) for p in ("N", "C") if below.has_property(p)]
     name, comment = own
-    for text in (name, comment):
-        if FAILURE_LABEL.search(text):
-            return WRONG, " ".join(labels)
-        if text is name and REFERENCE_LABEL.search(text) and not RIGHT_LABEL.search(text):
-            return REFERENCE, " ".join(labels)
-        if RIGHT_LABEL.search(text):
-            return RIGHT, " ".join(labels)
     label = " ".join(labels)
-    return (WRONG if FAILURE_LABEL.search(label) else
-            RIGHT if RIGHT_LABEL.search(label) else ""), label
+    if REFERENCE_LABEL.search(name) and not (FAILURE_LABEL.search(name)
+                                             or RIGHT_LABEL.search(name)):
+        return REFERENCE, label
+    for text in (name, comment, label):
+        if FAILURE_LABEL.search(text):
+            return WRONG, label
+        if RIGHT_LABEL.search(text):
+            return RIGHT, label
+    return "", label
 
 
 def _get(fn, *args):
