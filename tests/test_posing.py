@@ -424,6 +424,21 @@ def test_triangles_that_mark_no_crucial_stones_leave_the_book_readable(tmp_path,
         read_file(path, defender=W)
 
 
+def test_a_defender_given_to_a_book_problem_is_posed_with_it(tmp_path):
+    """QA s44: ``--defender`` on a book problem turned its posing off, and the whole board
+    was read as a kill-all problem.  Given, the defender outweighs the text and the rest is
+    posed and framed; a game record (a kill-all board) is read as marked, as before."""
+    path = tmp_path / "book.sgf"
+    path.write_text(BOOK_SGF)
+    (posed,) = read_file(path, defender=W)
+    assert posed.problem.defender == W and posed.frame and posed.problem.goal == "survive"
+    assert "white must live: as given" in posed.assumed
+    record = tmp_path / "record.sgf"
+    record.write_text("(;GM[1]SZ[7];B[dd];W[cc];B[cd])")
+    (game,) = read_file(record, defender=W)
+    assert game.assumed == () and not game.frame and game.problem.goal == "live_any"
+
+
 def test_a_book_line_the_frame_cuts_ends_where_it_is_cut(tmp_path):
     """A line that goes on to a point the frame's stones now hold stops there, saying so
     (QA s43: ``tsumego frame`` kept only the lines' first moves)."""

@@ -51,7 +51,8 @@ def add_problem_arguments(command: argparse.ArgumentParser) -> None:
                               "SGF or a folder's files (default: all)")
     command.add_argument("--defender", choices=["B", "W", "b", "w"], default=None,
                          help="the side that must live (default: the colour of the crucial "
-                              "stones, or the file's TD)")
+                              "stones, or the file's TD; an open book problem is posed and "
+                              "framed with it)")
     command.add_argument("--goal", choices=list(GOALS), default=None,
                          help="survive: a crucial stone is on the board when the game ends "
                               "(seki counts as life, as in Go books); live: a crucial stone "

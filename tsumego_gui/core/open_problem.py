@@ -82,6 +82,7 @@ class OpenPosition:
     lines: tuple[BookLine, ...]
     source: str = ""
     defender: int | None = None     # the colour the file's TR marks give (``_loose_triangles``)
+    chosen: int | None = None       # the defender the caller gives (``--defender``)
 
     def book_moves(self, verdict: str | None = None) -> list[tuple[int, int]]:
         """(colour, loc) of the lines' first moves, of one verdict or all."""
@@ -152,7 +153,7 @@ def pose_and_frame(position: OpenPosition, *, distance: int = DISTANCE,
     posing = pose(position.size, position.black, position.white, to_play=position.to_play,
                   text=f"{position.title}\n{position.comment}",
                   first_moves=tuple(line.color for line in position.lines),
-                  defender=position.defender)
+                  defender=position.defender, chosen=position.chosen)
     return posing, _framed(position, posing, distance, around)
 
 
@@ -187,14 +188,19 @@ class Posed:
 
 
 def read_games(data: bytes, name: str = "", *, distance: int = DISTANCE,
-               goal: str | None = None) -> list[Posed | ProblemError]:
+               goal: str | None = None,
+               defender: int | None = None) -> list[Posed | ProblemError]:
     """Every game of SGF bytes: as marked, or posed and framed when it names no defender;
     a game that gives no problem is the ProblemError saying why (prefixed with its number
-    in a collection of several).  Bytes that do not parse raise."""
+    in a collection of several).  ``defender``: the caller's (:func:`_given_defender`).
+    Bytes that do not parse raise."""
     trees = parse_games(data)
     out: list[Posed | ProblemError] = []
     for i, tree in enumerate(trees):
         where = f"game {i + 1}: " if len(trees) > 1 else ""
+        if defender is not None:
+            out.append(_given_defender(tree, name, where, distance, goal, defender))
+            continue
         marked = None       # read as marked, by TR marks that may be a book's triangles
         unusable = ""       # why TR marks alone could not be read as crucial stones
         try:
@@ -225,13 +231,42 @@ def read_games(data: bytes, name: str = "", *, distance: int = DISTANCE,
                 # a kill-all record, say: what it lacks comes first, then why posing failed
                 out.append(ProblemError(f"{where}{unsaid}; as an open problem: {e}"))
             continue
-        closer = frame_closer(position, posing, framed)
-        problem, closer = framed.problem, closer and closer.problem
-        if goal is not None:
-            problem, closer = replace(problem, goal=goal), closer and replace(closer, goal=goal)
-        out.append(Posed(problem, (*posing.reasons, framed.describe(),
-                                   *_unused_marks(tree, unusable)), closer))
+        out.append(_posed(position, posing, framed, goal, _unused_marks(tree, unusable)))
     return out
+
+
+def _posed(position: OpenPosition, posing: Posing, framed: Framed, goal: str | None,
+           unused: tuple[str, ...]) -> Posed:
+    """A posed and framed game, with its closer frame and what was assumed."""
+    closer = frame_closer(position, posing, framed)
+    problem, closer = framed.problem, closer and closer.problem
+    if goal is not None:
+        problem, closer = replace(problem, goal=goal), closer and replace(closer, goal=goal)
+    return Posed(problem, (*posing.reasons, framed.describe(), *unused), closer)
+
+
+def _given_defender(tree: sgf_grammar.Coarse_game_tree, name: str, where: str,
+                    distance: int, goal: str | None, defender: int) -> Posed | ProblemError:
+    """A game read with the defender the caller gives: as marked where it marks crucial
+    stones, a target or a region, carries marks of ours, or is a game record (a kill-all
+    board); else, a book's open position, posed and framed with that defender (QA s44:
+    ``--defender`` on a book problem whose posing guessed its defender read the whole
+    board as kill-all), or as marked where no frame fits."""
+    try:
+        marked = read_game(tree, name, goal=goal, defender=defender)
+        root = game_of(tree).get_root()
+        black, white, _ = setup_points(root)
+    except ProblemError as e:
+        return ProblemError(f"{where}{e}")
+    if marked.crucial or marked.region or not (black or white) or \
+            any(root.has_property(p) for p in (*_OWN_MARKS, "TR")):
+        return Posed(marked)
+    try:
+        position = replace(open_position_of(tree, name), chosen=defender)
+        posing, framed = pose_and_frame(position, distance=distance)
+    except ProblemError:
+        return Posed(marked)
+    return _posed(position, posing, framed, goal, _unused_marks(tree))
 
 
 # our own problem properties (``core.sgf_io``): a file with one was marked by a program

@@ -204,13 +204,15 @@ def _enclosed_side(size: int, black: frozenset[int], white: frozenset[int],
 
 def pose(size: int, black: frozenset[int], white: frozenset[int], *,
          to_play: int | None = None, text: str = "",
-         first_moves: tuple[int, ...] = (), defender: int | None = None) -> Posing:
+         first_moves: tuple[int, ...] = (), defender: int | None = None,
+         chosen: int | None = None) -> Posing:
     """Decide the defender, the side to move and the targets of an open problem.
 
     ``to_play``: the file's side to move, or None when it does not say.
     ``text``: title and comment.  ``first_moves``: the colours of the solution
     variations' first moves.  ``defender``: the colour the file's marks give (its
-    ``TR`` stones'), where the text names no side that must live.  Raises ProblemError
+    ``TR`` stones'), where the text names no side that must live.  ``chosen``: the
+    defender the caller gives (``--defender``), before anything.  Raises ProblemError
     when the position holds no plausible problem.
     """
     marked = defender
@@ -248,7 +250,10 @@ def pose(size: int, black: frozenset[int], white: frozenset[int], *,
 
     # a page of problems: the side to move (said by the file or the lines) picks its intent
     page = intent_for_side(text, to_play) if intent is None and confidence == SURE else None
-    if intent is not None and intent.defender is not None:
+    if chosen is not None:
+        defender = chosen
+        reasons.append(f"{COLOR_NAMES[defender]} must live: as given")
+    elif intent is not None and intent.defender is not None:
         # the text first: a book's triangle may sit on either side's stone (QA s44: Cho
         # Chikun's comments speak of "白三角子", a white marked stone, on a Black-to-live page)
         defender = intent.defender

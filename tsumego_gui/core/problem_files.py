@@ -134,15 +134,16 @@ def read_file_entries(path: str | PathLike[str], *, defender: int | None = None,
             from tsumego_gui.core.sgf_io import read_sgf_games
             games = read_sgf_games(path, defender=defender, goal=goal)
             # no defender said, crucial stones without a region, or marks that do not
-            # read (a book's triangles, perhaps: ``open_problem`` tells): posed and framed
-            # where need be; a defender the caller gave is read as marked, as it was given
-            if frame_distance is not None and defender is None and any(
-                    isinstance(g, ProblemError)
-                    or (isinstance(g, Problem) and g.crucial and not g.region)
-                    for g in games):
+            # read (a book's triangles, perhaps), or a defender given to a position that
+            # marks nothing: ``open_problem`` tells, and poses and frames where need be
+            open_ones = (lambda g: isinstance(g, ProblemError)
+                         or (isinstance(g, Problem) and g.crucial and not g.region)) \
+                if defender is None else \
+                (lambda g: isinstance(g, Problem) and not g.crucial and not g.region)
+            if frame_distance is not None and any(open_ones(g) for g in games):
                 from tsumego_gui.core.open_problem import read_games
                 games = read_games(path.read_bytes(), path.name, distance=frame_distance,
-                                   goal=goal)
+                                   goal=goal, defender=defender)
     except OSError as e:
         return [ProblemFileError(path, f"cannot read the file: {e.strerror or e}")]
     except ProblemError as e:
