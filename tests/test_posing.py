@@ -413,15 +413,17 @@ def test_triangles_that_mark_no_crucial_stones_leave_the_book_readable(tmp_path,
                                                                         fault):
     """QA s44: a book's triangle on an empty point, or on both sides' stones, made the
     file impossible to open; posed from its text, it opens, the marks said unused.  Given
-    a defender (--defender), the file is read as marked, as it was before."""
+    a defender (--defender), it is posed with that one."""
     path = tmp_path / "marked.sgf"
     path.write_text(BOOK_SGF.replace("GN[Black to live]", f"GN[Black to live]{marks}"))
     (posed,) = read_file(path)
     assert posed.problem.defender == B and posed.frame
     assert any(line.startswith("the file's TR marks") and fault in line
                for line in posed.assumed)
-    with pytest.raises(ProblemError, match="crucial stone"):
-        read_file(path, defender=W)
+    (given,) = read_file(path, defender=W)          # given, it outweighs text and marks
+    assert given.problem.defender == W and given.frame
+    assert any(line.startswith("the file's TR marks") and "(the defender is given)" in line
+               for line in given.assumed)
 
 
 def test_a_defender_given_to_a_book_problem_is_posed_with_it(tmp_path):

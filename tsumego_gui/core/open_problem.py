@@ -247,26 +247,35 @@ def _posed(position: OpenPosition, posing: Posing, framed: Framed, goal: str | N
 
 def _given_defender(tree: sgf_grammar.Coarse_game_tree, name: str, where: str,
                     distance: int, goal: str | None, defender: int) -> Posed | ProblemError:
-    """A game read with the defender the caller gives: as marked where it marks crucial
-    stones, a target or a region, carries marks of ours, or is a game record (a kill-all
-    board); else, a book's open position, posed and framed with that defender (QA s44:
-    ``--defender`` on a book problem whose posing guessed its defender read the whole
-    board as kill-all), or as marked where no frame fits."""
+    """A game read with the defender the caller gives: a book's open position (no marks,
+    or TR triangles only) posed and framed with that defender (QA s44: ``--defender`` on
+    a book problem whose posing guessed its defender read the whole board as kill-all);
+    as marked where it marks crucial stones, a target or a region, carries marks of ours,
+    is a game record (a kill-all board), or leaves no room for a frame."""
     try:
-        marked = read_game(tree, name, goal=goal, defender=defender)
         root = game_of(tree).get_root()
-        black, white, _ = setup_points(root)
     except ProblemError as e:
         return ProblemError(f"{where}{e}")
-    if marked.crucial or marked.region or not (black or white) or \
-            any(root.has_property(p) for p in (*_OWN_MARKS, "TR")):
-        return Posed(marked)
+    # set-up stones: a book's position (a game record's stones come from its moves); their
+    # points are checked by whichever reading below takes them
+    set_up = root.has_property("AB") or root.has_property("AW")
+    marked, fault = None, None
     try:
-        position = replace(open_position_of(tree, name), chosen=defender)
-        posing, framed = pose_and_frame(position, distance=distance)
-    except ProblemError:
-        return Posed(marked)
-    return _posed(position, posing, framed, goal, _unused_marks(tree))
+        marked = read_game(tree, name, goal=goal, defender=defender)
+    except ProblemError as e:
+        fault = e
+    triangles = _only_triangles(tree)
+    if set_up and (triangles or (
+            marked is not None and not marked.crucial and not marked.region
+            and not any(root.has_property(p) for p in _OWN_MARKS))):
+        try:
+            position = replace(open_position_of(tree, name), chosen=defender)
+            posing, framed = pose_and_frame(position, distance=distance)
+            return _posed(position, posing, framed, goal,
+                          _unused_marks(tree, "the defender is given" if triangles else ""))
+        except ProblemError:
+            pass
+    return Posed(marked) if marked is not None else ProblemError(f"{where}{fault}")
 
 
 # our own problem properties (``core.sgf_io``): a file with one was marked by a program
@@ -301,18 +310,19 @@ def _unused_marks(tree: sgf_grammar.Coarse_game_tree, unusable: str = "") -> tup
     crucial stones (``unusable``: why)."""
     root = game_of(tree).get_root()
     out = []
-    tr = f"the file's TR marks ({counted(len(root.get('TR')), 'point')})" \
+    # counted as written (a mark that is no point of the board was said by the reading)
+    tr = f"the file's TR marks ({counted(len(root.get_raw_list('TR')), 'point')})" \
         if root.has_property("TR") else ""
     if tr and unusable:
-        out.append(f"{tr} are not used: as crucial stones they say nothing ({unusable}); a "
-                   "book's triangle marks a point to look at")
+        out.append(f"{tr} are not used ({unusable}); a book's triangle marks a point to "
+                   "look at")
     elif tr:
         out.append(f"{tr} give the defender only: with no region marked, every stone of "
                    "that colour is a target and the frame makes the region (a book's "
                    "triangle marks a stone to look at)")
     marks = [prop for prop in ("MA", "SQ") if root.has_property(prop)]
     if marks:
-        count = len({p for prop in marks for p in root.get(prop)})
+        count = len({p for prop in marks for p in root.get_raw_list(prop)})
         out.append(f"the file's {' and '.join(marks)} marks ({counted(count, 'point')}) are "
                    "not used: "
                    "without a target (MA on a stone) or crucial stones (TR) they do not say "

@@ -139,7 +139,8 @@ def read_file_entries(path: str | PathLike[str], *, defender: int | None = None,
             open_ones = (lambda g: isinstance(g, ProblemError)
                          or (isinstance(g, Problem) and g.crucial and not g.region)) \
                 if defender is None else \
-                (lambda g: isinstance(g, Problem) and not g.crucial and not g.region)
+                (lambda g: isinstance(g, ProblemError)
+                 or (isinstance(g, Problem) and not g.crucial and not g.region))
             if frame_distance is not None and any(open_ones(g) for g in games):
                 from tsumego_gui.core.open_problem import read_games
                 games = read_games(path.read_bytes(), path.name, distance=frame_distance,
