@@ -178,6 +178,7 @@ def test_the_app_solves_a_posed_problem_in_its_closer_frame_first(window, tmp_pa
     assert "Frame: proven in the closer frame" in window.solve_panel.verdict_label.text()
     assert outcome.result.proof.problem.frame == posed.closer.frame
     assert window.browser.heading.startswith("The proof in the closer frame")
+    assert window.board.frame == posed.closer.frame     # its wall drawn as a frame's
     assert window.classification.problem.frame == posed.frame
     window.editor.set_fields("edited", black=window.editor.draft.black
                              | {coords.from_gtp("M1", 13)})

@@ -921,6 +921,11 @@ class MainWindow(QMainWindow):
 
     def _proof_position(self, view: BoardView, overlay: Overlay) -> None:
         if self.mode == "proof":
+            # the stones a frame added, drawn apart: the browsed proof's frame (a proof in
+            # the closer frame has a wall of its own), else the edited problem's
+            proof = self.browser.proof
+            self.board.set_frame(proof.problem.frame if proof is not None
+                                 else self.editor.draft.frame)
             self.board.set_position(view, overlay)
         if self.browser.try_it is not None:
             # every change of a game is shown through here (the board, the browser's own
