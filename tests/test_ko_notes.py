@@ -67,6 +67,8 @@ def test_the_exported_ko_is_fought_with_its_threat():
     # plays the retake as legal
     assert comment_at(exported, ["W E1", "B F1", "W pass"]) == \
         "White plays a ko threat elsewhere (shown as a pass)"
+    assert "Two passes in a row before a ko is taken back stand for a ko threat" in \
+        sgf.Sgf_game.from_bytes(exported).get_root().get("C")
     retake = comment_at(exported, ["W E1", "B F1", "W pass", "B pass", "W E1"])
     assert "White retakes the ko with a ko threat elsewhere, which Black answers " \
            "(0 threats left)" in retake
@@ -86,7 +88,7 @@ def test_the_side_that_must_win_the_ko_is_shown_one_threat_short():
 def test_a_problem_without_a_ko_has_no_ko_notes(name):
     problem = read_sgf(BUNDLED / name)[0]
     c = classify(problem, to_play=problem.to_play)
-    notes = ("this tree's ko rule", "ko threat")
+    notes = ("this tree's ko rule", "ko threat", "Two passes in a row")
     assert not [t for t in all_comments(classification_file.to_sgf(c))
                 if any(n in t for n in notes)]
 

@@ -273,6 +273,7 @@ class TreeWriter:
         self.size, self.defender = size, defender
         self.left = max_nodes
         self.cut = False
+        self.exchanges = 0                  # ko threats written as two passes
         self.where: dict[int, str] = {}     # id(node) -> the line where its tree is written
 
     def write(self, parent, move: int, child: ProofNode, to_play: int,
@@ -317,6 +318,7 @@ class TreeWriter:
         keeps the ko rule then plays the retake as legal, and the comments say what the
         passes stand for.  (the node the retake goes under, the line to it)"""
         mover, other = PLAYERS[to_play], PLAYERS[3 - to_play]
+        self.exchanges += 1
         threat = parent.new_child()
         threat.set_move("bw"[to_play - 1], None)
         threat.set("C", f"{mover} plays a ko threat elsewhere (shown as a pass)")
@@ -326,7 +328,13 @@ class TreeWriter:
         return answer, (f"{line} {'BW'[to_play - 1]} pass {'BW'[2 - to_play]} pass").strip()
 
     def say_cut(self, root) -> None:
-        """Where the budget cut the tree, say so on ``root``."""
+        """Say on ``root`` what a reader needs of the tree as written: where the budget cut
+        it, and that two passes in a row may stand for a ko threat and its answer (most
+        programs end a game there: QA s44)."""
+        if self.exchanges:
+            root.add_comment_text("Two passes in a row before a ko is taken back stand for "
+                                  "a ko threat played elsewhere and its answer: the game "
+                                  "goes on after them.")
         if self.cut:
             root.add_comment_text("The tree was cut short: it is larger than an SGF file "
                                   "here holds. The JSON proof file holds all of it.")
