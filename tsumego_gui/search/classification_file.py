@@ -164,5 +164,5 @@ def to_sgf(c: Classification, max_nodes: int = 200_000) -> bytes:
         node.set_raw("TC", m.cls.encode())
         if word != "OPEN":
             node.set("TE" if word == "RIGHT" else "BM", 1)
-    writer.say_cut(root)
+    writer.say_on_root(root)
     return game.serialise()

@@ -217,7 +217,7 @@ class Proof:
             if node is None:
                 break
             mark(node, move in self.winning_moves)
-        writer.say_cut(root)
+        writer.say_on_root(root)
         return game.serialise()
 
 
@@ -327,7 +327,7 @@ class TreeWriter:
         answer.set("C", f"{other} answers the threat (shown as a pass)")
         return answer, (f"{line} {'BW'[to_play - 1]} pass {'BW'[2 - to_play]} pass").strip()
 
-    def say_cut(self, root) -> None:
+    def say_on_root(self, root) -> None:
         """Say on ``root`` what a reader needs of the tree as written: where the budget cut
         it, and that two passes in a row may stand for a ko threat and its answer (most
         programs end a game there: QA s44)."""

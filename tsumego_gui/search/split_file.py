@@ -192,5 +192,5 @@ def to_sgf(proof: SplitProof, max_nodes: int = 200_000) -> bytes:
             if node is None:
                 break
             node.set("C", f"Area {i}. " + node.get("C"))
-    writer.say_cut(root)
+    writer.say_on_root(root)
     return game.serialise()
