@@ -50,6 +50,11 @@ def all_comments(sgf_bytes):
     return out
 
 
+def classified_sgf(name, to_play):
+    """A bundled problem's classification for ``to_play``, exported as SGF."""
+    return classification_file.to_sgf(classify(bundled(name, to_play), to_play=to_play))
+
+
 def test_the_plain_proof_says_the_defender_may_not_retake():
     problem = bundled("ko/direct-ko.sgf", WHITE)
     outcome = solve_and_verify(problem, "dfs", max_seconds=20)
@@ -59,8 +64,7 @@ def test_the_plain_proof_says_the_defender_may_not_retake():
 
 
 def test_the_exported_ko_is_fought_with_its_threat():
-    c = classify(bundled("ko/direct-ko.sgf", WHITE), to_play=WHITE)
-    exported = classification_file.to_sgf(c)
+    exported = classified_sgf("ko/direct-ko.sgf", WHITE)
     assert "The tree below: the ko fought, White holds 1 ko threat, Black none" in \
         comment_at(exported, ["W E1"])
     # the threat and its answer stand as two passes, so that a program keeping the ko rule
@@ -76,8 +80,7 @@ def test_the_exported_ko_is_fought_with_its_threat():
 
 
 def test_the_side_that_must_win_the_ko_is_shown_one_threat_short():
-    c = classify(bundled("corner/l-four-corner-ko.sgf", BLACK), to_play=BLACK)
-    exported = classification_file.to_sgf(c)
+    exported = classified_sgf("corner/l-four-corner-ko.sgf", BLACK)
     assert "the ko fought, neither side holds a ko threat (White needs 1 ko threat)" in \
         comment_at(exported, ["B B1"])
     assert "White has no ko threat to retake at A1" in \

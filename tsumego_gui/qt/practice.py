@@ -156,7 +156,8 @@ class Practice(GameLog):
         self.log: list[str] = [f"{opening} {source}.  H: hint."]
         # the moves played, on proofs and off them: numbered on the board when asked (QA
         # s44: practice numbered none)
-        self.moves: list[int] = list(self._segment_moves())
+        game = self._game()
+        self.moves: list[int] = list(game.moves) if game is not None else []
         if isinstance(self.segment, TryIt):
             seg = self.segment
             self._take(seg.log[1:-1] if seg.finished else seg.log[1:])
@@ -216,14 +217,16 @@ class Practice(GameLog):
         if isinstance(seg, TryFirstMove) and seg.game is None:
             fm = next(m for m in seg.classification.moves if m.move == loc)
             self.ko = fm.cls == "ko"
-        before = len(self._segment_moves())
+        game = self._game()         # None before a first move is chosen
+        before = len(game.moves) if game is not None else 0
         lines = seg.play(loc).splitlines()
-        self.moves += self._segment_moves()[before:]
+        game = self._game()
+        if game is not None:
+            self.moves += game.moves[before:]
         self.last_move = None if loc == PASS else loc
         if seg.finished:
             lines = lines[:-1]           # the segment's own end line: said once, below
         self._take(lines)
-        game = seg.game if isinstance(seg, TryFirstMove) else seg
         if game is not None:
             self.last_move = game.last_move
         if seg.finished:
@@ -451,8 +454,7 @@ class Practice(GameLog):
         """The rules the game is played under: its proof's while it follows one (a first
         move's, under that move's rule set), else the problem's own (off the proofs, the
         app solves each position under them)."""
-        seg = self.segment
-        game = seg.game if isinstance(seg, TryFirstMove) else seg
+        game = self._game()
         return game.proof.problem if game is not None else self.rules
 
     def _fought(self) -> Problem | None:
@@ -523,12 +525,11 @@ class Practice(GameLog):
             ov = replace(ov, zone=zone, labels=labels)
         return view, ov
 
-    def _segment_moves(self) -> list[int]:
-        """The moves the segment's game has played (a first move's proof: that move
-        first)."""
+    def _game(self) -> TryIt | None:
+        """The game the segment plays on a proof (a first move's, once it is chosen), or
+        None (off the proofs, or no first move yet)."""
         seg = self.segment
-        game = seg.game if isinstance(seg, TryFirstMove) else seg
-        return game.moves if game is not None else []
+        return seg.game if isinstance(seg, TryFirstMove) else seg
 
     def _hintable(self) -> bool:
         seg = self.segment
