@@ -240,6 +240,9 @@ cdef class DfpnCore:
     cdef unordered_set[uint64_t] reopened
     cdef unordered_set[uint64_t] no_cover
     cdef readonly long repairs
+    # the root's status ("win" / "loss") where its result was decided but not extracted (a
+    # budget, a cancel or the proof size stopped the extraction): no tree to show for it
+    cdef readonly str decided
     cdef int extraction_root
     cdef list lost_covers       # extraction: (line, without covers) of the nodes to repair
     cdef bint tainted           # extraction: a lost cover below; such subtrees are not kept
@@ -354,6 +357,7 @@ cdef class DfpnCore:
         self.nodes = 0
         self.steps = 0
         self.stop = NOT_STOPPED
+        self.decided = ""
         self.ply = 0
         self.max_ply = 0
         self.path_hash[0] = mix(board.pos.hash)
@@ -613,6 +617,7 @@ cdef class DfpnCore:
         if control is not None:
             self.control = control
             self.stop = NOT_STOPPED
+        self.decided = ""
         # extraction makes millions of objects and no cycle: how the cycle collector is
         # kept off them is the caller's (``tsumego_gui.search.gc_pacing.bulk_allocation``)
         return self.search_rounds(extract)
@@ -655,6 +660,7 @@ cdef class DfpnCore:
             self.tainted = False
             self.lost_covers = []
             self.collecting = False
+            self.decided = status       # until the tree is built
             try:
                 result = self.extract(self.memo)[0]
                 self.control.publish_proof(len(self.memo))
@@ -668,6 +674,7 @@ cdef class DfpnCore:
             finally:
                 self.collecting = self.collect_when_full
             if not self.lost_covers:
+                self.decided = ""
                 return status, result
             repairs += 1
             if repairs > MAX_REPAIR_ROUNDS:

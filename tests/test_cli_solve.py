@@ -94,6 +94,25 @@ def test_a_budget_too_small_says_not_proven_and_exits_3(capsys):
     assert rows and all(row[1:] == ["open", "-", "not decided: node budget"] for row in rows)
 
 
+def test_a_decided_root_whose_proof_was_not_built_says_what_the_search_found(
+        capsys, monkeypatch):
+    # a proof too large to keep stands for any stop while the proof is built (a time
+    # budget spent there first came out as a bare "not proven": QA s44)
+    from functools import partial
+
+    from tsumego_gui.search import choice
+    from tsumego_gui.search.params import SearchParams
+    monkeypatch.setattr(choice, "SearchParams", partial(SearchParams, max_proof_nodes=3))
+    assert main(["solve", str(STRAIGHT_THREE), "--to-play", "B"]) == 3
+    out = capsys.readouterr().out
+    assert "not proven within budget (the proof has more than 3 nodes" in out
+    assert "the search found that White dies, but its proof was not built" in out
+    assert "unproven and unchecked" in out
+    assert main(["solve", str(STRAIGHT_THREE), "--to-play", "B", "--json"]) == 3
+    row = json.loads(capsys.readouterr().out)[0]
+    assert (row["verdict"], row["decided_unproven"]) == ("unknown", "dies")
+
+
 def test_a_verifier_walk_cut_short_says_partly_not_yes(capsys):
     assert main(["solve", str(STRAIGHT_THREE), "--verify-positions", "1"]) == 1
     out = capsys.readouterr().out

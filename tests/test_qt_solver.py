@@ -7,6 +7,7 @@ import pytest
 
 pytest.importorskip("pytestqt")
 
+from engine_cy.board import WHITE  # noqa: E402
 from tsumego_gui.core import coords  # noqa: E402
 from tsumego_gui.core.sgf_io import read_sgf  # noqa: E402
 from tsumego_gui.qt import solver_worker  # noqa: E402
@@ -18,7 +19,7 @@ from tsumego_gui.qt.try_first_move import TryFirstMove  # noqa: E402
 from tsumego_gui.search import classification_file  # noqa: E402
 from tsumego_gui.search.choice import SolveOutcome, solve  # noqa: E402
 from tsumego_gui.search.classification_file import is_right  # noqa: E402
-from tsumego_gui.search.results import Progress  # noqa: E402
+from tsumego_gui.search.results import Progress, SolveResult  # noqa: E402
 from tsumego_gui.search.verify import verify  # noqa: E402
 
 # Our own: a nearly empty 6x6 board, White to live anywhere -- far too big to finish in a
@@ -288,6 +289,19 @@ def test_an_unproven_solve_keeps_its_best_line_and_names_a_best_guess(make_windo
     assert "Not proven within the budget" in text
     assert f"Best guess (not proven): <b>{coords.to_gtp(best[0], 6)}</b>" in text
     assert "Best line found: " + " ".join(coords.to_gtp(m, 6) for m in best[:12]) in text
+    w.close()
+
+
+def test_an_unproven_solve_that_decided_the_root_says_what_the_search_found(make_window):
+    # the search had decided, and the time ran out while it built the proof (enclosed-dev
+    # gop/12403 B at 1.4 s): a bare "not proven" hid that
+    w = make_window("s.ini")
+    result = SolveResult("unknown", None, 1_951_883, 1.4, "time budget", 30, decided="dies")
+    w.solve_panel.show_outcome(SolveOutcome(result, "dfs", "test"), 9, WHITE)
+    text = w.solve_panel.verdict_label.text()
+    assert "Not proven within the budget" in text
+    assert "The search found that White dies, but it stopped while it built the proof: " \
+        "unproven and unchecked" in text
     w.close()
 
 

@@ -247,6 +247,9 @@ def test_a_proof_too_large_to_keep_is_not_extracted_and_the_result_says_why():
     result = solve(problem, SearchParams(max_nodes=0, max_seconds=20.0, max_proof_nodes=50))
     assert result.verdict == "unknown" and result.proof is None
     assert "more than 50 nodes" in result.stop_reason
+    # the search did decide: the result says what it found, unproven (the problem's
+    # expectation: Black to play kills the rabbity six on the side)
+    assert result.decided == "dies"
 
 
 @pytest.mark.parametrize("stop", ["cancelled", "time budget"])
@@ -265,9 +268,10 @@ def test_building_the_proof_of_a_proven_root_stops_at_a_cancel_or_the_deadline(s
         control.cancel()
     assert core.solve(control, True) == ("unknown", None)
     assert core.stop_reason == stop
+    assert core.decided == "loss"       # what the search found, with no tree for it
     # what was built before the stop is kept, and the next call builds the whole proof
     status, result = core.solve(SearchControl(0, 20.0), True)
-    assert status == "loss" and core.stop_reason is None
+    assert status == "loss" and core.stop_reason is None and core.decided == ""
     proof = Proof(problem=problem, to_play=problem.to_play, winning_moves=[],
                   root=to_proof_tree(result, problem.to_board(), problem))
     report = verify(proof)

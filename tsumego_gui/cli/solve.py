@@ -174,6 +174,8 @@ def solve_one(problem: Problem, closer: Problem | None, to_play: int, args,
         "seconds": round(result.seconds, 3),
         "nodes_per_s": round(result.nodes_per_s),
         "stopped_by": result.stop_reason,
+        # not proven: the verdict the search reached before the budget stopped its proof
+        "decided_unproven": result.decided or None,
         # the same keys whether or not a proof came (QA s43: scripts met missing keys)
         "verified": None, "verification": None, "verifier_errors": [],
         "winning_moves": [], "proof_size": 0,
@@ -307,6 +309,9 @@ def print_row(row: dict) -> None:
         print(f"{side} to play: not proven within budget ({row['stopped_by']}); "
               f"{counted(row['nodes'], 'node')} in {row['seconds']} s "
               f"(exit status {NOT_PROVEN}){raise_it.get(row['stopped_by'], '')}")
+        if row["decided_unproven"]:
+            print(f"  the search found that {defender} {row['decided_unproven']}, but its "
+                  f"proof was not built ({row['stopped_by']}): unproven and unchecked")
         return
     lives = row["verdict"] == "lives"
     moves = ", ".join(row["winning_moves"]) or "none"

@@ -481,6 +481,9 @@ class SolvePanel(QWidget):
         if r.proof is None:
             why = "<b>Not proven: stopped by you</b>" if cancelled else \
                 f"<b>Not proven within the budget</b>{stop}"
+            if r.decided:
+                why += (f".<br>The search found that {d} {r.decided}, but it stopped while "
+                        "it built the proof: unproven and unchecked")
             self.verdict_label.setText(f"{why}.{judged}" + self._best_guess(size))
             self.clear_badge()
             return

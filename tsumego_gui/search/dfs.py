@@ -41,6 +41,7 @@ from tsumego_gui.search.evaluators import Evaluator
 from tsumego_gui.search.params import SearchParams
 from tsumego_gui.search.proof import Proof
 from tsumego_gui.search.results import (
+    VERDICT_OF_STATUS,
     ConversionStoppedError,
     Progress,
     SolveResult,
@@ -132,6 +133,7 @@ def solve(problem: Problem, params: SearchParams | None = None, *,
                     let_go_memo(core)
         except ProofTooLarge as e:
             nodes += core.nodes
+            note_decided(core, root_line)
             return "unknown", None, str(e), core.depth
         except ExtractionError:
             # df-pn's table could not give back a whole tree (a superko corner case): the
@@ -148,7 +150,16 @@ def solve(problem: Problem, params: SearchParams | None = None, *,
                 focus_errors.append(core.focus_error)
         if status != "unknown":
             used.append(algorithm)
+        elif algorithm == "dfpn":
+            note_decided(core, root_line)
         return status, result, core.stop_reason, core.depth
+
+    decided = ""        # the root's verdict where the search found it but built no proof
+
+    def note_decided(core: DfpnCore, root_line: tuple[int, ...]) -> None:
+        nonlocal decided
+        if not root_line and core.decided:
+            decided = VERDICT_OF_STATUS[core.decided]
 
     board = problem.to_board()
     board.to_play = to_play
@@ -162,13 +173,15 @@ def solve(problem: Problem, params: SearchParams | None = None, *,
             problem, board, mover_good, run, status, root_result, stop_reason)
     seconds = now() - start
     if status == "unknown":
-        return SolveResult("unknown", None, nodes, seconds, stop_reason, depth)
+        return SolveResult("unknown", None, nodes, seconds, stop_reason, depth,
+                           decided=decided)
     records: list = []
     try:
         root = to_proof_tree(root_result, board, problem, keep=records,
                              stop=cancel_reader(cancelled))
     except ConversionStoppedError as stopped:
-        return SolveResult("unknown", None, nodes, now() - start, stopped.args[0], depth)
+        return SolveResult("unknown", None, nodes, now() - start, stopped.args[0], depth,
+                           decided=VERDICT_OF_STATUS[status])
     finally:
         root_result = None          # the records go one by one (a single cascade stalls)
         let_go(records)
@@ -179,8 +192,7 @@ def solve(problem: Problem, params: SearchParams | None = None, *,
                          **({"network_evals": evals, "network_seconds": round(eval_seconds, 3)}
                             if evaluator is not None else {}),
                          **({"focus_error": focus_errors[0]} if focus_errors else {})})
-    return SolveResult("lives" if status == "win" else "dies", proof, nodes, seconds,
-                       stop_reason, depth)
+    return SolveResult(VERDICT_OF_STATUS[status], proof, nodes, seconds, stop_reason, depth)
 
 
 def _solve_each_move(problem, board, mover_good, run, status, root_result, stop_reason):

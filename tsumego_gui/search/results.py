@@ -67,6 +67,9 @@ class SolveResult:
     stop_reason: str | None      # None, "node budget", "time budget", "cancelled"
     depth: int
     split: object | None = None  # a ``search.split.SplitProof`` where it proved the verdict
+    # with verdict "unknown": the verdict the search reached ("lives" / "dies") where a
+    # budget, a cancel or the proof's size stopped the building of its proof; unproven
+    decided: str = ""
 
     @property
     def nodes_per_s(self) -> float:
