@@ -27,7 +27,7 @@ from tsumego_gui.core.open_problem import (
 )
 from tsumego_gui.core.posing import GUESS, LIKELY, SURE, pose, read_intent
 from tsumego_gui.core.problem import ProblemError, check_position
-from tsumego_gui.core.problem_files import read_file
+from tsumego_gui.core.problem_files import ProblemFileError, read_file
 from tsumego_gui.core.sgf_io import read_sgf
 
 B, W = BLACK, WHITE
@@ -457,6 +457,27 @@ def test_a_book_line_the_frame_cuts_ends_where_it_is_cut(tmp_path):
     name = coords.to_gtp(min(posed.frame), 13)
     assert f"The book's line goes on with B {name}, which this position does not allow " \
            "(occupied). The book there: Failure: White lives" in out.read_text()
+
+
+ONE_BROKEN_LINE = ("(;FF[4]GM[1]SZ[19]PL[B]AB[ap][bp][cp][dp][ep][eq][er][es]"
+                   "AW[aq][bq][cq][dq][dr][ds]{lines})")
+
+
+@pytest.mark.parametrize("lines", ["(;B[br];W[cr];B[dr])",
+                                   "(;B[br];W[cr];B[dr])(;B[cr];W[br])"])
+def test_a_book_line_that_breaks_is_cut_whether_or_not_it_is_the_only_one(tmp_path, lines):
+    """Black's third move D2 is on a white stone.  With two lines the file was posed,
+    the broken one cut; with that line alone it was read as a game record whose line does
+    not play, and the file was rejected (s44).  A book's one line is its solution."""
+    path = tmp_path / "book.sgf"
+    path.write_text(ONE_BROKEN_LINE.format(lines=lines))
+    (posed,) = read_file(path)
+    assert posed.problem.to_play == B and posed.problem.defender == W and posed.frame
+    assert (B, coords.from_gtp("B2", 19)) in posed.problem.book_moves
+    # a bad setup is still the file's fault, said once
+    path.write_text("(;FF[4]GM[1]SZ[9]AB[aa][ba]AW[ab][bb][ca];B[ee])")
+    with pytest.raises(ProblemFileError, match=r"no liberties$"):
+        read_file(path)
 
 
 def test_tsumego_frame_writes_a_problem_that_reads_back_unchanged(tmp_path, capsys):

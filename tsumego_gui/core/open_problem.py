@@ -208,12 +208,18 @@ def read_games(data: bytes, name: str = "", *, distance: int = DISTANCE,
         except NoDefenderError as e:
             unsaid = str(e)
         except ProblemError as e:
-            if not _only_triangles(tree):
+            if _setup_and_one_line(tree):
+                # read as a game, its one line did not play; as a book's problem the line
+                # is the solution, cut where it breaks, as a book's lines are when there
+                # are two (a single broken line rejected the file: s44)
+                unsaid = str(e)
+            elif not _only_triangles(tree):
                 out.append(ProblemError(f"{where}{e}"))
                 continue
-            # a book's triangles on an empty point or on both sides' stones (QA s44): the
-            # problem is posed as if they were not there
-            unsaid = unusable = str(e)
+            else:
+                # a book's triangles on an empty point or on both sides' stones (QA s44):
+                # the problem is posed as if they were not there
+                unsaid = unusable = str(e)
         if marked is not None and not _loose_triangles(tree, marked):
             out.append(Posed(marked))
             continue
@@ -229,7 +235,9 @@ def read_games(data: bytes, name: str = "", *, distance: int = DISTANCE,
                 out.append(ProblemError(f"{where}{unusable}"))
             else:
                 # a kill-all record, say: what it lacks comes first, then why posing failed
-                out.append(ProblemError(f"{where}{unsaid}; as an open problem: {e}"))
+                # (once, where both readings failed for one reason: a bad setup)
+                also = "" if str(e) == unsaid else f"; as an open problem: {e}"
+                out.append(ProblemError(f"{where}{unsaid}{also}"))
             continue
         out.append(_posed(position, posing, framed, goal, _unused_marks(tree, unusable)))
     return out
@@ -291,6 +299,18 @@ def _only_triangles(tree: sgf_grammar.Coarse_game_tree) -> bool:
         return root.has_property("TR") and not any(root.has_property(p) for p in _OWN_MARKS)
     except (ProblemError, ValueError):
         return False
+
+
+def _setup_and_one_line(tree: sgf_grammar.Coarse_game_tree) -> bool:
+    """Whether the root sets up stones, has no mark of ours and one line of moves follows:
+    read as a game, that line is played; read as an open problem, the root is the problem
+    and the line its solution (:func:`open_position_of`)."""
+    try:
+        root = game_of(tree).get_root()
+    except (ProblemError, ValueError):
+        return False
+    return (len(root) == 1 and any(root.has_property(p) for p in ("AB", "AW"))
+            and not any(root.has_property(p) for p in (*_OWN_MARKS, "TR")))
 
 
 def _loose_triangles(tree: sgf_grammar.Coarse_game_tree, problem: Problem) -> bool:
