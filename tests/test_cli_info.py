@@ -89,3 +89,33 @@ def test_the_legend_names_the_region_mark_only_when_there_is_a_region(tmp_path, 
     assert main(["info", str(whole)]) == 0
     out = capsys.readouterr().out
     assert "region:       whole board" in out and "+ region" not in out
+
+
+# Black's corner group B9-D9 / D8 (marked by TR) in a White wall; the region is A9-C9.
+MARKED = "(;FF[4]GM[1]SZ[9]{text}AB[ab][bb][cb][db][da]AW[ac][bc][cc][dc][ec][eb][ea]" \
+         "TR[ab]SQ[aa][ba][ca])"
+
+
+@pytest.mark.parametrize("text, warned", [
+    ("C[Black to live]", ""),
+    ("PL[W]C[White to play and kill]", ""),
+    ("C[Black to play and kill]", "says white must live, but the file makes black the "
+                                  "defender"),
+    ("PL[B]C[White to play; black lives]", "says white plays first, but the file gives "
+                                           "black to play"),
+    ("C[Black to play]", ""),        # no PL: both sides are solved, the text names one
+])
+def test_a_text_that_contradicts_the_marks_is_warned_of(tmp_path, capsys, text, warned):
+    """The marks decide (a file's author set them for a solver), but a book's words that
+    say otherwise are shown: "Black to play and kill" over Black's marked stones means one
+    of the two is wrong, and the verdict would read as the book's answer to the other."""
+    path = tmp_path / "p.sgf"
+    path.write_text(MARKED.format(text=text))
+    assert main(["info", str(path)]) == 0
+    warnings = [line for line in capsys.readouterr().out.splitlines()
+                if line.startswith("warning:")]
+    if warned:
+        (line,) = warnings
+        assert warned in line and line.endswith("the solve follows the file")
+    else:
+        assert warnings == []

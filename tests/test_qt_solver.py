@@ -455,3 +455,11 @@ def test_a_region_that_leaves_out_a_liberty_of_the_crucial_stones_is_noted_by_th
         text = w.solve_panel.verdict_label.text()
         assert ("⚠ Note: crucial stones have a liberty outside the region (C1)" in text) \
             == noted, text
+    # a text that says another side moves first than the file's PL is noted too
+    path.write_bytes(BUNDLED_PROBLEM.read_bytes().replace(b"White to play and live.",
+                                                          b"Black to play and kill."))
+    assert w.open_path(path, ask=False)
+    with qtbot.waitSignal(w.solver.classified, timeout=60_000):
+        w.solve()
+    assert "Black to play and kill&#x27;) says black plays first, but the file gives white " \
+        "to play" in w.solve_panel.verdict_label.text()

@@ -39,6 +39,7 @@ from tsumego_gui.cli.loading import load_from_args
 from tsumego_gui.cli.output import check_writable, write_output
 from tsumego_gui.core import coords
 from tsumego_gui.core.colors import BLACK, WHITE
+from tsumego_gui.core.posing import text_disagrees
 from tsumego_gui.core.problem import GOAL_TEXT, Problem
 from tsumego_gui.core.wording import PLAYERS, counted
 from tsumego_gui.nn.choice import make_evaluator
@@ -259,7 +260,7 @@ def print_classes(row: dict) -> None:
     how = "df-pn" if row["search"] == "dfs" else "best-first search of each move"
     print(f"{row['to_play']} to play: {row['status']}  (defender {row['defender']}; "
           f"{counted(row['nodes'], 'node')} in {row['seconds']} s; {how})")
-    print_region_warning(row)
+    print_warnings(row)
     print(f"  {'move':6} {'class':6} {'verified':8}  as {row['to_play']} reads it")
     for m in row["first_moves"]:
         ver = "yes" if m["verification"] == "verified" else m["verification"]
@@ -271,9 +272,10 @@ def print_classes(row: dict) -> None:
         print(f"  {m['move']:6} {m['class']:6} {ver:8}  {reads}")
 
 
-def print_region_warning(row: dict) -> None:
-    if row["region_warning"]:
-        print(f"warning: {row['region_warning']}")
+def print_warnings(row: dict) -> None:
+    for key in ("region_warning", "text_warning"):
+        if row[key]:
+            print(f"warning: {row[key]}")
 
 
 def print_ko_reading(row: dict) -> None:
@@ -302,7 +304,7 @@ def print_row(row: dict) -> None:
     print(f"solver: {row['solver']} ({row['solver_reason']}); goal: {GOAL_TEXT[row['goal']]}")
     if row["frame_note"]:
         print(f"frame: {row['frame_note']}")
-    print_region_warning(row)
+    print_warnings(row)
     if row["verdict"] == "unknown":
         raise_it = {"time budget": "; a larger --time may prove it",
                     "node budget": "; a larger --max-nodes may prove it"}
@@ -397,6 +399,7 @@ def run_solve(args) -> int:
                 if stop.is_set() and not out["finished"]:
                     break       # cut short: neither printed nor kept
                 out["row"]["region_warning"] = problem.region_warning()
+                out["row"]["text_warning"] = text_disagrees(problem)
                 rows.append({"problem": label, **out["row"]})
                 if args.all:
                     first = out["classification"] if first is None else first

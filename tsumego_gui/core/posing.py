@@ -36,7 +36,7 @@ from dataclasses import dataclass
 
 from engine_cy.board import BLACK, WHITE
 from tsumego_gui.core import coords
-from tsumego_gui.core.problem import COLOR_NAMES, ProblemError, opponent, point_name
+from tsumego_gui.core.problem import COLOR_NAMES, Problem, ProblemError, opponent, point_name
 
 FIGHT_GAP = 3      # stones farther apart than this (Chebyshev) are separate fights
 
@@ -135,6 +135,28 @@ def intent_for_side(text: str, to_play: int) -> Intent | None:
     they name one side that must live; None otherwise."""
     mine = agreed([c for c in read_claims(text) if c.to_play == to_play])
     return mine if mine is not None and mine.defender is not None else None
+
+
+def text_disagrees(problem: Problem) -> str:
+    """What a marked problem's own text says against its marks or its ``PL``, for a
+    warning; "" where it says nothing against them (or nothing this module reads).  The
+    marks decide the solve: a book's words may be wrong, and a file's marks are what its
+    author set down for a solver (a posed problem took its defender from the text)."""
+    intent = read_intent(f"{problem.title}\n{problem.comment}")
+    if intent is None:
+        return ""
+    said = []
+    if intent.defender is not None and intent.defender != problem.defender:
+        said.append(f"{COLOR_NAMES[intent.defender]} must live, but the file makes "
+                    f"{COLOR_NAMES[problem.defender]} the defender")
+    if intent.to_play is not None and problem.to_play_given \
+            and intent.to_play != problem.to_play:
+        said.append(f"{COLOR_NAMES[intent.to_play]} plays first, but the file gives "
+                    f"{COLOR_NAMES[problem.to_play]} to play")
+    if not said:
+        return ""
+    return f"the problem's text ({intent.text!r}) says {' and '.join(said)}; the solve " \
+        "follows the file"
 
 
 def fights(size: int, stones: frozenset[int]) -> list[frozenset[int]]:
