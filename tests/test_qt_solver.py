@@ -7,7 +7,6 @@ import pytest
 
 pytest.importorskip("pytestqt")
 
-from engine_cy.board import WHITE  # noqa: E402
 from tsumego_gui.core import coords  # noqa: E402
 from tsumego_gui.core.sgf_io import read_sgf  # noqa: E402
 from tsumego_gui.qt import solver_worker  # noqa: E402
@@ -296,12 +295,15 @@ def test_an_unproven_solve_that_decided_the_root_says_what_the_search_found(make
     # the search had decided, and the time ran out while it built the proof (enclosed-dev
     # gop/12403 B at 1.4 s): a bare "not proven" hid that
     w = make_window("s.ini")
+    w.solve_problem = read_sgf(BUNDLED_PROBLEM)[0]      # White defends
     result = SolveResult("unknown", None, 1_951_883, 1.4, "time budget", 30, decided="dies")
-    w.solve_panel.show_outcome(SolveOutcome(result, "dfs", "test"), 9, WHITE)
+    w._solved(SolveOutcome(result, "dfs", "test"))
     text = w.solve_panel.verdict_label.text()
     assert "Not proven within the budget" in text
     assert "The search found that White dies, but it stopped while it built the proof: " \
         "unproven and unchecked" in text
+    assert w.browser.explanation.toPlainText().startswith(
+        "The search found that White dies, but it stopped while it built the proof")
     w.close()
 
 

@@ -1202,14 +1202,18 @@ class MainWindow(QMainWindow):
             self.set_mode("proof")
         else:
             # no proof of this solve: a proof from a solve before it must not stay on show
-            self.browser.set_proof(None, empty_text=self._no_proof_text(outcome))
+            self.browser.set_proof(None, empty_text=self._no_proof_text(
+                outcome, PLAYERS[self.solve_problem.defender]))
             if self.mode == "proof":
                 self.set_mode("edit")
 
     @staticmethod
-    def _no_proof_text(outcome: SolveOutcome) -> str:
+    def _no_proof_text(outcome: SolveOutcome, defender: str) -> str:
         """What the proof browser says after a solve that found no proof, and why."""
         r = outcome.result
+        if r.decided:
+            return (f"The search found that {defender} {r.decided}, but it stopped while it "
+                    "built the proof: nothing proven to browse yet.")
         if r.stop_reason == CANCELLED:
             why = "you stopped it"
         elif r.stop_reason in ("time budget", "node budget"):
