@@ -313,3 +313,45 @@ def test_the_seki_by_best_first_search_too(seki):
 def test_an_unknown_search_is_refused(seki):
     with pytest.raises(ValueError, match="unknown search"):
         classify(seki, search="guess")
+
+
+# White's A2-B2 is in atari (its one liberty A1, in the region A1-B1); Black A1 takes it.
+IN_ATARI = "(;FF[4]GM[1]SZ[9]AB[ag][bg][cg][dg][ch][bi][ci]AW[ah][bh]{more}TR[ah][bh]{tr}" \
+           "SQ[ai][bi])"
+# and a second crucial White group in the upper right with two eyes, G9 and J9
+TWO_EYES = "[fa][fb][gb][hb][ib][ha]"
+
+
+def test_a_first_move_that_captures_every_crucial_stone_kills_with_no_proof():
+    """QA s45: ``--all`` stopped at "no defender stones on the board": the position after
+    Black A1 is no problem (the game is over), so there was nothing to search.  Its class
+    is the rules': it kills, and says why; the pass leaves White in atari (White's A1 is
+    suicide), so it kills too, by a proof."""
+    problem = read_sgf(IN_ATARI.format(more="", tr="").encode())[0]
+    c = classify(problem, to_play=problem.attacker)
+    capture, tenuki = c.moves
+    assert coords.to_gtp(capture.move, 9) == "A1" and tenuki.move == PASS
+    assert (capture.cls, capture.proofs, capture.verification) == ("dies", [], "verified")
+    assert capture.ends_game == "captures every crucial stone"
+    assert c.move_words(capture) == "kills (captures every crucial stone)"
+    assert tenuki.cls == "dies" and tenuki.proofs and tenuki.verification == "verified"
+    assert c.status == "dies"
+    # kept in a classification file
+    again = classification_file.from_json(classification_file.to_json(c))
+    assert again.moves[0].ends_game == capture.ends_game
+
+
+def test_a_first_move_that_captures_some_crucial_stones_leaves_the_rest_at_stake():
+    """With White's two-eyed group crucial too, Black A1 takes A2-B2 and the game goes on
+    for the rest (it was an error: a crucial stone on an empty point), which lives."""
+    problem = read_sgf(IN_ATARI.format(more=TWO_EYES, tr="[fa]").encode())[0]
+    after = problem.after(coords.from_gtp("A1", 9), problem.attacker)
+    assert after.crucial == {coords.from_gtp("F9", 9)}
+    c = classify(problem, to_play=problem.attacker)
+    assert names(c) == {"A1": "lives", "pass": "lives"}
+    assert all(m.proofs and m.verification == "verified" and not m.ends_game
+               for m in c.moves)
+    with pytest.raises(ProblemError, match="black A1 captures every crucial stone: the game "
+                                           "is over"):
+        read_sgf(IN_ATARI.format(more="", tr="").encode())[0].after(
+            coords.from_gtp("A1", 9), problem.attacker)

@@ -492,6 +492,23 @@ def test_a_move_worse_than_the_position_says_what_was_better():
 
 
 
+def test_a_first_move_that_captures_every_crucial_stone_is_tried_and_listed():
+    """QA s45: such a move has its class with no proof (no position follows it): try-it
+    says so and ends there, and the list's verified cell says no proof is needed."""
+    from tests.test_classify import IN_ATARI
+    from tsumego_gui.qt.first_move_list import verified_text
+    from tsumego_gui.qt.try_first_move import TryFirstMove
+    problem = read_sgf(IN_ATARI.format(more="", tr="").encode())[0]
+    c = classify(problem, to_play=problem.attacker)
+    tried = TryFirstMove(c)
+    assert tried.play(coords.from_gtp("A1", 9)) == \
+        "You play A1: kills (captures every crucial stone): the game is over; choose " \
+        "another move to try."
+    assert verified_text(c.moves[0]) == ("✔ no proof needed", "the move captures every "
+                                                              "crucial stone: the game is over")
+    assert tried.play(PASS).startswith("You play pass: kills")     # a proof to play on
+
+
 def test_the_moves_of_a_game_are_there_to_be_numbered():
     """QA s44: with move numbers on, practice numbered no stone: its overlays held no
     moves.  On the proofs and off them, every move played is listed, in order."""

@@ -162,6 +162,14 @@ def liberties_outside_region(size: int, black: Iterable[int], white: Iterable[in
                      if not crucial.isdisjoint(stones) for lib in libs if lib not in region)
 
 
+def captures_all(problem: Problem) -> str:
+    """What a move that ends the game by capture takes: every crucial stone (on a kill-all
+    board, every stone of the defender)."""
+    if problem.crucial:
+        return "captures every crucial stone"
+    return f"captures every {COLOR_NAMES[problem.defender]} stone"
+
+
 def region_warning(size: int, black: Iterable[int], white: Iterable[int],
                    crucial: Iterable[int], region: Iterable[int]) -> str:
     """What a player must read about a region under which the verdict says nothing of the
@@ -312,7 +320,10 @@ class Problem:
     def after(self, move: int, to_play: int | None = None) -> Problem:
         """The problem after ``to_play`` (default: the side to move) plays ``move`` (PASS
         allowed, unless a pass came before it: that ends the game): the position, the
-        history with this one added, the previous pass.  ProblemError for an illegal move."""
+        history with this one added, the previous pass; crucial stones the move captured
+        are no longer crucial (the group at stake is what is left of it).  ProblemError
+        for an illegal move, and for one that captures every crucial stone (on a kill-all
+        board, every defender stone): the game is over, no problem follows."""
         board = self.to_board()
         if to_play is not None:
             board.to_play = to_play
@@ -325,7 +336,11 @@ class Problem:
         board.play(move)
         stones = {c: frozenset(p for p in coords.all_locs(self.size) if board.color_at(p) == c)
                   for c in (BLACK, WHITE)}
-        return replace(self, black=stones[BLACK], white=stones[WHITE],
+        crucial = self.crucial & stones[self.defender]
+        if (self.crucial and not crucial) or not stones[self.defender]:
+            raise ProblemError(f"{COLOR_NAMES[mover]} {point_name(move, self.size)} "
+                               f"{captures_all(self)}: the game is over")
+        return replace(self, black=stones[BLACK], white=stones[WHITE], crucial=crucial,
                        to_play=opponent(mover), to_play_given=True,
                        history=tuple(board.history()[:-1]), previous_pass=move == PASS,
                        book_moves=(), ko_point=board.ko_loc,

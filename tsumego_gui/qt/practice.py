@@ -244,6 +244,7 @@ class Practice(GameLog):
         if isinstance(seg, TryFirstMove) and seg.game is None:
             fm = next((m for m in seg.classification.moves if m.move == loc), None)
             why = ("it is not among the classified first moves" if fm is None else
+                   fm.ends_game if fm.ends_game else
                    f"its class is open ({fm.why_open or 'not decided'}): no proof to answer "
                    "from")
         elif seg is not None:

@@ -89,6 +89,10 @@ class TryFirstMove:
         fm = next((m for m in c.moves if m.move == loc), None)
         if fm is None:
             return self._say(f"{self._name(loc)} is not among the classified first moves.")
+        if fm.ends_game:
+            # no position follows to play on: the move's class is the whole answer
+            return self._say(f"You play {self._name(loc)}: {c.move_words(fm)}: the game is "
+                             "over; choose another move to try.")
         if fm.cls == OPEN or not fm.proofs:
             return self._say(f"{self._name(loc)} is open ({fm.why_open or 'not decided'}): "
                              "there is no proof to answer from; choose another move.")

@@ -70,7 +70,8 @@ def to_json(c: Classification) -> dict:
                    "verification": m.verification,
                    "proofs": [p.to_json() for p in m.proofs],
                    "ko": m.ko.to_json() if m.ko is not None else None,
-                   "ko_why": m.ko_why, "forbidden": m.forbidden} for m in c.moves],
+                   "ko_why": m.ko_why, "forbidden": m.forbidden, "ends_game": m.ends_game}
+                  for m in c.moves],
     }
 
 
@@ -83,7 +84,8 @@ def from_json(data: dict) -> Classification:
     moves = [FirstMove(locs([d["move"]])[0], d["class"], [Proof.from_json(p) for p in d["proofs"]],
                        d["why_open"], d["verification"],
                        KoFigure.from_json(d["ko"], version) if d.get("ko") else None,
-                       d.get("ko_why", ""), d.get("forbidden", "")) for d in data["moves"]]
+                       d.get("ko_why", ""), d.get("forbidden", ""), d.get("ends_game", ""))
+             for d in data["moves"]]
     return Classification(problem, read_json_side(data["to_play"], version), moves,
                           data["seconds"], data["nodes"], data["cancelled"])
 

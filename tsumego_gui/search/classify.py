@@ -70,6 +70,12 @@ two that make the class, the class has one proof and ``FirstMove.forbidden``
 says which rule forbids the move (the engine's legality check, not a search,
 is the evidence).
 
+An attacker's first move that captures every crucial stone (on a kill-all
+board, every defender stone) ends the game: no position follows it to prove
+anything about, so its class ``dies`` has no proof, and ``FirstMove.ends_game``
+says why (the engine's capture is the evidence, as its legality check is for a
+forbidden ko capture).
+
 The class of the position is the mover's best first move.  The budgets cover
 the whole job, the proofs' checks included (the verifier reads the cancel flag
 and the clock as it walks): a move whose searches, extraction or checks ran
@@ -88,7 +94,8 @@ from engine_cy.board import PASS, Board
 from engine_cy.dfpn import DfpnCore, ExtractionError
 from engine_cy.node_rules import GOAL_CODES
 from engine_cy.search_control import SearchControl, now
-from tsumego_gui.core.problem import Problem
+from tsumego_gui.core import coords
+from tsumego_gui.core.problem import Problem, captures_all
 from tsumego_gui.search import gc_pacing, mcts, verify
 from tsumego_gui.search.evaluators import Evaluator
 from tsumego_gui.search.ko_figure import MAX_TRIED, KoFigure, threat_rules, threat_rules_name
@@ -138,6 +145,9 @@ class FirstMove:
     # a ko capture that one of the class's two rule sets forbids its mover: what stands
     # there for a proof (``classify``'s module docstring)
     forbidden: str = ""
+    # a move that ends the game by capture ("captures every crucial stone"): the class is
+    # the rules', with no position after it to prove anything about, so no proof
+    ends_game: str = ""
 
 
 @dataclass
@@ -203,8 +213,10 @@ class Classification:
         return (win, loss) if figure.side == self.to_play else (loss, win)
 
     def move_words(self, fm: FirstMove) -> str:
-        """A first move's class as the side to move reads it, with its ko figure."""
-        return self.words(fm.cls) + (f"; {fm.ko.words()}" if fm.ko is not None else "")
+        """A first move's class as the side to move reads it, with its ko figure (or the
+        capture that ends the game)."""
+        return self.words(fm.cls) + (f"; {fm.ko.words()}" if fm.ko is not None else "") \
+            + (f" ({fm.ends_game})" if fm.ends_game else "")
 
     @property
     def ko(self) -> KoFigure | None:
@@ -610,6 +622,15 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
         return "time budget" if deadline and now() >= deadline else ""
 
     def settle(fm: FirstMove, share: float) -> None:
+        if fm.move != PASS and to_play == problem.attacker:
+            token = board.play(fm.move)
+            over = not any(board.color_at(p) == problem.defender
+                           for p in (problem.crucial or coords.all_locs(problem.size)))
+            board.undo(token)
+            if over:        # the engine's capture is the evidence (module docstring)
+                fm.cls, fm.ends_game, fm.verification = "dies", captures_all(problem), \
+                    "verified"
+                return
         # bisect the chain for the first rule set under which the defender wins
         lo, hi = 0, len(chain)
         while lo < hi:
