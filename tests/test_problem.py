@@ -232,3 +232,20 @@ def test_a_region_of_stones_only_is_warned():
     seki" with nothing said."""
     assert corner(region=pts("C1 C2")).region_warning() == (
         "the region has no empty point: no move can be played in it, only passes")
+
+
+def test_stones_inside_the_fight_but_outside_the_region_are_named():
+    """QA s45: White's straight four A1-D1 (White A2-E2, E1 in Black's wall A3-F3, F2,
+    F1) holds two black stones, B1 and C1.  With the region on the empty points A1 and D1
+    only, once White takes the stones no move is ever played at B1 or C1, and White
+    "lives", verified; the region that holds them too is the problem (Black A1, White
+    takes three, Black B1 kills).  The wall is not named: it meets points outside the
+    region."""
+    white = pts("A2 B2 C2 D2 E2 E1")
+    empty_only = Problem.create(9, pts("A3 B3 C3 D3 E3 F3 F2 F1 B1 C1"), white,
+                                crucial=white, region=pts("A1 D1"))
+    assert empty_only.region_warning() == (
+        "the stones at B1, C1 can be captured by moves in the region but are not in it: "
+        "once they are taken, no move is ever played on their points; add them to the "
+        "region")
+    assert empty_only.with_region(pts("A1 B1 C1 D1")).region_warning() == ""

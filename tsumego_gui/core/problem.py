@@ -162,6 +162,26 @@ def liberties_outside_region(size: int, black: Iterable[int], white: Iterable[in
                      if not crucial.isdisjoint(stones) for lib in libs if lib not in region)
 
 
+def capturable_outside_region(size: int, black: Iterable[int], white: Iterable[int],
+                              crucial: Iterable[int], region: Iterable[int]) -> frozenset[int]:
+    """The stones of chains inside the fight but outside the region: chains (not crucial)
+    whose every neighbour is a region point or a crucial stone.  Moves in the region can
+    capture them, and then their points take no move ever (QA s45: a straight four with
+    two attacker stones in it, the region marked on its empty points only: once White took
+    the stones, Black could never play the vital point among them, and "White lives" was
+    proven).  A wall meets points outside the region or stones not at stake, and is not
+    named.  None without a region."""
+    region, crucial = frozenset(region), frozenset(crucial)
+    if not region:
+        return frozenset()
+    color_of = {**dict.fromkeys(black, BLACK), **dict.fromkeys(white, WHITE)}
+    inside = region | crucial
+    return frozenset(p for _, stones, _ in chains(size, color_of) if crucial.isdisjoint(stones)
+                     for p in stones if p not in region
+                     if all(n in inside or n in stones for s in stones
+                            for n in coords.neighbours(s, size)))
+
+
 def captures_all(problem: Problem) -> str:
     """What a move that ends the game by capture takes: every crucial stone (on a kill-all
     board, every stone of the defender)."""
@@ -174,19 +194,27 @@ def region_warning(size: int, black: Iterable[int], white: Iterable[int],
                    crucial: Iterable[int], region: Iterable[int]) -> str:
     """What a player must read about a region under which the verdict says nothing of the
     problem, "" for none: a region with no empty point (no move can be played: a pass
-    "lives in seki"), or crucial stones with liberties outside it
-    (``liberties_outside_region``).  No problem of the shared or bundled collections has
+    "lives in seki"), crucial stones with liberties outside it
+    (``liberties_outside_region``), or stones outside it that its moves can capture
+    (``capturable_outside_region``).  No problem of the shared or bundled collections has
     either: it is a region drawn too small."""
     region = frozenset(region)
     if region and region <= frozenset(black) | frozenset(white):
         return "the region has no empty point: no move can be played in it, only passes"
+    said = []
     outside = liberties_outside_region(size, black, white, crucial, region)
-    if not outside:
-        return ""
-    one = len(outside) == 1
-    return (f"crucial stones have {'a liberty' if one else 'liberties'} outside the region "
-            f"({point_names(outside, size)}): no move is ever played there, so those stones "
-            f"can never be captured; add {'it' if one else 'them'} to the region")
+    if outside:
+        one = len(outside) == 1
+        said.append(f"crucial stones have {'a liberty' if one else 'liberties'} outside the "
+                    f"region ({point_names(outside, size)}): no move is ever played there, so "
+                    f"those stones can never be captured; add {'it' if one else 'them'} to "
+                    "the region")
+    taken = capturable_outside_region(size, black, white, crucial, region)
+    if taken:
+        said.append(f"the stones at {point_names(taken, size)} can be captured by moves in "
+                    "the region but are not in it: once they are taken, no move is ever "
+                    "played on their points; add them to the region")
+    return "; ".join(said)
 
 
 def check_position(size: int, black: Iterable[int], white: Iterable[int]) -> None:
