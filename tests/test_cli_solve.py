@@ -363,3 +363,12 @@ def test_a_region_that_leaves_out_a_liberty_of_the_crucial_stones_is_warned(tmp_
     assert json.loads(capsys.readouterr().out)[0]["region_warning"] == warning
     assert main(["info", str(path)]) == 0               # where a user checks the posing
     assert f"warning:      {warning}" in capsys.readouterr().out.splitlines()
+
+
+def test_under_the_goal_live_a_loss_reads_as_no_unconditional_life(capsys, tmp_path):
+    """QA s45: "White dies (no move lives)" for a seki under ``--goal live``: the goal
+    fails, but nothing dies.  Straight three: White B1 makes two eyes, Benson-alive."""
+    assert main(["solve", str(STRAIGHT_THREE), "--goal", "live"]) == 0
+    assert "White to play: White lives unconditionally" in capsys.readouterr().out
+    assert main(["solve", str(STRAIGHT_THREE), "--goal", "live", "--to-play", "B"]) == 0
+    assert "Black to play: White does not live unconditionally\n" in capsys.readouterr().out

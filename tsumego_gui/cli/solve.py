@@ -41,7 +41,7 @@ from tsumego_gui.core import coords
 from tsumego_gui.core.colors import BLACK, WHITE
 from tsumego_gui.core.posing import text_disagrees
 from tsumego_gui.core.problem import GOAL_TEXT, Problem
-from tsumego_gui.core.wording import PLAYERS, counted
+from tsumego_gui.core.wording import PLAYERS, counted, verdict_words
 from tsumego_gui.nn.choice import make_evaluator
 from tsumego_gui.search import classification_file, gc_pacing, kill_by_ko, split_file
 from tsumego_gui.search.choice import (
@@ -318,10 +318,11 @@ def print_row(row: dict) -> None:
         return
     lives = row["verdict"] == "lives"
     moves = ", ".join(row["winning_moves"]) or "none"
-    if side == defender:
-        what = f"{defender} lives" if lives else f"{defender} dies (no move lives)"
-    else:
-        what = f"{defender} dies" if not lives else f"{defender} lives (no move kills)"
+    what = verdict_words(defender, lives, row["goal"])
+    if side == defender and not lives:
+        what += " (no move lives)" if row["goal"] != "live" else " (no move makes it so)"
+    elif side != defender and lives:
+        what += " (no move kills)" if row["goal"] != "live" else " (no move stops it)"
     print(f"{side} to play: {what}")
     if len(row["winning_moves"]) == 1:
         # --all classifies in the problem's own frame: say so where the closer one proved

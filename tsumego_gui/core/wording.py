@@ -22,3 +22,12 @@ def who_takes_kos(may_capture) -> str:
         return f"only {allowed[0]} may capture kos"
     return "both sides may capture kos" if allowed else "nobody may capture a ko"
 
+
+
+def verdict_words(defender: str, lives: bool, goal: str) -> str:
+    """A verdict as a player reads it under ``goal``: under ``live`` a loss is no death (a
+    seki, or a ko, fails that goal too), so it is said as what it is (QA s45)."""
+    if goal == "live":
+        return f"{defender} lives unconditionally" if lives else \
+            f"{defender} does not live unconditionally"
+    return f"{defender} lives" if lives else f"{defender} dies"

@@ -53,7 +53,7 @@ from PySide6.QtWidgets import (
 
 from tsumego_gui.core import coords
 from tsumego_gui.core.problem import GOAL_TEXT
-from tsumego_gui.core.wording import PLAYERS, who_takes_kos
+from tsumego_gui.core.wording import PLAYERS, verdict_words, who_takes_kos
 from tsumego_gui.nn.choice import DEFAULT_EVALUATOR, available_evaluators
 from tsumego_gui.nn.katago_locate import default_katago_model
 from tsumego_gui.qt import proof_facts
@@ -489,7 +489,7 @@ class SolvePanel(QWidget):
             return
         proof = r.proof
         mover = PLAYERS[proof.to_play]
-        verdict = f"{d} lives" if r.verdict == "lives" else f"{d} dies"
+        verdict = verdict_words(d, r.verdict == "lives", proof.problem.goal)
         moves = ", ".join(coords.to_gtp(m, size) for m in proof.winning_moves) or "none"
         what = "Winning first move" + ("s" if len(proof.winning_moves) > 1 else "")
         known = proof_facts.facts(proof)      # counted by the worker, not here
