@@ -91,6 +91,14 @@ def test_root_marks_and_explanation_show_the_null_moves(solved):
     assert all(coords.to_gtp(m, 9) in text for m in cut)
 
 
+def test_the_root_names_the_proofs_winning_move_as_its_own():
+    # a solve proves one winning move (QA s45: the bent four's root said "Winning first
+    # moves for White: E1" where D1 lives too)
+    result, _, _ = solve(read_sgf(STRAIGHT_THREE)[0], "dfs")        # White lives at B1
+    assert "Winning first move of this proof for White: B1 (the first moves list shows " \
+        "every one)." in explain(result.proof, ())
+
+
 def test_a_disproof_marks_the_defenders_moves_to_answer_and_the_killing_move():
     problem = read_sgf(STRAIGHT_THREE)[0]
     result, _, _ = solve(problem, "dfs", to_play=1, all_moves=True)     # Black kills at B1

@@ -187,8 +187,12 @@ def explain(proof: Proof, path: tuple[int, ...], first_move: int | None = None,
     else:
         lines.append(f"{problem_name}: {PLAYERS[mover]} to play; {d} {GOAL_WORDS[p.goal]}.")
         if proof.winning_moves:
-            lines.append(f"Winning first moves for {PLAYERS[mover]}: "
-                         f"{_names(proof.winning_moves, size)}.")
+            # the proof's own: a solve proves one winning move (QA s45: "Winning first
+            # moves: E1" where D1 lives too); the first moves' list has them all
+            one = len(proof.winning_moves) == 1
+            lines.append(f"Winning first move{'' if one else 's'} of this proof for "
+                         f"{PLAYERS[mover]}: {_names(proof.winning_moves, size)}"
+                         f"{' (the first moves list shows every one)' if one else ''}.")
     lines.append(f"{d} lives here." if node.won else f"{d} dies here.")
     ko = ko_note(proof, moves)
     if ko:
