@@ -553,8 +553,9 @@ class SolvePanel(QWidget):
                     "solver shows one as it searches).")
         line = " ".join(coords.to_gtp(m, size) for m in best[:12])
         more = " …" if len(best) > 12 else ""
-        return (f"<br>Best guess (not proven): <b>{coords.to_gtp(best[0], size)}</b>"
-                f"<br>Best line found: {line}{more}")
+        # in plain type: a guess is no answer (QA s45: a bold B17 beside the book's B18)
+        return (f"<br><small>Best guess (not proven, may be wrong): "
+                f"{coords.to_gtp(best[0], size)}<br>Best line found: {line}{more}</small>")
 
     def show_failure(self, message: str) -> None:
         self._phase = ""
