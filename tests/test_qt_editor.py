@@ -106,7 +106,11 @@ def test_inline_validation_follows_the_edits(qtbot, window):
 
 def test_region_tool_paint_clear_and_fields(qtbot, window):
     window.new_problem(7)
+    assert window.mode_label.text().startswith("Editing: left click black")
     window.problem_panel.set_tool("region")
+    # the line above the board says what the tool does (QA s45: it kept the stones' words)
+    assert window.mode_label.text().startswith("Marking the region: left click or drag")
+    assert window.board.ghost_colour is None        # no ghost stone under the mouse
     a = click(qtbot, window, "A1")
     b = click(qtbot, window, "B1")
     assert window.editor.draft.region == {a, b}
@@ -225,7 +229,7 @@ def test_setting_up_a_new_problem_keeps_the_whole_board_in_reach(qtbot, window):
     d4 = click(qtbot, window, "D4")
     assert d4 in window.editor.draft.black
     # once the problem has a region, zoom applies again
-    window.editor.tool = "region"
+    window.problem_panel.set_tool("region")
     click(qtbot, window, "S17")
     assert window.editor.draft.region and window.board.crop
 

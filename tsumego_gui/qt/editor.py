@@ -206,6 +206,7 @@ class EditorModel(QObject):
     """The current draft, its undo stack, and what the tools do to it."""
 
     changed = Signal(object)      # the new Draft
+    tool_changed = Signal(str)    # the tool now in use (``TOOLS``)
 
     def __init__(self, draft: Draft | None = None, parent: QObject | None = None):
         super().__init__(parent)
@@ -234,6 +235,11 @@ class EditorModel(QObject):
 
     def set_fields(self, text: str, **changes: object) -> None:
         self.apply(replace(self.draft, **changes), text)
+
+    def set_tool(self, tool: str) -> None:
+        if tool != self.tool:
+            self.tool = tool
+            self.tool_changed.emit(tool)
 
     def is_modified(self) -> bool:
         return not self.undo_stack.isClean()

@@ -107,6 +107,15 @@ from tsumego_gui.search.proof import Proof
 
 PROBLEMS_DIR = Path(__file__).resolve().parents[1] / "resources" / "problems"
 BUNDLED_PROBLEM = PROBLEMS_DIR / "straight-three.sgf"
+# what the line above the board says while editing, by tool (``editor.TOOLS``)
+EDIT_HINTS = {
+    "stones": "Editing: left click black, right click white, click a stone to erase, drag "
+              "to paint (or arrows and Enter).",
+    "crucial": "Marking crucial stones: click a chain to mark or unmark it (the stones that "
+               "must live).",
+    "region": "Marking the region: left click or drag paints the points where moves are "
+              "played (stones inside the fight too), right click clears them.",
+}
 SGF_FILTER = "SGF files (*.sgf);;Research json (*.json);;All files (*)"
 PROBLEM_FILTER = "SGF files (*.sgf)"
 PROOF_FILTER = "Proof as SGF (*.sgf);;Proof as JSON (*.json)"
@@ -322,6 +331,7 @@ class MainWindow(QMainWindow):
 
     def _wire(self) -> None:
         self.editor.changed.connect(self._draft_changed)
+        self.editor.tool_changed.connect(self._tool_changed)
         self.editor.undo_stack.cleanChanged.connect(self._clean_changed)
         self.board.pressed.connect(self._board_pressed)
         self.board.dragged.connect(self._board_dragged)
@@ -810,9 +820,11 @@ class MainWindow(QMainWindow):
         self.remove_frame_action.setEnabled(bool(d.frame))
         self.board.set_position(BoardView(d.size, d.black, d.white),
                                 Overlay(region=d.region, crucial=d.crucial))
-        self.mode_label.setText("Editing: left click black, right click white, click a stone "
-                                "to erase, drag to paint (or arrows and Enter).  Space "
-                                "solves.")
+        self.mode_label.setText(EDIT_HINTS[self.editor.tool] + "  Space solves.")
+
+    def _tool_changed(self, _tool: str) -> None:
+        if self.mode == "edit":
+            self._show_edit_board()     # the hint and the ghost stone follow the tool
 
     def _board_pressed(self, loc: int, button: int) -> None:
         if self.mode == "edit":

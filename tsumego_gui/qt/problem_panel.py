@@ -232,7 +232,7 @@ class ProblemPanel(QWidget):
 
     def _tool_toggled(self, tool_id: int, checked: bool) -> None:
         if checked:
-            self.model.tool = TOOLS[tool_id]
+            self.model.set_tool(TOOLS[tool_id])
 
     def set_tool(self, tool: str) -> None:
         self.tool_buttons[tool].setChecked(True)
