@@ -1250,16 +1250,19 @@ class MainWindow(QMainWindow):
         if kept is not None and c.cancelled:
             self._give_back_kept(kept)
             return
+        if c.cancelled and self.outcome is not None \
+                and self.outcome.result.stop_reason == CANCELLED:
+            # stopped in the search: the classification returned at once, having run none;
+            # a list of every move "open (stopped by you)" said otherwise (QA s45)
+            self.solve_panel.show_not_classified(stopped=True)
+            self.statusBar().showMessage("Solve stopped by you: not proven, the first moves "
+                                         "not classified.", 6000)
+            return
         self.classification = c
         self.solve_panel.show_classification(c)
         self.browser.set_classification(c)
         opened = sum(1 for m in c.moves if m.cls == "open")
-        if c.cancelled and self.outcome is not None \
-                and self.outcome.result.stop_reason == CANCELLED:
-            # stopped in the search: the classification returned at once, having run none
-            self.statusBar().showMessage("Solve stopped by you: not proven, the first moves "
-                                         "not classified.", 6000)
-        elif c.cancelled:
+        if c.cancelled:
             self.statusBar().showMessage(f"Classification stopped by you: {opened} first "
                                          "move(s) left open.", 6000)
         faults = [m for m in c.moves if m.cls != "open" and m.verification != "verified"]

@@ -413,13 +413,16 @@ class SolvePanel(QWidget):
         self.first_moves.show_classification(c, proven=self._proven(), winning=winning)
         self._show_ko(c)
 
-    def show_not_classified(self) -> None:
+    def show_not_classified(self, stopped: bool = False) -> None:
         """The solve did not decide the position within its budget, so its first moves were
         not classified (the same budget again would leave them open too): say so, and
-        which budget to raise."""
+        which budget to raise.  ``stopped``: the user stopped the solve."""
         self._phase = ""
         if self._outcome_text:
             self.progress_label.setText(self._outcome_text)
+        if stopped:
+            self.first_moves.clear("First moves: not classified: you stopped the solve.")
+            return
         r = self._outcome.result if self._outcome is not None else None
         budget = {"time budget": "the Time budget", "node budget": "the Node budget"}.get(
             r.stop_reason if r is not None else None, "the budgets")
