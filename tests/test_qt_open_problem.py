@@ -159,6 +159,24 @@ LIVES_CLOSE = (b"(;SZ[13]GN[Black to live]AB[ea][eb][ac][bc][cc][dc][ec]"
                b"AW[fa][fb][fc][ad][bd][cd][dd][ed][fd][cf])")
 
 
+def test_a_search_that_goes_on_in_the_own_frame_says_so(tmp_path):
+    """QA s45: when the closer frame did not settle a problem, the progress counters began
+    again from nothing, which read as going backwards: the stage says why.  Black's four
+    stones under a wall die in either frame (tests/test_frame_ladder.py's DIES)."""
+    from tests.test_frame_ladder import DIES
+    from tsumego_gui.qt.solver_worker import SolveRequest, run_request
+    path = tmp_path / "dies.sgf"
+    path.write_text(DIES)
+    (posed,) = read_file(path)
+    stages = []
+    outcome = run_request(SolveRequest(posed.problem, closer=posed.closer, max_seconds=20),
+                          lambda: False, lambda p: None, stages.append)
+    assert outcome.result.verdict == "dies" and "then searched in the problem's own " \
+        "frame" in outcome.note
+    assert "The closer frame did not settle it: searching in the problem's own frame…" \
+        in stages
+
+
 def test_the_app_solves_a_posed_problem_in_its_closer_frame_first(window, tmp_path, qtbot):
     """As ``tsumego solve`` does (QA s44: the app solved book problems in their own frame
     only, and proved less than the CLI within the same budget); the verdict says which

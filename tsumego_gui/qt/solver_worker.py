@@ -230,8 +230,13 @@ def run_request(request: SolveRequest, cancelled: Callable[[], bool],
               "independent verifier…")
 
     start = time.monotonic()
+    closer = None if request.decompose else request.closer
 
     def solve(problem: Problem, seconds: float | None) -> SolveOutcome:
+        if closer is not None and problem is request.problem:
+            # the counters start again: said, or they read as going backwards (QA s45)
+            stage("The closer frame did not settle it: searching in the problem's own "
+                  "frame…")
         return solve_and_verify(
             problem, request.solver, check=request.verify, replays=VERIFY_REPLAYS,
             max_positions=VERIFY_POSITIONS, on_verify=checking,
@@ -239,7 +244,6 @@ def run_request(request: SolveRequest, cancelled: Callable[[], bool],
             max_seconds=seconds, to_play=request.to_play,
             decompose=request.decompose, cancelled=cancelled, progress=progress, **extra)
 
-    closer = None if request.decompose else request.closer
     ladder = solve_closer_first(request.problem, closer, solve, request.max_seconds)
     outcome = replace(ladder.outcome, note=ladder.note)
     if not kill_by_ko.applies(outcome) or cancelled():
