@@ -55,6 +55,8 @@ def test_practice_without_a_solve_answers_by_solving_on_demand(make_window, qtbo
     _wait_answer(qtbot, game)
     answer = game.last_move
     assert answer in (B1, C1) and "Black answers" in game.log[-1]     # Black kills
+    # the proven loss is said when it is known, as after a solve (QA s45)
+    assert "Wrong: after your A1, White dies whatever White plays (proven)." in game.log
     assert w.board.view.color_at(answer) == 1
     for _ in range(10):                                        # play on: the proof answers
         if game.finished:
