@@ -253,7 +253,7 @@ def test_try_it_plays_the_problem_as_posed_and_the_proof_answers(make_window, qt
     w.restart_practice()
     assert w.board.view.color_at(wrong) == 0
     said = w.browser.try_move(right)
-    assert said.startswith(f"You play {coords.to_gtp(right, 9)}: a move the proof searched")
+    assert said.startswith(f"You play {coords.to_gtp(right, 9)}: the proof's move.")
     assert w.board.view.color_at(right) == side
     # the app answers for the other side, or the goal is settled at once (straight three)
     other = "White" if side == 1 else "Black"

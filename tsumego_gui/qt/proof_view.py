@@ -460,8 +460,10 @@ class TryIt(GameLog):
         if loc in children:
             reply = answer_to(node, loc) if node.mover_loses else None
             to = children[loc]
-            note = f"You play {self._name(loc)}: a move the proof searched"
-            note += (f"; it is refuted by {self._name(reply)}." if reply is not None else ".")
+            # in a player's words (QA s45: "a move the proof searched")
+            note = f"You play {self._name(loc)}: " + (
+                f"the proof refutes it with {self._name(reply)}." if reply is not None else
+                "the proof's move." if not node.mover_loses else "the proof answers it.")
         elif loc in covers:
             c = covers[loc]
             to = children[c]
