@@ -72,6 +72,22 @@ def test_practice_without_a_solve_answers_by_solving_on_demand(make_window, qtbo
     assert sum("game is over" in line for line in game.log) == 1
 
 
+def test_practice_hides_the_answers_and_gives_them_back(make_window, qtbot):
+    """QA s45: while practising, the first moves' classes ("B1 lives") and the proof tree
+    stayed in view, giving the answer away."""
+    w = make_window("s.ini", show=True)
+    assert w.open_path(STRAIGHT_THREE, ask=False)
+    with qtbot.waitSignal(w.solver.classified, timeout=60_000):
+        w.solve()
+    answers = (w.solve_panel.first_moves, w.browser.tree)
+    assert all(a.isVisible() for a in answers)
+    w.practice_action.trigger()                       # P
+    assert isinstance(w.browser.try_it, Practice)
+    assert not any(a.isVisible() for a in answers)
+    w.practice_action.trigger()                       # P again: practice ends
+    assert w.browser.try_it is None and all(a.isVisible() for a in answers)
+
+
 def test_the_right_move_ends_at_once_in_the_players_words(make_window):
     w, game = _practising(make_window)
     said = w.browser.try_move(B1)               # two eyes: the goal holds, nothing to solve

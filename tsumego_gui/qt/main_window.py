@@ -213,6 +213,8 @@ class MainWindow(QMainWindow):
         # the problem the result on screen (or the solve running) is of; None: nothing
         # solved of the draft
         self.solve_problem: Problem | None = None
+        # while practising: whether the first moves' list and the proof tree were shown
+        self._answers_shown: tuple[bool, bool] | None = None
         # while a re-solve runs: the result before it, finished, to give back if the user
         # stops the re-solve
         self._kept: tuple[SolveOutcome, Classification | None] | None = None
@@ -948,6 +950,7 @@ class MainWindow(QMainWindow):
 
     def _try_mode(self, on: bool) -> None:
         self.practice_action.setChecked(on)
+        self._hide_answers(on and isinstance(self.browser.try_it, Practice))
         if on:
             self.set_mode("proof")
             self.board.ghost_colour = self.browser.try_it.user
@@ -959,6 +962,19 @@ class MainWindow(QMainWindow):
             elif self.mode == "proof":
                 self.set_mode("edit")
         self._fit_cursor()
+
+    def _hide_answers(self, hide: bool) -> None:
+        """While the user practises, the first moves' classes and the proof tree would give
+        the answer away (QA s45): they are hidden, and shown again as they were after."""
+        widgets = (self.solve_panel.first_moves, self.browser.tree)
+        if hide and self._answers_shown is None:
+            self._answers_shown = tuple(w.isVisibleTo(w.parentWidget()) for w in widgets)
+            for w in widgets:
+                w.setVisible(False)
+        elif not hide and self._answers_shown is not None:
+            for w, shown in zip(widgets, self._answers_shown, strict=True):
+                w.setVisible(shown)
+            self._answers_shown = None
 
     def _fit_cursor(self) -> None:
         """The board's keyboard cursor serves where a click is the user's own move or edit
