@@ -99,6 +99,12 @@ def test_the_root_names_the_proofs_winning_move_as_its_own():
         "every one)." in explain(result.proof, ())
 
 
+def test_the_legend_names_the_frames_stones():
+    # QA s45: a posed problem's frame is drawn in small see-through stones, unexplained
+    from tsumego_gui.qt.proof_browser import legend_html
+    assert "the frame the app added around an open (book) problem" in legend_html("light")
+
+
 def test_a_disproof_marks_the_defenders_moves_to_answer_and_the_killing_move():
     problem = read_sgf(STRAIGHT_THREE)[0]
     result, _, _ = solve(problem, "dfs", to_play=1, all_moves=True)     # Black kills at B1

@@ -64,7 +64,10 @@ def legend_html(theme_name: str) -> str:
              swatch(t.vital, "their vital regions", "●"),
              swatch(t.crucial, "crucial stones", "△"),
              swatch(t.marker, "the proof's next move (with move numbers on: the next "
-                    "number); dot = last move", NEXT_MOVE)]
+                    "number); dot = last move", NEXT_MOVE),
+             # QA s45: the frame's stones were drawn apart with no word of what they are
+             swatch("#808080", "small see-through stones: the frame the app added around "
+                    "an open (book) problem, not the book's stones", "●")]
     return "<br>".join(items)
 
 
