@@ -99,10 +99,27 @@ def test_the_root_names_the_proofs_winning_move_as_its_own():
         "every one)." in explain(result.proof, ())
 
 
+def test_the_navigation_buttons_walk_the_proof_as_the_keys_do(solved):
+    # QA s45: a mouse-only player had the tree and the wheel only
+    b = solved.browser
+    first, back, forward, last = b.nav_buttons
+    forward.click()
+    assert b.path == (0,)
+    last.click()
+    end = b.path
+    assert len(end) > 1 and not b.model.node_at(end).children
+    back.click()
+    assert b.path == end[:-1]
+    first.click()
+    assert b.path == ()
+    solved.practice_action.trigger()                 # a game is played, not walked
+    assert not any(button.isEnabled() for button in b.nav_buttons)
+
+
 def test_the_legend_names_the_frames_stones():
     # QA s45: a posed problem's frame is drawn in small see-through stones, unexplained
     from tsumego_gui.qt.proof_browser import legend_html
-    assert "the frame the app added around an open (book) problem" in legend_html("light")
+    assert "small faded stones: the frame added around a book problem" in legend_html("light")
 
 
 def test_a_disproof_marks_the_defenders_moves_to_answer_and_the_killing_move():

@@ -56,18 +56,19 @@ def legend_html(theme_name: str) -> str:
 
     def swatch(colour: str, text: str, shape: str = "■") -> str:
         return f"<span style='color:{colour[:7]}'>{shape}</span>&nbsp;{text}"
-    items = [swatch(t.zone, "relevance zone (shaded)"),
-             swatch(t.must_answer, "moves the proof must answer (every move of the side "
-                    "to move that loses here)", "□"),
+    # short items share a line: the legend must fit the dock whole beside the tree
+    items = [swatch(t.zone, "relevance zone (shaded)") + "&nbsp;&nbsp; "
+             + swatch(t.crucial, "crucial stones", "△"),
+             swatch(t.must_answer, "moves the proof must answer (each move of the side to "
+                    "move that loses here)", "□"),
              swatch(t.pruned, "null moves (cut, answered as a sibling)", "✕"),
-             swatch(t.uca, "unconditionally alive chains", "◯"),
-             swatch(t.vital, "their vital regions", "●"),
-             swatch(t.crucial, "crucial stones", "△"),
-             swatch(t.marker, "the proof's next move (with move numbers on: the next "
-                    "number); dot = last move", NEXT_MOVE),
+             swatch(t.uca, "unconditionally alive chains", "◯") + ", "
+             + swatch(t.vital, "their vital regions", "●"),
+             swatch(t.marker, "the proof's next move (its number, with move numbers on); "
+                    "dot: the last move", NEXT_MOVE),
              # QA s45: the frame's stones were drawn apart with no word of what they are
-             swatch("#808080", "small see-through stones: the frame the app added around "
-                    "an open (book) problem, not the book's stones", "●")]
+             swatch("#808080", "small faded stones: the frame added around a book problem",
+                    "●")]
     return "<br>".join(items)
 
 
@@ -107,6 +108,19 @@ class ProofBrowser(QWidget):
         self.legend.setObjectName("legend")
         self.legend.setWordWrap(True)        # its long lines must not widen the dock
         layout.addWidget(self.legend)
+        # the keys' moves by mouse too (QA s45: keys, wheel and tree only)
+        nav = QHBoxLayout()
+        self.nav_buttons = []
+        for text, tip, walk in (("|◀", "the proof's root (Home)", self.home),
+                                ("◀", "back one move (←)", self.back),
+                                ("▶", "forward along the first line (→)", self.forward),
+                                ("▶|", "to the end of the line (End)", self.end)):
+            button = QPushButton(text)
+            button.setToolTip(tip)
+            button.clicked.connect(walk)
+            nav.addWidget(button)
+            self.nav_buttons.append(button)
+        layout.addLayout(nav)
         row = QHBoxLayout()
         self.export_button = QPushButton("Export…")
         self.export_button.setToolTip("the proof as SGF; with a classification of the first "
@@ -150,6 +164,7 @@ class ProofBrowser(QWidget):
         self.try_button.setEnabled(proof is not None or self.game_factory is not None)
         self.restart_button.setEnabled(False)
         self.pass_button.setEnabled(False)
+        self._enable_nav()
         if proof is None:
             self.explanation.setPlainText(empty_text)
             return
@@ -209,6 +224,10 @@ class ProofBrowser(QWidget):
             text = explain(self.proof, self.path, self.first_move)
         self.explanation.setPlainText(text)
         self.position_changed.emit(pos.view, overlay)
+
+    def _enable_nav(self) -> None:
+        for button in self.nav_buttons:     # a game is played on the board, not walked
+            button.setEnabled(self.proof is not None and self.try_it is None)
 
     def forward(self) -> None:
         if self.model and self.model.node_at(self.path).children:
@@ -306,6 +325,7 @@ class ProofBrowser(QWidget):
             self.try_it = None
         self.restart_button.setEnabled(self.try_it is not None)
         self.pass_button.setEnabled(self.try_it is not None)
+        self._enable_nav()
         if self.try_button.isChecked() != (self.try_it is not None):
             self.try_button.setChecked(self.try_it is not None)
         self.try_mode_changed.emit(self.try_it is not None)
