@@ -197,7 +197,7 @@ def region_warning(size: int, black: Iterable[int], white: Iterable[int],
     "lives in seki"), crucial stones with liberties outside it
     (``liberties_outside_region``), or stones outside it that its moves can capture
     (``capturable_outside_region``).  No problem of the shared or bundled collections has
-    either: it is a region drawn too small."""
+    any of these: it is a region drawn too small."""
     region = frozenset(region)
     if region and region <= frozenset(black) | frozenset(white):
         return "the region has no empty point: no move can be played in it, only passes"

@@ -23,7 +23,6 @@ def who_takes_kos(may_capture) -> str:
     return "both sides may capture kos" if allowed else "nobody may capture a ko"
 
 
-
 def verdict_words(defender: str, lives: bool, goal: str) -> str:
     """A verdict as a player reads it under ``goal``: under ``live`` a loss is no death (a
     seki, or a ko, fails that goal too), so it is said as what it is (QA s45)."""
