@@ -360,3 +360,34 @@ def test_round_trip_of_random_valid_problems(problem):
     if problem is None:
         return
     assert read_sgf(write_sgf(problem)) == [problem]
+
+
+# a Chinese site's problem: "Black to live", a right line and a failure line (正解, 失败)
+EAST_ASIAN = ("(;GM[1]FF[4]{ca}SZ[19]GN[死活题]C[黑先活]AW[bb][cb][db][eb][fb][gb][ab][hb][hc][hd]"
+              "[he]AB[bc][cc][dc][ec][fc][gc][bd](;B[ad]C[正解])(;B[ae]C[失败]))")
+JAPANESE = {"题": "題", "黑": "黒", "失败": "失敗"}
+
+
+@pytest.mark.parametrize("charset, ca", [("utf-8", ""), ("gbk", ""), ("shift_jis", ""),
+                                          ("gbk", "CA[gb2312]"), ("shift_jis", "CA[Shift_JIS]")])
+def test_a_file_in_an_east_asian_character_set_reads_with_or_without_ca(tmp_path, charset,
+                                                                         ca):
+    """QA s45: with no CA (SGF's default is ISO-8859-1) UTF-8 and GBK text read as
+    "é»åæ´»" / "ºÚÏÈ»î": no intent read, and the failure line counted as an answer.  Framed,
+    a GBK file's lines kept their GBK bytes under the output's CA[UTF-8]: unreadable."""
+    from tsumego_gui.cli.main import main
+    from tsumego_gui.core.problem_files import read_file
+    text = EAST_ASIAN.format(ca=ca)
+    if charset == "shift_jis":
+        for chinese, japanese in JAPANESE.items():
+            text = text.replace(chinese, japanese)
+    path, out = tmp_path / "p.sgf", tmp_path / "framed.sgf"
+    path.write_bytes(text.encode(charset))
+    (posed,) = read_file(path)
+    assert posed.problem.comment in ("黑先活", "黒先活")
+    assert posed.problem.defender == BLACK and posed.problem.book_moves == (
+        (BLACK, coords.from_gtp("A16", 19)),)
+    assert main(["frame", str(path), "--out", str(out)]) == 0
+    game = sgf.Sgf_game.from_bytes(out.read_bytes())       # UTF-8 throughout
+    assert [line.get("C") for line in game.get_root()] == \
+        ["正解", "失败" if charset != "shift_jis" else "失敗"]

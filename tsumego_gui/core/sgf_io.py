@@ -81,6 +81,7 @@ This module knows nothing about search or Benson.
 
 from __future__ import annotations
 
+import codecs
 import re
 from dataclasses import dataclass, field
 from os import PathLike
@@ -184,6 +185,8 @@ def game_of(tree: sgf_grammar.Coarse_game_tree, encoding: str | None = None) -> 
     """
     root = tree.sequence[0]
     _size(root)
+    if encoding is None and "CA" not in root:
+        encoding = guess_encoding(tree)
     if encoding is None and "CA" in root:
         # sgfmill reads CA itself; handing it the name we checked keeps its errors out
         encoding = root["CA"][0].decode("ascii", "replace").strip() or DEFAULT_CHARSET
@@ -191,6 +194,47 @@ def game_of(tree: sgf_grammar.Coarse_game_tree, encoding: str | None = None) -> 
             raise ProblemError(f"{shown_value('CA', root['CA'][0])} is not a character set this "
                                "reader knows (such as UTF-8, ISO-8859-1, GB18030 or Shift_JIS)")
     return _get(sgf.Sgf_game.from_coarse_game_tree, tree, encoding)
+
+
+# a file without CA is, by SGF's rule, ISO-8859-1; in practice it is UTF-8, or from an
+# East Asian problem site in its own legacy set (QA s45: 黑先活 in GBK read as "ºÚÏÈ»î",
+# its failure line taken for an answer, and UTF-8 itself read as "é»åæ´»")
+_GUESSED = ("GB18030", "Shift_JIS", "EUC-KR", "Big5")
+# characters a problem's text is made of, in Chinese, Japanese and Korean: a guess that
+# reads more of them is the likelier
+_PROBLEM_CHARACTERS = frozenset("黑黒白先活死殺杀劫正解失敗败變变図圖题題흑백선활사정답실패")
+
+
+def guess_encoding(tree: sgf_grammar.Coarse_game_tree) -> str | None:
+    """The character set of a game that names none (no ``CA``): UTF-8 where its text
+    reads as UTF-8, else the East Asian set in which its text reads as the most of a
+    problem's characters; None (SGF's default, ISO-8859-1) where no set reads it whole."""
+    text = bytearray()
+    stack = [tree]
+    while stack:
+        game = stack.pop()
+        for node in game.sequence:
+            for values in node.values():
+                for value in values:
+                    text += value
+        stack.extend(game.children)
+    data = bytes(text)
+    if data.isascii():
+        return None
+    try:
+        data.decode("utf-8")
+        return "UTF-8"
+    except UnicodeDecodeError:
+        pass
+    scores = {}
+    for name in _GUESSED:
+        try:
+            read = data.decode(name)
+        except UnicodeDecodeError:
+            continue
+        scores[name] = sum(ch in _PROBLEM_CHARACTERS for ch in read)
+    best = max(scores, key=scores.get, default=None)
+    return best if best is not None and scores[best] > 0 else None
 
 
 def _is_text_codec(name: str) -> bool:
@@ -699,8 +743,14 @@ def _copy_line(source: sgf.Tree_node, parent: sgf.Tree_node, board: Board, size:
                                                              if words else ""))
         return
     node = parent.new_child()
+    encoding = source.get_encoding()
     for prop in source.properties():
-        node.set_raw_list(prop, source.get_raw_list(prop))
+        values = source.get_raw_list(prop)
+        if codecs.lookup(encoding).name != "utf-8":
+            # the book's own character set, written as this file's UTF-8 (QA s45: GBK
+            # comments copied as they were made the file unreadable)
+            values = [v.decode(encoding, "replace").encode("utf-8") for v in values]
+        node.set_raw_list(prop, values)
     token = board.play(loc) if loc is not None else None
     try:
         for child in source:
