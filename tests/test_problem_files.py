@@ -62,6 +62,17 @@ def test_overrides_fill_in_what_an_sgf_leaves_open(tmp_path):
     assert sp.problem.defender == BLACK and sp.problem.goal == "live_any"
 
 
+def test_overrides_apply_to_a_research_file_or_say_why_they_cannot(tmp_path):
+    """QA s45: ``--goal`` and ``--defender`` on a research json were dropped without a
+    word.  This kill-all board (White to live anywhere) has no crucial stones: the goal
+    survive cannot apply; the other side as defender can."""
+    write(tmp_path / "3.json", RESEARCH)
+    [sp] = read_file(tmp_path / "3.json", defender=BLACK)
+    assert sp.problem.defender == BLACK and sp.problem.goal == "live_any"
+    with pytest.raises(ProblemError, match="goal 'survive' needs at least one crucial stone"):
+        read_file(tmp_path / "3.json", goal="survive")
+
+
 def test_a_folder_is_its_problem_files_recursively_sorted(tmp_path):
     write(tmp_path / "b.sgf", GAME_A)
     write(tmp_path / "a" / "two.SGF", GAME_A + GAME_B)

@@ -38,7 +38,7 @@ beyond them, about search, or about the GUI.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from os import PathLike
 from pathlib import Path
 
@@ -94,9 +94,10 @@ def read_file(path: str | PathLike[str], *, defender: int | None = None,
               frame_distance: int | None = DISTANCE) -> list[SourcedProblem]:
     """Every problem of one file (research json by its suffix, SGF otherwise).
 
-    ``defender`` and ``goal`` fill in or override what an SGF file says (a
+    ``defender`` and ``goal`` fill in or override what a file says (a
     kill-all record has no crucial stones, so the user names the side that
-    must live); a research json names both itself.  SGF games that name no
+    must live); on a research json, which names both itself, they override it
+    where the problem allows (goal ``survive`` needs crucial stones).  SGF games that name no
     defender are posed and framed at ``frame_distance`` (None: they are an
     error, as before framing existed).  Raises ProblemFileError: the first
     bad game's (:func:`read_file_entries` keeps the good ones).
@@ -130,6 +131,11 @@ def read_file_entries(path: str | PathLike[str], *, defender: int | None = None,
                 games = _exported_problem(path)
                 if not games:
                     raise
+            # the caller's goal and defender apply here too, or say why they cannot (QA
+            # s45: ``--goal survive`` on a research file was dropped without a word)
+            given = {name: value for name, value in (("goal", goal), ("defender", defender))
+                     if value is not None}
+            games = [replace(g, **given) for g in games]
         else:
             from tsumego_gui.core.sgf_io import read_sgf_games
             games = read_sgf_games(path, defender=defender, goal=goal)
