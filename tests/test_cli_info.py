@@ -101,8 +101,8 @@ MARKED = "(;FF[4]GM[1]SZ[9]{text}AB[ab][bb][cb][db][da]AW[ac][bc][cc][dc][ec][eb
     ("PL[W]C[White to play and kill]", ""),
     ("C[Black to play and kill]", "says white must live, but the file makes black the "
                                   "defender"),
-    ("PL[B]C[White to play; black lives]", "says white plays first, but the file gives "
-                                           "black to play"),
+    ("PL[B]C[White to play; black lives]", "says white plays first, but in the file black "
+                                           "does"),
     ("C[Black to play]", ""),        # no PL: both sides are solved, the text names one
 ])
 def test_a_text_that_contradicts_the_marks_is_warned_of(tmp_path, capsys, text, warned):

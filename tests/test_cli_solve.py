@@ -75,7 +75,7 @@ def test_a_missing_file_gives_one_line_and_exit_2(tmp_path, capsys):
     assert "nope.sgf" in err and "\n" not in err
 
 
-def test_a_budget_too_small_says_not_proven_and_exits_3(capsys):
+def test_a_budget_too_small_says_not_proven_and_exits_3(capsys, tmp_path):
     # one node cannot prove anything here beyond the root expansion: a script must be able
     # to tell that from an answer
     assert main(["solve", str(STRAIGHT_THREE), "--max-nodes", "1", "--to-play", "B"]) == 3
@@ -92,6 +92,13 @@ def test_a_budget_too_small_says_not_proven_and_exits_3(capsys):
                  "--all"]) == 3
     rows = [line.split(None, 3) for line in capsys.readouterr().out.splitlines()[2:]]
     assert rows and all(row[1:] == ["open", "-", "not decided: node budget"] for row in rows)
+    # nothing decided: nothing verified, and no file of open moves (QA s45)
+    out_path = tmp_path / "none.sgf"
+    assert main(["solve", str(STRAIGHT_THREE), "--max-nodes", "1", "--to-play", "B",
+                 "--all", "--json", "--proof-out", str(out_path)]) == 3
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)[0]["verified"] is None
+    assert "nothing was proven" in captured.err and not out_path.exists()
 
 
 def test_a_decided_root_whose_proof_was_not_built_says_what_the_search_found(

@@ -251,7 +251,10 @@ def classify_one(problem: Problem, to_play: int, args, evaluator,
                          **({"forbidden": m.forbidden} if m.forbidden else {}),
                          **({"ends_game": m.ends_game} if m.ends_game else {})}
                         for m in c.moves],
-        "verified": all(m.verification == "verified" for m in c.moves if m.cls != OPEN),
+        # None where nothing was decided, as a plain solve's row with no proof (QA s45: it
+        # said true with every move open)
+        "verified": all(m.verification == "verified" for m in c.moves if m.cls != OPEN)
+        if any(m.cls != OPEN for m in c.moves) else None,
     }
     # a classification a Ctrl-C stopped keeps the classes it proved, the rest open
     return {"classification": c, "row": row, "finished": any(m.cls != OPEN for m in c.moves)}
@@ -404,7 +407,9 @@ def run_solve(args) -> int:
                 out["row"]["text_warning"] = text_disagrees(problem)
                 rows.append({"problem": label, **out["row"]})
                 if args.all:
-                    first = out["classification"] if first is None else first
+                    # a classification with every move open proves nothing to save
+                    if first is None and out["finished"]:
+                        first = out["classification"]
                 elif first is None:
                     result = out["result"]
                     first = result.proof if result.proof is not None else result.split

@@ -151,8 +151,9 @@ def text_disagrees(problem: Problem) -> str:
                     f"{COLOR_NAMES[problem.defender]} the defender")
     if intent.to_play is not None and problem.to_play_given \
             and intent.to_play != problem.to_play:
-        said.append(f"{COLOR_NAMES[intent.to_play]} plays first, but the file gives "
-                    f"{COLOR_NAMES[problem.to_play]} to play")
+        # PL, or the lines' first moves (QA s45: "the file gives" read as PL alone)
+        said.append(f"{COLOR_NAMES[intent.to_play]} plays first, but in the file "
+                    f"{COLOR_NAMES[problem.to_play]} does")
     if not said:
         return ""
     return f"the problem's text ({intent.text!r}) says {' and '.join(said)}; the solve " \

@@ -170,7 +170,9 @@ def solve(problem: Problem, solver: str = "auto", *, evaluator_name: str = "unif
             if solver == "auto" and result.stop_reason == "memory budget" else None
         if left is None or (cancelled is not None and cancelled()):
             return result, "dfs", reason
-        reason = (f"{reason}; its table was full after {result.nodes:,} nodes in "
+        # "first": the line begins "solver: mcts (... depth-first search", which read as a
+        # contradiction (QA s45)
+        reason = (f"{reason} first; its table was full after {result.nodes:,} nodes in "
                   f"{result.seconds:.1f} s, so best-first search took the budget left")
         budgets = left
         first = result
