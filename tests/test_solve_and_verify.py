@@ -121,7 +121,8 @@ def test_auto_hands_the_time_left_to_best_first_search_when_the_table_is_full(mo
     assert alone.verdict == whole.verdict and alone.proof.stats["table_collections"] >= 1
 
     out = solve_and_verify(rabbity_six, "auto", max_nodes=0, max_seconds=20.0)
-    assert out.solver_used == "mcts" and "table was full" in out.reason
+    assert out.solver_used == "mcts" and "depth-first search first; its table was full" \
+        in out.reason
     assert out.result.verdict == whole.verdict and out.verified
     assert out.result.nodes > 2200       # both searches' nodes are counted
     # a network named but never built (df-pn did not need it): the fallback goes on without
