@@ -227,10 +227,17 @@ def test_a_proof_file_that_cannot_be_written_is_refused_before_the_solve(tmp_pat
     assert err.startswith(f"tsumego: cannot write {missing}")
     assert main(["solve", str(STRAIGHT_THREE), "--proof-out", str(tmp_path)]) == 2
     assert "cannot write" in capsys.readouterr().err
+    # a folder that takes no file, though it reads as writable (QA s45: found only after
+    # the solve, which was lost)
+    if Path("/proc/self").is_dir():
+        assert main(["solve", str(STRAIGHT_THREE), "--proof-out", "/proc/p.sgf"]) == 2
+        out, err = capsys.readouterr()
+        assert out == "" and err.startswith("tsumego: cannot write /proc/p.sgf")
 
 
 @pytest.mark.parametrize("option", [["--time", "-1"], ["--time", "nan"], ["--time", "inf"],
-                                    ["--max-nodes", "-5"], ["--verify-positions", "0"]])
+                                    ["--max-nodes", "-5"], ["--verify-positions", "0"],
+                                    ["--batch-size", "0"]])
 def test_budgets_out_of_range_are_refused_by_name(option, capsys):
     with pytest.raises(SystemExit) as exit_:
         main(["solve", str(STRAIGHT_THREE), *option])

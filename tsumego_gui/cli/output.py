@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import errno
 import os
+import tempfile
 from pathlib import Path
 
 
@@ -26,6 +27,14 @@ def check_writable(path: str | Path) -> Path:
         raise OutputError(errno.ENOENT, f"there is no folder {folder}", str(out))
     if not os.access(folder, os.W_OK) or (out.exists() and not os.access(out, os.W_OK)):
         raise OutputError(errno.EACCES, "permission denied", str(out))
+    try:
+        # a file made and dropped there: a folder that takes none (/proc, a read-only
+        # mount, for root too) is found before the solve, not after it (QA s45)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as e:
+        raise OutputError(e.errno or errno.EACCES, e.strerror or "cannot write there",
+                          str(out)) from None
     return out
 
 
