@@ -385,4 +385,6 @@ def test_under_the_goal_live_a_loss_reads_as_no_unconditional_life(capsys, tmp_p
     assert main(["solve", str(STRAIGHT_THREE), "--goal", "live"]) == 0
     assert "White to play: White lives unconditionally" in capsys.readouterr().out
     assert main(["solve", str(STRAIGHT_THREE), "--goal", "live", "--to-play", "B"]) == 0
-    assert "Black to play: White does not live unconditionally\n" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "Black to play: White does not live unconditionally\n" in out
+    assert "no ko: White does not live unconditionally even where it may take kos" in out

@@ -85,7 +85,8 @@ def test_a_side_that_may_not_capture_kos_holds_no_threats(l_four):
 
 
 def test_words_name_the_approach_moves():
-    assert KoFigure(BLACK, 3).words() == "approach ko, 2 approach moves: Black needs 3 ko threats"
+    assert KoFigure(BLACK, 3).words() == \
+        "approach ko, 2 approach moves: Black needs 3 ko threats to win it"
     assert KoFigure(WHITE, 2).kind == "approach ko"
 
 

@@ -535,7 +535,7 @@ def test_a_narrow_list_names_classes_in_a_word_and_wraps_longer_rows(qtbot):
     assert (rows["Position"].text(1), rows["B1"].text(1), rows["A2"].text(1)) == \
         ("ko", "ko", "fails")
     assert rows["B1"].toolTip(1) == ("ko (must win the ko to kill); direct ko: White needs 1 "
-                                     "ko threat")
+                                     "ko threat to win it")
     rows["B1"].setExpanded(True)
     proof_row = rows["B1"].child(0)
     assert proof_row.text(1).startswith("White lives: goal survive")

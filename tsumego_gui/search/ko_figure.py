@@ -84,9 +84,11 @@ class KoFigure:
         return "direct ko" if self.threats == 1 else "approach ko"
 
     def words(self) -> str:
-        """As a player reads it: "direct ko: White needs 1 ko threat"."""
+        """As a player reads it: "direct ko: White needs 1 ko threat to win it" ("to win
+        it": beside "Black must win the ko to kill", the other side's need read as a
+        contradiction: QA s45)."""
         side = PLAYERS[self.side]
-        need = f"{side} needs {counted(self.threats, 'ko threat')}"
+        need = f"{side} needs {counted(self.threats, 'ko threat')} to win it"
         if self.threats == 1:
             return f"direct ko: {need}"
         k = self.approach_moves
