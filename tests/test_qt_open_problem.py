@@ -159,6 +159,36 @@ LIVES_CLOSE = (b"(;SZ[13]GN[Black to live]AB[ea][eb][ac][bc][cc][dc][ec]"
                b"AW[fa][fb][fc][ad][bd][cd][dd][ed][fd][cf])")
 
 
+# Cho Chikun's "Black to live" (the research set's problem 13, its stones only): too large
+# for df-pn in a second, posed and framed with a list of assumptions in the Problem dock
+BLACK_TO_LIVE = b"(;SZ[19]GN[Black to live]AB[cc][dc]AW[ec][ed][gc][de][cd](;B[bb]C[RIGHT]))"
+
+
+def test_an_unproven_solve_of_a_posed_problem_shows_its_verdict(make_window, qtbot, tmp_path):
+    """QA s45: at the default size the Problem dock, with a posed problem's assumptions,
+    left the Solve dock some 80 px after a solve that proved nothing, the verdict out of
+    view (a proof gives the Solve dock the column; no proof kept the editing split)."""
+    from tsumego_gui.qt.main_window import MainWindow
+    from tsumego_gui.qt.settings import open_settings
+    path = tmp_path / "live.sgf"
+    path.write_bytes(BLACK_TO_LIVE)
+    w = MainWindow(open_settings(str(tmp_path / "s.ini")), open_last=False)
+    w.confirm_discard = lambda: True
+    qtbot.addWidget(w)
+    w.show()                                    # the default size
+    qtbot.waitExposed(w)
+    assert w.open_path(path, ask=False) and w.problem_panel.assumptions_text()
+    w.solve_panel.seconds_spin.setValue(0.5)
+    with qtbot.waitSignal(w.solver.classified, timeout=60_000):
+        w.solve()
+    assert w.outcome.result.proof is None and w.mode == "edit"
+    qtbot.wait(50)
+    label = w.solve_panel.verdict_label
+    assert "Not proven" in label.text()
+    assert label.visibleRegion().boundingRect().height() >= 2 * label.fontMetrics().height()
+    w.close()
+
+
 def test_a_search_that_goes_on_in_the_own_frame_says_so(tmp_path):
     """QA s45: when the closer frame did not settle a problem, the progress counters began
     again from nothing, which read as going backwards: the stage says why.  Black's four

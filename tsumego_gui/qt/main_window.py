@@ -44,7 +44,9 @@ and a solve scrolls the Solve dock to its buttons, so the verdict and the first
 moves show below them at the default size; scrolled to its end, the dock stays
 so as it shrinks.  While a position is edited, the Problem dock takes the
 height of its whole panel, validation line included, and grows with a longer
-message; it takes it back after the window is resized (a window made smaller
+message (after a solve that proved nothing, the column is split as for a proof
+until the next edit, so that the verdict shows); it takes it back after the
+window is resized (a window made smaller
 shares the column out in proportion and would cut the panel off): editing
 keeps no split of its own.  Browsing a proof keeps the split the user last
 left it with, across runs too.  ←/→ walk the proof from the problem list and
@@ -1234,6 +1236,11 @@ class MainWindow(QMainWindow):
                 outcome, PLAYERS[self.solve_problem.defender]))
             if self.mode == "proof":
                 self.set_mode("edit")
+            # the verdict must show: editing gives the Problem dock its whole panel, and a
+            # posed book problem's list of assumptions left the Solve dock some 80 px, the
+            # verdict out of view (QA s45); the split a proof gets, until the next edit
+            self._split_left_column(self._proof_split)
+            self._scroll_to_results()
 
     @staticmethod
     def _no_proof_text(outcome: SolveOutcome, defender: str) -> str:
