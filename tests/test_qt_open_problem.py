@@ -186,6 +186,11 @@ def test_an_unproven_solve_of_a_posed_problem_shows_its_verdict(make_window, qtb
     label = w.solve_panel.verdict_label
     assert "Not proven" in label.text()
     assert label.visibleRegion().boundingRect().height() >= 2 * label.fontMetrics().height()
+    # an edit: the Problem dock takes its whole panel again
+    shrunk = w.problem_dock.height()
+    w.editor.set_fields("edited", black=w.editor.draft.black | {coords.from_gtp("S2", 19)})
+    qtbot.wait(50)
+    assert w.problem_dock.height() > shrunk
     w.close()
 
 

@@ -217,6 +217,8 @@ class MainWindow(QMainWindow):
         self.solve_problem: Problem | None = None
         # while practising: whether the first moves' list and the proof tree were shown
         self._answers_shown: tuple[bool, bool] | None = None
+        # the left column split for an unproven solve's verdict while editing (``_solved``)
+        self._verdict_split = False
         # while a re-solve runs: the result before it, finished, to give back if the user
         # stops the re-solve
         self._kept: tuple[SolveOutcome, Classification | None] | None = None
@@ -773,6 +775,9 @@ class MainWindow(QMainWindow):
     # ---- editing ------------------------------------------------------------------------
 
     def _draft_changed(self, draft: Draft) -> None:
+        if self._verdict_split:     # an edit: the Problem dock takes its panel again
+            self._verdict_split = False
+            self._fit_edit_column()
         if self.solve_problem is not None and draft.poses(self.solve_problem):
             # only the problem's text changed (title, comment, source): the solve, its
             # proof and classification, and a game of it still hold
@@ -1240,6 +1245,7 @@ class MainWindow(QMainWindow):
             # posed book problem's list of assumptions left the Solve dock some 80 px, the
             # verdict out of view (QA s45); the split a proof gets, until the next edit
             self._split_left_column(self._proof_split)
+            self._verdict_split = True
             self._scroll_to_results()
 
     @staticmethod
