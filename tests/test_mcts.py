@@ -321,7 +321,9 @@ def test_cli_solver_and_evaluator_options(capsys):
     assert "solver: mcts" in out and "verified: yes" in out
     code = main(["solve", str(STRAIGHT_THREE), "--to-play", "W"])
     assert code == 0 and "solver: dfs" in capsys.readouterr().out
-    assert main(["solve", str(STRAIGHT_THREE), "--batch-size", "0", "--solver", "mcts"]) == 2
+    with pytest.raises(SystemExit) as refused:      # refused by the option's own check
+        main(["solve", str(STRAIGHT_THREE), "--batch-size", "0", "--solver", "mcts"])
+    assert refused.value.code == 2
 
 
 SUPERKO_CORNER = """
