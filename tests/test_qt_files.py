@@ -2,6 +2,7 @@
 problem lists from folders and multi-game SGF, drag and drop."""
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -93,6 +94,16 @@ def test_ctrl_s_never_writes_over_what_a_problem_file_cannot_keep(window, tmp_pa
     window.ask_save_file = lambda default: pytest.fail("asked for a name")
     assert window.save() and read_sgf(tmp_path / "mine.sgf")[0].color_at(
         coords.from_gtp("H8", 9)) == 0
+
+
+def test_a_new_problem_is_offered_a_file_name_from_its_title(window):
+    # QA s45: "problem.sgf" was offered for a new problem titled "My straight three"
+    window.new_problem(9)
+    window.editor.set_fields("title", title="My straight three")
+    asked = []
+    window.ask_save_file = lambda default: asked.append(default) or None
+    window.save_as()
+    assert Path(asked[-1]).name == "my-straight-three.sgf"
 
 
 def test_a_research_json_problem_is_saved_as_sgf_never_into_its_json(window, tmp_path):

@@ -60,6 +60,7 @@ about how solvers work.
 
 from __future__ import annotations
 
+import re
 import secrets
 from collections.abc import Callable
 from dataclasses import replace
@@ -109,6 +110,13 @@ from tsumego_gui.search.proof import Proof
 
 PROBLEMS_DIR = Path(__file__).resolve().parents[1] / "resources" / "problems"
 BUNDLED_PROBLEM = PROBLEMS_DIR / "straight-three.sgf"
+def file_stem(title: str) -> str:
+    """A file name for a new problem from its title (QA s45: "problem.sgf" was offered
+    for one titled "My straight three"): letters, digits and dashes, at most 40."""
+    words = re.findall(r"\w+", title.lower())
+    return "-".join(words)[:40].strip("-")
+
+
 # what the line above the board says while editing, by tool (``editor.TOOLS``)
 EDIT_HINTS = {
     "stones": "Editing: left click black, right click white, click a stone to erase, drag "
@@ -680,7 +688,8 @@ class MainWindow(QMainWindow):
         is saved as SGF), or with ``fresh`` (Ctrl+S would not write over the file) the
         first free one of ``name-1.sgf``, ``name-2.sgf``, ... so that Enter in the dialog
         never offers to replace what Save just kept safe (QA s43)."""
-        stem = self.file_path.stem if self.file_path else "problem"
+        stem = self.file_path.stem if self.file_path else \
+            file_stem(self.editor.draft.title) or "problem"
         default = self._save_folder() / f"{stem}.sgf"
         n = 0
         while fresh and default.exists():
