@@ -116,6 +116,18 @@ def test_the_navigation_buttons_walk_the_proof_as_the_keys_do(solved):
     assert not any(button.isEnabled() for button in b.nav_buttons)
 
 
+def test_a_note_on_the_proofs_moves_goes_with_the_proof(solved):
+    # QA s45: after Ctrl+E the status bar still said "The proof plays C2 here; ..."
+    w = solved
+    w.browser.home()
+    off = next(p for p in coords.all_locs(9) if p not in dict(w.browser.proof.root.children)
+               and p not in dict(w.browser.proof.root.pruned))
+    w._board_pressed(off, 1)                           # a left click off the proof's lines
+    assert w.statusBar().currentMessage().endswith("(Ctrl+E edits the position.)")
+    w.set_mode("edit")
+    assert w.statusBar().currentMessage() == ""
+
+
 def test_the_legend_names_the_frames_stones():
     # QA s45: a posed problem's frame is drawn in small see-through stones, unexplained
     from tsumego_gui.qt.proof_browser import legend_html

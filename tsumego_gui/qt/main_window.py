@@ -110,6 +110,10 @@ from tsumego_gui.search.proof import Proof
 
 PROBLEMS_DIR = Path(__file__).resolve().parents[1] / "resources" / "problems"
 BUNDLED_PROBLEM = PROBLEMS_DIR / "straight-three.sgf"
+# how the status bar's notes on a proof's moves end: dropped when the proof is left
+PROOF_NOTE_END = "  (Ctrl+E edits the position.)"
+
+
 def file_stem(title: str) -> str:
     """A file name for a new problem from its title (QA s45: "problem.sgf" was offered
     for one titled "My straight three"): letters, digits and dashes, at most 40."""
@@ -856,7 +860,7 @@ class MainWindow(QMainWindow):
             # a click on a move of the proof follows that variation (Sabaki, GoGui)
             text = self.browser.follow(loc)
             if text:
-                self.statusBar().showMessage(text + "  (Ctrl+E edits the position.)", 6000)
+                self.statusBar().showMessage(text + PROOF_NOTE_END, 6000)
         else:
             self.statusBar().showMessage("Browsing the proof: Ctrl+E to edit the position.", 4000)
 
@@ -889,6 +893,8 @@ class MainWindow(QMainWindow):
             return
         self._enter_mode(mode)
         if mode == "edit":
+            if self.statusBar().currentMessage().endswith(PROOF_NOTE_END):
+                self.statusBar().clearMessage()     # of the proof left (QA s45)
             self.browser.set_try_mode(False)
             self._show_edit_board()
         else:
