@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication, QTreeView  # noqa: E402
 
 from tsumego_gui.core import coords  # noqa: E402
 from tsumego_gui.core.sgf_io import read_sgf  # noqa: E402
+from tsumego_gui.qt.board_widget import LEFT  # noqa: E402
 from tsumego_gui.qt.main_window import BUNDLED_PROBLEM as STRAIGHT_THREE  # noqa: E402
 from tsumego_gui.qt.proof_model import ProofTreeModel  # noqa: E402
 from tsumego_gui.qt.proof_view import TryIt, explain, node_and_moves, overlay_at  # noqa: E402
@@ -122,7 +123,7 @@ def test_a_note_on_the_proofs_moves_goes_with_the_proof(solved):
     w.browser.home()
     off = next(p for p in coords.all_locs(9) if p not in dict(w.browser.proof.root.children)
                and p not in dict(w.browser.proof.root.pruned))
-    w._board_pressed(off, 1)                           # a left click off the proof's lines
+    w._board_pressed(off, LEFT)                        # a click off the proof's lines
     assert w.statusBar().currentMessage().endswith("(Ctrl+E edits the position.)")
     w.set_mode("edit")
     assert w.statusBar().currentMessage() == ""
