@@ -8,6 +8,7 @@ from dataclasses import replace
 
 import pytest
 
+from engine_cy.board import BLACK, WHITE
 from tests.test_bundled_problems import EXPECTED, PARAMS, SIDES, load, move_name
 from tsumego_gui.search import kill_by_ko, verify
 from tsumego_gui.search.choice import VERIFIED, solve_and_verify
@@ -47,11 +48,13 @@ def test_a_kill_is_read_as_its_class_says(entry, side):
     assert verify.verify(proof).passed         # ... which the verifier passes there
 
 
-def read(name, side, seconds=20.0, **options):
-    """A bundled problem's kill with ``side`` to play, read: (the solve, the reading, the
-    problems the two searched)."""
+def read(name, side, seconds=20.0, ko_allowed=None, **options):
+    """A bundled problem's kill with ``side`` to play (under ``ko_allowed``, default the
+    file's), read: (the solve, the reading, the problems the two searched)."""
     entry = next(e for e in EXPECTED if e["file"] == name)
     problem = replace(load(entry), to_play=SIDES[side], to_play_given=True)
+    if ko_allowed is not None:
+        problem = replace(problem, ko_allowed=ko_allowed)
     calls = []
     outcome = solver(SIDES[side], calls)(problem, None)
     reading = kill_by_ko.read_kill(outcome, solver(SIDES[side], calls), seconds, **options)
@@ -63,11 +66,16 @@ def test_a_kill_without_a_ko_is_not_searched_again():
     assert (reading.needs_ko, reading.outcome, len(calls)) == (False, outcome, 1)
 
 
-def test_the_direct_ko_names_the_clean_kill():
-    """QA s39 (A2): with Black to play the solve named F1, which takes the ko; E1 kills."""
-    outcome, reading, _ = read("ko/direct-ko.sgf", "B")
+@pytest.mark.parametrize("ko_allowed", [None, (False, False)])
+def test_the_direct_ko_names_the_clean_kill(ko_allowed):
+    """QA s39 (A2): with Black to play the solve named F1, which takes the ko; E1 kills.
+    QA s45: the same where nobody may take a ko (the turned rule: White may, Black not)."""
+    outcome, reading, calls = read("ko/direct-ko.sgf", "B", ko_allowed=ko_allowed)
+    assert [move_name(m, 9) for m in outcome.result.proof.winning_moves] == ["F1"]
     assert [move_name(m, 9) for m in reading.outcome.result.proof.winning_moves] == ["E1"]
     assert reading.outcome.result.nodes > outcome.result.nodes     # both searches counted
+    turned = calls[1]
+    assert turned.ko_capture_allowed(WHITE) and not turned.ko_capture_allowed(BLACK)
 
 
 def test_no_time_left_leaves_it_open():

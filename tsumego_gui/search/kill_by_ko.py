@@ -37,7 +37,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from engine_cy.board import PASS
+from engine_cy.board import BLACK, PASS, WHITE
 from tsumego_gui.core.problem import Problem
 from tsumego_gui.search import verify
 from tsumego_gui.search.choice import VERIFIED, SolveOutcome
@@ -57,21 +57,21 @@ class KoReading:
 
 
 def applies(outcome: SolveOutcome) -> bool:
-    """A verified kill under the research ko rule (the attacker may take kos, the defender
-    not), with no ko threats and no split: the kills this module reads."""
+    """A verified kill where the defender may not take kos (under the research ko rule,
+    or where nobody may: QA s45, the direct ko's F1 was named there beside E1), with no
+    ko threats and no split: the kills this module reads."""
     result = outcome.result
     if outcome.verification != VERIFIED or result.verdict != "dies" or result.proof is None \
             or result.split is not None:
         return False
     problem = result.proof.problem
-    return (problem.ko_capture_allowed(problem.attacker)
-            and not problem.ko_capture_allowed(problem.defender)
-            and problem.ko_threats == (0, 0))
+    return not problem.ko_capture_allowed(problem.defender) and problem.ko_threats == (0, 0)
 
 
 def turned(problem: Problem) -> Problem:
     """``problem`` where the defender may capture kos and the attacker may not."""
-    return replace(problem, ko_allowed=(not problem.ko_allowed[0], not problem.ko_allowed[1]))
+    allowed = {problem.defender: True, problem.attacker: False}
+    return replace(problem, ko_allowed=(allowed[BLACK], allowed[WHITE]))
 
 
 def holds(proof: Proof, problem: Problem, stop: Callable[[], str] | None,
