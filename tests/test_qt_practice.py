@@ -88,6 +88,25 @@ def test_practice_hides_the_answers_and_gives_them_back(make_window, qtbot):
     assert w.browser.try_it is None and all(a.isVisible() for a in answers)
 
 
+def test_undo_during_practice_says_why_and_keeps_the_game(make_window, qtbot):
+    """QA s45: Ctrl+Z in practice took back an edit made before the solve, and the game
+    ended with it."""
+    w = make_window("s.ini", show=True)
+    assert w.open_path(STRAIGHT_THREE, ask=False)
+    w.editor.set_fields("edited", black=w.editor.draft.black | {coords.from_gtp("J9", 9)})
+    assert w.undo_action.isEnabled() and w.undo_action.text() == "&Undo edited"
+    with qtbot.waitSignal(w.solver.classified, timeout=60_000):
+        w.solve()
+    w.practice_action.trigger()
+    game = w.browser.try_it
+    w.undo_action.trigger()
+    assert w.browser.try_it is game and coords.from_gtp("J9", 9) in w.editor.draft.black
+    assert "end the game first (P)" in w.statusBar().currentMessage()
+    w.practice_action.trigger()                     # practice ends: undo edits again
+    w.undo_action.trigger()
+    assert coords.from_gtp("J9", 9) not in w.editor.draft.black
+
+
 def test_the_right_move_ends_at_once_in_the_players_words(make_window):
     w, game = _practising(make_window)
     said = w.browser.try_move(B1)               # two eyes: the goal holds, nothing to solve

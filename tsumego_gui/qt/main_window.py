@@ -421,15 +421,24 @@ class MainWindow(QMainWindow):
         f.addSeparator()
         self._action(f, "&Quit", self.close, QKeySequence.StandardKey.Quit)
         e = bar.addMenu("&Edit")
-        undo = self.editor.undo_stack.createUndoAction(self, "&Undo")
-        undo.setShortcut(QKeySequence.StandardKey.Undo)
-        redo = self.editor.undo_stack.createRedoAction(self, "&Redo")
+        # the stack's own actions, their edits held back during practice (``_edit_history``)
+        stack = self.editor.undo_stack
+        undo = self._action(e, "&Undo", lambda: self._edit_history(stack.undo),
+                            QKeySequence.StandardKey.Undo)
+        redo = self._action(e, "&Redo", lambda: self._edit_history(stack.redo))
+        for action, can, text, name in ((undo, stack.canUndoChanged, stack.undoTextChanged,
+                                         "&Undo"),
+                                        (redo, stack.canRedoChanged, stack.redoTextChanged,
+                                         "&Redo")):
+            can.connect(action.setEnabled)
+            action.setEnabled(False)
+            # "Undo place stones", as the stack's own action says
+            text.connect(lambda what, action=action, name=name:
+                         action.setText(f"{name} {what}".rstrip()))
         # Ctrl+Y as well where the platform's Redo is another key; given twice (where it
         # is Ctrl+Y), Qt finds the shortcut ambiguous and runs neither
         redo.setShortcuts(list(dict.fromkeys([QKeySequence(QKeySequence.StandardKey.Redo),
                                               QKeySequence("Ctrl+Y")])))
-        e.addAction(undo)
-        e.addAction(redo)
         self.undo_action, self.redo_action = undo, redo
         e.addSeparator()
         self.remove_frame_action = self._action(e, "Remove &frame", self.remove_frame)
@@ -984,6 +993,15 @@ class MainWindow(QMainWindow):
             elif self.mode == "proof":
                 self.set_mode("edit")
         self._fit_cursor()
+
+    def _edit_history(self, step: Callable[[], None]) -> None:
+        """Undo or redo an edit of the position; not while a game is played on it (QA s45:
+        Ctrl+Z in practice took back an edit made before the solve and ended the game)."""
+        if self.browser.try_it is not None:
+            self.statusBar().showMessage("Undo and redo edit the position: end the game "
+                                         "first (P); R restarts it.", 5000)
+            return
+        step()
 
     def _hide_answers(self, hide: bool) -> None:
         """While the user practises, the first moves' classes and the proof tree would give
