@@ -228,10 +228,15 @@ def test_setting_up_a_new_problem_keeps_the_whole_board_in_reach(qtbot, window):
     assert window.board.visible_window().is_whole and not window.board.crop
     d4 = click(qtbot, window, "D4")
     assert d4 in window.editor.draft.black
-    # once the problem has a region, zoom applies again
+    # while the region is painted, the board stays whole (QA s45: the first region point
+    # zoomed in on it, K10 out of reach); once another tool is taken, zoom applies again
     window.problem_panel.set_tool("region")
     click(qtbot, window, "S17")
-    assert window.editor.draft.region and window.board.crop
+    assert window.editor.draft.region and not window.board.crop
+    k10 = click(qtbot, window, "K10")
+    assert k10 in window.editor.draft.region
+    window.problem_panel.set_tool("stones")
+    assert window.board.crop
 
 
 def _shown(*widgets) -> bool:

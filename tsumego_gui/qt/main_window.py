@@ -1398,9 +1398,11 @@ class MainWindow(QMainWindow):
 
     def _apply_crop(self) -> None:
         """Zoom to the problem as the View menu says, but not while a position without a
-        region is set up: the view would close in on the first stones and leave the rest
-        of the board out of reach."""
-        editing_open = self.mode == "edit" and not self.editor.draft.region
+        region is set up, nor while the region is painted: the view would close in on the
+        first stones (or the first region point: QA s45) and leave the rest of the board
+        out of reach."""
+        editing_open = self.mode == "edit" and (not self.editor.draft.region
+                                                or self.editor.tool == "region")
         self.board.set_crop(self.prefs.crop_board and not editing_open)
 
     def _toggle_coords(self, on: bool) -> None:
