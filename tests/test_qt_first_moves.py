@@ -451,14 +451,14 @@ def test_a_running_classification_keeps_the_lists_scroll_and_expanded_rows(qtbot
 @pytest.mark.parametrize("name, said", [
     # White to play dies under the default rule (only Black may capture kos); White E1
     # starts a direct ko (the problem's own comment)
-    ("ko/direct-ko.sgf", "White dies</b> with White to play.<br>A ko: White must win it to "
-                         "live; the verdict counts it as lost, as only Black may capture kos "
-                         "here (Ko captures).  Ko at best: <b>E1</b>"),
+    ("ko/direct-ko.sgf", "<b>Ko</b> with White to play: White must win it to live.<br>Counted "
+                         "under this problem's ko rule (only Black may capture kos: Ko "
+                         "captures): White dies, the ko lost.  Ko at best: <b>E1</b>"),
     # Black to play kills the L-four in the corner with B1, a ko Black may take
-    ("corner/l-four-corner-ko.sgf", "White dies</b> with Black to play.<br>A ko: Black must "
-                                    "win it to kill; the verdict counts it as won, as only "
-                                    "Black may capture kos here (Ko captures).  Ko at best: "
-                                    "<b>B1</b>"),
+    ("corner/l-four-corner-ko.sgf", "<b>Ko</b> with Black to play: Black must win it to "
+                                    "kill.<br>Counted under this problem's ko rule (only "
+                                    "Black may capture kos: Ko captures): White dies, the ko "
+                                    "won.  Ko at best: <b>B1</b>"),
 ])
 def test_a_ko_verdict_says_how_it_counted_the_ko_and_names_the_ko_moves(
         make_window, qtbot, name, said):

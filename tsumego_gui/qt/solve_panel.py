@@ -445,11 +445,15 @@ class SolvePanel(QWidget):
                  and (best is None or (m.ko is not None and (m.ko.side, m.ko.threats)
                                        == (best.side, best.threats)))]
         names = ", ".join(coords.to_gtp(m, problem.size) for m in moves)
-        note = (f"<br>A ko: {mover} must win it to {'live' if c.defender_to_move else 'kill'};"
-                f" the verdict counts it as {'won' if mover_wins else 'lost'}, as {kos} here "
-                f"(Ko captures).  Ko at best: <b>{names}</b> (see the first moves).")
-        head, tail = self._verdict_parts
-        self.verdict_label.setText(head + note + tail)
+        # the headline is the ko; the verdict under the problem's rule comes second (QA s45:
+        # a bold "White dies" read as the answer, the ko after it as a footnote)
+        counted = verdict_words(PLAYERS[problem.defender], verdict == "lives", problem.goal)
+        head = (f"<b>Ko</b> with {mover} to play: {mover} must win it to "
+                f"{'live' if c.defender_to_move else 'kill'}.")
+        note = (f"<br>Counted under this problem's ko rule ({kos}: Ko captures): "
+                f"{counted}, the ko {'won' if mover_wins else 'lost'}.  Ko at best: "
+                f"<b>{names}</b> (see the first moves).")
+        self.verdict_label.setText(head + note + self._verdict_parts[1])
 
     def show_outcome(self, outcome: SolveOutcome, size: int, defender: int,
                      goal: str | None = None, warning: str = "") -> None:
