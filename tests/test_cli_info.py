@@ -99,10 +99,8 @@ MARKED = "(;FF[4]GM[1]SZ[9]{text}AB[ab][bb][cb][db][da]AW[ac][bc][cc][dc][ec][eb
 @pytest.mark.parametrize("text, warned", [
     ("C[Black to live]", ""),
     ("PL[W]C[White to play and kill]", ""),
-    ("C[Black to play and kill]", "says white must live, but the file makes black the "
-                                  "defender"),
-    ("PL[B]C[White to play; black lives]", "says white plays first, but in the file black "
-                                           "does"),
+    ("C[Black to play and kill]", "says white must live, but black is the defender here"),
+    ("PL[B]C[White to play; black lives]", "says white plays first, but black does here"),
     ("C[Black to play]", ""),        # no PL: both sides are solved, the text names one
 ])
 def test_a_text_that_contradicts_the_marks_is_warned_of(tmp_path, capsys, text, warned):
@@ -116,6 +114,7 @@ def test_a_text_that_contradicts_the_marks_is_warned_of(tmp_path, capsys, text, 
                 if line.startswith("warning:")]
     if warned:
         (line,) = warnings
-        assert warned in line and line.endswith("the solve follows the file")
+        assert warned in line and line.endswith("the solve follows the problem as set up, "
+                                                "not its text")
     else:
         assert warnings == []

@@ -138,26 +138,27 @@ def intent_for_side(text: str, to_play: int) -> Intent | None:
 
 
 def text_disagrees(problem: Problem) -> str:
-    """What a marked problem's own text says against its marks or its ``PL``, for a
-    warning; "" where it says nothing against them (or nothing this module reads).  The
+    """What a marked problem's own text says against its defender or its side to move,
+    for a warning; "" where it says nothing against them (or nothing this module reads).  The
     marks decide the solve: a book's words may be wrong, and a file's marks are what its
     author set down for a solver (a posed problem took its defender from the text)."""
     intent = read_intent(f"{problem.title}\n{problem.comment}")
     if intent is None:
         return ""
     said = []
+    # "here": the file's marks and PL, its lines' first moves, or the user's edits (QA s45:
+    # "the file gives" blamed the file for both of the last two)
     if intent.defender is not None and intent.defender != problem.defender:
-        said.append(f"{COLOR_NAMES[intent.defender]} must live, but the file makes "
-                    f"{COLOR_NAMES[problem.defender]} the defender")
+        said.append(f"{COLOR_NAMES[intent.defender]} must live, but "
+                    f"{COLOR_NAMES[problem.defender]} is the defender here")
     if intent.to_play is not None and problem.to_play_given \
             and intent.to_play != problem.to_play:
-        # PL, or the lines' first moves (QA s45: "the file gives" read as PL alone)
-        said.append(f"{COLOR_NAMES[intent.to_play]} plays first, but in the file "
-                    f"{COLOR_NAMES[problem.to_play]} does")
+        said.append(f"{COLOR_NAMES[intent.to_play]} plays first, but "
+                    f"{COLOR_NAMES[problem.to_play]} does here")
     if not said:
         return ""
     return f"the problem's text ({intent.text!r}) says {' and '.join(said)}; the solve " \
-        "follows the file"
+        "follows the problem as set up, not its text"
 
 
 def fights(size: int, stones: frozenset[int]) -> list[frozenset[int]]:
