@@ -79,11 +79,13 @@ def test_practice_hides_the_answers_and_gives_them_back(make_window, qtbot):
     assert w.open_path(STRAIGHT_THREE, ask=False)
     with qtbot.waitSignal(w.solver.classified, timeout=60_000):
         w.solve()
-    answers = (w.solve_panel.first_moves, w.browser.tree)
+    answers = (w.solve_panel.verdict_label, w.solve_panel.first_moves, w.browser.tree)
     assert all(a.isVisible() for a in answers)
+    w.solve_panel.first_moves.tree.setFocus()         # P from the list: the keys follow
     w.practice_action.trigger()                       # P
     assert isinstance(w.browser.try_it, Practice)
     assert not any(a.isVisible() for a in answers)
+    assert w.board.hasFocus()
     w.practice_action.trigger()                       # P again: practice ends
     assert w.browser.try_it is None and all(a.isVisible() for a in answers)
 

@@ -228,7 +228,7 @@ class MainWindow(QMainWindow):
         # solved of the draft
         self.solve_problem: Problem | None = None
         # while practising: whether the first moves' list and the proof tree were shown
-        self._answers_shown: tuple[bool, bool] | None = None
+        self._answers_shown: tuple[bool, ...] | None = None
         # the left column split for an unproven solve's verdict while editing (``_solved``)
         self._verdict_split = False
         # while a re-solve runs: the result before it, finished, to give back if the user
@@ -1004,13 +1004,17 @@ class MainWindow(QMainWindow):
         step()
 
     def _hide_answers(self, hide: bool) -> None:
-        """While the user practises, the first moves' classes and the proof tree would give
-        the answer away (QA s45): they are hidden, and shown again as they were after."""
-        widgets = (self.solve_panel.first_moves, self.browser.tree)
+        """While the user practises, the verdict (its winning move), the first moves'
+        classes and the proof tree would give the answer away (QA s45): they are hidden,
+        and shown again as they were after; the keys go to the board (a hidden list had
+        the focus, and it went to the explanation's text)."""
+        widgets = (self.solve_panel.verdict_label, self.solve_panel.first_moves,
+                   self.browser.tree)
         if hide and self._answers_shown is None:
             self._answers_shown = tuple(w.isVisibleTo(w.parentWidget()) for w in widgets)
             for w in widgets:
                 w.setVisible(False)
+            self.board.setFocus()
         elif not hide and self._answers_shown is not None:
             for w, shown in zip(widgets, self._answers_shown, strict=True):
                 w.setVisible(shown)
