@@ -21,8 +21,8 @@ import sys
 def add_train_parser(subparsers) -> argparse.ArgumentParser:
     """Add the ``train`` subcommand to an argparse subparsers object."""
     p = subparsers.add_parser("train", help="train the Faster-to-Life network by self-play")
-    p.add_argument("--config", required=True, metavar="FILE",
-                   help="training settings (.json or .toml)")
+    p.add_argument("--config", metavar="FILE",
+                   help="training settings (.json or .toml); needed to train, not to export")
     p.add_argument("--out", required=True, metavar="DIR",
                    help="run folder for checkpoints and logs (resumed when it has latest.pt)")
     p.add_argument("--fresh", action="store_true",
@@ -36,16 +36,22 @@ def run_train(args: argparse.Namespace) -> int:
     """Run (or export) as asked; returns the exit status."""
     from pathlib import Path
 
+    from tsumego_gui.cli.output import check_writable
     from tsumego_gui.nn import checkpoint
     from tsumego_gui.nn.train import Trainer, load_config
 
     try:
         if args.export:
+            # checked first, as solve's --proof-out is (QA s45: a file for a folder ended
+            # in torch's traceback)
+            check_writable(args.export)
             src = Path(args.out) / "latest.pt"
             meta = checkpoint.export(src, args.export)
             print(f"wrote {args.export}: preset {meta['preset']}, {meta['games']} games, "
                   f"{meta['steps']} steps")
             return 0
+        if args.config is None:
+            raise ValueError("--config FILE is needed to train (only --export goes without)")
         config = load_config(args.config)
         trainer = Trainer(config, args.out, resume=not args.fresh,
                           log=lambda line: print(line, flush=True))

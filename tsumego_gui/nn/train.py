@@ -115,6 +115,29 @@ def config_from_dict(raw: dict, where: str = "config") -> TrainConfig:
     return cfg
 
 
+# the least value of each number setting, and the most where there is one: checked as the
+# file is read (QA s45: games_per_round = 0 ran for ever, batch_size = 0 and others ended
+# in a traceback after the games played were lost)
+LIMITS = {
+    TrainConfig: {"threads": (1, None), "buffer_positions": (1, None),
+                  "min_buffer_positions": (0, None), "batch_size": (1, None),
+                  "games_per_round": (1, None), "train_ratio": (0, None),
+                  "momentum": (0, 1), "weight_decay": (0, None), "ftl_weight": (0, None),
+                  "value_weight": (0, None), "dw_initial": (1, None), "dw_min": (1, None),
+                  "dw_window": (1, None), "dw_spread": (0, None),
+                  "checkpoint_minutes": (0, None), "keep_checkpoints": (1, None),
+                  "max_games": (1, None), "max_minutes": (0, None)},
+    SelfPlayConfig: {"size": (5, 19), "simulations": (1, None), "parallel_games": (1, None),
+                     "c_puct": (0, None), "fpu_reduction": (0, None),
+                     "dirichlet_alpha": (0, None), "noise_fraction": (0, 1),
+                     "temperature_plies": (0, None), "max_plies": (1, None)},
+}
+# settings whose value must be a whole number (their defaults may be None), and those
+# that must be more than their least
+WHOLE = {"max_games"}
+ABOVE_LEAST = {"train_ratio", "max_minutes", "c_puct", "dirichlet_alpha"}
+
+
 def _build(cls, raw: dict, where: str):
     names = {f.name: f for f in dataclasses.fields(cls)}
     unknown = sorted(set(raw) - set(names))
@@ -124,9 +147,19 @@ def _build(cls, raw: dict, where: str):
         default = getattr(cls(), key) if key != "selfplay" else None
         if isinstance(default, bool) != isinstance(value, bool) and default is not None:
             raise ValueError(f"{where}: {key} must be {type(default).__name__}, not {value!r}")
-        if isinstance(default, (int, float)) and not isinstance(default, bool):
-            if not isinstance(value, (int, float)) or isinstance(value, bool):
-                raise ValueError(f"{where}: {key} must be a number, not {value!r}")
+        if key in LIMITS.get(cls, {}):
+            whole = key in WHOLE or (isinstance(default, int) and not isinstance(default, bool))
+            kind = (int,) if whole else (int, float)
+            if not isinstance(value, kind) or isinstance(value, bool):
+                raise ValueError(f"{where}: {key} must be a "
+                                 f"{'whole number' if whole else 'number'}, not {value!r}")
+            least, most = LIMITS[cls][key]
+            above = key in ABOVE_LEAST
+            if value < least or (above and value == least) \
+                    or (most is not None and value > most):
+                span = (f"more than {least}" if above else f"at least {least}") \
+                    if most is None else f"{least} to {most}"
+                raise ValueError(f"{where}: {key} must be {span}, not {value!r}")
     return cls(**raw)
 
 
