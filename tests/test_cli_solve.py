@@ -388,3 +388,17 @@ def test_under_the_goal_live_a_loss_reads_as_no_unconditional_life(capsys, tmp_p
     out = capsys.readouterr().out
     assert "Black to play: White does not live unconditionally\n" in out
     assert "no ko: White does not live unconditionally even where it may take kos" in out
+
+
+def test_a_network_names_its_evaluator_and_a_network_free_one_refuses_it(tmp_path, capsys):
+    """QA s45: ``--network FILE`` without ``--evaluator`` ran the heuristic evaluator and
+    never read the file; ``--device`` was dropped with df-pn.  The file's kind names the
+    evaluator; a network-free evaluator says it runs none."""
+    missing = tmp_path / "model.bin.gz"
+    assert main(["solve", str(STRAIGHT_THREE), "--network", str(missing)]) == 2
+    assert "KataGo model file not found" in capsys.readouterr().err
+    assert main(["solve", str(STRAIGHT_THREE), "--network", str(tmp_path / "w.pt")]) == 2
+    assert "w.pt" in capsys.readouterr().err                # read as the ftl weights
+    for option in (["--network", str(missing)], ["--device", "cuda"]):
+        assert main(["solve", str(STRAIGHT_THREE), "--evaluator", "heuristic", *option]) == 2
+        assert f"{option[0]} is for a network evaluator" in capsys.readouterr().err

@@ -86,12 +86,13 @@ def build_parser() -> argparse.ArgumentParser:
                        help="side to move (default: the file's; both sides when it says none)")
     solve.add_argument("--solver", choices=["auto", "dfs", "mcts"], default="auto",
                        help="depth-first df-pn, best-first MCTS, or auto (by problem shape)")
-    solve.add_argument("--evaluator", choices=list(EVALUATOR_NAMES), default=DEFAULT_EVALUATOR,
-                       help=f"leaf evaluator of the MCTS solver (default: {DEFAULT_EVALUATOR}); "
-                            "katago: a KataGo network, from --network or where KaTrain keeps "
-                            "one, which also focuses df-pn")
+    solve.add_argument("--evaluator", choices=list(EVALUATOR_NAMES), default=None,
+                       help=f"leaf evaluator of the MCTS solver (default: {DEFAULT_EVALUATOR}, "
+                            "or the network --network names); katago: a KataGo network, from "
+                            "--network or where KaTrain keeps one, which also focuses df-pn")
     solve.add_argument("--network", metavar="FILE", default=None,
-                       help="the evaluator's network file (katago: a KataGo .bin.gz model)")
+                       help="the evaluator's network file (a KataGo .bin.gz model: katago; a "
+                            ".pt file: ftl); it names the evaluator when --evaluator does not")
     solve.add_argument("--device", default=None,
                        help="where the network runs: auto (CUDA, then MPS, then CPU), cpu, "
                             "cuda or mps (default auto)")

@@ -42,9 +42,10 @@ from tsumego_gui.core.colors import BLACK, WHITE
 from tsumego_gui.core.posing import text_disagrees
 from tsumego_gui.core.problem import GOAL_TEXT, Problem
 from tsumego_gui.core.wording import PLAYERS, counted, verdict_words
-from tsumego_gui.nn.choice import make_evaluator
+from tsumego_gui.nn.choice import DEFAULT_EVALUATOR, make_evaluator
 from tsumego_gui.search import classification_file, gc_pacing, kill_by_ko, split_file
 from tsumego_gui.search.choice import (
+    NETWORK_FREE,
     PARTLY,
     UNCHECKED,
     VERIFIED,
@@ -369,7 +370,24 @@ def print_row(row: dict) -> None:
         print(f"    {err}")
 
 
+def chosen_evaluator(args) -> str:
+    """``--evaluator``, else the one ``--network``'s file is for, else the default; a
+    network or a device given to an evaluator that runs none is refused (QA s45: both were
+    dropped without a word)."""
+    name = args.evaluator
+    if name is None:
+        network = (args.network or "").lower()
+        name = "ftl" if network.endswith(".pt") else "katago" if network else \
+            DEFAULT_EVALUATOR
+    if name in NETWORK_FREE and (args.network or args.device):
+        given = "--network" if args.network else "--device"
+        raise ValueError(f"{given} is for a network evaluator (--evaluator katago or ftl); "
+                         f"the {name} evaluator runs none")
+    return name
+
+
 def run_solve(args) -> int:
+    args.evaluator = chosen_evaluator(args)
     try:
         evaluator = make_evaluator(args.evaluator, args.network, args.device)
     except (ImportError, FileNotFoundError) as err:
