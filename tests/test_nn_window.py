@@ -115,3 +115,15 @@ def test_the_environment_names_a_model_and_nothing_is_found_without_one(tmp_path
     # a broken settings file is ignored, not an error
     touch(tmp_path / ".katrain" / "config.json").write_text("{not json")
     assert katago_locate.find_katago_models(tmp_path) == [named]
+
+
+def test_a_model_the_environment_names_but_that_is_not_there_is_said_so(tmp_path,
+                                                                        monkeypatch):
+    # QA s45: the message advised setting the variable the user had set
+    from tsumego_gui.nn.choice import make_evaluator
+    monkeypatch.setattr(katago_locate, "katrain_package_dir", lambda: None)
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.setenv(katago_locate.ENV_VAR, str(tmp_path / "gone.bin.gz"))
+    with pytest.raises(ValueError, match=r"TSUMEGO_KATAGO_MODEL names .*gone\.bin\.gz, which "
+                                         r"is not a KataGo model file here"):
+        make_evaluator("katago")

@@ -26,10 +26,11 @@ search.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tsumego_gui.nn.katago_locate import ENV_VAR, default_katago_model
+from tsumego_gui.nn.katago_locate import ENV_VAR, MODEL_SUFFIXES, default_katago_model
 
 if TYPE_CHECKING:       # the CLI reads the names at start-up: no engine import for them
     from tsumego_gui.search.evaluators import Evaluator
@@ -61,6 +62,11 @@ def make_evaluator(name: str, weights: str | Path | None = None,
         return network_free_evaluator(name)
     if name == "katago":
         model = weights or default_katago_model()
+        named = os.environ.get(ENV_VAR)
+        if model is None and named:
+            # the variable is set: what is wrong with it, not advice to set it (QA s45)
+            raise ValueError(f"{ENV_VAR} names {named}, which is not a KataGo model file "
+                             f"here (missing, or not named {' or '.join(MODEL_SUFFIXES)})")
         if model is None:
             raise ValueError("no KataGo network found: give one with --network FILE (a "
                              "KataGo .bin.gz model, e.g. the one KaTrain uses) or set "
