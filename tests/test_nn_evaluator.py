@@ -139,6 +139,8 @@ def test_missing_file_is_a_one_line_value_error(tmp_path):
         load_evaluator(tmp_path / "nope.pt")
     assert isinstance(err.value, checkpoint.WeightsError)
     assert "\n" not in str(err.value)
+    with pytest.raises(ValueError, match="is a folder"):        # QA s45: "does not exist"
+        load_evaluator(tmp_path)
 
 
 def test_corrupt_file(tmp_path):
@@ -147,6 +149,10 @@ def test_corrupt_file(tmp_path):
     with pytest.raises(checkpoint.WeightsError, match="not a checkpoint") as err:
         load_evaluator(bad)
     assert "\n" not in str(err.value) and "weights_only" not in str(err.value)
+    katago = tmp_path / "model.bin.gz"                  # QA s45: say which evaluator reads it
+    katago.write_bytes(b"\x1f\x8b not a zip")
+    with pytest.raises(checkpoint.WeightsError, match="goes with --evaluator katago"):
+        load_evaluator(katago)
     cut = tmp_path / "cut.pt"                       # a checkpoint cut short: still a zip head
     _weights(tmp_path)[0].rename(cut)
     cut.write_bytes(cut.read_bytes()[:-2000])

@@ -93,11 +93,16 @@ def read(path: str | os.PathLike[str]) -> dict:
     """The checkpoint dict, checked for format and feature version; WeightsError otherwise."""
     path = Path(path)
     if not path.is_file():
-        raise WeightsError(f"weights file {path} does not exist")
+        what = "is a folder" if path.is_dir() else "does not exist"      # QA s45
+        raise WeightsError(f"weights file {path} {what}")
     if not zipfile.is_zipfile(path):
-        # torch's own words for any other file speak of its weights_only option
+        # torch's own words for any other file speak of its weights_only option; a KataGo
+        # model given to the FTL evaluator is said so (QA s45)
+        katago = " (a KataGo model goes with --evaluator katago)" \
+            if path.name.endswith((".bin.gz", ".bin")) else ""
         raise WeightsError(f"weights file {path} is not a checkpoint, or is cut short "
-                           "(torch.save writes a zip archive; this file does not read as one)")
+                           "(torch.save writes a zip archive; this file does not read as one)"
+                           + katago)
     try:
         data = torch.load(path, map_location="cpu", weights_only=True)
     except Exception as e:  # torch raises many kinds for a damaged file
