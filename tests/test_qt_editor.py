@@ -104,6 +104,17 @@ def test_inline_validation_follows_the_edits(qtbot, window):
     assert "black chain at A2 has no liberties" in panel.validation_text()
 
 
+def test_the_edit_tools_have_keys(qtbot, window):
+    # QA s45: switching tools took Tab, Tab, arrows and Ctrl+G
+    window.show()
+    qtbot.waitExposed(window)
+    for key, tool in ((Qt.Key.Key_3, "region"), (Qt.Key.Key_2, "crucial"),
+                      (Qt.Key.Key_1, "stones")):
+        qtbot.keyClick(window, key, Qt.KeyboardModifier.ControlModifier)
+        assert window.editor.tool == tool and window.mode == "edit"
+        assert window.problem_panel.tool_buttons[tool].isChecked()
+
+
 def test_region_tool_paint_clear_and_fields(qtbot, window):
     window.new_problem(7)
     assert window.mode_label.text().startswith("Editing: left click black")

@@ -446,6 +446,13 @@ class MainWindow(QMainWindow):
         e.addSeparator()
         self._action(e, "Edit &position", lambda: self.set_mode("edit"), QKeySequence("Ctrl+E"))
         self._action(e, "&Browse proof", lambda: self.set_mode("proof"), QKeySequence("Ctrl+B"))
+        e.addSeparator()
+        # the edit tools from the keyboard too (QA s45: Tab, Tab, arrows and Ctrl+G)
+        for n, (tool, text) in enumerate((("stones", "&Stones tool"),
+                                          ("crucial", "&Crucial stones tool"),
+                                          ("region", "&Region tool")), 1):
+            self._action(e, text, lambda _checked=False, tool=tool: self._take_tool(tool),
+                         QKeySequence(f"Ctrl+{n}"))
         v = bar.addMenu("&View")
         self.dark_action = self._action(v, "&Dark theme", self._toggle_theme, checkable=True)
         self.dark_action.setChecked(self.prefs.theme == "dark")
@@ -852,6 +859,12 @@ class MainWindow(QMainWindow):
         self.board.set_position(BoardView(d.size, d.black, d.white),
                                 Overlay(region=d.region, crucial=d.crucial))
         self.mode_label.setText(EDIT_HINTS[self.editor.tool] + "  Space solves.")
+
+    def _take_tool(self, tool: str) -> None:
+        """Edit the position with ``tool``, the board taking the keys."""
+        self.set_mode("edit")
+        self.problem_panel.set_tool(tool)
+        self.board.setFocus()
 
     def _tool_changed(self, _tool: str) -> None:
         if self.mode == "edit":
