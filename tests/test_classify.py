@@ -355,3 +355,35 @@ def test_a_first_move_that_captures_some_crucial_stones_leaves_the_rest_at_stake
                                            "is over"):
         read_sgf(IN_ATARI.format(more="", tr="").encode())[0].after(
             coords.from_gtp("A1", 9), problem.attacker)
+
+
+def test_under_live_any_a_capture_of_the_marked_stones_does_not_end_the_game():
+    """Review s45: the goal live_any reads every defender stone, not the crucial points;
+    taking A2-B2 leaves White's two-eyed group, which lives (a verified solve says so), so
+    Black A1 fails; it was classed "dies" by the capture."""
+    problem = read_sgf(IN_ATARI.format(more=TWO_EYES, tr="").encode())[0]
+    problem = replace(problem, goal="live_any",
+                      region=problem.region | {coords.from_gtp(p, 9) for p in ("G9", "J9")})
+    c = classify(problem, to_play=problem.attacker)
+    assert names(c) == {"A1": "lives", "pass": "lives"}
+    assert not any(m.ends_game for m in c.moves)
+    assert all(m.proofs and m.verification == "verified" for m in c.moves)
+
+
+def test_the_last_stone_taken_by_a_ko_is_a_ko():
+    """Review s45: White's crucial B1 (one liberty, C1) is taken by Black C1, a ko capture
+    (the C1 stone keeps one liberty, B1).  Where Black may take kos, that ends the game;
+    under the ko rule set Black may not, and the defender holds: the class is ko, not
+    "dies".  Neither result has a position after it: no proof, both reasons said."""
+    from engine_cy.board import BLACK
+    from tsumego_gui.core.problem import Problem
+
+    def pts(text):
+        return frozenset(coords.from_gtp(p, 9) for p in text.split())
+    problem = Problem.create(9, pts("A1 A2 B2"), pts("B1 C2 D1 D2"), crucial=pts("B1"),
+                             region=pts("C1"), to_play=BLACK, defender=WHITE)
+    c = classify(problem, to_play=BLACK)
+    (capture,) = [m for m in c.moves if m.move != PASS]
+    assert capture.cls == "ko" and capture.proofs == []
+    assert capture.ends_game == "captures every crucial stone"
+    assert capture.forbidden == "illegal under ko (ko capture forbidden)"

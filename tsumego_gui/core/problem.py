@@ -183,9 +183,9 @@ def capturable_outside_region(size: int, black: Iterable[int], white: Iterable[i
 
 
 def captures_all(problem: Problem) -> str:
-    """What a move that ends the game by capture takes: every crucial stone (on a kill-all
-    board, every stone of the defender)."""
-    if problem.crucial:
+    """What a move that ends the game by capture takes (``Problem.at_stake``): every
+    crucial stone (under ``live_any``, every stone of the defender)."""
+    if problem.goal != "live_any":
         return "captures every crucial stone"
     return f"captures every {COLOR_NAMES[problem.defender]} stone"
 
@@ -345,6 +345,14 @@ class Problem:
         """A copy with an explicit region (empty = whole board); validated."""
         return replace(self, region=frozenset(region))
 
+    def at_stake(self) -> frozenset[int]:
+        """The points whose defender stones keep the game going: the crucial points, and
+        under ``live_any`` (which reads no crucial point) every point of the board.  A move
+        that leaves no defender stone on them has won the game for the attacker."""
+        if self.goal == "live_any":
+            return frozenset(coords.all_locs(self.size))
+        return self.crucial
+
     def after(self, move: int, to_play: int | None = None) -> Problem:
         """The problem after ``to_play`` (default: the side to move) plays ``move`` (PASS
         allowed, unless a pass came before it: that ends the game): the position, the
@@ -364,10 +372,10 @@ class Problem:
         board.play(move)
         stones = {c: frozenset(p for p in coords.all_locs(self.size) if board.color_at(p) == c)
                   for c in (BLACK, WHITE)}
-        crucial = self.crucial & stones[self.defender]
-        if (self.crucial and not crucial) or not stones[self.defender]:
+        if not self.at_stake() & stones[self.defender]:
             raise ProblemError(f"{COLOR_NAMES[mover]} {point_name(move, self.size)} "
                                f"{captures_all(self)}: the game is over")
+        crucial = self.crucial & stones[self.defender]
         return replace(self, black=stones[BLACK], white=stones[WHITE], crucial=crucial,
                        to_play=opponent(mover), to_play_given=True,
                        history=tuple(board.history()[:-1]), previous_pass=move == PASS,

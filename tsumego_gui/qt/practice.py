@@ -83,9 +83,7 @@ def game_end(rules: Problem, board: Board) -> tuple[bool, str] | None:
     """(the defender lives, why) when the game is over at ``board``, else None: the goal
     holds, every crucial (kill-all: every defender) stone is gone, or two passes ended it."""
     d = rules.defender
-    targets = rules.crucial if rules.goal != "live_any" else \
-        frozenset(p for p in coords.all_locs(board.size))
-    on_board = [p for p in targets if board.color_at(p) == d]
+    on_board = [p for p in rules.at_stake() if board.color_at(p) == d]
     if not on_board:
         return False, END_REASONS["captured"]
     alive = unconditionally_alive(board, d)

@@ -70,11 +70,14 @@ two that make the class, the class has one proof and ``FirstMove.forbidden``
 says which rule forbids the move (the engine's legality check, not a search,
 is the evidence).
 
-An attacker's first move that captures every crucial stone (on a kill-all
-board, every defender stone) ends the game: no position follows it to prove
-anything about, so its class ``dies`` has no proof, and ``FirstMove.ends_game``
-says why (the engine's capture is the evidence, as its legality check is for a
-forbidden ko capture).
+An attacker's first move that captures every stone at stake
+(``Problem.at_stake``: the crucial stones, under ``live_any`` every defender
+stone) ends the game where a rule set allows it: no position follows it to
+prove anything about, so that loss of the defender has no proof, and
+``FirstMove.ends_game`` says why (the engine's capture stands for the proof,
+as its legality check does for a forbidden ko capture).  Where the move is a
+ko capture that a rule set forbids the attacker, it is a loss for the attacker
+there like any forbidden capture: the last stone taken by a ko is a ko.
 
 The class of the position is the mover's best first move.  The budgets cover
 the whole job, the proofs' checks included (the verifier reads the cancel flag
@@ -94,7 +97,6 @@ from engine_cy.board import PASS, Board
 from engine_cy.dfpn import DfpnCore, ExtractionError
 from engine_cy.node_rules import GOAL_CODES
 from engine_cy.search_control import SearchControl, now
-from tsumego_gui.core import coords
 from tsumego_gui.core.problem import Problem, captures_all
 from tsumego_gui.search import gc_pacing, mcts, verify
 from tsumego_gui.search.evaluators import Evaluator
@@ -621,16 +623,18 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
             return "cancelled"
         return "time budget" if deadline and now() >= deadline else ""
 
+    def ends_game(move: int) -> bool:
+        """Whether an attacker's ``move`` (where a rule set allows it) takes every stone at
+        stake: the game is over, with no position after it (module docstring)."""
+        if move == PASS or to_play != problem.attacker:
+            return False
+        token = board.play(move)
+        over = not any(board.color_at(p) == problem.defender for p in problem.at_stake())
+        board.undo(token)
+        return over
+
     def settle(fm: FirstMove, share: float) -> None:
-        if fm.move != PASS and to_play == problem.attacker:
-            token = board.play(fm.move)
-            over = not any(board.color_at(p) == problem.defender
-                           for p in (problem.crucial or coords.all_locs(problem.size)))
-            board.undo(token)
-            if over:        # the engine's capture is the evidence (module docstring)
-                fm.cls, fm.ends_game, fm.verification = "dies", captures_all(problem), \
-                    "verified"
-                return
+        ends = ends_game(fm.move)
         # bisect the chain for the first rule set under which the defender wins
         lo, hi = 0, len(chain)
         while lo < hi:
@@ -639,6 +643,8 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
                 status = STATUS_OF_PROOF[proven[chain[mid], fm.move].root.won]
             elif forbidden(chain[mid], fm.move):
                 status = "loss" if to_play == problem.defender else "win"
+            elif ends:
+                status = "loss"         # the defender's stones at stake are gone
             else:
                 status, why = decide(chain[mid], fm.move, share)
             if status == "unknown":
@@ -648,16 +654,19 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
                 hi = mid
             else:
                 lo = mid + 1
-            if lo < hi and (chain[(lo + hi - 1) // 2], fm.move) not in proven:
+            if lo < hi and not ends and (chain[(lo + hi - 1) // 2], fm.move) not in proven:
                 # the rule set looked at next may have the same result by the same proof
                 carry_over(chain[mid], chain[(lo + hi - 1) // 2], fm.move, status, share)
         # the class is made by the win there and the loss under the rule set before
         needed = [(chain[lo], "win")] if lo < len(chain) else []
         needed += [(chain[lo - 1], "loss")] if lo > 0 else []
-        proofs, faults, forbids = [], [], ""
+        proofs, faults, forbids, over = [], [], "", ""
         for rules_name, status in needed:
             if forbidden(rules_name, fm.move):
                 forbids = f"illegal under {rules_name} ({forbidden(rules_name, fm.move)})"
+                continue
+            if ends:        # a loss with no position after it to prove anything about
+                over = captures_all(problem)
                 continue
             proof, fault = prove(rules_name, fm.move, status, share)
             if proof is None:
@@ -669,6 +678,7 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
         fm.why_open = ""        # an earlier sweep may have left it open
         fm.proofs = proofs
         fm.forbidden = forbids
+        fm.ends_game = over
         fm.verification = next((f for f in faults if f), "verified")
 
     def measure_ko(fm: FirstMove, share: float) -> None:
