@@ -69,6 +69,9 @@ def test_overrides_apply_to_a_research_file_or_say_why_they_cannot(tmp_path):
     write(tmp_path / "3.json", RESEARCH)
     [sp] = read_file(tmp_path / "3.json", defender=BLACK)
     assert sp.problem.defender == BLACK and sp.problem.goal == "live_any"
+    # with the research rule for Black as defender (White may take kos, Black not), not
+    # the file's rule for White turned round (review s45)
+    assert sp.problem.ko_allowed == (False, True)
     with pytest.raises(ProblemError, match="goal 'survive' needs at least one crucial stone"):
         read_file(tmp_path / "3.json", goal="survive")
 

@@ -182,6 +182,13 @@ def capturable_outside_region(size: int, black: Iterable[int], white: Iterable[i
                             for n in coords.neighbours(s, size)))
 
 
+def one_side_takes_kos(defender: int, defender_takes: bool) -> tuple[bool, bool]:
+    """``ko_allowed`` (black, white) where one side alone may capture kos: the attacker
+    (the research rule) or, ``defender_takes``, the defender (the rule turned round)."""
+    allowed = {defender: defender_takes, opponent(defender): not defender_takes}
+    return allowed[BLACK], allowed[WHITE]
+
+
 def captures_all(problem: Problem) -> str:
     """What a move that ends the game by capture takes (``Problem.at_stake``): every
     crucial stone (under ``live_any``, every stone of the defender)."""
@@ -298,8 +305,7 @@ class Problem:
         if self.ko_allowed is None:
             if self.defender in (BLACK, WHITE):
                 # Research default: life must not depend on winning a ko.
-                allowed = {self.defender: False, opponent(self.defender): True}
-                set_(self, "ko_allowed", (allowed[BLACK], allowed[WHITE]))
+                set_(self, "ko_allowed", one_side_takes_kos(self.defender, False))
         else:
             set_(self, "ko_allowed", tuple(self.ko_allowed))
         self.validate()

@@ -135,7 +135,11 @@ def read_file_entries(path: str | PathLike[str], *, defender: int | None = None,
             # s45: ``--goal survive`` on a research file was dropped without a word)
             given = {name: value for name, value in (("goal", goal), ("defender", defender))
                      if value is not None}
-            games = [replace(g, **given) for g in games]
+            # the file's ko rule is its defender's: the other side as defender takes the
+            # default, not the same rule turned round (review s45)
+            games = [replace(g, **given, **({"ko_allowed": None} if defender not in
+                                            (None, g.defender) else {}))
+                     for g in games]
         else:
             from tsumego_gui.core.sgf_io import read_sgf_games
             games = read_sgf_games(path, defender=defender, goal=goal)

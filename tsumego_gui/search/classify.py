@@ -97,7 +97,7 @@ from engine_cy.board import PASS, Board
 from engine_cy.dfpn import DfpnCore, ExtractionError
 from engine_cy.node_rules import GOAL_CODES
 from engine_cy.search_control import SearchControl, now
-from tsumego_gui.core.problem import Problem, captures_all
+from tsumego_gui.core.problem import Problem, captures_all, one_side_takes_kos
 from tsumego_gui.search import gc_pacing, mcts, verify
 from tsumego_gui.search.evaluators import Evaluator
 from tsumego_gui.search.ko_figure import MAX_TRIED, KoFigure, threat_rules, threat_rules_name
@@ -238,9 +238,8 @@ class Classification:
 def rule_sets(problem: Problem) -> dict[str, Problem]:
     """The problem under each rule set of the classes: ``live``, ``survive`` (not on a
     kill-all board) and ``ko``."""
-    defender_first = {problem.defender: False, problem.attacker: True}
-    research = (defender_first[1], defender_first[2])
-    turned = (not research[0], not research[1])
+    research = one_side_takes_kos(problem.defender, False)
+    turned = one_side_takes_kos(problem.defender, True)
     problem = replace(problem, ko_threats=(0, 0))       # see the module docstring
     if problem.goal == "live_any":
         return {"live": replace(problem, ko_allowed=research),

@@ -37,8 +37,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from engine_cy.board import BLACK, PASS, WHITE
-from tsumego_gui.core.problem import Problem
+from engine_cy.board import PASS
+from tsumego_gui.core.problem import Problem, one_side_takes_kos
 from tsumego_gui.search import verify
 from tsumego_gui.search.choice import VERIFIED, SolveOutcome
 from tsumego_gui.search.proof import Proof
@@ -70,8 +70,7 @@ def applies(outcome: SolveOutcome) -> bool:
 
 def turned(problem: Problem) -> Problem:
     """``problem`` where the defender may capture kos and the attacker may not."""
-    allowed = {problem.defender: True, problem.attacker: False}
-    return replace(problem, ko_allowed=(allowed[BLACK], allowed[WHITE]))
+    return replace(problem, ko_allowed=one_side_takes_kos(problem.defender, True))
 
 
 def holds(proof: Proof, problem: Problem, stop: Callable[[], str] | None,
