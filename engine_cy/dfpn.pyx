@@ -676,6 +676,7 @@ cdef class DfpnCore:
             if not self.lost_covers:
                 self.decided = ""
                 return status, result
+            self.decided = ""       # the repair reopens the root: decided again, or not
             repairs += 1
             if repairs > MAX_REPAIR_ROUNDS:
                 raise ExtractionError("too many results that superko changes on this line")

@@ -113,7 +113,7 @@ def test_a_decided_root_whose_proof_was_not_built_says_what_the_search_found(
     assert main(["solve", str(STRAIGHT_THREE), "--to-play", "B"]) == 3
     out = capsys.readouterr().out
     assert "not proven within budget (the proof has more than 3 nodes" in out
-    assert "the search found that White dies, but its proof was not built" in out
+    assert "the search found that White dies, but it stopped while it built the proof" in out
     assert "unproven and unchecked" in out
     assert main(["solve", str(STRAIGHT_THREE), "--to-play", "B", "--json"]) == 3
     row = json.loads(capsys.readouterr().out)[0]

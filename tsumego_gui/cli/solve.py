@@ -41,7 +41,7 @@ from tsumego_gui.core import coords
 from tsumego_gui.core.colors import BLACK, WHITE
 from tsumego_gui.core.posing import text_disagrees
 from tsumego_gui.core.problem import GOAL_TEXT, Problem
-from tsumego_gui.core.wording import PLAYERS, counted, verdict_words
+from tsumego_gui.core.wording import PLAYERS, counted, unproven_finding, verdict_words
 from tsumego_gui.nn.choice import DEFAULT_EVALUATOR, make_evaluator
 from tsumego_gui.search import classification_file, gc_pacing, kill_by_ko, split_file
 from tsumego_gui.search.choice import (
@@ -319,8 +319,8 @@ def print_row(row: dict) -> None:
               f"{counted(row['nodes'], 'node')} in {row['seconds']} s "
               f"(exit status {NOT_PROVEN}){raise_it.get(row['stopped_by'], '')}")
         if row["decided_unproven"]:
-            print(f"  the search found that {defender} {row['decided_unproven']}, but its "
-                  f"proof was not built ({row['stopped_by']}): unproven and unchecked")
+            print(f"  {unproven_finding(defender, row['decided_unproven'], row['goal'])}: "
+                  "unproven and unchecked")
         return
     lives = row["verdict"] == "lives"
     moves = ", ".join(row["winning_moves"]) or "none"

@@ -30,3 +30,10 @@ def verdict_words(defender: str, lives: bool, goal: str) -> str:
         return f"{defender} lives unconditionally" if lives else \
             f"{defender} does not live unconditionally"
     return f"{defender} lives" if lives else f"{defender} dies"
+
+
+def unproven_finding(defender: str, decided: str, goal: str) -> str:
+    """What a search found where it was stopped while it built the proof (``decided``:
+    "lives" / "dies"), for the CLI, the verdict and the proof browser alike."""
+    return (f"the search found that {verdict_words(defender, decided == 'lives', goal)}, "
+            "but it stopped while it built the proof")

@@ -87,7 +87,7 @@ from tsumego_gui.core.posing import text_disagrees
 from tsumego_gui.core.problem import COLOR_NAMES, Problem, ProblemError
 from tsumego_gui.core.problem_files import ProblemFileError, SourcedProblem, read_file_entries
 from tsumego_gui.core.sgf_io import read_sgf, write_sgf
-from tsumego_gui.core.wording import PLAYERS
+from tsumego_gui.core.wording import PLAYERS, unproven_finding
 from tsumego_gui.qt.board_painter import BoardView, Overlay
 from tsumego_gui.qt.board_widget import LEFT, BoardWidget
 from tsumego_gui.qt.busy_work import run_busy
@@ -1287,8 +1287,7 @@ class MainWindow(QMainWindow):
             self.set_mode("proof")
         else:
             # no proof of this solve: a proof from a solve before it must not stay on show
-            self.browser.set_proof(None, empty_text=self._no_proof_text(
-                outcome, PLAYERS[self.solve_problem.defender]))
+            self.browser.set_proof(None, empty_text=self._no_proof_text(outcome, problem))
             if self.mode == "proof":
                 self.set_mode("edit")
             # the verdict must show: editing gives the Problem dock its whole panel, and a
@@ -1299,12 +1298,12 @@ class MainWindow(QMainWindow):
             self._scroll_to_results()
 
     @staticmethod
-    def _no_proof_text(outcome: SolveOutcome, defender: str) -> str:
+    def _no_proof_text(outcome: SolveOutcome, problem: Problem) -> str:
         """What the proof browser says after a solve that found no proof, and why."""
         r = outcome.result
         if r.decided:
-            return (f"The search found that {defender} {r.decided}, but it stopped while it "
-                    "built the proof: nothing proven to browse yet.")
+            found = unproven_finding(PLAYERS[problem.defender], r.decided, problem.goal)
+            return f"{found[0].upper()}{found[1:]}: nothing proven to browse yet."
         if r.stop_reason == CANCELLED:
             why = "you stopped it"
         elif r.stop_reason in ("time budget", "node budget"):

@@ -53,7 +53,7 @@ from PySide6.QtWidgets import (
 
 from tsumego_gui.core import coords
 from tsumego_gui.core.problem import GOAL_TEXT
-from tsumego_gui.core.wording import PLAYERS, verdict_words, who_takes_kos
+from tsumego_gui.core.wording import PLAYERS, unproven_finding, verdict_words, who_takes_kos
 from tsumego_gui.nn.choice import DEFAULT_EVALUATOR, available_evaluators
 from tsumego_gui.nn.katago_locate import default_katago_model
 from tsumego_gui.qt import proof_facts
@@ -489,8 +489,8 @@ class SolvePanel(QWidget):
             why = "<b>Not proven: stopped by you</b>" if cancelled else \
                 f"<b>Not proven within the budget</b>{stop}"
             if r.decided:
-                why += (f".<br>The search found that {d} {r.decided}, but it stopped while "
-                        "it built the proof: unproven and unchecked")
+                found = unproven_finding(d, r.decided, goal or "survive")
+                why += f".<br>{found[0].upper()}{found[1:]}: unproven and unchecked"
             self.verdict_label.setText(f"{why}.{judged}" + self._best_guess(size))
             self.clear_badge()
             return
@@ -512,7 +512,7 @@ class SolvePanel(QWidget):
         """A result proven area by area: the verdict and first move, and the areas' list."""
         d = PLAYERS[split.problem.defender]
         mover = PLAYERS[split.to_play]
-        verdict = f"{d} lives" if split.defender_wins else f"{d} dies"
+        verdict = verdict_words(d, split.defender_wins, split.problem.goal)
         winner = (split.to_play == split.problem.defender) == split.defender_wins
         first = ""
         if winner and split.first is not None:
