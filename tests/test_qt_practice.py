@@ -56,7 +56,8 @@ def test_practice_without_a_solve_answers_by_solving_on_demand(make_window, qtbo
     answer = game.last_move
     assert answer in (B1, C1) and "Black answers" in game.log[-1]     # Black kills
     # the proven loss is said when it is known, as after a solve (QA s45)
-    assert "Wrong: after your A1, White dies whatever White plays (proven)." in game.log
+    assert "After your A1, White dies whatever White plays (proven): this game is lost." \
+        in game.log
     assert w.board.view.color_at(answer) == 1
     for _ in range(10):                                        # play on: the proof answers
         if game.finished:
@@ -104,6 +105,8 @@ def test_undo_during_practice_says_why_and_keeps_the_game(make_window, qtbot):
     w.undo_action.trigger()
     assert w.browser.try_it is game and coords.from_gtp("J9", 9) in w.editor.draft.black
     assert "end the game first (P)" in w.statusBar().currentMessage()
+    w._take_tool("region")                          # Ctrl+3, a tool: the same
+    assert w.browser.try_it is game and w.editor.tool == "stones"
     w.practice_action.trigger()                     # practice ends: undo edits again
     w.undo_action.trigger()
     assert coords.from_gtp("J9", 9) not in w.editor.draft.black

@@ -861,7 +861,10 @@ class MainWindow(QMainWindow):
         self.mode_label.setText(EDIT_HINTS[self.editor.tool] + "  Space solves.")
 
     def _take_tool(self, tool: str) -> None:
-        """Edit the position with ``tool``, the board taking the keys."""
+        """Edit the position with ``tool``, the board taking the keys (not during a game:
+        editing would end it, as undo would)."""
+        if self._game_holds_edits():
+            return
         self.set_mode("edit")
         self.problem_panel.set_tool(tool)
         self.board.setFocus()
@@ -1010,11 +1013,16 @@ class MainWindow(QMainWindow):
     def _edit_history(self, step: Callable[[], None]) -> None:
         """Undo or redo an edit of the position; not while a game is played on it (QA s45:
         Ctrl+Z in practice took back an edit made before the solve and ended the game)."""
-        if self.browser.try_it is not None:
-            self.statusBar().showMessage("Undo and redo edit the position: end the game "
-                                         "first (P); R restarts it.", 5000)
-            return
-        step()
+        if not self._game_holds_edits():
+            step()
+
+    def _game_holds_edits(self) -> bool:
+        """Whether a game is played on the position, which an edit would end: said."""
+        if self.browser.try_it is None:
+            return False
+        self.statusBar().showMessage("That edits the position: end the game first (P); R "
+                                     "restarts it.", 5000)
+        return True
 
     def _hide_answers(self, hide: bool) -> None:
         """While the user practises, the verdict (its winning move), the first moves'

@@ -301,11 +301,12 @@ class Practice(GameLog):
                       f"{'lives' if proof.root.won else 'dies'}.")
             user_wins = proof.root.won == (self.user == self.rules.defender)
             if purpose == "answer" and not user_wins and self.last_move is not None:
-                # the app's answers are proven from here: said now, as a solved problem's
-                # wrong first move is (QA s45: practice before a solve never said it)
-                self._say(f"Wrong: after your {self._name(self.last_move)}, {d} "
+                # the app's answers are proven from here: said now (QA s45: practice
+                # before a solve never said it), as the game's loss, not the move's fault
+                # (every move may lose here), and "Wrong" stays the end's word, said once
+                self._say(f"After your {self._name(self.last_move)}, {d} "
                           f"{'lives' if proof.root.won else 'dies'} whatever "
-                          f"{PLAYERS[self.user]} plays (proven).")
+                          f"{PLAYERS[self.user]} plays (proven): this game is lost.")
             if purpose == "answer":
                 self._take(self.segment.log[1:-1] if self.segment.finished
                            else self.segment.log[1:])
