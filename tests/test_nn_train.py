@@ -49,6 +49,8 @@ def test_config_files_json_and_toml(tmp_path):
     ({"selfplay": {"simulations": 0}}, "simulations must be at least 1"),
     ({"selfplay": {"max_plies": 0}}, "max_plies must be at least 1"),
     ({"selfplay": {"noise_fraction": 2}}, "noise_fraction must be 0 to 1"),
+    ({"seed": "x"}, "seed must be a whole number"),         # review s45
+    ({"device": 3}, "device must be str"),
     ({"preset": "huge"}, "unknown model preset"),
     ({"lr_schedule": [1, 2]}, "lr_schedule"),
 ])

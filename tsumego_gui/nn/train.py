@@ -119,7 +119,7 @@ def config_from_dict(raw: dict, where: str = "config") -> TrainConfig:
 # file is read (QA s45: games_per_round = 0 ran for ever, batch_size = 0 and others ended
 # in a traceback after the games played were lost)
 LIMITS = {
-    TrainConfig: {"threads": (1, None), "buffer_positions": (1, None),
+    TrainConfig: {"seed": (0, None), "threads": (1, None), "buffer_positions": (1, None),
                   "min_buffer_positions": (0, None), "batch_size": (1, None),
                   "games_per_round": (1, None), "train_ratio": (0, None),
                   "momentum": (0, 1), "weight_decay": (0, None), "ftl_weight": (0, None),
@@ -145,7 +145,8 @@ def _build(cls, raw: dict, where: str):
         raise ValueError(f"{where}: unknown setting(s) {', '.join(unknown)}")
     for key, value in raw.items():
         default = getattr(cls(), key) if key != "selfplay" else None
-        if isinstance(default, bool) != isinstance(value, bool) and default is not None:
+        if (isinstance(default, bool) != isinstance(value, bool) and default is not None) \
+                or (isinstance(default, str) and not isinstance(value, str)):
             raise ValueError(f"{where}: {key} must be {type(default).__name__}, not {value!r}")
         if key in LIMITS.get(cls, {}):
             whole = key in WHOLE or (isinstance(default, int) and not isinstance(default, bool))
