@@ -302,9 +302,10 @@ def _only_triangles(tree: sgf_grammar.Coarse_game_tree) -> bool:
 
 
 def _setup_and_one_line(tree: sgf_grammar.Coarse_game_tree) -> bool:
-    """Whether the root sets up stones, has no mark of ours and one line of moves follows:
-    read as a game, that line is played; read as an open problem, the root is the problem
-    and the line its solution (:func:`open_position_of`)."""
+    """Whether the root sets up stones, has no mark of ours and one variation follows (a
+    book's one line, or a game record after handicap stones): read as a game, that line
+    is played; read as an open problem, the root is the problem and the line its
+    solution (:func:`open_position_of`, which reads any file with setup stones so)."""
     try:
         root = game_of(tree).get_root()
     except (ProblemError, ValueError):

@@ -170,7 +170,7 @@ def capturable_outside_region(size: int, black: Iterable[int], white: Iterable[i
     two attacker stones in it, the region marked on its empty points only: once White took
     the stones, Black could never play the vital point among them, and "White lives" was
     proven).  A wall meets points outside the region or stones not at stake, and is not
-    named.  None without a region."""
+    named.  Empty without a region."""
     region, crucial = frozenset(region), frozenset(crucial)
     if not region:
         return frozenset()

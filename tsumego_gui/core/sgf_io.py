@@ -66,9 +66,12 @@ the round trip is exact for text already in SGF's normal form: a one-line
 title, a comment whose line breaks are ``\\n`` and that holds no tabs.
 
 Text (``GN``, ``C``, ``SO``, a variation's ``N``) is decoded in the file's
-character set (``CA``; sgfmill's default without it, ISO-8859-1); bytes that
-set cannot read become U+FFFD, so that a mislabelled comment does not make a
-problem unreadable.  A ``CA`` that names no character set Python knows is an
+character set (``CA``; without it, :func:`guess_encoding`: UTF-8 where the
+text reads so, else the East Asian set that reads the most of a problem's
+words, else SGF's default, ISO-8859-1); bytes that set cannot read become
+U+FFFD, so that a mislabelled comment does not make a problem unreadable.  A
+book's lines written into a file of ours (:func:`write_sgf`'s ``lines``) are
+re-encoded as its UTF-8.  A ``CA`` that names no character set Python knows is an
 error (``CA[]`` counts as absent).
 
 Every failure, from unreadable bytes to illegal moves, raises ProblemError
@@ -744,9 +747,10 @@ def _copy_line(source: sgf.Tree_node, parent: sgf.Tree_node, board: Board, size:
         return
     node = parent.new_child()
     encoding = source.get_encoding()
+    transcode = codecs.lookup(encoding).name != "utf-8"
     for prop in source.properties():
         values = source.get_raw_list(prop)
-        if codecs.lookup(encoding).name != "utf-8":
+        if transcode:
             # the book's own character set, written as this file's UTF-8 (QA s45: GBK
             # comments copied as they were made the file unreadable)
             values = [v.decode(encoding, "replace").encode("utf-8") for v in values]

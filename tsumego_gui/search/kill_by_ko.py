@@ -5,7 +5,8 @@ The solvers' default rule forbids the defender to capture a ko (ARCHITECTURE
 §3), so a ko the attacker must win counts as a kill there, and a solve may name
 a ko's first move as "the" kill (the bundled direct ko with Black to play: F1
 takes the ko, E1 kills outright).  A Go player calls the first a ko and
-expects the second.  So after a kill proven under that rule:
+expects the second.  So after a kill proven under a rule that forbids the
+defender kos (the default, or one where nobody may take a ko):
 
 1. its proof is checked by the verifier under the turned ko rule (the defender
    may capture kos, the attacker may not: ``search.classify``'s ``ko`` rule
