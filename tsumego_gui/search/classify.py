@@ -56,7 +56,11 @@ Every class comes with the verified proofs that make it: ``lives``: the win
 under ``live``; ``seki``: the win under ``survive`` and the loss under
 ``live``; ``ko``: the win under the ko rule and the loss under ``survive``;
 ``dies``: the loss under the ko rule.  Each proof is rooted at the position
-after the first move (``Problem.after``).
+after the first move (``Problem.after``).  A first move that captures some of
+the crucial stones leaves the rest at stake there; the shared core still reads
+the crucial points it started with (a defender stone played again on a
+captured one counts for it), so where that decides, its proof fails the check
+and the move is searched on a core of its own, rooted after the move.
 
 The classes ask only who may capture kos: a problem's own ko threats
 (``Problem.ko_threats``) are set aside there, and the ko figure counts threats
