@@ -361,6 +361,9 @@ def test_export_offers_the_classification_as_sgf_or_json(seki, tmp_path, suffix)
         data = out.read_bytes()
         assert b"TC[seki]" in data and data.count(b"TC[dies]") == 2
         assert b"RIGHT" in data and b"WRONG" in data
+        # opened again: the app says what it shows of it (QA s45: no word of the lines)
+        assert w.open_path(out, ask=False)
+        assert w.statusBar().currentMessage().startswith("A proof saved by tsumego_gui")
 
 
 def test_the_list_widget_alone_clears_and_emits(qtbot, three):

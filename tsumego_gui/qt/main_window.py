@@ -110,6 +110,9 @@ from tsumego_gui.search.proof import Proof
 
 PROBLEMS_DIR = Path(__file__).resolve().parents[1] / "resources" / "problems"
 BUNDLED_PROBLEM = PROBLEMS_DIR / "straight-three.sgf"
+# how an exported proof or classification begins its root comment (``search.proof``,
+# ``search.classification_file``)
+EXPORT_MARK = re.compile(r"^tsumego_gui( proof)?: ", re.MULTILINE)
 # how the status bar's notes on a proof's moves end: dropped when the proof is left
 PROOF_NOTE_END = "  (Ctrl+E edits the position.)"
 
@@ -633,6 +636,12 @@ class MainWindow(QMainWindow):
         self._update_title()
         if assumed:
             self.statusBar().showMessage(self._posed_summary(problem, frame), 15000)
+        elif EXPORT_MARK.search(problem.comment):
+            # our own export opened again: its lines are for SGF viewers (QA s45: only the
+            # problem showed, with no word of the variations)
+            self.statusBar().showMessage("A proof saved by tsumego_gui: the app shows the "
+                                         "problem; solve it (Space) to browse the proof, or "
+                                         "read the file's lines in an SGF viewer.", 15000)
         else:
             self.statusBar().clearMessage()     # what it said was about the problem before
         # the old problem's proofs are gone (once the event loop has deleted their models)
