@@ -93,6 +93,17 @@ def test_the_practice_result_marks_the_problem_and_is_remembered(make_window, qt
         w.browser.try_move(game.node.children[0][0])
     assert game.result == "wrong" and lst.item(row).data(STATE_ROLE) == FAILED
     assert "✗ failed" in lst.item(row).text()
+    # solved with the move shown by a hint: not marked (QA s45), the last result stays
+    w.practice_action.trigger()                  # the wrong game ends ...
+    w.practice_action.trigger()                  # ... and another starts
+    game = w.browser.try_it
+    for _ in range(2):                           # the second press shows the move
+        game.hint()
+        qtbot.waitUntil(lambda: not game.thinking, timeout=30_000)   # a hint may solve
+    assert game.move_shown
+    w.browser.try_move(B1)
+    assert w.browser.try_it.result == "correct" and lst.item(row).data(STATE_ROLE) == FAILED
+    assert "not marked solved" in w.statusBar().currentMessage()
     w.practice_action.trigger()
     _practise_b1(w)
     assert lst.item(row).data(STATE_ROLE) == SOLVED

@@ -1166,6 +1166,11 @@ class MainWindow(QMainWindow):
             if result == KO and c is None:
                 return      # a ko, but whether the problem offers better is not known
             good = result == CORRECT or (result == KO and c.status == "ko")
+            if good and getattr(game, "move_shown", False):
+                # a game won with the move shown is no solve of the player's (QA s45)
+                self.statusBar().showMessage("Solved with a hint that showed the move: the "
+                                             "problem is not marked solved.", 8000)
+                return
             state = SOLVED if good else FAILED
             if not self.problem_list.set_state(self.file_path, self.prefs.last_index, state):
                 try:                # not listed: kept all the same, for when it is

@@ -131,6 +131,7 @@ class Practice(GameLog):
         self.last_move: int | None = None
         self.thinking: str | None = None     # "answer" | "hint" while a solve runs
         self.hint_level = 0
+        self.move_shown = False              # a hint showed a move this game (second press)
         self.result: str | None = None       # CORRECT | WRONG | KO once the game is over
         self.finished = False
         self.ko = False                      # the game went into a first move classed ko
@@ -379,6 +380,7 @@ class Practice(GameLog):
         elif self._user_node() is None:
             self._leave_segment()
         self.hint_level = min(2, self.hint_level + 1)
+        self.move_shown = self.move_shown or self.hint_level == 2
         if self.segment is None:
             first = len(self.log)
             self._think("hint")
