@@ -5,8 +5,8 @@ a hash of its position (size, stones, side to move), so an edited file whose
 game changed starts unsolved again, and two files with the same problem keep
 their own state.  The states live in the app's QSettings under
 ``collection/<key>`` (tests hand in a QSettings on a temporary ini file).
-The last practice result counts: a correct game marks the problem solved, a
-wrong one failed.  Knows problems and QSettings; nothing about widgets.
+The last practice result counts: a correct game marks the problem solved (one
+won with the move shown by a hint marks nothing), a wrong one failed.  Knows problems and QSettings; nothing about widgets.
 """
 
 from __future__ import annotations
