@@ -154,6 +154,8 @@ def test_selecting_a_row_browses_that_moves_proof_and_the_position_row_goes_back
     assert b.model.data(b.model.index_for_path(())) == "After W A1 (Black to play)"
     text = b.explanation.toPlainText()
     assert "After W A1: Black to play." in text and "White dies here." in text
+    # what the proof shows, beside its rules (QA s45: "goal live" read as unexplained)
+    assert "It shows how it is killed even when it may take kos." in text
     # Black's killing answer is B1 or C1, marked as the proof's move
     answer = fm.proofs[0].root.prover_move
     assert coords.to_gtp(answer, 9) in ("B1", "C1")

@@ -6,7 +6,8 @@ game changed starts unsolved again, and two files with the same problem keep
 their own state.  The states live in the app's QSettings under
 ``collection/<key>`` (tests hand in a QSettings on a temporary ini file).
 The last practice result counts: a correct game marks the problem solved (one
-won with the move shown by a hint marks nothing), a wrong one failed.  Knows problems and QSettings; nothing about widgets.
+won with the move shown by a hint marks nothing), a wrong one failed.  Knows
+problems and QSettings; nothing about widgets.
 """
 
 from __future__ import annotations

@@ -20,6 +20,7 @@ from engine_cy.board import BLACK, PASS, WHITE, Board
 from tsumego_gui.core import coords
 from tsumego_gui.core.wording import PLAYERS, counted
 from tsumego_gui.qt.board_painter import NEXT_MOVE, BoardView, Overlay
+from tsumego_gui.search.classification_file import TREE_SHOWS
 from tsumego_gui.search.ko_notes import KoNotes
 from tsumego_gui.search.proof import Proof, ProofNode
 
@@ -184,6 +185,11 @@ def explain(proof: Proof, path: tuple[int, ...], first_move: int | None = None,
             lines.append(f"The proof of the first move {PLAYERS[first]} "
                          f"{coords.to_gtp(first_move, size)}, under its rules: "
                          f"{rules_text(p)}.")
+            # why a survive problem's move has a proof under live (QA s45): what it shows
+            shows = TREE_SHOWS.get((proof.stats.get("rules"), proof.root.won))
+            if shows:
+                group = f"the {PLAYERS[p.defender].lower()} group"
+                lines.append(f"It shows {shows.format(group=group)}.")
     else:
         lines.append(f"{problem_name}: {PLAYERS[mover]} to play; {d} {GOAL_WORDS[p.goal]}.")
         if proof.winning_moves:
