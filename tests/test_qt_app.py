@@ -87,9 +87,13 @@ def test_theme_and_coordinates_toggles_are_remembered(qtbot, tmp_path):
     s = open_settings(str(tmp_path / "t.ini"))
     w = MainWindow(s, open_last=False)
     qtbot.addWidget(w)
+    lst = w.problem_list.list
+    light = lst.item(0).icon().pixmap(32, 32).toImage()
     w.dark_action.trigger()
     w.coords_action.trigger()
     assert w.board.theme.name == "dark" and not w.board.show_coordinates
+    # the list's thumbnails follow at once (QA s45: only after a restart)
+    assert lst.item(0).icon().pixmap(32, 32).toImage() != light
     assert load_preferences(s).theme == "dark"
     w2 = MainWindow(s, open_last=False)
     qtbot.addWidget(w2)

@@ -1424,6 +1424,7 @@ class MainWindow(QMainWindow):
         self._set_prefs(theme=theme)
         self.board.set_theme(theme)
         self.browser.set_theme(theme)
+        self.problem_list.set_theme(theme)
         apply_app_theme(theme)
 
     def _toggle_numbers(self, on: bool) -> None:

@@ -174,6 +174,15 @@ class ProblemList(QWidget):
             self._fill()
         return read
 
+    def set_theme(self, theme: str) -> None:
+        """Draw the thumbnails again in ``theme`` (QA s45: they kept the old one until the
+        app started again)."""
+        for row in self._rows:
+            if row.data is not None:
+                f, i, problem = row.data
+                row.icon = QIcon(thumbnail(problem, theme, frame=self._sourced[(f, i)].frame))
+        self._fill()
+
     def set_order(self, seed: int | None) -> None:
         """The files' order (None), or a shuffle drawn from ``random.Random(seed)``; the
         highlight stays on its problem."""
