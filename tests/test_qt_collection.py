@@ -104,6 +104,9 @@ def test_the_practice_result_marks_the_problem_and_is_remembered(make_window, qt
     w.browser.try_move(B1)
     assert w.browser.try_it.result == "correct" and lst.item(row).data(STATE_ROLE) == FAILED
     assert "not marked solved" in w.statusBar().currentMessage()
+    w.restart_practice()                         # R: the game again, its result counts
+    w.browser.try_move(B1)
+    assert lst.item(row).data(STATE_ROLE) == SOLVED
     w.practice_action.trigger()
     _practise_b1(w)
     assert lst.item(row).data(STATE_ROLE) == SOLVED

@@ -107,6 +107,9 @@ def test_undo_during_practice_says_why_and_keeps_the_game(make_window, qtbot):
     assert "end the game first (P)" in w.statusBar().currentMessage()
     w._take_tool("region")                          # Ctrl+3, a tool: the same
     assert w.browser.try_it is game and w.editor.tool == "stones"
+    from PySide6.QtCore import Qt
+    qtbot.keyClick(w, Qt.Key.Key_E, Qt.KeyboardModifier.ControlModifier)   # Ctrl+E too
+    assert w.browser.try_it is game and w.mode == "proof"
     w.practice_action.trigger()                     # practice ends: undo edits again
     w.undo_action.trigger()
     assert coords.from_gtp("J9", 9) not in w.editor.draft.black

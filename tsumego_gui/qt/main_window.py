@@ -447,7 +447,11 @@ class MainWindow(QMainWindow):
         self.remove_frame_action = self._action(e, "Remove &frame", self.remove_frame)
         self.remove_frame_action.setEnabled(False)
         e.addSeparator()
-        self._action(e, "Edit &position", lambda: self.set_mode("edit"), QKeySequence("Ctrl+E"))
+        # a game played on the position waits, as undo and the tools do (QA s45: Ctrl+E
+        # ended practice without a word)
+        self._action(e, "Edit &position",
+                     lambda: self._game_holds_edits() or self.set_mode("edit"),
+                     QKeySequence("Ctrl+E"))
         self._action(e, "&Browse proof", lambda: self.set_mode("proof"), QKeySequence("Ctrl+B"))
         e.addSeparator()
         # the edit tools from the keyboard too (QA s45: Tab, Tab, arrows and Ctrl+G)
@@ -1100,6 +1104,7 @@ class MainWindow(QMainWindow):
 
     def restart_practice(self) -> None:
         self.practice_solver.forget()
+        self._recorded = None       # a game played again: its result counts (QA s45)
         self.browser.restart_try()
 
     def _practice_move(self, loc: int) -> None:
