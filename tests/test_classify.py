@@ -387,3 +387,8 @@ def test_the_last_stone_taken_by_a_ko_is_a_ko():
     assert capture.cls == "ko" and capture.proofs == []
     assert capture.ends_game == "captures every crucial stone"
     assert capture.forbidden == "illegal under ko (ko capture forbidden)"
+    # said as both (QA s45: "ko" beside "the game is over"); no fight to measure
+    assert capture.by_the_rules == (
+        "where its side may take the ko, the move captures every crucial stone and the game "
+        "is over; where it may not, the move is illegal under ko (ko capture forbidden)")
+    assert capture.ko is None and capture.ko_why.startswith("the capture ends the game")

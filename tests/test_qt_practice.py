@@ -547,8 +547,8 @@ def test_a_first_move_that_captures_every_crucial_stone_is_tried_and_listed():
     c = classify(problem, to_play=problem.attacker)
     tried = TryFirstMove(c)
     assert tried.play(coords.from_gtp("A1", 9)) == \
-        "You play A1: kills (captures every crucial stone): the game is over; choose " \
-        "another move to try."
+        "You play A1: kills; the move captures every crucial stone: the game is over.  " \
+        "Choose another move to try."
     assert verified_text(c.moves[0]) == ("✔ no proof needed", "the move captures every "
                                                               "crucial stone: the game is over")
     assert tried.play(PASS).startswith("You play pass: kills")     # a proof to play on

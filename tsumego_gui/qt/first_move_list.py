@@ -96,7 +96,7 @@ def verified_text(fm: FirstMove) -> tuple[str, str]:
     if fm.cls == OPEN:
         return "—", f"open: {fm.why_open or 'not decided'}; no proof"
     if fm.ends_game:
-        return "✔ no proof needed", f"the move {fm.ends_game}: the game is over"
+        return "✔ no proof needed", fm.by_the_rules
     rules = ", ".join(str(p.stats.get("rules", "?")) for p in fm.proofs)
     forbidden = f"; the move is {fm.forbidden}" if fm.forbidden else ""
     if fm.verification == "verified":

@@ -1386,8 +1386,7 @@ class MainWindow(QMainWindow):
             if self.browser.proof is not proof or self.browser.first_move is not None:
                 self.browser.set_proof(proof)
         elif fm.ends_game:
-            self.statusBar().showMessage(f"This first move {fm.ends_game}: the game is over, "
-                                         "no tree to browse.", 4000)
+            self.statusBar().showMessage(f"No tree to browse: {fm.by_the_rules}.", 6000)
             return
         elif not fm.proofs:
             self.statusBar().showMessage(f"This first move is open ({fm.why_open}): no proof "

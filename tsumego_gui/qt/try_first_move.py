@@ -91,8 +91,8 @@ class TryFirstMove:
             return self._say(f"{self._name(loc)} is not among the classified first moves.")
         if fm.ends_game:
             # no position follows to play on: the move's class is the whole answer
-            return self._say(f"You play {self._name(loc)}: {c.move_words(fm)}: the game is "
-                             "over; choose another move to try.")
+            return self._say(f"You play {self._name(loc)}: {self.classification.words(fm.cls)}"
+                             f"; {fm.by_the_rules}.  Choose another move to try.")
         if fm.cls == OPEN or not fm.proofs:
             return self._say(f"{self._name(loc)} is open ({fm.why_open or 'not decided'}): "
                              "there is no proof to answer from; choose another move.")

@@ -155,6 +155,17 @@ class FirstMove:
     # the rules', with no position after it to prove anything about, so no proof
     ends_game: str = ""
 
+    @property
+    def by_the_rules(self) -> str:
+        """Why a move that ends the game has no proof, in words; "" for the others.  A
+        ko capture of the last stone at stake is a ko (module docstring): the game ends
+        only where its side may take the ko (QA s45: "ko" beside "the game is over")."""
+        if not self.ends_game:
+            return ""
+        if self.forbidden:
+            return (f"where its side may take the ko, the move {self.ends_game} and the "
+                    f"game is over; where it may not, the move is {self.forbidden}")
+        return f"the move {self.ends_game}: the game is over"
 
 @dataclass
 class Classification:
@@ -686,6 +697,9 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
 
     def measure_ko(fm: FirstMove, share: float) -> None:
         """The ko figure after ``fm`` (``search.ko_figure``), or why it has none."""
+        if fm.ends_game:        # no position after the capture: no fight with threats
+            fm.ko_why = "the capture ends the game where the ko may be taken"
+            return
         def status_with(for_defender: bool, threats: int) -> tuple[str, str, str]:
             name = threat_rules_name(for_defender, threats)
             if name not in rules:
