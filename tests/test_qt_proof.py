@@ -104,11 +104,14 @@ def test_the_navigation_buttons_walk_the_proof_as_the_keys_do(solved):
     # QA s45: a mouse-only player had the tree and the wheel only
     b = solved.browser
     first, back, forward, last = b.nav_buttons
+    b.home()
+    assert not first.isEnabled() and not back.isEnabled() and forward.isEnabled()
     forward.click()
     assert b.path == (0,)
     last.click()
     end = b.path
     assert len(end) > 1 and not b.model.node_at(end).children
+    assert not forward.isEnabled() and not last.isEnabled() and back.isEnabled()
     back.click()
     assert b.path == end[:-1]
     first.click()

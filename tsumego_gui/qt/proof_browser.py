@@ -223,11 +223,17 @@ class ProofBrowser(QWidget):
         else:
             text = explain(self.proof, self.path, self.first_move)
         self.explanation.setPlainText(text)
+        self._enable_nav()
         self.position_changed.emit(pos.view, overlay)
 
     def _enable_nav(self) -> None:
-        for button in self.nav_buttons:     # a game is played on the board, not walked
-            button.setEnabled(self.proof is not None and self.try_it is None)
+        """The walk's buttons where they lead somewhere: not during a game (it is played on
+        the board, not walked), back only below the root, forward only above a leaf."""
+        walking = self.proof is not None and self.try_it is None and self.model is not None
+        below = walking and bool(self.model.node_at(self.path).children)
+        for button, on in zip(self.nav_buttons, (walking and bool(self.path),) * 2
+                              + (below,) * 2, strict=True):
+            button.setEnabled(on)
 
     def forward(self) -> None:
         if self.model and self.model.node_at(self.path).children:
