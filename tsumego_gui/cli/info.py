@@ -7,7 +7,7 @@ from engine_cy.board import BLACK, WHITE
 from tsumego_gui.cli.loading import load_from_args
 from tsumego_gui.core import coords
 from tsumego_gui.core.diagram import render_diagram
-from tsumego_gui.core.posing import text_disagrees
+from tsumego_gui.core.posing import problem_warnings
 from tsumego_gui.core.problem import Problem
 from tsumego_gui.core.wording import PLAYERS
 
@@ -43,8 +43,7 @@ def describe(problem: Problem) -> str:
         f"goal:         {problem.goal}",
         f"crucial:      {gtp(problem.crucial)}",
         f"region:       {region}",
-        *(f"warning:      {warning}" for warning in (problem.region_warning(),
-                                                   text_disagrees(problem)) if warning),
+        *(f"warning:      {warning}" for warning in problem_warnings(problem)),
         "ko captures:  " + ", ".join(
             f"{PLAYERS[c]} {'may' if problem.ko_capture_allowed(c) else 'may not'}"
             for c in (BLACK, WHITE)),

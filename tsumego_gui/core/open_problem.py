@@ -291,14 +291,20 @@ def _given_defender(tree: sgf_grammar.Coarse_game_tree, name: str, where: str,
 _OWN_MARKS = ("SQ", "MA", "TG", "TD", "TK", "TH", "TP", "TF", "TO", "TT")
 
 
-def _only_triangles(tree: sgf_grammar.Coarse_game_tree) -> bool:
-    """Whether the root's only problem marks are ``TR`` (none of ours besides); False for
-    a game that does not read (its error is the one to say)."""
+def _root(tree: sgf_grammar.Coarse_game_tree) -> sgf.Tree_node | None:
+    """The game's root, or None for a game that does not read (its error is the one a
+    reading says)."""
     try:
-        root = game_of(tree).get_root()
-        return root.has_property("TR") and not any(root.has_property(p) for p in _OWN_MARKS)
+        return game_of(tree).get_root()
     except (ProblemError, ValueError):
-        return False
+        return None
+
+
+def _only_triangles(tree: sgf_grammar.Coarse_game_tree) -> bool:
+    """Whether the root's only problem marks are ``TR`` (none of ours besides)."""
+    root = _root(tree)
+    return root is not None and root.has_property("TR") and \
+        not any(root.has_property(p) for p in _OWN_MARKS)
 
 
 def _setup_and_one_line(tree: sgf_grammar.Coarse_game_tree) -> bool:
@@ -306,11 +312,9 @@ def _setup_and_one_line(tree: sgf_grammar.Coarse_game_tree) -> bool:
     book's one line, or a game record after handicap stones): read as a game, that line
     is played; read as an open problem, the root is the problem and the line its
     solution (:func:`open_position_of`, which reads any file with setup stones so)."""
-    try:
-        root = game_of(tree).get_root()
-    except (ProblemError, ValueError):
-        return False
-    return (len(root) == 1 and any(root.has_property(p) for p in ("AB", "AW"))
+    root = _root(tree)
+    return (root is not None and len(root) == 1
+            and any(root.has_property(p) for p in ("AB", "AW"))
             and not any(root.has_property(p) for p in (*_OWN_MARKS, "TR")))
 
 

@@ -161,6 +161,13 @@ def text_disagrees(problem: Problem) -> str:
         "follows the problem as set up, not its text"
 
 
+def problem_warnings(problem: Problem) -> list[str]:
+    """What a player must read before the verdict: the region's warning
+    (``Problem.region_warning``) and the text's (:func:`text_disagrees`), those that
+    apply."""
+    return [w for w in (problem.region_warning(), text_disagrees(problem)) if w]
+
+
 def fights(size: int, stones: frozenset[int]) -> list[frozenset[int]]:
     """The stones grouped into fights: stones within FIGHT_GAP of each other share one."""
     rc = {p: coords.from_loc(p, size) for p in stones}

@@ -83,7 +83,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine_cy.board import PASS
-from tsumego_gui.core.posing import text_disagrees
+from tsumego_gui.core.posing import problem_warnings
 from tsumego_gui.core.problem import COLOR_NAMES, Problem, ProblemError
 from tsumego_gui.core.problem_files import ProblemFileError, SourcedProblem, read_file_entries
 from tsumego_gui.core.sgf_io import read_sgf, write_sgf
@@ -1291,8 +1291,7 @@ class MainWindow(QMainWindow):
         problem = self.solve_problem
         self.solve_panel.show_outcome(
             outcome, problem.size, problem.defender, problem.goal,
-            warning="; ".join(w for w in (problem.region_warning(), text_disagrees(problem))
-                              if w))
+            warning="; ".join(problem_warnings(problem)))
         self._scroll_to_results()       # the verdict's lines may have pushed the list down
         self.outcome = outcome
         proof = outcome.result.proof
