@@ -245,10 +245,16 @@ def test_budgets_out_of_range_are_refused_by_name(option, capsys):
     assert f"argument {option[0]}" in capsys.readouterr().err
 
 
-def test_a_goal_the_classes_already_cover_is_refused_with_all(capsys):
+@pytest.mark.parametrize("goal", ["live", "survive"])
+def test_a_goal_the_classes_already_cover_gives_the_same_table_with_all(goal, capsys):
+    """QA s46: ``--goal survive --all`` (the default goal, named) was refused; the classes
+    cover both goals, so naming either changes nothing."""
     seki = BUNDLED / "classic" / "seki-shared-liberties.sgf"
-    assert main(["solve", str(seki), "--goal", "live", "--all"]) == 2
-    assert "--goal live does not go with --all" in capsys.readouterr().err
+    assert main(["solve", str(seki), "--all"]) == 0
+    plain = capsys.readouterr().out.splitlines()[1:]         # the headline holds the time
+    assert main(["solve", str(seki), "--goal", goal, "--all"]) == 0
+    assert capsys.readouterr().out.splitlines()[1:] == plain
+    assert any("seki" in line for line in plain)
 
 
 def test_a_kill_is_told_from_a_ko():
@@ -402,3 +408,27 @@ def test_a_network_names_its_evaluator_and_a_network_free_one_refuses_it(tmp_pat
     for option in (["--network", str(missing)], ["--device", "cuda"]):
         assert main(["solve", str(STRAIGHT_THREE), "--evaluator", "heuristic", *option]) == 2
         assert f"{option[0]} is for a network evaluator" in capsys.readouterr().err
+
+
+# The L-four corner ko just after Black took it (A1 was White's): White holds one ko threat
+# and may not retake at A1 at once (TO).  QA s46.
+KO_JUST_TAKEN = (b"(;FF[4]GM[1]SZ[9]PL[W]TK[BW]TO[ai]TT[0:1]"
+                 b"AB[af][bf][cf][cg][dg][eg][eh][ei][bi][ah]AW[ag][bg][bh][ch][dh][di]"
+                 b"TR[ag][bg][bh][ch][dh][di]SQ[ah][ai][bi][ci])")
+
+
+def test_all_says_what_the_classes_set_aside(tmp_path, capsys):
+    """A plain solve spends White's threat to retake and lives; the classes ask only who may
+    capture kos, so --all says "dies": the table says why, and why A1 is not in it."""
+    path = tmp_path / "ko-taken.sgf"
+    path.write_bytes(KO_JUST_TAKEN)
+    assert main(["solve", str(path)]) == 0
+    assert "White lives" in capsys.readouterr().out
+    assert main(["solve", str(path), "--all", "--json"]) == 0
+    [row] = json.loads(capsys.readouterr().out)
+    assert [m["move"] for m in row["first_moves"]] == ["pass"]
+    assert len(row["set_aside"]) == 2
+    assert "ko threats (White 1) are set aside" in row["set_aside"][0]
+    assert row["set_aside"][1].startswith("A1 is no first move")
+    assert main(["solve", str(path), "--all"]) == 0
+    assert "note: A1 is no first move" in capsys.readouterr().out

@@ -242,6 +242,7 @@ def classify_one(problem: Problem, to_play: int, args, evaluator,
         "status": c.status_words(),
         "nodes": c.nodes,
         "seconds": round(c.seconds, 3),
+        "set_aside": c.set_aside(),
         "first_moves": [{"move": coords.to_gtp(m.move, size), "class": m.cls,
                          "reads": c.move_words(m), "why_open": m.why_open,
                          "verification": m.verification or "unchecked",
@@ -266,6 +267,8 @@ def print_classes(row: dict) -> None:
     print(f"{row['to_play']} to play: {row['status']}  (defender {row['defender']}; "
           f"{counted(row['nodes'], 'node')} in {row['seconds']} s; {how})")
     print_warnings(row)
+    for note in row["set_aside"]:
+        print(f"note: {note}")
     print(f"  {'move':6} {'class':6} {'verified':8}  as {row['to_play']} reads it")
     for m in row["first_moves"]:
         ver = "yes" if m["verification"] == "verified" else m["verification"]
@@ -398,10 +401,6 @@ def run_solve(args) -> int:
     if args.decompose and args.solver == "mcts":
         raise ValueError("--decompose searches the areas with df-pn: it does not go with "
                          "--solver mcts")
-    if args.all and args.goal in ("live", "survive"):
-        raise ValueError(f"--goal {args.goal} does not go with --all: its classes cover both "
-                         "goals ('lives unconditionally' is life under live, 'lives in seki' "
-                         "under survive only)")
     out_path = check_writable(args.proof_out) if args.proof_out is not None else None
     if out_path is not None and out_path.suffix.lower() not in (".sgf", ".json"):
         raise ValueError(f"--proof-out {out_path}: name a .sgf or a .json file (the name "

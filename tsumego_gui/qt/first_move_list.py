@@ -30,6 +30,7 @@ and coordinates; nothing about solving, proofs' contents or the board.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Sequence
 
 from PySide6.QtCore import QRect, QSize, Qt, Signal
@@ -237,9 +238,10 @@ class FirstMoveList(QWidget):
                 note += ": the verdict above stands; whether it is a ko or a seki is open"
             counted = f"{decided if opened else len(c.moves)} first moves classified in " \
                       f"{c.seconds:.1f} s, {c.nodes:,} nodes{note}"
+        notes = "".join(f"<br><small>{html.escape(n)}</small>" for n in c.set_aside())
         self.status_label.setText(
             f"<b>{mover} to play:</b> <span style='background:{bg}; color:{fg}'>"
-            f"&nbsp;{status}&nbsp;</span><br><small>{counted}</small>")
+            f"&nbsp;{status}&nbsp;</span><br><small>{counted}</small>{notes}")
         self.tree.blockSignals(True)
         self.tree.clear()
         # the full words are in the line above: the row keeps to a player's word for it

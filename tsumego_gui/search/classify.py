@@ -97,11 +97,13 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
-from engine_cy.board import PASS, Board
+from engine_cy.board import BLACK, PASS, WHITE, Board
 from engine_cy.dfpn import DfpnCore, ExtractionError
 from engine_cy.node_rules import GOAL_CODES
 from engine_cy.search_control import SearchControl, now
+from tsumego_gui.core import coords
 from tsumego_gui.core.problem import Problem, captures_all, one_side_takes_kos
+from tsumego_gui.core.wording import PLAYERS
 from tsumego_gui.search import gc_pacing, mcts, verify
 from tsumego_gui.search.evaluators import Evaluator
 from tsumego_gui.search.ko_figure import MAX_TRIED, KoFigure, threat_rules, threat_rules_name
@@ -248,6 +250,23 @@ class Classification:
         """The position's class as the side to move reads it, with its ko figure."""
         ko = self.ko
         return self.words(self.status) + (f"; {ko.words()}" if ko is not None else "")
+
+    def set_aside(self) -> list[str]:
+        """What the problem holds that the classes do not read, in a player's words (QA s46:
+        a file's ko threat made ``solve`` say "lives" where ``--all`` said "dies", and a
+        retake the file forbade was missing from the table, unexplained)."""
+        notes = []
+        held = [f"{PLAYERS[c]} {n}" for c, n in zip((BLACK, WHITE), self.problem.ko_threats,
+                                                    strict=True) if n]
+        if held:
+            notes.append(f"the problem's ko threats ({', '.join(held)}) are set aside: the "
+                         "classes ask only who may capture kos, and a ko's figure counts the "
+                         "threats its winner needs")
+        ko_point = self.problem.ko_point
+        if ko_point != PASS and self.to_play == self.problem.to_play:
+            notes.append(f"{coords.to_gtp(ko_point, self.problem.size)} is no first move: a "
+                         "ko was just taken there, and it may not be retaken at once")
+        return notes
 
 
 def rule_sets(problem: Problem) -> dict[str, Problem]:
