@@ -403,3 +403,17 @@ def test_a_node_says_where_the_ko_rule_decides():
     path += (next(i for i, (m, _) in enumerate(node.children) if m == f1),)
     assert "White may not retake the ko at E1 (this tree's ko rule)." in explain(proof, path)
     assert "ko rule" not in explain(proof, path[:1])
+
+
+def test_a_shorter_proof_after_browsing_a_long_one_starts_at_its_root(make_window, qtbot):
+    """QA s46: End in rabbity six's proof, then straight three's proof shown: the browser
+    kept the deep path, which led nowhere in the short proof (IndexError, no proof shown)."""
+    w = _solved_window(make_window, qtbot, RABBITY_SIX)
+    w.board.setFocus()
+    qtbot.keyClick(w.board, Qt.Key.Key_End)
+    deep = w.browser.path
+    short = _solved_window(make_window, qtbot, STRAIGHT_THREE).browser.proof
+    assert len(deep) > short.depth()        # the deep path leads nowhere in the short proof
+    w.browser.set_proof(short)
+    assert w.browser.path == () and w.browser.node() is short.root
+    assert [b.isEnabled() for b in w.browser.nav_buttons] == [False, False, True, True]

@@ -153,6 +153,9 @@ class ProofBrowser(QWidget):
         whose problem is not the one on the board (an area's: its goal may differ)."""
         self.try_button.setChecked(False)
         self.proof = proof
+        # a new proof starts at its root: the old path may lead nowhere in it (QA s46: a
+        # shorter proof after browsing a long one stopped the app with an IndexError)
+        self.path = ()
         self.heading = heading if proof is not None else ""
         self.first_move = first_move if proof is not None else None
         old = self.model
