@@ -60,7 +60,8 @@ HELP_NOTE = ("The proof keys work on the board while it shows the proof (Edit â€
              "rows).  Ctrl+G gives the keys back to the board from anywhere.  In practice, "
              "clicks on the board play your moves.  While editing and in practice the "
              "arrows move a cursor on the board and Enter clicks there, so the board needs "
-             "no mouse.")
+             "no mouse.  Space on a focused button, box or list of choices presses it "
+             "rather than solving; View â€º Panels brings back a closed panel.")
 LICENCES = (("PySide6 / Qt", "LGPL-3.0"), ("PyTorch", "BSD-3-Clause"),
             ("sgfmill", "MIT"), ("NumPy", "BSD-3-Clause"))
 

@@ -69,6 +69,7 @@ from pathlib import Path
 from PySide6.QtCore import QEvent, QObject, QPoint, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
+    QApplication,
     QDockWidget,
     QFileDialog,
     QFrame,
@@ -92,6 +93,7 @@ from tsumego_gui.qt.board_painter import BoardView, Overlay
 from tsumego_gui.qt.board_widget import LEFT, BoardWidget
 from tsumego_gui.qt.busy_work import run_busy
 from tsumego_gui.qt.collection_state import FAILED, SOLVED, CollectionState
+from tsumego_gui.qt.control_keys import ControlKeys
 from tsumego_gui.qt.editor import BLACK, Draft, EditorModel
 from tsumego_gui.qt.help_dialogs import AboutDialog, ShortcutsDialog
 from tsumego_gui.qt.practice import CORRECT, KO, Practice
@@ -290,6 +292,7 @@ class MainWindow(QMainWindow):
         # the panels scroll rather than push the window past a 1280x720 screen
         self.problem_scroll = _scrolled(self.problem_panel)
         _NoTallerThanContent(self.problem_scroll).grew.connect(self._fit_edit_column)
+        self._docks: list[QDockWidget] = []     # in the View menu's Panels, to bring back
         self.problem_dock = self._dock("Problem", self.problem_scroll,
                                        Qt.DockWidgetArea.LeftDockWidgetArea)
         self.solve_scroll = _scrolled(self.solve_panel)
@@ -317,6 +320,8 @@ class MainWindow(QMainWindow):
         self.browser.try_button.setEnabled(True)
         self._wire()
         self._build_menus()
+        self._control_keys = ControlKeys(self)
+        QApplication.instance().installEventFilter(self._control_keys)
         geometry = settings.value("window/geometry")
         if geometry is not None:
             self.restoreGeometry(geometry)
@@ -348,6 +353,7 @@ class MainWindow(QMainWindow):
         dock.setObjectName(f"dock_{title.lower()}")
         dock.setWidget(widget)
         self.addDockWidget(area, dock)
+        self._docks.append(dock)
         return dock
 
     def _wire(self) -> None:
@@ -472,6 +478,11 @@ class MainWindow(QMainWindow):
         self.crop_action = self._action(v, "&Zoom to the problem", self._toggle_crop,
                                         checkable=True)
         self.crop_action.setChecked(self.prefs.crop_board)
+        # a panel closed with its x came back only by a right click on the dock area, with
+        # the mouse, and stayed closed across restarts (QA s46)
+        panels = v.addMenu("&Panels")
+        for dock in self._docks:
+            panels.addAction(dock.toggleViewAction())
         v.addSeparator()
         # the keys that play on the board (Space, the proof keys) from anywhere, without
         # tabbing through every field of the panels

@@ -1,0 +1,49 @@
+"""The app without a mouse: Space on a focused control, panels closed and brought back."""
+
+import pytest
+
+pytest.importorskip("pytestqt")
+
+from PySide6.QtCore import Qt  # noqa: E402
+from PySide6.QtWidgets import QApplication, QDockWidget  # noqa: E402
+
+from tsumego_gui.qt.main_window import BUNDLED_PROBLEM  # noqa: E402
+
+
+@pytest.fixture
+def window(make_window, qtbot):
+    w = make_window("k.ini", show=True)
+    assert w.open_path(BUNDLED_PROBLEM, ask=False)
+    w.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is w)
+    return w
+
+
+def test_space_on_a_focused_control_acts_on_it_and_on_the_board_solves(window, qtbot):
+    """QA s46: Space is the window's Solve key, and it solved from a focused check box or
+    button, which then could not be used from the keyboard at all."""
+    box = window.solve_panel.by_areas
+    was = box.isChecked()
+    box.setFocus()
+    qtbot.waitUntil(box.hasFocus)
+    qtbot.keyClick(box, Qt.Key.Key_Space)
+    assert box.isChecked() != was
+    assert not window.solver.running
+    window.board.setFocus()
+    qtbot.waitUntil(window.board.hasFocus)
+    with qtbot.waitSignal(window.solver.classified, timeout=60_000):
+        qtbot.keyClick(window.board, Qt.Key.Key_Space)
+    assert window.outcome is not None and window.outcome.verified
+
+
+def test_a_closed_panel_comes_back_from_the_view_menu(window):
+    """QA s46: a panel closed with its x came back only by a right click on the dock area."""
+    proof = window.findChild(QDockWidget, "dock_proof")
+    proof.close()
+    assert not proof.isVisible()
+    view = next(a.menu() for a in window.menuBar().actions() if a.text() == "&View")
+    panels = next(a.menu() for a in view.actions() if a.text() == "&Panels")
+    names = [a.text() for a in panels.actions()]
+    assert names == ["Problem", "Solve", "Proof", "Problems"]
+    panels.actions()[names.index("Proof")].trigger()
+    assert proof.isVisible()
