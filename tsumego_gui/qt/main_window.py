@@ -421,7 +421,7 @@ class MainWindow(QMainWindow):
                      QKeySequence(Qt.Key.Key_PageDown))
         self._action(f, "Pre&vious problem", lambda: self.step_problem(-1),
                      QKeySequence(Qt.Key.Key_PageUp))
-        self.random_action = self._action(f, "&Random order", self.set_random_order,
+        self.random_action = self._action(f, "Random or&der", self.set_random_order,
                                           checkable=True)
         self.random_action.setChecked(self.prefs.random_order)
         self._action(f, "&Save", self.save, QKeySequence.StandardKey.Save)
@@ -463,7 +463,7 @@ class MainWindow(QMainWindow):
         # the edit tools from the keyboard too (QA s45: Tab, Tab, arrows and Ctrl+G)
         for n, (tool, text) in enumerate((("stones", "&Stones tool"),
                                           ("crucial", "&Crucial stones tool"),
-                                          ("region", "&Region tool")), 1):
+                                          ("region", "Re&gion tool")), 1):
             self._action(e, text, lambda _checked=False, tool=tool: self._take_tool(tool),
                          QKeySequence(f"Ctrl+{n}"))
         v = bar.addMenu("&View")

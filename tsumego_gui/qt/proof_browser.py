@@ -133,9 +133,10 @@ class ProofBrowser(QWidget):
                                    "move")
         self.try_button.toggled.connect(self.set_try_mode)
         self.restart_button = QPushButton("Restart")
+        self.restart_button.setToolTip("play the practice game again from the start (R)")
         self.restart_button.clicked.connect(self.restart_try)
         self.pass_button = QPushButton("Pass")
-        self.pass_button.setToolTip("pass in try-it mode")
+        self.pass_button.setToolTip("pass in practice (Shift+P)")
         self.pass_button.clicked.connect(lambda: self.try_move(PASS))
         for b in (self.export_button, self.try_button, self.restart_button, self.pass_button):
             row.addWidget(b)

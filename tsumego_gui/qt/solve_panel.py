@@ -67,6 +67,8 @@ from tsumego_gui.search.results import Progress
 from tsumego_gui.search.split import SplitProof
 
 NETWORK_FILTER = "KataGo models (*.bin.gz *.bin)"
+# the solver that ran, as the outcome line names it ("dfs" read as a typo; QA s46)
+SOLVER_NAMES = {"dfs": "df-pn", "mcts": "MCTS"}
 EXACT = ("Proofs stay exact whichever evaluator is chosen: it only orders and focuses the "
          "search, and every proof is checked by the independent verifier.")
 
@@ -207,6 +209,9 @@ class SolvePanel(QWidget):
         layout.addWidget(self.areas, 1)
         self.first_moves = FirstMoveList()
         layout.addWidget(self.first_moves, 1)
+        # the room the two lists leave where they are hidden (practice) stays below the
+        # rest: the badge grew to a 250-px green block (QA s46)
+        layout.addStretch(0)
 
         self.board_size = 19       # set by the window for each solve (names the best line)
         self.best_line: tuple[int, ...] = ()     # an unproven solve's best line, if any
@@ -469,8 +474,9 @@ class SolvePanel(QWidget):
         self._outcome_text = (
             # no search depth here: the solver's deepest line and the proof's longest one
             # (below) differ, and two "depths" side by side read as a contradiction
-            f"{r.nodes:,} nodes in {r.seconds:.2f} s ({r.nodes_per_s:,.0f} nodes/s); "
-            f"solver: {outcome.solver_used}{stop}")
+            f"{r.nodes:,} node{'' if r.nodes == 1 else 's'} in {r.seconds:.2f} s "
+            f"({r.nodes_per_s:,.0f} nodes/s); solver: "
+            f"{SOLVER_NAMES.get(outcome.solver_used, outcome.solver_used)}{stop}")
         self.progress_label.setText(self._outcome_text)
         self.progress_label.setToolTip(outcome.reason)
         d = PLAYERS[defender]
