@@ -47,3 +47,12 @@ def test_a_corner_problems_thumbnail_is_zoomed_to_the_corner(monkeypatch, tmp_pa
     (window,) = windows
     assert window is not None and (window.row0, window.col0) == (0, 0)
     assert window.row1 < 12 and window.col1 < 12      # the corner, not the whole board
+
+
+def test_the_window_fits_a_laptop_screen_at_150_percent(make_window):
+    """QA s46: the panels' least widths (the proof buttons' 80 px each) held the window at
+    929 px at least, wider than a 1366x768 screen at 150% (910 px), shrinking only the
+    board."""
+    w = make_window(show=True)
+    assert w.open_path(BUNDLED_PROBLEM, ask=False)
+    assert w.minimumSizeHint().width() <= 1366 / 1.5

@@ -49,6 +49,7 @@ NAV_KEYS = {Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down,
             Qt.Key.Key_Home, Qt.Key.Key_End}
 # what the browser says with no proof to show, before any solve
 NOT_SOLVED_TEXT = "Solve the problem to browse its proof here."
+TEXT_MARGIN = 20      # a button's frame and padding beside its words, in pixels
 
 
 def legend_html(theme_name: str) -> str:
@@ -141,6 +142,11 @@ class ProofBrowser(QWidget):
         for b in (self.export_button, self.try_button, self.restart_button, self.pass_button):
             row.addWidget(b)
         layout.addLayout(row)
+        # as narrow as their words: the style's 80-px least width per button held the dock
+        # at 356 px and left the board to shrink alone in a small window (QA s46)
+        for b in (*self.nav_buttons, self.export_button, self.try_button,
+                  self.restart_button, self.pass_button):
+            b.setMinimumWidth(b.fontMetrics().horizontalAdvance(b.text()) + TEXT_MARGIN)
         self.set_proof(None)
 
     # ---- proof --------------------------------------------------------------------------
