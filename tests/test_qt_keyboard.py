@@ -47,3 +47,15 @@ def test_a_closed_panel_comes_back_from_the_view_menu(window):
     assert names == ["Problem", "Solve", "Proof", "Problems"]
     panels.actions()[names.index("Proof")].trigger()
     assert proof.isVisible()
+
+
+def test_the_board_shows_when_the_keys_go_to_it(window, qtbot):
+    """QA s46: Tab reached the board with nothing on screen to say so."""
+    edge = lambda: window.board.grab().toImage().pixelColor(0, 0)  # noqa: E731
+    highlight = window.board.palette().color(window.board.palette().ColorRole.Highlight)
+    window.board.setFocus()
+    qtbot.waitUntil(window.board.hasFocus)
+    assert edge() == highlight
+    window.solve_panel.by_areas.setFocus()
+    qtbot.waitUntil(lambda: not window.board.hasFocus())
+    assert edge() != highlight

@@ -29,7 +29,15 @@ from __future__ import annotations
 from dataclasses import replace
 
 from PySide6.QtCore import QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QKeyEvent, QMouseEvent, QPainter, QPen, QWheelEvent
+from PySide6.QtGui import (
+    QColor,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPalette,
+    QPen,
+    QWheelEvent,
+)
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from tsumego_gui.core import coords
@@ -44,6 +52,7 @@ LEFT, RIGHT = 1, 2
 ARROW_STEPS = {Qt.Key.Key_Left: (0, -1), Qt.Key.Key_Right: (0, 1),
                Qt.Key.Key_Up: (-1, 0), Qt.Key.Key_Down: (1, 0)}
 CURSOR_COLOUR = QColor("#e67e22")
+FOCUS_WIDTH = 2.0       # the frame round the board while the keys go to it, in pixels
 
 
 class BoardWidget(QWidget):
@@ -168,7 +177,23 @@ class BoardWidget(QWidget):
                     move_numbers=self.move_numbers)
         if self.cursor is not None:     # shown: ``_recrop`` drops one out of view
             self._paint_cursor(painter)
+        if self.hasFocus():
+            # where the keys go (QA s46: Tab reached the board with nothing to show it)
+            pen = QPen(self.palette().color(QPalette.ColorRole.Highlight), FOCUS_WIDTH)
+            pen.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
+            painter.setPen(pen)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            inset = FOCUS_WIDTH / 2
+            painter.drawRect(QRectF(self.rect()).adjusted(inset, inset, -inset, -inset))
         painter.end()
+
+    def focusInEvent(self, event) -> None:  # noqa: N802
+        super().focusInEvent(event)
+        self.update()
+
+    def focusOutEvent(self, event) -> None:  # noqa: N802
+        super().focusOutEvent(event)
+        self.update()
 
     def _paint_cursor(self, painter: QPainter) -> None:
         g = self.geometry_now()
