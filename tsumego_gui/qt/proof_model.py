@@ -30,11 +30,14 @@ def mover_at(proof: Proof, depth: int) -> int:
     return proof.to_play if depth % 2 == 0 else 3 - proof.to_play
 
 
-def status_text(proof: Proof, node: ProofNode) -> str:
+def status_text(proof: Proof, node: ProofNode, depth: int) -> str:
+    """The defender's result at a node ``depth`` moves below the root, and what the node is:
+    whose turn (by colour, as a player reads it: QA s46), or how the line ended."""
     verdict = "lives" if node.won else "dies"
+    turn = f"{PLAYERS[mover_at(proof, depth)]} to play"
     # a goal leaf is unconditional life under every goal; "(goal)" read as the problem's
     # goal, which the proof of an area (made for unconditional life) may not share
-    kind = {"or": "defender to move", "and": "attacker to move",
+    kind = {"or": turn, "and": turn,
             "goal": "unconditionally alive",
             "captured": "captured", "passes": "two passes",
             "survives": "two passes, on the board (seki)"}.get(node.kind, node.kind)
@@ -148,7 +151,7 @@ class ProofTreeModel(QAbstractItemModel):
                 move = self._nodes[self._id(path[:-1])].children[path[-1]][0]
                 return f"{LETTER[mover_at(self.proof, len(path) - 1)]} {coords.to_gtp(move, size)}"
             if col == 1:
-                return status_text(self.proof, node)
+                return status_text(self.proof, node, len(path))
             if col == 2:
                 return "" if node.zone is None else str(len(node.zone))
         if role == Qt.ItemDataRole.FontRole and len(path) == 1:
@@ -158,5 +161,5 @@ class ProofTreeModel(QAbstractItemModel):
         if role == Qt.ItemDataRole.ToolTipRole and index.column() == 2:
             return "points in this node's relevance zone"
         if role == Qt.ItemDataRole.ToolTipRole and index.column() == 1:
-            return status_text(self.proof, node)     # whole, where a narrow dock cuts it
+            return status_text(self.proof, node, len(path))  # whole, where a dock cuts it
         return None
