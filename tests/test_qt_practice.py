@@ -433,12 +433,12 @@ def test_the_game_ends_at_the_ko_the_app_would_take():
     tried = TryIt(line, first_move=e1, rival=rival)
     assert tried.finished and tried.ko_fight == coords.from_gtp("F1", problem.size)
     assert tried.log[-1] == ("Black would take the ko at F1 here, which this line's rule "
-                             "forbids it (goal survive; White may capture kos): from here "
-                             "the ko fight decides, with ko threats.")
+                             "forbids it (to survive (seki counts); White may capture kos): "
+                             "from here the ko fight decides, with ko threats.")
     alone = TryIt(line, first_move=e1)
     assert alone.ko_fight is None and alone.log[-1] == (
-        "Black answers pass: taking the ko at F1 is not allowed to Black in this line (goal "
-        "survive; White may capture kos).")
+        "Black answers pass: taking the ko at F1 is not allowed to Black in this line (to "
+        "survive (seki counts); White may capture kos).")
 
 
 def test_try_it_fights_the_ko_with_its_threats():

@@ -110,13 +110,19 @@ GOAL_WORDS = {"survive": "must survive (seki counts as life)",
               "live_any": "must make some stones live unconditionally"}
 
 
+# a rule set's goal as the line that names its rules says it ("goal live" read as jargon
+# on a problem whose goal is survive: the first moves' proofs are under each class's rules)
+RULE_GOALS = {"survive": "to survive (seki counts)", "live": "to live unconditionally",
+              "live_any": "to make some stones live unconditionally"}
+
+
 def rules_text(problem) -> str:
     """The goal and the ko policy of a problem, in words."""
     ko = [PLAYERS[c] for c in (BLACK, WHITE) if problem.ko_capture_allowed(c)]
     kos = (" and ".join(ko) + " may capture kos") if ko else "nobody may capture a ko"
     held = [f"{PLAYERS[c]} holds {n} ko threat{'s' if n != 1 else ''}"
             for c, n in zip((BLACK, WHITE), problem.ko_threats, strict=True) if n]
-    return f"goal {problem.goal}; {kos}" + "".join(f"; {h}" for h in held)
+    return f"{RULE_GOALS[problem.goal]}; {kos}" + "".join(f"; {h}" for h in held)
 
 
 def move_refused(board, loc: int, problem, name: str) -> str:
