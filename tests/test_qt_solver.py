@@ -465,3 +465,17 @@ def test_a_region_that_leaves_out_a_liberty_of_the_crucial_stones_is_noted_by_th
         w.solve()
     assert "Black to play and kill&#x27;) says black plays first, but white does here" \
         in w.solve_panel.verdict_label.text()
+
+
+def test_a_group_alive_already_needs_no_winning_move(make_window, qtbot, tmp_path):
+    """QA s46: a group with two eyes already read "Winning first move: none" beside a list
+    in which every first move lives."""
+    w = make_window("s.ini")
+    path = tmp_path / "alive.sgf"
+    path.write_bytes(BUNDLED_PROBLEM.read_bytes().replace(b"AW[ah]", b"AW[bi][ah]")
+                     .replace(b"SQ[ai][bi][ci]", b"SQ[ai][ci]"))
+    assert w.open_path(path, ask=False)
+    with qtbot.waitSignal(w.solver.classified, timeout=60_000):
+        w.solve()
+    assert "none needed (White is unconditionally alive already)" \
+        in w.solve_panel.verdict_label.text()

@@ -503,7 +503,10 @@ class SolvePanel(QWidget):
         proof = r.proof
         mover = PLAYERS[proof.to_play]
         verdict = verdict_words(d, r.verdict == "lives", proof.problem.goal)
-        moves = ", ".join(coords.to_gtp(m, size) for m in proof.winning_moves) or "none"
+        moves = ", ".join(coords.to_gtp(m, size) for m in proof.winning_moves) or (
+            # QA s46: "none" beside a first-move list where every move lives
+            f"none needed ({d} is unconditionally alive already)"
+            if proof.root.kind == "goal" else "none")
         what = "Winning first move" + ("s" if len(proof.winning_moves) > 1 else "")
         known = proof_facts.facts(proof)      # counted by the worker, not here
         self._verdict_parts = (
