@@ -59,3 +59,12 @@ def test_the_board_shows_when_the_keys_go_to_it(window, qtbot):
     window.solve_panel.by_areas.setFocus()
     qtbot.waitUntil(lambda: not window.board.hasFocus())
     assert edge() != highlight
+
+
+@pytest.mark.parametrize("key", [Qt.Key.Key_R, Qt.Key.Key_H])
+def test_practice_keys_outside_practice_say_how_to_start_it(window, qtbot, key):
+    """QA s46: H and Shift+P said practice was off, R said nothing."""
+    window.board.setFocus()
+    qtbot.waitUntil(window.board.hasFocus)
+    qtbot.keyClick(window.board, key)
+    assert "P starts it" in window.statusBar().currentMessage()

@@ -1114,6 +1114,9 @@ class MainWindow(QMainWindow):
         self.practice_action.setChecked(self.browser.try_it is not None)
 
     def restart_practice(self) -> None:
+        if self.browser.try_it is None:     # R said nothing where H and Shift+P do (QA s46)
+            self.statusBar().showMessage("Practice is off: P starts it.", 4000)
+            return
         self.practice_solver.forget()
         self._recorded = None       # a game played again: its result counts (QA s45)
         self.browser.restart_try()
