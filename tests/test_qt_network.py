@@ -98,7 +98,7 @@ def test_without_a_network_the_combo_is_as_before(qtbot, found):
     qtbot.addWidget(panel)
     assert "katago" not in evaluators(panel)
     assert panel.options()["evaluator"] == choice.DEFAULT_EVALUATOR    # a stale choice falls back
-    assert panel.network_label.full_text() == "no KataGo network: choose one…"
+    assert panel.network_label.full_text() == "none found"
     assert not panel.network_forget.isVisibleTo(panel)
     assert "exact" in panel.evaluator_combo.toolTip()
     assert "exact" in panel.network_button.toolTip()

@@ -62,7 +62,8 @@ def legend_html(theme_name: str) -> str:
              + swatch(t.crucial, "crucial stones", "△"),
              swatch(t.must_answer, "moves the proof must answer (each move of the side to "
                     "move that loses here)", "□"),
-             swatch(t.pruned, "null moves (cut, answered as a sibling)", "✕"),
+             swatch(t.pruned, "null moves: outside a line's zone, answered as in that "
+                    "line", "✕"),
              swatch(t.uca, "unconditionally alive chains", "◯") + ", "
              + swatch(t.vital, "their vital regions", "●"),
              swatch(t.marker, "the proof's next move (its number, with move numbers on); "

@@ -280,7 +280,7 @@ class SolvePanel(QWidget):
             tip = f"{self._found}\n(found where KaTrain keeps its network; Network… chooses " \
                   "another)"
         else:
-            text = "no KataGo network: choose one…"
+            text = "none found"      # the button beside it says how to choose one
             tip = "No KataGo network was found: Network… chooses one (e.g. KaTrain's)."
         if self._network_text:
             text += f"\n{self._network_text}"
