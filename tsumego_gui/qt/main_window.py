@@ -162,6 +162,9 @@ def _scrolled(widget: QWidget) -> QScrollArea:
     area.setWidgetResizable(True)
     area.setFrameShape(QFrame.Shape.NoFrame)
     area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    # Tab goes to the fields inside (the area follows them), not to the area itself,
+    # which showed no focus (QA s46)
+    area.setFocusPolicy(Qt.FocusPolicy.NoFocus)
     area.setMinimumWidth(widget.minimumSizeHint().width()
                          + area.verticalScrollBar().sizeHint().width())
     return area
