@@ -79,6 +79,26 @@ def test_preferences_round_trip_and_bad_values_fall_back(tmp_path):
     s.setValue("prefs/max_nodes", "lots")
     loaded = load_preferences(s)
     assert loaded.theme == "light" and loaded.max_nodes == Preferences().max_nodes
+    # past the spin boxes' ranges, or the shuffle's (QA s46: each stopped the app at start)
+    for key, value in (("max_nodes", "3000000000"), ("max_seconds", "1e9"),
+                       ("order_seed", "99999999999999999999999")):
+        s.setValue(f"prefs/{key}", value)
+    loaded = load_preferences(s)
+    default = Preferences()
+    assert (loaded.max_nodes, loaded.max_seconds, loaded.order_seed) == (
+        default.max_nodes, default.max_seconds, default.order_seed)
+
+
+def test_a_hand_edited_window_layout_is_set_aside(qtbot, tmp_path):
+    """QA s46: a geometry that was no QByteArray stopped the app at every start."""
+    from tsumego_gui.qt.main_window import DEFAULT_SIZE, MainWindow
+    from tsumego_gui.qt.settings import open_settings
+    s = open_settings(str(tmp_path / "w.ini"))
+    s.setValue("window/geometry", "garbage")
+    s.setValue("window/state", "more garbage")
+    w = MainWindow(s, open_last=False)
+    qtbot.addWidget(w)
+    assert (w.width(), w.height()) == DEFAULT_SIZE
 
 
 def test_theme_and_coordinates_toggles_are_remembered(qtbot, tmp_path):

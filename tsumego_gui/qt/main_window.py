@@ -66,7 +66,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QObject, QPoint, QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QByteArray, QEvent, QObject, QPoint, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -101,7 +101,12 @@ from tsumego_gui.qt.problem_list import ProblemList
 from tsumego_gui.qt.problem_panel import ProblemPanel
 from tsumego_gui.qt.proof_browser import ProofBrowser
 from tsumego_gui.qt.recent_files import RecentFiles
-from tsumego_gui.qt.settings import Preferences, load_preferences, save_preferences
+from tsumego_gui.qt.settings import (
+    SEED_BOUND,
+    Preferences,
+    load_preferences,
+    save_preferences,
+)
 from tsumego_gui.qt.solve_panel import SolvePanel
 from tsumego_gui.qt.solver_worker import CANCELLED, SolverController, SolveRequest
 from tsumego_gui.qt.theme import apply_app_theme
@@ -325,11 +330,15 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self._control_keys = ControlKeys(self)
         QApplication.instance().installEventFilter(self._control_keys)
+        # what Qt saved is bytes; a hand-edited file may hold anything (QA s46: a string
+        # stopped the app at every start)
         geometry = settings.value("window/geometry")
+        if not isinstance(geometry, QByteArray):
+            geometry = None
         if geometry is not None:
             self.restoreGeometry(geometry)
         state = settings.value("window/state")
-        if state is None or not self.restoreState(state, LAYOUT_VERSION):
+        if not isinstance(state, QByteArray) or not self.restoreState(state, LAYOUT_VERSION):
             if geometry is None:
                 self.resize(*DEFAULT_SIZE)
             # room for a handful of problems in the list, the rest for the proof
@@ -1471,7 +1480,7 @@ class MainWindow(QMainWindow):
     def set_random_order(self, on: bool) -> None:
         """Problems in a random order (a new seed each time it is turned on, remembered so
         the order stays across runs), or the files' order."""
-        seed = secrets.randbelow(2**31) if on else self.prefs.order_seed
+        seed = secrets.randbelow(SEED_BOUND) if on else self.prefs.order_seed
         self._set_prefs(random_order=bool(on), order_seed=seed)
         self.problem_list.set_order(seed if on else None)
         self.random_action.setChecked(bool(on))

@@ -15,6 +15,11 @@ from tsumego_gui.nn.choice import DEFAULT_EVALUATOR
 
 THEMES = ("light", "dark")
 SOLVERS = ("auto", "dfs", "mcts")
+# the budgets' ranges (the Solve panel's spin boxes take no more) and the shuffle seed's:
+# a hand-edited value past them stopped the app at every start (QA s46)
+MAX_NODES = 2_000_000_000
+MAX_SECONDS = 86_400.0
+SEED_BOUND = 2**31
 
 
 @dataclass(frozen=True)
@@ -42,11 +47,12 @@ class Preferences:
             object.__setattr__(self, "theme", "light")
         if self.solver not in SOLVERS:
             object.__setattr__(self, "solver", "auto")
-        if not isinstance(self.max_nodes, int) or self.max_nodes < 0:
+        if not isinstance(self.max_nodes, int) or not 0 <= self.max_nodes <= MAX_NODES:
             object.__setattr__(self, "max_nodes", 2_000_000)
-        if not isinstance(self.max_seconds, float) or self.max_seconds < 0:
+        if not isinstance(self.max_seconds, float) \
+                or not 0 <= self.max_seconds <= MAX_SECONDS:       # NaN fails both
             object.__setattr__(self, "max_seconds", 30.0)
-        if not isinstance(self.order_seed, int) or self.order_seed < 0:
+        if not isinstance(self.order_seed, int) or not 0 <= self.order_seed < SEED_BOUND:
             object.__setattr__(self, "order_seed", 0)
 
     def with_(self, **changes: object) -> Preferences:

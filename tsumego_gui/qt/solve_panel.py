@@ -59,7 +59,7 @@ from tsumego_gui.nn.katago_locate import default_katago_model
 from tsumego_gui.qt import proof_facts
 from tsumego_gui.qt.area_list import AreaList
 from tsumego_gui.qt.first_move_list import FirstMoveList
-from tsumego_gui.qt.settings import Preferences
+from tsumego_gui.qt.settings import MAX_NODES, MAX_SECONDS, Preferences
 from tsumego_gui.qt.solver_worker import CANCELLED, SOLVER_LABELS
 from tsumego_gui.search.choice import PARTLY, REJECTED, VERIFIED, SolveOutcome
 from tsumego_gui.search.classify import Classification
@@ -150,14 +150,14 @@ class SolvePanel(QWidget):
         form.addRow(self.network_button, network_row)
         self._refresh_network(prefs.evaluator)
         self.nodes_spin = QSpinBox()
-        self.nodes_spin.setRange(0, 2_000_000_000)
+        self.nodes_spin.setRange(0, MAX_NODES)
         self.nodes_spin.setSingleStep(100_000)
         self.nodes_spin.setGroupSeparatorShown(True)
         self.nodes_spin.setSpecialValueText("no limit")
         self.nodes_spin.setValue(prefs.max_nodes)
         form.addRow("Node budget", self.nodes_spin)
         self.seconds_spin = QDoubleSpinBox()
-        self.seconds_spin.setRange(0, 86_400)
+        self.seconds_spin.setRange(0, MAX_SECONDS)
         self.seconds_spin.setDecimals(1)
         self.seconds_spin.setSuffix(" s")
         self.seconds_spin.setSpecialValueText("no limit")
