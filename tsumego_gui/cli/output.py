@@ -9,6 +9,8 @@ import os
 import tempfile
 from pathlib import Path
 
+from tsumego_gui.core.safe_write import write_atomically
+
 
 class OutputError(OSError):
     """A result file that cannot be written."""
@@ -42,6 +44,6 @@ def write_output(path: str | Path, data: bytes) -> None:
     """Write ``data`` to ``path``; OutputError naming the file when that fails."""
     out = Path(path)
     try:
-        out.write_bytes(data)
+        write_atomically(out, data)
     except OSError as e:
         raise OutputError(e.errno, e.strerror, str(out)) from None

@@ -87,6 +87,7 @@ from engine_cy.board import PASS
 from tsumego_gui.core.posing import problem_warnings
 from tsumego_gui.core.problem import COLOR_NAMES, Problem, ProblemError
 from tsumego_gui.core.problem_files import ProblemFileError, SourcedProblem, read_file_entries
+from tsumego_gui.core.safe_write import write_atomically
 from tsumego_gui.core.sgf_io import read_sgf, write_sgf
 from tsumego_gui.core.wording import PLAYERS, unproven_finding
 from tsumego_gui.qt.board_painter import BoardView, Overlay
@@ -773,7 +774,7 @@ class MainWindow(QMainWindow):
             self.show_error(f"Cannot save: the position is not a valid problem yet ({e}).")
             return False
         try:
-            path.write_bytes(write_sgf(problem))
+            write_atomically(path, write_sgf(problem))
         except OSError as e:
             self.show_error(f"Cannot save {path.name}: {e.strerror or e}")
             return False
@@ -816,15 +817,15 @@ class MainWindow(QMainWindow):
             if c is not None and json_name:
                 classification_file.save_json(c, path)
             elif c is not None:
-                path.write_bytes(classification_file.to_sgf(c))
+                write_atomically(path, classification_file.to_sgf(c))
             elif split is not None and json_name:
                 split_file.save_json(split, path)
             elif split is not None:
-                path.write_bytes(split_file.to_sgf(split))
+                write_atomically(path, split_file.to_sgf(split))
             elif json_name:
                 result.proof.save_json(path)
             else:
-                path.write_bytes(result.proof.to_sgf())
+                write_atomically(path, result.proof.to_sgf())
 
         try:
             # a proof of some 100,000 nodes takes seconds to write: the window paints on

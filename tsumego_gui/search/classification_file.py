@@ -37,6 +37,7 @@ from pathlib import Path
 from sgfmill import sgf
 
 from tsumego_gui.core import coords
+from tsumego_gui.core.safe_write import write_atomically
 from tsumego_gui.core.sgf_io import read_sgf, write_sgf
 from tsumego_gui.core.wording import PLAYERS, counted
 from tsumego_gui.search.classify import CLASSES, OPEN, Classification, FirstMove
@@ -91,7 +92,7 @@ def from_json(data: dict) -> Classification:
 
 
 def save_json(c: Classification, path: str | Path) -> None:
-    Path(path).write_text(json.dumps(to_json(c)))
+    write_atomically(path, json.dumps(to_json(c)))
 
 
 def load_json(path: str | Path) -> Classification:

@@ -41,6 +41,7 @@ from sgfmill import sgf
 from engine_cy.board import PASS
 from tsumego_gui.core import coords
 from tsumego_gui.core.problem import Problem
+from tsumego_gui.core.safe_write import write_atomically
 from tsumego_gui.core.wording import PLAYERS
 from tsumego_gui.search.ko_notes import KoNotes
 
@@ -155,7 +156,7 @@ class Proof:
         }
 
     def save_json(self, path: str | Path) -> None:
-        Path(path).write_text(json.dumps(self.to_json()))
+        write_atomically(path, json.dumps(self.to_json()))
 
     @classmethod
     def from_json(cls, data: dict) -> Proof:

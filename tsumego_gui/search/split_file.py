@@ -29,6 +29,7 @@ from sgfmill import sgf
 
 from engine_cy.board import PASS
 from tsumego_gui.core import coords
+from tsumego_gui.core.safe_write import write_atomically
 from tsumego_gui.core.sgf_io import read_sgf, write_sgf
 from tsumego_gui.core.wording import PLAYERS
 from tsumego_gui.search.proof import (
@@ -87,7 +88,7 @@ def from_json(data: dict) -> SplitProof:
 
 
 def save_json(proof: SplitProof, path: str | Path) -> None:
-    Path(path).write_text(json.dumps(to_json(proof)))
+    write_atomically(path, json.dumps(to_json(proof)))
 
 
 def load_json(path: str | Path) -> SplitProof:
