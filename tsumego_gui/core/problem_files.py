@@ -42,6 +42,7 @@ from dataclasses import dataclass, replace
 from os import PathLike
 from pathlib import Path
 
+from tsumego_gui.core.file_limits import MAX_PROBLEM_BYTES, refusal
 from tsumego_gui.core.frame import DISTANCE
 from tsumego_gui.core.problem import Problem, ProblemError
 
@@ -117,6 +118,9 @@ def read_file_entries(path: str | PathLike[str], *, defender: int | None = None,
     ProblemFileError saying why ("game 2: ..."); a file that gives none at all
     (unreadable, not SGF, no game) is one such error."""
     path = Path(path)
+    refused = refusal(path, MAX_PROBLEM_BYTES)
+    if refused:
+        return [ProblemFileError(path, f"cannot read the file: {refused}")]
     try:
         with path.open("rb"):
             pass

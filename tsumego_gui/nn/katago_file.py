@@ -36,6 +36,8 @@ from pathlib import Path
 
 import numpy as np
 
+from tsumego_gui.core.file_limits import MAX_NETWORK_BYTES, refusal
+
 MIN_VERSION = 8
 MAX_VERSION = 17
 ACTIVATIONS = {
@@ -333,6 +335,9 @@ class ModelDesc:
 def read_katago_model(path: str | Path) -> ModelDesc:
     """Parse a KataGo model file; :class:`KataGoModelError` for anything unusable."""
     path = Path(path)
+    refused = refusal(path, MAX_NETWORK_BYTES)
+    if refused:
+        raise KataGoModelError(f"cannot read KataGo model file {path}: {refused}")
     try:
         raw = path.read_bytes()
     except FileNotFoundError:
