@@ -541,7 +541,9 @@ cdef class MctsCore:
         self.queries = []
         return 0
 
-    cdef void expand_batch(self) noexcept nogil:
+    cdef int expand_batch(self) except -1 nogil:
+        # the node vector may fail to grow (std::bad_alloc): that must reach ``solve``'s
+        # caller as MemoryError, not be printed and ignored (QA s46)
         cdef size_t i, k, start, end, pstart, pend
         cdef int32_t n, first
         cdef int count
@@ -586,6 +588,7 @@ cdef class MctsCore:
                 self.nodes[self.pend_path[k]].visits += 1
                 self.nodes[self.pend_path[k]].value_sum += value
         self.pend_leaf.clear()
+        return 0
 
     cdef void backup(self, float value) noexcept nogil:
         cdef size_t p

@@ -352,3 +352,15 @@ def test_a_table_result_that_superko_changes_on_its_new_line_is_walked_there(max
     report = verify(result.proof)
     assert report.passed, report.errors
     assert dfs.solve(problem, SearchParams(max_seconds=0)).verdict == "dies"
+
+
+def test_a_tree_that_outgrows_the_memory_is_a_budget_that_ran_out(monkeypatch):
+    """QA s46: with no node budget the tree grew until std::bad_alloc, which ended the CLI
+    in a traceback (exit 1, "not verified"); df-pn says "memory budget" there."""
+    def no_memory(*args, **kwargs):
+        raise MemoryError("std::bad_alloc")
+
+    monkeypatch.setattr(mcts, "run_watched", no_memory)
+    result = mcts.solve(straight_three(), MctsParams(max_nodes=0))
+    assert (result.verdict, result.proof, result.stop_reason) == ("unknown", None,
+                                                                  "memory budget")

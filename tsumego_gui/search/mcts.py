@@ -49,6 +49,7 @@ from tsumego_gui.search.results import (
 from tsumego_gui.search.running import cancel_reader, run_watched
 
 DEFAULT_C_PUCT = 1.5     # the RZS code's effective exploration constant
+MEMORY_STOP = "memory budget"     # the stop reason df-pn gives when its memory runs out
 
 
 def _mode(evaluator: Evaluator) -> int:
@@ -138,13 +139,21 @@ def solve(problem: Problem, params: MctsParams | None = None, *,
             spent += core.evals
 
     try:
-        core, (status, result, winning) = search(True, params.max_nodes, params.max_seconds)
-    except ExtractionError:
-        # a table result reused on another line met a move superko forbids there: search
-        # again without the table (every result proven on its own line) on what is left
-        left_nodes = max(params.max_nodes - spent, 1) if params.max_nodes else 0
-        left_time = max(params.max_seconds - (now() - start), 1e-3) if params.max_seconds else 0
-        core, (status, result, winning) = search(False, left_nodes, left_time)
+        try:
+            core, (status, result, winning) = search(True, params.max_nodes,
+                                                     params.max_seconds)
+        except ExtractionError:
+            # a table result reused on another line met a move superko forbids there:
+            # search again without the table (every result proven on its own line) on
+            # what is left
+            left_nodes = max(params.max_nodes - spent, 1) if params.max_nodes else 0
+            left_time = max(params.max_seconds - (now() - start), 1e-3) \
+                if params.max_seconds else 0
+            core, (status, result, winning) = search(False, left_nodes, left_time)
+    except MemoryError:
+        # the tree outgrew the memory (no node budget set): a budget that ran out, as
+        # df-pn says it, not a traceback (QA s46); the tree goes with the frame
+        return SolveResult("unknown", None, spent, now() - start, MEMORY_STOP, 0)
     seconds = now() - start
     if status == "unknown":
         return SolveResult("unknown", None, core.evals, seconds, core.stop_reason, core.depth)
