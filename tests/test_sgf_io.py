@@ -14,7 +14,7 @@ from sgfmill import sgf
 from engine_cy.board import BLACK, PASS, WHITE, Board
 from tsumego_gui.core import coords
 from tsumego_gui.core.problem import Problem, ProblemError
-from tsumego_gui.core.sgf_io import read_sgf, write_sgf
+from tsumego_gui.core.sgf_io import read_sgf, read_sgf_games, write_sgf
 
 
 def pts(text, size):
@@ -391,3 +391,22 @@ def test_a_file_in_an_east_asian_character_set_reads_with_or_without_ca(tmp_path
     game = sgf.Sgf_game.from_bytes(out.read_bytes())       # UTF-8 throughout
     assert [line.get("C") for line in game.get_root()] == \
         ["正解", "失败" if charset != "shift_jis" else "失敗"]
+
+
+def test_a_position_set_up_after_a_bare_root_is_read_as_the_roots():
+    """QA s46: SZ in the root and the stones, PL and marks in the next node read as an
+    open position, posed with Black to play, and proved the wrong side's verdict."""
+    data = (b"(;FF[4]SZ[9];PL[W]AB[ag][bg][cg][dg][eg][eh][ei]AW[ah][bh][ch][dh][di]"
+            b";TR[ah][bh][ch][dh][di]SQ[ai][bi][ci](;W[bi]C[RIGHT])(;W[ai]C[WRONG]))")
+    [problem] = read_sgf_games(data)
+    assert problem.to_play == WHITE and problem.defender == WHITE
+    assert problem.crucial == {coords.from_gtp(p, 9) for p in ("A2", "B2", "C2", "D2", "D1")}
+    assert problem.book_moves == ((WHITE, coords.from_gtp("B1", 9)),)
+
+
+def test_a_setup_node_that_clears_points_is_not_lifted():
+    """An AE after the root's stones depends on their order: the root stays the problem."""
+    data = (b"(;FF[4]SZ[9]PL[W]AB[ag][bg][cg][dg][eg][eh][ei]AW[ah][bh][ch][dh][di]"
+            b"TR[ah][bh][ch][dh][di]SQ[ai][bi][ci];AE[ah]AB[ah])")
+    [problem] = read_sgf_games(data)
+    assert coords.from_gtp("A2", 9) in problem.white

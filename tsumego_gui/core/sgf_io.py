@@ -172,11 +172,48 @@ def read_sgf_games(source: str | PathLike[str] | bytes, *, defender: int | None 
 
 
 def parse_games(data: bytes) -> list[sgf_grammar.Coarse_game_tree]:
-    """The games of SGF bytes, parsed; ProblemError saying in words why they cannot be."""
+    """The games of SGF bytes, parsed; ProblemError saying in words why they cannot be.
+    A game whose position is set up in the nodes after its root is read as if the root
+    held it (:func:`lift_setup`)."""
     try:
-        return sgf_grammar.parse_sgf_collection(data)
+        trees = sgf_grammar.parse_sgf_collection(data)
     except ValueError as e:
         raise ProblemError(f"not a readable SGF file: {_parse_error_words(str(e))}") from None
+    for tree in trees:
+        lift_setup(tree)
+    return trees
+
+
+# what sets up a problem's position and marks it, and what plays a move
+_POSED = ("AB", "AW", "PL", *_PROBLEM_MARKUP)
+_MOVES = ("B", "W")
+_JOINED_TEXT = ("C", "GN")
+
+
+def lift_setup(tree: sgf_grammar.Coarse_game_tree) -> None:
+    """Merge into the root the nodes after it that set the position up before any move.
+
+    SGF lets any node hold setup stones; some editors write the game's properties (SZ,
+    FF) in the root and the stones, the side to move and the marks in the next node.  The
+    readers take a problem from the root, so such a file read as an open position posed
+    with Black to play, its PL and marks unread (QA s46: a wrong verdict, verified).  A
+    node merges while it plays no move, sets up or marks something, and neither node
+    clears points (AE: the order of the setups would matter); point lists join, a single
+    value of the later node wins (the position's state), texts join.
+    """
+    seq = tree.sequence
+    while len(seq) > 1 and not any(p in seq[1] for p in _MOVES) \
+            and any(p in seq[1] for p in _POSED) and "AE" not in seq[0] and "AE" not in seq[1]:
+        root, node = seq[0], seq.pop(1)
+        for prop, values in node.items():
+            if prop not in root:
+                root[prop] = values
+            elif prop in _JOINED_TEXT:
+                root[prop] = [b"\n".join(root[prop] + values)]
+            elif prop in ("AB", "AW", "TR", "MA", "SQ", "TF", "TH"):
+                root[prop] = root[prop] + values
+            else:
+                root[prop] = values
 
 
 def game_of(tree: sgf_grammar.Coarse_game_tree, encoding: str | None = None) -> sgf.Sgf_game:
