@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -432,3 +433,13 @@ def test_all_says_what_the_classes_set_aside(tmp_path, capsys):
     assert row["set_aside"][1].startswith("A1 is no first move")
     assert main(["solve", str(path), "--all"]) == 0
     assert "note: A1 is no first move" in capsys.readouterr().out
+
+
+def test_a_file_name_that_is_not_utf8_does_not_lose_the_proof(tmp_path, capsys):
+    """QA s46: the proof of "caf\\xe9.sgf" (a Latin-1 name unzipped on Linux) was solved
+    and then never written: the name went into the SGF as a lone surrogate."""
+    name = os.fsdecode(b"caf\xe9.sgf")
+    (tmp_path / name).write_bytes(STRAIGHT_THREE.read_bytes())
+    out = tmp_path / "p.sgf"
+    assert main(["solve", str(tmp_path / name), "--proof-out", str(out)]) == 0
+    assert "caf\ufffd.sgf" in out.read_text(encoding="utf-8")

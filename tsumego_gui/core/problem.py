@@ -71,6 +71,14 @@ COLOR_NAMES = {BLACK: "black", WHITE: "white"}
 MAX_KO_THREATS = 15     # the engine's limit (``engine_cy.board``)
 
 
+def _without_surrogates(text: str) -> str:
+    """``text`` with undecodable bytes (lone surrogates) as U+FFFD."""
+    try:
+        return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    except UnicodeEncodeError:       # a surrogate that stands for no byte
+        return text.encode("utf-8", "replace").decode("utf-8")
+
+
 class ProblemError(ValueError):
     """The input is not a valid problem; the message names the fault."""
 
@@ -302,6 +310,12 @@ class Problem:
             set_(self, "ko_threats", tuple(self.ko_threats))
         except TypeError as e:
             raise ProblemError(f"a field of the problem has the wrong type: {e}") from None
+        for name in ("title", "comment", "source"):
+            text = getattr(self, name)
+            if isinstance(text, str):
+                # a file name's undecodable bytes come as lone surrogates, which no file
+                # or terminal takes (QA s46: the proof of "caf\xe9.sgf" was never saved)
+                set_(self, name, _without_surrogates(text))
         if self.ko_allowed is None:
             if self.defender in (BLACK, WHITE):
                 # Research default: life must not depend on winning a ko.
