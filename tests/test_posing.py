@@ -498,3 +498,13 @@ def test_tsumego_frame_writes_a_problem_that_reads_back_unchanged(tmp_path, caps
     assert "(already marked (target, crucial stones or defender): written as read)" in \
         capsys.readouterr().err
     assert read_sgf(tmp_path / "again.sgf") == [again]
+
+
+def test_a_book_line_of_a_thousand_moves_is_framed_whole(tmp_path):
+    """QA s46: ``tsumego frame`` reached Python's recursion limit on a line of ~1000 moves
+    (its copy recursed once per move) and wrote nothing."""
+    source, out = tmp_path / "book.sgf", tmp_path / "framed.sgf"
+    passes = "".join(";W[];B[]" for _ in range(500))
+    source.write_text(BOOK_SGF.replace("(;B[aa];W[ba]))", f"(;B[aa];W[ba]{passes}))"))
+    assert cli_main(["frame", str(source), "--out", str(out)]) == 0
+    assert out.read_text().count("W[]") == 500

@@ -763,7 +763,28 @@ def _copy_line(source: sgf.Tree_node, parent: sgf.Tree_node, board: Board, size:
     """Copy ``source`` (a node of a book's line) and the nodes below it under ``parent``,
     each move played on ``board`` (the position before it, given back as it was); a move
     the position does not allow, or a setup of stones, ends the line there, said on
-    ``parent``."""
+    ``parent``.  A loop, not a recursion: a line of a thousand moves reached Python's
+    recursion limit (QA s46)."""
+    work: list[tuple] = [(source, parent)]
+    while work:
+        item = work.pop()
+        if item[0] is None:              # a line below a move is done: take the move back
+            board.undo(item[1])
+            continue
+        node_source, node_parent = item
+        copied = _copy_node(node_source, node_parent, board, size)
+        if copied is None:
+            continue
+        node, token = copied
+        if token is not None:
+            work.append((None, token))
+        work.extend((child, node) for child in reversed(list(node_source)))
+
+
+def _copy_node(source: sgf.Tree_node, parent: sgf.Tree_node, board: Board,
+               size: int) -> tuple[sgf.Tree_node, object] | None:
+    """Copy one node of a line under ``parent`` and play its move on ``board``: (the copy,
+    the move's undo token or None), or None where the line ends (said on ``parent``)."""
     colour, point = _get(source.get_move)
     loc = None if colour is None else PASS if point is None else coords.from_sgfmill(point, size)
     why = ""
@@ -781,7 +802,7 @@ def _copy_line(source: sgf.Tree_node, parent: sgf.Tree_node, board: Board, size:
         parent.add_comment_text(f"The book's line goes on with {move}, which this position "
                                 f"does not allow ({why})." + (f" The book there: {words}"
                                                              if words else ""))
-        return
+        return None
     node = parent.new_child()
     encoding = source.get_encoding()
     transcode = codecs.lookup(encoding).name != "utf-8"
@@ -792,10 +813,4 @@ def _copy_line(source: sgf.Tree_node, parent: sgf.Tree_node, board: Board, size:
             # comments copied as they were made the file unreadable)
             values = [v.decode(encoding, "replace").encode("utf-8") for v in values]
         node.set_raw_list(prop, values)
-    token = board.play(loc) if loc is not None else None
-    try:
-        for child in source:
-            _copy_line(child, node, board, size)
-    finally:
-        if token is not None:
-            board.undo(token)
+    return node, (board.play(loc) if loc is not None else None)
