@@ -238,7 +238,10 @@ def test_a_proof_file_that_cannot_be_written_is_refused_before_the_solve(tmp_pat
 
 @pytest.mark.parametrize("option", [["--time", "-1"], ["--time", "nan"], ["--time", "inf"],
                                     ["--max-nodes", "-5"], ["--verify-positions", "0"],
-                                    ["--batch-size", "0"]])
+                                    ["--batch-size", "0"],
+                                    # QA s46: past a C long / a 64-bit seed, a traceback
+                                    ["--max-nodes", str(2**63)], ["--seed", "-1"],
+                                    ["--seed", str(2**64)]])
 def test_budgets_out_of_range_are_refused_by_name(option, capsys):
     with pytest.raises(SystemExit) as exit_:
         main(["solve", str(STRAIGHT_THREE), *option])

@@ -96,11 +96,13 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--device", default=None,
                        help="where the network runs: auto (CUDA, then MPS, then CPU), cpu, "
                             "cuda or mps (default auto)")
-    solve.add_argument("--seed", type=int, default=0, help="MCTS seed (default 0)")
+    solve.add_argument("--seed", type=count(0, 2**64 - 1), default=0,
+                       help="MCTS seed (default 0)")
     # checked whatever solver runs (QA s45: 0 passed where df-pn solved)
     solve.add_argument("--batch-size", type=count(1, 4096), default=None,
                        help="MCTS leaves per evaluator call (default 8)")
-    solve.add_argument("--max-nodes", type=count(0), default=None,
+    # the search counts nodes in a C long (QA s46: 2**63 ended in a traceback)
+    solve.add_argument("--max-nodes", type=count(0, 2**63 - 1), default=None,
                        help="node budget per solve, 0 for no limit (default: dfs none, the "
                             "time decides and df-pn's table bounds the memory; mcts 500,000)")
     solve.add_argument("--time", type=seconds, default=30.0,
