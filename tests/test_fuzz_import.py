@@ -123,6 +123,9 @@ def test_mutations_keep_to_bytes_and_vary():
     (b"(;SZ[]AB[bb])", "SZ[] is not a supported board size"),
     (b"(;CA[no-such-codec]SZ[9]AB[bb]AW[cc])", "CA[no-such-codec] is not a character set"),
     (b"(;CA[rot13]SZ[9]AB[bb]AW[cc])", "CA[rot13] is not a character set"),   # LookupError
+    # text codecs for host names, which refuse a comment (QA s46: "this is a bug")
+    (b"(;CA[idna]GN[\xff]SZ[9]AB[bb]AW[cc])", "CA[idna] is not a character set"),
+    (b"(;CA[punycode]GN[\xff]SZ[9]AB[bb]AW[cc])", "CA[punycode] is not a character set"),
     (b"(;CA[UTF-8\x00]SZ[9]AB[bb]AW[cc])", "is not a character set"),
     (b"(;CA[\xc3\xa9]SZ[9]AB[bb]AW[cc])", "is not a character set"),   # sgfmill: "ascii"
     (b"(;SZ[19]AB[aa:ss]AW[aa:ss])", "a point is both black and white: A19, B19"),

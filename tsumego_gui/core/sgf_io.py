@@ -279,14 +279,19 @@ def guess_encoding(tree: sgf_grammar.Coarse_game_tree) -> str | None:
 
 def _is_text_codec(name: str) -> bool:
     """Whether ``name`` is a codec that turns bytes into text ("rot13" and "hex" are codecs
-    too, of another kind)."""
+    too, of another kind) and reads plain ASCII as itself, as an SGF file's character
+    set must (QA s46: "idna" and "punycode" are text codecs that fail on a comment)."""
     if not name.isascii():      # sgfmill refuses other names
         return False
     try:
-        "a".encode(name).decode(name)
-        return True
+        return codecs.lookup(name).name not in _HOST_NAME_CODECS \
+            and _ASCII_SAMPLE.decode(name) == _ASCII_SAMPLE.decode("ascii")
     except (LookupError, ValueError):
         return False
+
+
+_ASCII_SAMPLE = b"Black to play: B1, then W[aa]. (1-2) \\n"
+_HOST_NAME_CODECS = ("idna", "punycode")     # for internet names: they refuse other text
 
 
 def text_of(node: sgf.Tree_node, prop: str) -> str:
