@@ -446,3 +446,22 @@ def test_a_file_name_that_is_not_utf8_does_not_lose_the_proof(tmp_path, capsys):
     out = tmp_path / "p.sgf"
     assert main(["solve", str(tmp_path / name), "--proof-out", str(out)]) == 0
     assert "caf\ufffd.sgf" in out.read_text(encoding="utf-8")
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_an_output_that_fails_loses_the_lines_not_the_proof(tmp_path):
+    """QA s46: with stdout on a full disk the proof was never saved and the error named the
+    problem file as unreadable; with stdout closed, --json ended in a traceback."""
+    out = tmp_path / "p.sgf"
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "tsumego_gui.cli.main", "solve",
+                               str(STRAIGHT_THREE), "--proof-out", str(out)],
+                              stdout=full, stderr=subprocess.PIPE, text=True, timeout=120)
+    assert done.returncode == 2 and out.exists()
+    assert "cannot go on: No space left on device" in done.stderr
+    out_json = tmp_path / "p.json"
+    done = subprocess.run(["bash", "-c", f'"{sys.executable}" -m tsumego_gui.cli.main solve '
+                           f'"{STRAIGHT_THREE}" --json --proof-out "{out_json}" >&-'],
+                          stderr=subprocess.PIPE, text=True, timeout=120)
+    assert done.returncode == 0 and "Traceback" not in done.stderr
+    assert json.loads(out_json.read_text())["nodes"]

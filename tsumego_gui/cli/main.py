@@ -140,6 +140,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    if sys.stdout is None:
+        # started with stdout closed (``>&-``): the files it writes still are (QA s46: the
+        # JSON output ended in a traceback and the proof was not saved)
+        sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - for the process's life
     try:
         if args.command == "info":
             from tsumego_gui.cli.info import run_info
@@ -170,8 +174,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"tsumego: cannot write {err.filename}: {err.strerror}", file=sys.stderr)
         return BAD_INPUT
     except OSError as err:
-        name = err.filename or getattr(args, "file", "a file")
-        print(f"tsumego: cannot read {name}: {err.strerror}", file=sys.stderr)
+        if err.filename is None:
+            # no file named: the output itself (a full disk under ``> log``; QA s46: it was
+            # said as the problem file that could not be read)
+            print(f"tsumego: cannot go on: {err.strerror or err}", file=sys.stderr)
+        else:
+            print(f"tsumego: cannot read {err.filename}: {err.strerror}", file=sys.stderr)
         return BAD_INPUT
     return DONE
 

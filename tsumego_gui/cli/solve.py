@@ -425,6 +425,7 @@ def run_solve(args) -> int:
                 out["row"]["region_warning"] = problem.region_warning()
                 out["row"]["text_warning"] = text_disagrees(problem)
                 rows.append({"problem": label, **out["row"]})
+                had = first
                 if args.all:
                     # a classification with every move open proves nothing to save
                     if first is None and out["finished"]:
@@ -432,6 +433,11 @@ def run_solve(args) -> int:
                 elif first is None:
                     result = out["result"]
                     first = result.proof if result.proof is not None else result.split
+                if out_path is not None and first is not None and had is None:
+                    # saved before anything is printed: a pipe closed early (``| head``) or
+                    # a full terminal log loses the lines, not the proof (QA s46)
+                    write_output(out_path, proof_file(first, args.all,
+                                                      out_path.suffix.lower() == ".json"))
                 if not args.json:
                     (print_classes if args.all else print_row)(out["row"])
                 if stop.is_set():
@@ -447,8 +453,6 @@ def run_solve(args) -> int:
     if out_path is not None:
         # a proof finished before a Ctrl-C is kept, as the rows printed are (QA s44)
         if first is not None:
-            write_output(out_path, proof_file(first, args.all,
-                                              out_path.suffix.lower() == ".json"))
             if not args.json:
                 print(f"proof saved to {out_path}")
         elif not stop.is_set():
