@@ -287,3 +287,22 @@ def test_a_ko_moves_variation_shows_the_mover_winning_the_ko():
         assert node.get("C").startswith("RIGHT: ko")
         assert shows in node.get("C")
         assert all(child.get("C").startswith("Black kills") for child in node)
+
+
+def test_a_damaged_proof_file_is_a_value_error(tmp_path):
+    """QA s46: a missing key or a child index past the list raised KeyError or IndexError,
+    where the loaders promise ValueError."""
+    path = tmp_path / "p.json"
+    solved(problem_from(STRAIGHT_THREE, 7, crucial="A2", to_play=BLACK)).proof.save_json(path)
+    data = json.loads(path.read_text())
+    for damage in (lambda d: d.pop("to_play"),
+                   lambda d: d["nodes"][0].update(children=[[None, 999]]),
+                   lambda d: d.update(nodes=7)):
+        broken = json.loads(json.dumps(data))
+        damage(broken)
+        path.write_text(json.dumps(broken))
+        with pytest.raises(ValueError):
+            Proof.load_json(path)
+    path.write_text(json.dumps({"format": classification_file.FORMAT, "version": 2}))
+    with pytest.raises(ValueError):
+        classification_file.load_json(path)

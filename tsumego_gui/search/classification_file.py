@@ -48,6 +48,7 @@ from tsumego_gui.search.proof import (
     Proof,
     TreeWriter,
     json_points_reader,
+    malformed_as_value_error,
     problem_sgf_for,
     read_json_side,
 )
@@ -96,7 +97,8 @@ def save_json(c: Classification, path: str | Path) -> None:
 
 
 def load_json(path: str | Path) -> Classification:
-    return from_json(json.loads(Path(path).read_text()))
+    with malformed_as_value_error("classification"):
+        return from_json(json.loads(Path(path).read_text()))
 
 
 # what the tree under a first move shows, by (its proof's rule set, the defender wins)

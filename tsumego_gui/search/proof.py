@@ -31,6 +31,7 @@ sides as 1 and 2) are still read.  This module knows moves and zones as locs
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
@@ -50,6 +51,17 @@ FORMAT_VERSION = 2          # see the module docstring; 1 is still read
 JSON_SIDES = {1: "B", 2: "W"}
 # Our own SGF property for a proof node's relevance zone (``core.sgf_io`` lists it).
 ZONE_PROPERTY = "TZ"
+
+
+@contextlib.contextmanager
+def malformed_as_value_error(what: str):
+    """Turn the errors a damaged file's JSON meets (a missing key, a list too short, a
+    value of another type) into the ValueError the loaders promise (QA s46)."""
+    try:
+        yield
+    except (KeyError, IndexError, TypeError, AttributeError) as e:
+        raise ValueError(f"not a readable tsumego_gui {what} file ({type(e).__name__}: "
+                         f"{e})") from None
 
 
 @dataclass(eq=False)
@@ -186,7 +198,9 @@ class Proof:
 
     @classmethod
     def load_json(cls, path: str | Path) -> Proof:
-        return cls.from_json(json.loads(Path(path).read_text()))
+        """The proof a file saved by :meth:`save_json` holds; ValueError for any other."""
+        with malformed_as_value_error("proof"):
+            return cls.from_json(json.loads(Path(path).read_text()))
 
     # ---- SGF ------------------------------------------------------------------------
 

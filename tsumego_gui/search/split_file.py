@@ -37,6 +37,7 @@ from tsumego_gui.search.proof import (
     Proof,
     TreeWriter,
     json_points_reader,
+    malformed_as_value_error,
     read_json_side,
 )
 from tsumego_gui.search.split import Split, SplitProof
@@ -92,7 +93,8 @@ def save_json(proof: SplitProof, path: str | Path) -> None:
 
 
 def load_json(path: str | Path) -> SplitProof:
-    return from_json(json.loads(Path(path).read_text()))
+    with malformed_as_value_error("split proof"):
+        return from_json(json.loads(Path(path).read_text()))
 
 
 def _names(points, size: int) -> str:
