@@ -118,3 +118,19 @@ def test_a_text_that_contradicts_the_marks_is_warned_of(tmp_path, capsys, text, 
                                                 "not its text")
     else:
         assert warnings == []
+
+
+def test_a_files_control_characters_are_not_printed_and_an_empty_name_is_refused(
+        tmp_path, capsys):
+    """QA s46: a title's escape codes reached the terminal as they were (a file could
+    clear it or set its title); ``info ""`` (an unset $FILE) read the whole current
+    folder."""
+    path = tmp_path / "p.sgf"
+    path.write_bytes((BUNDLED / "straight-three.sgf").read_bytes().replace(
+        b"GN[Straight three in the corner]", b"GN[Straight\x1b]0;pwned\x07 three]"))
+    assert main(["info", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\x07" not in out and "Straight\ufffd]0;pwned\ufffd three" in out
+    with pytest.raises(SystemExit) as exit_:
+        main(["info", ""])
+    assert exit_.value.code == 2 and "an empty name" in capsys.readouterr().err

@@ -465,3 +465,12 @@ def test_an_output_that_fails_loses_the_lines_not_the_proof(tmp_path):
                           stderr=subprocess.PIPE, text=True, timeout=120)
     assert done.returncode == 0 and "Traceback" not in done.stderr
     assert json.loads(out_json.read_text())["nodes"]
+
+
+def test_the_problems_own_file_is_not_overwritten_by_its_proof(tmp_path, capsys):
+    """QA s46: --proof-out naming the input replaced the problem and its book lines."""
+    path = tmp_path / "mine.sgf"
+    path.write_bytes(STRAIGHT_THREE.read_bytes())
+    assert main(["solve", str(path), "--proof-out", str(path)]) == 2
+    assert "is the problem's own file" in capsys.readouterr().err
+    assert path.read_bytes() == STRAIGHT_THREE.read_bytes()

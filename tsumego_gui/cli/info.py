@@ -9,7 +9,7 @@ from tsumego_gui.core import coords
 from tsumego_gui.core.diagram import render_diagram
 from tsumego_gui.core.posing import problem_warnings
 from tsumego_gui.core.problem import Problem
-from tsumego_gui.core.wording import PLAYERS
+from tsumego_gui.core.wording import PLAYERS, printable
 
 
 def describe(problem: Problem) -> str:
@@ -26,7 +26,7 @@ def describe(problem: Problem) -> str:
     gtp = lambda locs: " ".join(coords.to_gtp(p, size) for p in sorted(locs)) or "-"  # noqa: E731
     lines = []
     if problem.title:
-        lines.append(problem.title)
+        lines.append(printable(problem.title))
     lines.append(render_diagram(board, marks=marks, coordinates=True))
     region_mark = "+ region (empty points)  " if problem.region else ""
     lines.append(f"legend: X black  O white  {region_mark}"
@@ -62,7 +62,7 @@ def describe(problem: Problem) -> str:
             f"{gtp(stones)} (vital: {', '.join(gtp(r) for r in regions)})"
             for stones, regions in chains) or "none"))
     if problem.comment:
-        lines.append(f"comment:      {problem.comment}")
+        lines.append(f"comment:      {printable(problem.comment)}")
     return "\n".join(lines)
 
 

@@ -45,10 +45,19 @@ def count(least: int, most: int | None = None):
     return parse
 
 
+def named_path(text: str) -> str:
+    """A file or folder argument: not empty (QA s46: an unset ``$FILE`` read the current
+    folder and everything below it)."""
+    if not text:
+        raise argparse.ArgumentTypeError("an empty name: give a file or a folder")
+    return text
+
+
 def add_problem_arguments(command: argparse.ArgumentParser) -> None:
     """The file and what it may leave open (a kill-all record has no crucial stones)."""
-    command.add_argument("file", help="SGF file, research json, or a folder of them "
-                                      "(every problem file in it, sorted)")
+    command.add_argument("file", type=named_path,
+                         help="SGF file, research json, or a folder of them "
+                              "(every problem file in it, sorted)")
     command.add_argument("--index", type=int, default=None,
                          help="which problem, counted from 1 over the games of a multi-game "
                               "SGF or a folder's files (default: all)")

@@ -41,7 +41,13 @@ from tsumego_gui.core import coords
 from tsumego_gui.core.colors import BLACK, WHITE
 from tsumego_gui.core.posing import text_disagrees
 from tsumego_gui.core.problem import GOAL_TEXT, Problem
-from tsumego_gui.core.wording import PLAYERS, counted, unproven_finding, verdict_words
+from tsumego_gui.core.wording import (
+    PLAYERS,
+    counted,
+    printable,
+    unproven_finding,
+    verdict_words,
+)
 from tsumego_gui.nn.choice import DEFAULT_EVALUATOR, make_evaluator
 from tsumego_gui.search import classification_file, gc_pacing, kill_by_ko, split_file
 from tsumego_gui.search.choice import (
@@ -409,6 +415,11 @@ def run_solve(args) -> int:
     first = None    # what --proof-out saves: the first proof (the others are not kept)
     loaded = load_from_args(args)
     chosen = loaded.problems
+    if out_path is not None and any(out_path.resolve() == sourced.path.resolve()
+                                    for _, sourced in chosen):
+        # QA s46: the proof replaced the problem and its book lines without a word
+        raise ValueError(f"--proof-out {out_path} is the problem's own file: name another, "
+                         "or the proof would replace the problem")
     with ctrl_c_cancels() as stop:
         for i, sourced in chosen:
             problem = sourced.problem
@@ -468,7 +479,7 @@ def problem_label(sourced, index: int) -> str:
     """How a row names its problem: the file, the game in it, the title."""
     where = sourced.path.name + (f" #{sourced.index + 1}" if sourced.count > 1 else "")
     title = sourced.problem.title
-    return f"{index}: {where}" + (f" ({title})" if title else "")
+    return printable(f"{index}: {where}" + (f" ({title})" if title else ""))
 
 
 def proof_file(first, classification: bool, as_json: bool) -> bytes:

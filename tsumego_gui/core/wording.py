@@ -37,3 +37,14 @@ def unproven_finding(defender: str, decided: str, goal: str) -> str:
     "lives" / "dies"), for the CLI, the verdict and the proof browser alike."""
     return (f"the search found that {verdict_words(defender, decided == 'lives', goal)}, "
             "but it stopped while it built the proof")
+
+
+# control characters but the line breaks and the tab: a file's text printed as it came
+# could clear a terminal or set its title (QA s46)
+_CONTROLS = {c: "\N{REPLACEMENT CHARACTER}" for c in [*range(0x00, 0x09), 0x0b, 0x0c,
+                                                      *range(0x0e, 0x20), *range(0x7f, 0xa0)]}
+
+
+def printable(text: str) -> str:
+    """A file's text (a title, a comment) safe to print on a terminal."""
+    return text.translate(_CONTROLS)

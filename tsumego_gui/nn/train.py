@@ -85,6 +85,8 @@ def load_config(path: str | os.PathLike[str]) -> TrainConfig:
         text = path.read_text(encoding="utf-8")
     except OSError as e:
         raise ValueError(f"cannot read config {path}: {e.strerror or e}") from None
+    except UnicodeDecodeError:      # QA s46: said without the file's name
+        raise ValueError(f"config {path} is not UTF-8 text") from None
     try:
         if path.suffix.lower() == ".toml":
             raw = tomllib.loads(text)
