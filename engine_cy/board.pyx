@@ -485,6 +485,9 @@ cdef class Board:
         color = self._check_color(color)
         if color != self.pos.to_play:
             self.pos.to_play = color
+            # the other side to move stands for a move elsewhere, which lifts a ko ban
+            # (review s46: a problem's ko point still forbade the retake with --to-play)
+            self.pos.ko_loc = PASS_LOC
             self.pos.hash ^= ZOBRIST_WHITE_TO_PLAY
             self.path_pop()
             self.path_push(self.pos.hash)

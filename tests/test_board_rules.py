@@ -264,6 +264,16 @@ def test_pass_clears_ko(board_class):
     assert board.to_play == BLACK
 
 
+def test_the_other_side_to_move_clears_ko_as_a_move_elsewhere_does(board_class):
+    """Review s46: ``--to-play`` the other side kept the ban on the retake."""
+    board = setup(board_class, KO_SHAPE)
+    play(board, "C3")
+    board.to_play = WHITE                   # the side already to move: the ban stays
+    assert board.ko_loc == pt(board, "B3")
+    board.to_play = BLACK
+    assert board.ko_loc == PASS
+
+
 def test_ko_capture_forbidden_flag(board_class):
     board = setup(board_class, KO_SHAPE)
     assert board.ko_capture_allowed(BLACK) and board.ko_capture_allowed(WHITE)

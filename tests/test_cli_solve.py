@@ -240,7 +240,8 @@ def test_a_proof_file_that_cannot_be_written_is_refused_before_the_solve(tmp_pat
                                     ["--max-nodes", "-5"], ["--verify-positions", "0"],
                                     ["--batch-size", "0"],
                                     # QA s46: past a C long / a 64-bit seed, a traceback
-                                    ["--max-nodes", str(2**63)], ["--seed", "-1"],
+                                    ["--max-nodes", str(2**63)],
+                                    ["--max-nodes", str(2**63 - 1)], ["--seed", "-1"],
                                     ["--seed", str(2**64)]])
 def test_budgets_out_of_range_are_refused_by_name(option, capsys):
     with pytest.raises(SystemExit) as exit_:
@@ -436,6 +437,12 @@ def test_all_says_what_the_classes_set_aside(tmp_path, capsys):
     assert row["set_aside"][1].startswith("A1 is no first move")
     assert main(["solve", str(path), "--all"]) == 0
     assert "note: A1 is no first move" in capsys.readouterr().out
+    # Black to play instead: a move elsewhere came between, which lifts the ban (review s46:
+    # A1 was missing for Black too, with no note)
+    assert main(["solve", str(path), "--all", "--to-play", "B", "--json"]) == 0
+    [row] = json.loads(capsys.readouterr().out)
+    assert "A1" in [m["move"] for m in row["first_moves"]]
+    assert not any("no first move" in note for note in row["set_aside"])
 
 
 def test_a_file_name_that_is_not_utf8_does_not_lose_the_proof(tmp_path, capsys):

@@ -421,13 +421,13 @@ def test_a_shorter_proof_after_browsing_a_long_one_starts_at_its_root(make_windo
 
 def test_the_status_column_names_whose_turn_it_is_by_colour(solved):
     """QA s46: "defender to move" / "attacker to move" where a player reads "White to play"."""
-    model = solved.browser.model
-    root = model.index_for_path(())
-    first = model.index_for_path((0,))
-    attacker = "Black" if solved.browser.proof.problem.attacker == 1 else "White"
+    model, proof = solved.browser.model, solved.browser.proof
+    attacker = "Black" if proof.problem.attacker == 1 else "White"
     defender = "White" if attacker == "Black" else "Black"
-    assert solved.browser.proof.root.kind == "and"           # the attacker moves first
-    assert model.data(model.index(root.row(), 1, root.parent())).endswith(f"{attacker} to play")
-    if solved.browser.proof.root.children[0][1].kind == "or":
-        assert model.data(model.index(first.row(), 1, first.parent())).endswith(
-            f"{defender} to play")
+    assert proof.root.kind == "and"           # the attacker moves first
+    # a reply of the defender's that the proof goes on from (a node it must play at)
+    below = next(i for i, (_, child) in enumerate(proof.root.children) if child.kind == "or")
+    for path, turn in (((), attacker), ((below,), defender)):
+        index = model.index_for_path(path)
+        assert model.data(model.index(index.row(), 1, index.parent())).endswith(
+            f"{turn} to play")

@@ -46,3 +46,25 @@ def test_a_pipe_is_written_to_not_replaced(tmp_path):
     finally:
         os.close(reader)
     assert stat.S_ISFIFO(fifo.stat().st_mode)
+
+
+def test_a_file_that_may_not_be_written_is_not_replaced(tmp_path):
+    """Review s46: a read-only file was replaced by a new one (the folder allowed it)."""
+    if os.geteuid() == 0:
+        pytest.skip("root may write any file")
+    path = tmp_path / "mine.sgf"
+    path.write_bytes(b"old")
+    path.chmod(0o444)
+    with pytest.raises(PermissionError):
+        write_atomically(path, b"new")
+    assert path.read_bytes() == b"old"
+
+
+def test_stdout_as_a_pipe_is_written_to(tmp_path):
+    """Review s46: ``--out /dev/stdout | cat`` resolved to "pipe:[N]" and failed."""
+    import subprocess
+    import sys
+    code = "from tsumego_gui.core.safe_write import write_atomically as w; w('/dev/stdout', 'ok')"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=60)
+    assert done.returncode == 0 and done.stdout == b"ok"
+

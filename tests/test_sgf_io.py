@@ -397,7 +397,7 @@ def test_a_position_set_up_after_a_bare_root_is_read_as_the_roots():
     """QA s46: SZ in the root and the stones, PL and marks in the next node read as an
     open position, posed with Black to play, and proved the wrong side's verdict."""
     data = (b"(;FF[4]SZ[9];PL[W]AB[ag][bg][cg][dg][eg][eh][ei]AW[ah][bh][ch][dh][di]"
-            b";TR[ah][bh][ch][dh][di]SQ[ai][bi][ci](;W[bi]C[RIGHT])(;W[ai]C[WRONG]))")
+            b"TR[ah][bh][ch][dh][di]SQ[ai][bi][ci](;W[bi]C[RIGHT])(;W[ai]C[WRONG]))")
     [problem] = read_sgf_games(data)
     assert problem.to_play == WHITE and problem.defender == WHITE
     assert problem.crucial == {coords.from_gtp(p, 9) for p in ("A2", "B2", "C2", "D2", "D1")}
@@ -410,3 +410,16 @@ def test_a_setup_node_that_clears_points_is_not_lifted():
             b"TR[ah][bh][ch][dh][di]SQ[ai][bi][ci];AE[ah]AB[ah])")
     [problem] = read_sgf_games(data)
     assert coords.from_gtp("A2", 9) in problem.white
+
+
+@pytest.mark.parametrize("next_node", [b";AW[bi]C[Answer: B1]",          # an answer drawn
+                                       b";AW[bi](;B[ai])(;B[ci])",
+                                       b";MA[bi]C[hint](;W[bi])"])     # a hint marked
+def test_a_root_that_holds_the_problem_keeps_its_next_node_as_a_line(next_node):
+    """Review s46: the lift merged the answer's stone (or a hint's mark) into a root that
+    already held the problem."""
+    root = (b"(;FF[4]SZ[9]PL[W]AB[ag][bg][cg][dg][eg][eh][ei]AW[ah][bh][ch][dh][di]"
+            b"TR[ah][bh][ch][dh][di]SQ[ai][bi][ci]C[White to live]")
+    [problem] = read_sgf_games(root + next_node + b")")
+    assert coords.from_gtp("B1", 9) not in problem.white
+    assert problem.comment == "White to live" and problem.to_play == WHITE

@@ -22,6 +22,8 @@ from tsumego_gui.core.problem import GOALS, ProblemError
 from tsumego_gui.nn.choice import DEFAULT_EVALUATOR
 from tsumego_gui.nn.choice import NAMES as EVALUATOR_NAMES
 
+MAX_NODES = 10**15      # far past any search this program can run, well inside a C long
+
 
 def seconds(text: str) -> float:
     """A time budget: a finite number of seconds, 0 for no limit."""
@@ -110,8 +112,9 @@ def build_parser() -> argparse.ArgumentParser:
     # checked whatever solver runs (QA s45: 0 passed where df-pn solved)
     solve.add_argument("--batch-size", type=count(1, 4096), default=None,
                        help="MCTS leaves per evaluator call (default 8)")
-    # the search counts nodes in a C long (QA s46: 2**63 ended in a traceback)
-    solve.add_argument("--max-nodes", type=count(0, 2**63 - 1), default=None,
+    # the search counts nodes in a C long, and a classification shares the budget out
+    # through floats (QA s46, review s46: 2**63 and 2**63 - 1 ended in tracebacks)
+    solve.add_argument("--max-nodes", type=count(0, MAX_NODES), default=None,
                        help="node budget per solve, 0 for no limit (default: dfs none, the "
                             "time decides and df-pn's table bounds the memory; mcts 500,000)")
     solve.add_argument("--time", type=seconds, default=30.0,

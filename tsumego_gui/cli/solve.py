@@ -415,8 +415,8 @@ def run_solve(args) -> int:
     first = None    # what --proof-out saves: the first proof (the others are not kept)
     loaded = load_from_args(args)
     chosen = loaded.problems
-    if out_path is not None and any(out_path.resolve() == sourced.path.resolve()
-                                    for _, sourced in chosen):
+    if out_path is not None and out_path.exists() and any(
+            os.path.samefile(out_path, sourced.path) for _, sourced in chosen):
         # QA s46: the proof replaced the problem and its book lines without a word
         raise ValueError(f"--proof-out {out_path} is the problem's own file: name another, "
                          "or the proof would replace the problem")

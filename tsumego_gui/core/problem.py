@@ -55,6 +55,7 @@ nothing about files (``sgf_io``, ``rzone_json``), regions derived from walls
 from __future__ import annotations
 
 import numbers
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
@@ -71,12 +72,12 @@ COLOR_NAMES = {BLACK: "black", WHITE: "white"}
 MAX_KO_THREATS = 15     # the engine's limit (``engine_cy.board``)
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
 def _without_surrogates(text: str) -> str:
     """``text`` with undecodable bytes (lone surrogates) as U+FFFD."""
-    try:
-        return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
-    except UnicodeEncodeError:       # a surrogate that stands for no byte
-        return text.encode("utf-8", "replace").decode("utf-8")
+    return _SURROGATE.sub("\N{REPLACEMENT CHARACTER}", text)
 
 
 class ProblemError(ValueError):

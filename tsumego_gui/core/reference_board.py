@@ -204,7 +204,10 @@ class ReferenceBoard:
 
     @to_play.setter
     def to_play(self, color: int) -> None:
-        self._to_play = self._check_color(color)
+        color = self._check_color(color)
+        if color != self._to_play:
+            self._ko_loc = PASS     # the other side to move: a move elsewhere lifts a ko ban
+        self._to_play = color
         # the path must end with the current (stones, side to move)
         self._history[-1] = self.hash
 

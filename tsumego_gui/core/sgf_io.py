@@ -184,36 +184,36 @@ def parse_games(data: bytes) -> list[sgf_grammar.Coarse_game_tree]:
     return trees
 
 
-# what sets up a problem's position and marks it, and what plays a move
-_POSED = ("AB", "AW", "PL", *_PROBLEM_MARKUP)
+# what sets up or marks a problem's position, and what plays a move
+_POSED = ("AB", "AW", "AE", "PL", *_PROBLEM_MARKUP)
 _MOVES = ("B", "W")
-_JOINED_TEXT = ("C", "GN")
 
 
 def lift_setup(tree: sgf_grammar.Coarse_game_tree) -> None:
-    """Merge into the root the nodes after it that set the position up before any move.
+    """Merge into a bare root the node after it where it sets the position up.
 
     SGF lets any node hold setup stones; some editors write the game's properties (SZ,
     FF) in the root and the stones, the side to move and the marks in the next node.  The
     readers take a problem from the root, so such a file read as an open position posed
-    with Black to play, its PL and marks unread (QA s46: a wrong verdict, verified).  A
-    node merges while it plays no move, sets up or marks something, and neither node
-    clears points (AE: the order of the setups would matter); point lists join, a single
-    value of the later node wins (the position's state), texts join.
+    with Black to play, its PL and marks unread (QA s46: a wrong verdict, verified).
+    Only a root that sets up and marks nothing takes a node, and only a node that places
+    stones and plays no move and clears nothing: a root that holds the problem keeps its
+    next node as the line it is (an answer drawn with AW, a hint marked with MA; review
+    s46).  The root's own properties (its comment, its name) stay beside the node's.
     """
     seq = tree.sequence
-    while len(seq) > 1 and not any(p in seq[1] for p in _MOVES) \
-            and any(p in seq[1] for p in _POSED) and "AE" not in seq[0] and "AE" not in seq[1]:
-        root, node = seq[0], seq.pop(1)
-        for prop, values in node.items():
-            if prop not in root:
-                root[prop] = values
-            elif prop in _JOINED_TEXT:
-                root[prop] = [b"\n".join(root[prop] + values)]
-            elif prop in ("AB", "AW", "TR", "MA", "SQ", "TF", "TH"):
-                root[prop] = root[prop] + values
-            else:
-                root[prop] = values
+    if len(seq) < 2 or any(p in seq[0] for p in _POSED):
+        return
+    node = seq[1]
+    if any(p in node for p in _MOVES) or "AE" in node or not ("AB" in node or "AW" in node):
+        return
+    root = seq[0]
+    for prop, values in seq.pop(1).items():
+        if prop not in root:
+            root[prop] = values
+        elif prop in ("C", "GN"):
+            root[prop] = [b"\n".join(root[prop] + values)]
+        # any other game property in both (FF, SZ): the root's, where SGF puts it
 
 
 def game_of(tree: sgf_grammar.Coarse_game_tree, encoding: str | None = None) -> sgf.Sgf_game:
@@ -290,8 +290,11 @@ def _is_text_codec(name: str) -> bool:
         return False
 
 
-_ASCII_SAMPLE = b"Black to play: B1, then W[aa]. (1-2) \\n"
-_HOST_NAME_CODECS = ("idna", "punycode")     # for internet names: they refuse other text
+# no backslash: Shift_JIS-2004 reads it as a yen sign, and SGF's escapes are undone first
+_ASCII_SAMPLE = b"Black to play: B1, then W[aa]. (1-2)"
+# codecs that read the sample as itself yet are no character set: internet names' (they
+# refuse other text) and Python's escapes (they would read a comment's backslashes)
+_HOST_NAME_CODECS = ("idna", "punycode", "unicode-escape", "raw-unicode-escape")
 
 
 def text_of(node: sgf.Tree_node, prop: str) -> str:
@@ -771,19 +774,26 @@ def _copy_line(source: sgf.Tree_node, parent: sgf.Tree_node, board: Board, size:
     ``parent``.  A loop, not a recursion: a line of a thousand moves reached Python's
     recursion limit (QA s46)."""
     work: list[tuple] = [(source, parent)]
-    while work:
-        item = work.pop()
-        if item[0] is None:              # a line below a move is done: take the move back
-            board.undo(item[1])
-            continue
-        node_source, node_parent = item
-        copied = _copy_node(node_source, node_parent, board, size)
-        if copied is None:
-            continue
-        node, token = copied
-        if token is not None:
-            work.append((None, token))
-        work.extend((child, node) for child in reversed(list(node_source)))
+    try:
+        while work:
+            item = work.pop()
+            if item[0] is None:          # a line below a move is done: take the move back
+                board.undo(item[1])
+                continue
+            node_source, node_parent = item
+            copied = _copy_node(node_source, node_parent, board, size)
+            if copied is None:
+                continue
+            node, token = copied
+            if token is not None:
+                work.append((None, token))
+            work.extend((child, node) for child in reversed(list(node_source)))
+    finally:
+        # a copy stopped part way gives the board back all the same (the moves still
+        # played are the pending undos, latest last)
+        for item in reversed(work):
+            if item[0] is None:
+                board.undo(item[1])
 
 
 def _copy_node(source: sgf.Tree_node, parent: sgf.Tree_node, board: Board,

@@ -39,12 +39,15 @@ def unproven_finding(defender: str, decided: str, goal: str) -> str:
             "but it stopped while it built the proof")
 
 
-# control characters but the line breaks and the tab: a file's text printed as it came
-# could clear a terminal or set its title (QA s46)
-_CONTROLS = {c: "\N{REPLACEMENT CHARACTER}" for c in [*range(0x00, 0x09), 0x0b, 0x0c,
-                                                      *range(0x0e, 0x20), *range(0x7f, 0xa0)]}
+# control characters but the line break and the tab, and the marks that turn the writing
+# direction round: a file's text printed as it came could clear a terminal, set its title,
+# overwrite the line printed before it (a lone carriage return) or show it reversed
+# (QA s46, review s46)
+_CONTROLS = {c: "\N{REPLACEMENT CHARACTER}" for c in [
+    *range(0x00, 0x09), *range(0x0b, 0x20), *range(0x7f, 0xa0),
+    *range(0x202a, 0x202f), *range(0x2066, 0x206a)]}
 
 
 def printable(text: str) -> str:
     """A file's text (a title, a comment) safe to print on a terminal."""
-    return text.translate(_CONTROLS)
+    return text.replace("\r\n", "\n").translate(_CONTROLS)

@@ -12,18 +12,25 @@ Knows Qt's key events; nothing about the app's actions.
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtWidgets import QAbstractButton, QComboBox
+from PySide6.QtWidgets import QAbstractButton, QComboBox, QWidget
 
 CONTROLS = (QAbstractButton, QComboBox)
 
 
 class ControlKeys(QObject):
-    """An application event filter (``QApplication.installEventFilter``)."""
+    """An event filter on each control under a widget (``watch``): only their events
+    cross into Python, not every event of the app."""
+
+    def watch(self, root: QWidget) -> None:
+        for kind in CONTROLS:
+            for control in root.findChildren(kind):
+                control.installEventFilter(self)
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802
-        if event.type() == QEvent.Type.ShortcutOverride and isinstance(obj, CONTROLS) \
+        if event.type() == QEvent.Type.ShortcutOverride \
                 and event.key() == Qt.Key.Key_Space \
-                and event.modifiers() == Qt.KeyboardModifier.NoModifier:
+                and event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier \
+                == Qt.KeyboardModifier.NoModifier:
             event.accept()          # the control's own key press follows
             return True
         return False

@@ -69,7 +69,6 @@ from pathlib import Path
 from PySide6.QtCore import QByteArray, QEvent, QObject, QPoint, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
-    QApplication,
     QDockWidget,
     QFileDialog,
     QFrame,
@@ -330,7 +329,7 @@ class MainWindow(QMainWindow):
         self._wire()
         self._build_menus()
         self._control_keys = ControlKeys(self)
-        QApplication.instance().installEventFilter(self._control_keys)
+        self._control_keys.watch(self)
         # what Qt saved is bytes; a hand-edited file may hold anything (QA s46: a string
         # stopped the app at every start)
         geometry = settings.value("window/geometry")
