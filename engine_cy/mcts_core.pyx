@@ -56,6 +56,7 @@ threads or proof objects.
 from libc.math cimport sqrt
 from libc.stdint cimport int16_t, int32_t, uint8_t, uint64_t
 from libcpp.unordered_map cimport unordered_map
+from libcpp.utility cimport pair
 from libcpp.vector cimport vector
 from cython.operator cimport dereference as deref
 
@@ -222,9 +223,13 @@ cdef class MctsCore:
         n.flags = 0
         return n
 
-    cdef void set_zone(self, int32_t n, const Zone* z) noexcept nogil:
+    # ``except -1`` on the paths that grow the tree's vectors and table: std::bad_alloc
+    # there must end the search as MemoryError (review s46: printed and ignored, or an
+    # abort of the whole program where the table grew)
+    cdef int set_zone(self, int32_t n, const Zone* z) except -1 nogil:
         self.zones.push_back(z[0])
         self.nodes[n].zone_id = <int32_t>(self.zones.size() - 1)
+        return 0
 
 
     @property
@@ -401,7 +406,7 @@ cdef class MctsCore:
                 best = c
         return best
 
-    cdef int visit_leaf(self, int32_t n) noexcept nogil:
+    cdef int visit_leaf(self, int32_t n) except -1 nogil:
         """Prove a terminal leaf (1) or a table hit (2); 0: it needs an evaluation."""
         cdef Zone z
         cdef Node* nd
@@ -598,7 +603,7 @@ cdef class MctsCore:
 
     # ---- proof propagation -------------------------------------------------------------
 
-    cdef void propagate(self) noexcept nogil:
+    cdef int propagate(self) except -1 nogil:
         """The leaf at the end of ``path`` (board there) was just proven: update
         its ancestors while undoing the path back to the root."""
         cdef int d
@@ -616,6 +621,7 @@ cdef class MctsCore:
             proving = self.update_parent(parent, child)
             if proving:
                 self.inject(d - 1)
+        return 0
 
     cdef void inject(self, int d) noexcept nogil:
         """Node ``path[d]`` was just proven: its value becomes exact (1 or 0 for the
@@ -628,7 +634,7 @@ cdef class MctsCore:
         for k in range(d + 1):
             self.nodes[self.path[k]].value_sum += delta
 
-    cdef bint update_parent(self, int32_t parent, int32_t child) noexcept nogil:
+    cdef int update_parent(self, int32_t parent, int32_t child) except -1 nogil:
         """Board at ``parent``; ``child`` was just proven.  True if ``parent`` is now."""
         cdef int mover = self.b.pos.to_play
         cdef int good = WIN if mover == self.g.defender else LOSS
@@ -687,7 +693,7 @@ cdef class MctsCore:
         elif not (self.nodes[parent].flags & F_LINE_BOUND):
             key = position_key(self.b)
             if self.tt.find(key) == self.tt.end():
-                self.tt[key] = parent
+                self.tt.insert(pair[uint64_t, int32_t](key, parent))
         return True
 
     cdef bint ends(self, int32_t n) noexcept nogil:

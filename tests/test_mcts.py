@@ -8,6 +8,8 @@ White win).  Shared problem sets are skipped when ``../shared`` is absent.
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -364,3 +366,30 @@ def test_a_tree_that_outgrows_the_memory_is_a_budget_that_ran_out(monkeypatch):
     result = mcts.solve(straight_three(), MctsParams(max_nodes=0))
     assert (result.verdict, result.proof, result.stop_reason) == ("unknown", None,
                                                                   "memory budget")
+
+
+@pytest.mark.skipif(not Path("/proc/self/status").exists(), reason="reads Linux's /proc")
+def test_the_engine_out_of_memory_ends_the_search_as_a_budget():
+    """Review s46: the test above stands in for the engine; here the engine itself runs
+    out (an address-space limit 150 MB above what the process holds), in a process of
+    its own: std::bad_alloc in the tree's vectors or table comes back as "memory budget",
+    not as a printed error that the search ignores, nor as an abort."""
+    problem = SHARED / "rzone-7x7" / "json" / "3.json"
+    if not problem.exists():
+        pytest.skip("needs ../shared/problems/rzone-7x7")
+    script = (
+        "import resource, sys\n"
+        "from tsumego_gui.core.problem_files import read_file\n"
+        "from tsumego_gui.search import mcts\n"
+        "from tsumego_gui.search.params import MctsParams\n"
+        f"problem = read_file({str(problem)!r})[0].problem\n"
+        "vm = int(next(line for line in open('/proc/self/status')\n"
+        "              if line.startswith('VmSize')).split()[1]) * 1024\n"
+        "resource.setrlimit(resource.RLIMIT_AS, (vm + 150 * 2**20, resource.RLIM_INFINITY))\n"
+        "r = mcts.solve(problem, MctsParams(max_nodes=0, max_seconds=60.0))\n"
+        "print(r.verdict, r.stop_reason)\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          timeout=120)
+    assert done.returncode == 0, done.stderr[-500:]
+    assert done.stdout.split() == ["unknown", "memory", "budget"]
+    assert "Exception ignored" not in done.stderr
