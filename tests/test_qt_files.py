@@ -382,3 +382,20 @@ def test_a_proof_exported_before_its_classification_is_sgf_or_json_by_its_name(
     else:
         assert read_sgf(out)[0].black == proof.problem.black
     assert str(out) in window.statusBar().currentMessage()
+
+
+def test_a_file_whose_marks_do_not_read_opens_its_stones_for_editing(window, tmp_path):
+    """QA s45: a crucial-stone mark on an empty point kept the whole file out of the app,
+    so the problem could not be mended in it."""
+    path = tmp_path / "stray.sgf"
+    path.write_bytes(BUNDLED_PROBLEM.read_bytes().replace(b"TR[ah]", b"TR[ee][ah]"))
+    before = path.read_bytes()
+    assert not window.open_path(path, ask=False)
+    assert "File › Open stones for editing" in window.error_text()
+    assert window.open_stones(path)
+    draft = window.editor.draft
+    original = read_sgf(BUNDLED_PROBLEM)[0]
+    assert (draft.black, draft.white, draft.to_play) == (original.black, original.white,
+                                                         original.to_play)
+    assert not draft.crucial and not draft.region and window.file_path is None
+    assert window.error_text() == "" and path.read_bytes() == before

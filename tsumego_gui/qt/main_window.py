@@ -83,6 +83,8 @@ from PySide6.QtWidgets import (
 )
 
 from engine_cy.board import PASS
+from tsumego_gui.core.file_limits import MAX_PROBLEM_BYTES, refusal
+from tsumego_gui.core.open_problem import read_open_position
 from tsumego_gui.core.posing import problem_warnings
 from tsumego_gui.core.problem import COLOR_NAMES, Problem, ProblemError
 from tsumego_gui.core.problem_files import ProblemFileError, SourcedProblem, read_file_entries
@@ -425,6 +427,7 @@ class MainWindow(QMainWindow):
             self.problem_panel.size_combo.currentData()), QKeySequence.StandardKey.New)
         self._action(f, "&Open…", self.open_file_dialog, QKeySequence.StandardKey.Open)
         self._action(f, "Open &folder as problem list…", self.open_folder_dialog)
+        self._action(f, "Open s&tones for editing…", self.open_stones_dialog)
         self.recent_menu = f.addMenu("Open &recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
         self._fill_recent_menu()
@@ -566,7 +569,10 @@ class MainWindow(QMainWindow):
         if len(bad) == len(games):
             # read before asking: a file that cannot open leaves the edits as they are,
             # without a question about discarding them
-            self.show_error(f"Cannot open {path.name}: {bad[0].reason}")
+            self.show_error(f"Cannot open {path.name}: {bad[0].reason}" + (
+                # a position may still read where its marks do not (QA s45)
+                "  (File › Open stones for editing reads its stones without its marks.)"
+                if path.suffix.lower() == ".sgf" else ""))
             return False
         if ask and not self._may_discard():
             return False
@@ -695,20 +701,55 @@ class MainWindow(QMainWindow):
         return True
 
     def new_problem(self, size: int) -> None:
-        if not self._may_discard():
-            return
+        if self._may_discard():
+            self._start_draft(Draft.new(size))
+
+    def _start_draft(self, draft: Draft) -> None:
+        """Edit ``draft`` as a new problem, of no file yet."""
         self.solver.forget()
         self.solve_problem = None
         self._last_solved = None
         self._closer = None
         self.file_path, self.file_games = None, 1
         self.problem_panel.show_assumptions(())
-        self.editor.reset(Draft.new(size))
+        self.editor.reset(draft)
         self.editor.undo_stack.resetClean()   # a new, never-saved problem counts as unsaved
         self.solve_panel.clear()
         self.problem_list.select(None)
+        self.clear_error()
         self._update_title()
         QTimer.singleShot(0, gc_pacing.clean_slate)
+
+    def open_stones_dialog(self) -> None:
+        path = self.ask_open_file()
+        if path:
+            self.open_stones(path)
+
+    def open_stones(self, path: str | Path) -> bool:
+        """The stones of a file's first game in the editor, without its marks: a problem
+        whose marks do not read (a crucial stone on an empty point) could not be opened
+        to be mended at all (QA s45).  The file stays as it is: the draft has none."""
+        path = Path(path)
+        try:
+            refused = refusal(path, MAX_PROBLEM_BYTES)
+            if refused:
+                raise ProblemError(refused)
+            position = read_open_position(path.read_bytes(), path.name)
+        except (OSError, ProblemError) as e:
+            self.show_error(f"Cannot read the stones of {path.name}: "
+                            f"{getattr(e, 'strerror', None) or e}")
+            return False
+        if not self._may_discard():
+            return False
+        self._start_draft(Draft(position.size, position.black, position.white,
+                                to_play=position.to_play or BLACK,
+                                to_play_given=position.to_play is not None,
+                                title=position.title, comment=position.comment,
+                                source=path.name))
+        self.statusBar().showMessage(f"The stones of {path.name}, without its marks: mark "
+                                     "the crucial stones and the region, then save it under "
+                                     "a name (the file is unchanged).", 15000)
+        return True
 
     def open_file_dialog(self) -> None:
         path = self.ask_open_file()
