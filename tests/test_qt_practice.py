@@ -20,7 +20,7 @@ from tsumego_gui.qt.collection_state import UNSOLVED  # noqa: E402
 from tsumego_gui.qt.editor import Draft  # noqa: E402
 from tsumego_gui.qt.main_window import BUNDLED_PROBLEM as STRAIGHT_THREE  # noqa: E402
 from tsumego_gui.qt.main_window import PROBLEMS_DIR  # noqa: E402
-from tsumego_gui.qt.practice import Practice  # noqa: E402
+from tsumego_gui.qt.practice import END_REASONS, Practice  # noqa: E402
 from tsumego_gui.qt.proof_view import refusal  # noqa: E402
 from tsumego_gui.search.classify import classify  # noqa: E402
 
@@ -568,3 +568,17 @@ def test_the_moves_of_a_game_are_there_to_be_numbered():
     game.answer(solved(asked[-1], all_moves=False).proof)
     moves = game.overlay()[1].moves
     assert moves[:3] == (e1, f1, PASS) and len(moves) == 4     # and Black's answer
+
+
+def test_a_game_the_app_played_by_guesses_is_no_correct_answer():
+    """QA s46: off the proofs the app, unable to prove a reply, passed; the player passed
+    back, and the book's failure move was called "Correct" and marked solved."""
+    problem = read_sgf(STRAIGHT_THREE)[0]          # White to live; the app plays Black
+    game = Practice(problem, lambda asked: None)
+    game.play(A1)
+    text = game.answer(None, best_line=(PASS,))
+    # the attacker does not pass while it has a move: two passes would end the game
+    assert "by simple shape rules" in text and game.last_move in (B1, C1)
+    game._announce(True, END_REASONS["survives"])   # as if two passes came next
+    assert game.finished and game.result is None
+    assert "could not prove, so this does not show that your moves were right" in game.log[-1]

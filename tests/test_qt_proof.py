@@ -96,8 +96,8 @@ def test_the_root_names_the_proofs_winning_move_as_its_own():
     # a solve proves one winning move (QA s45: the bent four's root said "Winning first
     # moves for White: E1" where D1 lives too)
     result, _, _ = solve(read_sgf(STRAIGHT_THREE)[0], "dfs")        # White lives at B1
-    assert "Winning first move of this proof for White: B1 (the first moves list shows " \
-        "every one)." in explain(result.proof, ())
+    assert "Winning first move of this proof for White: B1 (the first moves list classes " \
+        "the others)." in explain(result.proof, ())
 
 
 def test_the_navigation_buttons_walk_the_proof_as_the_keys_do(solved):

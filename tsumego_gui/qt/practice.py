@@ -60,8 +60,10 @@ CORRECT, WRONG, KO = "correct", "wrong", "ko"
 END_REASONS = {"goal": "unconditionally alive",
                "captured": "every crucial stone is captured",
                "passes": "two passes ended the game",
-               "survives": "two passes ended the game with its crucial stones on the board; "
-                           "seki counts as life"}
+               # the goal's rule, said as such (QA s46: "seki counts as life" read as a
+               # claim that the game ended in a seki)
+               "survives": "two passes ended the game with its crucial stones still on the "
+                           "board, which the goal counts as living"}
 
 
 def position_problem(rules: Problem, board: Board) -> Problem:
@@ -135,6 +137,10 @@ class Practice(GameLog):
         self.result: str | None = None       # CORRECT | WRONG | KO once the game is over
         self.finished = False
         self.ko = False                      # the game went into a first move classed ko
+        # the app played a move it could not prove: a game the player then wins shows
+        # nothing about the player's moves (QA s46: the book's failure move was "Correct"
+        # after the app's unproven passes)
+        self.guessed = False
         # the user's first move (for a first move's proof, the move before its root)
         self.opening: int | None = self._first_move if c is None and proof is not None \
             else None
@@ -291,6 +297,7 @@ class Practice(GameLog):
             self._end_after_ko_check(proof, failure)
             return "\n".join(self.log[first:])
         if proof is not None:
+            played = self.moves[-1] if self.moves else None     # the player's, a pass too
             self.segment = TryIt(proof, user=self.user, first_move=self.last_move,
                                  intro=("",))
             # its first move is the one played last, counted already
@@ -301,11 +308,12 @@ class Practice(GameLog):
             self._say(f"Solved: with {mover} to play, {d} "
                       f"{'lives' if proof.root.won else 'dies'}.")
             user_wins = proof.root.won == (self.user == self.rules.defender)
-            if purpose == "answer" and not user_wins and self.last_move is not None:
+            # after the player's move, a pass too (QA s46: not said after a pass)
+            if purpose == "answer" and not user_wins and played is not None:
                 # the app's answers are proven from here: said now (QA s45: practice
                 # before a solve never said it), as the game's loss, not the move's fault
                 # (every move may lose here), and "Wrong" stays the end's word, said once
-                self._say(f"After your {self._name(self.last_move)}, {d} "
+                self._say(f"After your {self._name(played)}, {d} "
                           f"{'lives' if proof.root.won else 'dies'} whatever "
                           f"{PLAYERS[self.user]} plays (proven): this game is lost.")
             if purpose == "answer":
@@ -323,6 +331,10 @@ class Practice(GameLog):
             self._say(f"No hint: {why}.")
             return "\n".join(self.log[first:])
         guess = next((m for m in best_line[:1] if m == PASS or self._own.is_legal(m)), None)
+        if guess == PASS and self.prover != self.rules.defender:
+            # an attacker's pass when unsure lets two passes end the game with the group
+            # on the board (QA s46): it plays the shape rules' move while it has one
+            guess = None
         shape = self._shape_guess() if guess is None else None
         if guess is not None:
             self._say(f"The app could not prove an answer ({why}); its best guess "
@@ -337,6 +349,7 @@ class Practice(GameLog):
                       "the problem's region: it passes.")
         self._own.play(guess)
         self.moves.append(guess)
+        self.guessed = True
         self.last_move = None if guess == PASS else guess
         self._say(f"{PLAYERS[self.prover]} answers {self._name(guess)}.")
         self._check_own_end()
@@ -408,10 +421,12 @@ class Practice(GameLog):
             return (f"Hint: the shaded zone ({len(zone)} points) is where this is decided; "
                     "H again shows a move.")
         name = self._name(move) if move is not None else "pass"
+        # a pass has no point to mark (QA s46: "play pass (marked on the board)")
+        marked = "" if move in (None, PASS) else " (marked on the board)"
         if wins:
-            return f"Hint: play {name} (marked on the board)."
+            return f"Hint: play {name}{marked}."
         return (f"Hint: the proof says {PLAYERS[self.user]} cannot win from here; the most "
-                f"stubborn try is {name} (marked on the board).")
+                f"stubborn try is {name}{marked}.")
 
     # ---- the end ------------------------------------------------------------------------
 
@@ -455,6 +470,11 @@ class Practice(GameLog):
             kos = who_takes_kos(self._line_rules().ko_capture_allowed)
             self._say(f"Ko: {d} {state} in this line, where {kos} ({reason}); in a game "
                       f"{user} must win the ko{note}.")
+            return
+        if won and self.guessed:
+            # the app's unproven moves may be what lost it: no result, said so
+            self._say(f"Game over: {d} {state} ({reason}){note}.  The app played moves it "
+                      "could not prove, so this does not show that your moves were right.")
             return
         self.result = CORRECT if won else WRONG
         self._say(f"{'Correct' if won else 'Wrong'}: {d} {state} ({reason}){note}.")

@@ -204,7 +204,7 @@ def explain(proof: Proof, path: tuple[int, ...], first_move: int | None = None,
             one = len(proof.winning_moves) == 1
             lines.append(f"Winning first move{'' if one else 's'} of this proof for "
                          f"{PLAYERS[mover]}: {_names(proof.winning_moves, size)}"
-                         f"{' (the first moves list shows every one)' if one else ''}.")
+                         f"{' (the first moves list classes the others)' if one else ''}.")
     lines.append(f"{d} lives here." if node.won else f"{d} dies here.")
     ko = ko_note(proof, moves)
     if ko:
@@ -217,7 +217,8 @@ def explain(proof: Proof, path: tuple[int, ...], first_move: int | None = None,
         if chains:
             text += ("the chain at " + "; the chain at ".join(
                 coords.to_gtp(s[0], size) for s in chains)
-                + " is unconditionally alive (Benson): ")
+                + (" are" if len(chains) > 1 else " is")
+                + " unconditionally alive (Benson): ")
             points = "; ".join(_names(sorted(r), size) for r in vital)
             text += f"{counted(len(vital), 'vital region')} ({points}) that {a} can never fill."
         else:
