@@ -233,6 +233,12 @@ def test_the_app_solves_a_posed_problem_in_its_closer_frame_first(window, tmp_pa
     assert window.browser.heading.startswith("The proof in the closer frame")
     assert window.board.frame == posed.closer.frame     # its wall drawn as a frame's
     assert window.classification.problem.frame == posed.frame
+    # practice plays the problem's own frame: its wall is the one drawn apart (QA s46: the
+    # closer wall's points, empty there, were drawn as frame under the app's stones)
+    window.set_practice(True)
+    assert window.browser.try_it.rules.frame == posed.frame
+    assert window.board.frame == posed.frame
+    window.set_practice(False)
     window.editor.set_fields("edited", black=window.editor.draft.black
                              | {coords.from_gtp("M1", 13)})
     with qtbot.waitSignal(window.solver.classified, timeout=60_000):

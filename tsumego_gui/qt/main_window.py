@@ -1060,10 +1060,14 @@ class MainWindow(QMainWindow):
 
     def _proof_position(self, view: BoardView, overlay: Overlay) -> None:
         if self.mode == "proof":
-            # the stones a frame added, drawn apart: the browsed proof's frame (a proof in
+            # the stones a frame added, drawn apart: a game's own (practice plays the
+            # problem's frame: QA s46 saw its wall drawn as stones, and the app's moves on
+            # the closer wall's points drawn as frame), the browsed proof's (a proof in
             # the closer frame has a wall of its own), else the edited problem's
-            proof = self.browser.proof
-            self.board.set_frame(proof.problem.frame if proof is not None
+            proof, game = self.browser.proof, self.browser.try_it
+            rules = getattr(game, "rules", None)
+            self.board.set_frame(rules.frame if rules is not None else
+                                 proof.problem.frame if proof is not None
                                  else self.editor.draft.frame)
             self.board.set_position(view, overlay)
         if self.browser.try_it is not None:
