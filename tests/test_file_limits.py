@@ -45,3 +45,13 @@ def test_a_file_larger_than_any_problem_file_is_refused_by_its_size(tmp_path, mo
 def test_what_does_not_exist_is_left_to_the_readers_own_words(tmp_path):
     assert refusal(tmp_path / "nope.sgf", 1) == ""
     assert refusal(tmp_path, 1) == ""
+
+
+def test_an_sgf_of_more_nodes_than_any_problem_file_is_refused_before_parsing():
+    """QA s46: 30 MB of empty nodes took 9 GB to parse; a proof export of 26 MB (173,000
+    nodes) reads in seconds, so the bound is on nodes."""
+    from tsumego_gui.core.file_limits import MAX_SGF_NODES
+    from tsumego_gui.core.problem import ProblemError
+    from tsumego_gui.core.sgf_io import read_sgf_games
+    with pytest.raises(ProblemError, match="more than any problem file"):
+        read_sgf_games(b"(;SZ[9]" + b";" * MAX_SGF_NODES + b")")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -143,16 +144,24 @@ def test_zones_round_trip_through_tz(proof):
     game = sgf.Sgf_game.from_bytes(proof.to_sgf())
     size = proof.problem.size
 
-    def compare(sgf_node, proof_node):
+    written = 0
+
+    def compare(sgf_node, proof_node, above):
+        nonlocal written
         count = 0
         children = dict(proof_node.children)
         for sgf_child in sgf_node:
             child = children[coords.from_sgfmill(sgf_child.get_move()[1], size)]
-            assert read_zone(sgf_child, size) == (child.zone or None)
-            count += 1 + compare(sgf_child, child)
+            zone = read_zone(sgf_child, size, above)
+            assert zone == (child.zone or above)
+            written += sgf_child.has_property("TZ")
+            count += 1 + compare(sgf_child, child, zone)
         return count
 
-    assert compare(game.get_root(), proof.root) >= proof.size() - 1
+    assert compare(game.get_root(), proof.root, None) >= proof.size() - 1
+    # a zone is written where it changes (QA s46: the same zone on every node filled 70-80%
+    # of a 64-MB file)
+    assert 0 < written < proof.size() - 1
 
 
 def test_a_refuted_first_move_read_back_is_no_book_answer():
@@ -306,3 +315,13 @@ def test_a_damaged_proof_file_is_a_value_error(tmp_path):
     path.write_text(json.dumps({"format": classification_file.FORMAT, "version": 2}))
     with pytest.raises(ValueError):
         classification_file.load_json(path)
+
+
+def test_a_pass_is_written_as_ff4_writes_it(proof):
+    """QA s46: passes were written ``B[tt]``, which FF[4] keeps for FF[3] files only."""
+    data = classification_file.to_sgf(classify(proof.problem))
+    assert b"[tt]" not in data
+    assert re.search(rb"\b[BW]\[\]", data)
+    game = sgf.Sgf_game.from_bytes(data)
+    assert any(node.get_move() == (colour, None) for node in _sgf_nodes_below(game.get_root())
+               for colour in "bw")

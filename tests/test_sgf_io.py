@@ -423,3 +423,11 @@ def test_a_root_that_holds_the_problem_keeps_its_next_node_as_a_line(next_node):
     [problem] = read_sgf_games(root + next_node + b")")
     assert coords.from_gtp("B1", 9) not in problem.white
     assert problem.comment == "White to live" and problem.to_play == WHITE
+
+
+def test_a_file_labelled_gb2312_reads_gbk_characters():
+    """QA s46: 殺 is GBK, not GB2312; files labelled GB2312 hold GBK, and it was lost."""
+    data = ("(;FF[4]CA[GB2312]GN[黑先殺]SZ[9]PL[W]AB[ag][bg][cg][dg][eg][eh][ei]"
+            "AW[ah][bh][ch][dh][di]TR[ah][bh][ch][dh][di]SQ[ai][bi][ci])").encode("gbk")
+    [problem] = read_sgf_games(data)
+    assert problem.title == "黑先殺"

@@ -465,7 +465,11 @@ def run_solve(args) -> int:
         # a proof finished before a Ctrl-C is kept, as the rows printed are (QA s44)
         if first is not None:
             if not args.json:
-                print(f"proof saved to {out_path}")
+                # one problem's proof: say so where there were more (QA s46)
+                proven = sum(1 for row in rows if row.get("verified"))
+                print(f"proof saved to {out_path}" + (
+                    f" (the first of {proven} proven; one problem per file)"
+                    if proven > 1 else ""))
         elif not stop.is_set():
             # nothing proven is the budget's news (exit status 3), not bad input (QA s44)
             print(f"tsumego: nothing was proven, so {out_path} was not written",

@@ -1,9 +1,9 @@
 """Which files a reader takes at all: a regular file of a plausible size.
 
 A pipe or a device given as a file (a FIFO, /dev/zero) blocked the reader for ever or
-filled the memory, and a 30-MB file of empty SGF nodes took 9 GB (QA s46).  The size
-limits sit far above any real file of their kind: the largest problem collections are a
-few megabytes, the largest KataGo networks a few hundred.
+filled the memory, and a 30-MB file of empty SGF nodes took 9 GB (QA s46).  The limits
+sit far above any real file of their kind: the largest problem collections are a few
+megabytes, our largest proof exports some tens, the largest KataGo networks a few hundred.
 
 Knows files and sizes; nothing about their contents.
 """
@@ -14,7 +14,10 @@ import os
 import stat
 
 MEGABYTE = 1 << 20
-MAX_PROBLEM_BYTES = 16 * MEGABYTE     # an SGF collection, a research json, an export
+MAX_PROBLEM_BYTES = 64 * MEGABYTE     # an SGF collection, a research json, an export
+# what an SGF parse costs grows with its nodes, not its bytes (a 30-MB file of empty nodes
+# took 9 GB; a 26-MB exported proof of 173,000 nodes reads in seconds): a bound on them
+MAX_SGF_NODES = 2_000_000
 MAX_NETWORK_BYTES = 4096 * MEGABYTE   # a KataGo model or FTL weights
 
 

@@ -94,6 +94,7 @@ from sgfmill import sgf, sgf_grammar
 
 from engine_cy.board import BLACK, EMPTY, PASS, WHITE, Board, IllegalMoveError
 from tsumego_gui.core import coords
+from tsumego_gui.core.file_limits import MAX_SGF_NODES
 from tsumego_gui.core.problem import (
     COLOR_NAMES,
     GOALS,
@@ -175,6 +176,10 @@ def parse_games(data: bytes) -> list[sgf_grammar.Coarse_game_tree]:
     """The games of SGF bytes, parsed; ProblemError saying in words why they cannot be.
     A game whose position is set up in the nodes after its root is read as if the root
     held it (:func:`lift_setup`)."""
+    nodes = data.count(b";")          # every node starts with one (comments may add some)
+    if nodes > MAX_SGF_NODES:
+        raise ProblemError(f"the file holds about {nodes:,} SGF nodes, more than any problem "
+                           f"file (at most {MAX_SGF_NODES:,})")
     try:
         trees = sgf_grammar.parse_sgf_collection(data)
     except ValueError as e:
@@ -230,6 +235,10 @@ def game_of(tree: sgf_grammar.Coarse_game_tree, encoding: str | None = None) -> 
     if encoding is None and "CA" in root:
         # sgfmill reads CA itself; handing it the name we checked keeps its errors out
         encoding = root["CA"][0].decode("ascii", "replace").strip() or DEFAULT_CHARSET
+        # files labelled GB2312 are GBK in practice, and GB18030 reads both (QA s46: 殺,
+        # outside GB2312, came out as U+FFFD)
+        if _is_text_codec(encoding) and codecs.lookup(encoding).name in ("gb2312", "gbk"):
+            encoding = "GB18030"
         if not _is_text_codec(encoding):
             raise ProblemError(f"{shown_value('CA', root['CA'][0])} is not a character set this "
                                "reader knows (such as UTF-8, ISO-8859-1, GB18030 or Shift_JIS)")
@@ -715,6 +724,16 @@ def _sgf_point(loc: int, size: int) -> bytes:
     return bytes((ord("a") + col, ord("a") + row))
 
 
+def set_move(node: sgf.Tree_node, colour: str, loc: int, size: int) -> None:
+    """Put ``colour``'s ("b" or "w") move at ``loc`` on ``node``; a pass as ``B[]``, as
+    FF[4] writes it (sgfmill writes ``tt`` up to 19x19, which FF[4] keeps only for FF[3]'s
+    sake; QA s46)."""
+    if loc == PASS:
+        node.set_raw(colour.upper(), b"")
+    else:
+        node.set_move(colour, coords.to_sgfmill(loc, size))
+
+
 def write_sgf(problem: Problem, lines: sgf.Tree_node | None = None) -> bytes:
     """The problem as SGF bytes (UTF-8), readable back by :func:`read_sgf` unchanged.
 
@@ -756,7 +775,7 @@ def write_sgf(problem: Problem, lines: sgf.Tree_node | None = None) -> bytes:
         root.set_raw_list("TF", sorted(_sgf_point(p, size) for p in problem.frame))
     if lines is None:
         for color, loc in problem.book_moves:
-            root.new_child().set_move(_COLOR_SGF[color], coords.to_sgfmill(loc, size))
+            set_move(root.new_child(), _COLOR_SGF[color], loc, size)
     else:
         board = problem.to_board()
         for child in lines:

@@ -38,7 +38,7 @@ from sgfmill import sgf
 
 from tsumego_gui.core import coords
 from tsumego_gui.core.safe_write import write_atomically
-from tsumego_gui.core.sgf_io import read_sgf, write_sgf
+from tsumego_gui.core.sgf_io import read_sgf, set_move, write_sgf
 from tsumego_gui.core.wording import PLAYERS, counted
 from tsumego_gui.search.classify import CLASSES, OPEN, Classification, FirstMove
 from tsumego_gui.search.ko_figure import KoFigure, threats_held
@@ -160,7 +160,7 @@ def to_sgf(c: Classification, max_nodes: int = 200_000) -> bytes:
         elif writer.left > 0:
             writer.left -= 1
             node = root.new_child()
-            node.set_move("bw"[c.to_play - 1], coords.to_sgfmill(m.move, size))
+            set_move(node, "bw"[c.to_play - 1], m.move, size)
         else:
             writer.cut, node = True, None
         if node is None:

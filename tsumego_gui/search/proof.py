@@ -43,6 +43,7 @@ from engine_cy.board import PASS
 from tsumego_gui.core import coords
 from tsumego_gui.core.problem import Problem
 from tsumego_gui.core.safe_write import write_atomically
+from tsumego_gui.core.sgf_io import set_move
 from tsumego_gui.core.wording import PLAYERS
 from tsumego_gui.search.ko_notes import KoNotes
 
@@ -277,7 +278,8 @@ class TreeWriter:
     Each move gets a comment saying its status in ``defender``'s colour's words
     ("White lives", "Black kills": another viewer shows them as they are) and what
     a :class:`~tsumego_gui.search.ko_notes.KoNotes` says about kos there, and its
-    zone as ``TZ``.  A node the proof reaches again by another move order (a
+    zone as ``TZ`` where it differs from the zone written above it.  A node the proof
+    reaches again by another move order (a
     transposition: the same position, the tree shared) is written once; where it
     comes again its move says where its tree is ("the same position as after B C1
     W D1 ...") and nothing is written below it, so a file is about the size of the
@@ -292,11 +294,12 @@ class TreeWriter:
         self.where: dict[int, str] = {}     # id(node) -> the line where its tree is written
 
     def write(self, parent, move: int, child: ProofNode, to_play: int,
-              notes: KoNotes | None = None, line: str = ""):
+              notes: KoNotes | None = None, line: str = "",
+              zone_above: frozenset[int] | None = None):
         """Write ``move`` (``to_play``'s, leading to ``child``; ``notes``: a board at the
-        position before it; ``line``: the moves before it, as text) and the tree below it
-        as a variation of ``parent``; the new SGF node, or None when the budget is
-        spent."""
+        position before it; ``line``: the moves before it, as text; ``zone_above``: the
+        zone written last on the way here) and the tree below it as a variation of
+        ``parent``; the new SGF node, or None when the budget is spent."""
         if self.left <= 0:
             self.cut = True
             return None
@@ -307,10 +310,12 @@ class TreeWriter:
             parent, line = self._threat_exchange(parent, to_play, line)
         token, note = notes.play(move) if notes is not None else (None, "")
         sgf_node = parent.new_child()
-        sgf_node.set_move(colour, coords.to_sgfmill(move, size))
+        set_move(sgf_node, colour, move, size)
         line = f"{line} {colour.upper()} {coords.to_gtp(move, size)}".strip()
         text = _describe(child, self.defender, size) + note
-        if child.zone:
+        if child.zone and child.zone != zone_above:
+            # where it changes only: the same zone on node after node was 70-80% of a
+            # 64-MB export, more than the reader takes back (QA s46)
             sgf_node.set_raw_list(ZONE_PROPERTY, [coords.to_sgf(p, size).encode()
                                                   for p in sorted(child.zone)])
         first = self.where.get(id(child))
@@ -320,7 +325,8 @@ class TreeWriter:
             self.where[id(child)] = line
             below = notes if token is not None else None
             for reply, grandchild in child.children:
-                if self.write(sgf_node, reply, grandchild, 3 - to_play, below, line) is None:
+                if self.write(sgf_node, reply, grandchild, 3 - to_play, below, line,
+                              child.zone or zone_above) is None:
                     break
         sgf_node.set("C", text)
         if token is not None:
@@ -335,10 +341,10 @@ class TreeWriter:
         mover, other = PLAYERS[to_play], PLAYERS[3 - to_play]
         self.exchanges += 1
         threat = parent.new_child()
-        threat.set_move("bw"[to_play - 1], None)
+        set_move(threat, "bw"[to_play - 1], PASS, self.size)
         threat.set("C", f"{mover} plays a ko threat elsewhere (shown as a pass)")
         answer = threat.new_child()
-        answer.set_move("bw"[2 - to_play], None)
+        set_move(answer, "bw"[2 - to_play], PASS, self.size)
         answer.set("C", f"{other} answers the threat (shown as a pass)")
         return answer, (f"{line} {'BW'[to_play - 1]} pass {'BW'[2 - to_play]} pass").strip()
 
@@ -355,16 +361,18 @@ class TreeWriter:
                                   "here holds. The JSON proof file holds all of it.")
 
 
-def read_zone(sgf_node, size: int) -> frozenset[int] | None:
+def read_zone(sgf_node, size: int,
+              above: frozenset[int] | None = None) -> frozenset[int] | None:
     """The zone :class:`TreeWriter` wrote on a move node of an exported proof: ``TZ``, or
     ``SQ`` in files from versions that wrote zones as ``SQ`` (never call it on the root,
-    whose ``SQ`` is the problem's region).  None when the node has no zone."""
+    whose ``SQ`` is the problem's region); where the node has none, ``above``: the zone
+    read on the way to it (a zone is written only where it changes)."""
     if sgf_node.has_property(ZONE_PROPERTY):
         return frozenset(coords.from_sgf(v.decode("ascii"), size)
                          for v in sgf_node.get_raw_list(ZONE_PROPERTY))
     if sgf_node.has_property("SQ"):
         return frozenset(coords.from_sgfmill(p, size) for p in sgf_node.get("SQ"))
-    return None
+    return above
 
 
 def _describe(node: ProofNode, defender: int, size: int) -> str:
