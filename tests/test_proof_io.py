@@ -325,3 +325,13 @@ def test_a_pass_is_written_as_ff4_writes_it(proof):
     game = sgf.Sgf_game.from_bytes(data)
     assert any(node.get_move() == (colour, None) for node in _sgf_nodes_below(game.get_root())
                for colour in "bw")
+
+
+def test_an_export_of_an_export_says_its_summary_once(tmp_path):
+    """QA s46: each export of an exported proof appended the summary once more."""
+    problem = problem_from(STRAIGHT_THREE, 7, crucial="A2", to_play=BLACK)
+    first = tmp_path / "p1.sgf"
+    first.write_bytes(solved(problem).proof.to_sgf())
+    again = read_sgf(first)[0]
+    data = solved(again).proof.to_sgf()
+    assert data.count(b"tsumego_gui proof:") == 1

@@ -115,13 +115,10 @@ from tsumego_gui.qt.theme import apply_app_theme
 from tsumego_gui.search import classification_file, gc_pacing, split_file
 from tsumego_gui.search.choice import REJECTED, SolveOutcome
 from tsumego_gui.search.classify import Classification, FirstMove
-from tsumego_gui.search.proof import Proof
+from tsumego_gui.search.proof import EXPORT_MARK, Proof
 
 PROBLEMS_DIR = Path(__file__).resolve().parents[1] / "resources" / "problems"
 BUNDLED_PROBLEM = PROBLEMS_DIR / "straight-three.sgf"
-# how an exported proof or classification begins its root comment (``search.proof``,
-# ``search.classification_file``)
-EXPORT_MARK = re.compile(r"^tsumego_gui( proof)?: ", re.MULTILINE)
 # how the status bar's notes on a proof's moves end: dropped when the proof is left
 PROOF_NOTE_END = "  (Ctrl+E edits the position.)"
 

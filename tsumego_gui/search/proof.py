@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -398,9 +399,17 @@ def _problem_sgf(problem: Problem) -> str:
     return write_sgf(problem).decode("utf-8")
 
 
+# where an export's own words begin in a root comment (the summary, the notes after it)
+EXPORT_MARK = re.compile(r"^tsumego_gui( proof)?: ", re.MULTILINE)
+
+
 def problem_sgf_for(problem: Problem, to_play: int) -> bytes:
-    """The problem as the root of an exported proof: ``to_play`` to move (``PL``), and
+    """The problem as the root of an exported proof: ``to_play`` to move (``PL``),
     without the book's first moves, whose bare variations would come first and read as
-    the main line."""
+    the main line, and without the words of an export it was read from (QA s46: each
+    export of an export said its summary once more)."""
     from tsumego_gui.core.sgf_io import write_sgf
-    return write_sgf(replace(problem, to_play=to_play, to_play_given=True, book_moves=()))
+    mark = EXPORT_MARK.search(problem.comment)
+    comment = problem.comment[:mark.start()].rstrip() if mark else problem.comment
+    return write_sgf(replace(problem, to_play=to_play, to_play_given=True, book_moves=(),
+                             comment=comment))
