@@ -20,7 +20,7 @@ from tsumego_gui.qt.collection_state import UNSOLVED  # noqa: E402
 from tsumego_gui.qt.editor import Draft  # noqa: E402
 from tsumego_gui.qt.main_window import BUNDLED_PROBLEM as STRAIGHT_THREE  # noqa: E402
 from tsumego_gui.qt.main_window import PROBLEMS_DIR  # noqa: E402
-from tsumego_gui.qt.practice import END_REASONS, Practice  # noqa: E402
+from tsumego_gui.qt.practice import END_REASONS, Practice, position_problem  # noqa: E402
 from tsumego_gui.qt.proof_view import refusal  # noqa: E402
 from tsumego_gui.search.classify import classify  # noqa: E402
 
@@ -582,3 +582,26 @@ def test_a_game_the_app_played_by_guesses_is_no_correct_answer():
     game._announce(True, END_REASONS["survives"])   # as if two passes came next
     assert game.finished and game.result is None
     assert "could not prove, so this does not show that your moves were right" in game.log[-1]
+
+
+def test_a_ko_game_the_app_played_by_guesses_is_no_ko_result_either():
+    """Review s46: the guesses' rule came after the ko check, so such a game ended "Ko" and
+    a classified problem was marked solved."""
+    problem = read_sgf(L_FOUR_KO)[0]
+    game = _asking_practice(problem)
+    game.play(coords.from_gtp("B1", 9))
+    proof = solved(game.asked[-1], all_moves=False).proof
+    game.answer(None, best_line=(proof.root.children[0][0],))      # the app guesses
+    assert game.guessed
+    for _ in range(30):             # the player plays on by proofs, on and off the app's
+        if game.finished:
+            break
+        if game.thinking:
+            game.answer(solved(game.asked[-1], all_moves=False).proof)
+        elif game.node is None:
+            game.play(solved(position_problem(game.rules, game.board),
+                             all_moves=False).proof.root.prover_move)
+        else:
+            game.play(game.node.prover_move)
+    assert game.finished and game.result is None
+    assert game.log[-1].startswith("Game over:")

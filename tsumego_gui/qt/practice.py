@@ -443,6 +443,11 @@ class Practice(GameLog):
         if self.finished or self.thinking:
             return
         won = defender_lives == (self.user == self.rules.defender)
+        if won and self.guessed:
+            # before the ko check and the "Ko" result too (review s46: a ko game the app
+            # played by guesses was marked solved)
+            self._finish(defender_lives, reason, None)
+            return
         if won and not self.ko and self._classification is None and self.opening is not None \
                 and not self.rules.ko_capture_allowed(self.prover):
             self._ending = (defender_lives, reason)
@@ -458,6 +463,11 @@ class Practice(GameLog):
         d, user = PLAYERS[self.rules.defender], PLAYERS[self.user]
         state = "lives" if defender_lives else "is dead"
         won = defender_lives == (self.user == self.rules.defender)
+        if won and self.guessed:
+            # the app's unproven moves may be what lost it: no result, said so
+            self._say(f"Game over: {d} {state} ({reason}){note}.  The app played moves it "
+                      "could not prove, so this does not show that your moves were right.")
+            return
         if result == KO:
             self.result = KO
             fought = self._fought()
@@ -470,11 +480,6 @@ class Practice(GameLog):
             kos = who_takes_kos(self._line_rules().ko_capture_allowed)
             self._say(f"Ko: {d} {state} in this line, where {kos} ({reason}); in a game "
                       f"{user} must win the ko{note}.")
-            return
-        if won and self.guessed:
-            # the app's unproven moves may be what lost it: no result, said so
-            self._say(f"Game over: {d} {state} ({reason}){note}.  The app played moves it "
-                      "could not prove, so this does not show that your moves were right.")
             return
         self.result = CORRECT if won else WRONG
         self._say(f"{'Correct' if won else 'Wrong'}: {d} {state} ({reason}){note}.")
