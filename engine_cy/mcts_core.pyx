@@ -167,7 +167,8 @@ cdef class MctsCore:
                  query_type=None, int batch_size, double c_puct, int virtual_loss,
                  double attacker_pass_prior, uint64_t seed, bint all_moves=False,
                  double report_every=0.5, bint use_table=True, int native_depth=-1):
-        """``board`` is searched in place (and restored); ``goal`` is a ``goal.pxd``
+        """``board`` is searched in place (and restored, except after a MemoryError,
+        which leaves it and the tree half-updated: drop both); ``goal`` is a ``goal.pxd``
         code; ``crucial`` and ``region`` are iterables of locs (an empty region means
         the whole board); ``mode``
         is 0 (call ``evaluator.evaluate`` with ``query_type`` objects), 1

@@ -481,3 +481,17 @@ def test_the_problems_own_file_is_not_overwritten_by_its_proof(tmp_path, capsys)
     assert main(["solve", str(path), "--proof-out", str(path)]) == 2
     assert "is the problem's own file" in capsys.readouterr().err
     assert path.read_bytes() == STRAIGHT_THREE.read_bytes()
+
+
+def test_a_run_over_several_problems_says_which_proof_it_saved(tmp_path, capsys):
+    """QA s46: a collection saved its first proof and said nothing of the others; review
+    s46: a problem solved for both sides (no PL) counts once."""
+    game = STRAIGHT_THREE.read_bytes().strip()
+    two = tmp_path / "two.sgf"
+    two.write_bytes(game + b"\n" + game)
+    assert main(["solve", str(two), "--proof-out", str(tmp_path / "p.sgf")]) == 0
+    assert "(the first of 2 problems proven; one per file)" in capsys.readouterr().out
+    both_sides = tmp_path / "nopl.sgf"
+    both_sides.write_bytes(game.replace(b"PL[W]", b""))
+    assert main(["solve", str(both_sides), "--proof-out", str(tmp_path / "q.sgf")]) == 0
+    assert capsys.readouterr().out.rstrip().endswith(f"proof saved to {tmp_path / 'q.sgf'}")

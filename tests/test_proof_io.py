@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -333,5 +334,7 @@ def test_an_export_of_an_export_says_its_summary_once(tmp_path):
     first = tmp_path / "p1.sgf"
     first.write_bytes(solved(problem).proof.to_sgf())
     again = read_sgf(first)[0]
+    # a player's note after the summary stays (review s46: cut with the summary)
+    again = replace(again, comment=again.comment + "\n\nMy note: the vital point.")
     data = solved(again).proof.to_sgf()
-    assert data.count(b"tsumego_gui proof:") == 1
+    assert data.count(b"tsumego_gui proof:") == 1 and b"My note: the vital point." in data

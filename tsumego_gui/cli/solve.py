@@ -413,6 +413,7 @@ def run_solve(args) -> int:
                          "says which format is written)")
     rows = []
     first = None    # what --proof-out saves: the first proof (the others are not kept)
+    proven: set[str] = set()        # the problems with a proof, for what was not saved
     loaded = load_from_args(args)
     chosen = loaded.problems
     if out_path is not None and out_path.exists() and any(
@@ -439,11 +440,13 @@ def run_solve(args) -> int:
                 had = first
                 if args.all:
                     # a classification with every move open proves nothing to save
-                    if first is None and out["finished"]:
-                        first = out["classification"]
-                elif first is None:
+                    found = out["classification"] if out["finished"] else None
+                else:
                     result = out["result"]
-                    first = result.proof if result.proof is not None else result.split
+                    found = result.proof if result.proof is not None else result.split
+                if found is not None:
+                    proven.add(label)       # a problem, whichever sides were proven
+                    first = first if first is not None else found
                 if out_path is not None and first is not None and had is None:
                     # saved before anything is printed: a pipe closed early (``| head``) or
                     # a full terminal log loses the lines, not the proof (QA s46)
@@ -466,10 +469,9 @@ def run_solve(args) -> int:
         if first is not None:
             if not args.json:
                 # one problem's proof: say so where there were more (QA s46)
-                proven = sum(1 for row in rows if row.get("verified"))
                 print(f"proof saved to {out_path}" + (
-                    f" (the first of {proven} proven; one problem per file)"
-                    if proven > 1 else ""))
+                    f" (the first of {len(proven)} problems proven; one per file)"
+                    if len(proven) > 1 else ""))
         elif not stop.is_set():
             # nothing proven is the budget's news (exit status 3), not bad input (QA s44)
             print(f"tsumego: nothing was proven, so {out_path} was not written",

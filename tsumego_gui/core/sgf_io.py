@@ -55,7 +55,8 @@ and GoGui keep unknown properties and ignore them), all on the root but
 ``TF``  the stones a tsumego frame added (``Problem.frame``): points, each
         holding a stone of the setup
 ``TZ``  relevance zone of a proof node: its points, on the move node that
-        reaches it (``search.proof``); the reader here ignores it
+        reaches it, where it differs from the zone above (a node without one
+        has its nearest ancestor's; ``search.proof``); the reader here ignores it
 ======  ================================================================
 
 Writing (:func:`write_sgf`) uses ``AB``/``AW``, ``PL`` (only when the side to

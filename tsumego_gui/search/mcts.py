@@ -142,10 +142,14 @@ def solve(problem: Problem, params: MctsParams | None = None, *,
         try:
             core, (status, result, winning) = search(True, params.max_nodes,
                                                      params.max_seconds)
+            again = False
         except ExtractionError:
             # a table result reused on another line met a move superko forbids there:
             # search again without the table (every result proven on its own line) on
-            # what is left
+            # what is left, once out of this handler, whose traceback would keep the
+            # first tree alive beside the second (review s46)
+            again = True
+        if again:
             left_nodes = max(params.max_nodes - spent, 1) if params.max_nodes else 0
             left_time = max(params.max_seconds - (now() - start), 1e-3) \
                 if params.max_seconds else 0

@@ -399,17 +399,27 @@ def _problem_sgf(problem: Problem) -> str:
     return write_sgf(problem).decode("utf-8")
 
 
-# where an export's own words begin in a root comment (the summary, the notes after it)
-EXPORT_MARK = re.compile(r"^tsumego_gui( proof)?: ", re.MULTILINE)
+# how an export's summary begins its paragraph of a root comment (a proof's, a split
+# proof's, a classification's)
+EXPORT_MARK = re.compile(r"^tsumego_gui( split)?( proof)?: ", re.MULTILINE)
+# the other paragraphs an export adds to a root comment (``TreeWriter.say_on_root``)
+_EXPORT_NOTES = ("Two passes in a row before a ko is taken back stand for",
+                 "The tree was cut short:")
+
+
+def without_export_words(comment: str) -> str:
+    """A root comment without the paragraphs an export of ours wrote into it, the
+    problem's own words and a player's notes kept (QA s46: each export of an export said
+    its summary once more; review s46: cutting at the summary lost a note after it)."""
+    kept = [p for p in comment.split("\n\n")
+            if not EXPORT_MARK.match(p) and not p.startswith(_EXPORT_NOTES)]
+    return "\n\n".join(kept).strip()
 
 
 def problem_sgf_for(problem: Problem, to_play: int) -> bytes:
     """The problem as the root of an exported proof: ``to_play`` to move (``PL``),
     without the book's first moves, whose bare variations would come first and read as
-    the main line, and without the words of an export it was read from (QA s46: each
-    export of an export said its summary once more)."""
+    the main line, and without the words of an export it was read from."""
     from tsumego_gui.core.sgf_io import write_sgf
-    mark = EXPORT_MARK.search(problem.comment)
-    comment = problem.comment[:mark.start()].rstrip() if mark else problem.comment
     return write_sgf(replace(problem, to_play=to_play, to_play_given=True, book_moves=(),
-                             comment=comment))
+                             comment=without_export_words(problem.comment)))

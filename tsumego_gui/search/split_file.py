@@ -38,6 +38,7 @@ from tsumego_gui.search.proof import (
     TreeWriter,
     json_points_reader,
     malformed_as_value_error,
+    problem_sgf_for,
     read_json_side,
 )
 from tsumego_gui.search.split import Split, SplitProof
@@ -175,7 +176,7 @@ def to_sgf(proof: SplitProof, max_nodes: int = 200_000) -> bytes:
     """The problem with the areas labelled, then one variation per hopeful area (module
     docstring); up to ``max_nodes`` SGF nodes in all."""
     problem, split, size = proof.problem, proof.split, proof.problem.size
-    game = sgf.Sgf_game.from_bytes(write_sgf(problem))
+    game = sgf.Sgf_game.from_bytes(problem_sgf_for(problem, proof.to_play))
     root = game.get_root()
     lines = explanation(proof)
     lines[0] = "tsumego_gui split proof: t" + lines[0][1:]
