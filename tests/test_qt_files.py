@@ -399,3 +399,12 @@ def test_a_file_whose_marks_do_not_read_opens_its_stones_for_editing(window, tmp
                                                          original.to_play)
     assert not draft.crucial and not draft.region and window.file_path is None
     assert window.error_text() == "" and path.read_bytes() == before
+
+
+def test_a_file_that_does_not_parse_is_not_offered_for_its_stones(window, tmp_path):
+    """Review s46: the hint was given after a parse error too, where the stones do not read
+    either."""
+    path = tmp_path / "broken.sgf"
+    path.write_bytes(b"(;SZ[9]AB[aa")
+    assert not window.open_path(path, ask=False)
+    assert "Open stones for editing" not in window.error_text()

@@ -202,6 +202,23 @@ class _NoTallerThanContent(QObject):
         return False
 
 
+def _read_stones(path: Path):
+    """The stones of ``path``'s first game, its marks left unread (``open_problem``'s
+    open position); OSError or ProblemError where even they do not read."""
+    refused = refusal(path, MAX_PROBLEM_BYTES)
+    if refused:
+        raise ProblemError(refused)
+    return read_open_position(path.read_bytes(), path.name)
+
+
+def _stones_read(path: Path) -> bool:
+    try:
+        _read_stones(path)
+        return True
+    except (OSError, ProblemError):
+        return False
+
+
 def _rewrites_as_is(path: Path) -> bool:
     """Whether writing the problem of the SGF file ``path`` gives back its bytes: a file
     this app wrote, which holds nothing that saving over it could lose."""
@@ -567,9 +584,10 @@ class MainWindow(QMainWindow):
             # read before asking: a file that cannot open leaves the edits as they are,
             # without a question about discarding them
             self.show_error(f"Cannot open {path.name}: {bad[0].reason}" + (
-                # a position may still read where its marks do not (QA s45)
+                # a position may still read where its marks do not (QA s45); said only
+                # where it does (review s46: also after a parse error)
                 "  (File › Open stones for editing reads its stones without its marks.)"
-                if path.suffix.lower() == ".sgf" else ""))
+                if path.suffix.lower() == ".sgf" and _stones_read(path) else ""))
             return False
         if ask and not self._may_discard():
             return False
@@ -728,10 +746,7 @@ class MainWindow(QMainWindow):
         to be mended at all (QA s45).  The file stays as it is: the draft has none."""
         path = Path(path)
         try:
-            refused = refusal(path, MAX_PROBLEM_BYTES)
-            if refused:
-                raise ProblemError(refused)
-            position = read_open_position(path.read_bytes(), path.name)
+            position = _read_stones(path)
         except (OSError, ProblemError) as e:
             self.show_error(f"Cannot read the stones of {path.name}: "
                             f"{getattr(e, 'strerror', None) or e}")
