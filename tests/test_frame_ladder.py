@@ -101,6 +101,10 @@ def test_cli_answers_from_the_closer_frame_when_the_defender_lives_there(tmp_pat
     out = capsys.readouterr().out
     assert "frame:" not in out and "Black to play: Black lives" in out
     assert "own frame" not in out
+    # the saved proof says which frame it is of (QA s46: nothing said it)
+    proof = tmp_path / "p.sgf"
+    assert cli_main(["solve", str(path), "--time", "20", "--proof-out", str(proof)]) == 0
+    assert "Frame: proven in the closer frame around the defender" in proof.read_text()
 
 
 def test_cli_searches_the_own_frame_when_the_defender_dies_in_the_closer_one(tmp_path, capsys):

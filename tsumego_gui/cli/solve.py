@@ -414,6 +414,7 @@ def run_solve(args) -> int:
     rows = []
     first = None    # what --proof-out saves: the first proof (the others are not kept)
     proven: set[str] = set()        # the problems with a proof, for what was not saved
+    first_note = ""                 # what the saved proof's root says of its frame
     loaded = load_from_args(args)
     chosen = loaded.problems
     if out_path is not None and out_path.exists() and any(
@@ -446,12 +447,17 @@ def run_solve(args) -> int:
                     found = result.proof if result.proof is not None else result.split
                 if found is not None:
                     proven.add(label)       # a problem, whichever sides were proven
-                    first = first if first is not None else found
+                    if first is None:
+                        first = found
+                        # a proof of the closer frame says so in its file (QA s46)
+                        if out["row"].get("frame") == "closer":
+                            first_note = f"Frame: {out['row']['frame_note']}"
                 if out_path is not None and first is not None and had is None:
                     # saved before anything is printed: a pipe closed early (``| head``) or
                     # a full terminal log loses the lines, not the proof (QA s46)
                     write_output(out_path, proof_file(first, args.all,
-                                                      out_path.suffix.lower() == ".json"))
+                                                      out_path.suffix.lower() == ".json",
+                                                      first_note))
                 if not args.json:
                     (print_classes if args.all else print_row)(out["row"])
                 if stop.is_set():
@@ -488,14 +494,14 @@ def problem_label(sourced, index: int) -> str:
     return printable(f"{index}: {where}" + (f" ({title})" if title else ""))
 
 
-def proof_file(first, classification: bool, as_json: bool) -> bytes:
+def proof_file(first, classification: bool, as_json: bool, note: str = "") -> bytes:
     """What ``--proof-out`` writes: a classification, a split proof or a proof tree, each
-    in its own format, as JSON or SGF."""
+    in its own format, as JSON or SGF (a proof tree's with ``note`` on its root)."""
     files = classification_file if classification else \
         split_file if isinstance(first, SplitProof) else None
     if as_json:
         return json.dumps(first.to_json() if files is None else files.to_json(first)).encode()
-    return first.to_sgf() if files is None else files.to_sgf(first)
+    return first.to_sgf(note=note) if files is None else files.to_sgf(first)
 
 
 def exit_status(rows: list[dict]) -> int:

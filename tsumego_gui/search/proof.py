@@ -206,8 +206,9 @@ class Proof:
 
     # ---- SGF ------------------------------------------------------------------------
 
-    def to_sgf(self, max_nodes: int = 200_000) -> bytes:
-        """The problem, then the tree as variations.
+    def to_sgf(self, max_nodes: int = 200_000, note: str = "") -> bytes:
+        """The problem, then the tree as variations; ``note``: more for the root's comment,
+        after the summary (which frame proved it, where that is not the problem's own).
 
         Each move node gets a comment with its status (and where the ko rule or
         a missing ko threat decides a move, ``search.ko_notes``) and, when it has one,
@@ -226,7 +227,8 @@ class Proof:
         root.add_comment_text(
             f"tsumego_gui proof: the {PLAYERS[self.problem.defender]} group {verdict}. "
             f"Winning moves for {PLAYERS[self.to_play]}: "
-            f"{', '.join(coords.to_gtp(m, size) for m in self.winning_moves) or 'none'}.")
+            f"{', '.join(coords.to_gtp(m, size) for m in self.winning_moves) or 'none'}."
+            + (f" {note}" if note else ""))
         writer = TreeWriter(size, self.problem.defender, max_nodes)
         notes = KoNotes(self.problem, self.to_play)
         for move, child in self.root.children:
