@@ -495,3 +495,15 @@ def test_a_run_over_several_problems_says_which_proof_it_saved(tmp_path, capsys)
     both_sides.write_bytes(game.replace(b"PL[W]", b""))
     assert main(["solve", str(both_sides), "--proof-out", str(tmp_path / "q.sgf")]) == 0
     assert capsys.readouterr().out.rstrip().endswith(f"proof saved to {tmp_path / 'q.sgf'}")
+
+
+def test_the_move_that_makes_the_ko_is_marked_ko_in_the_plain_export(tmp_path, capsys):
+    """QA s46: the direct ko's E1 was "WRONG" (BM) in the plain export, where the CLI said
+    "E1 makes the ko", and "RIGHT" with --all."""
+    out = tmp_path / "p.sgf"
+    assert main(["solve", str(BUNDLED / "ko" / "direct-ko.sgf"), "--proof-out", str(out)]) == 0
+    assert "E1 makes the ko" in capsys.readouterr().out
+    game = sgf.Sgf_game.from_bytes(out.read_bytes())
+    e1 = next(n for n in game.get_root() if n.get_move()[1] == (0, 4))
+    assert e1.get("C").startswith("KO: ") and not e1.has_property("BM") \
+        and not e1.has_property("TE")

@@ -415,6 +415,7 @@ def run_solve(args) -> int:
     first = None    # what --proof-out saves: the first proof (the others are not kept)
     proven: set[str] = set()        # the problems with a proof, for what was not saved
     first_note = ""                 # what the saved proof's root says of its frame
+    first_ko: tuple[int, ...] = ()  # its first move that makes a ko, marked KO
     loaded = load_from_args(args)
     chosen = loaded.problems
     if out_path is not None and out_path.exists() and any(
@@ -449,15 +450,19 @@ def run_solve(args) -> int:
                     proven.add(label)       # a problem, whichever sides were proven
                     if first is None:
                         first = found
-                        # a proof of the closer frame says so in its file (QA s46)
+                        # a proof of the closer frame says so in its file, and a move
+                        # whose result a ko decides is marked so (QA s46)
                         if out["row"].get("frame") == "closer":
                             first_note = f"Frame: {out['row']['frame_note']}"
+                        if out["row"].get("ko_move"):
+                            first_ko = (coords.from_gtp(out["row"]["ko_move"],
+                                                        first.problem.size),)
                 if out_path is not None and first is not None and had is None:
                     # saved before anything is printed: a pipe closed early (``| head``) or
                     # a full terminal log loses the lines, not the proof (QA s46)
                     write_output(out_path, proof_file(first, args.all,
                                                       out_path.suffix.lower() == ".json",
-                                                      first_note))
+                                                      first_note, first_ko))
                 if not args.json:
                     (print_classes if args.all else print_row)(out["row"])
                 if stop.is_set():
@@ -494,14 +499,16 @@ def problem_label(sourced, index: int) -> str:
     return printable(f"{index}: {where}" + (f" ({title})" if title else ""))
 
 
-def proof_file(first, classification: bool, as_json: bool, note: str = "") -> bytes:
+def proof_file(first, classification: bool, as_json: bool, note: str = "",
+               ko_moves: tuple[int, ...] = ()) -> bytes:
     """What ``--proof-out`` writes: a classification, a split proof or a proof tree, each
-    in its own format, as JSON or SGF (a proof tree's with ``note`` on its root)."""
+    in its own format, as JSON or SGF (a proof tree's with ``note`` on its root and its
+    ``ko_moves`` marked KO: ``Proof.to_sgf``)."""
     files = classification_file if classification else \
         split_file if isinstance(first, SplitProof) else None
     if as_json:
         return json.dumps(first.to_json() if files is None else files.to_json(first)).encode()
-    return first.to_sgf(note=note) if files is None else files.to_sgf(first)
+    return first.to_sgf(note=note, ko_moves=ko_moves) if files is None else files.to_sgf(first)
 
 
 def exit_status(rows: list[dict]) -> int:

@@ -206,9 +206,12 @@ class Proof:
 
     # ---- SGF ------------------------------------------------------------------------
 
-    def to_sgf(self, max_nodes: int = 200_000, note: str = "") -> bytes:
+    def to_sgf(self, max_nodes: int = 200_000, note: str = "",
+               ko_moves: Iterable[int] = ()) -> bytes:
         """The problem, then the tree as variations; ``note``: more for the root's comment,
-        after the summary (which frame proved it, where that is not the problem's own).
+        after the summary (which frame proved it, where that is not the problem's own);
+        ``ko_moves``: first moves whose result a ko decides (``search.kill_by_ko``'s
+        reading), marked ``KO`` (:func:`mark`).
 
         Each move node gets a comment with its status (and where the ko rule or
         a missing ko threat decides a move, ``search.ko_notes``) and, when it has one,
@@ -231,19 +234,26 @@ class Proof:
             + (f" {note}" if note else ""))
         writer = TreeWriter(size, self.problem.defender, max_nodes)
         notes = KoNotes(self.problem, self.to_play)
+        ko_moves = frozenset(ko_moves)
         for move, child in self.root.children:
             node = writer.write(root, move, child, self.to_play, notes)
             if node is None:
                 break
-            mark(node, move in self.winning_moves)
+            mark(node, move in self.winning_moves, move in ko_moves)
         writer.say_on_root(root)
         return game.serialise()
 
 
-def mark(node, right: bool) -> None:
+def mark(node, right: bool, ko: bool = False) -> None:
     """Mark a first move's SGF node as problem sites and viewers read it: its comment
     starts with ``RIGHT`` or ``WRONG`` and it is a good (``TE``) or bad (``BM``) move, so
-    that a reader does not take a refuted move for the book's answer (QA s44)."""
+    that a reader does not take a refuted move for the book's answer (QA s44); a move
+    whose result is decided by who may take a ko (``ko``) starts ``KO`` and is neither
+    (QA s46: the move that makes a direct ko read WRONG, the same move RIGHT with
+    ``--all``)."""
+    if ko:
+        node.set("C", f"KO: {node.get('C')}")
+        return
     node.set("C", f"{'RIGHT' if right else 'WRONG'}: {node.get('C')}")
     node.set("TE" if right else "BM", 1)
 
