@@ -414,8 +414,6 @@ def run_solve(args) -> int:
     rows = []
     first = None    # what --proof-out saves: the first proof (the others are not kept)
     proven: set[str] = set()        # the problems with a proof, for what was not saved
-    first_note = ""                 # what the saved proof's root says of its frame
-    first_ko: tuple[int, ...] = ()  # its first move that makes a ko, marked KO
     loaded = load_from_args(args)
     chosen = loaded.problems
     if out_path is not None and out_path.exists() and any(
@@ -439,7 +437,6 @@ def run_solve(args) -> int:
                 out["row"]["region_warning"] = problem.region_warning()
                 out["row"]["text_warning"] = text_disagrees(problem)
                 rows.append({"problem": label, **out["row"]})
-                had = first
                 if args.all:
                     # a classification with every move open proves nothing to save
                     found = out["classification"] if out["finished"] else None
@@ -448,21 +445,13 @@ def run_solve(args) -> int:
                     found = result.proof if result.proof is not None else result.split
                 if found is not None:
                     proven.add(label)       # a problem, whichever sides were proven
-                    if first is None:
-                        first = found
-                        # a proof of the closer frame says so in its file, and a move
-                        # whose result a ko decides is marked so (QA s46)
-                        if out["row"].get("frame") == "closer":
-                            first_note = f"Frame: {out['row']['frame_note']}"
-                        if out["row"].get("ko_move"):
-                            first_ko = (coords.from_gtp(out["row"]["ko_move"],
-                                                        first.problem.size),)
-                if out_path is not None and first is not None and had is None:
-                    # saved before anything is printed: a pipe closed early (``| head``) or
-                    # a full terminal log loses the lines, not the proof (QA s46)
-                    write_output(out_path, proof_file(first, args.all,
-                                                      out_path.suffix.lower() == ".json",
-                                                      first_note, first_ko))
+                if found is not None and first is None:
+                    first = found
+                    if out_path is not None:
+                        # saved before anything is printed: a pipe closed early (``| head``)
+                        # or a full terminal log loses the lines, not the proof (QA s46)
+                        write_output(out_path, saved_proof(first, out["row"], args.all,
+                                                           out_path.suffix.lower() == ".json"))
                 if not args.json:
                     (print_classes if args.all else print_row)(out["row"])
                 if stop.is_set():
@@ -499,16 +488,21 @@ def problem_label(sourced, index: int) -> str:
     return printable(f"{index}: {where}" + (f" ({title})" if title else ""))
 
 
-def proof_file(first, classification: bool, as_json: bool, note: str = "",
-               ko_moves: tuple[int, ...] = ()) -> bytes:
+def saved_proof(first, row: dict, classification: bool, as_json: bool) -> bytes:
     """What ``--proof-out`` writes: a classification, a split proof or a proof tree, each
-    in its own format, as JSON or SGF (a proof tree's with ``note`` on its root and its
-    ``ko_moves`` marked KO: ``Proof.to_sgf``)."""
+    in its own format, as JSON or SGF.  A proof tree's SGF says on its root which frame
+    proved it, where the closer one did, and marks KO the first move whose result a ko
+    decides, by ``row``'s ko reading (QA s46)."""
     files = classification_file if classification else \
         split_file if isinstance(first, SplitProof) else None
     if as_json:
         return json.dumps(first.to_json() if files is None else files.to_json(first)).encode()
-    return first.to_sgf(note=note, ko_moves=ko_moves) if files is None else files.to_sgf(first)
+    if files is not None:
+        return files.to_sgf(first)
+    note = f"Frame: {row['frame_note']}" if row.get("frame") == "closer" else ""
+    ko = row.get("ko_move")
+    return first.to_sgf(note=note, ko_moves=(coords.from_gtp(ko, first.problem.size),)
+                        if ko else ())
 
 
 def exit_status(rows: list[dict]) -> int:

@@ -191,7 +191,8 @@ def parse_games(data: bytes) -> list[sgf_grammar.Coarse_game_tree]:
 
 
 # what sets up or marks a problem's position, and what plays a move
-_POSED = ("AB", "AW", "AE", "PL", *_PROBLEM_MARKUP)
+_SETUP = ("AB", "AW", "AE")
+_POSED = (*_SETUP, "PL", *_PROBLEM_MARKUP)
 _MOVES = ("B", "W")
 
 
@@ -782,9 +783,6 @@ def write_sgf(problem: Problem, lines: sgf.Tree_node | None = None) -> bytes:
         for child in lines:
             _copy_line(child, root, board, size)
     return game.serialise()
-
-
-_SETUP = ("AB", "AW", "AE")
 
 
 def _copy_line(source: sgf.Tree_node, parent: sgf.Tree_node, board: Board, size: int) -> None:

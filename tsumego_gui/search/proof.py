@@ -291,9 +291,9 @@ class TreeWriter:
     Each move gets a comment saying its status in ``defender``'s colour's words
     ("White lives", "Black kills": another viewer shows them as they are) and what
     a :class:`~tsumego_gui.search.ko_notes.KoNotes` says about kos there, and its
-    zone as ``TZ`` where it differs from the zone written above it.  A node the proof
-    reaches again by another move order (a
-    transposition: the same position, the tree shared) is written once; where it
+    zone as ``TZ`` where it differs from the zone written above it.  A node the
+    proof reaches again by another move order (a transposition: the same position,
+    the tree shared) is written once; where it
     comes again its move says where its tree is ("the same position as after B C1
     W D1 ...") and nothing is written below it, so a file is about the size of the
     proof (a 8,514-node proof with shared subtrees written out in full came to
