@@ -440,6 +440,15 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
     proven: dict[tuple[str, int], Proof] = {}
     best_first_nodes = 0
 
+    afters: dict[tuple[str, int], Problem] = {}
+
+    def after(rules_name: str, move: int) -> Problem:
+        """The problem after a first move under a rule set, made once (a problem is
+        validated as it is made: a tenth of a small problem's classification)."""
+        if (rules_name, move) not in afters:
+            afters[rules_name, move] = first_move_problem(rules[rules_name], move, to_play)
+        return afters[rules_name, move]
+
     def spent_nodes() -> int:
         return cores.nodes + best_first_nodes
 
@@ -464,7 +473,7 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
         caps = budgets(share)
         if isinstance(caps, str):
             return "unknown", caps
-        child = first_move_problem(rules[rules_name], move, to_play)
+        child = after(rules_name, move)
         offset = spent_nodes()
 
         def report(p: Progress) -> None:
@@ -524,7 +533,7 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
         status, result, why = run(core, move, rooted_after, share, extract=True)
         if result is None:
             return status, None, why
-        child = first_move_problem(rules[rules_name], move, to_play)
+        child = after(rules_name, move)
         converted, _ = cores.shared_work(core)
         records = cores.records_of(core)
         token = None if rooted_after else board_there.play(move)
@@ -572,10 +581,12 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
         proof, _ = extract(rules_name, move, status, share)
         if proof is None:
             return False
-        if rules[to_rules].goal != "survive" and any(
-                node.kind == "survives" for node in proof.root.iter_unique()):
-            return False        # a game ended by passing: no such leaf under the other goal
-        there = first_move_problem(rules[to_rules], move, to_play)
+        # a game ended by two passes: its leaf is "survives" under ``survive`` only, and
+        # "passes" under the other goals only
+        ended = "passes" if rules[to_rules].goal == "survive" else "survives"
+        if any(node.kind == ended for node in proof.root.iter_unique()):
+            return False
+        there = after(to_rules, move)
         carried = Proof(problem=there, to_play=there.to_play, root=proof.root,
                         winning_moves=[],
                         stats={**proof.stats, "rules": to_rules, "carried_from": rules_name})
