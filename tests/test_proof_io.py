@@ -79,6 +79,32 @@ def test_a_proof_file_naming_a_point_off_its_board_is_rejected(proof):
         Proof.from_json(data)
 
 
+def _deepest(data) -> int:
+    """The index of a node at the end of a longest line from the root of a proof dict."""
+    line = [0]
+    while data["nodes"][line[-1]]["children"]:
+        line.append(data["nodes"][line[-1]]["children"][0][1])
+    return line[-1]
+
+
+def test_a_proof_file_whose_moves_lead_back_up_is_rejected(proof):
+    """A damaged file whose child indices form a cycle would send every walk of the tree
+    round for ever; one that shares a subtree between two lines is a proof as ever."""
+    data = proof.to_json()
+    deep = _deepest(data)
+    assert deep != 0
+    looped = json.loads(json.dumps(data))
+    looped["nodes"][deep]["children"].append(["A1", 0])
+    with pytest.raises(ValueError, match="form a cycle"):
+        Proof.from_json(looped)
+    shared = json.loads(json.dumps(data))
+    fork = next(d for d in shared["nodes"] if len(d["children"]) >= 2)
+    fork["children"][1][1] = fork["children"][0][1]     # two moves, one answer: no cycle
+    loaded = Proof.from_json(shared)
+    forks = [n for n in loaded.root.iter_unique() if len(n.children) >= 2]
+    assert any(n.children[0][1] is n.children[1][1] for n in forks)
+
+
 def test_a_file_that_is_not_a_proof_is_rejected(tmp_path):
     path = tmp_path / "other.json"
     path.write_text(json.dumps({"format": "something else"}))

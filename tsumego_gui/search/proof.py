@@ -194,6 +194,11 @@ class Proof:
             moves = locs([m for m, _ in d["children"]])
             node.children = [(m, nodes[i]) for m, (_, i) in zip(moves, d["children"],
                                                                  strict=True)]
+        if _has_cycle(nodes[0]):
+            # a damaged file: every walk of the tree (the verifier, the browser, the export)
+            # would go round for ever
+            raise ValueError("the proof's nodes form a cycle: a move leads back to a node "
+                             "above it")
         return cls(problem=problem, to_play=read_json_side(data["to_play"], version),
                    root=nodes[0],
                    winning_moves=locs(data["winning_moves"]), stats=dict(data["stats"]))
@@ -256,6 +261,29 @@ def mark(node, right: bool, ko: bool = False) -> None:
         return
     node.set("C", f"{'RIGHT' if right else 'WRONG'}: {node.get('C')}")
     node.set("TE" if right else "BM", 1)
+
+
+def _has_cycle(root: ProofNode) -> bool:
+    """Whether a node can be reached again from below itself (a shared subtree is no
+    cycle).  Iterative: a proof may be thousands of moves deep."""
+    on_line: set[int] = set()      # the nodes on the current line from the root
+    done: set[int] = set()         # nodes whose every line below was walked
+    stack = [(root, iter(root.children))]
+    on_line.add(id(root))
+    while stack:
+        node, below = stack[-1]
+        for _, child in below:
+            if id(child) in on_line:
+                return True
+            if id(child) not in done:
+                on_line.add(id(child))
+                stack.append((child, iter(child.children)))
+                break
+        else:
+            stack.pop()
+            on_line.discard(id(node))
+            done.add(id(node))
+    return False
 
 
 def json_points_reader(size: int, version: int) -> Callable[[Iterable], list[int]]:
