@@ -594,3 +594,29 @@ def test_the_colours_follow_the_side_to_move_as_the_words_do(make_window, qtbot)
     assert {m for m, word in words.items() if word == "fails"} == \
         {m for m, bg in colours.items() if bg == red} != set()
     assert CLASS_COLOURS["best"][0] in w.solve_panel.first_moves.status_label.text()
+
+
+def test_copy_diagram_numbers_the_first_moves_line_as_forum_text(three):
+    """Edit › Copy diagram in the proof of White's A1: the part in view as a Sensei's
+    Library diagram from before A1 (White to play), A1 numbered 1 and Black's killing
+    answer 2, with the edges in view drawn; in the editor, the position unnumbered."""
+    w, b, panel = three, three.browser, three.solve_panel.first_moves
+    a1 = coords.from_gtp("A1", 9)
+    assert panel.select_move(a1)
+    b.forward()
+    answer = b.proof.root.prover_move
+    text = w.copy_diagram()
+    from PySide6.QtWidgets import QApplication
+    assert QApplication.clipboard().text() == text
+    lines = text.splitlines()
+    assert lines[0] == "$$W White to play"
+    view = w.board.visible_window()         # the bottom-left corner is in view, edges drawn
+    assert (view.row1, view.col0) == (8, 0) and lines[-1].startswith("$$ +--")
+    bottom = lines[-2].split()[2:]          # the first line's cells, after "$$" and "|"
+    assert lines[-2].split()[1] == "|" and bottom[0] == "1"
+    assert bottom[coords.from_loc(answer, 9)[1]] == "2"
+    assert not any(c.isdigit() for line in lines[1:-2] for c in line)
+    w.set_mode("edit")
+    edited = w.copy_diagram().splitlines()
+    assert edited[0] == "$$W White to play"
+    assert not any(c.isdigit() for line in edited[1:] for c in line)

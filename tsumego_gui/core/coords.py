@@ -181,3 +181,17 @@ def from_sgfmill(point: tuple[int, int] | None, size: int) -> int:
         return PASS
     r, c = point
     return to_loc(size - 1 - r, c, size)
+
+
+def star_points(size: int) -> list[tuple[int, int]]:
+    """(row, col) of the hoshi: the 4-4 points and the sides' and centre's on 13x13 and
+    19x19, the 3-3 points and the centre on 9x9, the centre of other odd boards of 7 or
+    more."""
+    lines = {19: (3, 9, 15), 13: (3, 6, 9)}.get(size)
+    if lines:
+        return [(r, c) for r in lines for c in lines]
+    if size == 9:
+        return [(2, 2), (2, 6), (4, 4), (6, 2), (6, 6)]
+    if size >= 7 and size % 2:
+        return [(size // 2, size // 2)]
+    return []

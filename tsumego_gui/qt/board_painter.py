@@ -39,6 +39,7 @@ from PySide6.QtGui import (
 
 from tsumego_gui.core import coords
 from tsumego_gui.core.colors import BLACK, EMPTY, WHITE
+from tsumego_gui.core.coords import star_points
 from tsumego_gui.qt.board_crop import Window
 from tsumego_gui.qt.theme import THEMES, Theme
 
@@ -86,21 +87,6 @@ class Overlay:
         if self.last_move is not None:
             out.add(self.last_move)
         return frozenset(out)
-
-
-STAR_POINTS = {13: (3, 6, 9), 19: (3, 9, 15)}
-
-
-def star_points(size: int) -> list[tuple[int, int]]:
-    """(row, col) of the hoshi of the usual sizes; the centre of other odd sizes >= 7."""
-    if size in STAR_POINTS:
-        lines = STAR_POINTS[size]
-        return [(r, c) for r in lines for c in lines]
-    if size == 9:
-        return [(2, 2), (2, 6), (6, 2), (6, 6), (4, 4)]
-    if size >= 7 and size % 2 == 1:
-        return [(size // 2, size // 2)]
-    return []
 
 
 def _snap_centre(v: float, dpr: float) -> float:

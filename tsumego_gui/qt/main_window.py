@@ -69,6 +69,7 @@ from pathlib import Path
 from PySide6.QtCore import QByteArray, QEvent, QObject, QPoint, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
+    QApplication,
     QDockWidget,
     QFileDialog,
     QFrame,
@@ -96,6 +97,7 @@ from tsumego_gui.qt.board_widget import LEFT, BoardWidget
 from tsumego_gui.qt.busy_work import run_busy
 from tsumego_gui.qt.collection_state import FAILED, SOLVED, CollectionState
 from tsumego_gui.qt.control_keys import ControlKeys
+from tsumego_gui.qt.diagram_copy import diagram_text
 from tsumego_gui.qt.editor import BLACK, Draft, EditorModel
 from tsumego_gui.qt.help_dialogs import AboutDialog, ShortcutsDialog
 from tsumego_gui.qt.practice import CORRECT, KO, Practice
@@ -489,6 +491,10 @@ class MainWindow(QMainWindow):
                      QKeySequence("Ctrl+E"))
         self._action(e, "&Browse proof", lambda: self.set_mode("proof"), QKeySequence("Ctrl+B"))
         e.addSeparator()
+        self._action(e, "Copy &diagram (Sensei's Library text)", self.copy_diagram,
+                     QKeySequence("Ctrl+Shift+C"))
+        self._action(e, "Copy board &image", self.copy_board_image, QKeySequence("Ctrl+Alt+C"))
+        e.addSeparator()
         # the edit tools from the keyboard too (QA s45: Tab, Tab, arrows and Ctrl+G)
         for n, (tool, text) in enumerate((("stones", "&Stones tool"),
                                           ("crucial", "&Crucial stones tool"),
@@ -701,6 +707,22 @@ class MainWindow(QMainWindow):
                 f"{COLOR_NAMES[problem.defender]} must live; a frame of {len(frame)} stones "
                 "added (the Problem panel says what was assumed; Edit > Remove frame undoes "
                 "it).")
+
+    def copy_diagram(self) -> str:
+        """The part of the board in view to the clipboard as a Sensei's Library diagram, the
+        proof's line to the node shown numbered (``qt.diagram_copy``); the text copied."""
+        line = self.browser.line() if self.mode == "proof" else None
+        to_play = self.editor.draft.to_play if self.mode == "edit" else None
+        text = diagram_text(self.board.visible_window(), line, self.board.view, to_play)
+        QApplication.clipboard().setText(text)
+        self.statusBar().showMessage("Diagram copied as Sensei's Library text, for a forum "
+                                     "post" + (f" ({len(line[1])} moves numbered)"
+                                               if line and line[1] else ""), 5000)
+        return text
+
+    def copy_board_image(self) -> None:
+        QApplication.clipboard().setPixmap(self.board.grab())
+        self.statusBar().showMessage("Board image copied.", 4000)
 
     def remove_frame(self) -> bool:
         """Back to the open position (one undoable edit): the frame's stones, the region and

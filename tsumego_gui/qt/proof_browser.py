@@ -36,11 +36,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine_cy.board import PASS
+from engine_cy.board import PASS, Board
 from tsumego_gui.core import coords
 from tsumego_gui.qt.board_painter import NEXT_MOVE, THEMES
 from tsumego_gui.qt.proof_model import ProofTreeModel
-from tsumego_gui.qt.proof_view import TryIt, explain, overlay_at
+from tsumego_gui.qt.proof_view import (
+    TryIt,
+    explain,
+    node_and_moves,
+    overlay_at,
+    start_board,
+    view_of,
+)
 from tsumego_gui.qt.try_first_move import TryFirstMove
 from tsumego_gui.search.classify import Classification
 from tsumego_gui.search.proof import Proof
@@ -201,6 +208,24 @@ class ProofBrowser(QWidget):
 
     def set_theme(self, name: str) -> None:
         self.legend.setText(legend_html(name))
+
+    def line(self) -> tuple[Board, list[int]] | None:
+        """(the position the line shown starts from, its moves to the current node): from
+        before the first move for a first move's proof whose classification is known, else
+        from the proof's root; None with no proof, or in "try it" (a game, not the proof)."""
+        if self.proof is None or self.try_it is not None:
+            return None
+        _, moves = node_and_moves(self.proof, self.path)
+        c = self.classification
+        if self.first_move is not None and c is not None:
+            board = c.problem.to_board()
+            board.to_play = c.to_play
+            if board.is_legal(self.first_move) or self.first_move == PASS:
+                after = board.copy()
+                after.play(self.first_move)
+                if view_of(after) == view_of(start_board(self.proof)):
+                    return board, [self.first_move, *moves]
+        return start_board(self.proof), moves
 
     # ---- navigation ---------------------------------------------------------------------
 

@@ -1,0 +1,108 @@
+"""A position and a line of moves as Sensei's Library diagrams: the text Go forums read.
+
+Go players post positions as text in Sensei's Library's diagram syntax, which
+the library's wiki and several forums draw as a board::
+
+    $$B Black to play
+    $$ +---------------
+    $$ | . . O 2 . . .
+    $$ | X 1 O . . . .
+    $$ | X X O . . . .
+    $$ | . . . , . . .
+
+Each line starts ``$$``; the first says who plays first (``B`` or ``W``: the
+first numbered move, where there is one), from which move number (``m21``: the
+stones numbered 1 to 0 are moves 21 to 30), and a title.  ``X`` is black, ``O``
+white, ``.`` an empty point, ``,`` a star point; the digits ``1``..``9`` and
+``0`` are the line's moves, odd ones by the side named in the header; ``|`` and
+a row of ``-`` (``+`` at a corner) are the board's edges, drawn only where the
+diagram reaches them.
+
+A diagram numbers at most ten moves, so a longer line is written as several
+diagrams, each from the position the one before it ends in.  What a diagram
+cannot show is said under it, as the books do: a move on a point where a stone
+was taken earlier (``7 at 3``, or ``7 at C2`` where a stone of the diagram
+stood), a move off the part shown, and a pass.
+
+Knows the board API (``copy``, ``play``, ``color_at``, ``to_play``) and
+``core.coords``; nothing about proofs or widgets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from tsumego_gui.core import coords
+from tsumego_gui.core.colors import BLACK, EMPTY, WHITE
+from tsumego_gui.core.wording import PLAYERS
+
+MOVES_PER_DIAGRAM = 10
+STONES = {BLACK: "X", WHITE: "O"}
+HEADER = {BLACK: "B", WHITE: "W"}
+
+
+def sl_diagrams(board, moves: Sequence[int], rows: tuple[int, int], cols: tuple[int, int],
+                title: str = "") -> str:
+    """``board`` (the position before the first move, its side to move first; not
+    changed) and ``moves`` (legal there in turn, passes as ``coords.PASS``) as one
+    diagram per ten moves, blank lines between; ``rows`` and ``cols``: the first and
+    last row and column shown (row 0 at the top), ``title`` on the first diagram."""
+    size = board.size
+    if not (0 <= rows[0] <= rows[1] < size and 0 <= cols[0] <= cols[1] < size):
+        raise ValueError(f"rows {rows} and columns {cols} are not a part of a "
+                         f"{size}x{size} board")
+    board = board.copy()
+    parts = []
+    for start in range(0, max(len(moves), 1), MOVES_PER_DIAGRAM):
+        chunk = moves[start:start + MOVES_PER_DIAGRAM]
+        parts.append(_diagram(board, chunk, start + 1, rows, cols, title if not start else ""))
+        for move in chunk:
+            board.play(move)
+    return "\n\n".join(parts)
+
+
+def _diagram(board, moves: Sequence[int], first_number: int, rows: tuple[int, int],
+             cols: tuple[int, int], title: str) -> str:
+    size = board.size
+    stars = set(coords.star_points(size))
+    cells = {}
+    for r in range(rows[0], rows[1] + 1):
+        for c in range(cols[0], cols[1] + 1):
+            colour = board.color_at(coords.to_loc(r, c, size))
+            cells[r, c] = STONES[colour] if colour != EMPTY else (
+                "," if (r, c) in stars else ".")
+    notes = []
+    numbered: dict[int, int] = {}       # loc -> the number of the move shown there
+    replay = board.copy()
+    for i, move in enumerate(moves):
+        number = first_number + i
+        if move == coords.PASS:
+            notes.append(f"{number}: {PLAYERS[replay.to_play]} passes")
+        else:
+            point = coords.from_loc(move, size)
+            name = coords.to_gtp(move, size)
+            if point not in cells:
+                notes.append(f"{number} at {name} (off the diagram)")
+            elif cells[point] not in ".,":
+                # a stone the diagram shows was taken first: the point has its number
+                notes.append(f"{number} at {numbered.get(move, name)}")
+            else:
+                cells[point] = str(number % 10)
+                numbered[move] = number
+        replay.play(move)
+    header = "$$" + HEADER[board.to_play] + (
+        f"m{first_number}" if first_number > 1 else "") + (f" {title}" if title else "")
+    lines = [header]
+    left, right = cols[0] == 0, cols[1] == size - 1
+    width = 2 * (cols[1] - cols[0] + 1) + 1
+
+    def edge() -> str:
+        return "$$ " + ("+" if left else "") + "-" * width + ("+" if right else "")
+    if rows[0] == 0:
+        lines.append(edge())
+    for r in range(rows[0], rows[1] + 1):
+        row = " ".join(cells[r, c] for c in range(cols[0], cols[1] + 1))
+        lines.append("$$ " + ("| " if left else "") + row + (" |" if right else ""))
+    if rows[1] == size - 1:
+        lines.append(edge())
+    return "\n".join(lines + notes)
