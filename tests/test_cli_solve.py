@@ -6,9 +6,11 @@ import contextlib
 import io
 import json
 import os
+import re
 import signal
 import subprocess
 import sys
+import threading
 import time
 from pathlib import Path
 
@@ -146,6 +148,7 @@ def test_a_collection_saves_the_proof_of_its_first_problem(tmp_path, capsys):
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "problems"
 LONG_SOLVE = SHARED / "enclosed-dev" / "gop" / "17101.sgf"    # some 30 s of df-pn
+MODEL = SHARED.parent / "katago" / "b10c384h6nbttflrs.bin.gz"
 
 
 @pytest.mark.skipif(not LONG_SOLVE.exists(), reason="../shared/problems is not beside the repo")
@@ -188,6 +191,122 @@ def test_ctrl_c_keeps_the_proof_already_finished(tmp_path):
     assert child.returncode == 130
     assert f"proof saved to {saved}" in rest.decode()
     assert read_sgf(saved)[0].size == read_sgf(STRAIGHT_THREE)[0].size
+
+
+def _ctrl_c_while_starting(command: list[str], marker: str, delay: float) -> tuple[int, list]:
+    """Run ``command`` with Python's import-time report on stderr and press Ctrl-C ``delay``
+    seconds after the report first names ``marker`` (a module only the CLI's own code
+    imports); the exit status and the stderr lines that are not the report's.  Waiting
+    for the report, not for a clock, keeps a slow machine from pressing it while Python
+    itself starts (``site``), which no program can guard."""
+    env = dict(os.environ, PYTHONPROFILEIMPORTTIME="1")
+    child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                             text=True, env=env)
+    lines: list[str] = []
+    begun = threading.Event()
+
+    def read() -> None:
+        for line in child.stderr:
+            lines.append(line)
+            if marker in line:
+                begun.set()
+        begun.set()         # it ended first: the caller's asserts say how
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    try:
+        begun.wait(120)
+        time.sleep(delay)
+        child.send_signal(signal.SIGINT)
+        child.wait(timeout=120)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+        reader.join(10)
+    return child.returncode, [line.rstrip("\n") for line in lines
+                              if not line.startswith("import time:")]
+
+
+def _entry_point(name: str) -> list[str]:
+    if name == "tsumego":
+        script = Path(sys.executable).with_name("tsumego")
+        if not script.exists():
+            pytest.skip("the tsumego console script is not installed beside this Python")
+        return [str(script)]
+    return [sys.executable, "-m", "tsumego_gui"]
+
+
+@pytest.mark.skipif(not LONG_SOLVE.exists(), reason="../shared/problems is not beside the repo")
+@pytest.mark.parametrize("entry", ["tsumego", "python -m tsumego_gui"])
+def test_ctrl_c_while_the_cli_starts_is_one_line_not_a_traceback(entry):
+    """Ctrl-C while numpy, the engine and the search modules are still being imported
+    (the first tenths of a second) ended in a traceback: the handling began only once
+    they were in.  Pressed from the first numpy import on, at a few moments."""
+    command = [*_entry_point(entry), "solve", str(LONG_SOLVE), "--time", "60"]
+    for delay in (0.0, 0.01, 0.03, 0.06, 0.1, 0.2, 0.4):
+        status, err = _ctrl_c_while_starting(command, "numpy", delay)
+        assert (status, err) == (130, ["tsumego: interrupted"]), f"pressed at {delay} s: {err}"
+
+
+@pytest.mark.skipif(not (LONG_SOLVE.exists() and MODEL.is_file()),
+                    reason="../shared/problems or ../shared/katago is not beside the repo")
+def test_ctrl_c_while_torch_and_the_network_load_is_one_line():
+    """torch and the KataGo model take seconds to load, after the CLI's own imports; a
+    KeyboardInterrupt inside an extension module's import can come out as another error
+    (numpy's did: "PyCapsule_Import could not import module"), so Ctrl-C ends it at once."""
+    command = [*_entry_point("tsumego"), "solve", str(LONG_SOLVE), "--time", "60",
+               "--evaluator", "katago", "--network", str(MODEL)]
+    for delay in (0.0, 0.3, 1.0):
+        status, err = _ctrl_c_while_starting(command, "torch", delay)
+        assert (status, err) == (130, ["tsumego: interrupted"]), f"pressed at {delay} s: {err}"
+
+
+def test_time_is_the_searchs_and_the_network_loading_is_said(monkeypatch, capsys):
+    """--time is each search's own clock, as its help says; a network takes seconds to
+    load before the first (a KataGo solve with --time 2 took 3 s without a word why), and
+    the run says how long, so that the wall time adds up."""
+    from tsumego_gui.cli import solve as cli_solve
+    from tsumego_gui.search.choice import network_free_evaluator
+
+    def slow_network(name, network, device):
+        time.sleep(1.0)             # torch and a model file, loaded
+        return network_free_evaluator("heuristic")
+
+    monkeypatch.setattr(cli_solve, "make_evaluator", slow_network)
+    began = time.monotonic()
+    assert main(["solve", str(STRAIGHT_THREE), "--evaluator", "katago", "--network",
+                 "net.bin.gz", "--time", "1"]) == 0
+    wall = time.monotonic() - began
+    captured = capsys.readouterr()
+    said = re.fullmatch(r"katago network loaded in ([\d.]+) s \(--time counts the searches "
+                        r"only\)", captured.err.strip())
+    assert said, captured.err
+    searched = float(re.search(r"searched .* in ([\d.]+) s", captured.out)[1])
+    assert 1.0 <= float(said[1]) and float(said[1]) + searched <= wall + 0.1
+    with pytest.raises(SystemExit):
+        main(["solve", "--help"])
+    assert "each search's own clock: loading a network" in \
+        " ".join(capsys.readouterr().out.split())
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not (LONG_SOLVE.exists() and MODEL.is_file()),
+                    reason="../shared/problems or ../shared/katago is not beside the repo")
+def test_a_katago_solve_takes_the_loading_it_says_and_its_time():
+    """The real model: the wall time of ``--time 1`` is the loading said, the search's
+    seconds and Python's start-up and exit; the last are less than the loading (QA: a
+    --time 2 solve took some 3 s, the loading unsaid)."""
+    command = [*_entry_point("tsumego"), "solve", str(LONG_SOLVE), "--evaluator", "katago",
+               "--network", str(MODEL), "--time", "1", "--to-play", "B", "--json"]
+    began = time.monotonic()
+    done = subprocess.run(command, capture_output=True, text=True, timeout=600)
+    wall = time.monotonic() - began
+    assert done.returncode == 3, done.stderr            # not proven in a second
+    said = re.search(r"katago network loaded in ([\d.]+) s", done.stderr)
+    assert said, done.stderr
+    loaded, searched = float(said[1]), json.loads(done.stdout)[0]["seconds"]
+    assert 0 < loaded and wall - loaded - searched < loaded, (wall, loaded, searched)
 
 
 def test_ctrl_c_during_the_ko_reading_keeps_the_kill(tmp_path, capsys, monkeypatch):

@@ -1,8 +1,12 @@
-"""Starting the app: the one-line headless message, ``python -m tsumego_gui``, preferences."""
+"""Starting the app: the one-line headless message, ``python -m tsumego_gui``, preferences,
+Ctrl-C in the terminal."""
 
 import os
+import signal
 import subprocess
 import sys
+import threading
+import time
 
 import pytest
 
@@ -53,6 +57,88 @@ def test_python_m_opens_the_app_offscreen_and_quits(tmp_path):
         env=_env(QT_QPA_PLATFORM="offscreen"), capture_output=True, text=True, timeout=60)
     assert result.returncode == 0, result.stderr
     assert (tmp_path / "s.ini").exists()          # preferences and window state were saved
+
+
+def test_ctrl_c_closes_the_app_as_its_close_button_does(tmp_path):
+    """Qt's event loop never let Python's SIGINT handler run: Ctrl-C in the terminal did
+    nothing.  It closes the window through its closeEvent (which saves its state) and
+    the app ends with the status a close gives."""
+    from tsumego_gui.qt.main_window import BUNDLED_PROBLEM
+    settings = tmp_path / "s.ini"
+    child = subprocess.Popen(
+        [sys.executable, "-m", "tsumego_gui", "--settings", str(settings), str(BUNDLED_PROBLEM)],
+        env=_env(QT_QPA_PLATFORM="offscreen"), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        text=True)
+    try:
+        # the preferences are written as the window is built, after Ctrl-C's handling
+        # is in place (earlier, Ctrl-C only ends a start-up: see the next test)
+        end = time.monotonic() + 120
+        while not settings.exists() and child.poll() is None and time.monotonic() < end:
+            time.sleep(0.05)
+        child.send_signal(signal.SIGINT)
+        out, err = child.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        child.kill()
+        child.communicate()
+        pytest.fail("Ctrl-C did not close the app")
+    assert child.returncode == 0, err
+    assert "Traceback" not in err
+    assert "geometry=" in settings.read_text()        # closeEvent saved the window's state
+
+
+def test_ctrl_c_while_the_app_starts_ends_it_with_one_line(tmp_path):
+    """Pressed while PySide6 and the engine are still being imported (the first
+    second): one line and status 130, as the CLI; pressed later, the window closes."""
+    for delay in (0.0, 0.05, 0.2):
+        child = subprocess.Popen(
+            [sys.executable, "-m", "tsumego_gui", "--settings", str(tmp_path / "s.ini")],
+            env=_env(QT_QPA_PLATFORM="offscreen", PYTHONPROFILEIMPORTTIME="1"),
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        lines, begun = [], threading.Event()
+
+        def read(child=child, lines=lines, begun=begun):
+            for line in child.stderr:
+                lines.append(line)
+                if "PySide6" in line:       # the app's own code runs: Python has started
+                    begun.set()
+            begun.set()
+
+        reader = threading.Thread(target=read, daemon=True)
+        reader.start()
+        try:
+            begun.wait(120)
+            time.sleep(delay)
+            child.send_signal(signal.SIGINT)
+            child.wait(timeout=60)
+        finally:
+            if child.poll() is None:
+                child.kill()
+                child.wait()
+            reader.join(10)
+        said = [line.strip() for line in lines if not line.startswith("import time:")]
+        assert "Traceback" not in "".join(said), f"pressed at {delay} s: {said}"
+        assert child.returncode in (0, 130), f"pressed at {delay} s: {said}"
+        assert (child.returncode == 130) == ("tsumego-gui: interrupted" in said), said
+
+
+def test_ctrl_c_asks_about_unsaved_edits_as_the_close_button_does(qtbot, make_window):
+    from PySide6.QtWidgets import QApplication
+
+    from tsumego_gui.qt.app import CtrlCCloses
+    window = make_window(show=True)
+    window.new_problem(5)                               # an edit not saved
+    asked = []
+    window.confirm_discard = lambda: asked.append(1) or False     # "Cancel"
+    before = signal.getsignal(signal.SIGINT)
+    ctrl_c = CtrlCCloses()
+    try:
+        ctrl_c.watch(QApplication.instance(), window)
+        signal.raise_signal(signal.SIGINT)
+        qtbot.waitUntil(lambda: bool(asked), timeout=5000)
+        assert window.isVisible() and window.editor.draft.size == 5     # kept, as asked
+    finally:
+        ctrl_c.release()
+    assert signal.getsignal(signal.SIGINT) is before
 
 
 def test_python_m_with_a_cli_command_still_runs_the_cli():

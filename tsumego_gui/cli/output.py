@@ -1,6 +1,6 @@
 """Result files a command writes (``solve --proof-out``, ``frame --out``): checked before
 the work that fills them, so that a solve of minutes is not lost to a mistyped folder, and
-written with an error that says *write*, not read (``cli.main`` prints it)."""
+written with an error that says *write*, not read (``cli.commands`` prints it)."""
 
 from __future__ import annotations
 

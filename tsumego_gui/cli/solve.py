@@ -15,6 +15,8 @@ make, nor with ``--no-closer``), and the row says which frame answered.  A kill
 proven where the defender may not take kos is read again where it may
 (``search.kill_by_ko``), with the time left: the row says whether it is a ko, and
 names a kill with no ko in it where the first one found needs the ko.
+``--time`` is each search's own clock: a network evaluator is loaded once, before the
+first, and standard error says how long that took.
 
 Exit status (``cli.exit_status``): 0 when every position asked about is
 proven and every proof verified in full; 1 when a proof is not verified in
@@ -34,6 +36,7 @@ import threading
 import time
 from contextlib import contextmanager
 
+from tsumego_gui.cli.ctrl_c import quits_at_once
 from tsumego_gui.cli.exit_status import DONE, NOT_PROVEN, NOT_VERIFIED, worst
 from tsumego_gui.cli.loading import load_from_args
 from tsumego_gui.cli.output import check_writable, write_output
@@ -397,10 +400,18 @@ def chosen_evaluator(args) -> str:
 
 def run_solve(args) -> int:
     args.evaluator = chosen_evaluator(args)
+    began = time.monotonic()
     try:
-        evaluator = make_evaluator(args.evaluator, args.network, args.device)
+        with quits_at_once():       # torch and the network load (cli.ctrl_c)
+            evaluator = make_evaluator(args.evaluator, args.network, args.device)
     except (ImportError, FileNotFoundError) as err:
         raise ValueError(f"the {args.evaluator} evaluator is not available here ({err})") from None
+    if args.evaluator not in NETWORK_FREE:
+        # --time is each search's own clock (its help says so), and torch and the network
+        # take seconds to load before the first: said, so that the wall time adds up (a
+        # KataGo solve with --time 2 took 3 s without a word why)
+        print(f"{args.evaluator} network loaded in {time.monotonic() - began:.1f} s "
+              "(--time counts the searches only)", file=sys.stderr)
     if args.decompose and args.all:
         raise ValueError("--decompose does not go with --all (each first move is searched "
                          "on the whole region)")
