@@ -941,6 +941,12 @@ cdef class DfpnCore:
         if not self.focusing or (self.max_evals > 0 and self.evals >= self.max_evals) or \
                 (self.evals > 0 and self.eval_seconds > self.time_share * (clock - self.started)):
             return 0
+        if self.evals > 0 and self.control.deadline > 0 and \
+                clock + self.eval_seconds / self.evals > self.control.deadline:
+            # a batch as long as the others would end past the time budget, and cannot be
+            # cut short (a network's batch on a CPU: seconds): the search goes on without
+            # it (QA s47: --time 2 with a KataGo network searched for 3.4 s)
+            return 0
         with gil:
             queries = []
             asked = []

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from pathlib import Path
 
 import numpy as np
@@ -138,6 +139,28 @@ def test_the_evaluation_budget_is_kept():
     assert result.verdict == "dies"
     assert evaluator.asked <= 3
     assert result.proof.stats["network_evals"] == evaluator.asked
+
+
+class SlowEvaluator(RandomEvaluator):
+    """A batch takes a second, as a network's does on a slow CPU."""
+
+    def evaluate(self, queries):
+        time.sleep(1.0)
+        return super().evaluate(queries)
+
+
+def test_no_batch_starts_that_would_end_past_the_time_budget():
+    """With 1.5 s and batches of a second, a second batch would end at 2 s: the search goes
+    on without it (a network's batch cannot be cut short; QA s47: --time 2 with KataGo
+    searched for 3.4 s)."""
+    problem = problem_from(STRAIGHT_THREE, 7, crucial="A2", to_play=WHITE)
+    evaluator = SlowEvaluator()
+    start = time.monotonic()
+    solve(problem, SearchParams(max_nodes=0, max_seconds=1.5,
+                                focus=FocusParams(max_depth=20, max_evals=0, time_share=1.0)),
+          evaluator=evaluator)
+    assert evaluator.asked >= 1
+    assert time.monotonic() - start < 1.8
 
 
 @pytest.mark.parametrize("evaluator, says", [(FailingEvaluator(), "CUDA out of memory"),
