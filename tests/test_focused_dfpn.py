@@ -5,7 +5,8 @@ that ranks the proven winning move last and calls every position lost for its
 mover, one that fails, and (when ``../shared/katago`` has the model) KataGo's
 network.  Every verdict must equal plain df-pn's and every proof must pass the
 independent verifier.  Budgets are in nodes and ``time_share`` is 1 (no time
-gate), so a busy machine cannot change what is searched.
+gate), so a busy machine cannot change what is searched; one test keeps a time
+budget, with a stand-in whose batches take a second.
 """
 
 from __future__ import annotations
