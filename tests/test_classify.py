@@ -223,6 +223,39 @@ def test_the_exported_main_line_is_a_right_move_and_wrong_ones_are_no_book_answe
     assert {loc for _, loc in read_sgf(data)[0].book_moves} == right != set()
 
 
+def _sgf_nodes_below(node):
+    for child in node:
+        yield child
+        yield from _sgf_nodes_below(child)
+
+
+def test_the_right_moves_lines_end_right_and_the_wrong_ones_pass_last():
+    """Black to play the straight three: B1, the vital point, kills; A1 or C1 lets White
+    make two eyes at B1, and so does a pass.  Trainers read a line as correct when its
+    last node says RIGHT: each end below B1 does, none below a wrong move; among the
+    wrong moves the pass comes last, after the stone moves, even where the classification
+    lists it first."""
+    problem = read_sgf(BUNDLED / "straight-three.sgf")[0]
+    c = classify(problem, to_play=3 - WHITE)
+    assert names(c) == {"A1": "lives", "B1": "dies", "C1": "lives", "pass": "lives"}
+    c = replace(c, moves=sorted(c.moves, key=lambda m: m.move != PASS))
+    root = sgf.Sgf_game.from_bytes(classification_file.to_sgf(c)).get_root()
+    first = [(coords.to_gtp(PASS if n.get_move()[1] is None else
+                            coords.from_sgfmill(n.get_move()[1], 9), 9), n) for n in root]
+    wrong_stones = [coords.to_gtp(m.move, 9) for m in c.moves if m.cls == "lives"
+                    and m.move != PASS]
+    assert [name for name, _ in first] == ["B1", *wrong_stones, "pass"]
+    for name, node in first:
+        below = list(_sgf_nodes_below(node))
+        ends = [n for n in below if not len(n)]
+        if name == "B1":
+            assert ends and all(n.get("C").startswith("RIGHT: Black kills") for n in ends)
+            assert not any(n.get("C").startswith("RIGHT") for n in below if len(n))
+        else:
+            assert node.get("C").startswith("WRONG")
+            assert not any(n.get("C").startswith("RIGHT") for n in below)
+
+
 def test_a_previous_pass_round_trips_and_lets_a_pass_end_the_game(seki):
     after = replace(seki, previous_pass=True)
     assert read_sgf(write_sgf(after)) == [after]

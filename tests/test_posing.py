@@ -28,7 +28,7 @@ from tsumego_gui.core.open_problem import (
 from tsumego_gui.core.posing import GUESS, LIKELY, SURE, pose, read_intent
 from tsumego_gui.core.problem import ProblemError, check_position
 from tsumego_gui.core.problem_files import ProblemFileError, read_file
-from tsumego_gui.core.sgf_io import read_sgf
+from tsumego_gui.core.sgf_io import read_sgf, write_sgf
 
 B, W = BLACK, WHITE
 
@@ -204,6 +204,20 @@ def test_a_book_file_gives_its_lines_and_is_posed_and_framed():
     assert framed.problem.book_moves == ((B, coords.from_gtp("B13", 13)),
                                          (B, coords.from_gtp("A13", 13)))
     assert framed.problem.title == "Black to live"
+
+
+def test_a_posed_book_problem_keeps_its_source_and_game_info(tmp_path):
+    """A book's file names where it comes from and whose game it is: posed and framed,
+    the problem keeps them (read as a marked file's are), so that its exports say them;
+    the game comment is the problem's comment, as posing reads it, and not kept twice."""
+    path = tmp_path / "book.sgf"
+    path.write_text(BOOK_SGF.replace("GN[Black to live]", "GN[Black to live]SO[Gokyo Shumyo 1]"
+                                     "PB[Hayashi Genbi]DT[1812]GC[Black first]"))
+    (posed,) = read_file(path)
+    assert posed.frame and posed.problem.source == "Gokyo Shumyo 1"
+    assert dict(posed.problem.game_info) == {"PB": "Hayashi Genbi", "DT": "1812"}
+    assert "Black first" in posed.problem.comment
+    assert read_sgf(write_sgf(posed.problem)) == [posed.problem]
 
 
 def test_reference_diagrams_are_no_answers():

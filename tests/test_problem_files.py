@@ -9,7 +9,10 @@ import pytest
 from tsumego_gui.core.colors import BLACK, WHITE
 from tsumego_gui.core.problem import ProblemError
 from tsumego_gui.core.problem_files import (
+    POSING,
+    READING,
     ProblemFileError,
+    ReadCancelled,
     problem_files,
     read_file,
     read_file_entries,
@@ -172,3 +175,41 @@ def test_an_exported_proof_or_classification_opens_as_the_problem_it_was_made_fo
         [again] = read_file(tmp_path / name)
         assert (again.problem.black, again.problem.white, again.problem.crucial) == \
             (sp.problem.black, sp.problem.white, sp.problem.crucial)
+
+
+# a book's corner problem: no marks, posed and framed on reading
+OPEN_GAME = b"(;GM[1]SZ[19]PL[B]AB[pq][qq][rq][sq][op][oo]AW[qr][rr][sr][pr][or][qs])"
+
+
+def test_a_collections_reading_reports_its_progress(tmp_path):
+    """Review s46: a collection of 50,000 games read for a minute with nothing to show."""
+    write(tmp_path / "c.sgf", GAME_A * 3)
+    seen = []
+    entries = read_file_entries(tmp_path / "c.sgf", progress=lambda *p: seen.append(p))
+    assert len(entries) == 3
+    assert seen == [(READING, 0, 3), (READING, 1, 3), (READING, 2, 3), (READING, 3, 3)]
+    # open problems are read again to be posed: that too is said
+    write(tmp_path / "o.sgf", GAME_A + OPEN_GAME)
+    seen.clear()
+    entries = read_file_entries(tmp_path / "o.sgf", progress=lambda *p: seen.append(p))
+    assert [type(e).__name__ for e in entries] == ["SourcedProblem"] * 2
+    assert entries[1].assumed           # posed
+    # the first reading stops at the first open game: all are read again to be posed
+    assert seen == [(READING, 0, 2), (READING, 1, 2),
+                    (POSING, 0, 2), (POSING, 1, 2), (POSING, 2, 2)]
+
+
+@pytest.mark.parametrize("games", [GAME_A * 5, OPEN_GAME * 5])
+def test_a_progress_callback_stops_the_reading_by_raising_read_cancelled(tmp_path, games):
+    """Cancelled is not a bad file: it comes out as it is, never as a ProblemFileError."""
+    write(tmp_path / "c.sgf", games)
+    seen = []
+
+    def progress(stage, done, total):
+        seen.append(done)
+        if done == 2:
+            raise ReadCancelled
+
+    with pytest.raises(ReadCancelled):
+        read_file_entries(tmp_path / "c.sgf", progress=progress)
+    assert seen[-1] == max(seen) == 2               # no game read after it

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from sgfmill import sgf
 
-from engine_cy.board import BLACK, WHITE
+from engine_cy.board import BLACK, PASS, WHITE
 from tests.test_solver import STRAIGHT_THREE, problem_from, solved
 from tsumego_gui.core import coords
 from tsumego_gui.core.sgf_io import read_sgf
@@ -323,6 +323,8 @@ def test_a_ko_moves_variation_shows_the_mover_winning_the_ko():
         assert node.get("C").startswith("RIGHT: ko")
         assert shows in node.get("C")
         assert all(child.get("C").startswith("Black kills") for child in node)
+        # a ko decides it: its lines end neither right nor wrong
+        assert not any(_starts_right(n) for n in _sgf_nodes_below(node))
 
 
 def test_a_damaged_proof_file_is_a_value_error(tmp_path):
@@ -364,3 +366,161 @@ def test_an_export_of_an_export_says_its_summary_once(tmp_path):
     again = replace(again, comment=again.comment + "\n\nMy note: the vital point.")
     data = solved(again).proof.to_sgf()
     assert data.count(b"tsumego_gui proof:") == 1 and b"My note: the vital point." in data
+
+
+# ---- what problem sites and trainers read: RIGHT at each line's end, the pass last ------
+
+def _ends(node) -> list:
+    """The last node of each line below ``node`` (``node`` itself when nothing follows)."""
+    return [node] if not len(node) else [end for child in node for end in _ends(child)]
+
+
+def _pairs(sgf_node, proof_node, size):
+    """Each SGF node below ``sgf_node`` with the proof node its move leads to."""
+    children = dict(proof_node.children)
+    for sgf_child in sgf_node:
+        point = sgf_child.get_move()[1]
+        child = children[PASS if point is None else coords.from_sgfmill(point, size)]
+        yield sgf_child, child
+        yield from _pairs(sgf_child, child, size)
+
+
+def _lines(node: ProofNode) -> int:
+    """How many lines the proof's tree holds below ``node``, a shared subtree on each."""
+    return 1 if not node.children else sum(_lines(child) for _, child in node.children)
+
+
+def _starts_right(node) -> bool:
+    return node.get("C").startswith("RIGHT")
+
+
+def test_every_line_of_the_winning_move_ends_right_and_nothing_else_does(proof):
+    """Black kills the straight three at the vital point B1; White's every answer (A1,
+    C1, a pass) ends with all of its stones captured.  Trainers read a line as correct when
+    its last node says RIGHT: every such end does, and no node on the way."""
+    root = sgf.Sgf_game.from_bytes(proof.to_sgf()).get_root()
+    (b1,) = root
+    assert _starts_right(b1) and b1.has_property("TE")       # the first move's own mark
+    ends = _ends(b1)
+    assert len(ends) == _lines(proof.root.children[0][1]) > 1
+    for node, proof_node in _pairs(b1, proof.root.children[0][1], proof.problem.size):
+        assert _starts_right(node) == (not proof_node.children)
+        if not proof_node.children:
+            assert node.get("C") == "RIGHT: Black kills: every crucial stone is captured"
+    assert all(_starts_right(end) for end in ends)
+
+
+def test_an_end_the_budget_cut_is_not_marked_right(proof):
+    """A line cut because the file's node budget ran out is no proven end: it stays
+    unmarked, while the lines written to their end are RIGHT."""
+    size, first = proof.problem.size, proof.root.children[0][1]
+    total = sum(1 for _ in _pairs(sgf.Sgf_game.from_bytes(proof.to_sgf()).get_root(),
+                                  proof.root, size))
+    cut_ends = 0
+    for budget in range(1, total + 1):
+        b1 = next(iter(sgf.Sgf_game.from_bytes(proof.to_sgf(max_nodes=budget)).get_root()))
+        for node, proof_node in _pairs(b1, first, size):
+            if not len(node):
+                assert _starts_right(node) == (not proof_node.children), budget
+                cut_ends += bool(proof_node.children)
+    assert cut_ends        # some budget cut a line short
+
+
+def test_a_line_that_ends_where_a_shared_subtree_is_pointed_to_ends_right():
+    """Black to play kills the one-eyed group with two areas; transpositions make the proof
+    a DAG, each shared subtree written once and pointed to from its other lines.  A
+    pointer ends its line in the file on a position proven for Black: RIGHT, as every
+    other end."""
+    path = Path(__file__).resolve().parents[1] / "benchmarks" / "problems" / "decomposable" \
+        / "one-eye-two-areas-01.sgf"
+    proof = solved(read_sgf(path)[0], to_play=BLACK).proof
+    assert not proof.root.won and proof.winning_moves
+    root = sgf.Sgf_game.from_bytes(proof.to_sgf()).get_root()
+    (first,) = root
+    ends = _ends(first)
+    pointers = [n for n in ends if "The same position as after " in n.get("C")]
+    assert pointers and len(pointers) < len(ends)
+    assert all(_starts_right(end) for end in ends)
+    inner = [n for n in _sgf_nodes_below(first) if len(n)]
+    assert inner and not any(_starts_right(n) for n in inner)
+
+
+def test_lines_of_a_ko_move_or_a_losing_move_end_neither_right():
+    """A first move a ko decides is neither right nor wrong (KO), and so are its lines'
+    ends; a refuted first move's lines are wrong all through (the direct ko, White to
+    play, dies whatever it plays)."""
+    straight = solved(problem_from(STRAIGHT_THREE, 7, crucial="A2", to_play=BLACK)).proof
+    game = sgf.Sgf_game.from_bytes(straight.to_sgf(ko_moves=straight.winning_moves))
+    (first,) = game.get_root()
+    assert first.get("C").startswith("KO: ") and _ends(first) != [first]
+    assert not any(_starts_right(n) for n in _sgf_nodes_below(game.get_root()))
+    bundled = Path(__file__).resolve().parents[1] / "tsumego_gui" / "resources" / "problems"
+    dies = solved(read_sgf(bundled / "ko" / "direct-ko.sgf")[0]).proof
+    game = sgf.Sgf_game.from_bytes(dies.to_sgf())
+    assert all(n.get("C").startswith("WRONG: ") for n in game.get_root())
+    assert not any(_starts_right(n) for n in _sgf_nodes_below(game.get_root()))
+
+
+def _pass_first(node: ProofNode, copies: dict) -> ProofNode:
+    """A copy of the tree below ``node`` with each node's pass first, as MCTS lists it."""
+    if id(node) not in copies:
+        copy = copies[id(node)] = replace(node, children=[])
+        copy.children = [(m, _pass_first(c, copies))
+                         for m, c in sorted(node.children, key=lambda mc: mc[0] != PASS)]
+    return copies[id(node)]
+
+
+def test_the_pass_is_written_after_the_stone_moves(proof):
+    """A viewer shows a node's first child as the main line: with the pass first (as MCTS
+    proofs list it), White's main answer to B1 was to pass.  Written, each node's stone
+    moves keep their order and the pass comes after them."""
+    mcts_order = replace(proof, root=_pass_first(proof.root, {}))
+    b1 = mcts_order.root.children[0][1]
+    assert b1.children[0][0] == PASS and len(b1.children) > 2
+    size = proof.problem.size
+    root = sgf.Sgf_game.from_bytes(mcts_order.to_sgf()).get_root()
+    checked = 0
+    for node, proof_node in _pairs(root, mcts_order.root, size):
+        moves = [PASS if p is None else coords.from_sgfmill(p, size)
+                 for p in (child.get_move()[1] for child in node)]
+        stones = [m for m, _ in proof_node.children if m != PASS]
+        passes = [m for m, _ in proof_node.children if m == PASS]
+        assert moves == stones + passes
+        checked += bool(stones and passes)
+    assert checked >= 2
+    main_line = [node.get_move()[1] for node in root.owner.get_main_sequence()[1:]]
+    assert main_line and None not in main_line        # no pass on the main line
+
+
+# a file with the game's information beside the problem (the straight three of 7x7)
+GAME_INFO_FILE = (b"(;GM[1]FF[4]CA[UTF-8]SZ[7]PL[B]AB[ae][be][ce][de][ee][ef][eg]"
+                  b"AW[af][bf][cf][df][dg]TR[af]SQ[ag][bg][cg]GN[Straight three]"
+                  b"SO[Go Seigen, Tsumego p. 12]PB[Go Seigen]PW[Kitani Minoru]"
+                  b"DT[1933-10-16]RU[Japanese]KM[4.5]CP[(c) someone \\] else]"
+                  b"AP[SomeEditor:1.0]ST[2]MULTIGOGM[1])")
+GAME_INFO = ("GN", "SO", "PB", "PW", "DT", "RU", "KM", "CP")
+
+
+def _game_info_kept(exported: bytes) -> None:
+    """``exported``'s root says the file's game info unchanged, and copies nothing else of
+    the file's root: the position and marks are written from the problem, an editor's own
+    properties (AP, ST, MULTIGOGM) are not the problem's."""
+    source = sgf.Sgf_game.from_bytes(GAME_INFO_FILE).get_root()
+    root = sgf.Sgf_game.from_bytes(exported).get_root()
+    assert {p: root.get_raw(p) for p in GAME_INFO} == {p: source.get_raw(p) for p in GAME_INFO}
+    assert not {"AP", "ST", "MULTIGOGM"} & set(root.properties())
+    assert root.get_raw_list("TR") == [b"af"] and sorted(root.get_raw_list("SQ")) == \
+        [b"ag", b"bg", b"cg"]
+
+
+def test_the_game_info_of_the_problem_file_is_in_every_export():
+    problem = read_sgf(GAME_INFO_FILE)[0]
+    assert dict(problem.game_info)["PB"] == "Go Seigen"
+    proof = solved(problem).proof
+    _game_info_kept(proof.to_sgf())
+    _game_info_kept(classification_file.to_sgf(classify(problem)))
+    again = Proof.from_json(json.loads(json.dumps(proof.to_json())))
+    assert again.problem == problem
+    _game_info_kept(again.to_sgf())
+    # an export read back and exported again says it once, unchanged
+    _game_info_kept(solved(read_sgf(proof.to_sgf())[0]).proof.to_sgf())

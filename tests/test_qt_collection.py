@@ -297,3 +297,94 @@ def test_a_folder_that_fails_to_open_leaves_the_list_as_it_was(make_window, tmp_
     assert _titles(w) == listed and w.problem_list.source == folder
     assert w.step_problem(1)                                    # PgDown still goes on
     assert (w.file_path, w.prefs.last_index)[:2] == w.problem_list.entries()[1][:2]
+
+
+# a 5x5 problem, quick to read: a collection of thousands of it reads in about a second
+SMALL_GAME = NAMED.replace(b"GN[Corner eye]", b"")
+
+
+def _collection(tmp_path, games):
+    path = tmp_path / "big.sgf"
+    path.write_bytes(b"\n".join([SMALL_GAME] * games))
+    return path
+
+
+class _ProgressWatch:
+    """Looks at the window's progress dialog while an open runs (its timer runs in the open's
+    own event loop); cancels once the reading is under way, when asked to."""
+
+    def __init__(self, window, cancel_at=None):
+        from PySide6.QtCore import QTimer
+        self.window, self.cancel_at = window, cancel_at
+        self.seen: list[tuple[str, int, int]] = []
+        self.ticks = 0
+        self.timer = QTimer()
+        self.timer.timeout.connect(self.look)
+        self.timer.start(10)
+
+    def look(self):
+        from PySide6.QtWidgets import QProgressDialog, QPushButton
+        self.ticks += 1
+        for dialog in self.window.findChildren(QProgressDialog):
+            if not dialog.isVisible():
+                continue
+            self.seen.append((dialog.labelText(), dialog.value(), dialog.maximum()))
+            if self.cancel_at is not None and dialog.value() >= self.cancel_at:
+                dialog.findChild(QPushButton).click()           # the user's Cancel
+
+    def stop(self):
+        self.timer.stop()
+
+
+def test_a_large_collection_opens_with_its_progress_shown(make_window, tmp_path, monkeypatch):
+    """Review s46: a collection of 50,000 games opened after a minute with nothing shown,
+    the window frozen; it was read twice, and every thumbnail drawn at once."""
+    from tsumego_gui.qt import busy_work, problem_list
+    monkeypatch.setattr(busy_work, "SHOW_AFTER_MS", 0)         # the dialog at once
+    reads, drawn = [], []
+    read, draw = problem_list.read_file_entries, problem_list.thumbnail
+    monkeypatch.setattr(problem_list, "read_file_entries",
+                        lambda *a, **k: reads.append(a) or read(*a, **k))
+    monkeypatch.setattr(problem_list, "thumbnail", lambda *a, **k: drawn.append(a) or draw(*a, **k))
+    games = 3000
+    path = _collection(tmp_path, games)
+    w = make_window("big.ini", show=True)
+    watch = _ProgressWatch(w)
+    assert w.open_path(path)
+    watch.stop()
+    assert w.problem_list.list.count() == games and w.file_path == path
+    assert watch.ticks >= 5                       # the window's events ran while it read
+    words = [text for text, _, _ in watch.seen]
+    assert any(text.startswith("Reading games… ") and text.endswith(f" of {games:,}")
+               for text in words), words
+    values = [value for _, value, maximum in watch.seen if maximum == games]
+    assert values and values == sorted(values)    # a bar that goes forward
+    assert reads.count((path,)) == 1              # read once, for the board and the list
+    w.repaint()
+    assert 0 < len(drawn) < 100                   # the thumbnails shown, not all 3,000
+    assert not any(d.isVisible() for d in w.findChildren(busy_work.QProgressDialog))
+
+
+def test_cancelling_a_large_open_leaves_the_window_as_it_was(make_window, tmp_path,
+                                                             monkeypatch):
+    from tsumego_gui.qt import busy_work
+    from tsumego_gui.qt.editor import LEFT
+    monkeypatch.setattr(busy_work, "SHOW_AFTER_MS", 0)
+    folder = _folder(tmp_path)
+    w = make_window("cancel.ini", show=True)
+    assert w.open_path(folder) and w.step_problem(1)
+    before = (w.file_path, w.prefs.last_index, _titles(w), w.problem_list.source)
+    w.editor.press(coords.from_gtp("E5", 5), LEFT)              # an edit not saved
+    w.editor.release()
+    draft = w.editor.draft
+    asked = []
+    w.confirm_discard = lambda: asked.append(True) or True
+    watch = _ProgressWatch(w, cancel_at=100)
+    assert not w.open_path(_collection(tmp_path, 20_000))
+    watch.stop()
+    assert watch.seen and watch.seen[-1][1] < 20_000            # stopped half-way
+    assert (w.file_path, w.prefs.last_index, _titles(w), w.problem_list.source) == before
+    assert w.editor.draft == draft and w.editor.is_modified() and not asked
+    assert w.problem_list.current() == before[:2]               # the highlight stays too
+    assert "cancelled" in w.statusBar().currentMessage()
+    assert w.step_problem(1)                                    # the list still steps

@@ -507,3 +507,76 @@ def test_a_cursor_the_view_no_longer_shows_is_dropped_not_clicked(qtbot, window)
     assert not window.statusBar().currentMessage().startswith("Cursor")
     QTest.keyClick(board, Qt.Key.Key_Return)        # nothing under a cursor that is gone
     assert window.editor.draft == before
+
+
+def _key(qtbot, widget, key, shift=False):
+    modifiers = Qt.KeyboardModifier.ControlModifier
+    if shift:
+        modifiers |= Qt.KeyboardModifier.ShiftModifier
+    qtbot.keyClick(widget, key, modifiers)
+
+
+def test_ctrl_z_in_the_title_field_is_the_apps_undo(make_window, qtbot):
+    """Review s46: the Title field kept QLineEdit's own undo beside the app's stack: Ctrl+Z
+    in the field undid typing the stack never saw, Edit › Undo the edit before it.  Now the
+    typing is a step of the stack, and the field's keys step that one history."""
+    from tsumego_gui.qt.editor import LEFT
+    w = make_window(show=True)
+    with qtbot.waitActive(w):         # the menus' shortcuts work in the active window
+        w.activateWindow()
+    w.new_problem(9)
+    w.editor.press(coords.from_gtp("C3", 9), LEFT)        # an edit before the typing
+    w.editor.release()
+    title = w.problem_panel.title_edit
+    title.setFocus()
+    qtbot.keyClicks(title, "Corner")
+    # typing is on the stack as one step, as it is typed (no Enter needed)
+    assert w.editor.draft.title == "Corner" and w.undo_action.text() == "&Undo set title"
+    _key(qtbot, title, Qt.Key.Key_Z)                      # Ctrl+Z in the field
+    assert w.editor.draft.title == "" and title.text() == ""
+    assert w.editor.draft.black == {coords.from_gtp("C3", 9)}    # one step back, no more
+    _key(qtbot, title, Qt.Key.Key_Z, shift=True)          # Ctrl+Shift+Z: redo
+    assert w.editor.draft.title == "Corner" and title.text() == "Corner"
+    _key(qtbot, title, Qt.Key.Key_Z)
+    _key(qtbot, title, Qt.Key.Key_Z)                      # then the stone, as Edit › Undo
+    assert w.editor.draft.black == frozenset() and title.hasFocus()
+    _key(qtbot, title, Qt.Key.Key_Y)                      # Ctrl+Y redoes too
+    assert w.editor.draft.black == {coords.from_gtp("C3", 9)}
+    _key(qtbot, title, Qt.Key.Key_Y)                      # and the title after it
+    # Enter ends a run of typing: what comes after is a step of its own
+    qtbot.keyClick(title, Qt.Key.Key_Return)
+    qtbot.keyClicks(title, " eye")
+    assert w.editor.draft.title == "Corner eye"
+    w.undo_action.trigger()                               # Edit › Undo: the same history
+    assert w.editor.draft.title == title.text() == "Corner"
+    _key(qtbot, title, Qt.Key.Key_Z)
+    assert w.editor.draft.title == title.text() == ""
+    # typing after an undo and a redo is a step of its own, as in any text field
+    qtbot.keyClicks(title, "ab")
+    _key(qtbot, title, Qt.Key.Key_Z)
+    _key(qtbot, title, Qt.Key.Key_Z, shift=True)
+    qtbot.keyClicks(title, "c")
+    assert w.editor.draft.title == "abc"
+    _key(qtbot, title, Qt.Key.Key_Z)
+    assert w.editor.draft.title == title.text() == "ab"
+
+
+def test_typing_back_to_the_title_leaves_no_step(window, qtbot):
+    window.new_problem(9)
+    title = window.problem_panel.title_edit
+    title.setFocus()
+    qtbot.keyClicks(title, "ab")
+    assert window.editor.undo_stack.count() == 1        # the typing: one step
+    qtbot.keyClick(title, Qt.Key.Key_Backspace)
+    qtbot.keyClick(title, Qt.Key.Key_Backspace)
+    assert window.editor.undo_stack.count() == 0 and window.editor.draft.title == ""
+
+
+def test_the_title_fields_menu_steps_the_apps_history(window):
+    window.new_problem(9)
+    menu = window.problem_panel.title_edit.context_menu()
+    shown = menu.actions()
+    assert window.undo_action in shown and window.redo_action in shown
+    assert not [a for a in shown if a.objectName() in ("edit-undo", "edit-redo")]
+    assert [a for a in shown if a.objectName() == "edit-paste"]     # the rest as Qt has it
+    menu.deleteLater()

@@ -408,3 +408,28 @@ def test_a_file_that_does_not_parse_is_not_offered_for_its_stones(window, tmp_pa
     path.write_bytes(b"(;SZ[9]AB[aa")
     assert not window.open_path(path, ask=False)
     assert "Open stones for editing" not in window.error_text()
+
+
+def test_the_files_game_info_is_in_what_the_app_saves_and_exports(window, qtbot, tmp_path):
+    """The players, the date and the rules of the file opened are kept through the editor:
+    a save and an export of the solved problem say them as the file did."""
+    from sgfmill import sgf
+    info = b"PB[Go Seigen]PW[Kitani Minoru]DT[1933-10-16]RU[Japanese]SO[Shin Fuseki]"
+    path = tmp_path / "three.sgf"
+    path.write_bytes(BUNDLED_PROBLEM.read_bytes().replace(b"PL[W]", b"PL[W]" + info))
+    source = sgf.Sgf_game.from_bytes(path.read_bytes()).get_root()
+    said = ("PB", "PW", "DT", "RU", "SO", "GN")
+
+    def kept(written: Path) -> bool:
+        root = sgf.Sgf_game.from_bytes(written.read_bytes()).get_root()
+        return all(root.get(p) == source.get(p) for p in said)
+
+    assert window.open_path(path, ask=False)
+    _edit(window)               # an edit goes through the editor's draft
+    saved = tmp_path / "saved.sgf"
+    assert window.save_to(saved) and kept(saved)
+    with qtbot.waitSignal(window.solver.classified, timeout=60_000):
+        window.solve()
+    exported = tmp_path / "exported.sgf"
+    window.ask_export_file = lambda default, filters: str(exported)
+    assert window.classification is not None and window.export_proof() and kept(exported)

@@ -14,7 +14,7 @@ from sgfmill import sgf
 from engine_cy.board import BLACK, PASS, WHITE, Board
 from tsumego_gui.core import coords
 from tsumego_gui.core.problem import Problem, ProblemError
-from tsumego_gui.core.sgf_io import read_sgf, read_sgf_games, write_sgf
+from tsumego_gui.core.sgf_io import GAME_INFO, read_sgf, read_sgf_games, write_sgf
 
 
 def pts(text, size):
@@ -349,6 +349,10 @@ def problems(draw):
             comment=draw(st.text(st.sampled_from("ab []\\:\n;()é"), max_size=12)),
             frame=draw(st.sets(st.sampled_from(sorted(black | white)))) if black | white
             else frozenset(),
+            game_info=tuple(draw(st.dictionaries(
+                st.sampled_from(GAME_INFO), st.text(st.sampled_from("ab []\\:\n;()é"),
+                                                    min_size=1, max_size=8),
+                max_size=3)).items()),
         )
     except ProblemError:
         return None
@@ -431,3 +435,50 @@ def test_a_file_labelled_gb2312_reads_gbk_characters():
             "AW[ah][bh][ch][dh][di]TR[ah][bh][ch][dh][di]SQ[ai][bi][ci])").encode("gbk")
     [problem] = read_sgf_games(data)
     assert problem.title == "黑先殺"
+
+
+# --- game info: the players, the date, the rules... kept beside the problem ----------------
+
+# the straight three of 9x9 (``CORNER`` style) as a book's file gives it, with the game's
+# information, an editor's own properties and a game comment
+WITH_GAME_INFO = ("(;FF[4]GM[1]CA[{ca}]SZ[9]PL[W]AB[ag][bg][cg][dg][eg][eh][ei]"
+                  "AW[ah][bh][ch][dh][di]TR[ah][bh][ch][dh][di]SQ[ai][bi][ci]GN[直三]"
+                  "SO[玄玄棋經]PB[趙治勲]PW[小林光一]DT[1986-01-17,18]RU[Japanese]KM[5.5]"
+                  "EV[第10期棋聖戦]GC[Game 1\nthe corner]CP[(c) a [b\\] c]PBX[1]AP[Editor:2]ST[2])")
+
+
+@pytest.mark.parametrize("charset", ["UTF-8", "GB18030"])
+def test_the_game_info_is_read_as_text_and_written_back_unchanged(charset):
+    data = WITH_GAME_INFO.format(ca=charset).encode(charset)
+    problem = one(data)
+    source = sgf.Sgf_game.from_bytes(data).get_root()
+    assert dict(problem.game_info) == {
+        "PB": "趙治勲", "PW": "小林光一", "DT": "1986-01-17,18", "RU": "Japanese", "KM": "5.5",
+        "EV": "第10期棋聖戦", "GC": "Game 1\nthe corner", "CP": "(c) a [b] c"}
+    kept = ("PB", "PW", "DT", "RU", "KM", "EV", "GC", "CP")
+    root = sgf.Sgf_game.from_bytes(write_sgf(problem)).get_root()       # UTF-8
+    assert {p: root.get(p) for p in (*kept, "GN", "SO")} == \
+        {p: source.get(p) for p in (*kept, "GN", "SO")}
+    # an editor's own properties and its style of showing variations are not the game's
+    assert not {"PBX", "AP", "ST"} & set(root.properties())
+    assert read_sgf(write_sgf(problem)) == [problem]
+
+
+def test_game_info_never_carries_the_position_or_its_marks():
+    """A problem built by hand may hold any pair: only game-info properties are written,
+    never one that sets up or marks the position (the stones come from the problem)."""
+    problem = Problem(9, CORNER_BLACK, CORNER_WHITE, WHITE, WHITE, "survive",
+                      crucial=pts("B3", 9),
+                      game_info=(("PB", "Black"), ("AB", "ii"), ("TR", "ii"), ("PL", "B")))
+    root = sgf.Sgf_game.from_bytes(write_sgf(problem)).get_root()
+    assert root.get("PB") == "Black" and root.get("PL") == "w"
+    assert {coords.from_sgfmill(p, 9) for p in root.get_setup_stones()[0]} == CORNER_BLACK
+    assert {coords.from_sgfmill(p, 9) for p in root.get("TR")} == pts("B3", 9)
+
+
+@pytest.mark.parametrize("game_info", [(("pb", "x"),), (("PB",),), ((1, "x"),),
+                                       (("PB", b"x"),), (("PB", "x"), ("PB", "y"))])
+def test_game_info_is_a_tuple_of_property_and_text_pairs(game_info):
+    with pytest.raises(ProblemError, match="game info"):
+        Problem(9, CORNER_BLACK, CORNER_WHITE, WHITE, WHITE, "survive",
+                crucial=pts("B3", 9), game_info=game_info)

@@ -480,3 +480,24 @@ def test_a_defender_stone_in_another_area_stops_a_life_split(miai_proof):
     assert pessimistic_problem(with_stone, split, first_pocket, WHITE) is None
     report = verify_split(replace(miai_proof, problem=with_stone))
     assert not report.passed and "defender stone outside C" in report.errors[0]
+
+
+def test_a_split_proof_export_keeps_the_problems_game_info_and_passes_last(miai_proof):
+    """The file a split proof is exported to names the game as the problem's file did, and
+    each node's pass comes after its stone moves (a viewer's main line is the first)."""
+    from sgfmill import sgf
+
+    from tsumego_gui.search import split_file
+
+    game_info = (("PB", "Honinbo Shusaku"), ("DT", "1846-09-11"), ("RU", "Japanese"))
+    proof = replace(miai_proof, problem=replace(miai_proof.problem, game_info=game_info))
+    data = split_file.to_sgf(proof)
+    root = sgf.Sgf_game.from_bytes(data).get_root()
+    assert {p: root.get(p) for p, _ in game_info} == dict(game_info)
+    assert read_sgf(data)[0].game_info == proof.problem.game_info
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        points = [child.get_move()[1] for child in node]
+        assert points == sorted(points, key=lambda p: p is None)
+        stack.extend(node)

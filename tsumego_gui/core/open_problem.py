@@ -14,7 +14,8 @@ cannot say who must live.  This module:
   rule); each child of the root is a :class:`BookLine` with the verdict its
   labels give;
 * poses and frames it (:func:`pose_and_frame`) with ``core.posing`` and
-  ``core.frame``, keeping the book's first moves, title and comment; and
+  ``core.frame``, keeping the book's first moves, title, comment, source and
+  game info (``read_sgf``'s); and
   frames the same posing closer (:func:`frame_closer`: the wall around the
   defender's stones alone, at ``CLOSER_DISTANCE``), the frame a solver may
   try first (``search.frame_ladder``);
@@ -44,8 +45,10 @@ from tsumego_gui.core.sgf_io import (  # RIGHT, WRONG, REFERENCE: BookLine.verdi
     REFERENCE,
     RIGHT,  # noqa: F401
     WRONG,
+    Progress,
     check_points,
     color_prop,
+    game_info_of,
     game_of,
     line_verdict,
     note_texts,
@@ -83,6 +86,7 @@ class OpenPosition:
     source: str = ""
     defender: int | None = None     # the colour the file's TR marks give (``_loose_triangles``)
     chosen: int | None = None       # the defender the caller gives (``--defender``)
+    game_info: tuple[tuple[str, str], ...] = ()     # ``Problem.game_info``
 
     def book_moves(self, verdict: str | None = None) -> list[tuple[int, int]]:
         """(colour, loc) of the lines' first moves, of one verdict or all."""
@@ -117,6 +121,9 @@ def open_position_of(tree: sgf_grammar.Coarse_game_tree, name: str = "") -> Open
     to_play = color_prop(root, "PL")
     title = text_of(root, "GN")
     comment = "\n".join([text_of(root, "C"), *note_texts(root)]).strip()
+    # as ``read_sgf`` reads them; the game comment is in ``comment`` already
+    source = text_of(root, "SO") or name
+    game_info = game_info_of(root, leave=("GC",))
     lines = []
     for child in root:
         check_points(child, size, ("B", "W"), where="a solution move: ")
@@ -126,7 +133,8 @@ def open_position_of(tree: sgf_grammar.Coarse_game_tree, name: str = "") -> Open
         black = frozenset(coords.from_sgfmill(p, size) for p in setup_black)
         white = frozenset(coords.from_sgfmill(p, size) for p in setup_white)
         check_position(size, black, white)    # as read_sgf checks a root's stones
-        return OpenPosition(size, black, white, to_play, title, comment, tuple(lines), name)
+        return OpenPosition(size, black, white, to_play, title, comment, tuple(lines), source,
+                            game_info=game_info)
     # a game record: the position after its main line (read_game plays it; it needs a
     # defender with stones on the board, which posing replaces)
     for defender in (BLACK, WHITE):
@@ -138,7 +146,7 @@ def open_position_of(tree: sgf_grammar.Coarse_game_tree, name: str = "") -> Open
                 raise
     return OpenPosition(size, played.black, played.white,
                         played.to_play if played.to_play_given else None,
-                        title, comment, (), name)
+                        title, comment, (), source, game_info=game_info)
 
 
 def _line(node: sgf.Tree_node, size: int) -> BookLine:
@@ -170,7 +178,8 @@ def frame_closer(position: OpenPosition, posing: Posing, framed: Framed) -> Fram
 def _framed(position: OpenPosition, posing: Posing, distance: int, around: str) -> Framed:
     return frame(position.size, position.black, position.white, posing, distance=distance,
                  around=around, book_moves=position.answers(), title=position.title,
-                 comment=position.comment, source=position.source)
+                 comment=position.comment, source=position.source,
+                 game_info=position.game_info)
 
 
 @dataclass(frozen=True)
@@ -189,14 +198,17 @@ class Posed:
 
 def read_games(data: bytes, name: str = "", *, distance: int = DISTANCE,
                goal: str | None = None,
-               defender: int | None = None) -> list[Posed | ProblemError]:
+               defender: int | None = None,
+               progress: Progress | None = None) -> list[Posed | ProblemError]:
     """Every game of SGF bytes: as marked, or posed and framed when it names no defender;
     a game that gives no problem is the ProblemError saying why (prefixed with its number
     in a collection of several).  ``defender``: the caller's (:func:`_given_defender`).
-    Bytes that do not parse raise."""
+    Bytes that do not parse raise.  ``progress``: as ``read_sgf_games``'s."""
     trees = parse_games(data)
     out: list[Posed | ProblemError] = []
     for i, tree in enumerate(trees):
+        if progress is not None:
+            progress(i, len(trees))
         where = f"game {i + 1}: " if len(trees) > 1 else ""
         if defender is not None:
             out.append(_given_defender(tree, name, where, distance, goal, defender))
@@ -240,6 +252,8 @@ def read_games(data: bytes, name: str = "", *, distance: int = DISTANCE,
                 out.append(ProblemError(f"{where}{unsaid}{also}"))
             continue
         out.append(_posed(position, posing, framed, goal, _unused_marks(tree, unusable)))
+    if progress is not None:
+        progress(len(trees), len(trees))
     return out
 
 

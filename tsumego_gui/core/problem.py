@@ -46,6 +46,11 @@ Fields:
 * ``frame``: the stones a tsumego frame added around an open problem
   (``core.frame``), so that they can be shown apart and taken off; every one
   is a stone of the position.  The search does not read it.
+* ``game_info``: what the source says about the game beside the problem (the
+  players, the date, the rules, the copyright...), as ``(property, text)``
+  pairs of SGF game-info properties (``core.sgf_io.GAME_INFO``), each property
+  once, sorted; kept so that a file written from the problem (a save, an
+  export) still says it.  Nothing else reads it.
 
 This module knows the rules only as far as chains and liberties go; it knows
 nothing about files (``sgf_io``, ``rzone_json``), regions derived from walls
@@ -298,6 +303,7 @@ class Problem:
     frame: frozenset[int] = frozenset()
     ko_threats: tuple[int, int] = (0, 0)
     ko_point: int = PASS
+    game_info: tuple[tuple[str, str], ...] = ()
 
     def __post_init__(self) -> None:
         # Accept any iterables but store immutable values, so problems can be
@@ -309,6 +315,8 @@ class Problem:
             set_(self, "history", tuple(self.history))
             set_(self, "book_moves", tuple(tuple(m) for m in self.book_moves))
             set_(self, "ko_threats", tuple(self.ko_threats))
+            # in one order, so that the same game info compares equal however it came
+            set_(self, "game_info", tuple(sorted(tuple(pair) for pair in self.game_info)))
         except TypeError as e:
             raise ProblemError(f"a field of the problem has the wrong type: {e}") from None
         for name in ("title", "comment", "source"):
@@ -525,6 +533,14 @@ class Problem:
         for name in ("title", "comment", "source"):
             if not isinstance(getattr(self, name), str):
                 raise ProblemError(f"{name} must be a str, not {getattr(self, name)!r}")
+        for pair in self.game_info:
+            if not (len(pair) == 2 and all(isinstance(x, str) for x in pair)
+                    and re.fullmatch("[A-Z]+", pair[0])):
+                raise ProblemError(f"game info {quoted(pair)} is not a (property, text) pair "
+                                   "such as ('PB', 'Cho Chikun')")
+        said = [prop for prop, _ in self.game_info]
+        if len(set(said)) < len(said):
+            raise ProblemError(f"game info names a property twice: {quoted(said)}")
 
 
 def _defender_from_crucial(size: int, black: frozenset[int], white: frozenset[int],

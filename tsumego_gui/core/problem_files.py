@@ -26,7 +26,9 @@ its 0-based index in the file, how many the file holds).  Bad input is a
 :func:`read_file` raises the first; :func:`read_file_entries` and
 :func:`read_problems` put each in the place of the file or game it stands for,
 so that one bad file of a folder or one bad game of a collection does not
-hide the others.  Nothing else escapes for a bad file.  Should a
+hide the others.  A long read (a collection of 50,000 games) reports its
+progress to a callback, which may stop it by raising :class:`ReadCancelled`.
+Nothing else escapes for a bad file.  Should a
 reader slip on some input with another exception (a bug: fuzzing,
 ``benchmarks/fuzz_import.py``, looks for them), it too comes out as a
 ProblemFileError that says so, rather than as a traceback.
@@ -38,7 +40,9 @@ beyond them, about search, or about the GUI.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import partial
 from os import PathLike
 from pathlib import Path
 
@@ -47,6 +51,15 @@ from tsumego_gui.core.frame import DISTANCE
 from tsumego_gui.core.problem import Problem, ProblemError
 
 SUFFIXES = (".sgf", ".json")
+# what :func:`read_file_entries` reports the progress of: reading the games, then (a
+# collection with open problems) reading them again to pose and frame them
+READING, POSING = "reading", "posing"
+FileProgress = Callable[[str, int, int], None]      # (READING or POSING, done, total)
+
+
+class ReadCancelled(Exception):  # noqa: N818 - a request, not a fault
+    """Raised by a progress callback to stop a read (the user cancelled it): it comes out
+    of the readers as it is, never as a ProblemFileError."""
 
 
 class ProblemFileError(ProblemError):
@@ -112,11 +125,14 @@ def read_file(path: str | PathLike[str], *, defender: int | None = None,
 
 
 def read_file_entries(path: str | PathLike[str], *, defender: int | None = None,
-                      goal: str | None = None, frame_distance: int | None = DISTANCE
+                      goal: str | None = None, frame_distance: int | None = DISTANCE,
+                      progress: FileProgress | None = None
                       ) -> list[SourcedProblem | ProblemFileError]:
     """Like :func:`read_file`, a game that gives no problem in its place as the
     ProblemFileError saying why ("game 2: ..."); a file that gives none at all
-    (unreadable, not SGF, no game) is one such error."""
+    (unreadable, not SGF, no game) is one such error.  An SGF file's games are reported
+    to ``progress(stage, done, total)`` as they are read; :class:`ReadCancelled` raised
+    there stops the reading and comes out of this call."""
     path = Path(path)
     refused = refusal(path, MAX_PROBLEM_BYTES)
     if refused:
@@ -146,7 +162,6 @@ def read_file_entries(path: str | PathLike[str], *, defender: int | None = None,
                      for g in games]
         else:
             from tsumego_gui.core.sgf_io import read_sgf_games
-            games = read_sgf_games(path, defender=defender, goal=goal)
             # no defender said, crucial stones without a region, or marks that do not
             # read (a book's triangles, perhaps), or a defender given to a position that
             # marks nothing: ``open_problem`` tells, and poses and frames where need be
@@ -155,10 +170,18 @@ def read_file_entries(path: str | PathLike[str], *, defender: int | None = None,
                 if defender is None else \
                 (lambda g: isinstance(g, ProblemError)
                  or (isinstance(g, Problem) and not g.crucial and not g.region))
+            # the first open game settles it: all are read again below, the rest of this
+            # reading would be thrown away (a book's collection of 50,000 read twice)
+            games = read_sgf_games(path, defender=defender, goal=goal,
+                                   progress=progress and partial(progress, READING),
+                                   stop_at=open_ones if frame_distance is not None else None)
             if frame_distance is not None and any(open_ones(g) for g in games):
                 from tsumego_gui.core.open_problem import read_games
                 games = read_games(path.read_bytes(), path.name, distance=frame_distance,
-                                   goal=goal, defender=defender)
+                                   goal=goal, defender=defender,
+                                   progress=progress and partial(progress, POSING))
+    except ReadCancelled:
+        raise
     except OSError as e:
         return [ProblemFileError(path, f"cannot read the file: {e.strerror or e}")]
     except ProblemError as e:

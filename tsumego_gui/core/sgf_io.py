@@ -31,6 +31,11 @@ Reading (:func:`read_sgf`): every game of a collection becomes one
   :mod:`tsumego_gui.core.region` (``auto_region=False`` leaves it empty).
 * ``GN``, root ``C`` and ``SO`` become title, comment and source (``SO``
   absent: the file name).
+* The root's other game-info properties (``GAME_INFO``: the players, the
+  date, the rules, ``KM``...) become ``game_info``, each as its text, so that a
+  file written from the problem (a save, an export of its proof) still says
+  them.  Properties of the position and marks (``AB``, ``PL``, ``SQ``, ``TR``,
+  ours...) are never among them: the writer writes those from the problem.
 * Keyword arguments override what the file says.  The defender comes from
   the argument, else ``TD``, else the target's colour, else the colour of
   the crucial stones.  With none of these, the caller must give it.
@@ -61,10 +66,11 @@ and GoGui keep unknown properties and ignore them), all on the root but
 
 Writing (:func:`write_sgf`) uses ``AB``/``AW``, ``PL`` (only when the side to
 move is given), ``TR`` on crucial stones, ``SQ`` on region points, ``GN``/
-``C``/``SO``, the properties above, and one child of the root per book move,
-so that ``read_sgf(write_sgf(p)) == [p]``.  Text is stored as SGF text, so
-the round trip is exact for text already in SGF's normal form: a one-line
-title, a comment whose line breaks are ``\\n`` and that holds no tabs.
+``C``/``SO``, the game info, the properties above, and one child of the root
+per book move, so that ``read_sgf(write_sgf(p)) == [p]``.  Text is stored as
+SGF text, so the round trip is exact for text already in SGF's normal form: a
+one-line title, a comment whose line breaks are ``\\n`` and that holds no
+tabs (game info as the comment).
 
 Text (``GN``, ``C``, ``SO``, a variation's ``N``) is decoded in the file's
 character set (``CA``; without it, :func:`guess_encoding`: UTF-8 where the
@@ -87,6 +93,7 @@ from __future__ import annotations
 
 import codecs
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from os import PathLike
 from pathlib import Path
@@ -122,7 +129,15 @@ REFERENCE_LABEL = re.compile(r"參考|参考|참고|\breference\b", re.IGNORECAS
 RIGHT_LABEL = re.compile(r"正解|\bRIGHT\b|\bcorrect\b", re.IGNORECASE)
 # what a book's line is (``line_verdict``); "": its labels do not say
 RIGHT, WRONG, REFERENCE = "right", "wrong", "reference"
+# what a reader of many games calls as it goes: (games done, games in the file); a long
+# read shows it, and stops by raising from it (``problem_files.ReadCancelled``)
+Progress = Callable[[int, int], None]
 _PROBLEM_MARKUP = ("TR", "MA", "SQ", "TG", "TD", "TK", "TH", "TP", "TF")
+# SGF FF[4]'s game-info properties and Go's (HA, KM) that a problem keeps as it read them
+# (``Problem.game_info``); GN and SO are its title and source.  Only these are ever copied
+# to a file written from a problem: never what sets up or marks the position.
+GAME_INFO = ("PB", "BR", "BT", "PW", "WR", "WT", "HA", "KM", "RU", "TM", "OT", "DT", "EV",
+             "RO", "PC", "GC", "ON", "RE", "AN", "CP", "US")
 
 
 # --- reading -----------------------------------------------------------------
@@ -148,10 +163,16 @@ def read_sgf(source: str | PathLike[str] | bytes, *, defender: int | None = None
 def read_sgf_games(source: str | PathLike[str] | bytes, *, defender: int | None = None,
                    to_play: int | None = None, goal: str | None = None,
                    ko_allowed: tuple[bool, bool] | None = None,
-                   auto_region: bool = True) -> list[Problem | ProblemError]:
+                   auto_region: bool = True,
+                   progress: Progress | None = None,
+                   stop_at: Callable[[Problem | ProblemError], bool] | None = None
+                   ) -> list[Problem | ProblemError]:
     """Each game of an SGF file or bytes: its Problem, or the ProblemError that says why it
     gives none (prefixed with the game number in a collection of several; a
-    NoDefenderError stays one).  A file that cannot be read or parsed at all raises."""
+    NoDefenderError stays one).  A file that cannot be read or parsed at all raises.
+    ``progress(done, total)`` is called before each game and at the end (what it
+    raises stops the reading and comes out of this call).  The first game for which
+    ``stop_at`` is true ends the reading: the games up to it come back, it last."""
     if isinstance(source, bytes | bytearray | memoryview):
         data, name = bytes(source), ""
     else:
@@ -164,12 +185,19 @@ def read_sgf_games(source: str | PathLike[str] | bytes, *, defender: int | None 
     trees = parse_games(data)
     games: list[Problem | ProblemError] = []
     for i, tree in enumerate(trees):
+        if progress is not None:
+            progress(i, len(trees))
         try:
             games.append(read_game(tree, name, defender=defender, to_play=to_play,
                                    goal=goal, ko_allowed=ko_allowed,
                                    auto_region=auto_region))
         except ProblemError as e:
             games.append(e if len(trees) == 1 else type(e)(f"game {i + 1}: {e}"))
+        if stop_at is not None and stop_at(games[-1]):
+            break
+    else:
+        if progress is not None:
+            progress(len(trees), len(trees))
     return games
 
 
@@ -511,7 +539,15 @@ def read_game(tree: sgf_grammar.Coarse_game_tree, file_name: str = "", *,
         previous_pass=previous_pass, to_play_given=given, book_moves=tuple(book_moves),
         title=text_of(root, "GN"), comment=text_of(root, "C"),
         source=text_of(root, "SO") or file_name, frame=_raw_points(root, "TF", size),
-        ko_threats=threats, ko_point=ko_point)
+        ko_threats=threats, ko_point=ko_point, game_info=game_info_of(root))
+
+
+def game_info_of(root: sgf.Tree_node,
+                 leave: tuple[str, ...] = ()) -> tuple[tuple[str, str], ...]:
+    """The root's game-info properties (``GAME_INFO``, but those in ``leave``) that hold
+    text, as ``(property, text)`` pairs (``Problem.game_info``)."""
+    texts = ((prop, text_of(root, prop)) for prop in GAME_INFO if prop not in leave)
+    return tuple((prop, text) for prop, text in texts if text)
 
 
 def _fill_wall_holes(board: Board, holes: set[int], attacker: int) -> None:
@@ -757,10 +793,16 @@ def write_sgf(problem: Problem, lines: sgf.Tree_node | None = None) -> bytes:
     if problem.crucial:
         root.set("TR", points(problem.crucial))
     if problem.region:
+        # all of it, crucial stones too (a framed problem's region holds them): SQ and TR
+        # then mark the same points, which FF[4] frowns on, but a region read back without
+        # them would be another problem (no move on a captured crucial stone's point)
         root.set("SQ", points(problem.region))
     for prop, text in (("GN", problem.title), ("C", problem.comment), ("SO", problem.source)):
         if text:
             root.set(prop, text)
+    for prop, text in problem.game_info:
+        if prop in GAME_INFO:       # a problem built by hand may hold anything
+            root.set_raw(prop, sgf_grammar.escape_text(text.encode(root.get_encoding())))
     root.set_raw("TG", problem.goal.encode())
     root.set_raw("TD", _COLOR_SGF[problem.defender].upper().encode())
     ko = "".join(c for c, ok in zip("BW", problem.ko_allowed, strict=True) if ok)

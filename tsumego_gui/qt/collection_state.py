@@ -13,6 +13,7 @@ problems and QSettings; nothing about widgets.
 from __future__ import annotations
 
 import hashlib
+from functools import lru_cache
 from pathlib import Path
 
 from PySide6.QtCore import QSettings
@@ -31,8 +32,14 @@ def position_hash(problem: Problem) -> str:
 
 
 def problem_key(path: Path, index: int, problem: Problem) -> str:
-    text = f"{Path(path).absolute()}|{index}|{position_hash(problem)}"
+    text = f"{_absolute(path)}|{index}|{position_hash(problem)}"
     return hashlib.sha256(text.encode()).hexdigest()[:24]
+
+
+@lru_cache(maxsize=64)
+def _absolute(path: Path) -> str:
+    """Once per file, not once per game (50,000 of them in a collection)."""
+    return str(Path(path).absolute())
 
 
 class CollectionState:
@@ -40,7 +47,12 @@ class CollectionState:
         self.settings = settings
 
     def get(self, path: Path, index: int, problem: Problem) -> str:
-        value = self.settings.value(f"collection/{problem_key(path, index, problem)}")
+        return self.state_of(problem_key(path, index, problem))
+
+    def state_of(self, key: str) -> str:
+        """The state kept under ``problem_key``'s ``key`` (made beside the window for a
+        collection of 50,000 games)."""
+        value = self.settings.value(f"collection/{key}")
         return value if value in STATES else UNSOLVED
 
     def set(self, path: Path, index: int, problem: Problem, state: str) -> None:

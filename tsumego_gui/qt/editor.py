@@ -4,7 +4,9 @@ A :class:`Draft` is a problem that may still be invalid (the user is halfway
 through setting it up); :meth:`Draft.to_problem` validates it through
 ``core.problem`` and its ProblemError message is what the window shows
 inline.  :class:`EditorModel` owns the current draft and a QUndoStack; a
-mouse stroke (press, drags, release) is one undo step.  Tools:
+mouse stroke (press, drags, release) is one undo step, and so is a run of typing
+in a text field (:meth:`EditorModel.type_text`; the field leaves its own undo to
+the stack: ``qt.history_line_edit``).  Tools:
 
 * ``stones``: left = black, right = white, on a stone = erase; a drag keeps
   the action of its first point (paint that colour, or erase);
@@ -59,6 +61,9 @@ class Draft:
     # the source's recorded first moves (its solution variations), kept so that saving an
     # edited problem does not drop the book's answer; no solver reads them
     book_moves: tuple[tuple[int, int], ...] = ()
+    # the source's game info (players, date, rules...: ``Problem.game_info``), kept so that
+    # a save or an export of the edited problem still says it; no solver reads it
+    game_info: tuple[tuple[str, str], ...] = ()
 
     @classmethod
     def new(cls, size: int) -> Draft:
@@ -69,7 +74,8 @@ class Draft:
     def from_problem(cls, p: Problem) -> Draft:
         return cls(p.size, p.black, p.white, p.to_play, p.to_play_given, p.defender, p.goal,
                    p.crucial, p.region, p.ko_allowed, p.history, p.previous_pass, p.title,
-                   p.comment, p.source, p.frame, p.ko_threats, p.ko_point, p.book_moves)
+                   p.comment, p.source, p.frame, p.ko_threats, p.ko_point, p.book_moves,
+                   p.game_info)
 
     def to_problem(self) -> Problem:
         """The validated problem; ProblemError names the first fault.  A side that may
@@ -84,17 +90,17 @@ class Draft:
                        previous_pass=self.previous_pass, to_play_given=self.to_play_given,
                        title=self.title, comment=self.comment, source=self.source,
                        frame=self.frame, ko_threats=threats, ko_point=self.ko_point,
-                       book_moves=self.book_moves)
+                       book_moves=self.book_moves, game_info=self.game_info)
 
     def poses(self, problem: Problem) -> bool:
-        """Whether this draft is ``problem`` up to its text (``TEXT_FIELDS``) and book
-        moves: the same position and rules, so what was solved of the one holds for the
-        other."""
+        """Whether this draft is ``problem`` up to its text (``TEXT_FIELDS``), book moves
+        and game info: the same position and rules, so what was solved of the one holds for
+        the other."""
         try:
             mine = self.to_problem()
         except ProblemError:
             return False
-        blank = {**dict.fromkeys(TEXT_FIELDS, ""), "book_moves": ()}
+        blank = {**dict.fromkeys(TEXT_FIELDS, ""), "book_moves": (), "game_info": ()}
         return replace(mine, **blank) == replace(problem, **blank)
 
     def validation_message(self) -> str:
@@ -202,6 +208,29 @@ class _Snapshot(QUndoCommand):
         self.model._set(self.before)
 
 
+TYPING_ID = 1       # QUndoCommand.id of typing in a text field: a run of it merges
+
+
+class _Typing(_Snapshot):
+    """Typing in a text field (``TEXT_FIELDS``): the keystrokes of one run in one field
+    merge into one step, so that Undo takes back what was typed, as in any text field."""
+
+    def __init__(self, model: EditorModel, before: Draft, after: Draft, field: str, run: int):
+        super().__init__(model, before, after, f"set {field}")
+        self.run = (field, run)
+
+    def id(self) -> int:
+        return TYPING_ID
+
+    def mergeWith(self, other: QUndoCommand) -> bool:  # noqa: N802 - Qt API
+        if not isinstance(other, _Typing) or other.run != self.run:
+            return False
+        self.after = other.after
+        # typed and deleted again: no step is left
+        self.setObsolete(self.after == self.before)
+        return True
+
+
 class EditorModel(QObject):
     """The current draft, its undo stack, and what the tools do to it."""
 
@@ -215,6 +244,11 @@ class EditorModel(QObject):
         self.tool = "stones"
         self._stroke: str | None = None     # "black" / "white" / "erase" / "region+" ...
         self._stroke_open = False
+        self._typing_run = 0                # which run of typing the next keystroke is of
+        # the stack's moves (pushes, undos, redos), and their count after the last keystroke:
+        # typing after an undo or a redo starts another step, as in any text field
+        self._moves = self._moves_typed = 0
+        self.undo_stack.indexChanged.connect(self._moved)
 
     # ---- whole-draft changes ------------------------------------------------------------
 
@@ -235,6 +269,27 @@ class EditorModel(QObject):
 
     def set_fields(self, text: str, **changes: object) -> None:
         self.apply(replace(self.draft, **changes), text)
+
+    def type_text(self, field: str, text: str) -> None:
+        """What a text field (``TEXT_FIELDS``) holds as the user types it, on the undo stack
+        as the rest of the edits are: a run of typing is one step (until
+        :meth:`end_typing`), not QLineEdit's own history beside the stack's."""
+        if field not in TEXT_FIELDS:
+            raise ValueError(f"not a text field: {field!r}")
+        after = replace(self.draft, **{field: text})
+        if after == self.draft:
+            return
+        if self._moves != self._moves_typed:
+            self.end_typing()
+        self.undo_stack.push(_Typing(self, self.draft, after, field, self._typing_run))
+        self._moves_typed = self._moves
+
+    def end_typing(self) -> None:
+        """The field was left (or Enter pressed): the next keystroke starts another step."""
+        self._typing_run += 1
+
+    def _moved(self, _index: int) -> None:
+        self._moves += 1
 
     def set_tool(self, tool: str) -> None:
         if tool != self.tool:

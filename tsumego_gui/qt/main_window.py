@@ -18,7 +18,9 @@ attribute that tests replace (``confirm_discard``,
 network, which the window remembers), so nothing blocks a test.  Errors (bad
 files, invalid positions, failed searches, networks that do not load,
 verifier rejections) appear in a banner above the board; nothing is lost
-silently.
+silently.  A file or folder is read beside the window (``qt.busy_work``): a
+long read (a collection of 50,000 games) shows its progress and a Cancel that
+leaves the window as it was.
 
 Practice mode (``qt.practice``; the proof browser's *Practice* button, the
 Practice menu, P) plays the problem as posed, with or without a proof: a move
@@ -65,6 +67,7 @@ import secrets
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from typing import TypeVar
 
 from PySide6.QtCore import QByteArray, QEvent, QObject, QPoint, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
@@ -88,20 +91,20 @@ from tsumego_gui.core.file_limits import MAX_PROBLEM_BYTES, refusal
 from tsumego_gui.core.open_problem import read_open_position
 from tsumego_gui.core.posing import problem_warnings
 from tsumego_gui.core.problem import COLOR_NAMES, Problem, ProblemError
-from tsumego_gui.core.problem_files import ProblemFileError, SourcedProblem, read_file_entries
+from tsumego_gui.core.problem_files import ProblemFileError, ReadCancelled, SourcedProblem
 from tsumego_gui.core.safe_write import write_atomically
 from tsumego_gui.core.sgf_io import read_sgf, write_sgf
 from tsumego_gui.core.wording import PLAYERS, unproven_finding
 from tsumego_gui.qt.board_painter import BoardView, Overlay
 from tsumego_gui.qt.board_widget import LEFT, BoardWidget
-from tsumego_gui.qt.busy_work import run_busy
+from tsumego_gui.qt.busy_work import Report, run_busy, run_with_progress
 from tsumego_gui.qt.collection_state import FAILED, SOLVED, CollectionState
 from tsumego_gui.qt.control_keys import ControlKeys
 from tsumego_gui.qt.diagram_copy import diagram_text
 from tsumego_gui.qt.editor import BLACK, Draft, EditorModel
 from tsumego_gui.qt.help_dialogs import AboutDialog, ShortcutsDialog
 from tsumego_gui.qt.practice import CORRECT, KO, Practice
-from tsumego_gui.qt.problem_list import ProblemList
+from tsumego_gui.qt.problem_list import ProblemList, listing, load_entries, read_file_listing
 from tsumego_gui.qt.problem_panel import ProblemPanel
 from tsumego_gui.qt.proof_browser import ProofBrowser
 from tsumego_gui.qt.recent_files import RecentFiles
@@ -119,6 +122,7 @@ from tsumego_gui.search.choice import REJECTED, SolveOutcome
 from tsumego_gui.search.classify import Classification, FirstMove
 from tsumego_gui.search.proof import EXPORT_MARK, Proof
 
+T = TypeVar("T")
 PROBLEMS_DIR = Path(__file__).resolve().parents[1] / "resources" / "problems"
 BUNDLED_PROBLEM = PROBLEMS_DIR / "straight-three.sgf"
 # how the status bar's notes on a proof's moves end: dropped when the proof is left
@@ -480,6 +484,8 @@ class MainWindow(QMainWindow):
         redo.setShortcuts(list(dict.fromkeys([QKeySequence(QKeySequence.StandardKey.Redo),
                                               QKeySequence("Ctrl+Y")])))
         self.undo_action, self.redo_action = undo, redo
+        # the Title field's Ctrl+Z is this Undo, not QLineEdit's own history beside it
+        self.problem_panel.title_edit.use_history(undo, redo)
         e.addSeparator()
         self.remove_frame_action = self._action(e, "Remove &frame", self.remove_frame)
         self.remove_frame_action.setEnabled(False)
@@ -584,7 +590,13 @@ class MainWindow(QMainWindow):
         path = Path(path)
         if path.is_dir():
             return self.open_list(path, ask=ask)
-        games = read_file_entries(path)         # a bad game of several stays in its place
+        # a bad game of several stays in its place; a collection not listed yet is listed
+        # from the games read here (not read again: a collection of 50,000 read twice)
+        relist = self.problem_list.source != path
+        read = self._read_beside(path, lambda report: read_file_listing(path, report, relist))
+        if read is None:
+            return False
+        games, listed = read
         bad = [g for g in games if isinstance(g, ProblemFileError)]
         if len(bad) == len(games):
             # read before asking: a file that cannot open leaves the edits as they are,
@@ -599,8 +611,8 @@ class MainWindow(QMainWindow):
             return False
         if not (0 <= index < len(games)) or isinstance(games[index], ProblemFileError):
             index = next(i for i, g in enumerate(games) if not isinstance(g, ProblemFileError))
-        if len(games) > 1 and self.problem_list.source != path:
-            self.problem_list.load(path, self.prefs.theme)
+        if listed is not None:
+            self.problem_list.show_listing(listed, self.prefs.theme)
         self._load_problem(games[index].problem, path, index, len(games), games[index])
         if bad:
             self.show_error(f"{path.name}: {len(bad)} of its {len(games)} problems cannot be "
@@ -613,19 +625,39 @@ class MainWindow(QMainWindow):
         """List a folder's (or a file's) problems and open the first readable one."""
         if ask and not self._may_discard():
             return False
-        count = self.problem_list.load(Path(source), self.prefs.theme)
+        source = Path(source)
+        listed = self._read_beside(source,
+                                   lambda report: listing(source, load_entries(source, report)))
+        if listed is None:
+            return False
+        count = self.problem_list.show_listing(listed, self.prefs.theme)
         if count == 0:
-            self.show_error(f"No readable problem in {Path(source).name}")
+            self.show_error(f"No readable problem in {source.name}")
             self.problem_list.select(self.file_path, self.prefs.last_index)
             return False
         path, index, problem = self.problem_list.entries()[0]
         self._load_problem(problem, path, index, self._games_listed(path),
                            self.problem_list.sourced(path, index))
-        self._remember_recent(Path(source))
+        self._remember_recent(source)
         return True
 
+    def _read_beside(self, source: Path, read: Callable[[Report], T]) -> T | None:
+        """``read(report)`` run beside the window, which paints meanwhile; a long read (a
+        collection of 50,000 games: a minute) shows its progress and a Cancel button
+        (review s46: the window showed nothing).  None when the user cancelled: nothing
+        was changed, the problem on the board and the list stay as they were."""
+        try:
+            # no full collection walks the growing collection meanwhile (with the GIL
+            # held: the window stalled up to 280 ms at a time); what was read is frozen
+            with gc_pacing.paced():
+                return run_with_progress(self, f"Opening {source.name}…", read)
+        except ReadCancelled:
+            self.statusBar().showMessage(f"Opening {source.name} cancelled: the problem and "
+                                         "the list are as they were.", 8000)
+            return None
+
     def _games_listed(self, path: Path) -> int:
-        return max(1, sum(1 for f, _, _ in self.problem_list.entries() if f == path))
+        return max(1, self.problem_list.games_listed(path))
 
     def _list_chosen(self, path: Path, index: int, problem: Problem) -> None:
         if self.file_path == path and self.prefs.last_index == index and \

@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QPushButton,
     QRadioButton,
     QVBoxLayout,
@@ -35,6 +34,7 @@ from PySide6.QtWidgets import (
 from tsumego_gui.core.problem import GOAL_TEXT, GOALS
 from tsumego_gui.core.wording import counted
 from tsumego_gui.qt.editor import BLACK, TOOLS, WHITE, Draft, EditorModel
+from tsumego_gui.qt.history_line_edit import HistoryLineEdit
 from tsumego_gui.search.choice import SMALL_REGION
 
 TOOL_LABELS = {"stones": "Stones (left black, right white)",
@@ -96,7 +96,10 @@ class ProblemPanel(QWidget):
         layout.addWidget(self.clear_region_button)
 
         form = QFormLayout()
-        self.title_edit = QLineEdit()
+        # typing goes onto the editor's undo stack as it is typed: one history, the
+        # window's (``use_history``), for the field's Ctrl+Z as for Edit › Undo
+        self.title_edit = HistoryLineEdit()
+        self.title_edit.textEdited.connect(lambda text: self.model.type_text("title", text))
         self.title_edit.editingFinished.connect(self._title_edited)
         form.addRow("Title", self.title_edit)
         self.to_play_combo = _combo(("Black", BLACK), ("White", WHITE))
@@ -177,7 +180,10 @@ class ProblemPanel(QWidget):
             self._show_posed(draft)
             if self.title_edit.text() != draft.title:
                 self.title_edit.setText(draft.title)
-                self.title_edit.setCursorPosition(0)    # a long title shows its beginning
+                # a long title shows its beginning; in the field, after an undo of typing
+                # there, typing goes on at its end
+                if not self.title_edit.hasFocus():
+                    self.title_edit.setCursorPosition(0)
             # the size box says the size of the problem on the board (New starts one that size)
             self.size_combo.setCurrentIndex(max(0, self.size_combo.findData(draft.size)))
             self.to_play_combo.setCurrentIndex(0 if draft.to_play == BLACK else 1)
@@ -238,8 +244,11 @@ class ProblemPanel(QWidget):
         self.tool_buttons[tool].setChecked(True)
 
     def _title_edited(self) -> None:
+        """Enter, or the field left: what it holds is the title (a text set without typing
+        too), and the next keystroke starts another undo step."""
         if not self._updating:
-            self.model.set_fields("set title", title=self.title_edit.text())
+            self.model.type_text("title", self.title_edit.text())
+            self.model.end_typing()
 
     def _to_play_changed(self) -> None:
         self.model.set_fields("set side to move", to_play=self.to_play_combo.currentData(),

@@ -9,8 +9,9 @@ one of the class's rule sets forbids, which.  Version 1 files (moves and sides
 as numbers, as in the proofs' version 1) are still read.
 
 SGF (``to_sgf``): the problem with the side to move as ``PL`` (the book's own
-first moves left out: they would come first and read as the main line), then
-one variation per first move.  Its comment starts with ``RIGHT`` for the moves
+first moves left out: they would come first and read as the main line) and
+its game info, then one variation per first move, the ``RIGHT`` ones first and
+a pass after the stone moves.  Its comment starts with ``RIGHT`` for the moves
 of the position's class when that class is a success for the side to move
 (the convention of problem sites; a ko is a success when nothing better
 exists), ``OPEN`` for a move not decided within the budget, else ``WRONG``,
@@ -20,10 +21,13 @@ below shows; our own property ``TC`` holds the class word (``lives``,
 proof (``search.proof.TreeWriter``): for a ko move with its figure, the ko
 fought with threats, won by the side to move (``shown_tree``); otherwise
 ``Classification.line_proofs``' (for a ko, the one in which the side to move
-wins it).  Move comments say where the tree's ko rule or a missing ko threat
-decides a move (``search.ko_notes``); zones are in our own property ``TZ``; the
-root keeps the region as ``SQ``.  Other SGF programs open it as a problem file
-with variations.
+wins it).  Below a ``RIGHT`` move that is not a ko, the comment of each end of
+its lines starts ``RIGHT`` as well (trainers judge a line by its end:
+``search.proof.TreeWriter.mark_right_ends``); a ko move's lines end unmarked,
+neither right nor wrong, as do the others'.  Move comments say where the
+tree's ko rule or a missing ko threat decides a move (``search.ko_notes``);
+zones are in our own property ``TZ``; the root keeps the region as ``SQ``.
+Other SGF programs open it as a problem file with variations.
 
 Knows classifications, proofs and SGF; nothing about searching.
 """
@@ -36,6 +40,7 @@ from pathlib import Path
 
 from sgfmill import sgf
 
+from engine_cy.board import PASS
 from tsumego_gui.core import coords
 from tsumego_gui.core.safe_write import write_atomically
 from tsumego_gui.core.sgf_io import read_sgf, set_move, write_sgf
@@ -141,11 +146,13 @@ def to_sgf(c: Classification, max_nodes: int = 200_000) -> bytes:
     root.add_comment_text(f"tsumego_gui: {side} to play: {c.status_words()}.")
     writer = TreeWriter(size, c.problem.defender, max_nodes)
     group = "the black group" if c.problem.defender == 1 else "the white group"
-    # the right moves first: another viewer's main line is the first variation
+    # the right moves first, and a pass after the stone moves of its word: another
+    # viewer's main line is the first variation
     def word_of(m) -> str:
         return "OPEN" if m.cls == OPEN else "RIGHT" if is_right(c, m.cls) else "WRONG"
 
-    for m in sorted(c.moves, key=lambda m: ("RIGHT", "OPEN", "WRONG").index(word_of(m))):
+    for m in sorted(c.moves, key=lambda m: (("RIGHT", "OPEN", "WRONG").index(word_of(m)),
+                                            m.move == PASS)):
         word = word_of(m)
         text = f"{word}: {c.move_words(m)}"
         if m.cls == OPEN and m.why_open:
@@ -169,5 +176,7 @@ def to_sgf(c: Classification, max_nodes: int = 200_000) -> bytes:
         node.set_raw("TC", m.cls.encode())
         if word != "OPEN":
             node.set("TE" if word == "RIGHT" else "BM", 1)
+        if word == "RIGHT" and m.cls != "ko":
+            writer.mark_right_ends(node)
     writer.say_on_root(root)
     return game.serialise()

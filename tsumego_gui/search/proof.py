@@ -53,6 +53,9 @@ FORMAT_VERSION = 2          # see the module docstring; 1 is still read
 JSON_SIDES = {1: "B", 2: "W"}
 # Our own SGF property for a proof node's relevance zone (``core.sgf_io`` lists it).
 ZONE_PROPERTY = "TZ"
+# how the comment of a correct first move and of each end of its lines starts (problem
+# sites' and trainers' word)
+RIGHT = "RIGHT"
 
 
 @contextlib.contextmanager
@@ -224,7 +227,12 @@ class Proof:
         keep it and show nothing, where ``SQ`` would cover the board in
         squares at every node); winning first moves are marked with ``TE``
         (a good move) with comments starting ``RIGHT``, the others with ``BM`` and
-        ``WRONG`` (:func:`mark`).  The root keeps the problem's region as ``SQ``.  A
+        ``WRONG`` (:func:`mark`).  Below a winning first move (not a ``KO`` one) the
+        comment of every line's last node starts ``RIGHT`` too, as problem sites and
+        trainers (goproblems.com, GoGrinder) judge a line by its end
+        (:meth:`TreeWriter.mark_right_ends`).  A node's stone moves come before its
+        pass, which a viewer would otherwise show as the main line.  The root keeps
+        the problem's region as ``SQ`` and its game info (``Problem.game_info``).  A
         subtree the proof shares is written once (:class:`TreeWriter`), up to
         ``max_nodes`` SGF nodes; a tree cut there says so on the root.
         """
@@ -240,13 +248,23 @@ class Proof:
         writer = TreeWriter(size, self.problem.defender, max_nodes)
         notes = KoNotes(self.problem, self.to_play)
         ko_moves = frozenset(ko_moves)
-        for move, child in self.root.children:
+        for move, child in stones_before_pass(self.root.children):
             node = writer.write(root, move, child, self.to_play, notes)
             if node is None:
                 break
-            mark(node, move in self.winning_moves, move in ko_moves)
+            right, ko = move in self.winning_moves, move in ko_moves
+            mark(node, right, ko)
+            if right and not ko:
+                writer.mark_right_ends(node)
         writer.say_on_root(root)
         return game.serialise()
+
+
+def stones_before_pass(children: list[tuple[int, ProofNode]]) -> list[tuple[int, ProofNode]]:
+    """A node's (move, child) pairs as an export writes them: the stone moves in their
+    order, then the pass.  A viewer shows a node's first child as its main line, and the
+    MCTS proofs list the pass first: the main line passed."""
+    return sorted(children, key=lambda pair: pair[0] == PASS)
 
 
 def mark(node, right: bool, ko: bool = False) -> None:
@@ -259,7 +277,7 @@ def mark(node, right: bool, ko: bool = False) -> None:
     if ko:
         node.set("C", f"KO: {node.get('C')}")
         return
-    node.set("C", f"{'RIGHT' if right else 'WRONG'}: {node.get('C')}")
+    node.set("C", f"{RIGHT if right else 'WRONG'}: {node.get('C')}")
     node.set("TE" if right else "BM", 1)
 
 
@@ -325,7 +343,23 @@ class TreeWriter:
     comes again its move says where its tree is ("the same position as after B C1
     W D1 ...") and nothing is written below it, so a file is about the size of the
     proof (a 8,514-node proof with shared subtrees written out in full came to
-    168,227 SGF nodes, QA s44).  ``cut`` says whether the budget ended the writing."""
+    168,227 SGF nodes, QA s44).  ``cut`` says whether the budget ended the writing.
+
+    A node's replies are written stone moves first, the pass last
+    (:func:`stones_before_pass`); a retake written after a ko threat exchange
+    (:meth:`_threat_exchange`) starts with two passes but is the stone move it
+    stands for, in its place among them.
+
+    :meth:`mark_right_ends` marks the ends of a winning first move's lines
+    ``RIGHT``.  An end is a node with no child in the file, except one whose
+    replies the budget left unwritten (``cut_ends``: the proof goes on there).  A
+    node that points to a shared subtree written elsewhere is an end of its line
+    in the file, and is marked with the others: its position is proven for the
+    same side as its line's, and a trainer that follows the line stops there.  The
+    shared subtree's own ends are marked by the first move of the line it is
+    written under (each SGF node lies in one first move's variation), so one that
+    a ``KO`` first move's line holds is left unmarked where a winning line points
+    to it."""
 
     def __init__(self, size: int, defender: int, max_nodes: int):
         self.size, self.defender = size, defender
@@ -333,6 +367,9 @@ class TreeWriter:
         self.cut = False
         self.exchanges = 0                  # ko threats written as two passes
         self.where: dict[int, str] = {}     # id(node) -> the line where its tree is written
+        # id() of each SGF node whose proof node has replies but none of them was written:
+        # the budget ended its line, not the proof
+        self.cut_ends: set[int] = set()
 
     def write(self, parent, move: int, child: ProofNode, to_play: int,
               notes: KoNotes | None = None, line: str = "",
@@ -365,14 +402,29 @@ class TreeWriter:
         elif child.children:
             self.where[id(child)] = line
             below = notes if token is not None else None
-            for reply, grandchild in child.children:
+            for reply, grandchild in stones_before_pass(child.children):
                 if self.write(sgf_node, reply, grandchild, 3 - to_play, below, line,
                               child.zone or zone_above) is None:
                     break
+            if not len(sgf_node):
+                self.cut_ends.add(id(sgf_node))
         sgf_node.set("C", text)
         if token is not None:
             notes.undo(token)
         return sgf_node
+
+    def mark_right_ends(self, first) -> None:
+        """Start the comment of each end of the lines below ``first`` (a winning first
+        move's SGF node, itself included) with ``RIGHT``, once (class docstring)."""
+        stack = [first]
+        while stack:
+            node = stack.pop()
+            if len(node):
+                stack.extend(node)
+                continue
+            text = node.get("C") if node.has_property("C") else ""
+            if id(node) not in self.cut_ends and not text.startswith(RIGHT):
+                node.set("C", f"{RIGHT}: {text}" if text else RIGHT)
 
     def _threat_exchange(self, parent, to_play: int, line: str):
         """Before a retake that spends an external ko threat, the threat and its answer

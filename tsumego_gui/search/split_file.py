@@ -11,11 +11,14 @@ SGF (``to_sgf``): the whole problem; its root comment says how the areas were
 proven and names them, and labels (``LB``) number each hopeful area's points
 (``1``, ``2``, ...) and mark the hopeless areas' points ``x``.  Below it one
 variation per hopeful area: that area's local proof (``search.proof.TreeWriter``,
-zones in our own property ``TZ``), its first node's comment starting with the
-area's number.  The whole game is not a tree of these (its positions are every
-combination of the areas' states): each variation is one area's game, the other
-areas left as they are, which is how the proof reads (module docstring of
-``search.split``).  Other SGF programs open it as a problem with variations.
+zones in our own property ``TZ``; stone moves before the pass), its first
+node's comment starting with the area's number.  The whole game is not a tree
+of these (its positions are every combination of the areas' states): each
+variation is one area's game, the other areas left as they are, which is how
+the proof reads (module docstring of ``search.split``); so no move is marked
+``RIGHT`` or ``WRONG``, as no line is the whole problem's answer.  The root
+keeps the problem's game info.  Other SGF programs open it as a problem with
+variations.
 
 Knows split proofs, proofs and SGF; nothing about searching or checking.
 """
@@ -40,6 +43,7 @@ from tsumego_gui.search.proof import (
     malformed_as_value_error,
     problem_sgf_for,
     read_json_side,
+    stones_before_pass,
 )
 from tsumego_gui.search.split import Split, SplitProof
 
@@ -191,7 +195,7 @@ def to_sgf(proof: SplitProof, max_nodes: int = 200_000) -> bytes:
     for i, local in enumerate(proof.proofs, 1):
         if local is None:
             continue
-        for move, child in local.root.children:
+        for move, child in stones_before_pass(local.root.children):
             node = writer.write(root, move, child, local.to_play, line=f"area {i}:")
             if node is None:
                 break
