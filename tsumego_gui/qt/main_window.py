@@ -731,7 +731,7 @@ class MainWindow(QMainWindow):
         else:
             self.statusBar().clearMessage()     # what it said was about the problem before
         # the old problem's proofs are gone (once the event loop has deleted their models)
-        QTimer.singleShot(0, gc_pacing.clean_slate)
+        QTimer.singleShot(0, gc_pacing.settle)
 
     @staticmethod
     def _posed_summary(problem: Problem, frame: frozenset[int]) -> str:
@@ -787,7 +787,7 @@ class MainWindow(QMainWindow):
         self.problem_list.select(None)
         self.clear_error()
         self._update_title()
-        QTimer.singleShot(0, gc_pacing.clean_slate)
+        QTimer.singleShot(0, gc_pacing.settle)
 
     def open_stones_dialog(self) -> None:
         path = self.ask_open_file()

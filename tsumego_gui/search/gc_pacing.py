@@ -23,10 +23,15 @@ and by the CLI and the benchmarks through :func:`paced`:
   back, so browsing a large proof never pays for walking it;
 * around a df-pn call that may build a large proof (:func:`bulk_allocation`),
   collection is off only where no request is paced;
-* :func:`clean_slate` (a problem opened, New; in a batch, after each problem's
-  results were dropped) unfreezes and collects once, when the old proofs are
-  gone and the heap is small (some 40,000 objects, about 10 ms), so garbage
-  cycles among frozen objects do not pile up.
+* :func:`clean_slate` (in a batch, after each problem's results were dropped)
+  unfreezes and collects once, when the old proofs are gone and the heap is
+  small (some 40,000 objects, about 10 ms), so garbage cycles among frozen
+  objects do not pile up;
+* :func:`settle` (the app: a problem opened, New) does the same and freezes what
+  is left, but only while the frozen heap is small (``SMALL_HEAP``) or has grown
+  by half since it last did: a large collection's problems (50,000 posed: some
+  millions of objects) made every step to the next problem walk them all, 1-2 s
+  with the window stalled (QA s47); growth bounds what waits frozen.
 
 Frozen objects are still freed by reference counting when dropped: proofs are
 trees (``search.results.to_proof_tree`` cuts its one cycle), so a replaced
@@ -40,9 +45,12 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 NEVER = 1_000_000_000        # generation 2's threshold while a search runs: no full collection
+SMALL_HEAP = 200_000         # frozen objects a full collection walks in some 50 ms
+GROWTH = 1.5                 # frozen objects since the last settle, as a multiple, to settle again
 
 _busy = 0                    # controllers with a request in flight
 _saved: tuple[int, int, int] | None = None
+_settled_at = 0              # objects frozen after the last settle
 
 
 def search_started() -> None:
@@ -111,3 +119,18 @@ def clean_slate() -> None:
         return
     gc.unfreeze()
     gc.collect()
+
+
+def settle() -> None:
+    """The app's clean slate (module docstring): unfreeze, collect and freeze again, where
+    the frozen heap is small or has grown by half since the last time; else nothing."""
+    global _settled_at
+    if _busy:
+        return
+    frozen = gc.get_freeze_count()
+    if frozen > SMALL_HEAP and frozen < GROWTH * _settled_at:
+        return
+    gc.unfreeze()
+    gc.collect()
+    gc.freeze()
+    _settled_at = gc.get_freeze_count()
