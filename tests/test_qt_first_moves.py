@@ -620,3 +620,22 @@ def test_copy_diagram_numbers_the_first_moves_line_as_forum_text(three):
     edited = w.copy_diagram().splitlines()
     assert edited[0] == "$$W White to play"
     assert not any(c.isdigit() for line in edited[1:] for c in line)
+
+
+def test_the_plain_proof_export_marks_the_move_that_makes_the_ko(make_window, qtbot,
+                                                                  tmp_path):
+    """Without a classification (one stopped, say) Export writes the solve's proof: the
+    direct ko's E1, a kill only while White may not take kos, is marked KO there, as the
+    CLI's export marks it, not RIGHT (review s47)."""
+    from sgfmill import sgf
+    w = make_window("s.ini", show=True)
+    assert w.open_path(BUNDLED / "ko" / "direct-ko.sgf", ask=False)
+    solve_all(w, qtbot)
+    assert w.outcome.ko_move == coords.from_gtp("E1", 9)
+    w.classification = None
+    out = tmp_path / "proof.sgf"
+    w.ask_export_file = lambda default, filters: str(out)
+    assert w.export_proof()
+    game = sgf.Sgf_game.from_bytes(out.read_bytes())
+    e1 = next(n for n in game.get_root() if n.get_move()[1] == (0, 4))
+    assert e1.get("C").startswith("KO: ") and not e1.has_property("TE")

@@ -931,7 +931,9 @@ class MainWindow(QMainWindow):
             elif json_name:
                 result.proof.save_json(path)
             else:
-                write_atomically(path, result.proof.to_sgf())
+                ko = self.outcome.ko_move
+                write_atomically(path, result.proof.to_sgf(
+                    ko_moves=() if ko is None else (ko,)))
 
         try:
             # a proof of some 100,000 nodes takes seconds to write: the window paints on

@@ -254,8 +254,9 @@ def run_request(request: SolveRequest, cancelled: Callable[[], bool],
     left = request.max_seconds - (time.monotonic() - start) if request.max_seconds > 0 \
         else None
     read = kill_by_ko.read_kill(outcome, solve, left, stop=cancel_reader(cancelled),
-                                max_positions=VERIFY_POSITIONS).outcome
-    return replace(read, note=outcome.note)
+                                max_positions=VERIFY_POSITIONS)
+    return replace(read.outcome, note=outcome.note,
+                   ko_move=read.move if read.needs_ko else None)
 
 
 def run_classification(request: SolveRequest, cancelled: Callable[[], bool],

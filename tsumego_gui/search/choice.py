@@ -74,6 +74,9 @@ class SolveOutcome:
     verification: str = UNCHECKED                  # VERIFIED | PARTLY | REJECTED | UNCHECKED
     verifier_errors: tuple[str, ...] = ()
     note: str = ""      # what was tried first, for the user (``search.frame_ladder``)
+    # a kill's first move that holds only while the defender may not take kos: a ko
+    # (``search.kill_by_ko``; an export marks it KO, neither right nor wrong)
+    ko_move: int | None = None
 
     @property
     def verified(self) -> bool:
