@@ -10,13 +10,13 @@ import re
 import signal
 import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 
 import pytest
 from sgfmill import sgf
 
+from tests.ctrl_c_press import ctrl_c_while_starting
 from tsumego_gui.cli.main import main
 from tsumego_gui.core.sgf_io import read_sgf
 from tsumego_gui.search.proof import Proof
@@ -193,41 +193,6 @@ def test_ctrl_c_keeps_the_proof_already_finished(tmp_path):
     assert read_sgf(saved)[0].size == read_sgf(STRAIGHT_THREE)[0].size
 
 
-def _ctrl_c_while_starting(command: list[str], marker: str, delay: float) -> tuple[int, list]:
-    """Run ``command`` with Python's import-time report on stderr and press Ctrl-C ``delay``
-    seconds after the report first names ``marker`` (a module only the CLI's own code
-    imports); the exit status and the stderr lines that are not the report's.  Waiting
-    for the report, not for a clock, keeps a slow machine from pressing it while Python
-    itself starts (``site``), which no program can guard."""
-    env = dict(os.environ, PYTHONPROFILEIMPORTTIME="1")
-    child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                             text=True, env=env)
-    lines: list[str] = []
-    begun = threading.Event()
-
-    def read() -> None:
-        for line in child.stderr:
-            lines.append(line)
-            if marker in line:
-                begun.set()
-        begun.set()         # it ended first: the caller's asserts say how
-
-    reader = threading.Thread(target=read, daemon=True)
-    reader.start()
-    try:
-        begun.wait(120)
-        time.sleep(delay)
-        child.send_signal(signal.SIGINT)
-        child.wait(timeout=120)
-    finally:
-        if child.poll() is None:
-            child.kill()
-            child.wait()
-        reader.join(10)
-    return child.returncode, [line.rstrip("\n") for line in lines
-                              if not line.startswith("import time:")]
-
-
 def _entry_point(name: str) -> list[str]:
     if name == "tsumego":
         script = Path(sys.executable).with_name("tsumego")
@@ -245,7 +210,7 @@ def test_ctrl_c_while_the_cli_starts_is_one_line_not_a_traceback(entry):
     they were in.  Pressed from the first numpy import on, at a few moments."""
     command = [*_entry_point(entry), "solve", str(LONG_SOLVE), "--time", "60"]
     for delay in (0.0, 0.01, 0.03, 0.06, 0.1, 0.2, 0.4):
-        status, err = _ctrl_c_while_starting(command, "numpy", delay)
+        status, err = ctrl_c_while_starting(command, "numpy", delay)
         assert (status, err) == (130, ["tsumego: interrupted"]), f"pressed at {delay} s: {err}"
 
 
@@ -258,7 +223,7 @@ def test_ctrl_c_while_torch_and_the_network_load_is_one_line():
     command = [*_entry_point("tsumego"), "solve", str(LONG_SOLVE), "--time", "60",
                "--evaluator", "katago", "--network", str(MODEL)]
     for delay in (0.0, 0.3, 1.0):
-        status, err = _ctrl_c_while_starting(command, "torch", delay)
+        status, err = ctrl_c_while_starting(command, "torch", delay)
         assert (status, err) == (130, ["tsumego: interrupted"]), f"pressed at {delay} s: {err}"
 
 

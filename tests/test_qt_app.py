@@ -5,11 +5,11 @@ import os
 import signal
 import subprocess
 import sys
-import threading
 import time
 
 import pytest
 
+from tests.ctrl_c_press import ctrl_c_while_starting
 from tsumego_gui.qt.app import headless_message
 
 pytest.importorskip("pytestqt")
@@ -90,35 +90,14 @@ def test_ctrl_c_while_the_app_starts_ends_it_with_one_line(tmp_path):
     """Pressed while PySide6 and the engine are still being imported (the first
     second): one line and status 130, as the CLI; pressed later, the window closes."""
     for delay in (0.0, 0.05, 0.2):
-        child = subprocess.Popen(
+        # the app's own code runs once PySide6 is imported: Python has started
+        status, said = ctrl_c_while_starting(
             [sys.executable, "-m", "tsumego_gui", "--settings", str(tmp_path / "s.ini")],
-            env=_env(QT_QPA_PLATFORM="offscreen", PYTHONPROFILEIMPORTTIME="1"),
-            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-        lines, begun = [], threading.Event()
-
-        def read(child=child, lines=lines, begun=begun):
-            for line in child.stderr:
-                lines.append(line)
-                if "PySide6" in line:       # the app's own code runs: Python has started
-                    begun.set()
-            begun.set()
-
-        reader = threading.Thread(target=read, daemon=True)
-        reader.start()
-        try:
-            begun.wait(120)
-            time.sleep(delay)
-            child.send_signal(signal.SIGINT)
-            child.wait(timeout=60)
-        finally:
-            if child.poll() is None:
-                child.kill()
-                child.wait()
-            reader.join(10)
-        said = [line.strip() for line in lines if not line.startswith("import time:")]
+            "PySide6", delay, env=_env(QT_QPA_PLATFORM="offscreen"))
+        said = [line.strip() for line in said]
         assert "Traceback" not in "".join(said), f"pressed at {delay} s: {said}"
-        assert child.returncode in (0, 130), f"pressed at {delay} s: {said}"
-        assert (child.returncode == 130) == ("tsumego-gui: interrupted" in said), said
+        assert status in (0, 130), f"pressed at {delay} s: {said}"
+        assert (status == 130) == ("tsumego-gui: interrupted" in said), said
 
 
 def test_ctrl_c_asks_about_unsaved_edits_as_the_close_button_does(qtbot, make_window):

@@ -1,0 +1,46 @@
+"""Ctrl-C pressed while a program starts: the tests of the CLI's and the app's handling."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import threading
+import time
+
+
+def ctrl_c_while_starting(command: list[str], marker: str, delay: float,
+                          env: dict | None = None) -> tuple[int, list[str]]:
+    """Run ``command`` with Python's import-time report on stderr and press Ctrl-C ``delay``
+    seconds after the report first names ``marker`` (a module only the program's own code
+    imports); the exit status and the stderr lines that are not the report's.  Waiting
+    for the report, not for a clock, keeps a slow machine from pressing it while Python
+    itself starts (``site``), which no program can guard.  ``env``: the environment
+    (default this process's)."""
+    env = dict(os.environ if env is None else env, PYTHONPROFILEIMPORTTIME="1")
+    child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                             text=True, env=env)
+    lines: list[str] = []
+    begun = threading.Event()
+
+    def read() -> None:
+        for line in child.stderr:
+            lines.append(line)
+            if marker in line:
+                begun.set()
+        begun.set()         # it ended first: the caller's asserts say how
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    try:
+        begun.wait(120)
+        time.sleep(delay)
+        child.send_signal(signal.SIGINT)
+        child.wait(timeout=120)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait()
+        reader.join(10)
+    return child.returncode, [line.rstrip("\n") for line in lines
+                              if not line.startswith("import time:")]
