@@ -77,6 +77,7 @@ from tsumego_gui.search.choice import PARTLY, REJECTED, solve_and_verify
 from tsumego_gui.search.classify import OPEN, classify
 from tsumego_gui.search.dfs import solve
 from tsumego_gui.search.params import SearchParams
+from tsumego_gui.search.results import forget_zones
 
 PEER_DIR = Path(os.path.expanduser("~/.cache/tsumego_gui/peer"))
 PEER_SCRIPT = """
@@ -311,6 +312,7 @@ def run_task(task: tuple) -> dict:
         with gc_pacing.paced():
             return run_one(*task)
     finally:
+        forget_zones()
         gc_pacing.clean_slate()
 
 

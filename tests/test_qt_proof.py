@@ -431,3 +431,23 @@ def test_the_status_column_names_whose_turn_it_is_by_colour(solved):
         index = model.index_for_path(path)
         assert model.data(model.index(index.row(), 1, index.parent())).endswith(
             f"{turn} to play")
+
+
+def test_browsing_proof_after_proof_leaves_no_selection_models_behind(solved, qtbot):
+    """A view makes a selection model (and its header another) for each model it is given
+    and deletes neither: the browser deletes them with the old model (QA s47: two more at
+    every problem)."""
+    from PySide6.QtCore import QEvent, QItemSelectionModel
+    b = solved.browser
+    proof = b.proof
+
+    def selection_models() -> int:
+        QApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)    # deleteLater's
+        return len(solved.findChildren(QItemSelectionModel))
+
+    before = selection_models()
+    for _ in range(5):
+        b.set_proof(None)
+        b.set_proof(proof)
+    assert selection_models() == before
+    assert b.tree.selectionModel() is not None and b.tree.selectionModel().model() is b.model

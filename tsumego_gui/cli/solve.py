@@ -66,6 +66,7 @@ from tsumego_gui.search.choice import (
 from tsumego_gui.search.classify import OPEN, classify
 from tsumego_gui.search.frame_ladder import solve_closer_first
 from tsumego_gui.search.params import SearchParams
+from tsumego_gui.search.results import forget_zones
 from tsumego_gui.search.running import cancel_reader
 from tsumego_gui.search.split import SplitProof
 
@@ -423,7 +424,7 @@ def run_solve(args) -> int:
         raise ValueError(f"--proof-out {out_path}: name a .sgf or a .json file (the name "
                          "says which format is written)")
     rows = []
-    first = None    # what --proof-out saves: the first proof (the others are not kept)
+    saved = False   # whether --proof-out has its proof: the first (the others are not kept)
     proven: set[str] = set()        # the problems with a proof, for what was not saved
     loaded = load_from_args(args)
     chosen = loaded.problems
@@ -456,19 +457,23 @@ def run_solve(args) -> int:
                     found = result.proof if result.proof is not None else result.split
                 if found is not None:
                     proven.add(label)       # a problem, whichever sides were proven
-                if found is not None and first is None:
-                    first = found
+                if found is not None and not saved:
+                    saved = True
                     if out_path is not None:
                         # saved before anything is printed: a pipe closed early (``| head``)
                         # or a full terminal log loses the lines, not the proof (QA s46)
-                        write_output(out_path, saved_proof(first, out["row"], args.all,
+                        write_output(out_path, saved_proof(found, out["row"], args.all,
                                                            out_path.suffix.lower() == ".json"))
                 if not args.json:
                     (print_classes if args.all else print_row)(out["row"])
                 if stop.is_set():
                     break
+            # the problem's proofs go before the next one is searched (QA s47: a large first
+            # one, kept for the whole run, made each later problem's collection 1.4 s), and
             # what the requests left frozen (``gc_pacing``) is looked at again, once a
             # problem, so that no garbage cycle stays frozen through a long run
+            out = found = result = None
+            forget_zones()
             gc_pacing.clean_slate()
             if stop.is_set():
                 break
@@ -477,7 +482,7 @@ def run_solve(args) -> int:
         print()
     if out_path is not None:
         # a proof finished before a Ctrl-C is kept, as the rows printed are (QA s44)
-        if first is not None:
+        if saved:
             if not args.json:
                 # one problem's proof: say so where there were more (QA s46)
                 print(f"proof saved to {out_path}" + (

@@ -121,6 +121,7 @@ from tsumego_gui.search import classification_file, gc_pacing, split_file
 from tsumego_gui.search.choice import REJECTED, SolveOutcome
 from tsumego_gui.search.classify import Classification, FirstMove
 from tsumego_gui.search.proof import EXPORT_MARK, Proof
+from tsumego_gui.search.results import forget_zones
 
 T = TypeVar("T")
 PROBLEMS_DIR = Path(__file__).resolve().parents[1] / "resources" / "problems"
@@ -206,6 +207,13 @@ class _NoTallerThanContent(QObject):
         if event.type() == QEvent.Type.LayoutRequest:
             self.fit()
         return False
+
+
+def forget_old_proofs() -> None:
+    """Once the old problem's proofs are gone (the event loop deleted their models): the
+    zones spelled out for them, and a walk of the heap where it pays (``gc_pacing.settle``)."""
+    forget_zones()
+    gc_pacing.settle()
 
 
 def _read_stones(path: Path):
@@ -731,7 +739,7 @@ class MainWindow(QMainWindow):
         else:
             self.statusBar().clearMessage()     # what it said was about the problem before
         # the old problem's proofs are gone (once the event loop has deleted their models)
-        QTimer.singleShot(0, gc_pacing.settle)
+        QTimer.singleShot(0, forget_old_proofs)
 
     @staticmethod
     def _posed_summary(problem: Problem, frame: frozenset[int]) -> str:
@@ -787,7 +795,7 @@ class MainWindow(QMainWindow):
         self.problem_list.select(None)
         self.clear_error()
         self._update_title()
-        QTimer.singleShot(0, gc_pacing.settle)
+        QTimer.singleShot(0, forget_old_proofs)
 
     def open_stones_dialog(self) -> None:
         path = self.ask_open_file()

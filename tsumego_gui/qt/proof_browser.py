@@ -176,6 +176,15 @@ class ProofBrowser(QWidget):
         old = self.model
         self.model = ProofTreeModel(proof, self, self.first_move) if proof is not None else None
         self.tree.setModel(self.model)
+        # the view makes a selection model for each model it is given (its header another,
+        # which the view's replaces at once) and deletes none: all but the one in use go
+        # (QA s47: two more QItemSelectionModels under the window at every problem)
+        in_use = self.tree.selectionModel()
+        for view in (self.tree, self.tree.header()):
+            for selection in view.findChildren(QItemSelectionModel,
+                                               options=Qt.FindChildOption.FindDirectChildrenOnly):
+                if selection is not in_use:
+                    selection.deleteLater()
         if old is not None:
             old.deleteLater()
         self.export_button.setEnabled(proof is not None)

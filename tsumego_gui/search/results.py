@@ -96,6 +96,14 @@ def let_go_memo(core) -> None:
         pass
 
 
+def forget_zones() -> None:
+    """Drop the zones spelled out so far (``zone_locs``'s cache), once a problem's proofs
+    are dropped: they serve that problem's proofs only, and kept after them they pin the
+    memory those proofs were freed from (QA s47: a CLI run over enclosed-dev stayed at
+    1.6 GB, 1.27 GB of it this cache's doing; 334 MB once it was cleared)."""
+    zone_locs.cache_clear()
+
+
 @functools.lru_cache(maxsize=65536)
 def zone_locs(bits: int) -> frozenset[int]:
     """The locs of a zone given as an int (bit ``loc`` set)."""
