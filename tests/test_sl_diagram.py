@@ -124,3 +124,10 @@ def test_a_part_off_the_board_is_refused():
     board = Board(7, BLACK)
     with pytest.raises(ValueError, match="not a part of a 7x7 board"):
         sl_diagrams(board, [], (0, 7), (0, 6))
+
+
+def test_a_position_whose_side_to_move_is_not_known_names_none():
+    board = Board(3, BLACK)
+    assert sl_diagrams(board, [], (0, 2), (0, 2), turn_known=False).splitlines()[0] == "$$"
+    assert sl_diagrams(board, moves("A1", size=3), (0, 2), (0, 2),
+                       turn_known=False).splitlines()[0] == "$$B"

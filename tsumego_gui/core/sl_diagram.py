@@ -42,11 +42,12 @@ HEADER = {BLACK: "B", WHITE: "W"}
 
 
 def sl_diagrams(board, moves: Sequence[int], rows: tuple[int, int], cols: tuple[int, int],
-                title: str = "") -> str:
+                title: str = "", turn_known: bool = True) -> str:
     """``board`` (the position before the first move, its side to move first; not
     changed) and ``moves`` (legal there in turn, passes as ``coords.PASS``) as one
     diagram per ten moves, blank lines between; ``rows`` and ``cols``: the first and
-    last row and column shown (row 0 at the top), ``title`` on the first diagram."""
+    last row and column shown (row 0 at the top), ``title`` on the first diagram.
+    ``turn_known`` False: with no moves, the header names no side."""
     size = board.size
     if not (0 <= rows[0] <= rows[1] < size and 0 <= cols[0] <= cols[1] < size):
         raise ValueError(f"rows {rows} and columns {cols} are not a part of a "
@@ -55,14 +56,15 @@ def sl_diagrams(board, moves: Sequence[int], rows: tuple[int, int], cols: tuple[
     parts = []
     for start in range(0, max(len(moves), 1), MOVES_PER_DIAGRAM):
         chunk = moves[start:start + MOVES_PER_DIAGRAM]
-        parts.append(_diagram(board, chunk, start + 1, rows, cols, title if not start else ""))
+        parts.append(_diagram(board, chunk, start + 1, rows, cols, title if not start else "",
+                              turn_known or bool(moves)))
         for move in chunk:
             board.play(move)
     return "\n\n".join(parts)
 
 
 def _diagram(board, moves: Sequence[int], first_number: int, rows: tuple[int, int],
-             cols: tuple[int, int], title: str) -> str:
+             cols: tuple[int, int], title: str, turn_known: bool) -> str:
     size = board.size
     stars = set(coords.star_points(size))
     cells = {}
@@ -90,7 +92,7 @@ def _diagram(board, moves: Sequence[int], first_number: int, rows: tuple[int, in
                 cells[point] = str(number % 10)
                 numbered[move] = number
         replay.play(move)
-    header = "$$" + HEADER[board.to_play] + (
+    header = "$$" + (HEADER[board.to_play] if turn_known else "") + (
         f"m{first_number}" if first_number > 1 else "") + (f" {title}" if title else "")
     lines = [header]
     left, right = cols[0] == 0, cols[1] == size - 1

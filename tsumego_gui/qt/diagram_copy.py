@@ -42,4 +42,4 @@ def diagram_text(window: Window, line: tuple[Board, list[int]] | None, view: Boa
         board, moves = board_of(view, to_play or BLACK), []
     title = f"{PLAYERS[to_play]} to play" if to_play is not None else ""
     return sl_diagrams(board, moves, (window.row0, window.row1), (window.col0, window.col1),
-                       title=title)
+                       title=title, turn_known=to_play is not None)
