@@ -152,3 +152,22 @@ def test_a_paced_request_never_leaves_the_young_generation_piled_up(job):
         gc.callbacks.remove(note)
         gc_pacing.clean_slate()
     assert young and max(young) <= 2 * gc.get_threshold()[0]
+
+
+def test_a_solve_leaves_no_garbage_cycle_to_collect():
+    """Frozen after a request (``gc_pacing``), garbage in reference cycles waits for the
+    next walk of the heap: a solve makes none (QA s47: df-pn's nested search function
+    called itself, a cycle holding the problem, the budgets and the closures)."""
+    from engine_cy.board import WHITE
+    from tests.test_solver import STRAIGHT_THREE, problem_from
+    from tsumego_gui.search.dfs import solve
+    problem = problem_from(STRAIGHT_THREE, 7, crucial="A2", to_play=WHITE)
+    solve(problem)          # the modules' first use, with whatever that makes
+    gc.collect()
+    gc.disable()
+    try:
+        for _ in range(3):
+            assert solve(problem).verdict == "lives"
+        assert gc.collect() == 0
+    finally:
+        gc.enable()

@@ -91,10 +91,19 @@ def solve(problem: Problem, params: SearchParams | None = None, *,
     collections = 0         # of full df-pn tables (``engine_cy.dfpn``'s ``collect``)
     focus_errors: list[str] = []
 
-    def run(board: Board, algorithm: str = params.algorithm,
-            root_line: tuple[int, ...] = ()) -> tuple[str, Result, str, int]:
+    def run(board: Board, root_line: tuple[int, ...] = ()) -> tuple[str, Result, str, int]:
         """One search from ``board`` (``root_line`` after the problem's position):
-        (status, result, stop reason, depth)."""
+        (status, result, stop reason, depth).  Where df-pn's table cannot give back a
+        whole tree (a superko corner case), the iterative-deepening core, which builds
+        trees as it goes, gets what is left of the budgets."""
+        out = run_core(board, params.algorithm, root_line)
+        return run_core(board, "id", root_line) if out is None else out
+
+    # (``run`` is not recursive: a function that calls itself is a reference cycle, which
+    # kept each call's problem, budgets and closures until the next full collection)
+    def run_core(board: Board, algorithm: str,
+                 root_line: tuple[int, ...]) -> tuple[str, Result, str, int] | None:
+        """``run`` with one core; None where df-pn's table gave back no whole tree."""
         nonlocal nodes, evals, eval_seconds, collections
         left_nodes = params.max_nodes - nodes if params.max_nodes > 0 else 0
         left_time = deadline - now() if deadline else 0.0
@@ -136,11 +145,8 @@ def solve(problem: Problem, params: SearchParams | None = None, *,
             note_decided(core, root_line)
             return "unknown", None, str(e), core.depth
         except ExtractionError:
-            # df-pn's table could not give back a whole tree (a superko corner case): the
-            # iterative-deepening core, which builds trees as it goes, gets what is left
-            # of the budgets
             nodes += core.nodes
-            return run(board, "id", root_line)
+            return None
         nodes += core.nodes
         if algorithm == "dfpn":
             collections += core.collections
