@@ -347,3 +347,28 @@ def test_cancellation_stops_the_search_and_progress_is_reported():
     assert result.stop_reason == "cancelled"
     assert result.seconds < 10
     assert seen and seen[-1].nodes > 0 and seen[-1].nodes_per_s > 0
+
+
+def test_where_dfpn_gives_back_no_whole_tree_iterative_deepening_proves_it(monkeypatch):
+    """df-pn's table may fail to give back a whole tree (a superko corner case): the
+    iterative-deepening core then searches with what is left of the budgets."""
+    from engine_cy.dfpn import ExtractionError
+    from tsumego_gui.search import dfs
+
+    class NoTree:
+        nodes, depth = 7, 0
+
+        def __init__(self, *args, **kwargs):
+            pass
+
+        def solve(self):
+            raise ExtractionError("no whole tree")
+
+        def release_memo(self, count):
+            return 0
+
+    monkeypatch.setattr(dfs, "DfpnCore", NoTree)
+    problem = problem_from(STRAIGHT_THREE, 7, crucial="A2", to_play=WHITE)
+    result = dfs.solve(problem, SearchParams(max_nodes=0, max_seconds=0))
+    assert result.verdict == "lives" and result.proof.stats["solver"] == "id"
+    assert result.nodes > NoTree.nodes
