@@ -25,8 +25,10 @@ from tsumego_gui.core import coords  # noqa: E402
 from tsumego_gui.core.sgf_io import read_sgf  # noqa: E402
 from tsumego_gui.qt.first_move_list import (  # noqa: E402
     CLASS_COLOURS,
+    ROLE,
     FirstMoveList,
     class_colours,
+    swatch,
 )
 from tsumego_gui.qt.help_dialogs import shortcut_rows  # noqa: E402
 from tsumego_gui.qt.main_window import BUNDLED_PROBLEM as STRAIGHT_THREE  # noqa: E402
@@ -639,3 +641,15 @@ def test_the_plain_proof_export_marks_the_move_that_makes_the_ko(make_window, qt
     game = sgf.Sgf_game.from_bytes(out.read_bytes())
     e1 = next(n for n in game.get_root() if n.get_move()[1] == (0, 4))
     assert e1.get("C").startswith("KO: ") and not e1.has_property("TE")
+
+
+def test_each_class_colour_is_one_icon_however_often_the_list_is_painted(three):
+    """A new icon per row and snapshot filled Qt's pixmap cache (QA s47); the rows of one
+    class share one."""
+    rows = three.solve_panel.first_moves.tree
+    keys = {}
+    for i in range(rows.topLevelItemCount()):
+        item = rows.topLevelItem(i)
+        keys.setdefault(item.data(1, ROLE), set()).add(item.icon(0).cacheKey())
+    assert keys and all(len(k) == 1 for k in keys.values())
+    assert swatch("#123456") is swatch("#123456")

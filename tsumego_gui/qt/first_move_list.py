@@ -30,6 +30,7 @@ and coordinates; nothing about solving, proofs' contents or the board.
 
 from __future__ import annotations
 
+import functools
 import html
 from collections.abc import Sequence
 
@@ -120,7 +121,11 @@ def proof_rows(fm: FirstMove) -> list[tuple[str, Proof]]:
     return out
 
 
+@functools.cache
 def swatch(colour: str) -> QIcon:
+    """One icon per colour, made once: Qt caches a scaled pixmap per icon painted, and a
+    new icon for each row of each snapshot of a running classification filled its
+    pixmap cache (QA s47: some 80 KB a request, to the cache's 10 MB)."""
     pix = QPixmap(12, 12)
     pix.fill(QColor(colour))
     return QIcon(pix)
