@@ -58,14 +58,15 @@ def sl_diagrams(board, moves: Sequence[int], rows: tuple[int, int], cols: tuple[
         chunk = moves[start:start + MOVES_PER_DIAGRAM]
         parts.append(_diagram(board, chunk, start + 1, rows, cols, title if not start else "",
                               turn_known or bool(moves)))
-        for move in chunk:
-            board.play(move)
     return "\n\n".join(parts)
 
 
 def _diagram(board, moves: Sequence[int], first_number: int, rows: tuple[int, int],
              cols: tuple[int, int], title: str, turn_known: bool) -> str:
+    """One diagram of ``moves`` from ``board``, which plays them (the next diagram starts
+    where this one ends)."""
     size = board.size
+    first = board.to_play
     stars = set(coords.star_points(size))
     cells = {}
     for r in range(rows[0], rows[1] + 1):
@@ -75,11 +76,10 @@ def _diagram(board, moves: Sequence[int], first_number: int, rows: tuple[int, in
                 "," if (r, c) in stars else ".")
     notes = []
     numbered: dict[int, int] = {}       # loc -> the number of the move shown there
-    replay = board.copy()
     for i, move in enumerate(moves):
         number = first_number + i
         if move == coords.PASS:
-            notes.append(f"{number}: {PLAYERS[replay.to_play]} passes")
+            notes.append(f"{number}: {PLAYERS[board.to_play]} passes")
         else:
             point = coords.from_loc(move, size)
             name = coords.to_gtp(move, size)
@@ -91,8 +91,8 @@ def _diagram(board, moves: Sequence[int], first_number: int, rows: tuple[int, in
             else:
                 cells[point] = str(number % 10)
                 numbered[move] = number
-        replay.play(move)
-    header = "$$" + (HEADER[board.to_play] if turn_known else "") + (
+        board.play(move)
+    header = "$$" + (HEADER[first] if turn_known else "") + (
         f"m{first_number}" if first_number > 1 else "") + (f" {title}" if title else "")
     lines = [header]
     left, right = cols[0] == 0, cols[1] == size - 1

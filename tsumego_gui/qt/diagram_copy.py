@@ -12,7 +12,6 @@ solving or files.
 from __future__ import annotations
 
 from engine_cy.board import Board
-from tsumego_gui.core import coords
 from tsumego_gui.core.colors import BLACK, WHITE
 from tsumego_gui.core.sl_diagram import sl_diagrams
 from tsumego_gui.core.wording import PLAYERS
@@ -23,9 +22,8 @@ from tsumego_gui.qt.board_painter import BoardView
 def board_of(view: BoardView, to_play: int) -> Board:
     """An engine board with the stones of ``view`` and ``to_play`` to move."""
     board = Board(view.size, to_play)
-    for loc in coords.all_locs(view.size):
-        colour = view.color_at(loc)
-        if colour in (BLACK, WHITE):
+    for colour, stones in ((BLACK, view.black), (WHITE, view.white)):
+        for loc in sorted(stones):
             board.set_stone(loc, colour)
     return board
 

@@ -96,12 +96,6 @@ def load_entries(source: Path, report: Report | None = None) -> list[Entry]:
     return out
 
 
-def read_file_games(path: Path, report: Report) -> list[SourcedProblem | ProblemFileError]:
-    """``read_file_entries(path)``, its games' progress going to ``report`` (ReadCancelled
-    when it says the user cancelled).  Touches no widget: it may run in a thread."""
-    return read_file_entries(path, progress=partial(_report_games, report))
-
-
 def _report_games(report: Report, stage: str, done: int, total: int) -> None:
     what = "Posing open problems" if stage == POSING else "Reading games"
     if not report(f"{what}… {done:,} of {total:,}", done, total):
@@ -187,10 +181,11 @@ def listing(source: Path, entries: list[Entry]) -> Listing:
 
 def read_file_listing(path: Path, report: Report, listed: bool
                       ) -> tuple[list[SourcedProblem | ProblemFileError], Listing | None]:
-    """A file's games (:func:`read_file_games`) and, where ``listed`` and it holds several,
+    """A file's games (``read_file_entries``, their progress going to ``report``:
+    ReadCancelled when it says the user cancelled) and, where ``listed`` and it holds several,
     their :func:`listing`: all the work of opening a collection but filling the list,
     beside the window."""
-    games = read_file_games(path, report)
+    games = read_file_entries(path, progress=partial(_report_games, report))
     return games, listing(path, file_entries(path, games)) if listed and len(games) > 1 \
         else None
 

@@ -125,12 +125,9 @@ def settle() -> None:
     """The app's clean slate (module docstring): unfreeze, collect and freeze again, where
     the frozen heap is small or has grown by half since the last time; else nothing."""
     global _settled_at
-    if _busy:
-        return
     frozen = gc.get_freeze_count()
-    if frozen > SMALL_HEAP and frozen < GROWTH * _settled_at:
+    if _busy or SMALL_HEAP < frozen < GROWTH * _settled_at:
         return
-    gc.unfreeze()
-    gc.collect()
+    clean_slate()
     gc.freeze()
     _settled_at = gc.get_freeze_count()
