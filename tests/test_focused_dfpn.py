@@ -157,11 +157,11 @@ def test_no_batch_starts_that_would_end_past_the_time_budget():
     problem = problem_from(STRAIGHT_THREE, 7, crucial="A2", to_play=WHITE)
     evaluator = SlowEvaluator()
     start = time.monotonic()
-    solve(problem, SearchParams(max_nodes=0, max_seconds=1.5,
-                                focus=FocusParams(max_depth=20, max_evals=0, time_share=1.0)),
-          evaluator=evaluator)
+    result = solve(problem, SearchParams(max_nodes=0, max_seconds=1.5, focus=FocusParams(
+        max_depth=20, max_evals=0, time_share=1.0)), evaluator=evaluator)
     assert evaluator.asked >= 1
     assert time.monotonic() - start < 1.8
+    assert result.proof is None or (result.verdict == "lives" and verify(result.proof).passed)
 
 
 @pytest.mark.parametrize("evaluator, says", [(FailingEvaluator(), "CUDA out of memory"),

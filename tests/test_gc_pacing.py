@@ -162,7 +162,10 @@ def test_a_solve_leaves_no_garbage_cycle_to_collect():
     from tests.test_solver import STRAIGHT_THREE, problem_from
     from tsumego_gui.search.dfs import solve
     problem = problem_from(STRAIGHT_THREE, 7, crucial="A2", to_play=WHITE)
-    solve(problem)          # the modules' first use, with whatever that makes
+    from tsumego_gui.search.verify import verify
+    first = solve(problem)  # the modules' first use, with whatever that makes
+    assert first.verdict == "lives" and verify(first.proof).passed
+    del first
     gc.collect()
     gc.disable()
     try:

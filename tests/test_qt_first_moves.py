@@ -633,7 +633,7 @@ def test_the_plain_proof_export_marks_the_move_that_makes_the_ko(make_window, qt
     w = make_window("s.ini", show=True)
     assert w.open_path(BUNDLED / "ko" / "direct-ko.sgf", ask=False)
     solve_all(w, qtbot)
-    assert w.outcome.ko_move == coords.from_gtp("E1", 9)
+    assert w.outcome.verified and w.outcome.ko_move == coords.from_gtp("E1", 9)
     w.classification = None
     out = tmp_path / "proof.sgf"
     w.ask_export_file = lambda default, filters: str(out)

@@ -372,3 +372,4 @@ def test_where_dfpn_gives_back_no_whole_tree_iterative_deepening_proves_it(monke
     result = dfs.solve(problem, SearchParams(max_nodes=0, max_seconds=0))
     assert result.verdict == "lives" and result.proof.stats["solver"] == "id"
     assert result.nodes > NoTree.nodes
+    assert verify(result.proof).passed
