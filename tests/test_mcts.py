@@ -228,6 +228,20 @@ def test_cancellation_and_node_budget_give_unknown():
     assert small.nodes <= 5
 
 
+def test_the_tree_memory_budget_ends_a_search_without_a_node_budget():
+    """s48: with no node budget the tree grew by some 6 kB an evaluation on a 19x19 book
+    problem (9 GB in 30 s); ``max_tree_bytes`` ends it as df-pn's full table does."""
+    problem = straight_three()
+    unbounded = mcts.solve(problem, MctsParams(max_nodes=0, max_seconds=20.0))
+    assert unbounded.verdict == "lives" and verify(unbounded.proof, replays=20).passed
+    # a budget the root and its two fixed zones already pass
+    small = mcts.solve(problem, MctsParams(max_nodes=0, max_seconds=20.0, max_tree_bytes=100))
+    assert small.verdict == "unknown" and small.stop_reason == "memory budget"
+    assert small.nodes == 0 < unbounded.nodes
+    with pytest.raises(ValueError, match="max_tree_bytes"):
+        MctsParams(max_tree_bytes=-1)
+
+
 def test_progress_reports_status_and_line():
     problem = diagram_problem(DIAGRAMS[2], WHITE, BLACK)
     seen = []

@@ -154,6 +154,31 @@ def test_preferences_round_trip_and_bad_values_fall_back(tmp_path):
         default.max_nodes, default.max_seconds, default.order_seed)
 
 
+def test_the_node_budget_defaults_to_none_and_the_old_default_is_read_as_it(tmp_path):
+    """s48: the old default of 2,000,000 nodes ended depth-first search within a second or
+    two (19 of the 145 enclosed-dev sides the CLI proves at 30 s were left unknown); a
+    value stored before settings had a version, equal to it, is read as the new default,
+    while a user's own choice stays."""
+    from tsumego_gui.qt.settings import (
+        OLD_DEFAULT_NODES,
+        Preferences,
+        load_preferences,
+        open_settings,
+        save_preferences,
+    )
+    assert Preferences().max_nodes == 0
+    s = open_settings(str(tmp_path / "old.ini"))
+    s.setValue("prefs/max_nodes", str(OLD_DEFAULT_NODES))       # as an old version saved it
+    s.setValue("prefs/max_seconds", "12.0")
+    loaded = load_preferences(s)
+    assert (loaded.max_nodes, loaded.max_seconds) == (0, 12.0)
+    s.setValue("prefs/max_nodes", "1500000")
+    assert load_preferences(s).max_nodes == 1_500_000
+    chosen = open_settings(str(tmp_path / "new.ini"))
+    save_preferences(chosen, Preferences(max_nodes=OLD_DEFAULT_NODES))
+    assert load_preferences(chosen).max_nodes == OLD_DEFAULT_NODES
+
+
 def test_a_hand_edited_window_layout_is_set_aside(qtbot, tmp_path):
     """QA s46: a geometry that was no QByteArray stopped the app at every start."""
     from tsumego_gui.qt.main_window import DEFAULT_SIZE, MainWindow

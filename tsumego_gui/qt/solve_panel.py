@@ -168,6 +168,9 @@ class SolvePanel(QWidget):
             spin.setToolTip("For the solve, and again for classifying the first moves after "
                             "it (Esc stops either; a stopped classification keeps the classes "
                             "it proved).")
+        self.nodes_spin.setToolTip(self.nodes_spin.toolTip() + "  Depth-first search visits "
+                                   "one to two million nodes a second: with 'no limit' the "
+                                   "time budget decides.")
         form.addRow("Time budget", self.seconds_spin)
         self.by_areas = QCheckBox("Prove by areas")
         self.by_areas.setToolTip(

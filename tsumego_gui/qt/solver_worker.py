@@ -99,7 +99,7 @@ class SolveRequest:
     evaluator: str = DEFAULT_EVALUATOR
     katago_model: str = ""           # the KataGo model file ("": the one found automatically)
     device: str | None = None        # where a network runs (None: the best one here)
-    max_nodes: int = 2_000_000
+    max_nodes: int = 0               # 0: no limit (the time budget decides)
     max_seconds: float = 30.0
     to_play: int | None = None
     all_moves: bool = True           # after the solve, classify every first move

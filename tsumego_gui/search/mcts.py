@@ -131,7 +131,8 @@ def solve(problem: Problem, params: MctsParams | None = None, *,
                         virtual_loss=params.virtual_loss,
                         attacker_pass_prior=params.attacker_pass_prior, seed=params.seed,
                         all_moves=all_moves, report_every=params.report_every,
-                        use_table=use_table, native_depth=native_depth_for(evaluator))
+                        use_table=use_table, native_depth=native_depth_for(evaluator),
+                        max_bytes=params.max_tree_bytes)
         try:
             return core, run_watched(core.solve, control, cancelled,
                                      report if progress else None, params.report_every)

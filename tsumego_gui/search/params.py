@@ -87,6 +87,10 @@ class MctsParams:
     virtual_loss: int = 1         # virtual losses added per pending leaf on its path
     attacker_pass_prior: float = 0.9    # least prior of the attacker's pass (tried first)
     report_every: float = 0.5     # seconds between progress callbacks
+    # the tree's memory at most (0 = no limit): each evaluated leaf adds a node for every move
+    # there, some 6 kB an evaluation on a 19x19 book problem, so a search with no node budget
+    # filled 9 GB in 30 s (s48); a df-pn table takes some 2 GB at most
+    max_tree_bytes: int = 3 * 2**30
 
     def __post_init__(self) -> None:
         if self.max_nodes < 0 or self.max_seconds < 0:
@@ -101,3 +105,5 @@ class MctsParams:
             raise ValueError("seed must be a 64-bit unsigned int")
         if self.report_every <= 0:
             raise ValueError("report_every must be > 0")
+        if self.max_tree_bytes < 0:
+            raise ValueError("max_tree_bytes must be >= 0")
