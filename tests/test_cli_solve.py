@@ -601,3 +601,20 @@ def test_a_run_forgets_each_problems_zones_once_it_is_done(tmp_path, capsys):
     assert main(["solve", str(STRAIGHT_THREE), "--all"]) == 0
     assert "B1" in capsys.readouterr().out
     assert zone_locs.cache_info().currsize == 0
+
+
+def test_diagram_prints_the_main_line_for_a_forum_post(capsys):
+    """Straight three: White's B1 lives at once; the diagram numbers it on the corner the
+    app shows, under the side to move."""
+    assert main(["solve", str(STRAIGHT_THREE), "--diagram"]) == 0
+    out = capsys.readouterr().out
+    diagram = out[out.index("$$W White to play"):].splitlines()
+    assert all(line.startswith("$$") for line in diagram)
+    assert diagram[-2] == "$$ | . 1 . O X . . . . |"        # the first line: B1 numbered 1
+    assert main(["solve", str(STRAIGHT_THREE), "--to-play", "B", "--all", "--json",
+                 "--diagram"]) == 0
+    row = json.loads(capsys.readouterr().out)[0]
+    # Black's B1 kills: the line starts before it, so B1 is 1; White's reply C1 and
+    # Black's A1 follow
+    lines = row["diagram"].splitlines()
+    assert lines[0] == "$$B Black to play" and lines[-2] == "$$ | 3 1 2 O X . . . . |"

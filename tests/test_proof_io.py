@@ -524,3 +524,39 @@ def test_the_game_info_of_the_problem_file_is_in_every_export():
     _game_info_kept(again.to_sgf())
     # an export read back and exported again says it once, unchanged
     _game_info_kept(solved(read_sgf(proof.to_sgf())[0]).proof.to_sgf())
+
+
+def test_the_main_line_follows_the_longest_resistance_and_the_provers_moves():
+    """At the prover's nodes its move; at its opponent's, the reply with the largest
+    subtree (a pass only where nothing else is there); shared nodes counted per parent."""
+    def leaf():
+        return ProofNode("captured", False)
+
+    a, b, c, d = (coords.from_gtp(n, 7) for n in ("A1", "B1", "C1", "D1"))
+    shared = ProofNode("and", False, children=[(d, leaf())])       # attacker wins by D1
+    deep = ProofNode("or", False, children=[(a, shared), (c, shared)])
+    # the defender to move and losing: B1 (5 nodes below) beats the pass (4) and A1 (1)
+    root = ProofNode("or", False, children=[
+        (PASS, ProofNode("and", False, children=[(c, ProofNode("or", False, children=[
+            (a, ProofNode("and", False, children=[(b, leaf())]))]))])),
+        (a, leaf()),
+        (b, ProofNode("and", False, children=[(c, deep)]))])
+    problem = problem_from(STRAIGHT_THREE, 7, crucial="A2", to_play=BLACK)
+    proof = Proof(problem=problem, to_play=WHITE, root=root, winning_moves=[])
+    assert proof.main_line() == [b, c, a, d]
+    assert proof.main_line(most=2) == [b, c]
+    only_pass = ProofNode("or", False, children=[(PASS, ProofNode("and", False,
+                                                                  children=[(a, leaf())]))])
+    assert replace(proof, root=only_pass).main_line() == [PASS, a]
+
+
+def test_the_main_line_of_a_solved_proof_is_legal_and_ends_at_a_leaf(proof):
+    line = proof.main_line()
+    board = proof.problem.to_board()
+    board.to_play = proof.to_play
+    node = proof.root
+    for move in line:
+        assert move == PASS or board.is_legal(move)
+        board.play(move)
+        node = dict(node.children)[move]
+    assert line[0] in proof.winning_moves and not node.children

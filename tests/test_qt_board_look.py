@@ -12,8 +12,8 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from engine_cy.board import PASS  # noqa: E402
 from tsumego_gui.core import coords  # noqa: E402
+from tsumego_gui.core.board_crop import Window, crop_window  # noqa: E402
 from tsumego_gui.core.problem_files import read_file  # noqa: E402
-from tsumego_gui.qt.board_crop import Window, crop_window  # noqa: E402
 from tsumego_gui.qt.board_painter import (  # noqa: E402
     NEXT_MOVE,
     THEMES,

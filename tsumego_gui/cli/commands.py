@@ -138,6 +138,10 @@ def build_parser() -> argparse.ArgumentParser:
                        help="where the crucial chain and safe attacker stones cut the "
                             "region into areas, prove a kill (goal 'live') or a life area by "
                             "area (df-pn); each area's proof is checked")
+    solve.add_argument("--diagram", action="store_true",
+                       help="print the proof's main line (with --all: the best first "
+                            "move's) as Sensei's Library diagram text, to paste in a forum "
+                            "post; with --json it is the row's 'diagram'")
     solve.add_argument("--json", action="store_true", help="print the results as JSON")
     solve.add_argument("--proof-out", metavar="FILE",
                        help="save the (first) proof, or with --all the (first) "

@@ -15,6 +15,8 @@ make, nor with ``--no-closer``), and the row says which frame answered.  A kill
 proven where the defender may not take kos is read again where it may
 (``search.kill_by_ko``), with the time left: the row says whether it is a ko, and
 names a kill with no ko in it where the first one found needs the ko.
+``--diagram`` adds the proof's main line (``Proof.main_line``) as diagram text for a
+forum post (``core.sl_diagram``), on the part of the board the app would show.
 ``--time`` is each search's own clock: a network evaluator is loaded once, before the
 first, and standard error says how long that took.
 
@@ -41,9 +43,11 @@ from tsumego_gui.cli.exit_status import DONE, NOT_PROVEN, NOT_VERIFIED, worst
 from tsumego_gui.cli.loading import load_from_args
 from tsumego_gui.cli.output import check_writable, write_output
 from tsumego_gui.core import coords
+from tsumego_gui.core.board_crop import crop_window
 from tsumego_gui.core.colors import BLACK, WHITE
 from tsumego_gui.core.posing import text_disagrees
 from tsumego_gui.core.problem import GOAL_TEXT, Problem
+from tsumego_gui.core.sl_diagram import sl_diagrams
 from tsumego_gui.core.wording import (
     PLAYERS,
     counted,
@@ -203,6 +207,9 @@ def solve_one(problem: Problem, closer: Problem | None, to_play: int, args,
             "winning_moves": [coords.to_gtp(m, size) for m in result.proof.winning_moves],
             "proof_size": result.proof.size(),
         })
+    if args.diagram and result.proof is not None:
+        row["diagram"] = line_diagram(result.proof.problem, to_play,
+                                      result.proof.main_line())
     if ko is not None and ko.needs_ko is not None:
         named = result.proof.winning_moves[0] if result.proof.winning_moves else None
         move = ko.move if ko.move is not None else named
@@ -268,8 +275,29 @@ def classify_one(problem: Problem, to_play: int, args, evaluator,
         "verified": all(m.verification == "verified" for m in c.moves if m.cls != OPEN)
         if any(m.cls != OPEN for m in c.moves) else None,
     }
+    best = next((m for m in c.moves if m.cls == c.status and m.proofs), None)
+    if args.diagram and best is not None:
+        # the line starts before the first move, which it numbers 1
+        row["diagram"] = line_diagram(problem, to_play,
+                                      [best.move, *c.line_proofs(best)[0].main_line()])
     # a classification a Ctrl-C stopped keeps the classes it proved, the rest open
     return {"classification": c, "row": row, "finished": any(m.cls != OPEN for m in c.moves)}
+
+
+def line_diagram(problem: Problem, to_play: int, moves: list[int]) -> str:
+    """``moves`` from ``problem``'s position with ``to_play`` to move, as diagram text, on
+    the window the app's board would crop to (the stones but a frame's, the region)."""
+    board = problem.to_board()
+    board.to_play = to_play
+    window = crop_window(problem.size, ((problem.black | problem.white) - problem.frame)
+                         | problem.region)
+    return sl_diagrams(board, moves, (window.row0, window.row1), (window.col0, window.col1),
+                       title=f"{PLAYERS[to_play]} to play")
+
+
+def print_diagram(row: dict) -> None:
+    if row.get("diagram"):
+        print(row["diagram"])
 
 
 def print_classes(row: dict) -> None:
@@ -466,6 +494,7 @@ def run_solve(args) -> int:
                                                            out_path.suffix.lower() == ".json"))
                 if not args.json:
                     (print_classes if args.all else print_row)(out["row"])
+                    print_diagram(out["row"])
                 if stop.is_set():
                     break
             # the problem's proofs go before the next one is searched (QA s47: a large first

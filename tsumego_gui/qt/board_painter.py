@@ -12,7 +12,7 @@ coordinates, and the overlay, all with vector QPainter calls in logical
 coordinates.  Lines, stones and the grid's origin
 are snapped to whole device pixels of the painter's device pixel ratio, so
 the board stays crisp at any size and ratio.  ``window`` (a
-``board_crop.Window``) shows part of the board, zoomed: the lines of a cut
+``core.board_crop.Window``) shows part of the board, zoomed: the lines of a cut
 side run on to the border to say that the board goes on, and coordinates
 are shown for the visible lines only.  :class:`Geometry` maps widget pixels
 to points and back (hit tests) for the same window.  Knows locs through
@@ -38,9 +38,9 @@ from PySide6.QtGui import (
 )
 
 from tsumego_gui.core import coords
+from tsumego_gui.core.board_crop import Window
 from tsumego_gui.core.colors import BLACK, EMPTY, WHITE
 from tsumego_gui.core.coords import star_points
-from tsumego_gui.qt.board_crop import Window
 from tsumego_gui.qt.theme import THEMES, Theme
 
 __all__ = ["THEMES", "BoardView", "Geometry", "Overlay", "Theme", "paint_board",

@@ -4,7 +4,7 @@ It holds the current :class:`BoardView` and :class:`Overlay` (set from
 outside), the points whose stones a frame added (``set_frame``: drawn
 apart) and a ghost-stone colour for hover; it never changes the position
 itself.  It crops and zooms to the part of the board that matters
-(``board_crop``: the stones other than a frame's, the region, the zone and
+(``core.board_crop``: the stones other than a frame's, the region, the zone and
 every mark, with a margin; ``set_crop`` turns it off, ``set_crop_area``
 pins points that must stay in view); clicks map through the same window, and
 the margin lines stay clickable, so a stone put at the view's border widens
@@ -41,8 +41,8 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from tsumego_gui.core import coords
+from tsumego_gui.core.board_crop import Window, crop_window
 from tsumego_gui.core.wording import PLAYERS
-from tsumego_gui.qt.board_crop import Window, crop_window
 from tsumego_gui.qt.board_painter import BoardView, Geometry, Overlay, paint_board
 from tsumego_gui.qt.theme import board_theme
 

@@ -12,10 +12,10 @@ solving or files.
 from __future__ import annotations
 
 from engine_cy.board import Board
+from tsumego_gui.core.board_crop import Window
 from tsumego_gui.core.colors import BLACK, WHITE
 from tsumego_gui.core.sl_diagram import sl_diagrams
 from tsumego_gui.core.wording import PLAYERS
-from tsumego_gui.qt.board_crop import Window
 from tsumego_gui.qt.board_painter import BoardView
 
 

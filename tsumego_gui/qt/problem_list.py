@@ -37,6 +37,7 @@ from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
+from tsumego_gui.core.board_crop import crop_window
 from tsumego_gui.core.problem import COLOR_NAMES, Problem
 from tsumego_gui.core.problem_files import (
     POSING,
@@ -46,7 +47,6 @@ from tsumego_gui.core.problem_files import (
     problem_files,
     read_file_entries,
 )
-from tsumego_gui.qt.board_crop import crop_window
 from tsumego_gui.qt.board_painter import THEMES, BoardView, Overlay, paint_board
 from tsumego_gui.qt.busy_work import Report
 from tsumego_gui.qt.collection_state import MARKS, UNSOLVED, CollectionState, problem_key

@@ -139,6 +139,23 @@ class Proof:
             return memo[id(node)]
         return walk(self.root, {})
 
+    def main_line(self, most: int = 40) -> list[int]:
+        """The line a book would print: at each node the prover's move, and where its
+        opponent is to move the reply that holds out longest, read as the one with the
+        largest subtree (a pass only where it is the only reply); up to ``most`` moves."""
+        sizes = _subtree_sizes(self.root)
+        line, node = [], self.root
+        while len(line) < most and node.children:
+            move = node.prover_move
+            if move is not None:
+                child = node.children[0][1]
+            else:
+                move, child = max(node.children,
+                                  key=lambda mc: (mc[0] != PASS, sizes[id(mc[1])]))
+            line.append(move)
+            node = child
+        return line
+
     # ---- JSON ---------------------------------------------------------------------
 
     def to_json(self) -> dict:
@@ -279,6 +296,23 @@ def mark(node, right: bool, ko: bool = False) -> None:
         return
     node.set("C", f"{RIGHT if right else 'WRONG'}: {node.get('C')}")
     node.set("TE" if right else "BM", 1)
+
+
+def _subtree_sizes(root: ProofNode) -> dict[int, int]:
+    """Nodes below each node, itself included, by ``id``; a shared node counts once for
+    each parent (without recursion: a proof's lines run hundreds of moves deep)."""
+    sizes: dict[int, int] = {}
+    stack = [(root, False)]
+    while stack:
+        node, done = stack.pop()
+        if id(node) in sizes:
+            continue
+        if done:
+            sizes[id(node)] = 1 + sum(sizes[id(c)] for _, c in node.children)
+            continue
+        stack.append((node, True))
+        stack.extend((c, False) for _, c in node.children if id(c) not in sizes)
+    return sizes
 
 
 def _has_cycle(root: ProofNode) -> bool:
