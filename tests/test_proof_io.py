@@ -527,26 +527,31 @@ def test_the_game_info_of_the_problem_file_is_in_every_export():
 
 
 def test_the_main_line_follows_the_longest_resistance_and_the_provers_moves():
-    """At the prover's nodes its move; at its opponent's, the reply with the largest
-    subtree (a pass only where nothing else is there); shared nodes counted per parent."""
+    """At the prover's nodes its move; at its opponent's, the reply with the longest line
+    below (not the largest subtree; a pass only where nothing else is there; the first of
+    equals); a shared node is walked once."""
     def leaf():
         return ProofNode("captured", False)
 
+    def kill(move):             # the attacker to move kills with ``move``
+        return ProofNode("and", False, children=[(move, leaf())])
+
     a, b, c, d = (coords.from_gtp(n, 7) for n in ("A1", "B1", "C1", "D1"))
-    shared = ProofNode("and", False, children=[(d, leaf())])       # attacker wins by D1
-    deep = ProofNode("or", False, children=[(a, shared), (c, shared)])
-    # the defender to move and losing: B1 (5 nodes below) beats the pass (4) and A1 (1)
+    shared = kill(d)
+    # the defender to move and losing: B1 holds out four nodes deep; A1's subtree is
+    # larger (7 nodes) but three deep; the pass holds out longest but is a pass
     root = ProofNode("or", False, children=[
         (PASS, ProofNode("and", False, children=[(c, ProofNode("or", False, children=[
-            (a, ProofNode("and", False, children=[(b, leaf())]))]))])),
-        (a, leaf()),
-        (b, ProofNode("and", False, children=[(c, deep)]))])
+            (a, ProofNode("and", False, children=[(b, ProofNode("or", False, children=[
+                (c, kill(d))]))]))]))])),
+        (a, ProofNode("or", False, children=[(b, kill(c)), (c, kill(b)), (d, kill(b))])),
+        (b, ProofNode("and", False, children=[(c, ProofNode("or", False, children=[
+            (a, shared), (d, shared)]))]))])
     problem = problem_from(STRAIGHT_THREE, 7, crucial="A2", to_play=BLACK)
     proof = Proof(problem=problem, to_play=WHITE, root=root, winning_moves=[])
     assert proof.main_line() == [b, c, a, d]
     assert proof.main_line(most=2) == [b, c]
-    only_pass = ProofNode("or", False, children=[(PASS, ProofNode("and", False,
-                                                                  children=[(a, leaf())]))])
+    only_pass = ProofNode("or", False, children=[(PASS, kill(a))])
     assert replace(proof, root=only_pass).main_line() == [PASS, a]
 
 

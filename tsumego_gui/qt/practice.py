@@ -48,12 +48,12 @@ from tsumego_gui.core import coords
 from tsumego_gui.core.problem import Problem, ProblemError
 from tsumego_gui.core.wording import PLAYERS, who_takes_kos
 from tsumego_gui.qt.board_painter import NEXT_MOVE, BoardView, Overlay
-from tsumego_gui.qt.proof_view import GameLog, TryIt, move_refused, view_of
+from tsumego_gui.qt.proof_view import STUBBORN_WALK, GameLog, TryIt, move_refused, view_of
 from tsumego_gui.qt.try_first_move import TryFirstMove
 from tsumego_gui.search.classify import OPEN, Classification, first_move_problem
 from tsumego_gui.search.evaluators import HeuristicEvaluator, Query
 from tsumego_gui.search.ko_figure import threats_held
-from tsumego_gui.search.proof import Proof, ProofNode
+from tsumego_gui.search.proof import Proof, ProofNode, stubborn_reply
 
 CORRECT, WRONG, KO = "correct", "wrong", "ko"
 # why a game ended, by the kind of the proof leaf (or of the position on the game's own board)
@@ -413,7 +413,7 @@ class Practice(GameLog):
         zone = node.zone or frozenset()
         if node.prover_move is not None:
             return zone, node.prover_move, True
-        return zone, _stubborn(node), False
+        return zone, stubborn_reply(node, {}, STUBBORN_WALK), False
 
     def _hint_text(self) -> str:
         zone, move, wins = self._hint_target()
@@ -571,23 +571,3 @@ class Practice(GameLog):
             c = seg.classification
             return any(m.proofs for m in c.moves if m.move in c.best_moves())
         return self._user_node() is not None
-
-
-def _stubborn(node: ProofNode) -> int | None:
-    """The move with the longest line below, for a side that loses whatever it plays."""
-    best, best_key = None, None
-    for move, child in node.children:
-        key = (move != PASS, _depth(child))
-        if best_key is None or key > best_key:
-            best, best_key = move, key
-    return best
-
-
-def _depth(node: ProofNode, budget: int = 50_000) -> int:
-    stack, seen, deepest = [(node, 1)], 0, 0
-    while stack and seen < budget:
-        n, d = stack.pop()
-        seen += 1
-        deepest = max(deepest, d)
-        stack.extend((c, d + 1) for _, c in n.children)
-    return deepest

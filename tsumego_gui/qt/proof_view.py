@@ -22,7 +22,7 @@ from tsumego_gui.core.wording import PLAYERS, counted
 from tsumego_gui.qt.board_painter import NEXT_MOVE, BoardView, Overlay
 from tsumego_gui.search.classification_file import TREE_SHOWS
 from tsumego_gui.search.ko_notes import KoNotes
-from tsumego_gui.search.proof import Proof, ProofNode
+from tsumego_gui.search.proof import Proof, ProofNode, stubborn_reply
 
 
 @dataclass(frozen=True)
@@ -292,6 +292,11 @@ class GameLog:
         return text
 
 
+# nodes walked at most to read a losing side's most stubborn move (a child past it reads as
+# the shortest line: the GUI thread waits for the walk)
+STUBBORN_WALK = 200_000
+
+
 class TryIt(GameLog):
     """Play against the proof as the problem is posed: by default the user plays the side to
     move (for a first move's proof, ``first_move``: the side that played it), the app the
@@ -330,7 +335,7 @@ class TryIt(GameLog):
         self.prover = 3 - self.user      # the app's side
         self.first_move = first_move
         self.intro = tuple(intro)
-        self._depths: dict[int, int] = {}
+        self._lengths: dict[int, int] = {}     # ``proof.line_length``'s memo
         self.restart()
 
     def restart(self) -> str:
@@ -365,23 +370,6 @@ class TryIt(GameLog):
         self.finished = True
         return True
 
-    def _depth(self, node: ProofNode, budget: int = 200_000) -> int:
-        """The longest line below ``node`` (memoised; -1 when the walk is too big)."""
-        depths, stack, seen = self._depths, [(node, False)], 0
-        while stack:
-            n, done = stack.pop()
-            if id(n) in depths:
-                continue
-            if done:
-                depths[id(n)] = 1 + max((depths[id(c)] for _, c in n.children), default=0)
-                continue
-            seen += 1
-            if seen > budget:
-                return -1
-            stack.append((n, True))
-            stack.extend((c, False) for _, c in n.children if id(c) not in depths)
-        return depths[id(node)]
-
     def _app_choice(self) -> int:
         """The app's move here: the proof's move where it wins, else its longest defence
         (a pass only when nothing else is in the proof)."""
@@ -391,12 +379,7 @@ class TryIt(GameLog):
         rival = self._rival_node
         if rival is not None and rival.prover_move in dict(node.children):
             return rival.prover_move
-        best, best_key = node.children[0][0], None
-        for i, (move, child) in enumerate(node.children):
-            key = (move != PASS, self._depth(child), -i)
-            if best_key is None or key > best_key:
-                best, best_key = move, key
-        return best
+        return stubborn_reply(node, self._lengths, STUBBORN_WALK)
 
     def _advance(self, node: ProofNode, move: int) -> None:
         """Go to ``node`` by ``move`` on the board, the rival along with it while it has

@@ -140,20 +140,17 @@ class Proof:
         return walk(self.root, {})
 
     def main_line(self, most: int = 40) -> list[int]:
-        """The line a book would print: at each node the prover's move, and where its
-        opponent is to move the reply that holds out longest, read as the one with the
-        largest subtree (a pass only where it is the only reply); up to ``most`` moves."""
-        sizes = _subtree_sizes(self.root)
+        """The line a book would print, and the app plays against a player: at each node
+        the prover's move, and where its opponent is to move the reply that holds out
+        longest (:func:`stubborn_reply`); up to ``most`` moves."""
+        lengths: dict[int, int] = {}
         line, node = [], self.root
         while len(line) < most and node.children:
             move = node.prover_move
-            if move is not None:
-                child = node.children[0][1]
-            else:
-                move, child = max(node.children,
-                                  key=lambda mc: (mc[0] != PASS, sizes[id(mc[1])]))
+            if move is None:
+                move = stubborn_reply(node, lengths)
             line.append(move)
-            node = child
+            node = dict(node.children)[move]
         return line
 
     # ---- JSON ---------------------------------------------------------------------
@@ -298,21 +295,37 @@ def mark(node, right: bool, ko: bool = False) -> None:
     node.set("TE" if right else "BM", 1)
 
 
-def _subtree_sizes(root: ProofNode) -> dict[int, int]:
-    """Nodes below each node, itself included, by ``id``; a shared node counts once for
-    each parent (without recursion: a proof's lines run hundreds of moves deep)."""
-    sizes: dict[int, int] = {}
-    stack = [(root, False)]
+def line_length(node: ProofNode, lengths: dict[int, int], budget: int = 0) -> int:
+    """The nodes on the longest line from ``node`` down, memoised in ``lengths`` by ``id``
+    (kept between calls on one proof); -1 where that takes walking more than ``budget``
+    new nodes (0: no limit).  Without recursion: a proof's lines run hundreds of moves
+    deep."""
+    stack, seen = [(node, False)], 0
     while stack:
-        node, done = stack.pop()
-        if id(node) in sizes:
+        n, done = stack.pop()
+        if id(n) in lengths:
             continue
         if done:
-            sizes[id(node)] = 1 + sum(sizes[id(c)] for _, c in node.children)
+            lengths[id(n)] = 1 + max((lengths[id(c)] for _, c in n.children), default=0)
             continue
-        stack.append((node, True))
-        stack.extend((c, False) for _, c in node.children if id(c) not in sizes)
-    return sizes
+        seen += 1
+        if budget and seen > budget:
+            return -1
+        stack.append((n, True))
+        stack.extend((c, False) for _, c in n.children if id(c) not in lengths)
+    return lengths[id(node)]
+
+
+def stubborn_reply(node: ProofNode, lengths: dict[int, int], budget: int = 0) -> int:
+    """Where the side to move loses whatever it plays: its most stubborn move in the proof,
+    the one with the longest line below (a pass only where the proof holds nothing else;
+    the first of equals).  ``lengths`` and ``budget``: :func:`line_length`'s."""
+    best, best_key = node.children[0][0], None
+    for move, child in node.children:
+        key = (move != PASS, line_length(child, lengths, budget))
+        if best_key is None or key > best_key:
+            best, best_key = move, key
+    return best
 
 
 def _has_cycle(root: ProofNode) -> bool:
