@@ -82,7 +82,10 @@ from tsumego_gui.search.running import cancel_reader
 SOLVER_LABELS = {"auto": "auto", "dfs": "depth-first", "mcts": "MCTS"}
 NETWORK_LABELS = {"katago": "KataGo", "ftl": "FTL"}
 VERIFY_REPLAYS = 50            # the verifier's random replays of a proof
-VERIFY_POSITIONS = 300_000     # the verifier's position budget here (a larger proof: "partly")
+# the verifier's position budget (a larger proof: "partly"): its own, as in the CLI.  It
+# was 300,000 while the app's solves stopped at 2,000,000 nodes; with the time budget alone
+# they prove larger trees (enclosed-dev cc2/333 B: 237,396 nodes, "partly" at 300,000)
+VERIFY_POSITIONS: int | None = None
 # why a search stopped when the user stopped it (``SolveResult.stop_reason``); also what a
 # request stopped before it began fails with
 CANCELLED = "cancelled"
