@@ -90,3 +90,25 @@ def test_a_check_cut_short_leaves_it_open_without_a_search():
     assert (reading.needs_ko, reading.why_open, len(calls)) == \
         (None, "the verifier's position budget", 1)
 
+
+
+def test_a_clean_kill_whose_check_runs_out_of_time_is_named_beside_the_solves():
+    """QA s48: the app's second check of the kill without a ko ran past the deadline, the
+    solve's kill (which needs the ko) was kept, and nothing said so.  The reading names the
+    clean kill; its words say both, as the CLI and the app show them."""
+    entry = next(e for e in EXPECTED if e["file"] == "ko/direct-ko.sgf")
+    problem = replace(load(entry), to_play=BLACK, to_play_given=True)
+    outcome = solver(BLACK, [])(problem, None)
+    searched = []
+    late = solver(BLACK, searched)
+
+    def clock():        # the deadline passes once the turned rule has been searched
+        return 1e9 if searched else 0.0
+
+    reading = kill_by_ko.read_kill(outcome, late, 20.0, clock=clock)
+    assert (reading.needs_ko, reading.outcome) == (False, outcome)
+    assert move_name(reading.move, 9) == "E1"
+    assert kill_by_ko.words(reading, "--all") == (
+        "no ko with E1: it kills even where White may take kos (F1 kills only while White "
+        "may not take a ko)")
+    assert kill_by_ko.words(None, "--all").startswith("ko: the defender may not capture")

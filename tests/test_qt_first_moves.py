@@ -634,6 +634,9 @@ def test_the_plain_proof_export_marks_the_move_that_makes_the_ko(make_window, qt
     assert w.open_path(BUNDLED / "ko" / "direct-ko.sgf", ask=False)
     solve_all(w, qtbot)
     assert w.outcome.verified and w.outcome.ko_move == coords.from_gtp("E1", 9)
+    # the verdict says so, as the CLI does (QA s48: the app said nothing of the ko reading)
+    assert "A ko: White dies only while it may not take a ko; E1 makes the ko (the " \
+        "first-move list says who must win it" in w.solve_panel.verdict_label.text()
     w.classification = None
     out = tmp_path / "proof.sgf"
     w.ask_export_file = lambda default, filters: str(out)

@@ -185,6 +185,9 @@ def solve_one(problem: Problem, closer: Problem | None, to_play: int, args,
         # and the attacker's kill with no ko in it (QA s44: one key held either)
         "ko_move": None, "clean_kill": None,
         "ko_open": "" if ko is None else ko.why_open,
+        # what the row says of it, in words (a kill where the defender may not take kos)
+        "ko_reading": kill_by_ko.words(ko, "--all") if result.verdict == "dies"
+        and not problem.ko_capture_allowed(problem.defender) else "",
         "verdict": result.verdict,
         "nodes": result.nodes,
         "seconds": round(result.seconds, 3),
@@ -326,25 +329,7 @@ def print_warnings(row: dict) -> None:
 
 def print_ko_reading(row: dict) -> None:
     """What the turned ko rule said of a kill (``search.kill_by_ko``)."""
-    defender, needs = row["defender"], row["kill_needs_ko"]
-    named = row["winning_moves"][0] if row["winning_moves"] else None
-    # under the goal live, a seki is no death (QA s45): the loss is said as what it is
-    dies = verdict_words(defender, False, row["goal"])
-    if needs is None:
-        why = f" (not settled: {row['ko_open']})" if row["ko_open"] else ""
-        print("  ko: the defender may not capture a ko here, so a ko counts as dying; "
-              f"--all tells kos apart{why}")
-    elif needs and named is None:
-        print(f"  a ko: {dies} only while it may not take a ko; {row['ko_move']} "
-              "makes the ko (--all says who must win it, and how)")
-    elif needs:
-        print(f"  a ko: {named} kills only while {defender} may not take a ko; where "
-              f"{defender} may, no move kills (--all says who must win it, and how)")
-    elif row["clean_kill"] in (None, named):
-        print(f"  no ko: {dies} even where it may take kos")
-    else:
-        print(f"  no ko with {row['clean_kill']}: it kills even where {defender} may take "
-              f"kos ({named} kills only while {defender} may not take a ko)")
+    print(f"  {row['ko_reading']}")
 
 
 def print_row(row: dict) -> None:

@@ -512,9 +512,12 @@ class SolvePanel(QWidget):
             if proof.root.kind == "goal" else "none")
         what = "Winning first move" + ("s" if len(proof.winning_moves) > 1 else "")
         known = proof_facts.facts(proof)      # counted by the worker, not here
+        # whether the kill is a ko (``search.kill_by_ko``), said as the CLI says it
+        ko = f"<br>{escape(outcome.ko_words[0].upper() + outcome.ko_words[1:])}." \
+            if outcome.ko_words else ""
         self._verdict_parts = (
             f"<b>{verdict}</b> with {mover} to play.",
-            f"{judged}<br>{what} of the proof for {mover}: <b>{moves}</b><br>Proof: "
+            f"{judged}<br>{what} of the proof for {mover}: <b>{moves}</b>{ko}<br>Proof: "
             # Proof.depth() counts the nodes of the longest line, the root included
             f"{known.size:,} nodes, longest line {_moves(known.depth - 1)}")
         self.verdict_label.setText("".join(self._verdict_parts))

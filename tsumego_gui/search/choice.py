@@ -77,6 +77,8 @@ class SolveOutcome:
     # a kill's first move that holds only while the defender may not take kos: a ko
     # (``search.kill_by_ko``; an export marks it KO, neither right nor wrong)
     ko_move: int | None = None
+    # that reading in a player's words (``kill_by_ko.words``; "": the kill was not read)
+    ko_words: str = ""
 
     @property
     def verified(self) -> bool:

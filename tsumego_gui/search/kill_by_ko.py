@@ -39,7 +39,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from engine_cy.board import PASS
+from tsumego_gui.core import coords
 from tsumego_gui.core.problem import Problem, one_side_takes_kos
+from tsumego_gui.core.wording import PLAYERS, verdict_words
 from tsumego_gui.search import verify
 from tsumego_gui.search.choice import VERIFIED, SolveOutcome
 from tsumego_gui.search.proof import Proof
@@ -133,3 +135,31 @@ def read_kill(outcome: SolveOutcome, solve: Callable[[Problem, float | None], So
                            seconds=outcome.result.seconds + result.seconds)
         return KoReading(False, replace(again, result=combined), move)
     return KoReading(False, outcome, move)
+
+
+def words(reading: KoReading | None, classes: str) -> str:
+    """What the turned ko rule said of a kill (None: it was not read), in a player's words;
+    ``classes``: where every first move's class is found ("--all", "the first-move list").
+    The CLI prints it under a kill and the app shows it under the verdict (QA s48: the app
+    named a kill that needs a ko, and left out the kill without one the CLI named)."""
+    if reading is None or reading.needs_ko is None:
+        why = f" (not settled: {reading.why_open})" if reading and reading.why_open else ""
+        return ("ko: the defender may not capture a ko here, so a ko counts as dying; "
+                f"{classes} tells kos apart{why}")
+    proof = reading.outcome.result.proof
+    problem = proof.problem
+    size, defender = problem.size, PLAYERS[problem.defender]
+    named = coords.to_gtp(proof.winning_moves[0], size) if proof.winning_moves else None
+    move = None if reading.move is None else coords.to_gtp(reading.move, size)
+    # under the goal live, a seki is no death (QA s45): the loss is said as what it is
+    dies = verdict_words(defender, False, problem.goal)
+    how = f"({classes} says who must win it, and how)"
+    if reading.needs_ko and named is None:
+        return f"a ko: {dies} only while it may not take a ko; {move} makes the ko {how}"
+    if reading.needs_ko:
+        return (f"a ko: {named} kills only while {defender} may not take a ko; where "
+                f"{defender} may, no move kills {how}")
+    if move in (None, named):
+        return f"no ko: {dies} even where it may take kos"
+    return (f"no ko with {move}: it kills even where {defender} may take kos ({named} kills "
+            f"only while {defender} may not take a ko)")
