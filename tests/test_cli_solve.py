@@ -618,3 +618,34 @@ def test_diagram_prints_the_main_line_for_a_forum_post(capsys):
     # Black's A1 follow
     lines = row["diagram"].splitlines()
     assert lines[0] == "$$B Black to play" and lines[-2] == "$$ | 3 1 2 O X . . . . |"
+
+
+def test_a_diagram_starts_a_lost_ko_with_the_ko_move_and_says_the_rule(capsys):
+    """QA s48: the direct ko, White to play, dies only while White may not take a ko; the
+    line starts with E1, which makes the ko (not the longest failure), and says why White
+    does not retake, as the SGF export's comments do."""
+    direct_ko = BUNDLED / "ko" / "direct-ko.sgf"
+    assert main(["solve", str(direct_ko), "--to-play", "W", "--diagram"]) == 0
+    out = capsys.readouterr().out
+    diagram = out[out.index("$$W White to play"):].splitlines()
+    assert "$$ | . X O X 1 2 O X . |" in diagram         # White E1, Black takes at F1
+    assert "After 2: White may not retake the ko at E1 (this tree's ko rule)" in diagram
+
+
+def test_a_long_line_is_cut_and_said_to_go_on(capsys, monkeypatch):
+    from tsumego_gui.search import line_diagram
+    monkeypatch.setattr(line_diagram, "DIAGRAM_MOVES", 2)
+    assert main(["solve", str(BUNDLED / "classic" / "bent-three.sgf"), "--to-play", "B",
+                 "--diagram"]) == 0
+    out = capsys.readouterr().out
+    assert out.rstrip().endswith("The line goes on in the proof (shown to move 2).")
+    assert " 3 " not in out[out.index("$$B"):]
+
+
+def test_an_unproven_diagram_shows_the_position_and_says_why_no_line(capsys):
+    assert main(["solve", str(BUNDLED / "classic" / "bent-three.sgf"), "--to-play", "B",
+                 "--diagram", "--max-nodes", "3"]) == 3
+    out = capsys.readouterr().out
+    diagram = out[out.index("$$B Black to play"):].splitlines()
+    assert diagram[-1] == "No line: nothing was proven within the budget."
+    assert not any(c.isdigit() for line in diagram[:-1] for c in line)

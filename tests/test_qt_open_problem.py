@@ -59,6 +59,19 @@ def test_a_book_problem_opens_framed_with_its_assumptions_shown(window, book, mo
     assert painted == [posed.frame]
 
 
+def test_copy_diagram_leaves_the_frame_out(window, book):
+    """A forum reader wants the book's position, not the walls round it (QA s48)."""
+    (posed,) = read_file(book)
+    assert window.open_path(book, ask=False)
+    text = window.copy_diagram()
+    assert text.splitlines()[-1] == "The stones of the frame that closes the open problem in " \
+        "are not drawn."
+    # the book's five black and seven white stones, and no more
+    stones = "".join(line for line in text.splitlines() if line.startswith("$$ |"))
+    assert (stones.count("X"), stones.count("O")) == (5, 7)
+    assert len(posed.frame) > 0
+
+
 def test_remove_frame_gives_back_the_open_position(qtbot, window, book):
     (posed,) = read_file(book)
     open_position = read_open_position(BOOK)

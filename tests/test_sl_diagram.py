@@ -131,3 +131,31 @@ def test_a_position_whose_side_to_move_is_not_known_names_none():
     assert sl_diagrams(board, [], (0, 2), (0, 2), turn_known=False).splitlines()[0] == "$$"
     assert sl_diagrams(board, moves("A1", size=3), (0, 2), (0, 2),
                        turn_known=False).splitlines()[0] == "$$B"
+
+
+def test_a_frames_stones_are_left_out_until_taken_and_said_to_be():
+    """The walls the solver put round an open problem are no part of the book's position
+    (QA s48): drawn as empty points while they stand, said so under the last diagram; a
+    frame stone taken (Black's B1, by White's A1) leaves an empty point a later move is
+    numbered on."""
+    board = parse_diagram("""
+        . . . . .
+        . . . . .
+        X X X . .
+        O O X . .
+        . X O . .
+    """, 5, to_play=WHITE)
+    frame = frozenset(moves("A3", "B3", "C3", "C2", "B1", size=5))
+    text = sl_diagrams(board, moves("A1", "pass", "B1", size=5), (2, 4), (0, 4),
+                       hidden=frame)
+    assert text.splitlines() == [
+        "$$W",
+        "$$ | . . . . . |",
+        "$$ | O O . . . |",
+        "$$ | 1 3 O . . |",
+        "$$ +-----------+",
+        "2: Black passes",
+        "The stones of the frame that closes the open problem in are not drawn.",
+    ]
+    # a frame out of view is not mentioned
+    assert "frame" not in sl_diagrams(board, [], (4, 4), (3, 4), hidden=frame)

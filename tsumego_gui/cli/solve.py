@@ -15,8 +15,8 @@ make, nor with ``--no-closer``), and the row says which frame answered.  A kill
 proven where the defender may not take kos is read again where it may
 (``search.kill_by_ko``), with the time left: the row says whether it is a ko, and
 names a kill with no ko in it where the first one found needs the ko.
-``--diagram`` adds the proof's main line (``Proof.main_line``) as diagram text for a
-forum post (``core.sl_diagram``), on the part of the board the app would show.
+``--diagram`` adds the proof's main line as diagram text for a forum post
+(``search.line_diagram``).
 ``--time`` is each search's own clock: a network evaluator is loaded once, before the
 first, and standard error says how long that took.
 
@@ -43,11 +43,9 @@ from tsumego_gui.cli.exit_status import DONE, NOT_PROVEN, NOT_VERIFIED, worst
 from tsumego_gui.cli.loading import load_from_args
 from tsumego_gui.cli.output import check_writable, write_output
 from tsumego_gui.core import coords
-from tsumego_gui.core.board_crop import crop_window
 from tsumego_gui.core.colors import BLACK, WHITE
 from tsumego_gui.core.posing import text_disagrees
 from tsumego_gui.core.problem import GOAL_TEXT, Problem
-from tsumego_gui.core.sl_diagram import sl_diagrams
 from tsumego_gui.core.wording import (
     PLAYERS,
     counted,
@@ -69,6 +67,7 @@ from tsumego_gui.search.choice import (
 )
 from tsumego_gui.search.classify import OPEN, classify
 from tsumego_gui.search.frame_ladder import solve_closer_first
+from tsumego_gui.search.line_diagram import line_diagram, proof_line
 from tsumego_gui.search.params import SearchParams
 from tsumego_gui.search.results import forget_zones
 from tsumego_gui.search.running import cancel_reader
@@ -211,8 +210,13 @@ def solve_one(problem: Problem, closer: Problem | None, to_play: int, args,
             "proof_size": result.proof.size(),
         })
     if args.diagram and result.proof is not None:
-        row["diagram"] = line_diagram(result.proof.problem, to_play,
-                                      result.proof.main_line())
+        proof = result.proof
+        # a losing side's line starts with the move that makes the ko, where there is one
+        ko_first = ko.move if ko is not None and ko.needs_ko else None
+        line, cut = proof_line(proof, ko_first)
+        row["diagram"] = line_diagram(proof.problem, to_play, line, proof.problem, cut)
+    elif args.diagram:
+        row["diagram"] = position_diagram(problem, to_play)
     if ko is not None and ko.needs_ko is not None:
         named = result.proof.winning_moves[0] if result.proof.winning_moves else None
         move = ko.move if ko.move is not None else named
@@ -281,21 +285,19 @@ def classify_one(problem: Problem, to_play: int, args, evaluator,
     best = next((m for m in c.moves if m.cls == c.status and m.proofs), None)
     if args.diagram and best is not None:
         # the line starts before the first move, which it numbers 1
-        row["diagram"] = line_diagram(problem, to_play,
-                                      [best.move, *c.line_proofs(best)[0].main_line()])
+        proof = c.line_proofs(best)[0]
+        line, cut = proof_line(proof)
+        row["diagram"] = line_diagram(problem, to_play, [best.move, *line], proof.problem, cut)
+    elif args.diagram:
+        row["diagram"] = position_diagram(problem, to_play)
     # a classification a Ctrl-C stopped keeps the classes it proved, the rest open
     return {"classification": c, "row": row, "finished": any(m.cls != OPEN for m in c.moves)}
 
 
-def line_diagram(problem: Problem, to_play: int, moves: list[int]) -> str:
-    """``moves`` from ``problem``'s position with ``to_play`` to move, as diagram text, on
-    the window the app's board would crop to (the stones but a frame's, the region)."""
-    board = problem.to_board()
-    board.to_play = to_play
-    window = crop_window(problem.size, ((problem.black | problem.white) - problem.frame)
-                         | problem.region)
-    return sl_diagrams(board, moves, (window.row0, window.row1), (window.col0, window.col1),
-                       title=f"{PLAYERS[to_play]} to play")
+def position_diagram(problem: Problem, to_play: int) -> str:
+    """The position alone, where no proof gives a line (QA s48: nothing was printed)."""
+    return line_diagram(problem, to_play, [], problem) + \
+        "\nNo line: nothing was proven within the budget."
 
 
 def print_diagram(row: dict) -> None:

@@ -753,7 +753,8 @@ class MainWindow(QMainWindow):
         proof's line to the node shown numbered (``qt.diagram_copy``); the text copied."""
         line = self.browser.line() if self.mode == "proof" else None
         to_play = self.editor.draft.to_play if self.mode == "edit" else None
-        text = diagram_text(self.board.visible_window(), line, self.board.view, to_play)
+        text = diagram_text(self.board.visible_window(), line, self.board.view, to_play,
+                            hidden=self.board.frame)
         QApplication.clipboard().setText(text)
         self.statusBar().showMessage("Diagram copied as Sensei's Library text, for a forum "
                                      "post" + (f" ({len(line[1])} moves numbered)"

@@ -139,15 +139,19 @@ class Proof:
             return memo[id(node)]
         return walk(self.root, {})
 
-    def main_line(self, most: int = 40) -> list[int]:
+    def main_line(self, most: int = 40, first: int | None = None) -> list[int]:
         """The line a book would print, and the app plays against a player: at each node
         the prover's move, and where its opponent is to move the reply that holds out
-        longest (:func:`stubborn_reply`); up to ``most`` moves."""
+        longest (:func:`stubborn_reply`); up to ``most`` moves.  ``first``: the root's
+        move to start with instead, where the root has that child (a losing side's move
+        that makes a ko, say)."""
         lengths: dict[int, int] = {}
         line, node = [], self.root
         while len(line) < most and node.children:
             move = node.prover_move
-            if move is None:
+            if not line and first in dict(node.children):
+                move = first
+            elif move is None:
                 move = stubborn_reply(node, lengths)
             line.append(move)
             node = dict(node.children)[move]

@@ -1,0 +1,61 @@
+"""A line of a proof as diagram text for a forum post (``tsumego solve --diagram``).
+
+The line is the proof's main line (``Proof.main_line``), at most
+``DIAGRAM_MOVES`` moves, said to go on where the proof does.  The diagrams
+(``core.sl_diagram``) show the part of the board the app crops to
+(``core.board_crop``: the stones but a frame's, and the region), with the
+frame's stones left out: a forum reader wants the book's position, not the
+walls the solver put round an open problem.  Where the line's ko rule decides a
+move (a side that may not take a ko, a retake paid for with a threat), the
+words of the SGF export (``search.ko_notes``) are said under the diagrams with
+the move they follow: a line in which the defender passes rather than take a
+ko reads as a blunder without them (QA s48).
+
+Knows problems, proofs and the diagram writer; nothing about files or widgets.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from tsumego_gui.core.board_crop import crop_window
+from tsumego_gui.core.problem import Problem
+from tsumego_gui.core.sl_diagram import sl_diagrams
+from tsumego_gui.core.wording import PLAYERS
+from tsumego_gui.search.ko_notes import KoNotes
+from tsumego_gui.search.proof import Proof
+
+DIAGRAM_MOVES = 30      # three diagrams; a longer line is cut, and said to be
+
+
+def proof_line(proof: Proof, first: int | None = None) -> tuple[list[int], bool]:
+    """(the proof's main line, at most ``DIAGRAM_MOVES`` moves, whether it was cut);
+    ``first``: ``Proof.main_line``'s."""
+    line = proof.main_line(DIAGRAM_MOVES + 1, first)
+    return line[:DIAGRAM_MOVES], len(line) > DIAGRAM_MOVES
+
+
+def line_diagram(problem: Problem, to_play: int, moves: Sequence[int], rules: Problem,
+                 cut: bool = False) -> str:
+    """``moves`` from ``problem``'s position with ``to_play`` to move, as diagram text;
+    ``rules``: the problem whose ko rule the line follows (its proof's), for the notes;
+    ``cut``: the line goes on in the proof."""
+    board = problem.to_board()
+    board.to_play = to_play
+    window = crop_window(problem.size, ((problem.black | problem.white) - problem.frame)
+                         | problem.region)
+    text = sl_diagrams(board, moves, (window.row0, window.row1), (window.col0, window.col1),
+                       title=f"{PLAYERS[to_play]} to play", hidden=problem.frame)
+    notes = KoNotes(replace(problem, ko_allowed=rules.ko_allowed, ko_threats=rules.ko_threats),
+                    to_play)
+    lines = [text]
+    for number, move in enumerate(moves, 1):
+        token, note = notes.play(move)
+        if token is None:
+            break
+        if note:
+            lines.append(f"After {number}: {note.removeprefix('. ')}")
+    if cut:
+        lines.append(f"The line goes on in the proof (shown to move {len(moves)}).")
+    return "\n".join(lines)
