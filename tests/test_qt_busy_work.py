@@ -91,3 +91,19 @@ def test_a_job_with_progress_gives_its_result_or_its_error(qtbot):
 
     with pytest.raises(OSError, match="Input/output"):
         run_with_progress(None, "Working…", job)
+
+
+def test_a_finished_jobs_dialog_stays_hidden_until_it_is_deleted(qtbot):
+    """QA s48: a quick job's dialog, hidden and left for deletion, was shown by Qt's own
+    timer 4 s after it was made where no deferred deletion ran in between (a script's
+    loop of ``processEvents``): it took the keys, and Esc no longer stopped a solve."""
+    from PySide6.QtWidgets import QApplication, QProgressDialog, QWidget
+    window = QWidget()
+    qtbot.addWidget(window)
+    window.show()
+    assert run_with_progress(window, "Opening…", lambda report: 7) == 7
+    end = time.monotonic() + 4.5
+    while time.monotonic() < end:
+        QApplication.processEvents()        # no deferred deletion
+        assert not any(d.isVisible() for d in window.findChildren(QProgressDialog))
+        time.sleep(0.02)

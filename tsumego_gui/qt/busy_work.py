@@ -134,6 +134,10 @@ def run_with_progress(parent: QWidget | None, text: str, job: Callable[[Report],
         loop.exec(QEventLoop.ProcessEventsFlag.AllEvents if shown_in_loop[0] else
                   QEventLoop.ProcessEventsFlag.ExcludeUserInputEvents)
     timer.stop()
+    # reset also stops Qt's own timer that shows the dialog 4 s after it was made: hidden
+    # and waiting for its deletion, it popped up over the window and took the keys where
+    # nothing ran the deferred deletion yet (QA s48, a script's event loop)
+    dialog.reset()
     dialog.hide()
     dialog.deleteLater()
     return _result(out)
