@@ -656,3 +656,22 @@ def test_each_class_colour_is_one_icon_however_often_the_list_is_painted(three):
         keys.setdefault(item.data(1, ROLE), set()).add(item.icon(0).cacheKey())
     assert keys and all(len(k) == 1 for k in keys.values())
     assert swatch("#123456") is swatch("#123456")
+
+
+def test_copy_main_line_goes_on_from_the_node_shown_and_says_the_ko_rule(make_window,
+                                                                          qtbot):
+    """Edit › Copy main line: the line of the direct ko's E1 (White makes the ko; in this
+    proof Black may not take it) from before E1 on to its end, as `tsumego solve --diagram`
+    prints it; with no proof browsed it copies nothing and says why."""
+    w = make_window("s.ini", show=True)
+    assert w.open_path(BUNDLED / "ko" / "direct-ko.sgf", ask=False)
+    solve_all(w, qtbot)
+    assert w.solve_panel.first_moves.select_move(coords.from_gtp("E1", 9))
+    lines = w.copy_main_line().splitlines()
+    assert lines[0] == "$$W White to play"
+    assert "$$ | . X O X 1 . O X . |" in lines                   # E1 numbered 1
+    assert lines[-2:] == ["2: Black passes",
+                          "After 1: Black may not take the ko at F1 (this tree's ko rule)"]
+    w.set_mode("edit")
+    assert w.copy_main_line() == ""
+    assert "needs a proof" in w.statusBar().currentMessage()

@@ -213,7 +213,7 @@ def solve_one(problem: Problem, closer: Problem | None, to_play: int, args,
         proof = result.proof
         # a losing side's line starts with the move that makes the ko, where there is one
         ko_first = ko.move if ko is not None and ko.needs_ko else None
-        line, cut = proof_line(proof, ko_first)
+        line, cut = proof_line(proof.root, ko_first)
         row["diagram"] = line_diagram(proof.problem, to_play, line, proof.problem, cut)
     elif args.diagram:
         row["diagram"] = position_diagram(problem, to_play)
@@ -286,7 +286,7 @@ def classify_one(problem: Problem, to_play: int, args, evaluator,
     if args.diagram and best is not None:
         # the line starts before the first move, which it numbers 1
         proof = c.line_proofs(best)[0]
-        line, cut = proof_line(proof)
+        line, cut = proof_line(proof.root)
         row["diagram"] = line_diagram(problem, to_play, [best.move, *line], proof.problem, cut)
     elif args.diagram:
         row["diagram"] = position_diagram(problem, to_play)

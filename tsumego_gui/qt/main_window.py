@@ -120,6 +120,7 @@ from tsumego_gui.qt.theme import apply_app_theme
 from tsumego_gui.search import classification_file, gc_pacing, split_file
 from tsumego_gui.search.choice import REJECTED, SolveOutcome
 from tsumego_gui.search.classify import Classification, FirstMove
+from tsumego_gui.search.line_diagram import CUT_NOTE, ko_rule_notes
 from tsumego_gui.search.proof import EXPORT_MARK, Proof
 from tsumego_gui.search.results import forget_zones
 
@@ -507,6 +508,8 @@ class MainWindow(QMainWindow):
         e.addSeparator()
         self._action(e, "Copy &diagram (Sensei's Library text)", self.copy_diagram,
                      QKeySequence("Ctrl+Shift+C"))
+        self._action(e, "Copy &main line (Sensei's Library text)", self.copy_main_line,
+                     QKeySequence("Ctrl+Shift+M"))
         self._action(e, "Copy board &image", self.copy_board_image, QKeySequence("Ctrl+Alt+C"))
         e.addSeparator()
         # the edit tools from the keyboard too (QA s45: Tab, Tab, arrows and Ctrl+G)
@@ -759,6 +762,26 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage("Diagram copied as Sensei's Library text, for a forum "
                                      "post" + (f" ({len(line[1])} moves numbered)"
                                                if line and line[1] else ""), 5000)
+        return text
+
+    def copy_main_line(self) -> str:
+        """The proof's line to the node shown, gone on by its main line (the prover's moves
+        against the longest resistance, as ``tsumego solve --diagram`` prints it), to the
+        clipboard as Sensei's Library text; the text copied ("" with no proof shown)."""
+        found = self.browser.main_line() if self.mode == "proof" else None
+        if found is None:
+            self.statusBar().showMessage("Copy main line needs a proof: solve, then browse "
+                                         "it (Ctrl+B).", 5000)
+            return ""
+        board, moves, cut, start = found
+        text = "\n".join([
+            diagram_text(self.board.visible_window(), (board, moves), self.board.view, None,
+                         hidden=self.board.frame),
+            *ko_rule_notes(start, board.to_play, moves),
+            *([CUT_NOTE.format(len(moves))] if cut else [])])
+        QApplication.clipboard().setText(text)
+        self.statusBar().showMessage(f"Main line copied as Sensei's Library text ({len(moves)} "
+                                     "moves numbered)", 5000)
         return text
 
     def copy_board_image(self) -> None:

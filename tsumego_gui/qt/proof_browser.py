@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 
 from engine_cy.board import PASS, Board
 from tsumego_gui.core import coords
+from tsumego_gui.core.problem import Problem
 from tsumego_gui.qt.board_painter import NEXT_MOVE, THEMES
 from tsumego_gui.qt.proof_model import ProofTreeModel
 from tsumego_gui.qt.proof_view import (
@@ -50,6 +51,7 @@ from tsumego_gui.qt.proof_view import (
 )
 from tsumego_gui.qt.try_first_move import TryFirstMove
 from tsumego_gui.search.classify import Classification
+from tsumego_gui.search.line_diagram import proof_line, with_ko_rule
 from tsumego_gui.search.proof import Proof
 
 NAV_KEYS = {Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down,
@@ -222,6 +224,22 @@ class ProofBrowser(QWidget):
         """(the position the line shown starts from, its moves to the current node): from
         before the first move for a first move's proof whose classification is known, else
         from the proof's root; None with no proof, or in "try it" (a game, not the proof)."""
+        found = self._line()
+        return None if found is None else found[:2]
+
+    def main_line(self) -> tuple[Board, list[int], bool, Problem] | None:
+        """:meth:`line` gone on from the node shown by the proof's main line
+        (``search.line_diagram.proof_line``): (its start, its moves, whether the main line
+        was cut, the problem at the start under the proof's ko rule); None as for
+        :meth:`line`."""
+        found = self._line()
+        if found is None:
+            return None
+        board, moves, start = found
+        more, cut = proof_line(self.node())
+        return board, moves + more, cut, start
+
+    def _line(self) -> tuple[Board, list[int], Problem] | None:
         if self.proof is None or self.try_it is not None:
             return None
         _, moves = node_and_moves(self.proof, self.path)
@@ -233,8 +251,9 @@ class ProofBrowser(QWidget):
                 after = board.copy()
                 after.play(self.first_move)
                 if view_of(after) == view_of(start_board(self.proof)):
-                    return board, [self.first_move, *moves]
-        return start_board(self.proof), moves
+                    return (board, [self.first_move, *moves],
+                            with_ko_rule(c.problem, self.proof.problem))
+        return start_board(self.proof), moves, self.proof.problem
 
     # ---- navigation ---------------------------------------------------------------------
 

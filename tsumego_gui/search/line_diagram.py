@@ -24,16 +24,33 @@ from tsumego_gui.core.problem import Problem
 from tsumego_gui.core.sl_diagram import sl_diagrams
 from tsumego_gui.core.wording import PLAYERS
 from tsumego_gui.search.ko_notes import KoNotes
-from tsumego_gui.search.proof import Proof
+from tsumego_gui.search.proof import ProofNode, main_line
 
 DIAGRAM_MOVES = 30      # three diagrams; a longer line is cut, and said to be
+CUT_NOTE = "The line goes on in the proof (shown to move {})."
 
 
-def proof_line(proof: Proof, first: int | None = None) -> tuple[list[int], bool]:
-    """(the proof's main line, at most ``DIAGRAM_MOVES`` moves, whether it was cut);
-    ``first``: ``Proof.main_line``'s."""
-    line = proof.main_line(DIAGRAM_MOVES + 1, first)
-    return line[:DIAGRAM_MOVES], len(line) > DIAGRAM_MOVES
+def proof_line(node: ProofNode, first: int | None = None,
+               most: int | None = None) -> tuple[list[int], bool]:
+    """(the proof's main line from ``node``, at most ``most`` moves (None:
+    ``DIAGRAM_MOVES``), whether it was cut); ``first``: ``proof.main_line``'s."""
+    most = DIAGRAM_MOVES if most is None else most
+    line = main_line(node, most + 1, first)
+    return line[:most], len(line) > most
+
+
+def ko_rule_notes(problem: Problem, to_play: int, moves: Sequence[int]) -> list[str]:
+    """Where the ko rule of ``problem`` (at its position, ``to_play`` to move) decides a
+    move of ``moves``: "After N: ..." in the words of the SGF export (``ko_notes``)."""
+    notes = KoNotes(problem, to_play)
+    said = []
+    for number, move in enumerate(moves, 1):
+        token, note = notes.play(move)
+        if token is None:
+            break
+        if note:
+            said.append(f"After {number}: {note.removeprefix('. ')}")
+    return said
 
 
 def line_diagram(problem: Problem, to_play: int, moves: Sequence[int], rules: Problem,
@@ -47,15 +64,12 @@ def line_diagram(problem: Problem, to_play: int, moves: Sequence[int], rules: Pr
                          | problem.region)
     text = sl_diagrams(board, moves, (window.row0, window.row1), (window.col0, window.col1),
                        title=f"{PLAYERS[to_play]} to play", hidden=problem.frame)
-    notes = KoNotes(replace(problem, ko_allowed=rules.ko_allowed, ko_threats=rules.ko_threats),
-                    to_play)
-    lines = [text]
-    for number, move in enumerate(moves, 1):
-        token, note = notes.play(move)
-        if token is None:
-            break
-        if note:
-            lines.append(f"After {number}: {note.removeprefix('. ')}")
+    lines = [text, *ko_rule_notes(with_ko_rule(problem, rules), to_play, moves)]
     if cut:
-        lines.append(f"The line goes on in the proof (shown to move {len(moves)}).")
+        lines.append(CUT_NOTE.format(len(moves)))
     return "\n".join(lines)
+
+
+def with_ko_rule(problem: Problem, rules: Problem) -> Problem:
+    """``problem``'s position under ``rules``' ko rule and ko threats."""
+    return replace(problem, ko_allowed=rules.ko_allowed, ko_threats=rules.ko_threats)

@@ -140,22 +140,8 @@ class Proof:
         return walk(self.root, {})
 
     def main_line(self, most: int = 40, first: int | None = None) -> list[int]:
-        """The line a book would print, and the app plays against a player: at each node
-        the prover's move, and where its opponent is to move the reply that holds out
-        longest (:func:`stubborn_reply`); up to ``most`` moves.  ``first``: the root's
-        move to start with instead, where the root has that child (a losing side's move
-        that makes a ko, say)."""
-        lengths: dict[int, int] = {}
-        line, node = [], self.root
-        while len(line) < most and node.children:
-            move = node.prover_move
-            if not line and first in dict(node.children):
-                move = first
-            elif move is None:
-                move = stubborn_reply(node, lengths)
-            line.append(move)
-            node = dict(node.children)[move]
-        return line
+        """:func:`main_line` from the root."""
+        return main_line(self.root, most, first)
 
     # ---- JSON ---------------------------------------------------------------------
 
@@ -297,6 +283,25 @@ def mark(node, right: bool, ko: bool = False) -> None:
         return
     node.set("C", f"{RIGHT if right else 'WRONG'}: {node.get('C')}")
     node.set("TE" if right else "BM", 1)
+
+
+def main_line(node: ProofNode, most: int = 40, first: int | None = None) -> list[int]:
+    """The line a book would print from ``node``, and the app plays against a player: at
+    each node the prover's move, and where its opponent is to move the reply that holds
+    out longest (:func:`stubborn_reply`); up to ``most`` moves.  ``first``: the move to
+    start with instead, where ``node`` has that child (a losing side's move that makes a
+    ko, say)."""
+    lengths: dict[int, int] = {}
+    line = []
+    while len(line) < most and node.children:
+        move = node.prover_move
+        if not line and first in dict(node.children):
+            move = first
+        elif move is None:
+            move = stubborn_reply(node, lengths)
+        line.append(move)
+        node = dict(node.children)[move]
+    return line
 
 
 def line_length(node: ProofNode, lengths: dict[int, int], budget: int = 0) -> int:
