@@ -629,7 +629,7 @@ def test_a_diagram_starts_a_lost_ko_with_the_ko_move_and_says_the_rule(capsys):
     out = capsys.readouterr().out
     diagram = out[out.index("$$W White to play"):].splitlines()
     assert "$$ | . X O X 1 2 O X . |" in diagram         # White E1, Black takes at F1
-    assert "After 2: White may not retake the ko at E1 (this tree's ko rule)" in diagram
+    assert "After 2: White may not retake the ko at E1 (this line's ko rule)" in diagram
 
 
 def test_a_long_line_is_cut_and_said_to_go_on(capsys, monkeypatch):

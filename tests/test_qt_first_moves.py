@@ -20,7 +20,7 @@ pytest.importorskip("pytestqt")
 
 from PySide6.QtGui import QColor  # noqa: E402
 
-from engine_cy.board import PASS  # noqa: E402
+from engine_cy.board import BLACK, PASS  # noqa: E402
 from tsumego_gui.core import coords  # noqa: E402
 from tsumego_gui.core.sgf_io import read_sgf  # noqa: E402
 from tsumego_gui.qt.first_move_list import (  # noqa: E402
@@ -671,7 +671,42 @@ def test_copy_main_line_goes_on_from_the_node_shown_and_says_the_ko_rule(make_wi
     assert lines[0] == "$$W White to play"
     assert "$$ | . X O X 1 . O X . |" in lines                   # E1 numbered 1
     assert lines[-2:] == ["2: Black passes",
-                          "After 1: Black may not take the ko at F1 (this tree's ko rule)"]
+                          "After 1: Black may not take the ko at F1 (this line's ko rule)"]
     w.set_mode("edit")
     assert w.copy_main_line() == ""
     assert "needs a proof" in w.statusBar().currentMessage()
+
+
+def test_the_solves_own_ko_line_copies_from_the_move_that_makes_the_ko(make_window, qtbot):
+    """QA s48: at the root of the direct ko's solve (White to play dies only while it may
+    not take a ko), the copied main line started with the longest failure, F1; it starts
+    with E1, which makes the ko, as `tsumego solve --diagram` does."""
+    w = make_window("s.ini", show=True)
+    assert w.open_path(BUNDLED / "ko" / "direct-ko.sgf", ask=False)
+    solve_all(w, qtbot)
+    assert w.solve_panel.first_moves.select_move(None)        # the position: the solve's
+    assert w.browser.proof is w.outcome.result.proof
+    lines = w.copy_main_line().splitlines()
+    assert "$$ | . X O X 1 2 O X . |" in lines                   # White E1, Black F1 takes
+    assert "After 2: White may not retake the ko at E1 (this line's ko rule)" in lines
+
+
+@pytest.mark.parametrize("name,side,move", [("ko/approach-ko.sgf", BLACK, "B1"),
+                                            ("ko/direct-ko.sgf", BLACK, "F1")])
+def test_a_ko_moves_line_copies_past_its_ko_captures(make_window, qtbot, name, side, move):
+    """QA s48: the line of a first move classed ko is played by its proof's ko rule (the
+    side that chose the ko may take it); under the problem's own rule the copy met a
+    forbidden capture and stopped on an internal error, at the root and at every node
+    below the capture."""
+    w = make_window("s.ini", show=True)
+    assert w.open_path(BUNDLED / name, ask=False)
+    combo = w.problem_panel.to_play_combo
+    combo.setCurrentIndex(0 if side == BLACK else 1)
+    combo.activated.emit(combo.currentIndex())
+    solve_all(w, qtbot)
+    assert w.solve_panel.first_moves.select_move(coords.from_gtp(move, 9))
+    b = w.browser
+    for _ in range(4):
+        assert w.copy_main_line().startswith("$$")
+        assert w.copy_diagram().startswith("$$")
+        b.forward()

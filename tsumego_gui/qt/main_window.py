@@ -94,7 +94,7 @@ from tsumego_gui.core.problem import COLOR_NAMES, Problem, ProblemError
 from tsumego_gui.core.problem_files import ProblemFileError, ReadCancelled, SourcedProblem
 from tsumego_gui.core.safe_write import write_atomically
 from tsumego_gui.core.sgf_io import read_sgf, write_sgf
-from tsumego_gui.core.wording import PLAYERS, unproven_finding
+from tsumego_gui.core.wording import PLAYERS, counted, unproven_finding
 from tsumego_gui.qt.board_painter import BoardView, Overlay
 from tsumego_gui.qt.board_widget import LEFT, BoardWidget
 from tsumego_gui.qt.busy_work import Report, run_busy, run_with_progress
@@ -768,10 +768,16 @@ class MainWindow(QMainWindow):
         """The proof's line to the node shown, gone on by its main line (the prover's moves
         against the longest resistance, as ``tsumego solve --diagram`` prints it), to the
         clipboard as Sensei's Library text; the text copied ("" with no proof shown)."""
-        found = self.browser.main_line() if self.mode == "proof" else None
+        outcome = self.outcome
+        # the solve's own proof of a ko: its line starts with the move that makes the ko,
+        # as the CLI's does (QA s48: the longest failure came first)
+        ko_first = outcome.ko_move if outcome is not None and \
+            self.browser.proof is outcome.result.proof else None
+        found = self.browser.main_line(ko_first) if self.mode == "proof" else None
         if found is None:
-            self.statusBar().showMessage("Copy main line needs a proof: solve, then browse "
-                                         "it (Ctrl+B).", 5000)
+            why = "practice is on (P ends it)" if self.browser.try_it is not None else \
+                "solve, then browse the proof (Ctrl+B)"
+            self.statusBar().showMessage(f"Copy main line needs a proof shown: {why}.", 5000)
             return ""
         board, moves, cut, start = found
         text = "\n".join([
@@ -780,8 +786,8 @@ class MainWindow(QMainWindow):
             *ko_rule_notes(start, board.to_play, moves),
             *([CUT_NOTE.format(len(moves))] if cut else [])])
         QApplication.clipboard().setText(text)
-        self.statusBar().showMessage(f"Main line copied as Sensei's Library text ({len(moves)} "
-                                     "moves numbered)", 5000)
+        self.statusBar().showMessage("Main line copied as Sensei's Library text "
+                                     f"({counted(len(moves), 'move')} numbered)", 5000)
         return text
 
     def copy_board_image(self) -> None:

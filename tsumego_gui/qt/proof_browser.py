@@ -227,16 +227,17 @@ class ProofBrowser(QWidget):
         found = self._line()
         return None if found is None else found[:2]
 
-    def main_line(self) -> tuple[Board, list[int], bool, Problem] | None:
+    def main_line(self, first: int | None = None) -> tuple[Board, list[int], bool,
+                                                            Problem] | None:
         """:meth:`line` gone on from the node shown by the proof's main line
-        (``search.line_diagram.proof_line``): (its start, its moves, whether the main line
-        was cut, the problem at the start under the proof's ko rule); None as for
-        :meth:`line`."""
+        (``search.line_diagram.proof_line``; ``first``: its move at the proof's root, where
+        the root is shown): (its start, its moves, whether the main line was cut, the
+        problem at the start under the proof's ko rule); None as for :meth:`line`."""
         found = self._line()
         if found is None:
             return None
         board, moves, start = found
-        more, cut = proof_line(self.node())
+        more, cut = proof_line(self.node(), first if not self.path else None)
         return board, moves + more, cut, start
 
     def _line(self) -> tuple[Board, list[int], Problem] | None:
@@ -245,14 +246,17 @@ class ProofBrowser(QWidget):
         _, moves = node_and_moves(self.proof, self.path)
         c = self.classification
         if self.first_move is not None and c is not None:
-            board = c.problem.to_board()
+            # the position before the first move under the proof's ko rule, which the line
+            # is played by (QA s48: under the problem's own, a ko move's line met a capture
+            # the problem forbids, and the copy stopped on an internal error)
+            start = with_ko_rule(c.problem, self.proof.problem)
+            board = start.to_board()
             board.to_play = c.to_play
             if board.is_legal(self.first_move) or self.first_move == PASS:
                 after = board.copy()
                 after.play(self.first_move)
                 if view_of(after) == view_of(start_board(self.proof)):
-                    return (board, [self.first_move, *moves],
-                            with_ko_rule(c.problem, self.proof.problem))
+                    return board, [self.first_move, *moves], start
         return start_board(self.proof), moves, self.proof.problem
 
     # ---- navigation ---------------------------------------------------------------------

@@ -49,7 +49,9 @@ def ko_rule_notes(problem: Problem, to_play: int, moves: Sequence[int]) -> list[
         if token is None:
             break
         if note:
-            said.append(f"After {number}: {note.removeprefix('. ')}")
+            # a forum reader has a line, not a tree (QA s48)
+            said.append(f"After {number}: {note.removeprefix('. ')}".replace(
+                "this tree's ko rule", "this line's ko rule"))
     return said
 
 
