@@ -649,3 +649,16 @@ def test_an_unproven_diagram_shows_the_position_and_says_why_no_line(capsys):
     diagram = out[out.index("$$B Black to play"):].splitlines()
     assert diagram[-1] == "No line: nothing was proven within the budget."
     assert not any(c.isdigit() for line in diagram[:-1] for c in line)
+
+
+def test_a_search_that_filled_its_memory_says_so_not_to_raise_a_budget(tmp_path, capsys):
+    """The MCTS tree's memory budget (``MctsParams.max_tree_bytes``) is no option to raise:
+    the line names what may go further instead (QA s48)."""
+    from tsumego_gui.cli.solve import print_row
+    row = {"to_play": "White", "defender": "White", "solver": "mcts", "solver_reason": "x",
+           "goal": "survive", "frame_note": "", "region_warning": "", "text_warning": "",
+           "verdict": "unknown", "stopped_by": "memory budget", "nodes": 10, "seconds": 1.0,
+           "decided_unproven": None}
+    print_row(row)
+    out = capsys.readouterr().out
+    assert "filled its memory (--solver dfs or --evaluator heuristic may go further)" in out

@@ -425,6 +425,21 @@ def test_a_solve_that_decides_nothing_skips_the_classification_and_says_why(
         "budget; raise the Time budget.")
 
 
+def test_a_search_stopped_by_its_memory_says_no_budget_of_the_panel_was_the_limit(qtbot):
+    """QA s48: a best-first search that filled its 3-GiB tree read "raise the budgets",
+    though neither the time nor the node budget had run out."""
+    from engine_cy.board import WHITE
+    from tsumego_gui.qt.settings import Preferences
+    from tsumego_gui.qt.solve_panel import SolvePanel
+    panel = SolvePanel(Preferences())
+    qtbot.addWidget(panel)
+    stopped = SolveResult("unknown", None, 1_600_000, 23.0, "memory budget", 0)
+    panel.show_outcome(SolveOutcome(stopped, "mcts", "chosen by the caller"), 19, WHITE)
+    panel.show_not_classified()
+    text = panel.first_moves.status_label.text()
+    assert "filled its memory" in text and "raise" not in text
+
+
 def test_after_a_solve_that_found_no_proof_the_browser_says_so_and_why(make_window, qtbot):
     """Not "Solve the problem to browse its proof here", and not the proof of the solve
     before, which the panel no longer stands by."""

@@ -342,7 +342,9 @@ def print_row(row: dict) -> None:
     print_warnings(row)
     if row["verdict"] == "unknown":
         raise_it = {"time budget": "; a larger --time may prove it",
-                    "node budget": "; a larger --max-nodes may prove it"}
+                    "node budget": "; a larger --max-nodes may prove it",
+                    "memory budget": "; the search filled its memory (--solver dfs or "
+                                     "--evaluator heuristic may go further)"}
         print(f"{side} to play: not proven within budget ({row['stopped_by']}); "
               f"{counted(row['nodes'], 'node')} in {row['seconds']} s "
               f"(exit status {NOT_PROVEN}){raise_it.get(row['stopped_by'], '')}")

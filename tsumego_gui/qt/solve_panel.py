@@ -432,8 +432,16 @@ class SolvePanel(QWidget):
             self.first_moves.clear("First moves: not classified: you stopped the solve.")
             return
         r = self._outcome.result if self._outcome is not None else None
+        reason = r.stop_reason if r is not None else None
+        if reason == "memory budget":
+            # no budget of this panel's filled: the search's own memory did (QA s48: "raise
+            # the budgets" where neither was the limit)
+            self.first_moves.clear("First moves: not classified: the search filled its memory "
+                                   "before the position was decided; depth-first search or "
+                                   "the heuristic evaluator may go further in the same room.")
+            return
         budget = {"time budget": "the Time budget", "node budget": "the Node budget"}.get(
-            r.stop_reason if r is not None else None, "the budgets")
+            reason, "the budgets")
         self.first_moves.clear("First moves: not classified: the position itself was not "
                                f"decided within the budget; raise {budget}.")
 
