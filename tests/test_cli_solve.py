@@ -662,3 +662,17 @@ def test_a_search_that_filled_its_memory_says_so_not_to_raise_a_budget(tmp_path,
     print_row(row)
     out = capsys.readouterr().out
     assert "filled its memory (--solver dfs or --evaluator heuristic may go further)" in out
+
+
+def test_a_kill_that_needs_a_ko_shows_the_ko_where_the_defender_may_take_it(capsys):
+    """QA s48: the L-four in the corner, Black to play: B1 kills only while White may not
+    take a ko, and its line never showed the ko (White's longest defence fills an eye).
+    The line where White may take kos follows: White's A1 makes the ko Black may not
+    take at A2."""
+    assert main(["solve", str(BUNDLED / "corner" / "l-four-corner-ko.sgf"), "--to-play",
+                 "B", "--diagram"]) == 0
+    out = capsys.readouterr().out
+    turned = out[out.index("Where White may take kos (and Black may not), it lives:"):]
+    lines = turned.splitlines()
+    assert lines[1] == "$$B Black to play" and "$$ | 2 1 " in turned
+    assert "After 2: Black may not take the ko at A2 (this line's ko rule)" in lines

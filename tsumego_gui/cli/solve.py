@@ -215,6 +215,14 @@ def solve_one(problem: Problem, closer: Problem | None, to_play: int, args,
         ko_first = ko.move if ko is not None and ko.needs_ko else None
         line, cut = proof_line(proof.root, ko_first)
         row["diagram"] = line_diagram(proof.problem, to_play, line, proof.problem, cut)
+        if ko is not None and ko.turned is not None:
+            # the ko itself: the line where the defender may take kos, from the same move
+            turned = ko.turned
+            line, cut = proof_line(turned.root, line[0] if line else None)
+            row["diagram"] += (f"\n\nWhere {PLAYERS[problem.defender]} may take kos (and "
+                               f"{PLAYERS[problem.attacker]} may not), it lives:\n"
+                               + line_diagram(turned.problem, to_play, line, turned.problem,
+                                              cut))
     elif args.diagram:
         row["diagram"] = position_diagram(problem, to_play)
     if ko is not None and ko.needs_ko is not None:

@@ -57,6 +57,9 @@ class KoReading:
     outcome: SolveOutcome        # the solve's, or the kill without a ko that replaces it
     move: int | None = None      # the ko's move (defender to move) or the kill without one
     why_open: str = ""           # why ``needs_ko`` is None
+    # where the kill needs the ko: the proof that the defender lives where it may take kos
+    # (and the attacker may not), which shows the ko the kill's own lines leave out
+    turned: Proof | None = None
 
 
 def applies(outcome: SolveOutcome) -> bool:
@@ -127,7 +130,7 @@ def read_kill(outcome: SolveOutcome, solve: Callable[[Problem, float | None], So
     moves = result.proof.winning_moves
     move = moves[0] if moves else None
     if result.verdict == "lives":
-        return KoReading(True, outcome, move)
+        return KoReading(True, outcome, move, turned=result.proof)
     if move is not None and move != PASS and \
             holds(result.proof, problem, spent, max_positions) is True:
         proof_here = replace(result.proof, problem=problem)
