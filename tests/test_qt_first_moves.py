@@ -462,12 +462,12 @@ def test_a_running_classification_keeps_the_lists_scroll_and_expanded_rows(qtbot
     # starts a direct ko (the problem's own comment)
     ("ko/direct-ko.sgf", "<b>Ko</b> with White to play: White must win it to live.<br>Counted "
                          "under this problem's ko rule (only Black may capture kos: Ko "
-                         "captures): White dies, the ko lost.  Ko at best: <b>E1</b>"),
+                         "captures): White dies, White loses the ko.  Ko at best: <b>E1</b>"),
     # Black to play kills the L-four in the corner with B1, a ko Black may take
     ("corner/l-four-corner-ko.sgf", "<b>Ko</b> with Black to play: Black must win it to "
                                     "kill.<br>Counted under this problem's ko rule (only "
-                                    "Black may capture kos: Ko captures): White dies, the ko "
-                                    "won.  Ko at best: <b>B1</b>"),
+                                    "Black may capture kos: Ko captures): White dies, Black "
+                                    "wins the ko.  Ko at best: <b>B1</b>"),
 ])
 def test_a_ko_verdict_says_how_it_counted_the_ko_and_names_the_ko_moves(
         make_window, qtbot, name, said):

@@ -467,7 +467,8 @@ class SolvePanel(QWidget):
         head = (f"<b>Ko</b> with {mover} to play: {mover} must win it to "
                 f"{'live' if c.defender_to_move else 'kill'}.")
         note = (f"<br>Counted under this problem's ko rule ({kos}: Ko captures): "
-                f"{counted}, the ko {'won' if mover_wins else 'lost'}.  Ko at best: "
+                f"{counted}, {mover} {'wins' if mover_wins else 'loses'} the ko.  "
+                f"Ko at best: "
                 f"<b>{names}</b> (see the first moves).")
         self.verdict_label.setText(head + note + self._verdict_parts[1])
 
