@@ -133,11 +133,8 @@ class Proof:
         return sum(1 for _ in self.root.iter_unique())
 
     def depth(self) -> int:
-        def walk(node: ProofNode, memo: dict[int, int]) -> int:
-            if id(node) not in memo:
-                memo[id(node)] = 1 + max((walk(c, memo) for _, c in node.children), default=0)
-            return memo[id(node)]
-        return walk(self.root, {})
+        """The nodes on the longest line, the root included (:func:`line_length`)."""
+        return line_length(self.root, {})
 
     def main_line(self, most: int = 40, first: int | None = None) -> list[int]:
         """:func:`main_line` from the root."""
