@@ -380,6 +380,12 @@ def test_undo_then_redo_back_to_the_solved_position_shows_its_result_again(make_
     assert (w.outcome, w.classification, w.browser.proof, panel.verdict_label.text(),
             panel.first_moves.rows()) == solved
     assert "position changed" not in panel.progress_label.text()
+    assert w.statusBar().currentMessage().startswith("Back to the position solved last")
+    qtbot.keyClick(w.board, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
+    # changed again: the message that it was back goes with the result (QA s48)
+    assert "position changed" in panel.progress_label.text()
+    assert not w.statusBar().currentMessage().startswith("Back to the position")
+    qtbot.keyClick(w.board, Qt.Key.Key_Y, Qt.KeyboardModifier.ControlModifier)
     assert w.mode == "edit"                 # the board stays in the editor, the user's place
     qtbot.wait(20)
     assert w.problem_dock.height() == edit_split

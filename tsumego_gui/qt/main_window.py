@@ -163,6 +163,8 @@ PROBLEM_HEIGHT = 190
 # the layout saved on closing; a saved layout of another version (docks shared out
 # differently) is not restored, so an old one cannot hide the first moves again
 LAYOUT_VERSION = 1
+BACK_TO_SOLVED = ("Back to the position solved last: its result is shown again (Ctrl+B "
+                  "browses the proof).")
 PRACTICE_SECONDS = 3.0         # a solve on demand in practice: short, the player waits
 PRACTICE_NODES = 1_000_000
 
@@ -1014,6 +1016,9 @@ class MainWindow(QMainWindow):
             self.browser.set_classification(None)
             self.browser.set_proof(None)
             self.solve_panel.clear("The position changed since the last solve.")
+            if self.statusBar().currentMessage() == BACK_TO_SOLVED:
+                # it said the solved position was back (QA s48: seconds after a redo)
+                self.statusBar().clearMessage()
         self.solve_problem = None
         self._kept = None
         self._enter_mode("edit")
@@ -1030,8 +1035,7 @@ class MainWindow(QMainWindow):
         self.solve_panel.board_size = problem.size
         self._show_result(result)
         self._enter_mode("edit")
-        self.statusBar().showMessage("Back to the position solved last: its result is "
-                                     "shown again (Ctrl+B browses the proof).", 8000)
+        self.statusBar().showMessage(BACK_TO_SOLVED, 8000)
 
     def _show_edit_board(self) -> None:
         d = self.editor.draft
