@@ -73,6 +73,20 @@ def test_practice_without_a_solve_answers_by_solving_on_demand(make_window, qtbo
     assert sum("game is over" in line for line in game.log) == 1
 
 
+def test_practice_asks_with_the_heuristic_and_no_node_budget(make_window, qtbot,
+                                                           monkeypatch):
+    """s48: a 1,000,000-node cap ended depth-first search at 0.6 s of practice's 3 s, and
+    uniform best-first search proved fewer book positions than the heuristic (results
+    file), with ten times the tree's memory."""
+    w, game = _practising(make_window)
+    asked = []
+    monkeypatch.setattr(w.practice_solver, "start", asked.append)
+    w.browser.try_move(A1)
+    request, = asked
+    assert (request.evaluator, request.max_nodes, request.solver) == ("heuristic", 0, "auto")
+    assert request.max_seconds == 3.0 and not request.all_moves
+
+
 def test_practice_hides_the_answers_and_gives_them_back(make_window, qtbot):
     """QA s45: while practising, the first moves' classes ("B1 lives") and the proof tree
     stayed in view, giving the answer away."""

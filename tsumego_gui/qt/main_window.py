@@ -166,7 +166,11 @@ LAYOUT_VERSION = 1
 BACK_TO_SOLVED = ("Back to the position solved last: its result is shown again (Ctrl+B "
                   "browses the proof).")
 PRACTICE_SECONDS = 3.0         # a solve on demand in practice: short, the player waits
-PRACTICE_NODES = 1_000_000
+# its evaluator where best-first search takes the position: the heuristic proved more of
+# the positions after a book problem's answer in 3 s than uniform (own frame, 11 problems:
+# 8 against 7 with no node budget; uniform and a 1,000,000-node cap, as before: 6) in a
+# tenth of the tree's memory (s48)
+PRACTICE_EVALUATOR = "heuristic"
 
 
 def _scrolled(widget: QWidget) -> QScrollArea:
@@ -1308,7 +1312,7 @@ class MainWindow(QMainWindow):
         """The game needs ``problem`` solved: a short search in the practice worker."""
         self.practice_best = ()
         self.practice_solver.start(SolveRequest(
-            problem, solver="auto", evaluator="uniform", max_nodes=PRACTICE_NODES,
+            problem, solver="auto", evaluator=PRACTICE_EVALUATOR, max_nodes=0,
             max_seconds=PRACTICE_SECONDS, all_moves=False))
 
     def _practice_progress(self, p) -> None:
