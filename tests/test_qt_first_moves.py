@@ -646,6 +646,35 @@ def test_the_plain_proof_export_marks_the_move_that_makes_the_ko(make_window, qt
     assert e1.get("C").startswith("KO: ") and not e1.has_property("TE")
 
 
+def test_the_plain_export_marks_an_attackers_kill_that_needs_the_ko(make_window, qtbot,
+                                                                     tmp_path):
+    """QA s48: the L-four in the corner, Black to play: B1 kills only while White may not
+    take a ko; the app's plain export called it RIGHT where the CLI's says KO."""
+    from sgfmill import sgf
+    w = make_window("s.ini", show=True)
+    assert w.open_path(BUNDLED / "corner" / "l-four-corner-ko.sgf", ask=False)
+    solve_all(w, qtbot)
+    assert w.outcome.ko_move == coords.from_gtp("B1", 9)
+    w.classification = None
+    out = tmp_path / "proof.sgf"
+    w.ask_export_file = lambda default, filters: str(out)
+    assert w.export_proof()
+    game = sgf.Sgf_game.from_bytes(out.read_bytes())
+    b1 = next(n for n in game.get_root() if n.get_move()[1] == (0, 1))
+    assert b1.get("C").startswith("KO: ") and not b1.has_property("TE")
+
+
+def test_the_solve_panels_choices_are_kept_when_the_window_closes_unsolved(make_window):
+    """QA s48: a budget changed in the Solve panel was saved only by a solve."""
+    from tsumego_gui.qt.settings import load_preferences
+    w = make_window("kept.ini")
+    w.solve_panel.seconds_spin.setValue(12.5)
+    w.solve_panel.nodes_spin.setValue(5_000_000)
+    w.close()
+    prefs = load_preferences(w.settings)
+    assert (prefs.max_seconds, prefs.max_nodes) == (12.5, 5_000_000)
+
+
 def test_each_class_colour_is_one_icon_however_often_the_list_is_painted(three):
     """A new icon per row and snapshot filled Qt's pixmap cache (QA s47); the rows of one
     class share one."""

@@ -252,6 +252,14 @@ def test_the_app_solves_a_posed_problem_in_its_closer_frame_first(window, tmp_pa
     assert window.browser.try_it.rules.frame == posed.frame
     assert window.board.frame == posed.frame
     window.set_practice(False)
+    # the proof's export says which frame proved it, as the CLI's does (QA s48)
+    from sgfmill import sgf
+    window.classification = None        # the plain proof is exported
+    out = tmp_path / "proof.sgf"
+    window.ask_export_file = lambda default, filters: str(out)
+    assert window.export_proof()
+    root = sgf.Sgf_game.from_bytes(out.read_bytes()).get_root()
+    assert "Frame: proven in the closer frame" in root.get("C")
     window.editor.set_fields("edited", black=window.editor.draft.black
                              | {coords.from_gtp("M1", 13)})
     with qtbot.waitSignal(window.solver.classified, timeout=60_000):

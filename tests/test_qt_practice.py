@@ -294,6 +294,17 @@ def test_with_no_best_guess_the_app_plays_a_region_move_not_a_pass():
     assert game.last_move == B1 and game.board.color_at(B1) == 1
 
 
+def test_an_attackers_best_line_that_passes_first_plays_the_point_the_opponent_wants():
+    """QA s48: the search's best line "pass, then White C1" had the app play a shape move
+    away from the fight; the point the opponent takes next is the one both want."""
+    problem = read_sgf(STRAIGHT_THREE)[0]
+    game = Practice(problem, lambda asked: None)
+    game.play(A1)                               # White, the user; the app plays Black
+    text = game.answer(None, best_line=(PASS, C1), failure="stopped")
+    assert "best guess (not proven): C1" in text and game.last_move == C1
+    assert game.board.color_at(C1) == 1
+
+
 # ---- ko: the proofs' ko rule lets one side alone capture kos ----------------------------
 
 L_FOUR_KO = PROBLEMS_DIR / "corner" / "l-four-corner-ko.sgf"     # Black B1 makes a direct ko

@@ -227,7 +227,7 @@ def solve_one(problem: Problem, closer: Problem | None, to_play: int, args,
         row["diagram"] = position_diagram(problem, to_play)
     if ko is not None and ko.needs_ko is not None:
         named = result.proof.winning_moves[0] if result.proof.winning_moves else None
-        move = ko.move if ko.move is not None else named
+        move = ko.ko_move if ko.needs_ko else ko.move if ko.move is not None else named
         if move is not None:
             row["ko_move" if ko.needs_ko else "clean_kill"] = coords.to_gtp(move, size)
     if result.split is not None:

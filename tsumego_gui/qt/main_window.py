@@ -976,7 +976,12 @@ class MainWindow(QMainWindow):
                 result.proof.save_json(path)
             else:
                 ko = self.outcome.ko_move
+                # which frame proved it, where the closer one did (QA s48: the CLI's file
+                # said so, the app's did not)
+                closer = self.solve_problem is not None and \
+                    result.proof.problem.frame != self.solve_problem.frame
                 write_atomically(path, result.proof.to_sgf(
+                    note=f"Frame: {self.outcome.note}" if closer and self.outcome.note else "",
                     ko_moves=() if ko is None else (ko,)))
 
         try:
@@ -1399,10 +1404,7 @@ class MainWindow(QMainWindow):
             self.show_error(f"Cannot solve: the position is not a valid problem ({e}).")
             return
         self.clear_error()
-        opts = self.solve_panel.options()
-        self._set_prefs(solver=opts["solver"], evaluator=opts["evaluator"],
-                        max_nodes=opts["max_nodes"], max_seconds=opts["max_seconds"],
-                        by_areas=opts["decompose"])
+        opts = self._keep_solve_options()
         # a result on screen poses the draft's problem (``_draft_changed`` drops any other);
         # a request replaced while it runs leaves what it kept
         if not self.solver.running:
@@ -1603,6 +1605,14 @@ class MainWindow(QMainWindow):
 
     # ---- preferences, title, closing ----------------------------------------------------
 
+    def _keep_solve_options(self) -> dict:
+        """The Solve panel's options, saved as the preferences; returned."""
+        opts = self.solve_panel.options()
+        self._set_prefs(solver=opts["solver"], evaluator=opts["evaluator"],
+                        max_nodes=opts["max_nodes"], max_seconds=opts["max_seconds"],
+                        by_areas=opts["decompose"])
+        return opts
+
     def _set_prefs(self, **changes) -> None:
         self.prefs = self.prefs.with_(**changes)
         save_preferences(self.settings, self.prefs)
@@ -1710,6 +1720,9 @@ class MainWindow(QMainWindow):
         if not self._may_discard():
             event.ignore()
             return
+        # the Solve panel's choices, kept as a solve keeps them (QA s48: a budget changed
+        # and then the window closed without a solve was lost)
+        self._keep_solve_options()
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState(LAYOUT_VERSION))
         self._keep_split()

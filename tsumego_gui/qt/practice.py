@@ -333,8 +333,11 @@ class Practice(GameLog):
         guess = next((m for m in best_line[:1] if m == PASS or self._own.is_legal(m)), None)
         if guess == PASS and self.prover != self.rules.defender:
             # an attacker's pass when unsure lets two passes end the game with the group
-            # on the board (QA s46): it plays the shape rules' move while it has one
-            guess = None
+            # on the board (QA s46); the point the line's opponent takes next is the one
+            # both want (QA s48: the shape rules' F19 where the line named A17), else the
+            # shape rules' move while there is one
+            guess = next((m for m in best_line[1:2]
+                          if m != PASS and self._own.is_legal(m)), None)
         shape = self._shape_guess() if guess is None else None
         if guess is not None:
             self._say(f"The app could not prove an answer ({why}); its best guess "

@@ -259,7 +259,7 @@ def run_request(request: SolveRequest, cancelled: Callable[[], bool],
     read = kill_by_ko.read_kill(outcome, solve, left, stop=cancel_reader(cancelled),
                                 max_positions=VERIFY_POSITIONS)
     return replace(read.outcome, note=outcome.note,
-                   ko_move=read.move if read.needs_ko else None,
+                   ko_move=read.ko_move,
                    ko_words=kill_by_ko.words(read, "the first-move list"))
 
 

@@ -61,6 +61,17 @@ class KoReading:
     # (and the attacker may not), which shows the ko the kill's own lines leave out
     turned: Proof | None = None
 
+    @property
+    def ko_move(self) -> int | None:
+        """Where the kill needs the ko, the first move whose result it decides: the move
+        that makes the ko (defender to move), else the kill named; None otherwise."""
+        if not self.needs_ko:
+            return None
+        if self.move is not None:
+            return self.move
+        moves = self.outcome.result.proof.winning_moves
+        return moves[0] if moves else None
+
 
 def applies(outcome: SolveOutcome) -> bool:
     """A verified kill where the defender may not take kos (under the research ko rule,
