@@ -232,7 +232,8 @@ def test_try_it_answers_a_wrong_first_move_with_the_refutation_from_its_proof(th
     proof = next(m for m in w.classification.moves if m.move == a1).proofs[0]
     answer = proof.root.prover_move
     assert coords.to_gtp(answer, 9) in ("B1", "C1")       # Black kills from the A1 proof
-    assert "You play A1: dies." in text and f"Black answers {coords.to_gtp(answer, 9)}" in text
+    assert "You play A1: with best play, dies." in text
+    assert f"Black answers {coords.to_gtp(answer, 9)}" in text
     assert w.board.view.color_at(a1) == 2 and w.board.view.color_at(answer) == 1
     for _ in range(20):
         if t.finished:

@@ -556,7 +556,8 @@ def test_a_move_worse_than_the_position_says_what_was_better():
     problem = replace(read_sgf(PROBLEMS_DIR / "ko" / "direct-ko.sgf")[0], to_play=1)
     tried = TryFirstMove(classify(problem, to_play=1))
     said = tried.play(coords.from_gtp("F1", 9))
-    assert said.startswith("You play F1: ko (must win the ko to kill). Better: E1 (kills).")
+    assert said.startswith("You play F1: with best play, ko (must win the ko to kill). "
+                           "Better: E1 (kills).")
     tried.restart()
     assert "Better" not in tried.play(coords.from_gtp("E1", 9))
 
@@ -576,7 +577,7 @@ def test_a_first_move_that_captures_every_crucial_stone_is_tried_and_listed():
         "Choose another move to try."
     assert verified_text(c.moves[0]) == ("✔ no proof needed", "the move captures every "
                                                               "crucial stone: the game is over")
-    assert tried.play(PASS).startswith("You play pass: kills")     # a proof to play on
+    assert tried.play(PASS).startswith("You play pass: with best play, kills")     # a proof
 
 
 def test_the_moves_of_a_game_are_there_to_be_numbered():

@@ -98,7 +98,9 @@ class TryFirstMove:
                              "there is no proof to answer from; choose another move.")
         verified = "" if fm.verification == "verified" else \
             f" (its proof is NOT verified: {fm.verification})"
-        said = f"You play {self._name(loc)}: {c.move_words(fm)}{verified}."
+        # the class is what best play from here gives, not where the game stands (QA s48:
+        # "lives unconditionally" after one move of a line read as settled)
+        said = f"You play {self._name(loc)}: with best play, {c.move_words(fm)}{verified}."
         if fm.cls != c.status and c.status != OPEN:
             # the game goes on from the move played; the player hears what was better
             # (QA s44: the direct ko's F1 ended in a ko, and E1, a clean kill, went unsaid)
