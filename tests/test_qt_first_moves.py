@@ -625,44 +625,34 @@ def test_copy_diagram_numbers_the_first_moves_line_as_forum_text(three):
     assert not any(c.isdigit() for line in edited[1:] for c in line)
 
 
-def test_the_plain_proof_export_marks_the_move_that_makes_the_ko(make_window, qtbot,
-                                                                  tmp_path):
+@pytest.mark.parametrize("name,ko,said", [
+    # White to play: E1 makes the ko White must win (review s47)
+    ("ko/direct-ko.sgf", "E1", "A ko: White dies only while it may not take a ko; E1 makes "
+                               "the ko (the first-move list says who must win it"),
+    # Black to play: B1 kills only while White may not take the ko (QA s48: it read RIGHT)
+    ("corner/l-four-corner-ko.sgf", "B1", "A ko: B1 kills only while White may not take a "
+                                          "ko; where White may, no move kills"),
+])
+def test_the_plain_proof_export_marks_the_move_a_ko_decides(make_window, qtbot, tmp_path,
+                                                             name, ko, said):
     """Without a classification (one stopped, say) Export writes the solve's proof: the
-    direct ko's E1, a kill only while White may not take kos, is marked KO there, as the
-    CLI's export marks it, not RIGHT (review s47)."""
+    first move whose kill holds only while White may not take kos is marked KO there, as
+    the CLI's export marks it, not RIGHT; the verdict says so as the CLI does (QA s48: the
+    app said nothing of the ko reading)."""
     from sgfmill import sgf
     w = make_window("s.ini", show=True)
-    assert w.open_path(BUNDLED / "ko" / "direct-ko.sgf", ask=False)
+    assert w.open_path(BUNDLED / name, ask=False)
     solve_all(w, qtbot)
-    assert w.outcome.verified and w.outcome.ko_move == coords.from_gtp("E1", 9)
-    # the verdict says so, as the CLI does (QA s48: the app said nothing of the ko reading)
-    assert "A ko: White dies only while it may not take a ko; E1 makes the ko (the " \
-        "first-move list says who must win it" in w.solve_panel.verdict_label.text()
+    assert w.outcome.verified and w.outcome.ko_move == coords.from_gtp(ko, 9)
+    assert said in w.solve_panel.verdict_label.text()
     w.classification = None
     out = tmp_path / "proof.sgf"
     w.ask_export_file = lambda default, filters: str(out)
     assert w.export_proof()
     game = sgf.Sgf_game.from_bytes(out.read_bytes())
-    e1 = next(n for n in game.get_root() if n.get_move()[1] == (0, 4))
-    assert e1.get("C").startswith("KO: ") and not e1.has_property("TE")
-
-
-def test_the_plain_export_marks_an_attackers_kill_that_needs_the_ko(make_window, qtbot,
-                                                                     tmp_path):
-    """QA s48: the L-four in the corner, Black to play: B1 kills only while White may not
-    take a ko; the app's plain export called it RIGHT where the CLI's says KO."""
-    from sgfmill import sgf
-    w = make_window("s.ini", show=True)
-    assert w.open_path(BUNDLED / "corner" / "l-four-corner-ko.sgf", ask=False)
-    solve_all(w, qtbot)
-    assert w.outcome.ko_move == coords.from_gtp("B1", 9)
-    w.classification = None
-    out = tmp_path / "proof.sgf"
-    w.ask_export_file = lambda default, filters: str(out)
-    assert w.export_proof()
-    game = sgf.Sgf_game.from_bytes(out.read_bytes())
-    b1 = next(n for n in game.get_root() if n.get_move()[1] == (0, 1))
-    assert b1.get("C").startswith("KO: ") and not b1.has_property("TE")
+    point = coords.to_sgfmill(coords.from_gtp(ko, 9), 9)
+    node = next(n for n in game.get_root() if n.get_move()[1] == point)
+    assert node.get("C").startswith("KO: ") and not node.has_property("TE")
 
 
 def test_the_solve_panels_choices_are_kept_when_the_window_closes_unsolved(make_window):
