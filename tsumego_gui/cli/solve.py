@@ -212,8 +212,8 @@ def solve_one(problem: Problem, closer: Problem | None, to_play: int, args,
     if args.diagram and result.proof is not None:
         proof = result.proof
         # a losing side's line starts with the move that makes the ko, where there is one
-        ko_first = ko.move if ko is not None and ko.needs_ko else None
-        line, cut = proof_line(proof.root, ko_first)
+        # a kill that needs a ko: the line starts with the move the ko decides
+        line, cut = proof_line(proof.root, ko.ko_move if ko is not None else None)
         row["diagram"] = line_diagram(proof.problem, to_play, line, proof.problem, cut)
         if ko is not None and ko.turned is not None:
             # the ko itself: the line where the defender may take kos, from the same move
@@ -227,7 +227,7 @@ def solve_one(problem: Problem, closer: Problem | None, to_play: int, args,
         row["diagram"] = position_diagram(problem, to_play)
     if ko is not None and ko.needs_ko is not None:
         named = result.proof.winning_moves[0] if result.proof.winning_moves else None
-        move = ko.ko_move if ko.needs_ko else ko.move if ko.move is not None else named
+        move = ko.ko_move if ko.needs_ko else (ko.move if ko.move is not None else named)
         if move is not None:
             row["ko_move" if ko.needs_ko else "clean_kill"] = coords.to_gtp(move, size)
     if result.split is not None:

@@ -120,7 +120,7 @@ from tsumego_gui.qt.theme import apply_app_theme
 from tsumego_gui.search import classification_file, gc_pacing, split_file
 from tsumego_gui.search.choice import REJECTED, SolveOutcome
 from tsumego_gui.search.classify import Classification, FirstMove
-from tsumego_gui.search.line_diagram import CUT_NOTE, ko_rule_notes
+from tsumego_gui.search.line_diagram import line_notes
 from tsumego_gui.search.proof import EXPORT_MARK, Proof
 from tsumego_gui.search.results import forget_zones
 
@@ -789,8 +789,7 @@ class MainWindow(QMainWindow):
         text = "\n".join([
             diagram_text(self.board.visible_window(), (board, moves), self.board.view, None,
                          hidden=self.board.frame),
-            *ko_rule_notes(start, board.to_play, moves),
-            *([CUT_NOTE.format(len(moves))] if cut else [])])
+            *line_notes(start, board.to_play, moves, cut)])
         QApplication.clipboard().setText(text)
         self.statusBar().showMessage("Main line copied as Sensei's Library text "
                                      f"({counted(len(moves), 'move')} numbered)", 5000)

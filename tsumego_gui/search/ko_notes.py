@@ -36,8 +36,11 @@ FORBIDDEN = "ko capture forbidden"      # ``engine_cy.board``'s reason
 class KoNotes:
     """A board that follows an exported line (``play`` and ``undo`` in step with it)."""
 
-    def __init__(self, problem: Problem, to_play: int):
+    def __init__(self, problem: Problem, to_play: int, held_by: str = "tree"):
+        """``held_by``: what the reader holds, in the rule's name ("this tree's ko rule";
+        a diagram's reader has a line)."""
         self.problem = problem
+        self.rule = f"this {held_by}'s ko rule"
         self.board = problem.to_board()
         self.board.to_play = to_play
         self.region = sorted(problem.region_or_all())
@@ -62,14 +65,14 @@ class KoNotes:
         barred = not self.problem.ko_capture_allowed(side)
         if board.ko_loc != PASS and (barred or board.ko_threats(side) == 0):
             point = coords.to_gtp(board.ko_loc, self.problem.size)
-            notes.append(f"{name} may not retake the ko at {point} (this tree's ko rule)"
+            notes.append(f"{name} may not retake the ko at {point} ({self.rule})"
                          if barred else f"{name} has no ko threat to retake at {point}")
         if barred:
             kos = [p for p in self.region
                    if p != board.ko_loc and board.illegal_reason(p) == FORBIDDEN]
             if kos:
                 points = ", ".join(coords.to_gtp(p, self.problem.size) for p in kos)
-                notes.append(f"{name} may not take the ko at {points} (this tree's ko rule)")
+                notes.append(f"{name} may not take the ko at {points} ({self.rule})")
         return token, "".join(f". {n}" for n in notes)
 
     def undo(self, token: int) -> None:

@@ -39,20 +39,19 @@ def proof_line(node: ProofNode, first: int | None = None,
     return line[:most], len(line) > most
 
 
-def ko_rule_notes(problem: Problem, to_play: int, moves: Sequence[int]) -> list[str]:
-    """Where the ko rule of ``problem`` (at its position, ``to_play`` to move) decides a
-    move of ``moves``: "After N: ..." in the words of the SGF export (``ko_notes``)."""
-    notes = KoNotes(problem, to_play)
+def line_notes(start: Problem, to_play: int, moves: Sequence[int], cut: bool) -> list[str]:
+    """What is said under the diagrams of ``moves`` from ``start`` (its position under the
+    line's ko rule, ``to_play`` to move): "After N: ..." where the ko rule decides a move,
+    in the words of the SGF export (``ko_notes``), and that the line goes on (``cut``)."""
+    notes = KoNotes(start, to_play, held_by="line")
     said = []
     for number, move in enumerate(moves, 1):
         token, note = notes.play(move)
         if token is None:
             break
         if note:
-            # a forum reader has a line, not a tree (QA s48)
-            said.append(f"After {number}: {note.removeprefix('. ')}".replace(
-                "this tree's ko rule", "this line's ko rule"))
-    return said
+            said.append(f"After {number}: {note.removeprefix('. ')}")
+    return said + ([CUT_NOTE.format(len(moves))] if cut else [])
 
 
 def line_diagram(problem: Problem, to_play: int, moves: Sequence[int], rules: Problem,
@@ -66,10 +65,7 @@ def line_diagram(problem: Problem, to_play: int, moves: Sequence[int], rules: Pr
                          | problem.region)
     text = sl_diagrams(board, moves, (window.row0, window.row1), (window.col0, window.col1),
                        title=f"{PLAYERS[to_play]} to play", hidden=problem.frame)
-    lines = [text, *ko_rule_notes(with_ko_rule(problem, rules), to_play, moves)]
-    if cut:
-        lines.append(CUT_NOTE.format(len(moves)))
-    return "\n".join(lines)
+    return "\n".join([text, *line_notes(with_ko_rule(problem, rules), to_play, moves, cut)])
 
 
 def with_ko_rule(problem: Problem, rules: Problem) -> Problem:
