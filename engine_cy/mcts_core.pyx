@@ -1,13 +1,16 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, initializedcheck=False, cdivision=True
 """Best-first relevance-zone search (RZS inside PUCT MCTS), the hot core.
 
-The tree lives in one ``std::deque`` of compact ``Node`` structs (40 bytes
-each; a node's children are one block of consecutive indices), zones of proven
-nodes in a vector.  A deque grows without moving what it holds: a vector held
-up to twice the tree, three times while it moved, and its copies cost a
-quarter of a fast search's time (s48: 300,000 uniform evaluations on a 19x19
-book problem, 4.9 s -> 3.6 s; 663k evaluations in 3.2 GB where the vector
-reached 497k in 4.6 GB).  One board is searched in place with play/undo.
+The tree lives in two ``std::deque``s: an expanded node's moves are one block
+of consecutive ``Edge`` structs (12 bytes: the move, its prior, whether a
+sibling's zone cut it, and its child), and a child ``Node`` (32 bytes) is made
+only when a simulation first goes down its edge, or where it is proven when
+created.  Most moves of a wide region are never tried: a node for every move
+at each expansion took some 5 kB an evaluation on a 19x19 book problem.  Zones
+of proven nodes are in a vector.  A deque grows without moving what it holds: a
+vector held up to twice the tree, three times while it moved, and its copies
+cost a quarter of a fast search's time (s48).  One board is searched in place
+with play/undo.
 
 A *simulation* descends from the root by PUCT (proven and pruned children
 are never selected; at attacker nodes the explicit attacker pass is tried
@@ -110,19 +113,24 @@ class ExtractionError(RuntimeError):
     """A proof built from the table met a move that superko forbids on its new line."""
 
 cdef struct Node:
-    int32_t first_child      # index of the first child (children are contiguous)
+    int32_t first_edge       # index of its first move in ``edges`` (a node's are contiguous)
     int32_t visits
     float value_sum          # sum of the defender's values backed up through here
-    float prior
     int32_t zone_id          # index into ``zones`` once proven, else -1
     int32_t ref              # INNER won by the mover: winning child; TABLE: stored node
     int16_t move             # the move that led here (PASS_LOC for the root)
-    int16_t pruned_by        # move of the sibling whose zone cut this one, or -1
-    int16_t n_children
+    int16_t n_edges
     int16_t vloss
     uint8_t status
     uint8_t kind
-    uint8_t flags
+    uint8_t flags            # F_PRUNED mirrors its edge's ``pruned_by`` once it is made
+
+
+cdef struct Edge:
+    float prior
+    int32_t node             # the child's index in ``nodes``, -1 until it is made
+    int16_t move
+    int16_t pruned_by        # move of the sibling whose zone cut this one, or -1
 
 
 cdef class MctsCore:
@@ -132,6 +140,7 @@ cdef class MctsCore:
     cdef GoalSpec g             # defender, goal, crucial points, region
     cdef Benson benson          # Benson's scratch for leaf tests and the heuristic
     cdef deque[Node] nodes
+    cdef deque[Edge] edges
     cdef vector[Zone] zones
     cdef unordered_map[uint64_t, int32_t] tt
     cdef vector[int32_t] path
@@ -187,8 +196,7 @@ cdef class MctsCore:
         the others the native heuristic (a slow network where its guidance counts
         most).  The control's node budget counts evaluations.  ``max_bytes`` (0: none)
         ends the search with the stop reason "memory budget" once the tree, its zones and
-        its table hold more: each evaluated leaf adds a node for every move there, so on a
-        19x19 book problem the tree grew by some 6 kB an evaluation (9 GB in 30 s)."""
+        its table hold more (each evaluated leaf adds an edge for every move there)."""
         self.b = board
         goal_init(&self.g, board, defender, goal, crucial, region)
         self.control = control
@@ -213,7 +221,7 @@ cdef class MctsCore:
         self.stop = NOT_STOPPED
         self.queries = []
         self.build_line = []
-        self.nodes.push_back(self.new_node(PASS_LOC, 1.0))
+        self.nodes.push_back(self.new_node(PASS_LOC))
         self.zones.push_back(self.g.full)
         self.full_zone_id = 0
         self.zones.push_back(self.g.ended)
@@ -221,22 +229,43 @@ cdef class MctsCore:
 
     # ---- small helpers ---------------------------------------------------------------
 
-    cdef Node new_node(self, int move, float prior) noexcept nogil:
+    cdef Node new_node(self, int move) noexcept nogil:
         cdef Node n
-        n.first_child = -1
+        n.first_edge = -1
         n.visits = 0
         n.value_sum = 0.0
-        n.prior = prior
         n.zone_id = -1
         n.ref = -1
         n.move = move
-        n.pruned_by = -1
-        n.n_children = 0
+        n.n_edges = 0
         n.vloss = 0
         n.status = UNKNOWN
         n.kind = INNER
         n.flags = 0
         return n
+
+    cdef Edge new_edge(self, int move, float prior) noexcept nogil:
+        cdef Edge e
+        e.prior = prior
+        e.node = -1
+        e.move = move
+        e.pruned_by = -1
+        return e
+
+    cdef int32_t child_of(self, int32_t e) except -1 nogil:
+        """The node at the end of edge ``e``, made now if it is not yet."""
+        cdef int32_t c
+        if self.edges[e].node < 0:
+            c = <int32_t>self.nodes.size()
+            self.nodes.push_back(self.new_node(self.edges[e].move))
+            self.edges[e].node = c
+        return self.edges[e].node
+
+    cdef void cut(self, int32_t e, int by) noexcept nogil:
+        """Edge ``e`` is covered by the null-move sibling ``by``'s zone."""
+        self.edges[e].pruned_by = by
+        if self.edges[e].node >= 0:
+            self.nodes[self.edges[e].node].flags |= F_PRUNED
 
     # ``except -1`` on the paths that grow the tree's nodes, zones and table: std::bad_alloc
     # there must end the search as MemoryError (review s46: printed and ignored, or an
@@ -262,8 +291,8 @@ cdef class MctsCore:
 
     cdef size_t bytes_held(self) noexcept nogil:
         # the zones' capacity, not size: what the vector holds, its room to grow included
-        return (self.nodes.size() * sizeof(Node) + self.zones.capacity() * sizeof(Zone)
-                + self.tt.size() * TABLE_ENTRY_BYTES)
+        return (self.nodes.size() * sizeof(Node) + self.edges.size() * sizeof(Edge)
+                + self.zones.capacity() * sizeof(Zone) + self.tt.size() * TABLE_ENTRY_BYTES)
 
     def root_status(self):
         return STATUS_NAMES[self.nodes[0].status]
@@ -319,31 +348,38 @@ cdef class MctsCore:
     cdef int principal_line(self, int16_t* out, int max_len) noexcept nogil:
         """The proven winning child where there is one, else the most visited child,
         from the root down: up to ``max_len`` moves into ``out``; their count."""
-        cdef int32_t n = 0, c, best, i
+        cdef int32_t n = 0, e, best, i, visits, most
         cdef int count = 0
         cdef Node* nd
         while count < max_len:
             nd = &self.nodes[n]
-            if nd.kind == TABLE or not (nd.flags & F_EXPANDED) or nd.n_children == 0:
+            if nd.kind == TABLE or not (nd.flags & F_EXPANDED) or nd.n_edges == 0:
                 break
             if nd.ref >= 0:
-                best = nd.ref
+                out[count] = self.nodes[nd.ref].move
+                n = nd.ref
             else:
                 best = -1
-                for i in range(nd.n_children):
-                    c = nd.first_child + i
-                    if best < 0 or self.nodes[c].visits > self.nodes[best].visits:
-                        best = c
-            out[count] = self.nodes[best].move
+                most = 0
+                for i in range(nd.n_edges):
+                    e = nd.first_edge + i
+                    visits = self.nodes[self.edges[e].node].visits \
+                        if self.edges[e].node >= 0 else 0
+                    if best < 0 or visits > most:
+                        best = e
+                        most = visits
+                out[count] = self.edges[best].move
+                n = self.edges[best].node
             count += 1
-            n = best
+            if n < 0:       # a move never tried: the line ends with it
+                break
         return count
 
     # ---- collecting a batch ----------------------------------------------------------
 
     cdef int collect_batch(self) except -1 nogil:
         cdef int k, d, result
-        cdef int32_t n, c
+        cdef int32_t n, c, e
         self.pend_leaf.clear()
         self.pend_path.clear()
         self.pend_path_off.clear()
@@ -363,11 +399,12 @@ cdef class MctsCore:
             self.path.push_back(0)
             n = 0
             while self.nodes[n].flags & F_EXPANDED:
-                c = self.select_child(n)
-                if c < 0:
+                e = self.select_child(n)
+                if e < 0:
                     self.undo_path()
                     with gil:
                         raise RuntimeError("MCTS: an unproven node has no child to select")
+                c = self.child_of(e)
                 self.b.play_c(self.nodes[c].move)
                 self.path.push_back(c)
                 n = c
@@ -398,16 +435,19 @@ cdef class MctsCore:
             self.b.undo_c()
 
     cdef int32_t select_child(self, int32_t n) noexcept nogil:
+        """The edge of node ``n`` (board there) a simulation goes down, or -1."""
         cdef Node* nd = &self.nodes[n]
         cdef Node* ch
+        cdef Edge* ed
         cdef int mover = self.b.pos.to_play
         cdef bint for_defender = mover == self.g.defender
-        cdef int32_t i, c, best = -1, first = nd.first_child
+        cdef int32_t i, e, best = -1, first = nd.first_edge
         cdef double total, sq, fpu, q, score, best_score = -1e300, nv, w
-        if not for_defender and nd.n_children > 0:
-            ch = &self.nodes[first]
-            if (ch.move == PASS_LOC and ch.status == UNKNOWN and not (ch.flags & F_PRUNED)
-                    and ch.visits + ch.vloss == 0):
+        if not for_defender and nd.n_edges > 0:
+            ed = &self.edges[first]
+            if ed.move == PASS_LOC and ed.pruned_by < 0 and (ed.node < 0 or (
+                    self.nodes[ed.node].status == UNKNOWN
+                    and self.nodes[ed.node].visits + self.nodes[ed.node].vloss == 0)):
                 return first
         total = 1.0 + nd.visits + nd.vloss
         sq = sqrt(total)
@@ -417,21 +457,26 @@ cdef class MctsCore:
                 fpu = 1.0 - fpu
         else:
             fpu = 0.5
-        for i in range(nd.n_children):
-            c = first + i
-            ch = &self.nodes[c]
-            if ch.status != UNKNOWN or (ch.flags & F_PRUNED):
+        for i in range(nd.n_edges):
+            e = first + i
+            ed = &self.edges[e]
+            if ed.pruned_by >= 0:
                 continue
-            nv = ch.visits + ch.vloss
+            nv = 0.0
+            if ed.node >= 0:
+                ch = &self.nodes[ed.node]
+                if ch.status != UNKNOWN:
+                    continue
+                nv = ch.visits + ch.vloss
             if nv > 0:
                 w = ch.value_sum if for_defender else ch.visits - ch.value_sum
                 q = w / nv
             else:
                 q = fpu
-            score = q + self.c_puct * ch.prior * sq / (1.0 + nv)
+            score = q + self.c_puct * ed.prior * sq / (1.0 + nv)
             if score > best_score:
                 best_score = score
-                best = c
+                best = e
         return best
 
     cdef int visit_leaf(self, int32_t n) except -1 nogil:
@@ -465,6 +510,7 @@ cdef class MctsCore:
         cdef int i, j, mover = self.b.pos.to_play
         cdef Zone gz
         cdef int32_t child
+        cdef Edge edge
         cdef int16_t moves[MAX_MOVES]
         cdef float pri[MAX_MOVES]
         cdef int16_t tmp
@@ -477,13 +523,14 @@ cdef class MctsCore:
                 self.b.play_c(region[i])
                 if benson_goal(self.b, self.g.defender, self.g.live_any, &self.g.crucial,
                                &self.benson, &gz, &self.g.open_board):
-                    child = <int32_t>self.nodes.size()
-                    self.nodes.push_back(self.new_node(region[i], 1.0))
+                    edge = self.new_edge(region[i], 1.0)
+                    self.edges.push_back(edge)
+                    child = self.child_of(<int32_t>self.edges.size() - 1)
                     self.nodes[child].status = WIN
                     self.nodes[child].kind = GOAL
                     self.set_zone(child, &gz)
-                    self.nodes[n].first_child = child
-                    self.nodes[n].n_children = 1
+                    self.nodes[n].first_edge = <int32_t>self.edges.size() - 1
+                    self.nodes[n].n_edges = 1
                     self.nodes[n].flags |= F_EXPANDED
                     if line_bound:
                         self.nodes[n].flags |= F_LINE_BOUND
@@ -578,7 +625,7 @@ cdef class MctsCore:
         # the node deque may fail to grow (std::bad_alloc): that must reach ``solve``'s
         # caller as MemoryError, not be printed and ignored (QA s46)
         cdef size_t i, k, start, end, pstart, pend
-        cdef int32_t n, first
+        cdef int32_t n, first, c
         cdef int count
         cdef float value, pp, scale
         for i in range(self.pend_leaf.size()):
@@ -587,7 +634,7 @@ cdef class MctsCore:
             end = self.pend_moves_off[i + 1] if i + 1 < self.pend_leaf.size() \
                 else self.pend_moves.size()
             count = <int>(end - start)
-            first = <int32_t>self.nodes.size()
+            first = <int32_t>self.edges.size()
             # the attacker's pass (first in its list) gets at least ``pass_prior``
             scale = 1.0
             pp = -1.0
@@ -597,19 +644,18 @@ cdef class MctsCore:
                 if self.pend_priors[start] < 1.0:
                     scale = (1.0 - pp) / (1.0 - self.pend_priors[start])
             for k in range(start, end):
-                if k == start and pp >= 0:
-                    self.nodes.push_back(self.new_node(self.pend_moves[k], pp))
-                else:
-                    self.nodes.push_back(self.new_node(self.pend_moves[k],
-                                                       self.pend_priors[k] * scale))
+                self.edges.push_back(self.new_edge(
+                    self.pend_moves[k],
+                    pp if k == start and pp >= 0 else self.pend_priors[k] * scale))
             if self.pend_defpass[i]:
-                # the defender's pass is the last child
-                self.nodes[first + count - 1].status = leaf_winner(self.pend_defpass[i])
-                self.nodes[first + count - 1].kind = self.pend_defpass[i]
-                self.nodes[first + count - 1].zone_id = self.ended_zone_id \
+                # the defender's pass is the last child, made proven
+                c = self.child_of(first + count - 1)
+                self.nodes[c].status = leaf_winner(self.pend_defpass[i])
+                self.nodes[c].kind = self.pend_defpass[i]
+                self.nodes[c].zone_id = self.ended_zone_id \
                     if self.pend_defpass[i] == SURVIVES else self.full_zone_id
-            self.nodes[n].first_child = first
-            self.nodes[n].n_children = <int16_t>count
+            self.nodes[n].first_edge = first
+            self.nodes[n].n_edges = <int16_t>count
             self.nodes[n].flags = (self.nodes[n].flags & ~F_PENDING) | F_EXPANDED
             self.evals += 1
             value = self.pend_value[i]
@@ -667,9 +713,10 @@ cdef class MctsCore:
         cdef int mover = self.b.pos.to_play
         cdef int good = WIN if mover == self.g.defender else LOSS
         cdef int bad = LOSS if good == WIN else WIN
-        cdef int m = self.nodes[child].move, i, om, flags
-        cdef int32_t first = self.nodes[parent].first_child, c, winner = -1
-        cdef int nc = self.nodes[parent].n_children
+        cdef int m = self.nodes[child].move, i
+        cdef int32_t first = self.nodes[parent].first_edge, c, winner = -1
+        cdef int nc = self.nodes[parent].n_edges
+        cdef Edge* ed
         cdef Zone cz, z
         cdef bint line_bound = False, root_all = parent == 0 and self.all_moves
         cdef uint64_t key
@@ -681,23 +728,22 @@ cdef class MctsCore:
                     (self.nodes[child].flags & F_LINE_BOUND) != 0, self.ends(child)):
                 cz = self.zones[self.nodes[child].zone_id]
                 for i in range(nc):
-                    c = first + i
-                    if c == child or self.nodes[c].status != UNKNOWN \
-                            or (self.nodes[c].flags & F_PRUNED):
+                    ed = &self.edges[first + i]
+                    if ed.node == child or ed.pruned_by >= 0 or (
+                            ed.node >= 0 and self.nodes[ed.node].status != UNKNOWN):
                         continue
-                    if covered_by(self.b, self.nodes[c].move, &cz):
-                        self.nodes[c].flags |= F_PRUNED
-                        self.nodes[c].pruned_by = m
+                    if covered_by(self.b, ed.move, &cz):
+                        self.cut(first + i, m)
             # resolved when every child is lost or cut (or, at an all-moves root,
-            # decided either way)
+            # decided either way); a move not tried yet has no node
             for i in range(nc):
-                c = first + i
-                if self.nodes[c].flags & F_PRUNED:
+                ed = &self.edges[first + i]
+                if ed.pruned_by >= 0:
                     continue
-                if self.nodes[c].status == UNKNOWN:
+                if ed.node < 0 or self.nodes[ed.node].status == UNKNOWN:
                     return False
-                if self.nodes[c].status == good and winner < 0:
-                    winner = c
+                if self.nodes[ed.node].status == good and winner < 0:
+                    winner = ed.node
         if winner >= 0:
             z = self.zones[self.nodes[winner].zone_id]
             line_bound = win_zone(self.b, &z, self.nodes[winner].move) \
@@ -707,9 +753,10 @@ cdef class MctsCore:
         else:
             zone_clear(&z)
             for i in range(nc):
-                c = first + i
-                if self.nodes[c].flags & F_PRUNED:
+                ed = &self.edges[first + i]
+                if ed.pruned_by >= 0:
                     continue
+                c = ed.node
                 zone_union(&z, &self.zones[self.nodes[c].zone_id])
                 if self.nodes[c].flags & F_LINE_BOUND:
                     line_bound = True
@@ -740,16 +787,16 @@ cdef class MctsCore:
         cdef Node* root = &self.nodes[0]
         cdef int good = WIN if self.b.pos.to_play == self.g.defender else LOSS
         cdef int i
-        cdef int32_t c
+        cdef Edge* ed
         if root.status != good or root.kind != INNER:
             return []
         if not self.all_moves:
             return [int(self.nodes[root.ref].move)]
         out = []
-        for i in range(root.n_children):
-            c = root.first_child + i
-            if self.nodes[c].status == good and not (self.nodes[c].flags & F_PRUNED):
-                out.append(int(self.nodes[c].move))
+        for i in range(root.n_edges):
+            ed = &self.edges[root.first_edge + i]
+            if ed.node >= 0 and ed.pruned_by < 0 and self.nodes[ed.node].status == good:
+                out.append(int(ed.move))
         return out
 
     cdef tuple build(self, int32_t n, dict memo, bint foreign):
@@ -774,6 +821,7 @@ cdef class MctsCore:
         cdef Node nd = self.nodes[n]
         cdef int i, move
         cdef int32_t c
+        cdef Edge ed
         cdef Zone* zone = &self.zones[nd.zone_id]
         cdef Result out
         counts = frozenset()
@@ -797,15 +845,18 @@ cdef class MctsCore:
                     failed = []
                     cuts = []
                     bound_moves = set()
-                    for i in range(nd.n_children):
-                        c = nd.first_child + i
-                        move = self.nodes[c].move
-                        if self.nodes[c].flags & F_PRUNED:
-                            cuts.append((move, int(self.nodes[c].pruned_by)))
+                    for i in range(nd.n_edges):
+                        ed = self.edges[nd.first_edge + i]
+                        move = ed.move
+                        c = ed.node     # made: every move of a lost node is proven or cut
+                        if ed.pruned_by >= 0:
+                            cuts.append((move, int(ed.pruned_by)))
                         elif self.b.illegal_reason_c(move) != 0:
                             # only superko can forbid here what the table's line allowed
                             bound_moves.add(move)
                         else:
+                            if c < 0:
+                                raise RuntimeError("MCTS: a lost node's move has no child")
                             child, below, bound = self.build_child(c, memo, foreign)
                             counts |= below
                             if bound:
