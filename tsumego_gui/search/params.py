@@ -87,9 +87,9 @@ class MctsParams:
     virtual_loss: int = 1         # virtual losses added per pending leaf on its path
     attacker_pass_prior: float = 0.9    # least prior of the attacker's pass (tried first)
     report_every: float = 0.5     # seconds between progress callbacks
-    # the tree's memory at most (0 = no limit): each evaluated leaf adds a node for every move
-    # there, some 6 kB an evaluation on a 19x19 book problem, so a search with no node budget
-    # filled 9 GB in 30 s (s48); a df-pn table takes some 2 GB at most
+    # the tree's memory at most (0 = no limit): each evaluated leaf adds an edge for every
+    # move there, some 1.7 kB an evaluation on a 19x19 book problem, so uniform search with
+    # no node budget fills 3 GB in about 20 s (s49); a df-pn table takes some 2 GB at most
     max_tree_bytes: int = 3 * 2**30
 
     def __post_init__(self) -> None:
