@@ -555,6 +555,49 @@ def test_the_main_line_follows_the_longest_resistance_and_the_provers_moves():
     assert replace(proof, root=only_pass).main_line() == [PASS, a]
 
 
+@pytest.mark.parametrize("to_play", [WHITE, BLACK])
+def test_in_a_seki_the_main_line_leaves_the_shared_liberties_alone(to_play):
+    """QA s49: the attacker that cannot kill answered by filling a shared liberty of the
+    seki (its own stones in atari, captured next), the longest line; it keeps the seki
+    instead, a pass, and the line ends where two passes end the game."""
+    path = (Path(__file__).resolve().parents[1] / "tsumego_gui" / "resources" / "problems"
+            / "classic" / "seki-shared-liberties.sgf")
+    problem = read_sgf(path.read_bytes())[0]
+    assert problem.goal == "survive" and problem.defender == WHITE
+    proof = solved(problem, to_play, all_moves=False).proof     # verified there
+    assert proof.root.won
+    line = proof.main_line()
+    assert line == [PASS, PASS]
+    node = proof.root
+    for move in line:
+        node = dict(node.children)[move]
+    assert node.kind == "survives"
+
+
+# an eye-against-eye seki: Black's eye B2, White's eye F1, the shared liberties D1 and D2
+EYE_SEKI = """
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    O O O X X X X X .
+    O O O X O O X X .
+    X X X O O O X X .
+    X * X * O O O X .
+    X X X * O * O X .
+"""
+
+
+def test_in_an_eye_seki_the_attacker_keeps_its_eye_and_the_last_liberty():
+    """QA s49: after Black's liberty fill the app, White, answered by filling the other
+    liberty and then its own eye (its ten stones in atari either way, the longest lines)."""
+    problem = problem_from(EYE_SEKI, 9, crucial="A1", to_play=BLACK, goal="survive")
+    proof = solved(problem, all_moves=False).proof
+    line = proof.main_line()
+    assert line[0] in (coords.from_gtp("D1", 9), coords.from_gtp("D2", 9), PASS)
+    assert line[1] == PASS
+
+
 def test_the_main_line_of_a_solved_proof_is_legal_and_ends_at_a_leaf(proof):
     line = proof.main_line()
     board = proof.problem.to_board()

@@ -213,12 +213,12 @@ def solve_one(problem: Problem, closer: Problem | None, to_play: int, args,
         proof = result.proof
         # a losing side's line starts with the move that makes the ko, where there is one
         # a kill that needs a ko: the line starts with the move the ko decides
-        line, cut = proof_line(proof.root, ko.ko_move if ko is not None else None)
+        line, cut = proof_line(proof.root, proof.board(), ko.ko_move if ko is not None else None)
         row["diagram"] = line_diagram(proof.problem, to_play, line, proof.problem, cut)
         if ko is not None and ko.turned is not None:
             # the ko itself: the line where the defender may take kos, from the same move
             turned = ko.turned
-            line, cut = proof_line(turned.root, line[0] if line else None)
+            line, cut = proof_line(turned.root, turned.board(), line[0] if line else None)
             row["diagram"] += (f"\n\nWhere {PLAYERS[problem.defender]} may take kos (and "
                                f"{PLAYERS[problem.attacker]} may not), it lives:\n"
                                + line_diagram(turned.problem, to_play, line, turned.problem,
@@ -294,7 +294,7 @@ def classify_one(problem: Problem, to_play: int, args, evaluator,
     if args.diagram and best is not None:
         # the line starts before the first move, which it numbers 1
         proof = c.line_proofs(best)[0]
-        line, cut = proof_line(proof.root)
+        line, cut = proof_line(proof.root, proof.board())
         row["diagram"] = line_diagram(problem, to_play, [best.move, *line], proof.problem, cut)
     elif args.diagram:
         row["diagram"] = position_diagram(problem, to_play)

@@ -416,7 +416,7 @@ class Practice(GameLog):
         zone = node.zone or frozenset()
         if node.prover_move is not None:
             return zone, node.prover_move, True
-        return zone, stubborn_reply(node, {}, STUBBORN_WALK), False
+        return zone, stubborn_reply(node, seg.board, {}, STUBBORN_WALK), False
 
     def _hint_text(self) -> str:
         zone, move, wins = self._hint_target()

@@ -46,7 +46,6 @@ from tsumego_gui.qt.proof_view import (
     explain,
     node_and_moves,
     overlay_at,
-    start_board,
     view_of,
 )
 from tsumego_gui.qt.try_first_move import TryFirstMove
@@ -237,7 +236,10 @@ class ProofBrowser(QWidget):
         if found is None:
             return None
         board, moves, start = found
-        more, cut = proof_line(self.node(), first if not self.path else None)
+        there = board.copy()
+        for move in moves:
+            there.play(move)
+        more, cut = proof_line(self.node(), there, first if not self.path else None)
         return board, moves + more, cut, start
 
     def _line(self) -> tuple[Board, list[int], Problem] | None:
@@ -255,9 +257,9 @@ class ProofBrowser(QWidget):
             if board.is_legal(self.first_move) or self.first_move == PASS:
                 after = board.copy()
                 after.play(self.first_move)
-                if view_of(after) == view_of(start_board(self.proof)):
+                if view_of(after) == view_of(self.proof.board()):
                     return board, [self.first_move, *moves], start
-        return start_board(self.proof), moves, self.proof.problem
+        return self.proof.board(), moves, self.proof.problem
 
     # ---- navigation ---------------------------------------------------------------------
 

@@ -41,12 +41,6 @@ def node_and_moves(proof: Proof, path: tuple[int, ...]) -> tuple[ProofNode, list
     return node, moves
 
 
-def start_board(proof: Proof) -> Board:
-    board = proof.problem.to_board()
-    board.to_play = proof.to_play
-    return board
-
-
 def view_of(board: Board) -> BoardView:
     locs = coords.all_locs(board.size)
     return BoardView(board.size,
@@ -59,7 +53,7 @@ def position_at(proof: Proof, path: tuple[int, ...],
     """The position at ``path`` (moves replayed with captures); ``first_move``: the move that
     led to the proof's root (marked as the last move there)."""
     _, moves = node_and_moves(proof, path)
-    board = start_board(proof)
+    board = proof.board()
     for m in moves:
         board.play(m)
     last = moves[-1] if moves else first_move
@@ -341,7 +335,7 @@ class TryIt(GameLog):
     def restart(self) -> str:
         self.node = self.proof.root
         self._rival_node = self.rival.root if self.rival is not None else None
-        self.board = start_board(self.proof)
+        self.board = self.proof.board()
         self.last_move: int | None = None if self.first_move == PASS else self.first_move
         # the moves played, the first move included: numbered on the board when asked
         self.moves: list[int] = [] if self.first_move is None else [self.first_move]
@@ -379,7 +373,7 @@ class TryIt(GameLog):
         rival = self._rival_node
         if rival is not None and rival.prover_move in dict(node.children):
             return rival.prover_move
-        return stubborn_reply(node, self._lengths, STUBBORN_WALK)
+        return stubborn_reply(node, self.board, self._lengths, STUBBORN_WALK)
 
     def _advance(self, node: ProofNode, move: int) -> None:
         """Go to ``node`` by ``move`` on the board, the rival along with it while it has

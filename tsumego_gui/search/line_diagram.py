@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
+from engine_cy.board import Board
 from tsumego_gui.core.board_crop import crop_window
 from tsumego_gui.core.problem import Problem
 from tsumego_gui.core.sl_diagram import sl_diagrams
@@ -30,12 +31,13 @@ DIAGRAM_MOVES = 30      # three diagrams; a longer line is cut, and said to be
 CUT_NOTE = "The line goes on in the proof (shown to move {})."
 
 
-def proof_line(node: ProofNode, first: int | None = None,
+def proof_line(node: ProofNode, board: Board, first: int | None = None,
                most: int | None = None) -> tuple[list[int], bool]:
     """(the proof's main line from ``node``, at most ``most`` moves (None:
-    ``DIAGRAM_MOVES``), whether it was cut); ``first``: ``proof.main_line``'s."""
+    ``DIAGRAM_MOVES``), whether it was cut); ``board`` and ``first``:
+    ``proof.main_line``'s."""
     most = DIAGRAM_MOVES if most is None else most
-    line = main_line(node, most + 1, first)
+    line = main_line(node, board, most + 1, first)
     return line[:most], len(line) > most
 
 

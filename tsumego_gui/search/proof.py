@@ -40,7 +40,7 @@ from pathlib import Path
 
 from sgfmill import sgf
 
-from engine_cy.board import PASS
+from engine_cy.board import PASS, Board
 from tsumego_gui.core import coords
 from tsumego_gui.core.problem import Problem
 from tsumego_gui.core.safe_write import write_atomically
@@ -136,9 +136,15 @@ class Proof:
         """The nodes on the longest line, the root included (:func:`line_length`)."""
         return line_length(self.root, {})
 
+    def board(self) -> Board:
+        """The position at the root, its side to move to play."""
+        board = self.problem.to_board()
+        board.to_play = self.to_play
+        return board
+
     def main_line(self, most: int = 40, first: int | None = None) -> list[int]:
         """:func:`main_line` from the root."""
-        return main_line(self.root, most, first)
+        return main_line(self.root, self.board(), most, first)
 
     # ---- JSON ---------------------------------------------------------------------
 
@@ -282,22 +288,32 @@ def mark(node, right: bool, ko: bool = False) -> None:
     node.set("TE" if right else "BM", 1)
 
 
-def main_line(node: ProofNode, most: int = 40, first: int | None = None) -> list[int]:
-    """The line a book would print from ``node``, and the app plays against a player: at
-    each node the prover's move, and where its opponent is to move the reply that holds
-    out longest (:func:`stubborn_reply`); up to ``most`` moves.  ``first``: the move to
-    start with instead, where ``node`` has that child (a losing side's move that makes a
-    ko, say)."""
+def main_line(node: ProofNode, board: Board, most: int = 40,
+              first: int | None = None) -> list[int]:
+    """The line a book would print from ``node`` (``board``: its position, left as it
+    was), and the app plays against a player: at each node the prover's move, and where
+    its opponent is to move its most stubborn reply (:func:`stubborn_reply`); up to
+    ``most`` moves.  ``first``: the move to start with instead, where ``node`` has that
+    child (a losing side's move that makes a ko, say)."""
     lengths: dict[int, int] = {}
     line = []
-    while len(line) < most and node.children:
-        move = node.prover_move
-        if not line and first in dict(node.children):
-            move = first
-        elif move is None:
-            move = stubborn_reply(node, lengths)
-        line.append(move)
-        node = dict(node.children)[move]
+    tokens = []
+    on_board = True     # a proof read under another ko rule may leave the board's rules
+    try:
+        while len(line) < most and node.children:
+            move = node.prover_move
+            if not line and first in dict(node.children):
+                move = first
+            elif move is None:
+                move = stubborn_reply(node, board if on_board else None, lengths)
+            line.append(move)
+            node = dict(node.children)[move]
+            on_board = on_board and (move == PASS or board.is_legal(move))
+            if on_board:
+                tokens.append(board.play(move))
+    finally:
+        while tokens:
+            board.undo(tokens.pop())
     return line
 
 
@@ -322,16 +338,39 @@ def line_length(node: ProofNode, lengths: dict[int, int], budget: int = 0) -> in
     return lengths[id(node)]
 
 
-def stubborn_reply(node: ProofNode, lengths: dict[int, int], budget: int = 0) -> int:
-    """Where the side to move loses whatever it plays: its most stubborn move in the proof,
-    the one with the longest line below (a pass only where the proof holds nothing else;
-    the first of equals).  ``lengths`` and ``budget``: :func:`line_length`'s."""
+GIVEN_AWAY = 2      # stones in atari: a throw-in gives one, filling a seki's liberty a group
+
+
+def stubborn_reply(node: ProofNode, board: Board | None, lengths: dict[int, int],
+                   budget: int = 0) -> int:
+    """Where the side to move loses whatever it plays (``board``: the position at
+    ``node``, left as it was; None: not known): its most stubborn move in the proof.
+    For an attacker that cannot kill, first a move that does not leave a chain of its own
+    of ``GIVEN_AWAY`` stones or more in atari (QA s49: in a seki it filled a shared
+    liberty or its own eye, its group in atari, since those lines run longest; a
+    defender that dies may fill its own eye space, as books show).  Then a move other
+    than a pass (a pass only where the proof holds nothing else), then the one with the
+    longest line below; the first of equals.  ``lengths`` and ``budget``:
+    :func:`line_length`'s."""
+    attacker_fails = node.won        # the defender wins the node its opponent is to move at
     best, best_key = node.children[0][0], None
     for move, child in node.children:
-        key = (move != PASS, line_length(child, lengths, budget))
+        key = (not (attacker_fails and _gives_away(board, move)), move != PASS,
+               line_length(child, lengths, budget))
         if best_key is None or key > best_key:
             best, best_key = move, key
     return best
+
+
+def _gives_away(board: Board | None, move: int) -> bool:
+    """Whether ``move`` leaves its chain in atari with ``GIVEN_AWAY`` stones or more."""
+    if board is None or move == PASS or not board.is_legal(move):
+        return False
+    token = board.play(move)
+    try:
+        return board.num_liberties(move) == 1 and len(board.chain(move)) >= GIVEN_AWAY
+    finally:
+        board.undo(token)
 
 
 def _has_cycle(root: ProofNode) -> bool:
