@@ -355,7 +355,7 @@ def test_a_kill_is_told_from_a_ko():
     assert "a winning move: E1" in out
     assert "no ko: White dies even where it may take kos" in out
     out = _output(["solve", str(direct_ko), "--to-play", "W"])
-    assert "a ko: White dies only while it may not take a ko; E1 makes the ko" in out
+    assert "a ko: White dies only while it may not take a ko; E1 makes a ko" in out
     out = _output(["solve", str(BUNDLED / "ko" / "approach-ko.sgf"), "--to-play", "B"])
     assert "a ko: B1 kills only while White may not take a ko; where White may, no move " \
            "kills" in out
@@ -586,7 +586,7 @@ def test_the_move_that_makes_the_ko_is_marked_ko_in_the_plain_export(tmp_path, c
     "E1 makes the ko", and "RIGHT" with --all."""
     out = tmp_path / "p.sgf"
     assert main(["solve", str(BUNDLED / "ko" / "direct-ko.sgf"), "--proof-out", str(out)]) == 0
-    assert "E1 makes the ko" in capsys.readouterr().out
+    assert "E1 makes a ko" in capsys.readouterr().out
     game = sgf.Sgf_game.from_bytes(out.read_bytes())
     e1 = next(n for n in game.get_root() if n.get_move()[1] == (0, 4))
     assert e1.get("C").startswith("KO: ") and not e1.has_property("BM") \

@@ -9,6 +9,7 @@ from dataclasses import replace
 import pytest
 
 from engine_cy.board import BLACK, WHITE
+from tsumego_gui.core import coords
 from tests.test_bundled_problems import EXPECTED, PARAMS, SIDES, load, move_name
 from tsumego_gui.search import kill_by_ko, verify
 from tsumego_gui.search.choice import VERIFIED, solve_and_verify
@@ -112,3 +113,36 @@ def test_a_clean_kill_whose_check_runs_out_of_time_is_named_beside_the_solves():
         "no ko with E1: it kills even where White may take kos (F1 kills only while White "
         "may not take a ko)")
     assert kill_by_ko.words(None, "--all").startswith("ko: the defender may not capture")
+
+
+# bent four in the corner: White's eye space B3 and B1 holds Black's A1-A3
+BENT_FOUR_IN_THE_CORNER = """
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    X X X X X . . . .
+    O O O X . . . . .
+    X * O X . . . . .
+    X O O X . . . . .
+    X * O X . . . . .
+"""
+
+
+def test_a_ko_the_defender_need_not_start_is_said_so():
+    """QA s49: bent four in the corner, White to play: "pass makes the ko".  White can do
+    nothing (the solve finds no move); where it may take kos it lives by passing, so
+    Black must start the ko."""
+    from tests.test_solver import problem_from
+    problem = problem_from(BENT_FOUR_IN_THE_CORNER, 9, crucial="C2", to_play=WHITE,
+                           goal="survive")
+    # Black's stones in the eye space are region points too: captured, they leave room
+    problem = replace(problem, region=problem.region | {coords.from_gtp(n, 9)
+                                                        for n in ("A1", "A2", "A3")})
+    outcome = solver(WHITE, [])(problem, None)
+    assert outcome.result.verdict == "dies" and not outcome.result.proof.winning_moves
+    reading = kill_by_ko.read_kill(outcome, solver(WHITE, []), 20.0)
+    assert reading.needs_ko and move_name(reading.move, 9) == "pass"
+    assert kill_by_ko.words(reading, "--all") == (
+        "a ko: White dies only while it may not take a ko; it need not play first: Black "
+        "must start the ko to kill (--all says who must win it, and how)")

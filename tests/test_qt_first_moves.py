@@ -626,7 +626,7 @@ def test_copy_diagram_numbers_the_first_moves_line_as_forum_text(three):
 @pytest.mark.parametrize("name,ko,said", [
     # White to play: E1 makes the ko White must win (review s47)
     ("ko/direct-ko.sgf", "E1", "A ko: White dies only while it may not take a ko; E1 makes "
-                               "the ko (the first-move list says who must win it"),
+                               "a ko (the first-move list says which ko is best"),
     # Black to play: B1 kills only while White may not take the ko (QA s48: it read RIGHT)
     ("corner/l-four-corner-ko.sgf", "B1", "A ko: B1 kills only while White may not take a "
                                           "ko; where White may, no move kills"),

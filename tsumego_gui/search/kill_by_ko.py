@@ -168,8 +168,15 @@ def words(reading: KoReading | None, classes: str) -> str:
     # under the goal live, a seki is no death (QA s45): the loss is said as what it is
     dies = verdict_words(defender, False, problem.goal)
     how = f"({classes} says who must win it, and how)"
+    if reading.needs_ko and named is None and reading.move == PASS:
+        # QA s49 (bent four in the corner): "pass makes the ko" -- the opponent starts it
+        return (f"a ko: {dies} only while it may not take a ko; it need not play first: "
+                f"{PLAYERS[problem.attacker]} must start the ko to kill {how}")
     if reading.needs_ko and named is None:
-        return f"a ko: {dies} only while it may not take a ko; {move} makes the ko {how}"
+        # the search's move, not always the best ko (QA s49: an approach ko named where
+        # the first-move list had two direct ones)
+        return (f"a ko: {dies} only while it may not take a ko; {move} makes a ko "
+                f"({classes} says which ko is best, who must win it, and how)")
     if reading.needs_ko:
         return (f"a ko: {named} kills only while {defender} may not take a ko; where "
                 f"{defender} may, no move kills {how}")
