@@ -9,8 +9,8 @@ from dataclasses import replace
 import pytest
 
 from engine_cy.board import BLACK, WHITE
-from tsumego_gui.core import coords
 from tests.test_bundled_problems import EXPECTED, PARAMS, SIDES, load, move_name
+from tsumego_gui.core import coords
 from tsumego_gui.search import kill_by_ko, verify
 from tsumego_gui.search.choice import VERIFIED, solve_and_verify
 
