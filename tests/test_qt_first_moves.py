@@ -479,6 +479,25 @@ def test_a_ko_verdict_says_how_it_counted_the_ko_and_names_the_ko_moves(
     assert said in w.solve_panel.verdict_label.text()
 
 
+BENT_FOUR_IN_THE_CORNER = (b"(;FF[4]GM[1]SZ[9]PL[W]AB[ai][ah][ag][ae][be][ce][de][ee][df][dg][dh][di]"
+                           b"AW[af][bf][cf][cg][bh][ch][ci]TR[ch]SQ[ai][ah][ag][bg][bi])")
+
+
+def test_a_ko_the_side_to_move_need_not_start_says_who_starts_it(make_window, qtbot,
+                                                                 tmp_path):
+    """QA s49: bent four in the corner, White to play: "Ko at best: pass" and "pass makes
+    the ko".  White's best is to wait; Black must start the ko."""
+    w = make_window("s.ini")
+    path = tmp_path / "bent-four.sgf"
+    path.write_bytes(BENT_FOUR_IN_THE_CORNER)
+    assert w.open_path(path, ask=False)
+    c = solve_all(w, qtbot)
+    assert c.status == "ko" and c.best_moves() == [PASS]
+    said = w.solve_panel.verdict_label.text()
+    assert "Ko at best: <b>pass</b>: Black must start the ko" in said
+    assert "it need not play first: Black must start the ko to kill" in said
+
+
 def test_a_proven_verdict_is_not_called_open_when_only_its_class_is(three):
     """The classification ran out of budget before White B1 had its class: the position's
     class is open, but its verdict (White lives, verified) is not."""

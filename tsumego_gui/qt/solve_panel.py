@@ -51,8 +51,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine_cy.board import PASS
 from tsumego_gui.core import coords
-from tsumego_gui.core.problem import GOAL_TEXT
+from tsumego_gui.core.problem import GOAL_TEXT, opponent
 from tsumego_gui.core.wording import PLAYERS, unproven_finding, verdict_words, who_takes_kos
 from tsumego_gui.nn.choice import DEFAULT_EVALUATOR, available_evaluators
 from tsumego_gui.nn.katago_locate import default_katago_model
@@ -466,10 +467,13 @@ class SolvePanel(QWidget):
         counted = verdict_words(PLAYERS[problem.defender], verdict == "lives", problem.goal)
         head = (f"<b>Ko</b> with {mover} to play: {mover} must win it to "
                 f"{'live' if c.defender_to_move else 'kill'}.")
+        # a pass alone: the side to move need not start the ko (QA s49: "Ko at best: pass")
+        starts = (f": {PLAYERS[opponent(c.to_play)]} must start the ko" if moves == [PASS]
+                  else "")
         note = (f"<br>Counted under this problem's ko rule ({kos}: Ko captures): "
                 f"{counted}, {mover} {'wins' if mover_wins else 'loses'} the ko.  "
                 f"Ko at best: "
-                f"<b>{names}</b> (see the first moves).")
+                f"<b>{names}</b>{starts} (see the first moves).")
         self.verdict_label.setText(head + note + self._verdict_parts[1])
 
     def show_outcome(self, outcome: SolveOutcome, size: int, defender: int,
