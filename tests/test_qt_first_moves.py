@@ -479,7 +479,8 @@ def test_a_ko_verdict_says_how_it_counted_the_ko_and_names_the_ko_moves(
     assert said in w.solve_panel.verdict_label.text()
 
 
-BENT_FOUR_IN_THE_CORNER = (b"(;FF[4]GM[1]SZ[9]PL[W]AB[ai][ah][ag][ae][be][ce][de][ee][df][dg][dh][di]"
+BENT_FOUR_IN_THE_CORNER = (b"(;FF[4]GM[1]SZ[9]PL[W]"
+                           b"AB[ai][ah][ag][ae][be][ce][de][ee][df][dg][dh][di]"
                            b"AW[af][bf][cf][cg][bh][ch][ci]TR[ch]SQ[ai][ah][ag][bg][bi])")
 
 
