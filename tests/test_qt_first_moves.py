@@ -18,6 +18,7 @@ import pytest
 
 pytest.importorskip("pytestqt")
 
+from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtGui import QColor  # noqa: E402
 
 from engine_cy.board import BLACK, PASS  # noqa: E402
@@ -499,6 +500,19 @@ def test_a_ko_the_side_to_move_need_not_start_says_who_starts_it(make_window, qt
     assert "it need not play first: Black must start the ko to kill" in said
 
 
+def test_an_edit_tool_picked_in_the_problem_panel_after_a_solve_edits(three, qtbot):
+    """QA s49: the Region radio button left the board showing the proof, and the next
+    click went to the proof ("No line of the proof plays there"), marking nothing."""
+    w = three
+    assert w.mode == "proof"
+    w.problem_panel.tool_buttons["region"].click()
+    assert w.mode == "edit" and w.editor.tool == "region"
+    d5 = coords.from_gtp("D5", 9)
+    assert d5 not in w.editor.draft.region
+    qtbot.mouseClick(w.board, Qt.MouseButton.LeftButton, pos=w.board.point_position(d5))
+    assert d5 in w.editor.draft.region
+
+
 def test_a_proven_verdict_is_not_called_open_when_only_its_class_is(three):
     """The classification ran out of budget before White B1 had its class: the position's
     class is open, but its verdict (White lives, verified) is not."""
@@ -522,7 +536,6 @@ def test_the_keyboard_walks_a_first_moves_proof_from_the_list_and_goes_back_to_t
     """Keyboard only (QA s40): in the first-move list → and ← walk the chosen move's proof as
     on the board, Space solves as anywhere else, and Ctrl+G gives the keys back to the
     board without tabbing through every field of the panels."""
-    from PySide6.QtCore import Qt
     from PySide6.QtWidgets import QApplication
     w, tree = three, three.solve_panel.first_moves.tree
     with qtbot.waitActive(w):         # the menus' shortcuts work in the active window

@@ -1067,6 +1067,10 @@ class MainWindow(QMainWindow):
     def _tool_changed(self, _tool: str) -> None:
         if self.mode == "edit":
             self._show_edit_board()     # the hint and the ghost stone follow the tool
+        elif not self._game_holds_edits():
+            # a tool picked in the Problem panel means editing, as its key does (QA s49:
+            # after a solve the next click went to the proof, and marked nothing)
+            self.set_mode("edit")
 
     def _board_pressed(self, loc: int, button: int) -> None:
         if self.mode == "edit":
