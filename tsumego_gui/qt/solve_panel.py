@@ -226,6 +226,7 @@ class SolvePanel(QWidget):
         self._outcome: SolveOutcome | None = None    # the solve whose verdict is shown
         # the verdict's text before and after where a ko note goes (``_show_ko``)
         self._verdict_parts = ("", "")
+        self._read_first = ""     # how the problem is posed, where it must be read first
         self._clock = QTimer(self)
         self._clock.setInterval(200)
         self._clock.timeout.connect(self._tick)
@@ -474,7 +475,7 @@ class SolvePanel(QWidget):
                 f"{counted}, {mover} {'wins' if mover_wins else 'loses'} the ko.  "
                 f"Ko at best: "
                 f"<b>{names}</b>{starts} (see the first moves).")
-        self.verdict_label.setText(head + note + self._verdict_parts[1])
+        self.verdict_label.setText(self._read_first + head + note + self._verdict_parts[1])
 
     def show_outcome(self, outcome: SolveOutcome, size: int, defender: int,
                      goal: str | None = None, warning: str = "") -> None:
@@ -499,8 +500,10 @@ class SolvePanel(QWidget):
         if goal is None and r.proof is not None:
             goal = r.proof.problem.goal
         judged = f"<br><small>Goal: {GOAL_TEXT[goal]}</small>" if goal in GOAL_TEXT else ""
-        if warning:
-            judged += f"<br><small>⚠ Note: {escape(warning)}.</small>"
+        # first, not in small print under the verdict (QA s49: a region that left out an
+        # eye point gave "seki" rows and a green badge; its warning went unread)
+        self._read_first = (f"<span style='color: black; background: #f5b041'>⚠ Read first: "
+                            f"{escape(warning)}.</span><br>" if warning else "")
         if outcome.note:        # the closer frame tried first (``search.frame_ladder``)
             judged += f"<br><small>Frame: {escape(outcome.note)}.</small>"
         if r.split is not None:
@@ -513,7 +516,8 @@ class SolvePanel(QWidget):
             if r.decided:
                 found = unproven_finding(d, r.decided, goal or "survive")
                 why += f".<br>{found[0].upper()}{found[1:]}: unproven and unchecked"
-            self.verdict_label.setText(f"{why}.{judged}" + self._best_guess(size))
+            self.verdict_label.setText(f"{self._read_first}{why}.{judged}"
+                                       + self._best_guess(size))
             self.clear_badge()
             return
         proof = r.proof
@@ -533,7 +537,7 @@ class SolvePanel(QWidget):
             f"{judged}<br>{what} of the proof for {mover}: <b>{moves}</b>{ko}<br>Proof: "
             # Proof.depth() counts the nodes of the longest line, the root included
             f"{known.size:,} nodes, longest line {_moves(known.depth - 1)}")
-        self.verdict_label.setText("".join(self._verdict_parts))
+        self.verdict_label.setText(self._read_first + "".join(self._verdict_parts))
         self._show_verification(outcome)
 
     def _show_split(self, split: SplitProof, size: int, judged: str) -> None:
@@ -556,7 +560,8 @@ class SolvePanel(QWidget):
             proved = (f"<br>Proved: {d} lives unconditionally, which is more than the goal "
                       f"{split.problem.goal} asks.")
         self.verdict_label.setText(
-            f"<b>{verdict}</b> with {mover} to play, proven area by area.{judged}{proved}"
+            f"{self._read_first}<b>{verdict}</b> with {mover} to play, proven area by "
+            f"area.{judged}{proved}"
             f"{first}<br>Proof: {used} area proof{'s' if used > 1 else ''}, {nodes:,} nodes")
         self.areas.show_split(split)
         self.first_moves.clear()
