@@ -236,8 +236,11 @@ class ProofBrowser(QWidget):
         if found is None:
             return None
         board, moves, start = found
-        there = board.copy()
+        there: Board | None = board.copy()
         for move in moves:
+            if move != PASS and not there.is_legal(move):
+                there = None
+                break
             there.play(move)
         more, cut = proof_line(self.node(), there, first if not self.path else None)
         return board, moves + more, cut, start

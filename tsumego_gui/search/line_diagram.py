@@ -31,7 +31,7 @@ DIAGRAM_MOVES = 30      # three diagrams; a longer line is cut, and said to be
 CUT_NOTE = "The line goes on in the proof (shown to move {})."
 
 
-def proof_line(node: ProofNode, board: Board, first: int | None = None,
+def proof_line(node: ProofNode, board: Board | None, first: int | None = None,
                most: int | None = None) -> tuple[list[int], bool]:
     """(the proof's main line from ``node``, at most ``most`` moves (None:
     ``DIAGRAM_MOVES``), whether it was cut); ``board`` and ``first``:

@@ -288,17 +288,18 @@ def mark(node, right: bool, ko: bool = False) -> None:
     node.set("TE" if right else "BM", 1)
 
 
-def main_line(node: ProofNode, board: Board, most: int = 40,
+def main_line(node: ProofNode, board: Board | None, most: int = 40,
               first: int | None = None) -> list[int]:
     """The line a book would print from ``node`` (``board``: its position, left as it
-    was), and the app plays against a player: at each node the prover's move, and where
-    its opponent is to move its most stubborn reply (:func:`stubborn_reply`); up to
-    ``most`` moves.  ``first``: the move to start with instead, where ``node`` has that
-    child (a losing side's move that makes a ko, say)."""
+    was; None: not known), and the app plays against a player: at each node the prover's
+    move, and where its opponent is to move its most stubborn reply
+    (:func:`stubborn_reply`); up to ``most`` moves.  ``first``: the move to start with
+    instead, where ``node`` has that child (a losing side's move that makes a ko, say)."""
     lengths: dict[int, int] = {}
     line = []
     tokens = []
-    on_board = True     # a proof read under another ko rule may leave the board's rules
+    # a proof read under another ko rule may leave the board's rules
+    on_board = board is not None
     try:
         while len(line) < most and node.children:
             move = node.prover_move
