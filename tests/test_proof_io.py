@@ -327,6 +327,25 @@ def test_a_ko_moves_variation_shows_the_mover_winning_the_ko():
         assert not any(_starts_right(n) for n in _sgf_nodes_below(node))
 
 
+def test_a_wrong_ko_moves_variation_shows_its_refutation():
+    """The direct ko, Black to play: E1 kills, F1 only makes a ko (WRONG).  F1's variation
+    is the line in which White wins the ko, White's retake its first move (QA s49: it
+    showed Black killing where White may not take a ko, the refutation further down)."""
+    path = (Path(__file__).resolve().parents[1] / "tsumego_gui" / "resources" / "problems"
+            / "ko" / "direct-ko.sgf")
+    problem = read_sgf(path.read_bytes())[0]
+    c = classify(problem, to_play=BLACK)
+    f1, e1 = (coords.from_gtp(n, 9) for n in ("F1", "E1"))
+    assert {m.move: m.cls for m in c.moves}[f1] == "ko" and c.status == "dies"
+    game = sgf.Sgf_game.from_bytes(classification_file.to_sgf(c))
+    (node,) = [n for n in game.get_root() if n.get_move()[1] == coords.to_sgfmill(f1, 9)]
+    assert node.get("C") == ("WRONG: ko (must win the ko to kill). The tree below: how the "
+                             "white group survives when it may take kos")
+    (retake,) = list(node)
+    assert retake.get_move() == ("w", coords.to_sgfmill(e1, 9))
+    assert retake.get("C").startswith("White lives")
+
+
 def test_a_damaged_proof_file_is_a_value_error(tmp_path):
     """QA s46: a missing key or a child index past the list raised KeyError or IndexError,
     where the loaders promise ValueError."""

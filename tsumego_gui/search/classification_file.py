@@ -21,7 +21,7 @@ below shows; our own property ``TC`` holds the class word (``lives``,
 proof (``search.proof.TreeWriter``): for a ko move with its figure, the ko
 fought with threats, won by the side to move (``shown_tree``); otherwise
 ``Classification.line_proofs``' (for a ko, the one in which the side to move
-wins it).  Below a ``RIGHT`` move that is not a ko, the comment of each end of
+wins it; for a ``WRONG`` ko move, the one in which its opponent does).  Below a ``RIGHT`` move that is not a ko, the comment of each end of
 its lines starts ``RIGHT`` as well (trainers judge a line by its end:
 ``search.proof.TreeWriter.mark_right_ends``); a ko move's lines end unmarked,
 neither right nor wrong, as do the others'.  Move comments say where the
@@ -127,13 +127,18 @@ def is_right(c: Classification, cls: str) -> bool:
 def shown_tree(c: Classification, m: FirstMove, group: str) -> tuple[Proof, str | None]:
     """The proof a first move's variation shows, and what it shows (None: no words for
     it): a ko move's fight with threats where it has a figure (``Classification.ko_fight``),
-    else ``Classification.line_proofs``' line, in which the mover wins a ko."""
+    else ``Classification.line_proofs``' line, in which the mover wins a ko, except for a
+    wrong ko move: the line in which its opponent wins the ko."""
     fight = c.ko_fight(m)
     if fight is not None:
         need = "" if m.ko.side == c.to_play else \
             f" ({PLAYERS[m.ko.side]} needs {counted(m.ko.threats, 'ko threat')})"
         return fight[0], f"the ko fought, {threats_held(fight[0].problem)}{need}"
-    proof, _ = c.line_proofs(m)
+    proof, other = c.line_proofs(m)
+    if other is not None and m.cls == "ko" and not is_right(c, m.cls):
+        # a wrong ko move shows why it is wrong: the opponent's win of the ko (QA s49: the
+        # mover's win was shown, the refutation the third reply below it)
+        proof = other
     shows = TREE_SHOWS.get((proof.stats.get("rules"), proof.root.won))
     return proof, None if shows is None else shows.format(group=group)
 
