@@ -632,6 +632,21 @@ def test_a_diagram_starts_a_lost_ko_with_the_ko_move_and_says_the_rule(capsys):
     assert "After 2: White may not retake the ko at E1 (this line's ko rule)" in diagram
 
 
+def test_all_with_diagram_shows_both_sides_of_a_ko(capsys):
+    """QA s49: with --all a ko's diagram was the line in which Black kills where White may
+    not take a ko, with no ko in it; the line where White may take it follows, as the plain
+    solve's diagram has it, from the same first move."""
+    ko = BUNDLED / "corner" / "l-four-corner-ko.sgf"
+    assert main(["solve", str(ko), "--all", "--diagram"]) == 0
+    out = capsys.readouterr().out
+    first, _, second = out.partition("\n\nWhere White may take kos (and Black may not), "
+                                     "it lives:\n")
+    assert second.startswith("$$B Black to play")
+    assert "$$ | 3 1 4 O X . . . . |" in first.splitlines()    # B1 kills, no ko taken
+    assert "$$ | 2 1 4 O X . . . . |" in second.splitlines()   # B1, White takes the ko
+    assert "After 2: Black may not take the ko at A2 (this line's ko rule)" in second
+
+
 def test_a_long_line_is_cut_and_said_to_go_on(capsys, monkeypatch):
     from tsumego_gui.search import line_diagram
     monkeypatch.setattr(line_diagram, "DIAGRAM_MOVES", 2)

@@ -67,7 +67,7 @@ from tsumego_gui.search.choice import (
 )
 from tsumego_gui.search.classify import OPEN, classify
 from tsumego_gui.search.frame_ladder import solve_closer_first
-from tsumego_gui.search.line_diagram import line_diagram, proof_line
+from tsumego_gui.search.line_diagram import ko_heading, line_diagram, proof_line
 from tsumego_gui.search.params import SearchParams
 from tsumego_gui.search.results import forget_zones
 from tsumego_gui.search.running import cancel_reader
@@ -219,8 +219,7 @@ def solve_one(problem: Problem, closer: Problem | None, to_play: int, args,
             # the ko itself: the line where the defender may take kos, from the same move
             turned = ko.turned
             line, cut = proof_line(turned.root, turned.board(), line[0] if line else None)
-            row["diagram"] += (f"\n\nWhere {PLAYERS[problem.defender]} may take kos (and "
-                               f"{PLAYERS[problem.attacker]} may not), it lives:\n"
+            row["diagram"] += (f"\n\n{ko_heading(problem, turned)}:\n"
                                + line_diagram(turned.problem, to_play, line, turned.problem,
                                               cut))
     elif args.diagram:
@@ -293,9 +292,15 @@ def classify_one(problem: Problem, to_play: int, args, evaluator,
     best = next((m for m in c.moves if m.cls == c.status and m.proofs), None)
     if args.diagram and best is not None:
         # the line starts before the first move, which it numbers 1
-        proof = c.line_proofs(best)[0]
+        proof, other = c.line_proofs(best)
         line, cut = proof_line(proof.root, proof.board())
         row["diagram"] = line_diagram(problem, to_play, [best.move, *line], proof.problem, cut)
+        if other is not None and best.cls == "ko":
+            # the ko the first line leaves out: the same move where the other side wins it
+            # (QA s49: "ko" above a line with no ko in it), as the plain solve shows it
+            line, cut = proof_line(other.root, other.board())
+            row["diagram"] += f"\n\n{ko_heading(problem, other)}:\n" + line_diagram(
+                problem, to_play, [best.move, *line], other.problem, cut)
     elif args.diagram:
         row["diagram"] = position_diagram(problem, to_play)
     # a classification a Ctrl-C stopped keeps the classes it proved, the rest open

@@ -21,8 +21,9 @@ below shows; our own property ``TC`` holds the class word (``lives``,
 proof (``search.proof.TreeWriter``): for a ko move with its figure, the ko
 fought with threats, won by the side to move (``shown_tree``); otherwise
 ``Classification.line_proofs``' (for a ko, the one in which the side to move
-wins it; for a ``WRONG`` ko move, the one in which its opponent does).  Below a ``RIGHT`` move that is not a ko, the comment of each end of
-its lines starts ``RIGHT`` as well (trainers judge a line by its end:
+wins it; for a ``WRONG`` ko move, the one in which its opponent does).  Below
+a ``RIGHT`` move that is not a ko, the comment of each end of its lines starts
+``RIGHT`` as well (trainers judge a line by its end:
 ``search.proof.TreeWriter.mark_right_ends``); a ko move's lines end unmarked,
 neither right nor wrong, as do the others'.  Move comments say where the
 tree's ko rule or a missing ko threat decides a move (``search.ko_notes``);

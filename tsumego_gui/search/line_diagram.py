@@ -25,7 +25,7 @@ from tsumego_gui.core.problem import Problem
 from tsumego_gui.core.sl_diagram import sl_diagrams
 from tsumego_gui.core.wording import PLAYERS
 from tsumego_gui.search.ko_notes import KoNotes
-from tsumego_gui.search.proof import ProofNode, main_line
+from tsumego_gui.search.proof import Proof, ProofNode, main_line
 
 DIAGRAM_MOVES = 30      # three diagrams; a longer line is cut, and said to be
 CUT_NOTE = "The line goes on in the proof (shown to move {})."
@@ -39,6 +39,15 @@ def proof_line(node: ProofNode, board: Board | None, first: int | None = None,
     most = DIAGRAM_MOVES if most is None else most
     line = main_line(node, board, most + 1, first)
     return line[:most], len(line) > most
+
+
+def ko_heading(problem: Problem, proof: Proof) -> str:
+    """The words over the second line of a ko: who may take kos in ``proof`` (a proof of
+    the ko's other side), and what the line shows."""
+    d, a = PLAYERS[problem.defender], PLAYERS[problem.attacker]
+    if proof.root.won:
+        return f"Where {d} may take kos (and {a} may not), it lives"
+    return f"Where {d} may not take a ko (and {a} may), it dies"
 
 
 def line_notes(start: Problem, to_play: int, moves: Sequence[int], cut: bool) -> list[str]:
