@@ -234,6 +234,26 @@ def test_a_region_of_stones_only_is_warned():
         "the region has no empty point: no move can be played in it, only passes")
 
 
+def test_a_gap_in_the_wall_the_crucial_stones_can_walk_through_is_named():
+    """QA s49: White's bulky five (A2-D3) with E2 missing from Black's wall: E2 is in the
+    region, F2 beyond it is not; White E2 joins F2, a liberty no move fills, and the
+    classes said "seki".  A region that reaches past the wall where no stone of the
+    defender can come is no concern."""
+    white = pts("A3 B3 C3 D3 C2 D2 D1")
+    black = pts("A4 B4 C4 D4 E4 E3 E1")
+    leaky = Problem.create(9, black, white, crucial=white,
+                           region=pts("A1 B1 C1 A2 B2 E2"))
+    assert leaky.region_warning() == (
+        "the region leaks: a crucial stone can reach F2 outside it by moves in it, and no "
+        "move is ever played there, so that point would be a liberty nothing fills; add it "
+        "to the region or close the gap")
+    closed = Problem.create(9, black | pts("E2"), white, crucial=white,
+                            region=pts("A1 B1 C1 A2 B2"))
+    assert closed.region_warning() == ""
+    # the region widened past the wall: the defender never gets there
+    assert closed.with_region(pts("A1 B1 C1 A2 B2 F1 F2 F3")).region_warning() == ""
+
+
 def test_stones_inside_the_fight_but_outside_the_region_are_named():
     """QA s45: White's straight four A1-D1 (White A2-E2, E1 in Black's wall A3-F3, F2,
     F1) holds two black stones, B1 and C1.  With the region on the empty points A1 and D1

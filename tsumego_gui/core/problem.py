@@ -176,6 +176,32 @@ def liberties_outside_region(size: int, black: Iterable[int], white: Iterable[in
                      if not crucial.isdisjoint(stones) for lib in libs if lib not in region)
 
 
+def leaks_out_of_region(size: int, black: Iterable[int], white: Iterable[int],
+                        crucial: Iterable[int], region: Iterable[int]) -> frozenset[int]:
+    """The empty points outside the region that a crucial chain can reach by moves in it:
+    next to an empty region point that empty region points and the defender's stones join
+    to a crucial chain.  A defender stone played there gives the chain a liberty no move
+    ever fills (QA s49: a bulky five with a gap in its wall gave "seki", where the group
+    walked out).  The crucial chains' own liberties outside the region are
+    ``liberties_outside_region``'s, not repeated here.  Empty without a region."""
+    region, crucial = frozenset(region), frozenset(crucial)
+    if not region or not crucial:
+        return frozenset()
+    black, white = frozenset(black), frozenset(white)
+    own = black if crucial <= black else white
+    stones = black | white
+    reached, stack = set(crucial), list(crucial)
+    while stack:
+        for n in coords.neighbours(stack.pop(), size):
+            if n not in reached and (n in own or (n in region and n not in stones)):
+                reached.add(n)
+                stack.append(n)
+    direct = liberties_outside_region(size, black, white, crucial, region)
+    return frozenset(q for p in reached if p in region and p not in stones
+                     for q in coords.neighbours(p, size)
+                     if q not in region and q not in stones and q not in direct)
+
+
 def capturable_outside_region(size: int, black: Iterable[int], white: Iterable[int],
                               crucial: Iterable[int], region: Iterable[int]) -> frozenset[int]:
     """The stones of chains inside the fight but outside the region: chains (not crucial)
@@ -216,9 +242,10 @@ def region_warning(size: int, black: Iterable[int], white: Iterable[int],
     """What a player must read about a region under which the verdict says nothing of the
     problem, "" for none: a region with no empty point (no move can be played: a pass
     "lives in seki"), crucial stones with liberties outside it
-    (``liberties_outside_region``), or stones outside it that its moves can capture
-    (``capturable_outside_region``).  No problem of the shared or bundled collections has
-    any of these: it is a region drawn too small."""
+    (``liberties_outside_region``) or within reach of its moves (``leaks_out_of_region``),
+    or stones outside it that its moves can capture (``capturable_outside_region``).  No
+    problem of the shared or bundled collections has any of these: it is a region drawn
+    too small."""
     region = frozenset(region)
     if region and region <= frozenset(black) | frozenset(white):
         return "the region has no empty point: no move can be played in it, only passes"
@@ -230,6 +257,13 @@ def region_warning(size: int, black: Iterable[int], white: Iterable[int],
                     f"region ({point_names(outside, size)}): no move is ever played there, so "
                     f"those stones can never be captured; add {'it' if one else 'them'} to "
                     "the region")
+    leaks = leaks_out_of_region(size, black, white, crucial, region)
+    if leaks:
+        one = len(leaks) == 1
+        said.append(f"the region leaks: a crucial stone can reach {point_names(leaks, size)} "
+                    f"outside it by moves in it, and no move is ever played there, so "
+                    f"{'that point' if one else 'those points'} would be a liberty nothing "
+                    f"fills; add {'it' if one else 'them'} to the region or close the gap")
     taken = capturable_outside_region(size, black, white, crucial, region)
     if taken:
         said.append(f"the stones at {point_names(taken, size)} can be captured by moves in "
