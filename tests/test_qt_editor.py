@@ -93,6 +93,13 @@ def test_inline_validation_follows_the_edits(qtbot, window):
         "C1)")
     for v in ("A3", "B3", "C2", "C1"):
         click(qtbot, window, v)
+    # White A3 would reach A4, where no move is ever played (QA s49: a leak said nothing)
+    assert panel.validation_text().startswith(
+        "✓ Valid problem, but the region leaks: a crucial stone can reach A4, B4, C3, D2, "
+        "D1 outside it")
+    panel.set_tool("stones")
+    for v in ("A4", "B4", "C3", "D2", "D1"):        # Black closes the gaps
+        click(qtbot, window, v)
     assert "searched in the region (5 points)" in panel.validation_text()
     assert "whole board" not in panel.validation_text()
     # a black chain with no liberties is named in GTP coordinates
