@@ -647,6 +647,19 @@ def test_all_with_diagram_shows_both_sides_of_a_ko(capsys):
     assert "After 2: Black may not take the ko at A2 (this line's ko rule)" in second
 
 
+def test_a_group_alive_already_needs_no_move(tmp_path, capsys):
+    """QA s49: straight three with White's B1 played already: "winning moves: none" read
+    as "no move works"; the app says "none needed" (QA s46), and so does the CLI."""
+    path = tmp_path / "alive.sgf"
+    path.write_bytes(STRAIGHT_THREE.read_bytes().replace(b"AW[ah]", b"AW[bi][ah]")
+                     .replace(b"SQ[ai][bi][ci]", b"SQ[ai][ci]"))
+    assert main(["solve", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "  winning moves: none needed (White is unconditionally alive already)" in out
+    assert main(["solve", str(path), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)[0]["alive_already"] is True
+
+
 def test_a_long_line_is_cut_and_said_to_go_on(capsys, monkeypatch):
     from tsumego_gui.search import line_diagram
     monkeypatch.setattr(line_diagram, "DIAGRAM_MOVES", 2)

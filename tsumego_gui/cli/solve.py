@@ -196,7 +196,7 @@ def solve_one(problem: Problem, closer: Problem | None, to_play: int, args,
         "decided_unproven": result.decided or None,
         # the same keys whether or not a proof came (QA s43: scripts met missing keys)
         "verified": None, "verification": None, "verifier_errors": [],
-        "winning_moves": [], "proof_size": 0,
+        "winning_moves": [], "proof_size": 0, "alive_already": False,
     }
     if result.proof is not None or result.split is not None:
         row.update({
@@ -208,6 +208,8 @@ def solve_one(problem: Problem, closer: Problem | None, to_play: int, args,
         row.update({
             "winning_moves": [coords.to_gtp(m, size) for m in result.proof.winning_moves],
             "proof_size": result.proof.size(),
+            # the goal holds at the root: no move is needed (the app says so too)
+            "alive_already": result.proof.root.kind == "goal",
         })
     if args.diagram and result.proof is not None:
         proof = result.proof
@@ -378,6 +380,9 @@ def print_row(row: dict) -> None:
         where = " in the problem's own frame, which can take much longer" \
             if row["frame"] == "closer" else ""
         print(f"  a winning move: {moves} (--all gives every first move its class{where})")
+    elif row.get("alive_already"):
+        # QA s49: "winning moves: none" read as "no move works"
+        print(f"  winning moves: none needed ({defender} is unconditionally alive already)")
     else:
         print(f"  winning moves: {moves}")
     if not lives and not row["defender_takes_kos"]:
