@@ -249,6 +249,20 @@ def test_the_tree_memory_budget_ends_a_search_without_a_node_budget():
         MctsParams(max_tree_bytes=-1)
 
 
+def test_the_proofs_conversion_reads_the_callers_stop(monkeypatch):
+    """The classification's budget covers the proofs (QA s49: a best-first classification
+    of 20 s took 24-27 s, converting proofs past its deadline): a reason ``stop`` gives
+    ends the conversion, the result unknown for it; the search itself is not cut."""
+    from tsumego_gui.search import results
+    monkeypatch.setattr(results, "STOP_EVERY", 1)       # a small proof: read at once
+    problem = straight_three()
+    done = mcts.solve(problem, MctsParams())
+    assert done.verdict == "lives"
+    late = mcts.solve(problem, MctsParams(), stop=lambda: "time budget")
+    assert (late.verdict, late.proof, late.stop_reason) == ("unknown", None, "time budget")
+    assert late.nodes == done.nodes
+
+
 def test_progress_reports_status_and_line():
     problem = diagram_problem(DIAGRAMS[2], WHITE, BLACK)
     seen = []

@@ -484,9 +484,10 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
                              nodes_per_s=(offset + p.nodes) / max(elapsed, 1e-9),
                              root_status="", best_line=()))
 
+        # its proof is converted within the job's budget too (QA s49: 20 s took 24-27)
         result = mcts.solve(child, MctsParams(max_nodes=caps[0], max_seconds=caps[1]),
                             evaluator=evaluator, cancelled=cancelled,
-                            progress=report if progress else None)
+                            progress=report if progress else None, stop=budget_spent)
         best_first_nodes += result.nodes
         if result.proof is None:
             return "unknown", result.stop_reason or "budget"

@@ -88,7 +88,8 @@ def solve(problem: Problem, params: MctsParams | None = None, *,
           evaluator: Evaluator | None = None, to_play: int | None = None,
           all_moves: bool = False,
           cancelled: Callable[[], bool] | None = None,
-          progress: Callable[[Progress], None] | None = None) -> SolveResult:
+          progress: Callable[[Progress], None] | None = None,
+          stop: Callable[[], str] | None = None) -> SolveResult:
     """Prove or disprove that the defender lives with ``to_play`` to move.
 
     Args:
@@ -101,6 +102,9 @@ def solve(problem: Problem, params: MctsParams | None = None, *,
         cancelled: polled between batches; returning True stops the search.
         progress: called about every ``params.report_every`` seconds with a
             :class:`Progress` (root status and principal line included).
+        stop: read while the proof is converted (default: whether ``cancelled``);
+            a reason it returns ends the conversion, the result unknown for that
+            reason (a job whose budget covers the proofs, ``search.classify``).
     Returns:
         a SolveResult; ``verdict`` is "unknown" when a budget ran out or the
         search was cancelled.
@@ -167,7 +171,8 @@ def solve(problem: Problem, params: MctsParams | None = None, *,
         # the root itself was a terminal "move" (the attacker passes back and wins)
         winning = [result.move]
     try:
-        root = to_proof_tree(result, board, problem, stop=cancel_reader(cancelled))
+        root = to_proof_tree(result, board, problem,
+                             stop=cancel_reader(cancelled) if stop is None else stop)
     except ConversionStoppedError as stopped:
         return SolveResult("unknown", None, core.evals, now() - start, stopped.args[0],
                            core.depth)
