@@ -93,6 +93,9 @@ cdef enum:
 cdef enum:
     # bytes a table entry takes in ``std::unordered_map`` (key, value, hash link, bucket)
     TABLE_ENTRY_BYTES = 40
+    # edges at most: their indices are int32 (some 24 GiB of edges, reached only with no
+    # tree budget); the search then stops as for its memory budget (review s49)
+    MAX_EDGES = 2000000000
 
 cdef enum:
     F_EXPANDED = 1
@@ -313,8 +316,8 @@ cdef class MctsCore:
     cdef int run(self) except -1 nogil:
         while self.nodes[0].status == UNKNOWN:
             self.stop = self.control.budget_stop(self.evals)
-            if self.stop == NOT_STOPPED and self.max_bytes and \
-                    self.bytes_held() > self.max_bytes:
+            if self.stop == NOT_STOPPED and (self.edges.size() > MAX_EDGES or (
+                    self.max_bytes and self.bytes_held() > self.max_bytes)):
                 self.stop = MEMORY_BUDGET
             if self.stop != NOT_STOPPED:
                 break

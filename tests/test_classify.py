@@ -173,6 +173,30 @@ def test_a_stop_while_a_proof_tree_is_built_leaves_its_move_open(seki, monkeypat
     assert all(m.cls == OPEN and m.why_open == "cancelled" for m in c.moves)
 
 
+def test_a_best_first_proof_is_converted_within_the_jobs_time(seki, monkeypatch):
+    """QA s49: classify(search="mcts") of 20 s took 24-27 s, the proofs converted past the
+    deadline.  The clock passes the deadline once the first search is done: its proof is
+    not converted, and every move is left open by the time budget."""
+    from tsumego_gui.search import classify as classify_module
+    from tsumego_gui.search import mcts, results
+    real, clock, searched = mcts.solve, classify_module.now, []
+
+    def past_the_deadline_after_searching(*args, **kwargs):
+        searched.append(True)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(mcts, "solve", past_the_deadline_after_searching)
+    monkeypatch.setattr(classify_module, "now",
+                        lambda: clock() + (1e6 if searched else 0.0))
+    monkeypatch.setattr(results, "STOP_EVERY", 1)
+    checked = []
+    monkeypatch.setattr(verify, "verify", lambda *a, **k: checked.append(True))
+    c = classify(seki, SearchParams(max_seconds=60.0), search="mcts")
+    assert len(searched) == 1 and c.status == OPEN
+    assert all(m.cls == OPEN and m.why_open == "time budget" for m in c.moves)
+    assert not checked          # no proof was made to check
+
+
 def test_a_proof_too_large_to_keep_leaves_its_move_open_and_says_why():
     # straight three with one proof node a core: the vital point lives at once (its
     # proof is a leaf); every other first move needs a tree, and stays open

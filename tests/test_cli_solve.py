@@ -658,6 +658,10 @@ def test_a_group_alive_already_needs_no_move(tmp_path, capsys):
     assert "  winning moves: none needed (White is unconditionally alive already)" in out
     assert main(["solve", str(path), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)[0]["alive_already"] is True
+    # Black to play has no move at all: not "none needed" (review s49)
+    assert main(["solve", str(path), "--to-play", "B"]) == 0
+    assert "  winning moves: none (White is unconditionally alive already)" in \
+        capsys.readouterr().out
 
 
 def test_a_long_line_is_cut_and_said_to_go_on(capsys, monkeypatch):

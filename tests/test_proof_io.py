@@ -593,6 +593,21 @@ def test_in_a_seki_the_main_line_leaves_the_shared_liberties_alone(to_play):
     assert node.kind == "survives"
 
 
+def test_a_main_line_goes_on_where_its_board_forbids_a_move():
+    """A board the line cannot be followed on (a proof read under another ko rule, say):
+    the replies are chosen without it from there, the line is whole, and the board is
+    left as it was."""
+    from tsumego_gui.search.proof import main_line
+    problem = problem_from(STRAIGHT_THREE, 7, crucial="A2", to_play=BLACK)
+    proof = solved(problem, WHITE, all_moves=False).proof
+    first = proof.main_line()[0]
+    blocked = proof.board()
+    blocked.set_stone(first, BLACK)
+    before = blocked.colors().tolist()
+    assert main_line(proof.root, blocked) == main_line(proof.root, None)
+    assert blocked.colors().tolist() == before
+
+
 # an eye-against-eye seki: Black's eye B2, White's eye F1, the shared liberties D1 and D2
 EYE_SEKI = """
     . . . . . . . . .

@@ -495,3 +495,11 @@ def test_a_group_alive_already_needs_no_winning_move(make_window, qtbot, tmp_pat
         w.solve()
     assert "none needed (White is unconditionally alive already)" \
         in w.solve_panel.verdict_label.text()
+    # Black to play has no move: "none", not "none needed" (review s49)
+    w.problem_panel.to_play_combo.setCurrentIndex(0)
+    w.problem_panel.to_play_combo.activated.emit(0)
+    with qtbot.waitSignal(w.solver.classified, timeout=60_000):
+        w.solve()
+    said = w.solve_panel.verdict_label.text()
+    assert "with Black to play" in said
+    assert "<b>none (White is unconditionally alive already)</b>" in said

@@ -297,7 +297,7 @@ def classify_one(problem: Problem, to_play: int, args, evaluator,
         proof, other = c.line_proofs(best)
         line, cut = proof_line(proof.root, proof.board())
         row["diagram"] = line_diagram(problem, to_play, [best.move, *line], proof.problem, cut)
-        if other is not None and best.cls == "ko":
+        if other is not None:       # a ko: its other side
             # the ko the first line leaves out: the same move where the other side wins it
             # (QA s49: "ko" above a line with no ko in it), as the plain solve shows it
             line, cut = proof_line(other.root, other.board())
@@ -381,8 +381,9 @@ def print_row(row: dict) -> None:
             if row["frame"] == "closer" else ""
         print(f"  a winning move: {moves} (--all gives every first move its class{where})")
     elif row.get("alive_already"):
-        # QA s49: "winning moves: none" read as "no move works"
-        print(f"  winning moves: none needed ({defender} is unconditionally alive already)")
+        # QA s49: "winning moves: none" read as "no move works"; for the attacker, "none"
+        needed = " needed" if side == defender else ""
+        print(f"  winning moves: none{needed} ({defender} is unconditionally alive already)")
     else:
         print(f"  winning moves: {moves}")
     if not lives and not row["defender_takes_kos"]:

@@ -238,7 +238,7 @@ class ProofBrowser(QWidget):
         board, moves, start = found
         there: Board | None = board.copy()
         for move in moves:
-            if move != PASS and not there.is_legal(move):
+            if not there.is_legal(move):
                 there = None
                 break
             there.play(move)

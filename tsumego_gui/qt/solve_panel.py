@@ -523,10 +523,12 @@ class SolvePanel(QWidget):
         proof = r.proof
         mover = PLAYERS[proof.to_play]
         verdict = verdict_words(d, r.verdict == "lives", proof.problem.goal)
-        moves = ", ".join(coords.to_gtp(m, size) for m in proof.winning_moves) or (
-            # QA s46: "none" beside a first-move list where every move lives
-            f"none needed ({d} is unconditionally alive already)"
-            if proof.root.kind == "goal" else "none")
+        # QA s46: "none" beside a first-move list where every move lives; for the attacker
+        # "none" (review s49: "none needed" read as if it needed no move)
+        alive = f" ({d} is unconditionally alive already)" if proof.root.kind == "goal" else ""
+        needed = " needed" if alive and proof.to_play == proof.problem.defender else ""
+        moves = ", ".join(coords.to_gtp(m, size) for m in proof.winning_moves) or \
+            f"none{needed}{alive}"
         what = "Winning first move" + ("s" if len(proof.winning_moves) > 1 else "")
         known = proof_facts.facts(proof)      # counted by the worker, not here
         # whether the kill is a ko (``search.kill_by_ko``), said as the CLI says it

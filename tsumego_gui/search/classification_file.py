@@ -136,7 +136,7 @@ def shown_tree(c: Classification, m: FirstMove, group: str) -> tuple[Proof, str 
             f" ({PLAYERS[m.ko.side]} needs {counted(m.ko.threats, 'ko threat')})"
         return fight[0], f"the ko fought, {threats_held(fight[0].problem)}{need}"
     proof, other = c.line_proofs(m)
-    if other is not None and m.cls == "ko" and not is_right(c, m.cls):
+    if other is not None and not is_right(c, m.cls):       # only a ko has another
         # a wrong ko move shows why it is wrong: the opponent's win of the ko (QA s49: the
         # mover's win was shown, the refutation the third reply below it)
         proof = other

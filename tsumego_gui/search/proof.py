@@ -353,7 +353,8 @@ def stubborn_reply(node: ProofNode, board: Board | None, lengths: dict[int, int]
     than a pass (a pass only where the proof holds nothing else), then the one with the
     longest line below; the first of equals.  ``lengths`` and ``budget``:
     :func:`line_length`'s."""
-    attacker_fails = node.won        # the defender wins the node its opponent is to move at
+    # the mover loses here: where the defender wins the node, the mover is the attacker
+    attacker_fails = node.won
     best, best_key = node.children[0][0], None
     for move, child in node.children:
         key = (not (attacker_fails and _gives_away(board, move)), move != PASS,
