@@ -297,8 +297,9 @@ class TryIt(GameLog):
     other side.
 
     At a node where the app's side wins, the app plays the proof's move there;
-    where it loses, it plays its most stubborn move of the proof: the one with
-    the longest line below.
+    where it loses, it plays its most stubborn move of the proof
+    (``proof.stubborn_reply``: the longest line below, where an attacker that
+    cannot kill keeps its own chains out of atari).
     The user's moves are looked up in the tree: moves outside a node's
     must-answer set that the proof cut as null moves are answered as after
     their covering move, and the game then follows that subtree on the real
@@ -365,8 +366,8 @@ class TryIt(GameLog):
         return True
 
     def _app_choice(self) -> int:
-        """The app's move here: the proof's move where it wins, else its longest defence
-        (a pass only when nothing else is in the proof)."""
+        """The app's move here: the proof's move where it wins, else its most stubborn
+        reply (``proof.stubborn_reply``)."""
         node = self.node
         if node.prover_move is not None:
             return node.prover_move
