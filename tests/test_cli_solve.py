@@ -41,9 +41,10 @@ def test_solve_all_prints_every_first_move_with_its_class(capsys):
     assert main(["solve", str(STRAIGHT_THREE), "--all"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("White to play: lives unconditionally")
-    table = {line.split()[0]: line.split()[1] for line in lines[2:]}
+    rows = lines[2:-1]          # the last line says what the pass is
+    table = {line.split()[0]: line.split()[1] for line in rows}
     assert table == {"A1": "dies", "B1": "lives", "C1": "dies", "pass": "dies"}
-    assert all(line.split()[2] == "yes" for line in lines[2:])
+    assert all(line.split()[2] == "yes" for line in rows)
 
 
 def test_solve_all_for_the_other_side_finds_the_kill(capsys):
@@ -93,7 +94,7 @@ def test_a_budget_too_small_says_not_proven_and_exits_3(capsys, tmp_path):
     # classified: the position's class left open is no answer either
     assert main(["solve", str(STRAIGHT_THREE), "--max-nodes", "1", "--to-play", "B",
                  "--all"]) == 3
-    rows = [line.split(None, 3) for line in capsys.readouterr().out.splitlines()[2:]]
+    rows = [line.split(None, 3) for line in capsys.readouterr().out.splitlines()[2:-1]]
     assert rows and all(row[1:] == ["open", "-", "not decided: node budget"] for row in rows)
     # nothing decided: nothing verified, and no file of open moves (QA s45)
     out_path = tmp_path / "none.sgf"
@@ -645,6 +646,16 @@ def test_all_with_diagram_shows_both_sides_of_a_ko(capsys):
     assert "$$ | 3 1 4 O X . . . . |" in first.splitlines()    # B1 kills, no ko taken
     assert "$$ | 2 1 4 O X . . . . |" in second.splitlines()   # B1, White takes the ko
     assert "After 2: Black may not take the ko at A2 (this line's ko rule)" in second
+
+
+def test_the_first_move_table_says_what_its_pass_is(capsys):
+    """QA s49: a pass "kills" in the table where the single solve names a move: the table's
+    pass is a tenuki, which does not end the game; the line under the table says so."""
+    assert main(["solve", str(STRAIGHT_THREE), "--all"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[-1] == ("  (pass is a tenuki: play goes on elsewhere, and it does not count "
+                         "toward the two passes that end the game)")
+    assert lines[-2].split()[:2] == ["pass", "dies"]
 
 
 def test_a_group_alive_already_needs_no_move(tmp_path, capsys):

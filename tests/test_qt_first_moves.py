@@ -97,6 +97,12 @@ def test_the_seki_problem_lists_two_dying_moves_and_a_seki_pass(seki):
     assert {m: r[1] for m, r in rows.items()} == {"A1": "dies", "F1": "dies", "pass": "seki"}
     assert rows["pass"][2] == "lives in seki" and rows["A1"][2] == "dies"
     assert all(r[3] == "✔ verified" for r in rows.values())
+    # the pass row says what its pass is (QA s49), the others nothing there
+    tree = w.solve_panel.first_moves.tree
+    tips = {tree.topLevelItem(i).text(0): tree.topLevelItem(i).toolTip(0)
+            for i in range(1, tree.topLevelItemCount())}
+    assert tips == {"A1": "", "F1": "", "pass": "Pass is a tenuki: play goes on elsewhere, "
+                    "and it does not count toward the two passes that end the game."}
     colours = class_cell_colours(w)
     red, teal = CLASS_COLOURS["fails"][0], CLASS_COLOURS["seki"][0]
     assert {m: c[0] for m, c in colours.items()} == {"A1": red, "F1": red, "pass": teal}

@@ -65,7 +65,7 @@ from tsumego_gui.search.choice import (
     pick_solver,
     solve_and_verify,
 )
-from tsumego_gui.search.classify import OPEN, classify
+from tsumego_gui.search.classify import OPEN, TENUKI_NOTE, classify
 from tsumego_gui.search.frame_ladder import solve_closer_first
 from tsumego_gui.search.line_diagram import ko_heading, line_diagram, proof_line
 from tsumego_gui.search.params import SearchParams
@@ -336,6 +336,8 @@ def print_classes(row: dict) -> None:
             # (not decided within the budget) (time budget)")
             ver, reads = "-", f"not decided: {m['why_open'] or 'budget'}"
         print(f"  {m['move']:6} {m['class']:6} {ver:8}  {reads}")
+    if any(m["move"] == "pass" for m in row["first_moves"]):
+        print(f"  ({TENUKI_NOTE})")
 
 
 def print_warnings(row: dict) -> None:

@@ -46,10 +46,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine_cy.board import PASS
 from tsumego_gui.core import coords
 from tsumego_gui.core.wording import PLAYERS
 from tsumego_gui.qt.proof_view import rules_text
-from tsumego_gui.search.classify import OPEN, Classification, FirstMove
+from tsumego_gui.search.classify import OPEN, TENUKI_NOTE, Classification, FirstMove
 from tsumego_gui.search.proof import Proof
 
 # (background, text) per class as the side to move reads it (``class_colours``): mid-tone
@@ -276,6 +277,8 @@ class FirstMoveList(QWidget):
             item.setData(1, WORDS_ROLE, words)
             item.setToolTip(1, why if fm.cls == OPEN else words)
             item.setToolTip(2, tip)
+            if fm.move == PASS:
+                item.setToolTip(0, TENUKI_NOTE[0].upper() + TENUKI_NOTE[1:] + ".")
             self._paint(item, c, fm.cls)
             if fm.move in best:
                 font = item.font(0)

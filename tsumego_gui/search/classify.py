@@ -132,6 +132,10 @@ OPEN = "open"
 # that ran out of budget or was cancelled
 BUDGET_STOPS = ("node budget", "time budget", "cancelled")
 CORE_SHARE = 3      # each df-pn core's share of the table and proof budgets (``_Cores``)
+# what a first-move pass is (``first_move_problem``), where the table shows one (QA s49: a
+# settled dead group's single solve named a move, the table a pass as well, unexplained)
+TENUKI_NOTE = ("pass is a tenuki: play goes on elsewhere, and it does not count toward the "
+               "two passes that end the game")
 # how each side reads a class
 DEFENDER_WORDS = {"lives": "lives unconditionally", "seki": "lives in seki",
                   "ko": "ko (must win the ko to live)", "dies": "dies"}
