@@ -67,7 +67,7 @@ from tsumego_gui.search.choice import (
 )
 from tsumego_gui.search.classify import OPEN, TENUKI_NOTE, classify
 from tsumego_gui.search.frame_ladder import solve_closer_first
-from tsumego_gui.search.line_diagram import ko_heading, line_diagram, proof_line
+from tsumego_gui.search.line_diagram import ko_heading, line_diagram, proof_diagram
 from tsumego_gui.search.params import SearchParams
 from tsumego_gui.search.results import forget_zones
 from tsumego_gui.search.running import cancel_reader
@@ -213,17 +213,14 @@ def solve_one(problem: Problem, closer: Problem | None, to_play: int, args,
         })
     if args.diagram and result.proof is not None:
         proof = result.proof
-        # a losing side's line starts with the move that makes the ko, where there is one
         # a kill that needs a ko: the line starts with the move the ko decides
-        line, cut = proof_line(proof.root, proof.board(), ko.ko_move if ko is not None else None)
-        row["diagram"] = line_diagram(proof.problem, to_play, line, proof.problem, cut)
+        row["diagram"], line = proof_diagram(proof.problem, to_play, proof,
+                                             first=ko.ko_move if ko is not None else None)
         if ko is not None and ko.turned is not None:
             # the ko itself: the line where the defender may take kos, from the same move
-            turned = ko.turned
-            line, cut = proof_line(turned.root, turned.board(), line[0] if line else None)
-            row["diagram"] += (f"\n\n{ko_heading(problem, turned)}:\n"
-                               + line_diagram(turned.problem, to_play, line, turned.problem,
-                                              cut))
+            turned, _ = proof_diagram(ko.turned.problem, to_play, ko.turned,
+                                      first=line[0] if line else None)
+            row["diagram"] += f"\n\n{ko_heading(problem, ko.turned)}:\n{turned}"
     elif args.diagram:
         row["diagram"] = position_diagram(problem, to_play)
     if ko is not None and ko.needs_ko is not None:
@@ -295,14 +292,12 @@ def classify_one(problem: Problem, to_play: int, args, evaluator,
     if args.diagram and best is not None:
         # the line starts before the first move, which it numbers 1
         proof, other = c.line_proofs(best)
-        line, cut = proof_line(proof.root, proof.board())
-        row["diagram"] = line_diagram(problem, to_play, [best.move, *line], proof.problem, cut)
+        row["diagram"], _ = proof_diagram(problem, to_play, proof, before=[best.move])
         if other is not None:       # a ko: its other side
             # the ko the first line leaves out: the same move where the other side wins it
             # (QA s49: "ko" above a line with no ko in it), as the plain solve shows it
-            line, cut = proof_line(other.root, other.board())
-            row["diagram"] += f"\n\n{ko_heading(problem, other)}:\n" + line_diagram(
-                problem, to_play, [best.move, *line], other.problem, cut)
+            text, _ = proof_diagram(problem, to_play, other, before=[best.move])
+            row["diagram"] += f"\n\n{ko_heading(problem, other)}:\n{text}"
     elif args.diagram:
         row["diagram"] = position_diagram(problem, to_play)
     # a classification a Ctrl-C stopped keeps the classes it proved, the rest open

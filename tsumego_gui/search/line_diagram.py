@@ -79,6 +79,15 @@ def line_diagram(problem: Problem, to_play: int, moves: Sequence[int], rules: Pr
     return "\n".join([text, *line_notes(with_ko_rule(problem, rules), to_play, moves, cut)])
 
 
+def proof_diagram(start: Problem, to_play: int, proof: Proof, before: Sequence[int] = (),
+                  first: int | None = None) -> tuple[str, list[int]]:
+    """(the diagram of ``proof``'s main line, that line): from ``start``'s position with
+    ``to_play`` to move, ``before`` played first (the first move whose proof it is), under
+    the proof's ko rule; ``first``: ``proof_line``'s."""
+    line, cut = proof_line(proof.root, proof.board(), first)
+    return line_diagram(start, to_play, [*before, *line], proof.problem, cut), line
+
+
 def with_ko_rule(problem: Problem, rules: Problem) -> Problem:
     """``problem``'s position under ``rules``' ko rule and ko threats."""
     return replace(problem, ko_allowed=rules.ko_allowed, ko_threats=rules.ko_threats)
