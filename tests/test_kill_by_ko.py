@@ -141,8 +141,10 @@ def test_a_ko_the_defender_need_not_start_is_said_so():
                                                         for n in ("A1", "A2", "A3")})
     outcome = solver(WHITE, [])(problem, None)
     assert outcome.result.verdict == "dies" and not outcome.result.proof.winning_moves
+    assert outcome.verification == VERIFIED
     reading = kill_by_ko.read_kill(outcome, solver(WHITE, []), 20.0)
     assert reading.needs_ko and move_name(reading.move, 9) == "pass"
+    assert verify.verify(reading.turned).passed     # White lives where it may take kos
     assert kill_by_ko.words(reading, "--all") == (
         "a ko: White dies only while it may not take a ko; it need not play first: Black "
         "must start the ko to kill (--all says who must win it, and how)")

@@ -257,7 +257,7 @@ def test_the_proofs_conversion_reads_the_callers_stop(monkeypatch):
     monkeypatch.setattr(results, "STOP_EVERY", 1)       # a small proof: read at once
     problem = straight_three()
     done = mcts.solve(problem, MctsParams())
-    assert done.verdict == "lives"
+    assert done.verdict == "lives" and verify(done.proof, replays=20).passed
     late = mcts.solve(problem, MctsParams(), stop=lambda: "time budget")
     assert (late.verdict, late.proof, late.stop_reason) == ("unknown", None, "time budget")
     assert late.nodes == done.nodes

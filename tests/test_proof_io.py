@@ -337,6 +337,7 @@ def test_a_wrong_ko_moves_variation_shows_its_refutation():
     c = classify(problem, to_play=BLACK)
     f1, e1 = (coords.from_gtp(n, 9) for n in ("F1", "E1"))
     assert {m.move: m.cls for m in c.moves}[f1] == "ko" and c.status == "dies"
+    assert all(m.verification == "verified" for m in c.moves)
     game = sgf.Sgf_game.from_bytes(classification_file.to_sgf(c))
     (node,) = [n for n in game.get_root() if n.get_move()[1] == coords.to_sgfmill(f1, 9)]
     assert node.get("C") == ("WRONG: ko (must win the ko to kill). The tree below: how the "

@@ -501,6 +501,7 @@ def test_a_ko_the_side_to_move_need_not_start_says_who_starts_it(make_window, qt
     assert w.open_path(path, ask=False)
     c = solve_all(w, qtbot)
     assert c.status == "ko" and c.best_moves() == [PASS]
+    assert all(m.verification == "verified" for m in c.moves)
     said = w.solve_panel.verdict_label.text()
     assert "Ko at best: <b>pass</b>: Black must start the ko" in said
     assert "it need not play first: Black must start the ko to kill" in said
