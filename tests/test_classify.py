@@ -243,7 +243,7 @@ def test_the_exported_main_line_is_a_right_move_and_wrong_ones_are_no_book_answe
     data = classification_file.to_sgf(c)
     words = [n.get("C").split(":")[0] for n in sgf.Sgf_game.from_bytes(data).get_root()]
     assert words == sorted(words, key=("RIGHT", "OPEN", "WRONG").index) and "WRONG" in words
-    right = {m.move for m in c.moves if m.cls != OPEN and classification_file.is_right(c, m.cls)}
+    right = {m.move for m in c.moves if m.cls != OPEN and classification_file.is_right(c, m)}
     assert {loc for _, loc in read_sgf(data)[0].book_moves} == right != set()
 
 
@@ -449,3 +449,39 @@ def test_the_last_stone_taken_by_a_ko_is_a_ko():
         "where its side may take the ko, the move captures every crucial stone and the game "
         "is over; where it may not, the move is illegal under ko (ko capture forbidden)")
     assert capture.ko is None and capture.ko_why.startswith("the capture ends the game")
+
+
+
+# the ten-thousand-year ko (mannen ko), region B2 C2 D2 A1 B1 C1 D1:
+#   4 O O O O O O
+#   3 X X X X X O        Black (crucial): A3-E3, A2, E2, E1
+#   2 X O O . X O        White inside: B2, C2, C1, A1
+#   1 O . O . X O
+# whoever starts the ko gives the other the first capture
+MANNEN_KO = (b"(;FF[4]GM[1]SZ[9]AB[ag][bg][cg][dg][eg][ah][eh][ei]"
+             b"AW[af][bf][cf][df][ef][ff][fg][bh][ch][fh][ai][ci][fi]"
+             b"TR[ag][bg][cg][dg][eg][ah][eh][ei]SQ[bh][ch][dh][ai][bi][ci][di])")
+
+
+@pytest.mark.parametrize("to_play,right,worse", [
+    (WHITE, {"D1", "D2"}, {"pass"}),     # White starts: Black takes first, White needs 1
+    (3 - WHITE, {"B1"}, {"pass"}),       # Black B1: White needs 2 threats; pass: 1
+])
+def test_of_two_kos_only_the_better_is_exported_right(to_play, right, worse):
+    """QA s50: in the mannen ko a tenuki, which hands the opponent the first ko capture,
+    was exported RIGHT beside the direct ko; only the best ko figure's moves are."""
+    problem = read_sgf(MANNEN_KO)[0]
+    c = classify(problem, to_play=to_play)
+    assert c.status == "ko"
+    kos = {"pass" if m.move == PASS else coords.to_gtp(m.move, 9): m for m in c.moves
+           if m.cls == "ko"}
+    assert set(kos) == right | worse
+    assert all(verify.verify(p).passed for m in c.moves for p in m.proofs)
+    game = sgf.Sgf_game.from_bytes(classification_file.to_sgf(c))
+    words = {}
+    for node in game.get_root():
+        move = node.get_move()[1]
+        name = "pass" if move is None else coords.to_gtp(coords.from_sgfmill(move, 9), 9)
+        words[name] = node.get("C").split(":")[0]
+    assert {n for n in right | worse if words[n] == "RIGHT"} == right
+    assert all(words[n] == "WRONG" for n in worse)

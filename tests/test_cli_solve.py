@@ -615,10 +615,10 @@ def test_diagram_prints_the_main_line_for_a_forum_post(capsys):
     assert main(["solve", str(STRAIGHT_THREE), "--to-play", "B", "--all", "--json",
                  "--diagram"]) == 0
     row = json.loads(capsys.readouterr().out)[0]
-    # Black's B1 kills: the line starts before it, so B1 is 1; White's reply C1 and
-    # Black's A1 follow
+    # Black's B1 kills: the line starts before it, so B1 is 1, and ends there: White has
+    # nothing left but to pass or put its group in atari (C1 or A1), and a book stops
     lines = row["diagram"].splitlines()
-    assert lines[0] == "$$B Black to play" and lines[-2] == "$$ | 3 1 2 O X . . . . |"
+    assert lines[0] == "$$B Black to play" and lines[-2] == "$$ | . 1 . O X . . . . |"
 
 
 def test_a_diagram_starts_a_lost_ko_with_the_ko_move_and_says_the_rule(capsys):
@@ -646,6 +646,44 @@ def test_all_with_diagram_shows_both_sides_of_a_ko(capsys):
     assert "$$ | 3 1 4 O X . . . . |" in first.splitlines()    # B1 kills, no ko taken
     assert "$$ | 2 1 4 O X . . . . |" in second.splitlines()   # B1, White takes the ko
     assert "After 2: Black may not take the ko at A2 (this line's ko rule)" in second
+
+
+def test_all_with_diagram_draws_a_first_move_that_takes_a_ko(tmp_path, capsys):
+    """QA s50: the L-four ko just taken by Black (A2), White to play: White's A1 retakes
+    the ko, which the problem's own rule forbids White, so drawing the line under that rule
+    stopped the run as bad input ("A1 is illegal"); it is drawn under its proof's rule."""
+    path = tmp_path / "ko-taken.sgf"
+    path.write_text("(;FF[4]GM[1]SZ[9]PL[W]AB[af][bf][cf][cg][dg][eg][eh][ei][bi][ah]"
+                    "AW[ag][bg][bh][ch][dh][di]TR[ag][bg][bh][ch][dh][di]SQ[ai][ci][bi][ah])")
+    assert main(["solve", str(path), "--all", "--diagram"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[2].split()[:2] == ["A1", "ko"]
+    assert "$$ | 1 X 3 O X . . . . |" in out.splitlines()      # A1 retakes, then C1
+    assert "After 1: Black may not retake the ko at A2 (this line's ko rule)" in out
+
+
+def test_a_plain_solve_says_whether_a_life_is_a_seki(tmp_path, capsys):
+    """QA s49 D8: an eye-against-eye seki read "White lives" with a liberty fill named and
+    no word of seki; a straight three's life is unconditional.  In a closer frame a seki is
+    not said: the problem's own, wider, frame may give more."""
+    seki = BUNDLED / "classic" / "seki-shared-liberties.sgf"
+    assert main(["solve", str(seki)]) == 0
+    assert ("  seki: White lives only in seki, it cannot live unconditionally (--all gives "
+            "every first move's class)") in capsys.readouterr().out.splitlines()
+    assert main(["solve", str(STRAIGHT_THREE), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)[0]["seki_reading"] == \
+        "no seki: White lives unconditionally"
+    # rectangular eight on the edge of an open 19x19 board: Black gets a seki at best in
+    # the closer frame
+    open_eight = tmp_path / "open-eight.sgf"
+    open_eight.write_text("(;FF[4]GM[1]SZ[19]C[Black to play. What is White's status?]PL[B]"
+                          "AB[ap][bp][cp][dp][ep][fp][fq][fr][fs]"
+                          "AW[aq][bq][cq][dq][eq][er][es])")
+    assert main(["solve", str(open_eight)]) == 0
+    out = capsys.readouterr().out
+    assert "frame: proven in the closer frame" in out
+    assert ("seki or unconditional life: not settled (a seki in the closer frame; the "
+            "problem's own frame may give more)") in out
 
 
 def test_the_first_move_table_says_what_its_pass_is(capsys):
@@ -678,7 +716,7 @@ def test_a_group_alive_already_needs_no_move(tmp_path, capsys):
 def test_a_long_line_is_cut_and_said_to_go_on(capsys, monkeypatch):
     from tsumego_gui.search import line_diagram
     monkeypatch.setattr(line_diagram, "DIAGRAM_MOVES", 2)
-    assert main(["solve", str(BUNDLED / "classic" / "bent-three.sgf"), "--to-play", "B",
+    assert main(["solve", str(BUNDLED / "classic" / "rabbity-six.sgf"), "--to-play", "B",
                  "--diagram"]) == 0
     out = capsys.readouterr().out
     assert out.rstrip().endswith("The line goes on in the proof (shown to move 2).")

@@ -16,7 +16,7 @@ from tsumego_gui.core import coords
 from tsumego_gui.core.sgf_io import read_sgf
 from tsumego_gui.search import classification_file
 from tsumego_gui.search.classify import classify
-from tsumego_gui.search.proof import Proof, ProofNode, read_zone
+from tsumego_gui.search.proof import Proof, ProofNode, nothing_left, read_zone
 from tsumego_gui.search.verify import verify
 
 
@@ -634,12 +634,44 @@ def test_in_an_eye_seki_the_attacker_keeps_its_eye_and_the_last_liberty():
 
 
 def test_the_main_line_of_a_solved_proof_is_legal_and_ends_at_a_leaf(proof):
+    """...or where the dying defender has nothing left but to pass or give stones away."""
     line = proof.main_line()
-    board = proof.problem.to_board()
-    board.to_play = proof.to_play
+    board = proof.board()
     node = proof.root
     for move in line:
         assert move == PASS or board.is_legal(move)
         board.play(move)
         node = dict(node.children)[move]
-    assert line[0] in proof.winning_moves and not node.children
+    assert line[0] in proof.winning_moves
+    assert not node.children or nothing_left(node, board)
+
+
+BULKY_FIVE = """
+    . . . . . . .
+    . . . . . . .
+    . . . . . . .
+    X X X X X . .
+    O O O O X . .
+    * * O O X . .
+    * * * O X . .
+"""
+
+
+def test_a_dying_defenders_line_ends_where_it_could_only_give_stones_away():
+    """QA s49 D4: after the vital point the line went on with White's self-atari and
+    Black taking everything; a book stops when White is dead.  No White move on the line
+    leaves two stones or more in atari without taking any, and the proof goes on."""
+    problem = problem_from(BULKY_FIVE, 7, crucial="A3", to_play=BLACK)
+    proof = solved(problem, all_moves=False).proof
+    assert not proof.root.won
+    line = proof.main_line()
+    board = proof.board()
+    node = proof.root
+    for move in line:
+        mover, taken = board.to_play, board.captures(board.to_play)
+        board.play(move)
+        node = dict(node.children)[move]
+        if mover == WHITE and move != PASS:
+            assert (board.num_liberties(move) > 1 or len(board.chain(move)) == 1
+                    or board.captures(WHITE) > taken)
+    assert node.children and nothing_left(node, board)

@@ -212,7 +212,7 @@ def test_both_sides_of_the_bundled_problem_match_the_collections_expectations(
     assert w.outcome.verified and verify(proof).ok
     # every winning first move: the right rows of the classification
     c = w.classification
-    right = {coords.to_gtp(m.move, 9) for m in c.moves if is_right(c, m.cls)}
+    right = {coords.to_gtp(m.move, 9) for m in c.moves if is_right(c, m)}
     assert right == set(entry["winning"])
     # the proof browser works for a disproof as for a proof
     text = w.browser.explanation.toPlainText()

@@ -14,7 +14,10 @@ and framed is solved in the closer frame around its defender first
 make, nor with ``--no-closer``), and the row says which frame answered.  A kill
 proven where the defender may not take kos is read again where it may
 (``search.kill_by_ko``), with the time left: the row says whether it is a ko, and
-names a kill with no ko in it where the first one found needs the ko.
+names a kill with no ko in it where the first one found needs the ko.  A life
+proven under the goal ``survive`` is read again under ``live``
+(``search.seki_reading``): the row says whether it is a seki, and names an
+unconditional life where the move found lives only in seki.
 ``--diagram`` adds the proof's main line as diagram text for a forum post
 (``search.line_diagram``).
 ``--time`` is each search's own clock: a network evaluator is loaded once, before the
@@ -37,6 +40,7 @@ import sys
 import threading
 import time
 from contextlib import contextmanager
+from dataclasses import replace
 
 from tsumego_gui.cli.ctrl_c import quits_at_once
 from tsumego_gui.cli.exit_status import DONE, NOT_PROVEN, NOT_VERIFIED, worst
@@ -54,7 +58,7 @@ from tsumego_gui.core.wording import (
     verdict_words,
 )
 from tsumego_gui.nn.choice import DEFAULT_EVALUATOR, make_evaluator
-from tsumego_gui.search import classification_file, gc_pacing, kill_by_ko, split_file
+from tsumego_gui.search import classification_file, gc_pacing, kill_by_ko, seki_reading, split_file
 from tsumego_gui.search.choice import (
     NETWORK_FREE,
     PARTLY,
@@ -167,6 +171,16 @@ def solve_one(problem: Problem, closer: Problem | None, to_play: int, args,
         ko = kill_by_ko.read_kill(outcome, solve, left, stop=cancel_reader(stop.is_set),
                                   max_positions=args.verify_positions)
         outcome = ko.outcome
+    seki = None
+    if seki_reading.applies(outcome) and not stop.is_set():
+        left = args.time - (time.monotonic() - start) if args.time > 0 else None
+        seki = seki_reading.read_life(outcome, solve, left, stop=cancel_reader(stop.is_set),
+                                      max_positions=args.verify_positions)
+        if seki.seki and ladder.closer:
+            # a nearer wall only helps the attacker: the own frame may give more
+            seki = replace(seki, seki=None, why_open="a seki in the closer frame; the "
+                           "problem's own frame may give more")
+        outcome = seki.outcome
     result = outcome.result
     size = problem.size
     row = {
@@ -187,6 +201,8 @@ def solve_one(problem: Problem, closer: Problem | None, to_play: int, args,
         # what the row says of it, in words (a kill where the defender may not take kos)
         "ko_reading": kill_by_ko.words(ko, "--all") if result.verdict == "dies"
         and not problem.ko_capture_allowed(problem.defender) else "",
+        # what the goal live said of a life: a seki or not (search.seki_reading)
+        "seki_reading": seki_reading.words(seki, "--all"),
         "verdict": result.verdict,
         "nodes": result.nodes,
         "seconds": round(result.seconds, 3),
@@ -288,7 +304,7 @@ def classify_one(problem: Problem, to_play: int, args, evaluator,
         "verified": all(m.verification == "verified" for m in c.moves if m.cls != OPEN)
         if any(m.cls != OPEN for m in c.moves) else None,
     }
-    best = next((m for m in c.moves if m.cls == c.status and m.proofs), None)
+    best = next((m for m in c.moves if m.move in c.best_moves() and m.proofs), None)
     if args.diagram and best is not None:
         # the line starts before the first move, which it numbers 1
         proof, other = c.line_proofs(best)
@@ -371,6 +387,10 @@ def print_row(row: dict) -> None:
         what += " (no move lives)" if row["goal"] != "live" else " (no move makes it so)"
     elif side != defender and lives:
         what += " (no move kills)" if row["goal"] != "live" else " (no move stops it)"
+    if row["kill_needs_ko"]:
+        # the ko first, the verdict under the problem's rule in the ko line below, as the
+        # app says it (QA s50: "Black dies (no move lives)" headed a ten-thousand-year ko)
+        what = "a ko"
     print(f"{side} to play: {what}")
     if len(row["winning_moves"]) == 1:
         # --all classifies in the problem's own frame: say so where the closer one proved
@@ -385,6 +405,8 @@ def print_row(row: dict) -> None:
         print(f"  winning moves: {moves}")
     if not lives and not row["defender_takes_kos"]:
         print_ko_reading(row)
+    if lives and row["seki_reading"]:
+        print(f"  {row['seki_reading']}")
     if "split" in row:
         split = row["split"]
 

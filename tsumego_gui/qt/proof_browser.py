@@ -242,7 +242,8 @@ class ProofBrowser(QWidget):
                 there = None
                 break
             there.play(move)
-        more, cut = proof_line(self.node(), there, first if not self.path else None)
+        more, cut = proof_line(self.node(), there, first if not self.path else None,
+                               goes_on=bool(moves))
         return board, moves + more, cut, start
 
     def _line(self) -> tuple[Board, list[int], Problem] | None:

@@ -458,10 +458,7 @@ class SolvePanel(QWidget):
         mover, problem = PLAYERS[c.to_play], c.problem
         mover_wins = (verdict == "lives") == c.defender_to_move
         kos = who_takes_kos(problem.ko_capture_allowed)
-        best = c.ko      # the best ko figure: its moves first, else every ko move
-        moves = [m.move for m in c.moves if m.cls == "ko"
-                 and (best is None or (m.ko is not None and (m.ko.side, m.ko.threats)
-                                       == (best.side, best.threats)))]
+        moves = c.best_moves()       # the best ko figure's moves, else every ko move
         names = ", ".join(coords.to_gtp(m, problem.size) for m in moves)
         # the headline is the ko; the verdict under the problem's rule comes second (QA s45:
         # a bold "White dies" read as the answer, the ko after it as a footnote)

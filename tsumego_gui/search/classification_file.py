@@ -14,7 +14,8 @@ its game info, then one variation per first move, the ``RIGHT`` ones first and
 a pass after the stone moves.  Its comment starts with ``RIGHT`` for the moves
 of the position's class when that class is a success for the side to move
 (the convention of problem sites; a ko is a success when nothing better
-exists), ``OPEN`` for a move not decided within the budget, else ``WRONG``,
+exists, and of kos only the best: ``Classification.best_moves``), ``OPEN``
+for a move not decided within the budget, else ``WRONG``,
 followed by the class in words (and a ko move's figure) and what the tree
 below shows; our own property ``TC`` holds the class word (``lives``,
 ``seki``, ``ko``, ``dies`` or ``open``).  Below it, the tree of the move's
@@ -118,11 +119,12 @@ TREE_SHOWS = {
 }
 
 
-def is_right(c: Classification, cls: str) -> bool:
-    """A first move of this class is a correct answer: the position's class, when that is
-    not a failure for the side to move."""
+def is_right(c: Classification, m: FirstMove) -> bool:
+    """A first move is a correct answer: one of the best (``Classification.best_moves``:
+    the position's class, the best ko of a ko), when that class is not a failure for
+    the side to move."""
     worst = CLASSES[-1] if c.defender_to_move else CLASSES[0]
-    return cls == c.status and cls not in (worst, OPEN)
+    return m.cls not in (worst, OPEN) and m.move in c.best_moves()
 
 
 def shown_tree(c: Classification, m: FirstMove, group: str) -> tuple[Proof, str | None]:
@@ -136,7 +138,7 @@ def shown_tree(c: Classification, m: FirstMove, group: str) -> tuple[Proof, str 
             f" ({PLAYERS[m.ko.side]} needs {counted(m.ko.threats, 'ko threat')})"
         return fight[0], f"the ko fought, {threats_held(fight[0].problem)}{need}"
     proof, other = c.line_proofs(m)
-    if other is not None and not is_right(c, m.cls):       # only a ko has another
+    if other is not None and not is_right(c, m):       # only a ko has another
         # a wrong ko move shows why it is wrong: the opponent's win of the ko (QA s49: the
         # mover's win was shown, the refutation the third reply below it)
         proof = other
@@ -155,7 +157,7 @@ def to_sgf(c: Classification, max_nodes: int = 200_000) -> bytes:
     # the right moves first, and a pass after the stone moves of its word: another
     # viewer's main line is the first variation
     def word_of(m) -> str:
-        return "OPEN" if m.cls == OPEN else "RIGHT" if is_right(c, m.cls) else "WRONG"
+        return "OPEN" if m.cls == OPEN else "RIGHT" if is_right(c, m) else "WRONG"
 
     for m in sorted(c.moves, key=lambda m: (("RIGHT", "OPEN", "WRONG").index(word_of(m)),
                                             m.move == PASS)):

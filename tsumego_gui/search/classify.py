@@ -203,8 +203,13 @@ class Classification:
         return best
 
     def best_moves(self) -> list[int]:
-        """The first moves of the position's class."""
-        return [m.move for m in self.moves if m.cls == self.status]
+        """The first moves of the position's class; of a ``ko`` class with a measured best
+        ko (:attr:`ko`), the moves of that figure (QA s50: a tenuki that gave the opponent
+        the first ko capture was exported ``RIGHT`` beside the direct ko)."""
+        best = self.ko
+        return [m.move for m in self.moves if m.cls == self.status and (
+            best is None or (m.ko is not None and (m.ko.side, m.ko.threats)
+                             == (best.side, best.threats)))]
 
     def words(self, cls: str) -> str:
         """A class as the side to move reads it."""

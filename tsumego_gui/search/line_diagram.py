@@ -32,12 +32,12 @@ CUT_NOTE = "The line goes on in the proof (shown to move {})."
 
 
 def proof_line(node: ProofNode, board: Board | None, first: int | None = None,
-               most: int | None = None) -> tuple[list[int], bool]:
+               most: int | None = None, goes_on: bool = False) -> tuple[list[int], bool]:
     """(the proof's main line from ``node``, at most ``most`` moves (None:
-    ``DIAGRAM_MOVES``), whether it was cut); ``board`` and ``first``:
+    ``DIAGRAM_MOVES``), whether it was cut); ``board``, ``first`` and ``goes_on``:
     ``proof.main_line``'s."""
     most = DIAGRAM_MOVES if most is None else most
-    line = main_line(node, board, most + 1, first)
+    line = main_line(node, board, most + 1, first, goes_on)
     return line[:most], len(line) > most
 
 
@@ -70,7 +70,9 @@ def line_diagram(problem: Problem, to_play: int, moves: Sequence[int], rules: Pr
     """``moves`` from ``problem``'s position with ``to_play`` to move, as diagram text;
     ``rules``: the problem whose ko rule the line follows (its proof's), for the notes;
     ``cut``: the line goes on in the proof."""
-    board = problem.to_board()
+    # played under the line's ko rule (QA s50: a defender's first move that takes a ko,
+    # which the problem's own rule forbids it, stopped --all --diagram as bad input)
+    board = with_ko_rule(problem, rules).to_board()
     board.to_play = to_play
     window = crop_window(problem.size, ((problem.black | problem.white) - problem.frame)
                          | problem.region)
@@ -84,7 +86,7 @@ def proof_diagram(start: Problem, to_play: int, proof: Proof, before: Sequence[i
     """(the diagram of ``proof``'s main line, that line): from ``start``'s position with
     ``to_play`` to move, ``before`` played first (the first move whose proof it is), under
     the proof's ko rule; ``first``: ``proof_line``'s."""
-    line, cut = proof_line(proof.root, proof.board(), first)
+    line, cut = proof_line(proof.root, proof.board(), first, goes_on=bool(before))
     return line_diagram(start, to_play, [*before, *line], proof.problem, cut), line
 
 

@@ -289,11 +289,13 @@ def mark(node, right: bool, ko: bool = False) -> None:
 
 
 def main_line(node: ProofNode, board: Board | None, most: int = 40,
-              first: int | None = None) -> list[int]:
+              first: int | None = None, goes_on: bool = False) -> list[int]:
     """The line a book would print from ``node`` (``board``: its position, left as it
     was; None: not known), and the app plays against a player: at each node the prover's
     move, and where its opponent is to move its most stubborn reply
-    (:func:`stubborn_reply`); up to ``most`` moves.  ``first``: the move to start with
+    (:func:`stubborn_reply`); up to ``most`` moves, and no further than where a dying
+    defender has nothing left (:func:`nothing_left`), after one move at least unless the
+    line ``goes_on`` from moves already shown.  ``first``: the move to start with
     instead, where ``node`` has that child (a losing side's move that makes a ko, say)."""
     lengths: dict[int, int] = {}
     line = []
@@ -306,6 +308,8 @@ def main_line(node: ProofNode, board: Board | None, most: int = 40,
             if not line and first in dict(node.children):
                 move = first
             elif move is None:
+                if (line or goes_on) and on_board and nothing_left(node, board):
+                    break
                 move = stubborn_reply(node, board if on_board else None, lengths)
             line.append(move)
             node = dict(node.children)[move]
@@ -316,6 +320,15 @@ def main_line(node: ProofNode, board: Board | None, most: int = 40,
         while tokens:
             board.undo(tokens.pop())
     return line
+
+
+def nothing_left(node: ProofNode, board: Board) -> bool:
+    """Whether the defender, to move and dying at ``node`` (``board``: its position), has
+    nothing left in the proof but to pass or give stones away (:func:`_gives_away`):
+    where a book says "dead" and stops.  The proof goes on to the capture, the line
+    need not (QA s49: the lines ended in the defender's self-atari)."""
+    return node.kind == "or" and not node.won and all(
+        move == PASS or _gives_away(board, move) for move, _ in node.children)
 
 
 def line_length(node: ProofNode, lengths: dict[int, int], budget: int = 0) -> int:
@@ -346,13 +359,13 @@ def stubborn_reply(node: ProofNode, board: Board | None, lengths: dict[int, int]
                    budget: int = 0) -> int:
     """Where the side to move loses whatever it plays (``board``: the position at
     ``node``, left as it was; None: not known): its most stubborn move in the proof.
-    For an attacker that cannot kill, first a move that does not leave a chain of its own
-    of ``GIVEN_AWAY`` stones or more in atari (QA s49: in a seki it filled a shared
-    liberty or its own eye, its group in atari, since those lines run longest; a
-    defender that dies may fill its own eye space, as books show).  Then a move other
-    than a pass (a pass only where the proof holds nothing else), then the one with the
-    longest line below; the first of equals.  ``lengths`` and ``budget``:
-    :func:`line_length`'s."""
+    For an attacker that cannot kill, first a move that does not give stones away
+    (:func:`_gives_away`; QA s49: in a seki it filled a shared liberty or its own eye,
+    its group in atari, since those lines run longest).  A dying defender's atari or
+    eye-space filling is a try books show (its pass lets the proof wander on), so it
+    is not set aside.  Then a move other than a pass (a pass only where the proof holds
+    nothing else), then the one with the longest line below; the first of equals.
+    ``lengths`` and ``budget``: :func:`line_length`'s."""
     # the mover loses here: where the defender wins the node, the mover is the attacker
     attacker_fails = node.won
     best, best_key = node.children[0][0], None
@@ -365,12 +378,16 @@ def stubborn_reply(node: ProofNode, board: Board | None, lengths: dict[int, int]
 
 
 def _gives_away(board: Board | None, move: int) -> bool:
-    """Whether ``move`` leaves its chain in atari with ``GIVEN_AWAY`` stones or more."""
+    """Whether ``move`` leaves its chain in atari with ``GIVEN_AWAY`` stones or more and
+    takes nothing (a capture into a snapback is a try books show)."""
     if board is None or move == PASS or not board.is_legal(move):
         return False
+    mover = board.to_play
+    taken = board.captures(mover)
     token = board.play(move)
     try:
-        return board.num_liberties(move) == 1 and len(board.chain(move)) >= GIVEN_AWAY
+        return (board.captures(mover) == taken and board.num_liberties(move) == 1
+                and len(board.chain(move)) >= GIVEN_AWAY)
     finally:
         board.undo(token)
 
