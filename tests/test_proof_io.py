@@ -675,3 +675,17 @@ def test_a_dying_defenders_line_ends_where_it_could_only_give_stones_away():
             assert (board.num_liberties(move) > 1 or len(board.chain(move)) == 1
                     or board.captures(WHITE) > taken)
     assert node.children and nothing_left(node, board)
+
+
+def test_an_exported_proofs_main_sequence_is_its_main_line():
+    """QA s50: a viewer shows an SGF node's first child as the main line; at a losing side's
+    node that was its first stone move, a seki's attacker filling a shared liberty (its
+    stones in atari).  It is the most stubborn reply, the line ``main_line`` draws."""
+    problem = problem_from(EYE_SEKI, 9, crucial="A1", to_play=BLACK, goal="survive")
+    for to_play in (BLACK, WHITE):
+        proof = solved(problem, to_play, all_moves=False).proof
+        line = proof.main_line()
+        game = sgf.Sgf_game.from_bytes(proof.to_sgf())
+        shown = [node.get_move()[1] for node in game.get_main_sequence()[1:]]
+        shown = [PASS if move is None else coords.from_sgfmill(move, 9) for move in shown]
+        assert shown[:len(line)] == line and PASS in line

@@ -255,7 +255,7 @@ class Proof:
         writer = TreeWriter(size, self.problem.defender, max_nodes)
         notes = KoNotes(self.problem, self.to_play)
         ko_moves = frozenset(ko_moves)
-        for move, child in stones_before_pass(self.root.children):
+        for move, child in writer.replies(self.root, notes.board):
             node = writer.write(root, move, child, self.to_play, notes)
             if node is None:
                 break
@@ -457,7 +457,10 @@ class TreeWriter:
     168,227 SGF nodes, QA s44).  ``cut`` says whether the budget ended the writing.
 
     A node's replies are written stone moves first, the pass last
-    (:func:`stones_before_pass`); a retake written after a ko threat exchange
+    (:func:`stones_before_pass`), except that where the side to move loses its most
+    stubborn reply comes first (:meth:`replies`: a viewer's main line is then the
+    one ``main_line`` draws; QA s50: in a ko's variation the seki's attacker put its
+    own stones in atari there); a retake written after a ko threat exchange
     (:meth:`_threat_exchange`) starts with two passes but is the stone move it
     stands for, in its place among them.
 
@@ -481,6 +484,17 @@ class TreeWriter:
         # id() of each SGF node whose proof node has replies but none of them was written:
         # the budget ended its line, not the proof
         self.cut_ends: set[int] = set()
+        self.lengths: dict[int, int] = {}   # line_length's, for the stubborn replies
+
+    def replies(self, node: ProofNode, board: Board | None) -> list[tuple[int, ProofNode]]:
+        """``node``'s (move, child) pairs in the order written (``board``: its position, or
+        None): stone moves, then the pass, and where the side to move loses, its most
+        stubborn reply (:func:`stubborn_reply`) first."""
+        replies = stones_before_pass(node.children)
+        if node.mover_loses and len(replies) > 1:
+            first = stubborn_reply(node, board, self.lengths)
+            replies.sort(key=lambda pair: pair[0] != first)
+        return replies
 
     def write(self, parent, move: int, child: ProofNode, to_play: int,
               notes: KoNotes | None = None, line: str = "",
@@ -513,7 +527,8 @@ class TreeWriter:
         elif child.children:
             self.where[id(child)] = line
             below = notes if token is not None else None
-            for reply, grandchild in stones_before_pass(child.children):
+            board = below.board if below is not None else None
+            for reply, grandchild in self.replies(child, board):
                 if self.write(sgf_node, reply, grandchild, 3 - to_play, below, line,
                               child.zone or zone_above) is None:
                     break
