@@ -42,11 +42,9 @@ from engine_cy.board import PASS
 from tsumego_gui.core import coords
 from tsumego_gui.core.problem import Problem, one_side_takes_kos
 from tsumego_gui.core.wording import PLAYERS, verdict_words
-from tsumego_gui.search import verify
 from tsumego_gui.search.choice import VERIFIED, SolveOutcome
 from tsumego_gui.search.proof import Proof
-
-MIN_SECONDS = 0.5      # the search under the turned rule: not with less time left
+from tsumego_gui.search.reread import ReadingTime, holds, in_place_of, reread
 
 
 @dataclass(frozen=True)
@@ -90,19 +88,6 @@ def turned(problem: Problem) -> Problem:
     return replace(problem, ko_allowed=one_side_takes_kos(problem.defender, True))
 
 
-def holds(proof: Proof, problem: Problem, stop: Callable[[], str] | None,
-          max_positions: int | None) -> bool | str:
-    """Whether the verifier passes ``proof``'s tree as a proof of ``problem`` (True), finds
-    a fault in it (False), or was cut short before either (why, a string)."""
-    carried = Proof(problem=problem, to_play=proof.to_play, root=proof.root,
-                    winning_moves=proof.winning_moves, stats=proof.stats)
-    budget = {} if max_positions is None else {"max_positions": max_positions}
-    report = verify.verify(carried, stop=stop, **budget)
-    if not report.ok:
-        return False
-    return True if report.complete else (report.stopped or "the verifier's position budget")
-
-
 def read_kill(outcome: SolveOutcome, solve: Callable[[Problem, float | None], SolveOutcome],
               seconds: float | None, *, stop: Callable[[], str] | None = None,
               max_positions: int | None = None,
@@ -110,44 +95,23 @@ def read_kill(outcome: SolveOutcome, solve: Callable[[Problem, float | None], So
     """Read a kill ``applies`` accepts (module docstring); ``solve(problem, seconds)``
     searches the turned rule with what is left of ``seconds`` (None: no limit), with the
     side to move of the kill's proof."""
-    start = clock()
-    deadline = None if seconds is None else start + seconds
-
-    def spent() -> str:
-        """Why the reading must stop now (the caller's stop, then the time), or ""; the
-        verifier reads it as it walks (a large proof walked again under the turned rule
-        takes as long as its first check: a minute for enclosed-dev gop/5194 W)."""
-        why = stop() if stop is not None else ""
-        return why or ("time budget" if deadline is not None and clock() >= deadline else "")
-
+    budget = ReadingTime(seconds, stop, clock)
     proof = outcome.result.proof
     problem = proof.problem
-    other = turned(problem)
-    carried = holds(proof, other, spent, max_positions)
-    if carried is True:
+    read = reread(proof, turned(problem), solve, budget, max_positions)
+    if read.holds:
         return KoReading(False, outcome)
-    if carried is not False:
-        # no fault found in what was walked: a search would not settle more (QA s44: the
-        # app's position budget cut a large kill's check, and its time went to a search)
-        return KoReading(None, outcome, why_open=carried)
-    left = None if deadline is None else deadline - clock()
-    if spent() or (left is not None and left < MIN_SECONDS):
-        return KoReading(None, outcome, why_open=spent() or "time budget")
-    again = solve(other, left)
+    if read.again is None:
+        return KoReading(None, outcome, why_open=read.why_open)
+    again = read.again
     result = again.result
-    if again.verification != VERIFIED:
-        why = result.stop_reason if result.verdict == "unknown" else "its proof was not verified"
-        return KoReading(None, outcome, why_open=why or "not proven")
     moves = result.proof.winning_moves
     move = moves[0] if moves else None
     if result.verdict == "lives":
         return KoReading(True, outcome, move, turned=result.proof)
     if move is not None and move != PASS and \
-            holds(result.proof, problem, spent, max_positions) is True:
-        proof_here = replace(result.proof, problem=problem)
-        combined = replace(result, proof=proof_here, nodes=outcome.result.nodes + result.nodes,
-                           seconds=outcome.result.seconds + result.seconds)
-        return KoReading(False, replace(again, result=combined), move)
+            holds(result.proof, problem, budget.spent, max_positions) is True:
+        return KoReading(False, in_place_of(outcome, again, problem), move)
     return KoReading(False, outcome, move)
 
 

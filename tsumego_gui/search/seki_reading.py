@@ -19,7 +19,7 @@ wants to know which life it is.  So after a verified life under ``survive``:
 
 This is the position's class between ``lives`` and ``seki`` only; ``tsumego
 solve --all`` classifies every first move.  The mirror of ``search.kill_by_ko``
-(a kill read for a ko), whose verifier check this module shares.
+(a kill read for a ko); the check and the search are ``search.reread``'s.
 
 Knows problems, proofs, the verifier and the solvers' outcome record; the search
 itself is the caller's ``solve``.
@@ -35,7 +35,7 @@ from tsumego_gui.core import coords
 from tsumego_gui.core.problem import Problem
 from tsumego_gui.core.wording import PLAYERS
 from tsumego_gui.search.choice import VERIFIED, SolveOutcome
-from tsumego_gui.search.kill_by_ko import MIN_SECONDS, holds
+from tsumego_gui.search.reread import ReadingTime, holds, in_place_of, reread
 
 
 @dataclass(frozen=True)
@@ -65,37 +65,21 @@ def read_life(outcome: SolveOutcome, solve: Callable[[Problem, float | None], So
     """Read a life ``applies`` accepts (module docstring); ``solve(problem, seconds)``
     searches the goal ``live`` with what is left of ``seconds`` (None: no limit), with
     the side to move of the life's proof."""
-    deadline = None if seconds is None else clock() + seconds
-
-    def spent() -> str:
-        why = stop() if stop is not None else ""
-        return why or ("time budget" if deadline is not None and clock() >= deadline else "")
-
+    budget = ReadingTime(seconds, stop, clock)
     proof = outcome.result.proof
     problem = proof.problem
-    outright = replace(problem, goal="live")
-    carried = holds(proof, outright, spent, max_positions)
-    if carried is True:
+    read = reread(proof, replace(problem, goal="live"), solve, budget, max_positions)
+    if read.holds:
         return SekiReading(False, outcome)
-    if carried is not False:
-        return SekiReading(None, outcome, why_open=carried)
-    left = None if deadline is None else deadline - clock()
-    if spent() or (left is not None and left < MIN_SECONDS):
-        return SekiReading(None, outcome, why_open=spent() or "time budget")
-    again = solve(outright, left)
-    result = again.result
-    if again.verification != VERIFIED:
-        why = result.stop_reason if result.verdict == "unknown" else "its proof was not verified"
-        return SekiReading(None, outcome, why_open=why or "not proven")
-    if result.verdict == "dies":
+    if read.again is None:
+        return SekiReading(None, outcome, why_open=read.why_open)
+    again = read.again
+    if again.result.verdict == "dies":
         return SekiReading(True, outcome)
-    moves = result.proof.winning_moves
+    moves = again.result.proof.winning_moves
     move = moves[0] if moves else None
-    if holds(result.proof, problem, spent, max_positions) is True:
-        combined = replace(result, proof=replace(result.proof, problem=problem),
-                           nodes=outcome.result.nodes + result.nodes,
-                           seconds=outcome.result.seconds + result.seconds)
-        return SekiReading(False, replace(again, result=combined), move)
+    if holds(again.result.proof, problem, budget.spent, max_positions) is True:
+        return SekiReading(False, in_place_of(outcome, again, problem), move)
     return SekiReading(False, outcome, move)
 
 
