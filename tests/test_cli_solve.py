@@ -686,6 +686,20 @@ def test_a_plain_solve_says_whether_a_life_is_a_seki(tmp_path, capsys):
             "problem's own frame may give more)") in out
 
 
+def test_all_says_where_the_side_to_move_need_not_play(capsys):
+    """QA s50: where a tenuki keeps the best result (White's seki), the table says so and
+    the diagram is the tenuki's line (a liberty fill came first), without the passes that
+    end the game; where it does not (the straight three's B1), neither is said."""
+    seki = BUNDLED / "classic" / "seki-shared-liberties.sgf"
+    assert main(["solve", str(seki), "--all", "--diagram"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1] == "  White need not play: a tenuki keeps this result"
+    assert lines[-1] == "1: White passes"
+    assert main(["solve", str(STRAIGHT_THREE), "--all", "--diagram"]) == 0
+    out = capsys.readouterr().out
+    assert "need not play" not in out and "$$ | . 1 . O X . . . . |" in out
+
+
 def test_the_first_move_table_says_what_its_pass_is(capsys):
     """QA s49: a pass "kills" in the table where the single solve names a move: the table's
     pass is a tenuki, which does not end the game; the line under the table says so."""

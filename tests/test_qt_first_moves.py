@@ -111,6 +111,9 @@ def test_the_seki_problem_lists_two_dying_moves_and_a_seki_pass(seki):
             QColor(x).name() for x in class_colours(w.classification, fm.cls))
     assert w.classification.status == "seki" and w.classification.to_play == 2
     assert "lives in seki" in w.solve_panel.first_moves.status_label.text()
+    # the pass keeps the seki: White need not play (QA s50)
+    assert "White need not play: a tenuki keeps this result" in \
+        w.solve_panel.first_moves.status_label.text()
     # the verdict says under which goal it was judged: seki counts as life
     verdict = w.solve_panel.verdict_label.text()
     assert "White lives" in verdict and "Goal: survive" in verdict

@@ -42,6 +42,7 @@ import time
 from contextlib import contextmanager
 from dataclasses import replace
 
+from engine_cy.board import PASS
 from tsumego_gui.cli.ctrl_c import quits_at_once
 from tsumego_gui.cli.exit_status import DONE, NOT_PROVEN, NOT_VERIFIED, worst
 from tsumego_gui.cli.loading import load_from_args
@@ -286,6 +287,7 @@ def classify_one(problem: Problem, to_play: int, args, evaluator,
         "goal": problem.goal,
         "class": c.status,
         "status": c.status_words(),
+        "need_not_play": c.need_not_play,
         "nodes": c.nodes,
         "seconds": round(c.seconds, 3),
         "set_aside": c.set_aside(),
@@ -304,7 +306,9 @@ def classify_one(problem: Problem, to_play: int, args, evaluator,
         "verified": all(m.verification == "verified" for m in c.moves if m.cls != OPEN)
         if any(m.cls != OPEN for m in c.moves) else None,
     }
-    best = next((m for m in c.moves if m.move in c.best_moves() and m.proofs), None)
+    # a tenuki that keeps the result is the line a book shows (the attack and its answer)
+    best = next((m for m in c.moves if m.move in c.best_moves() and m.proofs
+                 and (m.move == PASS or not c.need_not_play)), None)
     if args.diagram and best is not None:
         # the line starts before the first move, which it numbers 1
         proof, other = c.line_proofs(best)
@@ -336,6 +340,8 @@ def print_classes(row: dict) -> None:
     print(f"{row['to_play']} to play: {row['status']}  (defender {row['defender']}; "
           f"{counted(row['nodes'], 'node')} in {row['seconds']} s; {how})")
     print_warnings(row)
+    if row["need_not_play"]:
+        print(f"  {row['to_play']} need not play: a tenuki keeps this result")
     for note in row["set_aside"]:
         print(f"note: {note}")
     print(f"  {'move':6} {'class':6} {'verified':8}  as {row['to_play']} reads it")

@@ -244,7 +244,10 @@ class FirstMoveList(QWidget):
                 note += ": the verdict above stands; whether it is a ko or a seki is open"
             counted = f"{decided if opened else len(c.moves)} first moves classified in " \
                       f"{c.seconds:.1f} s, {c.nodes:,} nodes{note}"
-        notes = "".join(f"<br><small>{html.escape(n)}</small>" for n in c.set_aside())
+        need_not = [f"{mover} need not play: a tenuki keeps this result"] \
+            if not c.running and c.need_not_play else []
+        notes = "".join(f"<br><small>{html.escape(n)}</small>"
+                        for n in need_not + c.set_aside())
         self.status_label.setText(
             f"<b>{mover} to play:</b> <span style='background:{bg}; color:{fg}'>"
             f"&nbsp;{status}&nbsp;</span><br><small>{counted}</small>{notes}")

@@ -211,6 +211,14 @@ class Classification:
             best is None or (m.ko is not None and (m.ko.side, m.ko.threats)
                              == (best.side, best.threats)))]
 
+    @property
+    def need_not_play(self) -> bool:
+        """The side to move keeps its best result with a tenuki: the pass is among the best
+        moves, and that result is no failure for it (QA s50: a settled life's line began
+        with a move that filled its own eye space)."""
+        worst = CLASSES[-1] if self.defender_to_move else CLASSES[0]
+        return self.status not in (worst, OPEN) and PASS in self.best_moves()
+
     def words(self, cls: str) -> str:
         """A class as the side to move reads it."""
         if cls == OPEN:

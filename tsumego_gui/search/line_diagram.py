@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from engine_cy.board import Board
+from engine_cy.board import PASS, Board
 from tsumego_gui.core.board_crop import crop_window
 from tsumego_gui.core.problem import Problem
 from tsumego_gui.core.sl_diagram import sl_diagrams
@@ -34,11 +34,15 @@ CUT_NOTE = "The line goes on in the proof (shown to move {})."
 def proof_line(node: ProofNode, board: Board | None, first: int | None = None,
                most: int | None = None, goes_on: bool = False) -> tuple[list[int], bool]:
     """(the proof's main line from ``node``, at most ``most`` moves (None:
-    ``DIAGRAM_MOVES``), whether it was cut); ``board``, ``first`` and ``goes_on``:
-    ``proof.main_line``'s."""
+    ``DIAGRAM_MOVES``) and without the passes it ends with, whether it was cut);
+    ``board``, ``first`` and ``goes_on``: ``proof.main_line``'s."""
     most = DIAGRAM_MOVES if most is None else most
     line = main_line(node, board, most + 1, first, goes_on)
-    return line[:most], len(line) > most
+    cut = len(line) > most
+    line = line[:most]
+    while not cut and line and line[-1] == PASS:
+        line.pop()      # the passes that end the game show nothing (QA s50: a seki's three)
+    return line, cut
 
 
 def ko_heading(problem: Problem, proof: Proof) -> str:
