@@ -482,3 +482,62 @@ def test_game_info_is_a_tuple_of_property_and_text_pairs(game_info):
     with pytest.raises(ProblemError, match="game info"):
         Problem(9, CORNER_BLACK, CORNER_WHITE, WHITE, WHITE, "survive",
                 crucial=pts("B3", 9), game_info=game_info)
+
+
+# --- where the answers branch: the problem (QA s50) -----------------------------------
+
+BULKY_SETUP = (b"AB[ac][bc][cc][cb][db][da]AW[ad][bd][cd][dd][dc][ec][eb][ea][ba]")
+
+
+def posed(data: bytes):
+    from tsumego_gui.core.open_problem import read_games
+    [game] = read_games(data)
+    return game.problem
+
+
+def test_a_node_that_takes_stones_off_before_the_answers_is_the_problem():
+    """QA s50: the third node took White's B19 off (a bulky five whose vital point is
+    empty); it was read as a game, the answer B19 played, "Black dies", verified."""
+    problem = posed(b"(;GM[1]FF[4]SZ[19];" + BULKY_SETUP + b";AE[ba]PL[B]C[Black to play and "
+                    b"live](;B[ba]C[RIGHT])(;B[bb];W[ba]C[WRONG]))")
+    b19 = coords.from_gtp("B19", 19)
+    assert b19 not in problem.white | problem.black
+    assert problem.to_play == BLACK and problem.defender == BLACK
+    assert problem.book_moves == ((BLACK, b19),)
+    assert problem.comment == "Black to play and live"
+
+
+def test_stones_set_up_over_two_nodes_before_the_answers_are_the_problem():
+    """QA s50: Black's stones in the root, White's and the text in the next node, then the
+    answers: refused as "no white stones"."""
+    problem = posed(b"(;GM[1]FF[4]SZ[19]AB[ac][bc][cc][cb][db][da];AW[ad][bd][cd][dd][dc]"
+                    b"[ec][eb][ea]PL[W]C[White to kill](;W[ba]C[RIGHT])(;W[bb];B[ba]C[WRONG]))")
+    assert len(problem.white - problem.frame) == 8 and problem.to_play == WHITE
+    assert problem.defender == BLACK
+
+
+def test_moves_that_set_up_a_problem_before_its_labelled_answers_are_played_not_the_answer():
+    """QA s50: a position made by moves (passes between), the question on the last one and
+    the answers as variations: the first variation, the right answer, was played too."""
+    problem = posed(b"(;GM[1]FF[4]SZ[19];B[cc];W[ec];B[dc];W[ed];B[];W[gc];B[];W[de];B[];"
+                    b"W[cd]C[Black to play and live](;B[bb]C[Correct];W[bd];B[eb];W[fb];B[ca])"
+                    b"(;B[bd]C[Wrong];W[be]))")
+    assert len(problem.black - problem.frame) == 2 and problem.to_play == BLACK
+    assert coords.from_gtp("B18", 19) not in problem.black
+    assert problem.book_moves == ((BLACK, coords.from_gtp("B18", 19)),)
+    assert problem.defender == BLACK
+
+
+def test_a_labelled_first_move_before_the_branch_stays_the_answer():
+    """A book's file: the right first move N[正解] on the main line, White's replies as
+    variations below it; the root is the problem and the move its answer."""
+    problem = posed(("(;CA[UTF-8]SZ[19]GN[黑先活]AB[cc][dc][ec][bb][fb][fa]AW[bc][bd][cd][dd]"
+                     "[ed][fc][gc][gb][da];B[db]N[正解](;W[ca];B[cb])(;W[ba]N[變化圖];B[ea]))"
+                     ).encode())
+    assert coords.from_gtp("D18", 19) not in problem.black
+    assert problem.book_moves == ((BLACK, coords.from_gtp("D18", 19)),)
+
+
+def test_a_commented_games_unlabelled_variations_leave_it_a_game():
+    p = one(b"(;SZ[5];B[cc];W[aa];B[bb](;W[ee])(;W[ea]))", defender=WHITE)
+    assert p.black == pts("C3 B4", 5) and p.white == pts("A5 E1", 5)

@@ -13,6 +13,10 @@ Reading (:func:`read_sgf`): every game of a collection becomes one
   or ``OPEN`` (problem sites' and our export's marks) or that its labels call a
   failure (``N[失敗圖]``, as books' files label their lines, or "wrong") or a
   reference diagram (``N[參考圖]``) is not a book move (:func:`line_verdict`).
+  Before that, setup nodes after a root that marks nothing, and a line of
+  unlabelled moves that ends where labelled answers branch, are lifted into the
+  root (:func:`lift_to_branch`): the problem is the position where its answers
+  branch, as a viewer shows it.
   Otherwise the file is a game record (the research 7x7 files, the PCN
   Killall-Go records): its main line is played with captures, passes included,
   and the problem is the position after the last move. The positions along the
@@ -103,6 +107,7 @@ from sgfmill import sgf, sgf_grammar
 from engine_cy.board import BLACK, EMPTY, PASS, WHITE, Board, IllegalMoveError
 from tsumego_gui.core import coords
 from tsumego_gui.core.file_limits import MAX_SGF_NODES
+from tsumego_gui.core.posing import read_intent
 from tsumego_gui.core.problem import (
     COLOR_NAMES,
     GOALS,
@@ -215,6 +220,7 @@ def parse_games(data: bytes) -> list[sgf_grammar.Coarse_game_tree]:
         raise ProblemError(f"not a readable SGF file: {_parse_error_words(str(e))}") from None
     for tree in trees:
         lift_setup(tree)
+        lift_to_branch(tree)
     return trees
 
 
@@ -249,6 +255,88 @@ def lift_setup(tree: sgf_grammar.Coarse_game_tree) -> None:
         elif prop in ("C", "GN"):
             root[prop] = [b"\n".join(root[prop] + values)]
         # any other game property in both (FF, SZ): the root's, where SGF puts it
+
+
+def lift_to_branch(tree: sgf_grammar.Coarse_game_tree) -> None:
+    """Make the position where a problem's answers branch the root (QA s50: two files a
+    problem site might give were read as games, the answer played, verified wrong).
+
+    * Setup nodes after the root (stones placed, or taken off with ``AE``, no move
+      played) that more nodes follow: the position is theirs, the root's stones as they
+      change it (a viewer shows the same), with their side to move, marks and text.
+    * A line of moves with no labels of its own (N or C naming a right, wrong or
+      reference line) that ends where two or more variations branch, which its labels
+      or the branching node's problem text ("Black to play and live") call answers:
+      the position after the line is the problem, its variations the answers.  A
+      commented game's variations, unlabelled, leave the game read as a game; a book
+      line whose first move is labelled (N[正解]) stays the answer it is.
+
+    Only a root that marks no problem (``TR``, ``SQ``...) is changed: a marked root is
+    the problem.  The lifted position has no history (a ko the line took is not kept).
+    A line that does not replay (an illegal move) leaves the tree as it was, for the
+    readers to name the fault."""
+    seq = tree.sequence
+    if len(seq) < 2 or any(p in seq[0] for p in _PROBLEM_MARKUP):
+        return
+    end = 1
+    while end < len(seq) and any(p in seq[end] for p in _SETUP) \
+            and not any(p in seq[end] for p in _MOVES):
+        end += 1
+    if end == len(seq) and not tree.children:
+        end = 1             # the last node: an answer drawn with setup stones
+    try:
+        game = game_of(tree)
+        line = game.get_main_sequence()[:len(seq)]
+        if len(tree.children) >= 2 and not any(_labelled(node) for node in line[1:]) and (
+                any(line_verdict(child)[0] in (RIGHT, WRONG) for child in line[-1])
+                or read_intent(text_of(line[-1], "C")) is not None):
+            end = len(seq)
+        if end > 1:
+            tree.sequence = [_lifted(seq[0], line[:end], game.get_size()), *seq[end:]]
+    except ProblemError:
+        return
+
+
+def _labelled(node: sgf.Tree_node) -> bool:
+    """Whether a node's name or comment labels a line right, wrong or a reference."""
+    return any(label.search(text_of(node, p)) for p in ("N", "C")
+               for label in (RIGHT_LABEL, FAILURE_LABEL, REFERENCE_LABEL))
+
+
+def _lifted(root: dict[str, list[bytes]], nodes: list[sgf.Tree_node],
+            size: int) -> dict[str, list[bytes]]:
+    """The raw root holding the position ``nodes`` (the root first) set up and play, their
+    side to move, marks and text (:func:`lift_to_branch`)."""
+    played = replay(nodes, size)
+    lifted = {p: v for p, v in root.items() if p not in (*_SETUP, *_MOVES, "PL")}
+    for prop, color in (("AB", BLACK), ("AW", WHITE)):
+        points = [_sgf_point(p, size) for p in coords.all_locs(size)
+                  if played.board.color_at(p) == color]
+        if points:
+            lifted[prop] = points
+    to_play = None
+    for node in nodes:
+        if node.get_move()[0] is not None:
+            to_play = None
+        raw = node.get_raw_property_map()
+        if "PL" in raw:
+            to_play = raw["PL"]
+        for prop, values in raw.items():
+            if prop in (*_SETUP, *_MOVES, "PL") or node is nodes[0]:
+                continue
+            if prop in ("C", "GN") and prop in lifted:
+                lifted[prop] = [b"\n".join(lifted[prop] + values)]
+            elif prop in lifted and prop in _POSED:
+                lifted[prop] = lifted[prop] + values
+            else:
+                lifted[prop] = values
+    if to_play is None and played.last_mover is not None:
+        to_play = [b"W" if played.last_mover == BLACK else b"B"]
+    if to_play is None and "PL" in root:
+        to_play = root["PL"]
+    if to_play is not None:
+        lifted["PL"] = to_play
+    return lifted
 
 
 def game_of(tree: sgf_grammar.Coarse_game_tree, encoding: str | None = None) -> sgf.Sgf_game:
