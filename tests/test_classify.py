@@ -485,3 +485,15 @@ def test_of_two_kos_only_the_better_is_exported_right(to_play, right, worse):
         words[name] = node.get("C").split(":")[0]
     assert {n for n in right | worse if words[n] == "RIGHT"} == right
     assert all(words[n] == "WRONG" for n in worse)
+
+
+def test_a_ko_move_whose_figure_was_not_measured_may_be_the_best():
+    """Review s50: a ko move without a figure (the budget, more threats than measured) was
+    left out of the best moves beside a measured worse one, and the tenuki came out as the
+    only right move, "need not play" with it."""
+    c = classify(read_sgf(MANNEN_KO)[0], to_play=WHITE)
+    assert not c.need_not_play
+    moves = [replace(m, ko=None) if m.move != PASS and m.cls == "ko" else m for m in c.moves]
+    unmeasured = replace(c, moves=moves)
+    assert set(unmeasured.best_moves()) == {m.move for m in c.moves if m.cls == "ko"}
+    assert not unmeasured.need_not_play

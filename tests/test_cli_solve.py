@@ -700,6 +700,14 @@ def test_all_says_where_the_side_to_move_need_not_play(capsys):
     assert "need not play" not in out and "$$ | . 1 . O X . . . . |" in out
 
 
+def test_a_line_of_passes_alone_says_its_first(capsys):
+    """Review s50: a seki's attacker passes and so does the defender: with the passes that
+    end a line dropped, the diagram was the bare position, with nothing said."""
+    seki = BUNDLED / "classic" / "seki-shared-liberties.sgf"
+    assert main(["solve", str(seki), "--to-play", "B", "--diagram"]) == 0
+    assert capsys.readouterr().out.splitlines()[-1] == "1: Black passes"
+
+
 def test_the_first_move_table_says_what_its_pass_is(capsys):
     """QA s49: a pass "kills" in the table where the single solve names a move: the table's
     pass is a tenuki, which does not end the game; the line under the table says so."""

@@ -114,4 +114,6 @@ def test_cli_searches_the_own_frame_when_the_defender_dies_in_the_closer_one(tmp
     out = capsys.readouterr().out
     assert "the defender dies there" in out and "then searched in the problem's own frame" \
         " with the" in out
-    assert "Black to play: Black dies" in out
+    # four stones on the second line in the corner: a ko, dead where Black may not take it
+    assert "Black to play: a ko\n  winning moves: none without a ko\n" in out
+    assert "a ko: Black dies only while it may not take a ko" in out

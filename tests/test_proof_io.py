@@ -689,3 +689,20 @@ def test_an_exported_proofs_main_sequence_is_its_main_line():
         shown = [node.get_move()[1] for node in game.get_main_sequence()[1:]]
         shown = [PASS if move is None else coords.from_sgfmill(move, 9) for move in shown]
         assert shown[:len(line)] == line and PASS in line
+
+
+def test_a_sacrifice_the_proof_goes_on_after_is_not_nothing_left():
+    """Review s50: a stone move that gives stones away and after whose capture the proof
+    goes on (under the stones, a throw-in met by a snapback) is a try the line shows: the
+    line stops only where every such move is answered by the end of the proof."""
+    problem = problem_from(BULKY_FIVE, 7, crucial="A3", to_play=BLACK)
+    proof = solved(problem, all_moves=False).proof
+    board, node = proof.board(), proof.root
+    for move in proof.main_line():
+        board.play(move)
+        node = dict(node.children)[move]
+    assert nothing_left(node, board)
+    move, child = next((m, c) for m, c in node.children if m != PASS)
+    answer = dict(child.children)[child.prover_move]
+    answer.children.append((PASS, ProofNode("captured", False)))      # the proof goes on
+    assert not nothing_left(node, board)

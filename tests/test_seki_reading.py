@@ -79,3 +79,21 @@ def test_no_time_left_leaves_it_open():
     assert (reading.seki, reading.why_open, len(calls)) == (None, "time budget", 1)
     assert seki_reading.words(reading, "--all") == \
         "seki or unconditional life: not settled (time budget)"
+
+
+@pytest.mark.parametrize("change", ["previous_pass", "defender_takes_kos", "ko_threats"])
+def test_a_life_is_not_read_where_the_rules_make_live_mean_something_else(change):
+    """Review s50: with a pass just played the attacker's pass ends the game, which under
+    live is no life (a straight four read as a seki); where the defender may take kos, or
+    holds threats, a life may be a ko's (``--all`` said ko where the reading said seki)."""
+    from tsumego_gui.core.problem import one_side_takes_kos
+    entry = entry_of("classic/straight-four.sgf")
+    problem = replace(load(entry), to_play=SIDES["B"], to_play_given=True)
+    calls = []
+    assert seki_reading.applies(solver(SIDES["B"], calls)(problem, None))
+    changed = {"previous_pass": {"previous_pass": True},
+               "defender_takes_kos": {"ko_allowed": one_side_takes_kos(problem.defender,
+                                                                       True)},
+               "ko_threats": {"ko_threats": (1, 0)}}[change]
+    outcome = solver(SIDES["B"], calls)(replace(problem, **changed), None)
+    assert outcome.result.verdict == "lives" and not seki_reading.applies(outcome)

@@ -407,6 +407,9 @@ def print_row(row: dict) -> None:
         # QA s49: "winning moves: none" read as "no move works"; for the attacker, "none"
         needed = " needed" if side == defender else ""
         print(f"  winning moves: none{needed} ({defender} is unconditionally alive already)")
+    elif row["kill_needs_ko"]:
+        # review s50: "a ko" over "winning moves: none" read as a contradiction
+        print(f"  winning moves: {moves} without a ko")
     else:
         print(f"  winning moves: {moves}")
     if not lives and not row["defender_takes_kos"]:

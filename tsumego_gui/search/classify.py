@@ -204,20 +204,25 @@ class Classification:
 
     def best_moves(self) -> list[int]:
         """The first moves of the position's class; of a ``ko`` class with a measured best
-        ko (:attr:`ko`), the moves of that figure (QA s50: a tenuki that gave the opponent
-        the first ko capture was exported ``RIGHT`` beside the direct ko)."""
+        ko (:attr:`ko`), the moves of that figure and those whose figure was not measured,
+        which may be as good (QA s50: a tenuki that gave the opponent the first ko capture
+        was exported ``RIGHT`` beside the direct ko)."""
         best = self.ko
         return [m.move for m in self.moves if m.cls == self.status and (
-            best is None or (m.ko is not None and (m.ko.side, m.ko.threats)
-                             == (best.side, best.threats)))]
+            best is None or m.ko is None or (m.ko.side, m.ko.threats)
+            == (best.side, best.threats))]
 
     @property
     def need_not_play(self) -> bool:
         """The side to move keeps its best result with a tenuki: the pass is among the best
         moves, and that result is no failure for it (QA s50: a settled life's line began
-        with a move that filled its own eye space)."""
+        with a move that filled its own eye space).  Of a ko, only where every ko move's
+        figure was measured (review s50: an unmeasured direct ko beside a measured tenuki)."""
         worst = CLASSES[-1] if self.defender_to_move else CLASSES[0]
-        return self.status not in (worst, OPEN) and PASS in self.best_moves()
+        if self.status in (worst, OPEN) or PASS not in self.best_moves():
+            return False
+        return self.status != "ko" or all(m.ko is not None for m in self.moves
+                                          if m.cls == "ko")
 
     def words(self, cls: str) -> str:
         """A class as the side to move reads it."""

@@ -40,8 +40,10 @@ def proof_line(node: ProofNode, board: Board | None, first: int | None = None,
     line = main_line(node, board, most + 1, first, goes_on)
     cut = len(line) > most
     line = line[:most]
-    while not cut and line and line[-1] == PASS:
-        line.pop()      # the passes that end the game show nothing (QA s50: a seki's three)
+    # the passes that end the game show nothing (QA s50: a seki's three), but a line of
+    # passes alone says its first (review s50: a bare position)
+    while not cut and len(line) > (0 if goes_on else 1) and line[-1] == PASS:
+        line.pop()
     return line, cut
 
 

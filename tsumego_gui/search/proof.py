@@ -324,11 +324,22 @@ def main_line(node: ProofNode, board: Board | None, most: int = 40,
 
 def nothing_left(node: ProofNode, board: Board) -> bool:
     """Whether the defender, to move and dying at ``node`` (``board``: its position), has
-    nothing left in the proof but to pass or give stones away (:func:`_gives_away`):
-    where a book says "dead" and stops.  The proof goes on to the capture, the line
-    need not (QA s49: the lines ended in the defender's self-atari)."""
-    return node.kind == "or" and not node.won and all(
-        move == PASS or _gives_away(board, move) for move, _ in node.children)
+    nothing left in the proof but to pass or throw its stones away: each stone move gives
+    stones away (:func:`_gives_away`) and the proof ends at the answer to it (a capture
+    of all).  There a book says "dead" and stops; the proof goes on to the capture, the
+    line need not (QA s49: the lines ended in the defender's self-atari).  A sacrifice the
+    proof goes on after (under the stones, a throw-in met by a snapback) is a try the line
+    shows (review s50)."""
+    if node.kind != "or" or node.won:
+        return False
+    for move, child in node.children:
+        if move == PASS:
+            continue
+        answer = child.prover_move
+        if not _gives_away(board, move) or answer is None or \
+                dict(child.children)[answer].children:
+            return False
+    return True
 
 
 def line_length(node: ProofNode, lengths: dict[int, int], budget: int = 0) -> int:

@@ -50,12 +50,18 @@ class SekiReading:
 
 def applies(outcome: SolveOutcome) -> bool:
     """A verified life under the goal ``survive``, from a position that is not alive
-    already, with no split: the lives this module reads."""
+    already, with no split, under the rules the classes read a seki by (``search.classify``):
+    the defender may not take kos (where it may, a life may be a ko's: review s50, a
+    "seki" that ``--all`` called a ko), no ko threats, and no pass just played (its pass
+    would end the game, which under ``live`` is no life: a straight four read as a seki)."""
     result = outcome.result
     if outcome.verification != VERIFIED or result.verdict != "lives" or result.proof is None \
             or result.split is not None:
         return False
-    return result.proof.problem.goal == "survive" and result.proof.root.kind != "goal"
+    problem = result.proof.problem
+    return (problem.goal == "survive" and result.proof.root.kind != "goal"
+            and not problem.ko_capture_allowed(problem.defender)
+            and problem.ko_threats == (0, 0) and not problem.previous_pass)
 
 
 def read_life(outcome: SolveOutcome, solve: Callable[[Problem, float | None], SolveOutcome],
