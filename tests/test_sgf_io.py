@@ -541,3 +541,18 @@ def test_a_labelled_first_move_before_the_branch_stays_the_answer():
 def test_a_commented_games_unlabelled_variations_leave_it_a_game():
     p = one(b"(;SZ[5];B[cc];W[aa];B[bb](;W[ee])(;W[ea]))", defender=WHITE)
     assert p.black == pts("C3 B4", 5) and p.white == pts("A5 E1", 5)
+
+
+def test_a_collection_cut_short_keeps_its_complete_games():
+    """QA s50: a download cut inside its last game opened none of the games before it."""
+    from tsumego_gui.core.open_problem import read_games
+    data = b"(;SZ[5]AW[aa]TR[aa])\n(;SZ[7]AB[bb]TR[bb]PL[W])\n(;SZ[7]AB[bb]C[cut he"
+    *problems, broken = read_sgf_games(data)
+    assert [p.size for p in problems] == [5, 7]
+    assert isinstance(broken, ProblemError) and str(broken).startswith(
+        "it ends in the middle of game 3")
+    *posed, broken = read_games(data)
+    assert [p.problem.size for p in posed] == [5, 7] and "game 3" in str(broken)
+    with pytest.raises(ProblemError, match="not a readable SGF file: it ends in the middle "
+                                           "of game 1"):
+        read_sgf_games(b"(;SZ[7]AB[bb]C[cut he")

@@ -46,12 +46,14 @@ from tsumego_gui.core.sgf_io import (  # RIGHT, WRONG, REFERENCE: BookLine.verdi
     RIGHT,  # noqa: F401
     WRONG,
     Progress,
+    broken_game,
     check_points,
     color_prop,
     game_info_of,
     game_of,
     line_verdict,
     note_texts,
+    parse_collection,
     parse_games,
     read_game,
     setup_points,
@@ -203,13 +205,16 @@ def read_games(data: bytes, name: str = "", *, distance: int = DISTANCE,
     """Every game of SGF bytes: as marked, or posed and framed when it names no defender;
     a game that gives no problem is the ProblemError saying why (prefixed with its number
     in a collection of several).  ``defender``: the caller's (:func:`_given_defender`).
-    Bytes that do not parse raise.  ``progress``: as ``read_sgf_games``'s."""
-    trees = parse_games(data)
+    Bytes that do not parse raise; a collection cut short keeps the games before the
+    broken one, its error last.  ``progress``: as ``read_sgf_games``'s."""
+    trees, broken = parse_collection(data)
+    if not trees:
+        raise broken
     out: list[Posed | ProblemError] = []
     for i, tree in enumerate(trees):
         if progress is not None:
             progress(i, len(trees))
-        where = f"game {i + 1}: " if len(trees) > 1 else ""
+        where = f"game {i + 1}: " if len(trees) > 1 or broken is not None else ""
         if defender is not None:
             out.append(_given_defender(tree, name, where, distance, goal, defender))
             continue
@@ -254,6 +259,8 @@ def read_games(data: bytes, name: str = "", *, distance: int = DISTANCE,
         out.append(_posed(position, posing, framed, goal, _unused_marks(tree, unusable)))
     if progress is not None:
         progress(len(trees), len(trees))
+    if broken is not None:
+        out.append(broken_game(broken))
     return out
 
 

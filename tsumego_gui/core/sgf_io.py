@@ -177,7 +177,9 @@ def read_sgf_games(source: str | PathLike[str] | bytes, *, defender: int | None 
     NoDefenderError stays one).  A file that cannot be read or parsed at all raises.
     ``progress(done, total)`` is called before each game and at the end (what it
     raises stops the reading and comes out of this call).  The first game for which
-    ``stop_at`` is true ends the reading: the games up to it come back, it last."""
+    ``stop_at`` is true ends the reading: the games up to it come back, it last.  A
+    collection cut short keeps the games that parse, the broken one's error last
+    (:func:`parse_collection`)."""
     if isinstance(source, bytes | bytearray | memoryview):
         data, name = bytes(source), ""
     else:
@@ -187,7 +189,9 @@ def read_sgf_games(source: str | PathLike[str] | bytes, *, defender: int | None 
         except OSError as e:
             raise ProblemError(f"cannot read {path}: {e.strerror or e}") from None
         name = path.name
-    trees = parse_games(data)
+    trees, broken = parse_collection(data)
+    if not trees:
+        raise broken
     games: list[Problem | ProblemError] = []
     for i, tree in enumerate(trees):
         if progress is not None:
@@ -197,31 +201,63 @@ def read_sgf_games(source: str | PathLike[str] | bytes, *, defender: int | None 
                                    goal=goal, ko_allowed=ko_allowed,
                                    auto_region=auto_region))
         except ProblemError as e:
-            games.append(e if len(trees) == 1 else type(e)(f"game {i + 1}: {e}"))
+            games.append(e if len(trees) == 1 and broken is None
+                         else type(e)(f"game {i + 1}: {e}"))
         if stop_at is not None and stop_at(games[-1]):
             break
     else:
         if progress is not None:
             progress(len(trees), len(trees))
+        if broken is not None:
+            games.append(broken_game(broken))
     return games
+
+
+def broken_game(broken: ProblemError) -> ProblemError:
+    """The entry of a collection's game that does not parse, after the games that do."""
+    return ProblemError(str(broken).removeprefix("not a readable SGF file: "))
 
 
 def parse_games(data: bytes) -> list[sgf_grammar.Coarse_game_tree]:
     """The games of SGF bytes, parsed; ProblemError saying in words why they cannot be.
     A game whose position is set up in the nodes after its root is read as if the root
     held it (:func:`lift_setup`)."""
+    trees, broken = parse_collection(data)
+    if broken is not None:
+        raise broken
+    return trees
+
+
+def parse_collection(data: bytes) -> tuple[list[sgf_grammar.Coarse_game_tree],
+                                           ProblemError | None]:
+    """The games of SGF bytes up to the first that does not parse, and the error saying
+    why that one does not (None: every game parses); where not even the first parses, no
+    games and that error.  A collection cut short inside its last game keeps the games
+    before it (QA s50: a download cut near its end opened none).  Each game as
+    :func:`parse_games` gives it."""
     nodes = data.count(b";")          # every node starts with one (comments may add some)
     if nodes > MAX_SGF_NODES:
         raise ProblemError(f"the file holds about {nodes:,} SGF nodes, more than any problem "
                            f"file (at most {MAX_SGF_NODES:,})")
     try:
-        trees = sgf_grammar.parse_sgf_collection(data)
+        trees, broken = sgf_grammar.parse_sgf_collection(data), None
     except ValueError as e:
-        raise ProblemError(f"not a readable SGF file: {_parse_error_words(str(e))}") from None
+        broken = ProblemError(f"not a readable SGF file: {_parse_error_words(str(e))}")
+        # the games before the broken one: sgfmill's collection reader is a loop over
+        # its game reader, which says where each game ends
+        trees, position = [], 0
+        while True:
+            try:
+                tree, position = sgf_grammar._parse_sgf_game(data, position)
+            except ValueError:
+                break
+            if tree is None:
+                break
+            trees.append(tree)
     for tree in trees:
         lift_setup(tree)
         lift_to_branch(tree)
-    return trees
+    return trees, broken
 
 
 # what sets up or marks a problem's position, and what plays a move
