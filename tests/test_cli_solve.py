@@ -708,6 +708,20 @@ def test_a_line_of_passes_alone_says_its_first(capsys):
     assert capsys.readouterr().out.splitlines()[-1] == "1: Black passes"
 
 
+def test_a_13x13_side_problem_is_framed_small_and_proven(tmp_path, capsys):
+    """QA s50: a straight three on the left side of 13x13, White to kill: the frame ran
+    from edge to edge (36 empty points), auto picked MCTS, and nothing was proven in 20 s;
+    df-pn proves A6 at once."""
+    path = tmp_path / "side13.sgf"
+    path.write_text("(;GM[1]FF[4]SZ[13]PL[W]AB[aj][bj][bi][bh][bg][bf][af]AW[ak][bk][cj][ci]"
+                    "[ch][cg][cf][be][ae]C[White to kill](;W[ah]C[Correct])(;W[ai];B[ah]"
+                    "C[Wrong]))")
+    assert main(["solve", str(path), "--time", "20"]) == 0
+    out = capsys.readouterr().out
+    assert "solver: dfs" in out and "White to play: Black dies" in out
+    assert "a winning move: A6" in out and "verified: yes" in out
+
+
 def test_the_first_move_table_says_what_its_pass_is(capsys):
     """QA s49: a pass "kills" in the table where the single solve names a move: the table's
     pass is a tenuki, which does not end the game; the line under the table says so."""

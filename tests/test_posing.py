@@ -277,25 +277,39 @@ def test_a_board_full_of_stones_has_no_room_for_a_frame():
         frame(9, black, white, pose(9, black, white, text="White to live"))
 
 
+def test_a_fight_across_a_small_board_is_framed_towards_the_nearer_edge_only():
+    """QA s50: on a small board both ends of an axis may be near an edge; both reached it,
+    so a 9x9 top-side fight (as enclosed-dev's scp/1) had no room for a frame, and a 13x13
+    side problem's area ran from edge to edge (36 empty points where 19x19 gives 20).
+    Only the nearer end reaches the edge; the other gets its line of room."""
+    black, white = stones(TOP_SIDE_9, 9)
+    framed = frame(9, black, white, pose(9, black, white, text="Black to kill"), distance=1)
+    rows = {coords.from_loc(p, 9)[0] for p in framed.area}
+    assert rows == set(range(0, 6))      # the stones' rows 9-5 and one line of room
+    assert {coords.from_loc(p, 9)[0] for p in framed.added} == {6}      # the wall, row 3
+
+
 def test_no_room_says_where_the_stones_reach_not_where_the_frame_would():
-    """A top-side fight across the whole 9x9 board (as enclosed-dev's scp/1): the stones
-    take rows 9-5 of the board's coordinates; the message must not say rows 9-1."""
-    diagram = "\n".join([
-        ". X . . . . . . X",
-        ". O . . . O X X X",
-        ". O . O O O X . .",
-        "X O . X X X X . .",
-        "X X X X . . . . .",
-        ". . . . . . . . .",
-        ". . . . . . . . .",
-        ". . . . . . . . .",
-        ". . . . . . . . ."])
-    black, white = stones(diagram, 9)
+    """The stones take rows 9-2 of the 9x9 board: the message must not say rows 9-1."""
+    black, white = stones(TOP_SIDE_9.replace("\n. . . . . . . . .", "\nX . . . . . . . .", 3),
+                          9)
     with pytest.raises(ProblemError) as info:
         frame(9, black, white, pose(9, black, white, text="Black to kill"))
     message = str(info.value)
-    assert "from row 9 down to row 5 and from column A to J" in message
+    assert "from row 9 down to row 2 and from column A to J" in message
     assert "no point of the 9x9 board outside it" in message
+
+
+TOP_SIDE_9 = "\n".join([
+    ". X . . . . . . X",
+    ". O . . . O X X X",
+    ". O . O O O X . .",
+    "X O . X X X X . .",
+    "X X X X . . . . .",
+    ". . . . . . . . .",
+    ". . . . . . . . .",
+    ". . . . . . . . .",
+    ". . . . . . . . ."])
 
 
 # a black corner group closed in by White, and white stones below it that say "this side

@@ -7,7 +7,8 @@ in, as players read it ("the outside is the attacker's"):
 * The **area** is the bounding box of the problem's stones, widened by
   ``distance`` empty lines towards the centre; a side of the box within
   ``EDGE_REACH`` lines of the board's edge reaches the edge instead (the
-  space between a group and the edge is where its eyes are).  With
+  space between a group and the edge is where its eyes are); where both ends
+  of an axis are that close (a small board), only the nearer one does.  With
   ``around="defender"`` the box is that of the defender's stones only:
   attacker stones beyond it stay where they are, outside the area, as the
   attacker's outside strength (a book shows such a stone to say "this side
@@ -98,13 +99,19 @@ def area_bounds(size: int, stones: frozenset[int], distance: int) -> tuple[int, 
     cols = [coords.from_loc(p, size)[1] for p in stones]
     last = size - 1
 
-    def low(v: int) -> int:
-        return 0 if v <= EDGE_REACH else max(0, v - distance)
+    def span(lo: int, hi: int) -> tuple[int, int]:
+        # on a small board both ends may be near an edge: only the nearer reaches it (QA
+        # s50: a 13x13 side problem's area ran from edge to edge, 36 empty points, where
+        # the same shape on 19x19 had 20 and was proven at once)
+        reach_lo, reach_hi = lo <= EDGE_REACH, last - hi <= EDGE_REACH
+        if reach_lo and reach_hi:
+            reach_lo, reach_hi = lo <= last - hi, lo > last - hi
+        return (0 if reach_lo else max(0, lo - distance),
+                last if reach_hi else min(last, hi + distance))
 
-    def high(v: int) -> int:
-        return last if last - v <= EDGE_REACH else min(last, v + distance)
-
-    return low(min(rows)), high(max(rows)), low(min(cols)), high(max(cols))
+    top, bottom = span(min(rows), max(rows))
+    left, right = span(min(cols), max(cols))
+    return top, bottom, left, right
 
 
 def frame(size: int, black: frozenset[int], white: frozenset[int], posing: Posing, *,
@@ -147,7 +154,8 @@ def _no_room(size: int, boxed: frozenset[int], distance: int) -> str:
              f"{coords.GTP_COLUMNS[cols[-1]]}")
     if (bottom - top + 1) * (right - left + 1) == size * size:
         why = (f"a frame around them (a side within {EDGE_REACH} lines of the edge goes to "
-               f"the edge) would leave no point of the {size}x{size} board outside it")
+               f"the edge, the nearer of two) would leave no point of the {size}x{size} "
+               "board outside it")
     else:
         why = (f"a frame {distance} to {distance + MORE_ROOM} lines out would take the last "
                "liberty of a chain or could not live")
