@@ -200,9 +200,9 @@ def test_a_book_file_gives_its_lines_and_is_posed_and_framed():
             for line in position.lines] == [(B, "B13", RIGHT), (B, "C13", WRONG), (B, "A13", "")]
     posing, framed = pose_and_frame(position, distance=0)
     assert (posing.defender, posing.to_play, posing.confidence) == (B, B, SURE)
-    # the book's answers: the failure line's C13 is not one (QA s43)
-    assert framed.problem.book_moves == ((B, coords.from_gtp("B13", 13)),
-                                         (B, coords.from_gtp("A13", 13)))
+    # the book's answers: the failure line's C13 is not one (QA s43), nor the unlabelled
+    # A13 beside a line labelled right (QA s50: White's B13 kills there)
+    assert framed.problem.book_moves == ((B, coords.from_gtp("B13", 13)),)
     assert framed.problem.title == "Black to live"
 
 

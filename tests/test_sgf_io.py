@@ -556,3 +556,16 @@ def test_a_collection_cut_short_keeps_its_complete_games():
     with pytest.raises(ProblemError, match="not a readable SGF file: it ends in the middle "
                                            "of game 1"):
         read_sgf_games(b"(;SZ[7]AB[bb]C[cut he")
+
+
+def test_beside_a_line_labelled_right_an_unlabelled_line_is_no_answer():
+    """QA s50: goproblems.com labels only the right line ("RIGHT - Black has two eyes."),
+    the wrong ones end in words such as "Dead."; all three first moves were answers."""
+    data = (b"(;GM[1]FF[4]SZ[19]AP[goproblems.com]AB[rb][qb][pb][ob]AW[rc][qc][pc][oc][nc][mc]"
+            b"[lc][re]C[Black to play and live.](;B[nb];W[sb]C[White takes the vital point. "
+            b"Black is dead.])(;B[sc];W[nb];B[oa];W[sb]C[Dead.])(;B[sb];W[nb];B[oa]"
+            b"C[RIGHT - Black has two eyes.]))")
+    t18 = (BLACK, coords.from_gtp("T18", 19))
+    assert posed(data).book_moves == (t18,)
+    marked = data.replace(b"C[Black to play", b"TR[rb][qb][pb][ob]C[Black to play")
+    assert one(marked).book_moves == (t18,)

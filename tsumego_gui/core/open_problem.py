@@ -43,7 +43,7 @@ from tsumego_gui.core.posing import Posing, pose
 from tsumego_gui.core.problem import NoDefenderError, Problem, ProblemError, check_position
 from tsumego_gui.core.sgf_io import (  # RIGHT, WRONG, REFERENCE: BookLine.verdict's values
     REFERENCE,
-    RIGHT,  # noqa: F401
+    RIGHT,
     WRONG,
     Progress,
     broken_game,
@@ -99,9 +99,12 @@ class OpenPosition:
         """The first moves of the lines not labelled failures or reference diagrams, each
         once: the book's answers, a posed problem's ``book_moves`` (QA s43: a failure
         line's move was listed, and saved, as an answer; QA s44: so were the attacker's
-        tries of a reference diagram)."""
-        return tuple(dict.fromkeys((line.color, line.move) for line in self.lines
-                                   if line.verdict not in (WRONG, REFERENCE)))
+        tries of a reference diagram).  Where a line is labelled right, the lines no label
+        judges are not answers (QA s50: goproblems.com marks only the right line)."""
+        labelled = any(line.verdict == RIGHT for line in self.lines)
+        return tuple(dict.fromkeys(
+            (line.color, line.move) for line in self.lines
+            if line.verdict not in (WRONG, REFERENCE) and not (labelled and not line.verdict)))
 
 
 def read_open_position(data: bytes, name: str = "") -> OpenPosition:

@@ -643,13 +643,16 @@ def read_game(tree: sgf_grammar.Coarse_game_tree, file_name: str = "", *,
         (ko_point,) = points
     book_moves = []
     if is_problem:
-        for child in root:
+        verdicts = [line_verdict(child)[0] for child in root]
+        for child, verdict in zip(root, verdicts, strict=True):
             color_name, point = _get(child.get_move)
             # a variation marked as a failure or as undecided (problem sites' convention,
-            # and our own export's) is not the book's answer; several lines of one first
-            # move (a book's variations of the answer) give it once
+            # and our own export's) is not the book's answer, nor one no label judges
+            # beside one labelled right (goproblems.com marks only the right line: QA
+            # s50); several lines of one first move (a book's variations of the answer)
+            # give it once
             failed = _UNANSWERED.match(text_of(child, "C")) or \
-                line_verdict(child)[0] in (WRONG, REFERENCE)
+                verdict in (WRONG, REFERENCE) or (not verdict and RIGHT in verdicts)
             move = None if color_name is None else \
                 (_SGF_COLOR[color_name], coords.from_sgfmill(point, size))
             if move is not None and not failed and move not in book_moves:
