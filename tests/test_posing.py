@@ -66,6 +66,8 @@ SIDE = "\n".join([". " * 19] * 16) + """
     ("黑棋不死", None, B),             # "Black does not die": White moves and fails
     ("白先黑死", W, B),
     ("黒先白死", B, W),
+    ("黒先生き", B, B),                # Japanese "Black to play and live" (QA s50)
+    ("白先黒生き", W, B),
     ("흑선활", B, B),
     ("백선흑사", W, B),
     ("흑선 삶", B, B),

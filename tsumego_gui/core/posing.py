@@ -51,9 +51,10 @@ _CJK_COLOR = "[黑黒白흑백]"
 # "live": group 1 is the one whose life is at stake ("lives", "dies", "不死");
 # "move": group 1 moves (goal unknown).
 _INTENTS = [
-    (rf"({_CJK_COLOR})\s*先\s*({_CJK_COLOR})\s*(?:淨|净)?活", "move,live:2"),
+    # 生き: Japanese "lives" (QA s50: 黒先生き read as 黒先 alone)
+    (rf"({_CJK_COLOR})\s*先\s*({_CJK_COLOR})\s*(?:(?:淨|净)?活|生き)", "move,live:2"),
     (rf"({_CJK_COLOR})\s*先\s*({_CJK_COLOR})\s*死", "move,die:2"),
-    (rf"({_CJK_COLOR})\s*先\s*(?:淨|净|做)?活", "move+live"),
+    (rf"({_CJK_COLOR})\s*先\s*(?:(?:淨|净|做)?活|生き)", "move+live"),
     (rf"({_CJK_COLOR})\s*先\s*(?:殺|杀|殺し|吃)", "move+kill"),
     (rf"({_CJK_COLOR})\s*(?:棋|石)?\s*不死", "live"),
     (rf"({_CJK_COLOR})\s*(?:先|番)", "move"),
