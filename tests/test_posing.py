@@ -133,6 +133,11 @@ def test_the_side_to_move_comes_from_the_file_then_the_variations_then_the_text(
     assert pose(13, black, white, first_moves=(W, W), text="Black to play").to_play == W
     assert pose(13, black, white, first_moves=(W, B), text="Black to play").to_play == B
     assert pose(13, black, white, first_moves=(W, B), text="Black lives").confidence == LIKELY
+    # the file's PL against the text and every line (an editor that always writes PL[B]):
+    # the text and the lines (QA s50); against one of them alone, PL
+    assert pose(13, black, white, to_play=B, first_moves=(W, W), text="白先杀").to_play == W
+    assert pose(13, black, white, to_play=B, first_moves=(W, B), text="白先杀").to_play == B
+    assert pose(13, black, white, to_play=B, first_moves=(W,), text="").to_play == B
 
 
 @pytest.mark.parametrize("distance, area_rows, area_cols", [(0, 3, 5), (1, 4, 6), (2, 5, 7)])

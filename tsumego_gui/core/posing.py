@@ -268,7 +268,15 @@ def pose(size: int, black: frozenset[int], white: frozenset[int], *,
         reasons.append("the text names no single intent")
 
     move_colors = set(first_moves)
-    if to_play is not None:
+    said = intent.to_play if intent is not None else None
+    if to_play is not None and said is not None and said != to_play and \
+            move_colors == {said}:
+        # an editor that always writes PL[B] (QA s50: 白先杀, every line White's, solved
+        # as Black to play and live)
+        reasons.append(f"{COLOR_NAMES[said]} to play: the text and every solution "
+                       f"variation say so, though the file's PL says {COLOR_NAMES[to_play]}")
+        to_play = said
+    elif to_play is not None:
         reasons.append(f"{COLOR_NAMES[to_play]} to play: the file says so")
     elif len(move_colors) == 1:
         to_play = move_colors.pop()
