@@ -257,6 +257,10 @@ def test_values_read_for_their_meaning_are_not_texts():
     # an editor's flag is no text either (QA s43: MultiGo's MULTIGOGM[1] read as "1")
     position = read_open_position(b"(;SZ[9]MULTIGOGM[1]XYZ[ 2.5 ]PL[B]AB[aa][ba]AW[ab][bb][cb])")
     assert position.comment == ""
+    # nor goproblems.com's difficulty and genre (QA s50: "12k", "life and death")
+    position = read_open_position(b"(;SZ[9]DI[12k]GE[life and death]DP[74]CO[6]PL[B]"
+                                  b"AB[aa][ba]AW[ab][bb][cb])")
+    assert position.comment == ""
 
 
 def test_a_single_solution_line_after_setup_stones_is_not_played():

@@ -480,7 +480,8 @@ _KNOWN_PROPERTIES = frozenset("""
     ID IP IT KM KO L LB LN M MA MN N OB OM ON OP OT OV OW PB PC PL PM PW RE RG RO RU SC SE
     SI SL SO SQ ST SZ TB TC TE TM TR TW UC US V VW W WL WR WT
     TD TF TG TH TK TO TP TT TZ
-""".split())
+    DI DP GE CO
+""".split())    # the last line: goproblems.com's difficulty, genre and such (QA s50)
 
 
 def note_texts(node: sgf.Tree_node) -> list[str]:
