@@ -2,6 +2,7 @@
 problem lists from folders and multi-game SGF, drag and drop."""
 
 import json
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,7 @@ from PySide6.QtGui import QDropEvent  # noqa: E402
 from tsumego_gui.core import coords  # noqa: E402
 from tsumego_gui.core.sgf_io import read_sgf  # noqa: E402
 from tsumego_gui.qt.main_window import BUNDLED_PROBLEM, PROBLEMS_DIR, MainWindow  # noqa: E402
-from tsumego_gui.qt.problem_list import TITLE_ROLE  # noqa: E402
+from tsumego_gui.qt.problem_list import TITLE_ROLE, entry_title  # noqa: E402
 from tsumego_gui.qt.settings import load_preferences, open_settings  # noqa: E402
 
 GAME_A = b"(;GM[1]SZ[5]PL[W]AB[ac][bc][cc][cd][ce]AW[ad][bd][be]TR[ad]SQ[ae])"
@@ -433,3 +434,12 @@ def test_the_files_game_info_is_in_what_the_app_saves_and_exports(window, qtbot,
     exported = tmp_path / "exported.sgf"
     window.ask_export_file = lambda default, filters: str(exported)
     assert window.classification is not None and window.export_proof() and kept(exported)
+
+
+def test_a_title_that_ends_in_its_games_number_is_not_numbered_again():
+    """QA s50: "Cho Chikun Elementary 1 #1"."""
+    problem = read_sgf(b"(;SZ[9]GN[Elementary 1]AW[aa]TR[aa])")[0]
+    assert entry_title(Path("cho.sgf"), 0, problem, 5) == "Elementary 1"
+    assert entry_title(Path("cho.sgf"), 10, problem, 12) == "Elementary 1 #11"
+    assert entry_title(Path("cho.sgf"), 0, replace(problem, title="Elementary 11"), 5) == \
+        "Elementary 11 #1"

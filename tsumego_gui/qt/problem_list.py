@@ -27,6 +27,7 @@ Knows which files hold problems and painting; nothing about editing or solving.
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -122,7 +123,10 @@ def entry_title(path: Path, index: int, problem: Problem | None, games: int,
     it in a file of several games; a sub-folder of the folder ``source`` goes in front
     ("gop/10838.sgf", "cc1/two.sgf #2")."""
     named = problem is not None and bool(problem.title)
-    title = (problem.title if named else path.name) + (f" #{index + 1}" if games > 1 else "")
+    title = problem.title if named else path.name
+    # a title that ends in its game's number says it (QA s50: "Elementary 1 #1")
+    if games > 1 and not re.search(rf"(?<!\d){index + 1}$", title.rstrip()):
+        title += f" #{index + 1}"
     if source is not None and path != source and path.parent != source:
         folder = path.parent.relative_to(source).as_posix()
         title = f"{folder}: {title}" if named else f"{folder}/{title}"
