@@ -722,6 +722,16 @@ def test_a_13x13_side_problem_is_framed_small_and_proven(tmp_path, capsys):
     assert "a winning move: A6" in out and "verified: yes" in out
 
 
+def test_an_exported_kos_main_line_starts_with_the_move_that_makes_it(tmp_path, capsys):
+    """Review s50: the diagram's line of the direct ko (White to play) starts with E1, which
+    makes the ko; the exported proof's main line started with F1."""
+    out = tmp_path / "ko.sgf"
+    assert main(["solve", str(BUNDLED / "ko" / "direct-ko.sgf"), "--to-play", "W",
+                 "--proof-out", str(out)]) == 0
+    first = sgf.Sgf_game.from_bytes(out.read_bytes()).get_main_sequence()[1]
+    assert first.get_move() == ("w", (0, 4)) and first.get("C").startswith("KO")    # E1
+
+
 def test_the_first_move_table_says_what_its_pass_is(capsys):
     """QA s49: a pass "kills" in the table where the single solve names a move: the table's
     pass is a tenuki, which does not end the game; the line under the table says so."""

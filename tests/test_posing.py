@@ -8,6 +8,7 @@ diagrams and the rules in ``core.frame``'s docstring (box of the stones,
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -309,6 +310,19 @@ def test_no_room_says_where_the_stones_reach_not_where_the_frame_would():
     message = str(info.value)
     assert "from row 9 down to row 2 and from column A to J" in message
     assert "no point of the 9x9 board outside it" in message
+
+
+UNCONDITIONAL2 = (Path(__file__).resolve().parents[2] / "shared" / "problems" /
+                  "gnugo-unconditional" / "games" / "unconditional" / "unconditional2.sgf")
+
+
+@pytest.mark.skipif(not UNCONDITIONAL2.exists(), reason="needs ../shared/problems")
+def test_on_a_full_board_a_position_near_both_edges_has_no_room():
+    """Review s50: the nearer-edge rule of small boards framed GNU Go's whole-board test
+    position as a 136-point problem no search finishes; on 19x19 it has no room."""
+    from tsumego_gui.core.open_problem import read_games
+    [game] = read_games(UNCONDITIONAL2.read_bytes())
+    assert isinstance(game, ProblemError) and "no room for a frame" in str(game)
 
 
 TOP_SIDE_9 = "\n".join([

@@ -569,3 +569,37 @@ def test_beside_a_line_labelled_right_an_unlabelled_line_is_no_answer():
     assert posed(data).book_moves == (t18,)
     marked = data.replace(b"C[Black to play", b"TR[rb][qb][pb][ob]C[Black to play")
     assert one(marked).book_moves == (t18,)
+
+
+def test_a_single_answer_after_set_up_stones_stays_the_answer():
+    """Review s50: the stones and the question in the root, Black's one right move, then
+    White's replies as labelled variations: the lift played the answer into the problem
+    (White to play, "White dies"); moves after setup stones are the answer."""
+    problem = posed(b"(;FF[4]GM[1]SZ[19]C[Black to play and kill.]AB[an][bn][cn][dn][en][fn]"
+                    b"[ao][bo][co][do][eo][fo][ap][cp][ep][fp][gp][aq][eq][fq][gq][fr][gr][fs]"
+                    b"[gs]AW[bq][cq][dq][ar][br][dr][er][as][es];B[cs](;W[cr];B[bs]C[RIGHT])"
+                    b"(;W[bs];B[cr]C[RIGHT]))")
+    c1 = coords.from_gtp("C1", 19)
+    assert problem.to_play == BLACK and c1 not in problem.black
+    assert problem.book_moves == ((BLACK, c1),)
+
+
+def test_a_reviewed_game_whose_game_line_goes_on_unlabelled_stays_a_game():
+    """Review s50: a game record with "A mistake." on the game's move and "Correct was
+    this." on a variation was read at the branch; its game line is played to the end."""
+    data = (b"(;FF[4]GM[1]SZ[9]KM[7];B[ee];W[gc];B[cg];W[ce];B[gg];W[dc];B[ge];W[hd];B[hf];"
+            b"W[ef];B[df];W[eg];B[dg](;W[fg]C[A mistake.];B[fh];W[de];B[cd];W[dd];B[eh])"
+            b"(;W[de]C[Correct was this.];B[fg]))")
+    p = one(data, defender=WHITE)
+    assert len(p.black | p.white) == 19 and len(p.history) == 19     # all 19 moves
+
+
+def test_an_earlier_moves_mark_is_not_the_problems():
+    """Review s50: a triangle on a move of the line that sets a problem up (a last-move
+    mark) became the problem's crucial stone."""
+    data = (b"(;GM[1]FF[4]SZ[19];B[cc];W[ec];B[dc]TR[dc];W[ed];B[];W[gc];B[];W[de];B[];"
+            b"W[cd]C[Black to play and live](;B[bb]C[Correct];W[bd];B[eb];W[fb];B[ca])"
+            b"(;B[bd]C[Wrong];W[be]))")
+    problem = posed(data)
+    assert problem.defender == BLACK and coords.from_gtp("B18", 19) not in problem.black
+    assert problem.book_moves == ((BLACK, coords.from_gtp("B18", 19)),)

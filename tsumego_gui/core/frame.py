@@ -8,7 +8,8 @@ in, as players read it ("the outside is the attacker's"):
   ``distance`` empty lines towards the centre; a side of the box within
   ``EDGE_REACH`` lines of the board's edge reaches the edge instead (the
   space between a group and the edge is where its eyes are); where both ends
-  of an axis are that close (a small board), only the nearer one does.  With
+  of an axis are that close on a board smaller than ``FULL_BOARD``, only the
+  nearer one does (on 19x19 that is a whole-board position: no room).  With
   ``around="defender"`` the box is that of the defender's stones only:
   attacker stones beyond it stay where they are, outside the area, as the
   attacker's outside strength (a book shows such a stone to say "this side
@@ -70,6 +71,7 @@ DISTANCE = 1        # empty lines between the stones' box and the wall (measured
 CLOSER_DISTANCE = 1     # the closer frame, around the defender (``search.frame_ladder``)
 AROUND = ("stones", "defender")     # whose stones the area's box holds (docstring)
 EDGE_REACH = 4      # a box side this close to the edge extends to it
+FULL_BOARD = 19     # below this size, of two box sides near an edge only the nearer reaches it
 TERRITORY = 2       # empty lines of attacker territory between its two lines
 MORE_ROOM = 2       # lines the wall may move out when it would capture a chain
 
@@ -102,9 +104,10 @@ def area_bounds(size: int, stones: frozenset[int], distance: int) -> tuple[int, 
     def span(lo: int, hi: int) -> tuple[int, int]:
         # on a small board both ends may be near an edge: only the nearer reaches it (QA
         # s50: a 13x13 side problem's area ran from edge to edge, 36 empty points, where
-        # the same shape on 19x19 had 20 and was proven at once)
+        # the same shape on 19x19 had 20 and was proven at once); on a full board that is
+        # a whole-board position, for which no frame is room enough (review s50)
         reach_lo, reach_hi = lo <= EDGE_REACH, last - hi <= EDGE_REACH
-        if reach_lo and reach_hi:
+        if reach_lo and reach_hi and size < FULL_BOARD:
             reach_lo, reach_hi = lo <= last - hi, lo > last - hi
         return (0 if reach_lo else max(0, lo - distance),
                 last if reach_hi else min(last, hi + distance))
@@ -154,8 +157,8 @@ def _no_room(size: int, boxed: frozenset[int], distance: int) -> str:
              f"{coords.GTP_COLUMNS[cols[-1]]}")
     if (bottom - top + 1) * (right - left + 1) == size * size:
         why = (f"a frame around them (a side within {EDGE_REACH} lines of the edge goes to "
-               f"the edge, the nearer of two) would leave no point of the {size}x{size} "
-               "board outside it")
+               "the edge, on a small board the nearer of two) would leave no point of the "
+               f"{size}x{size} board outside it")
     else:
         why = (f"a frame {distance} to {distance + MORE_ROOM} lines out would take the last "
                "liberty of a chain or could not live")

@@ -300,15 +300,18 @@ def lift_to_branch(tree: sgf_grammar.Coarse_game_tree) -> None:
     * Setup nodes after the root (stones placed, or taken off with ``AE``, no move
       played) that more nodes follow: the position is theirs, the root's stones as they
       change it (a viewer shows the same), with their side to move, marks and text.
-    * A line of moves with no labels of its own (N or C naming a right, wrong or
-      reference line) that ends where two or more variations branch, which its labels
-      or the branching node's problem text ("Black to play and live") call answers:
-      the position after the line is the problem, its variations the answers.  A
-      commented game's variations, unlabelled, leave the game read as a game; a book
-      line whose first move is labelled (N[正解]) stays the answer it is.
+    * A position made by moves alone (no setup stones before them), none labelled (N or
+      C naming a right, wrong or reference line), that ends where two or more
+      variations branch, each labelled, or whose last node states a problem ("Black to
+      play and live"): the position after the moves is the problem, the variations its
+      answers, the last node's text its text.  Moves after setup stones are the answer
+      (a book's single right move, White's replies labelled below it: review s50); an
+      earlier move's marks are that move's (a last-move triangle), not the problem's; a
+      reviewed game whose game line goes on unlabelled stays a game.
 
     Only a root that marks no problem (``TR``, ``SQ``...) is changed: a marked root is
-    the problem.  The lifted position has no history (a ko the line took is not kept).
+    the problem.  The lifted position has no history (a ko the line took is not kept),
+    and its side to move is what a ``PL`` says (else the answers' first moves say it).
     A line that does not replay (an illegal move) leaves the tree as it was, for the
     readers to name the fault."""
     seq = tree.sequence
@@ -320,12 +323,14 @@ def lift_to_branch(tree: sgf_grammar.Coarse_game_tree) -> None:
         end += 1
     if end == len(seq) and not tree.children:
         end = 1             # the last node: an answer drawn with setup stones
+    set_up = any(p in node for node in seq[:end] for p in ("AB", "AW"))
     try:
         game = game_of(tree)
         line = game.get_main_sequence()[:len(seq)]
-        if len(tree.children) >= 2 and not any(_labelled(node) for node in line[1:]) and (
-                any(line_verdict(child)[0] in (RIGHT, WRONG) for child in line[-1])
-                or read_intent(text_of(line[-1], "C")) is not None):
+        branch = line[-1]
+        if not set_up and len(branch) >= 2 and not any(_labelled(n) for n in line[1:]) and (
+                all(line_verdict(child)[0] for child in branch)
+                or read_intent(text_of(branch, "C")) is not None):
             end = len(seq)
         if end > 1:
             tree.sequence = [_lifted(seq[0], line[:end], game.get_size()), *seq[end:]]
@@ -341,37 +346,32 @@ def _labelled(node: sgf.Tree_node) -> bool:
 
 def _lifted(root: dict[str, list[bytes]], nodes: list[sgf.Tree_node],
             size: int) -> dict[str, list[bytes]]:
-    """The raw root holding the position ``nodes`` (the root first) set up and play, their
-    side to move, marks and text (:func:`lift_to_branch`)."""
+    """The raw root holding the position ``nodes`` (the root first) set up and play, with
+    the setup nodes' side to move, marks and text, and the last node's text
+    (:func:`lift_to_branch`)."""
     played = replay(nodes, size)
-    lifted = {p: v for p, v in root.items() if p not in (*_SETUP, *_MOVES, "PL")}
+    lifted = {p: v for p, v in root.items() if p not in (*_SETUP, *_MOVES)}
     for prop, color in (("AB", BLACK), ("AW", WHITE)):
         points = [_sgf_point(p, size) for p in coords.all_locs(size)
                   if played.board.color_at(p) == color]
         if points:
             lifted[prop] = points
-    to_play = None
-    for node in nodes:
-        if node.get_move()[0] is not None:
-            to_play = None
+    for node in nodes[1:]:
         raw = node.get_raw_property_map()
-        if "PL" in raw:
-            to_play = raw["PL"]
+        moved = any(p in raw for p in _MOVES)
+        if moved:
+            lifted.pop("PL", None)      # a PL before a move no longer says who moves
+            if node is not nodes[-1]:
+                continue                # a move's own marks and words
         for prop, values in raw.items():
-            if prop in (*_SETUP, *_MOVES, "PL") or node is nodes[0]:
+            if prop in (*_SETUP, *_MOVES) or (moved and prop not in ("C", "GN", "PL")):
                 continue
             if prop in ("C", "GN") and prop in lifted:
                 lifted[prop] = [b"\n".join(lifted[prop] + values)]
-            elif prop in lifted and prop in _POSED:
+            elif prop in lifted and prop in _POSED and prop != "PL":
                 lifted[prop] = lifted[prop] + values
             else:
                 lifted[prop] = values
-    if to_play is None and played.last_mover is not None:
-        to_play = [b"W" if played.last_mover == BLACK else b"B"]
-    if to_play is None and "PL" in root:
-        to_play = root["PL"]
-    if to_play is not None:
-        lifted["PL"] = to_play
     return lifted
 
 

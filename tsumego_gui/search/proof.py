@@ -255,7 +255,10 @@ class Proof:
         writer = TreeWriter(size, self.problem.defender, max_nodes)
         notes = KoNotes(self.problem, self.to_play)
         ko_moves = frozenset(ko_moves)
-        for move, child in writer.replies(self.root, notes.board):
+        # the move that makes the ko first, where --diagram's line starts (review s50)
+        replies = sorted(writer.replies(self.root, notes.board),
+                         key=lambda pair: pair[0] not in ko_moves)
+        for move, child in replies:
             node = writer.write(root, move, child, self.to_play, notes)
             if node is None:
                 break
