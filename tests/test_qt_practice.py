@@ -631,3 +631,21 @@ def test_a_ko_game_the_app_played_by_guesses_is_no_ko_result_either():
             game.play(game.node.prover_move)
     assert game.finished and game.result is None
     assert game.log[-1].startswith("Game over:")
+
+
+def test_a_first_move_classed_seki_ends_in_seki(make_window, qtbot, tmp_path):
+    """QA s50: a seki's practice ended "Correct: White lives (two passes ended the game
+    ...)" and never said seki; the tenuki's class is seki."""
+    path = tmp_path / "seki.sgf"
+    path.write_bytes((PROBLEMS_DIR / "classic" / "seki-shared-liberties.sgf").read_bytes())
+    w = make_window("s.ini")
+    assert w.open_path(path, ask=False)
+    with qtbot.waitSignal(w.solver.classified, timeout=60_000):
+        w.solve()
+    c = w.classification
+    assert {m.move: m.cls for m in c.moves}[PASS] == "seki"
+    game = Practice(c.problem, lambda problem: None, classification=c)
+    game.play(PASS)             # a tenuki: Black passes too
+    said = game.play(PASS)      # the two passes that end the game
+    assert game.finished and game.result == "correct"
+    assert said.splitlines()[-1].startswith("Correct: White lives in seki (two passes")

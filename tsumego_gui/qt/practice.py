@@ -137,6 +137,7 @@ class Practice(GameLog):
         self.result: str | None = None       # CORRECT | WRONG | KO once the game is over
         self.finished = False
         self.ko = False                      # the game went into a first move classed ko
+        self.seki = False                    # ... into a first move classed seki
         # the app played a move it could not prove: a game the player then wins shows
         # nothing about the player's moves (QA s46: the book's failure move was "Correct"
         # after the app's unproven passes)
@@ -221,7 +222,7 @@ class Practice(GameLog):
         seg = self.segment
         if isinstance(seg, TryFirstMove) and seg.game is None:
             fm = next(m for m in seg.classification.moves if m.move == loc)
-            self.ko = fm.cls == "ko"
+            self.ko, self.seki = fm.cls == "ko", fm.cls == "seki"
         game = self._game()         # None before a first move is chosen
         before = len(game.moves) if game is not None else 0
         lines = seg.play(loc).splitlines()
@@ -465,6 +466,10 @@ class Practice(GameLog):
         self.finished, self._ending = True, None
         d, user = PLAYERS[self.rules.defender], PLAYERS[self.user]
         state = "lives" if defender_lives else "is dead"
+        if defender_lives and self.seki and reason == END_REASONS["survives"]:
+            # the first move's class says what the two passes left (QA s50: a seki's
+            # practice never said seki)
+            state = "lives in seki"
         won = defender_lives == (self.user == self.rules.defender)
         if won and self.guessed:
             # the app's unproven moves may be what lost it: no result, said so
