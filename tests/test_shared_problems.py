@@ -218,7 +218,9 @@ def test_enclosed_dev(path):
             read_sgf(path)
         p = read_sgf(path, defender=WHITE, to_play=BLACK)[0]
         assert p.goal == "live_any" and p.region == frozenset()
-        assert p.book_moves == book and len(book) == 8
+        # the line labelled RIGHT is the answer; the seven unlabelled ones beside it are the
+        # failures tsumego.js lists (QA s50: goproblems.com's convention)
+        assert p.book_moves == book[:1] and len(book) == 8
         assert_round_trip(p)
         return
 
