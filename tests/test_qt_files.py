@@ -443,3 +443,21 @@ def test_a_title_that_ends_in_its_games_number_is_not_numbered_again():
     assert entry_title(Path("cho.sgf"), 10, problem, 12) == "Elementary 1 #11"
     assert entry_title(Path("cho.sgf"), 0, replace(problem, title="Elementary 11"), 5) == \
         "Elementary 11 #1"
+
+
+def test_the_problems_own_text_opens_on_request_and_closes_for_practice(make_window):
+    """QA s50 (a new user): the bundled problems' texts, lessons with their answers, were
+    shown nowhere; they open on request, and practice closes them again."""
+    w = make_window("s.ini")
+    assert w.open_path(BUNDLED_PROBLEM, ask=False)
+    panel = w.problem_panel
+    comment = read_sgf(BUNDLED_PROBLEM)[0].comment
+    assert comment and panel.text_view.toPlainText() == comment
+    assert panel.text_box.isVisibleTo(panel) and not panel.text_view.isVisibleTo(panel)
+    panel.text_box.setChecked(True)
+    assert panel.text_view.isVisibleTo(panel)
+    w.set_practice(True)
+    assert not panel.text_box.isChecked() and not panel.text_view.isVisibleTo(panel)
+    w.set_practice(False)
+    w.new_problem(9)            # no text: no box
+    assert not panel.text_box.isVisibleTo(panel)

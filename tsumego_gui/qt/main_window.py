@@ -1202,6 +1202,8 @@ class MainWindow(QMainWindow):
         self.practice_action.setChecked(on)
         self._hide_answers(on and isinstance(self.browser.try_it, Practice))
         if on:
+            self.problem_panel.hide_text()      # the problem's text may give the answer
+        if on:
             self.set_mode("proof")
             self.board.ghost_colour = self.browser.try_it.user
             self._practice_label()

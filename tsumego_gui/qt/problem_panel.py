@@ -10,7 +10,9 @@ only through the model (so every change is undoable).  An open book problem
 that the reader posed and framed shows, at the top, what was assumed (one
 line each: side to move, defender, frame distance, region size) and a
 *Remove frame* button (``remove_frame_requested``) that goes back to the
-open position.  Knows the draft's fields; nothing about solving.
+open position.  The problem's own text (the file's comment) opens on request,
+since a book's text often gives the answer.  Knows the draft's fields;
+nothing about solving.
 """
 
 from __future__ import annotations
@@ -23,8 +25,10 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QFormLayout,
+    QGroupBox,
     QHBoxLayout,
     QLabel,
+    QPlainTextEdit,
     QPushButton,
     QRadioButton,
     QVBoxLayout,
@@ -37,6 +41,7 @@ from tsumego_gui.qt.editor import BLACK, TOOLS, WHITE, Draft, EditorModel
 from tsumego_gui.qt.history_line_edit import HistoryLineEdit
 from tsumego_gui.search.choice import SMALL_REGION
 
+TEXT_HEIGHT = 140      # pixels: the problem text box scrolls beyond this
 TOOL_LABELS = {"stones": "Stones (left black, right white)",
                "crucial": "Crucial stones (toggle a chain)",
                "region": "Region (left paint, right clear)"}
@@ -102,6 +107,20 @@ class ProblemPanel(QWidget):
         self.title_edit.textEdited.connect(lambda text: self.model.type_text("title", text))
         self.title_edit.editingFinished.connect(self._title_edited)
         form.addRow("Title", self.title_edit)
+        # the file's own text: a book's question, often its answer too (QA s50: the
+        # bundled problems' lessons were shown nowhere), so it opens on request
+        self.text_box = QGroupBox("Problem text (may give the answer)")
+        self.text_box.setObjectName("problem_text")
+        self.text_box.setCheckable(True)
+        self.text_box.setChecked(False)
+        text_layout = QVBoxLayout(self.text_box)
+        self.text_view = QPlainTextEdit()
+        self.text_view.setReadOnly(True)
+        self.text_view.setMaximumHeight(TEXT_HEIGHT)
+        self.text_view.setVisible(False)
+        text_layout.addWidget(self.text_view)
+        self.text_box.toggled.connect(self.text_view.setVisible)
+        form.addRow(self.text_box)
         self.to_play_combo = _combo(("Black", BLACK), ("White", WHITE))
         self.to_play_combo.activated.connect(self._to_play_changed)
         form.addRow("To play", self.to_play_combo)
@@ -156,6 +175,10 @@ class ProblemPanel(QWidget):
 
     # ---- model -> widgets ---------------------------------------------------------------
 
+    def hide_text(self) -> None:
+        """Close the problem text (practice starts: it may give the answer)."""
+        self.text_box.setChecked(False)
+
     def show_assumptions(self, assumed: tuple[str, ...]) -> None:
         """What the reader assumed to pose the problem on the board (empty: nothing)."""
         self.assumed = tuple(assumed)
@@ -178,6 +201,9 @@ class ProblemPanel(QWidget):
         self._updating = True
         try:
             self._show_posed(draft)
+            if self.text_view.toPlainText() != draft.comment:
+                self.text_view.setPlainText(draft.comment)
+            self.text_box.setVisible(bool(draft.comment.strip()))
             if self.title_edit.text() != draft.title:
                 self.title_edit.setText(draft.title)
                 # a long title shows its beginning; in the field, after an undo of typing
