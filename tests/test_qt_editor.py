@@ -73,9 +73,13 @@ def test_inline_validation_follows_the_edits(qtbot, window):
     window.new_problem(7)
     panel = window.problem_panel
     assert "no defender stones" in panel.validation_text()
+    # what to do first, in the editor's words (QA s50: goals and "a kill-all board")
+    assert "Place the white stones that must live" in panel.validation_text()
     for v in ("A2", "B2", "B1"):
         click(qtbot, window, v, Qt.MouseButton.RightButton)
     assert "at least one crucial stone" in panel.validation_text()
+    assert ("Mark the white stones that must live: choose the Crucial stones tool (Ctrl+2)"
+            in panel.validation_text())
     panel.set_tool("crucial")
     click(qtbot, window, "A2")
     d = window.editor.draft

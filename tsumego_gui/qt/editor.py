@@ -104,11 +104,24 @@ class Draft:
         return replace(mine, **blank) == replace(problem, **blank)
 
     def validation_message(self) -> str:
-        """"" for a valid problem, else the ProblemError message."""
+        """"" for a valid problem, else the ProblemError message, led by what to do where
+        the editor's tools do it (QA s50: a new problem's first message named goals and
+        "a kill-all board")."""
         try:
             self.to_problem()
         except ProblemError as e:
-            return str(e)
+            return f"{self.advice()}  ({e})" if self.advice() else str(e)
+        return ""
+
+    def advice(self) -> str:
+        """What the user does next where the problem lacks the group at stake, or ""."""
+        side = "black" if self.defender == BLACK else "white"
+        if not (self.black if self.defender == BLACK else self.white):
+            return (f"Place the {side} stones that must live (the Defender box says which "
+                    "side), then mark them with the Crucial stones tool (Ctrl+2).")
+        if self.goal != "live_any" and not self.crucial:
+            return (f"Mark the {side} stones that must live: choose the Crucial stones tool "
+                    "(Ctrl+2) and click their group.")
         return ""
 
     def color_at(self, loc: int) -> int:

@@ -1406,7 +1406,9 @@ class MainWindow(QMainWindow):
         try:
             problem = self.editor.draft.to_problem()
         except ProblemError as e:
-            self.show_error(f"Cannot solve: the position is not a valid problem ({e}).")
+            advice = self.editor.draft.advice()
+            self.show_error(f"Cannot solve: {advice}" if advice else
+                            f"Cannot solve: the position is not a valid problem ({e}).")
             return
         self.clear_error()
         opts = self._keep_solve_options()
