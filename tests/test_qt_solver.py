@@ -2,11 +2,13 @@
 
 import threading
 import time
+from dataclasses import replace
 
 import pytest
 
 pytest.importorskip("pytestqt")
 
+from engine_cy.board import BLACK  # noqa: E402
 from tsumego_gui.core import coords  # noqa: E402
 from tsumego_gui.core.sgf_io import read_sgf  # noqa: E402
 from tsumego_gui.qt import solver_worker  # noqa: E402
@@ -503,3 +505,18 @@ def test_a_group_alive_already_needs_no_winning_move(make_window, qtbot, tmp_pat
     said = w.solve_panel.verdict_label.text()
     assert "with Black to play" in said
     assert "<b>none (White is unconditionally alive already)</b>" in said
+
+
+def test_an_undecided_whole_board_search_says_to_mark_the_region(make_window, qtbot):
+    """QA s50 (a new user): no region marked, the whole 9x9 board searched and nothing
+    decided: the advice was "raise the Time budget"; marking the region is the way."""
+    w = make_window("s.ini")
+    straight_three = Draft.from_problem(read_sgf(BUNDLED_PROBLEM)[0])
+    w.editor.reset(replace(straight_three, region=frozenset(), to_play=BLACK))
+    w.solve_panel.seconds_spin.setValue(1.0)
+    w.solve_panel.solver_combo.setCurrentIndex(w.solve_panel.solver_combo.findData("mcts"))
+    with qtbot.waitSignal(w.solver.classified, timeout=30_000):
+        w.solve()
+    assert w.outcome.result.verdict == "unknown"
+    assert w.solve_panel.first_moves.status_label.text().endswith(
+        "mark where play happens with the Region tool (Ctrl+3): the whole board was searched.")

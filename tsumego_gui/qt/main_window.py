@@ -1543,7 +1543,9 @@ class MainWindow(QMainWindow):
     def _classified(self, c: Classification | None) -> None:
         kept, self._kept = self._kept, None      # the request is over
         if c is None:       # the solve decided nothing within its budget: nothing classified
-            self.solve_panel.show_not_classified()
+            draft = self.editor.draft
+            self.solve_panel.show_not_classified(
+                whole_board=not draft.region and draft.goal != "live_any")
             return
         if kept is not None and c.cancelled:
             self._give_back_kept(kept)

@@ -423,10 +423,12 @@ class SolvePanel(QWidget):
         self.first_moves.show_classification(c, proven=self._proven(), winning=winning)
         self._show_ko(c)
 
-    def show_not_classified(self, stopped: bool = False) -> None:
+    def show_not_classified(self, stopped: bool = False, whole_board: bool = False) -> None:
         """The solve did not decide the position within its budget, so its first moves were
         not classified (the same budget again would leave them open too): say so, and
-        which budget to raise.  ``stopped``: the user stopped the solve."""
+        which budget to raise, or where no region is marked (``whole_board``), to mark one
+        (QA s50: "raise the Time budget" after a whole-board search).  ``stopped``: the
+        user stopped the solve."""
         self._phase = ""
         if self._outcome_text:
             self.progress_label.setText(self._outcome_text)
@@ -444,8 +446,10 @@ class SolvePanel(QWidget):
             return
         budget = {"time budget": "the Time budget", "node budget": "the Node budget"}.get(
             reason, "the budgets")
+        remedy = ("mark where play happens with the Region tool (Ctrl+3): the whole board "
+                  "was searched" if whole_board else f"raise {budget}")
         self.first_moves.clear("First moves: not classified: the position itself was not "
-                               f"decided within the budget; raise {budget}.")
+                               f"decided within the budget; {remedy}.")
 
     def _show_ko(self, c: Classification) -> None:
         """Where the position's class is ko, the verdict says how it counted the ko (the
