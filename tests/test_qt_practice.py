@@ -479,7 +479,7 @@ def test_try_it_fights_the_ko_with_its_threats():
     said = tried.play(e1)
     assert "The ko is fought with ko threats elsewhere: White holds 1 ko threat, Black none." \
         in said
-    assert said.endswith("Black answers F1.")          # the longest defence takes the ko
+    assert said.endswith("Black answers F1, taking 1 stone.")   # takes the ko
     said = tried.play(e1)
     assert "(retaking the ko: a ko threat elsewhere, answered by Black, pays for it; 0 " \
            "threats left)" in said
@@ -649,3 +649,12 @@ def test_a_first_move_classed_seki_ends_in_seki(make_window, qtbot, tmp_path):
     said = game.play(PASS)      # the two passes that end the game
     assert game.finished and game.result == "correct"
     assert said.splitlines()[-1].startswith("Correct: White lives in seki (two passes")
+
+
+def test_an_answer_that_takes_stones_says_so():
+    """QA s50 (a new user): on the rabbity six, Black's D2 has one liberty and White's
+    answer takes it; the stone went without a word."""
+    problem = read_sgf(PROBLEMS_DIR / "classic" / "rabbity-six.sgf")[0]
+    game = Practice(problem, lambda p: None, classification=classify(problem))
+    said = game.play(coords.from_gtp("D2", 9)).splitlines()
+    assert "White answers E2, taking 1 stone." in said

@@ -48,7 +48,14 @@ from tsumego_gui.core import coords
 from tsumego_gui.core.problem import Problem, ProblemError
 from tsumego_gui.core.wording import PLAYERS, who_takes_kos
 from tsumego_gui.qt.board_painter import NEXT_MOVE, BoardView, Overlay
-from tsumego_gui.qt.proof_view import STUBBORN_WALK, GameLog, TryIt, move_refused, view_of
+from tsumego_gui.qt.proof_view import (
+    STUBBORN_WALK,
+    GameLog,
+    TryIt,
+    move_refused,
+    taking,
+    view_of,
+)
 from tsumego_gui.qt.try_first_move import TryFirstMove
 from tsumego_gui.search.classify import OPEN, Classification, first_move_problem
 from tsumego_gui.search.evaluators import HeuristicEvaluator, Query
@@ -351,11 +358,13 @@ class Practice(GameLog):
             guess = PASS
             self._say(f"The app could not prove an answer ({why}) and has no legal move in "
                       "the problem's region: it passes.")
+        before = self._own.captures(self.prover)
         self._own.play(guess)
         self.moves.append(guess)
         self.guessed = True
         self.last_move = None if guess == PASS else guess
-        self._say(f"{PLAYERS[self.prover]} answers {self._name(guess)}.")
+        self._say(f"{PLAYERS[self.prover]} answers {self._name(guess)}"
+                  f"{taking(self._own, self.prover, before)}.")
         self._check_own_end()
         return "\n".join(self.log[first:])
 

@@ -91,6 +91,13 @@ def _names(locs, size: int) -> str:
     return ", ".join(coords.to_gtp(m, size) for m in locs)
 
 
+def taking(board: Board, mover: int, before: int) -> str:
+    """", taking N stones" where ``mover`` has taken stones since it had taken ``before``
+    (``board.captures``), else "" (QA s50: a player's stones went without a word)."""
+    taken = board.captures(mover) - before
+    return f", taking {counted(taken, 'stone')}" if taken else ""
+
+
 def answer_to(node: ProofNode, move: int) -> int | None:
     """The reply the proof gives after ``move`` at ``node`` (the child's single move)."""
     for m, child in node.children:
@@ -392,8 +399,10 @@ class TryIt(GameLog):
                 return
             move = self._app_choice()
             why = self._why_pass() if move == PASS else self._retake(move)
+            before = self.board.captures(self.prover)
             self._advance(dict(self.node.children)[move], move)
-            self._say(f"{PLAYERS[self.prover]} answers {self._name(move)}{why}.")
+            took = taking(self.board, self.prover, before)
+            self._say(f"{PLAYERS[self.prover]} answers {self._name(move)}{took}{why}.")
 
     def _ko_to_fight(self) -> bool:
         """Whether the rival's move here is a ko capture this line forbids the app (see
