@@ -366,7 +366,8 @@ def test_export_offers_the_classification_as_sgf_or_json(seki, tmp_path, suffix)
         return str(out)
     w.ask_export_file = ask
     assert w.export_proof()
-    assert asked[0][0].endswith("-classification.sgf")
+    assert asked[0][0].endswith("-proof.sgf")                 # one name (QA s50)
+    assert "Proof of every first move" in asked[0][1]
     assert "SGF" in asked[0][1] and "JSON" in asked[0][1]
     if suffix == ".json":
         back = classification_file.load_json(out)

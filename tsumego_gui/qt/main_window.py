@@ -150,8 +150,10 @@ EDIT_HINTS = {
 SGF_FILTER = "SGF files (*.sgf);;Research json (*.json);;All files (*)"
 PROBLEM_FILTER = "SGF files (*.sgf)"
 PROOF_FILTER = "Proof as SGF (*.sgf);;Proof as JSON (*.json)"
-CLASSIFICATION_FILTER = ("Classification as SGF (*.sgf);;"
-                         "Classification as JSON (*.json)")
+# the proof of every first move: one name for it, the Export button's (QA s50: "Export
+# proof" saved "a classification")
+CLASSIFICATION_FILTER = ("Proof of every first move as SGF (*.sgf);;"
+                         "Proof of every first move as JSON (*.json)")
 SPLIT_FILTER = "Split proof as SGF (*.sgf);;Split proof as JSON (*.json)"
 DEFAULT_SIZE = (1240, 680)     # fits a 1280x720 screen with a title bar
 LIST_HEIGHT = 300              # the problem list's dock: six entries and its title
@@ -948,7 +950,7 @@ class MainWindow(QMainWindow):
             return False
         stem = str(self._save_folder() / (self.file_path.stem if self.file_path else "problem"))
         if c is not None:
-            path = self.ask_export_file(f"{stem}-classification.sgf", CLASSIFICATION_FILTER)
+            path = self.ask_export_file(f"{stem}-proof.sgf", CLASSIFICATION_FILTER)
         elif split is not None:
             path = self.ask_export_file(f"{stem}-areas.sgf", SPLIT_FILTER)
         else:
@@ -989,7 +991,7 @@ class MainWindow(QMainWindow):
         except OSError as e:
             self.show_error(f"Cannot export the proof to {path}: {e.strerror or e}")
             return False
-        what = ("Classification" if c is not None else
+        what = ("Proof of every first move" if c is not None else
                 "Split proof" if split is not None else "Proof")
         self.statusBar().showMessage(f"{what} saved to {path}", 5000)
         return True
