@@ -11,6 +11,7 @@ from PySide6.QtGui import QAction, QKeySequence  # noqa: E402
 from tsumego_gui.core import coords  # noqa: E402
 from tsumego_gui.qt.collection_state import FAILED, SOLVED, UNSOLVED, CollectionState  # noqa: E402
 from tsumego_gui.qt.help_dialogs import (  # noqa: E402
+    GuideDialog,
     NAV_TEXT,
     AboutDialog,
     ShortcutsDialog,
@@ -391,3 +392,27 @@ def test_cancelling_a_large_open_leaves_the_window_as_it_was(make_window, qtbot,
     assert w.problem_list.current() == before[:2]               # the highlight stays too
     assert "cancelled" in w.statusBar().currentMessage()
     assert w.step_problem(1)                                    # the list still steps
+
+
+def test_the_guide_explains_the_screens_own_words(make_window):
+    """QA s50 (a new user): Help held the keys only.  The guide opens from Help and speaks of
+    what the screen shows by the screen's own names: the goals, the classes, the tools and
+    their keys."""
+    from tsumego_gui.core.problem import GOALS
+    from tsumego_gui.search.classify import ATTACKER_WORDS, DEFENDER_WORDS
+    w = make_window()
+    shown = []
+    w.show_dialog = shown.append
+    help_menu = w.menuBar().actions()[-1].menu()
+    next(a for a in help_menu.actions() if a.text() == "&How to read the screen").trigger()
+    [dialog] = shown
+    assert isinstance(dialog, GuideDialog)
+    text = dialog.text.toPlainText()
+    assert all(goal in text for goal in GOALS)
+    # the classes as the list names them ("ko (must win the ko to live)": "ko")
+    assert all(words.split(" (must")[0] in text
+               for words in (*DEFENDER_WORDS.values(), *ATTACKER_WORDS.values()))
+    keys = {cmd: key for _, cmd, key in shortcut_rows(w.menuBar())}
+    assert f"Crucial stones tool ({keys['Crucial stones tool']})" in text
+    assert f"Region tool ({keys['Region tool']})" in text
+    assert "relevance zone" in text and "crucial stones" in text

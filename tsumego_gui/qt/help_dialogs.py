@@ -1,4 +1,8 @@
-"""Help › Keyboard shortcuts and Help › About.
+"""Help › How to read the screen, Help › Keyboard shortcuts and Help › About.
+
+The guide says in a player's words what the marks, the verdicts and the
+settings mean (QA s50: a new user met "relevance zone", "crucial stone",
+"survive" and "df-pn" with nothing at hand to explain them).
 
 The shortcut list is read from the menu bar's actions when the dialog opens
 (so a shortcut added or changed shows without editing a list here), after the
@@ -28,6 +32,7 @@ from PySide6.QtWidgets import (
     QMenuBar,
     QTableWidget,
     QTableWidgetItem,
+    QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
@@ -169,3 +174,60 @@ class AboutDialog(QDialog):
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
 
+
+
+GUIDE_HTML = """
+<h3>Setting up a problem</h3>
+<p>The <b>crucial stones</b> (red triangles) are the group that must live or die: mark them
+with the <i>Crucial stones</i> tool (Ctrl+2).  The <b>region</b> (green) is where play
+happens: mark it with the <i>Region</i> tool (Ctrl+3); nobody plays outside it.  A book
+problem with no marks is posed for you: a wall of the attacker's stones is built around
+it (the <i>frame</i>), as a player reads "the outside is the attacker's".</p>
+<h3>What "lives" means (the goal)</h3>
+<p><b>survive</b> (the default, as Go books count): the group lives if one of its crucial
+stones is still on the board when both sides pass, so a seki is life.
+<b>live</b>: unconditional life, two eyes that no attack can take away.
+<b>live_any</b>: for kill-all boards, where any stone of the side that must live counts.</p>
+<h3>Ko</h3>
+<p>By default only the attacker may capture a ko, so a group that needs to win a ko counts
+as dead in the plain answer.  The first-move list says which moves lead to a ko, who must
+win it and how many ko threats that takes (an approach ko needs more).</p>
+<h3>The answer</h3>
+<p>The verdict says who wins with the side to move.  The first-move list gives every first
+move its result: <i>lives unconditionally</i>, <i>lives in seki</i>, <i>ko</i> or
+<i>dies</i> (read by the attacker: <i>fails</i>, <i>fails (seki)</i>, <i>ko</i>,
+<i>kills</i>).  The <i>Position</i> row is the position itself; click a row to see that
+move's proof.  Every proof shown was checked again by an independent checker.</p>
+<h3>Reading a proof</h3>
+<p>The board shows one position of the proof; the arrow keys step through it (→ forward,
+← back, ↑ ↓ the other moves at the same point).  The <b>shaded area</b> is the position's
+<i>relevance zone</i>: what stands or is played outside it cannot change the result, so
+the proof need not look at moves there.  <b>Squares</b> mark the moves the proof answers one
+by one (the losing side's tries).  An <b>×</b> marks a move outside a line's zone: it is
+answered as in that line.  <b>Circles</b> mark chains that are alive whatever the opponent
+does (unconditionally alive), <b>dots</b> their eyes.</p>
+<h3>Practice</h3>
+<p><i>P</i> plays the problem against the app, <i>H</i> gives a hint (first the zone where
+the problem is decided, then a move), <i>R</i> starts again, <i>Shift+P</i> passes.</p>
+<h3>The Solve panel's settings</h3>
+<p>They can be left as they are.  <i>auto</i> uses depth-first search (df-pn) on small
+regions and best-first search (MCTS) guided by an <i>evaluator</i> on large ones; the time
+budget stops a search that takes too long (a larger one, or a smaller region, may decide
+it).  <i>Prove by areas</i> splits a region that the group's stones cut into parts.</p>
+"""
+
+
+class GuideDialog(QDialog):
+    """Help › How to read the screen (``GUIDE_HTML``)."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setWindowTitle("How to read the screen")
+        self.text = QTextBrowser()
+        self.text.setHtml(GUIDE_HTML)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.text)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout.addWidget(buttons)
+        self.resize(620, 640)

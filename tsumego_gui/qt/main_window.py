@@ -102,7 +102,7 @@ from tsumego_gui.qt.collection_state import FAILED, SOLVED, CollectionState
 from tsumego_gui.qt.control_keys import ControlKeys
 from tsumego_gui.qt.diagram_copy import diagram_text
 from tsumego_gui.qt.editor import BLACK, Draft, EditorModel
-from tsumego_gui.qt.help_dialogs import AboutDialog, ShortcutsDialog
+from tsumego_gui.qt.help_dialogs import AboutDialog, GuideDialog, ShortcutsDialog
 from tsumego_gui.qt.practice import CORRECT, KO, Practice
 from tsumego_gui.qt.problem_list import ProblemList, listing, load_entries, read_file_listing
 from tsumego_gui.qt.problem_panel import ProblemPanel
@@ -559,6 +559,7 @@ class MainWindow(QMainWindow):
         self._action(p, "P&ass", lambda: self._practice_move(PASS), QKeySequence("Shift+P"))
         self._action(p, "&Restart", self.restart_practice, QKeySequence("R"))
         h = bar.addMenu("&Help")
+        self._action(h, "&How to read the screen", self.show_guide)
         self._action(h, "&Keyboard shortcuts", self.show_shortcuts,
                      QKeySequence(QKeySequence.StandardKey.HelpContents))
         self._action(h, "&About tsumego_gui", self.show_about)
@@ -1701,6 +1702,9 @@ class MainWindow(QMainWindow):
                             "recent files.")
             return False
         return self.open_path(path)
+
+    def show_guide(self) -> None:
+        self.show_dialog(GuideDialog(self))
 
     def show_shortcuts(self) -> None:
         self.show_dialog(ShortcutsDialog(self.menuBar(), self))
