@@ -11,9 +11,9 @@ from PySide6.QtGui import QAction, QKeySequence  # noqa: E402
 from tsumego_gui.core import coords  # noqa: E402
 from tsumego_gui.qt.collection_state import FAILED, SOLVED, UNSOLVED, CollectionState  # noqa: E402
 from tsumego_gui.qt.help_dialogs import (  # noqa: E402
-    GuideDialog,
     NAV_TEXT,
     AboutDialog,
+    GuideDialog,
     ShortcutsDialog,
     shortcut_rows,
 )
