@@ -467,27 +467,37 @@ def test_a_running_classification_keeps_the_lists_scroll_and_expanded_rows(qtbot
     assert bar.value() == scrolled > 0
 
 
+KO_RULE = "(only Black may capture kos: Ko captures)"
+
+
 @pytest.mark.parametrize("name, said", [
     # White to play dies under the default rule (only Black may capture kos); White E1
     # starts a direct ko (the problem's own comment)
-    ("ko/direct-ko.sgf", "<b>Ko</b> with White to play: White must win it to live.<br>Counted "
-                         "under this problem's ko rule (only Black may capture kos: Ko "
-                         "captures): White dies, White loses the ko.  Ko at best: <b>E1</b>"),
+    ("ko/direct-ko.sgf", ["<b>Ko</b> with White to play: White must win it to live.  Ko at "
+                          "best: <b>E1</b> (direct ko: White needs 1 ko threat to win it).",
+                          f"counted under this problem's ko rule {KO_RULE}: there White "
+                          "dies, White loses the ko."]),
     # Black to play kills the L-four in the corner with B1, a ko Black may take
-    ("corner/l-four-corner-ko.sgf", "<b>Ko</b> with Black to play: Black must win it to "
-                                    "kill.<br>Counted under this problem's ko rule (only "
-                                    "Black may capture kos: Ko captures): White dies, Black "
-                                    "wins the ko.  Ko at best: <b>B1</b>"),
+    ("corner/l-four-corner-ko.sgf", ["<b>Ko</b> with Black to play: Black must win it to "
+                                     "kill.  Ko at best: <b>B1</b> (direct ko: White needs "
+                                     "1 ko threat to win it).",
+                                     f"counted under this problem's ko rule {KO_RULE}: there "
+                                     "White dies, Black wins the ko.",
+                                     "Winning first move of the proof for Black: <b>B1</b>"]),
 ])
 def test_a_ko_verdict_says_how_it_counted_the_ko_and_names_the_ko_moves(
         make_window, qtbot, name, said):
     """"Dies ... winning first move: none" above and "ko" in the list below read as one
-    result: the verdict says the ko decided it, by the problem's ko rule."""
+    result: the verdict says the ko decided it, by the problem's ko rule.  QA s50 (a new
+    user): "Ko", "dies", "none" and "E1 makes a ko" read as four answers: the ko and its
+    figure come first, the rule's count once after, and "none" is not said."""
     w = make_window("s.ini")
     assert w.open_path(BUNDLED / name, ask=False)
     c = solve_all(w, qtbot)
     assert c.status == "ko" and w.outcome.result.verdict == "dies"
-    assert said in w.solve_panel.verdict_label.text()
+    text = w.solve_panel.verdict_label.text()
+    assert all(part in text for part in said)
+    assert "none" not in text and "makes a ko" not in text
 
 
 BENT_FOUR_IN_THE_CORNER = (b"(;FF[4]GM[1]SZ[9]PL[W]"
@@ -507,8 +517,8 @@ def test_a_ko_the_side_to_move_need_not_start_says_who_starts_it(make_window, qt
     assert c.status == "ko" and c.best_moves() == [PASS]
     assert all(m.verification == "verified" for m in c.moves)
     said = w.solve_panel.verdict_label.text()
-    assert "Ko at best: <b>pass</b>: Black must start the ko" in said
-    assert "it need not play first: Black must start the ko to kill" in said
+    assert "Ko at best: <b>pass</b>: Black must start the ko." in said
+    assert "Winning first move" not in said         # "none" under the rule (QA s50)
 
 
 def test_an_edit_tool_picked_in_the_problem_panel_after_a_solve_edits(three, qtbot):
@@ -669,11 +679,9 @@ def test_copy_diagram_numbers_the_first_moves_line_as_forum_text(three):
 
 @pytest.mark.parametrize("name,ko,said", [
     # White to play: E1 makes the ko White must win (review s47)
-    ("ko/direct-ko.sgf", "E1", "A ko: White dies only while it may not take a ko; E1 makes "
-                               "a ko (the first-move list says which ko is best"),
+    ("ko/direct-ko.sgf", "E1", "Ko at best: <b>E1</b>"),
     # Black to play: B1 kills only while White may not take the ko (QA s48: it read RIGHT)
-    ("corner/l-four-corner-ko.sgf", "B1", "A ko: B1 kills only while White may not take a "
-                                          "ko; where White may, no move kills"),
+    ("corner/l-four-corner-ko.sgf", "B1", "Ko at best: <b>B1</b>"),
 ])
 def test_the_plain_proof_export_marks_the_move_a_ko_decides(make_window, qtbot, tmp_path,
                                                              name, ko, said):

@@ -225,7 +225,7 @@ class SolvePanel(QWidget):
         self._outcome_text = ""    # the solve's statistics, back once the list is filled
         self._outcome: SolveOutcome | None = None    # the solve whose verdict is shown
         # the verdict's text before and after where a ko note goes (``_show_ko``)
-        self._verdict_parts = ("", "")
+        self._verdict_parts = ("", "", "", "", "")
         self._read_first = ""     # how the problem is posed, where it must be read first
         self._clock = QTimer(self)
         self._clock.setInterval(200)
@@ -472,11 +472,18 @@ class SolvePanel(QWidget):
         # a pass alone: the side to move need not start the ko (QA s49: "Ko at best: pass")
         starts = (f": {PLAYERS[opponent(c.to_play)]} must start the ko" if moves == [PASS]
                   else "")
-        note = (f"<br>Counted under this problem's ko rule ({kos}: Ko captures): "
-                f"{counted}, {mover} {'wins' if mover_wins else 'loses'} the ko.  "
-                f"Ko at best: "
-                f"<b>{names}</b>{starts} (see the first moves).")
-        self.verdict_label.setText(self._read_first + head + note + self._verdict_parts[1])
+        best = c.ko
+        figure = f" ({best.words()})" if best is not None and moves != [PASS] else ""
+        head += f"  Ko at best: <b>{names}</b>{starts}{figure}."
+        # the proof below follows the problem's ko rule: said once, after the answer, and
+        # its "winning first move: none" left out where the mover loses the ko there (QA
+        # s50: "Ko", "dies", "none" and "E1" read as four answers)
+        note = (f"<br><small>The proof below is counted under this problem's ko rule "
+                f"({kos}: Ko captures): there {counted}, {mover} "
+                f"{'wins' if mover_wins else 'loses'} the ko.</small>")
+        judged, winning, _ko, size_text = self._verdict_parts[1:]
+        self.verdict_label.setText(self._read_first + head + note + judged
+                                   + (winning if mover_wins else "") + size_text)
 
     def show_outcome(self, outcome: SolveOutcome, size: int, defender: int,
                      goal: str | None = None, warning: str = "") -> None:
@@ -535,11 +542,13 @@ class SolvePanel(QWidget):
         # whether the kill is a ko (``search.kill_by_ko``), said as the CLI says it
         ko = f"<br>{escape(outcome.ko_words[0].upper() + outcome.ko_words[1:])}." \
             if outcome.ko_words else ""
+        # (headline, goal, winning moves, ko reading, proof size): a ko class shows some
+        # of them (``_show_ko``)
         self._verdict_parts = (
-            f"<b>{verdict}</b> with {mover} to play.",
-            f"{judged}<br>{what} of the proof for {mover}: <b>{moves}</b>{ko}<br>Proof: "
+            f"<b>{verdict}</b> with {mover} to play.", judged,
+            f"<br>{what} of the proof for {mover}: <b>{moves}</b>", ko,
             # Proof.depth() counts the nodes of the longest line, the root included
-            f"{known.size:,} nodes, longest line {_moves(known.depth - 1)}")
+            f"<br>Proof: {known.size:,} nodes, longest line {_moves(known.depth - 1)}")
         self.verdict_label.setText(self._read_first + "".join(self._verdict_parts))
         self._show_verification(outcome)
 
