@@ -344,7 +344,7 @@ def print_classes(row: dict) -> None:
         print(f"  {row['to_play']} need not play: a tenuki keeps this result")
     for note in row["set_aside"]:
         print(f"note: {note}")
-    print(f"  {'move':6} {'class':6} {'verified':8}  as {row['to_play']} reads it")
+    print(f"  {'move':6} {'class':6} {'verified':8}  result for {row['to_play']}")
     for m in row["first_moves"]:
         ver = "yes" if m["verification"] == "verified" else m["verification"]
         reads = m["reads"]
