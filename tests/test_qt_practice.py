@@ -159,8 +159,10 @@ def test_killing_is_said_from_the_killers_side(make_window, qtbot):
 
 
 def test_hints_show_the_zone_then_the_move(make_window, qtbot):
+    """Bent three on the 13x13 side: the first hint's zone (11 points) leaves part of the
+    region out; the second shows White's F1."""
     w = make_window("s.ini", show=True)
-    assert w.open_path(STRAIGHT_THREE, ask=False)
+    assert w.open_path(PROBLEMS_DIR / "side" / "bent-three-13.sgf", ask=False)
     with qtbot.waitSignal(w.solver.classified, timeout=60_000):
         w.solve()
     w.practice_action.trigger()
@@ -170,9 +172,31 @@ def test_hints_show_the_zone_then_the_move(make_window, qtbot):
     assert w.board.overlay.zone and not w.board.overlay.labels
     assert "zone" in game.log[-1]
     w.hint_action.trigger()                                             # H again
-    assert w.board.overlay.labels == ((B1, "1"),) and "play B1" in game.log[-1]
-    w.browser.try_move(B1)
+    f1 = coords.from_gtp("F1", 13)
+    assert w.board.overlay.labels == ((f1, "1"),) and "play F1" in game.log[-1]
+    w.browser.try_move(f1)
     assert game.result == "correct" and not w.board.overlay.labels
+
+
+def test_a_zone_over_the_whole_region_is_no_hint(make_window, qtbot):
+    """QA s50 (a new user): the first hint shaded every point of the fight, which narrows
+    nothing; on the straight three (its zone the whole corner) H shows the move at once."""
+    w = make_window("s.ini", show=True)
+    assert w.open_path(STRAIGHT_THREE, ask=False)
+    with qtbot.waitSignal(w.solver.classified, timeout=60_000):
+        w.solve()
+    w.practice_action.trigger()
+    game = w.browser.try_it
+    w.hint_action.trigger()                                             # H
+    assert w.board.overlay.labels == ((B1, "1"),) and "play B1" in game.log[-1]
+
+
+def test_a_hint_to_a_ko_says_it_makes_the_ko():
+    """QA s50: the attacker's best, a direct ko, was hinted as "cannot win from here"."""
+    problem = read_sgf(PROBLEMS_DIR / "corner" / "l-four-corner-ko.sgf")[0]
+    game = Practice(problem, lambda p: None, classification=classify(problem))
+    assert game.hint() == ("Hint: play B1 (marked on the board): it makes a ko, the best you "
+                           "can get here.")
 
 
 def test_a_hint_on_a_problem_never_solved_solves_it_first(make_window, qtbot):

@@ -406,6 +406,10 @@ class Practice(GameLog):
         elif self._user_node() is None:
             self._leave_segment()
         self.hint_level = min(2, self.hint_level + 1)
+        if self.hint_level == 1 and self.segment is not None and self._zone_is_everything():
+            # a zone over every empty point of the region narrows nothing (QA s50: a
+            # rabbity six's first hint shaded the whole fight): the move at once
+            self.hint_level = 2
         self.move_shown = self.move_shown or self.hint_level == 2
         if self.segment is None:
             first = len(self.log)
@@ -413,14 +417,25 @@ class Practice(GameLog):
             return "\n".join(self.log[first:])
         return self._say(self._hint_text())
 
-    def _hint_target(self) -> tuple[frozenset[int], int | None, bool]:
-        """(zone, the move to hint, the user's side wins with it) where the user is."""
+    def _zone_is_everything(self) -> bool:
+        """Whether the hint's zone holds every empty point of the problem's region."""
+        zone = self._hint_target()[0]
+        rules = self.rules
+        empty = rules.region - rules.black - rules.white
+        return bool(empty) and empty <= zone
+
+    def _hint_target(self) -> tuple[frozenset[int], int | None, bool | str]:
+        """(zone, the move to hint, the user's side wins with it: True, False or ``KO``, a
+        first move that makes the best ko) where the user is."""
         seg = self.segment
         if isinstance(seg, TryFirstMove) and seg.game is None:
             c = seg.classification
             best = next(m for m in c.moves if m.move in c.best_moves() and m.proofs)
             zone = best.proofs[0].root.zone or frozenset()
-            wins = (c.to_play == c.problem.defender) == (best.cls in ("lives", "seki", "ko"))
+            # a ko is the best either side gets there (QA s50: the attacker's best, a
+            # direct ko, was hinted as "cannot win from here; the most stubborn try")
+            wins = KO if best.cls == "ko" else \
+                (c.to_play == c.problem.defender) == (best.cls in ("lives", "seki"))
             return zone, best.move, wins
         node = seg.node
         zone = node.zone or frozenset()
@@ -436,6 +451,8 @@ class Practice(GameLog):
         name = self._name(move) if move is not None else "pass"
         # a pass has no point to mark (QA s46: "play pass (marked on the board)")
         marked = "" if move in (None, PASS) else " (marked on the board)"
+        if wins == KO:
+            return f"Hint: play {name}{marked}: it makes a ko, the best you can get here."
         if wins:
             return f"Hint: play {name}{marked}."
         return (f"Hint: the proof says {PLAYERS[self.user]} cannot win from here; the most "
