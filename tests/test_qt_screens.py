@@ -56,3 +56,15 @@ def test_the_window_fits_a_laptop_screen_at_150_percent(make_window):
     w = make_window(show=True)
     assert w.open_path(BUNDLED_PROBLEM, ask=False)
     assert w.minimumSizeHint().width() <= 1366 / 1.5
+
+
+def test_the_proof_legend_is_whole_at_the_first_window_size(make_window, qtbot):
+    """QA s50 (a new user): at the first start's 1240x680 the legend's last line was cut
+    in half behind the proof's buttons."""
+    from tsumego_gui.qt.main_window import DEFAULT_SIZE
+    w = make_window(show=True)
+    w.resize(*DEFAULT_SIZE)
+    assert w.open_path(BUNDLED_PROBLEM, ask=False)
+    qtbot.wait(50)
+    legend = w.browser.legend
+    assert legend.height() >= legend.heightForWidth(legend.width())

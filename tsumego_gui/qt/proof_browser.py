@@ -373,6 +373,13 @@ class ProofBrowser(QWidget):
         for _ in range(abs(n)):
             self.forward() if n > 0 else self.back()
 
+    def resizeEvent(self, event) -> None:  # noqa: N802
+        # a wrapped label gets less height than its lines need when the dock is short (QA
+        # s50: the legend's last line was cut in half behind the buttons at the first
+        # window size): the tree and the explanation above it give way instead
+        super().resizeEvent(event)
+        self.legend.setMinimumHeight(self.legend.heightForWidth(self.legend.width()))
+
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802
         if obj is self.tree:
             if event.type() == QEvent.Type.KeyPress and isinstance(event, QKeyEvent):
