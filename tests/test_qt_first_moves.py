@@ -534,6 +534,17 @@ def test_an_edit_tool_picked_in_the_problem_panel_after_a_solve_edits(three, qtb
     assert d5 in w.editor.draft.region
 
 
+def test_no_edit_tool_shows_checked_beside_a_proof_and_the_current_one_edits(three):
+    """QA s50 (a new user; s49's QA saw it too): a checked tool button beside a proof read
+    as a tool in use.  None is checked while the proof shows; pressing the tool that was in
+    use (Stones) edits with it."""
+    w = three
+    assert w.mode == "proof" and w.editor.tool == "stones"
+    assert not any(b.isChecked() for b in w.problem_panel.tool_buttons.values())
+    w.problem_panel.tool_buttons["stones"].click()
+    assert w.mode == "edit" and w.problem_panel.tool_buttons["stones"].isChecked()
+
+
 def test_a_proven_verdict_is_not_called_open_when_only_its_class_is(three):
     """The classification ran out of budget before White B1 had its class: the position's
     class is open, but its verdict (White lives, verified) is not."""

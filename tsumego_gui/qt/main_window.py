@@ -417,6 +417,7 @@ class MainWindow(QMainWindow):
         self.board.wheel_steps.connect(self._wheel)
         self.board.cursor_moved.connect(self._cursor_moved)
         self.problem_panel.new_requested.connect(self.new_problem)
+        self.problem_panel.tool_picked.connect(self._tool_changed)
         self.problem_panel.remove_frame_requested.connect(self.remove_frame)
         self.solve_panel.solve_requested.connect(self.solve)
         self.solve_panel.stop_requested.connect(self.stop)
@@ -1139,6 +1140,7 @@ class MainWindow(QMainWindow):
             return
         self._keep_split()
         self.mode = mode
+        self.problem_panel.show_tools_active(mode == "edit")
         self._fit_cursor()
         self._fit_left_docks()
 

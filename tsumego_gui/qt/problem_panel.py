@@ -50,6 +50,7 @@ TOOL_LABELS = {"stones": "Stones (left black, right white)",
 class ProblemPanel(QWidget):
     new_requested = Signal(int)      # board size
     remove_frame_requested = Signal()
+    tool_picked = Signal(str)        # a tool button pressed by the user (editing wanted)
 
     def __init__(self, model: EditorModel, parent: QWidget | None = None):
         super().__init__(parent)
@@ -265,9 +266,25 @@ class ProblemPanel(QWidget):
     def _tool_toggled(self, tool_id: int, checked: bool) -> None:
         if checked:
             self.model.set_tool(TOOLS[tool_id])
+            self.tool_picked.emit(TOOLS[tool_id])
 
     def set_tool(self, tool: str) -> None:
         self.tool_buttons[tool].setChecked(True)
+
+    def show_tools_active(self, active: bool) -> None:
+        """The editor's tool checked while editing, no tool checked elsewhere (QA s50: a
+        checked Region button beside a proof read as a tool in use)."""
+        self.tool_group.blockSignals(True)
+        try:
+            if active:
+                self.tool_buttons[self.model.tool].setChecked(True)
+            else:
+                self.tool_group.setExclusive(False)
+                for button in self.tool_buttons.values():
+                    button.setChecked(False)
+                self.tool_group.setExclusive(True)
+        finally:
+            self.tool_group.blockSignals(False)
 
     def _title_edited(self) -> None:
         """Enter, or the field left: what it holds is the title (a text set without typing
