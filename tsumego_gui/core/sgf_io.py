@@ -244,12 +244,13 @@ def parse_collection(data: bytes) -> tuple[list[sgf_grammar.Coarse_game_tree],
     except ValueError as e:
         broken = ProblemError(f"not a readable SGF file: {_parse_error_words(str(e))}")
         # the games before the broken one: sgfmill's collection reader is a loop over
-        # its game reader, which says where each game ends
+        # its game reader, which says where each game ends (a private function: where a
+        # later sgfmill lacks it, nothing is kept, as before)
         trees, position = [], 0
         while True:
             try:
                 tree, position = sgf_grammar._parse_sgf_game(data, position)
-            except ValueError:
+            except (ValueError, AttributeError):
                 break
             if tree is None:
                 break
