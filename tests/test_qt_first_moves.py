@@ -543,6 +543,16 @@ def test_no_edit_tool_shows_checked_beside_a_proof_and_the_current_one_edits(thr
     assert not any(b.isChecked() for b in w.problem_panel.tool_buttons.values())
     w.problem_panel.tool_buttons["stones"].click()
     assert w.mode == "edit" and w.problem_panel.tool_buttons["stones"].isChecked()
+    # during practice a tool press is refused and shows no tool picked; after the game it
+    # edits (QA s50 round 5: Crucial stayed checked, and pressing it again did nothing)
+    w.set_mode("proof")
+    w.set_practice(True)
+    w.problem_panel.tool_buttons["crucial"].click()
+    assert w.mode == "proof" and w.browser.try_it is not None
+    assert not any(b.isChecked() for b in w.problem_panel.tool_buttons.values())
+    w.set_practice(False)
+    w.problem_panel.tool_buttons["crucial"].click()
+    assert w.mode == "edit" and w.editor.tool == "crucial"
 
 
 def test_a_proven_verdict_is_not_called_open_when_only_its_class_is(three):

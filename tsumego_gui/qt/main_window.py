@@ -1075,6 +1075,10 @@ class MainWindow(QMainWindow):
             # a tool picked in the Problem panel means editing, as its key does (QA s49:
             # after a solve the next click went to the proof, and marked nothing)
             self.set_mode("edit")
+        else:
+            # a game holds the position: the button shows no tool picked (QA s50: it stayed
+            # checked, and pressing it after the game did nothing)
+            self.problem_panel.show_tools_active(False)
 
     def _board_pressed(self, loc: int, button: int) -> None:
         if self.mode == "edit":
