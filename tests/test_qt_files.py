@@ -461,3 +461,13 @@ def test_the_problems_own_text_opens_on_request_and_closes_for_practice(make_win
     w.set_practice(False)
     w.new_problem(9)            # no text: no box
     assert not panel.text_box.isVisibleTo(panel)
+
+
+def test_the_problem_text_closes_when_another_problem_opens(make_window):
+    """QA s50 round 5: opened on one problem, the text showed the next one's answer at
+    once after PgDown."""
+    w = make_window("s.ini")
+    assert w.open_path(BUNDLED_PROBLEM, ask=False)
+    w.problem_panel.text_box.setChecked(True)
+    assert w.open_path(PROBLEMS_DIR / "classic" / "crossed-five.sgf", ask=False)
+    assert not w.problem_panel.text_box.isChecked()

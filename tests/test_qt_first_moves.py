@@ -36,7 +36,7 @@ from tsumego_gui.qt.main_window import BUNDLED_PROBLEM as STRAIGHT_THREE  # noqa
 from tsumego_gui.qt.main_window import PROBLEMS_DIR as BUNDLED  # noqa: E402
 from tsumego_gui.qt.try_first_move import TryFirstMove  # noqa: E402
 from tsumego_gui.search import classification_file  # noqa: E402
-from tsumego_gui.search.classify import FirstMove, classify  # noqa: E402
+from tsumego_gui.search.classify import OPEN, FirstMove, classify  # noqa: E402
 
 SEKI = (b"(;FF[4]GM[1]SZ[8]PL[W]AB[af][bf][cf][df][ef][ff][gf][hf][hg][hh][bh][ch][dh][eh]"
         b"AW[ag][bg][cg][dg][eg][fg][gg][gh]TR[ag]SQ[ah][bh][ch][dh][eh][fh])")
@@ -801,3 +801,17 @@ def test_a_ko_moves_line_copies_past_its_ko_captures(make_window, qtbot, name, s
         assert w.copy_main_line().startswith("$$")
         assert w.copy_diagram().startswith("$$")
         b.forward()
+
+
+def test_an_export_with_open_first_moves_says_how_many(three, tmp_path):
+    """QA s50 round 5: a classification stopped early was exported as "Proof of every first
+    move saved", its undecided moves unsaid (the file marks them OPEN)."""
+    w = three
+    c = w.classification
+    w.classification = replace(c, moves=[replace(c.moves[0], cls=OPEN, proofs=[]),
+                                         *c.moves[1:]])
+    out = tmp_path / "stopped.sgf"
+    w.ask_export_file = lambda default, filters: str(out)
+    assert w.export_proof()
+    assert w.statusBar().currentMessage().endswith(
+        f"(1 of {len(c.moves)} first moves not decided)")

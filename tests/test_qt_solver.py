@@ -123,6 +123,10 @@ def test_an_invalid_position_is_not_sent_to_the_solver(qtbot, tmp_path):
     w.confirm_discard = lambda: True
     w.solve()
     assert w.error_text().startswith("Cannot solve: Place the white stones that must live")
+    # done as it says, the advice goes (QA s50 round 5: it stayed beside "✓ Valid problem")
+    a1 = coords.from_gtp("A1", 5)
+    w.editor.set_fields("a white stone", white=frozenset({a1}), crucial=frozenset({a1}))
+    assert not w.error_text()
     assert not w.solver.running
     w.close()
 

@@ -119,7 +119,7 @@ from tsumego_gui.qt.solver_worker import CANCELLED, SolverController, SolveReque
 from tsumego_gui.qt.theme import apply_app_theme
 from tsumego_gui.search import classification_file, gc_pacing, split_file
 from tsumego_gui.search.choice import REJECTED, SolveOutcome
-from tsumego_gui.search.classify import Classification, FirstMove
+from tsumego_gui.search.classify import OPEN, Classification, FirstMove
 from tsumego_gui.search.line_diagram import line_notes
 from tsumego_gui.search.proof import EXPORT_MARK, Proof
 from tsumego_gui.search.results import forget_zones
@@ -155,6 +155,7 @@ PROOF_FILTER = "Proof as SGF (*.sgf);;Proof as JSON (*.json)"
 CLASSIFICATION_FILTER = ("Proof of every first move as SGF (*.sgf);;"
                          "Proof of every first move as JSON (*.json)")
 SPLIT_FILTER = "Split proof as SGF (*.sgf);;Split proof as JSON (*.json)"
+CANNOT_SOLVE = "Cannot solve:"     # the banner's start where the position is no problem yet
 DEFAULT_SIZE = (1240, 680)     # fits a 1280x720 screen with a title bar
 LIST_HEIGHT = 300              # the problem list's dock: six entries and its title
 # the Problem dock's share of the left column at first while the board shows a proof (the
@@ -734,6 +735,7 @@ class MainWindow(QMainWindow):
         self._closer = (problem, sourced.closer) if sourced is not None and \
             sourced.closer is not None else None
         self.problem_panel.show_assumptions(assumed)
+        self.problem_panel.hide_text()      # another problem: its text may give the answer
         self.editor.reset(replace(Draft.from_problem(problem), frame=frame))
         self.solve_panel.clear()        # another problem: nothing about it was solved yet
         self.clear_error()
@@ -828,6 +830,7 @@ class MainWindow(QMainWindow):
         self._closer = None
         self.file_path, self.file_games = None, 1
         self.problem_panel.show_assumptions(())
+        self.problem_panel.hide_text()
         self.editor.reset(draft)
         self.editor.undo_stack.resetClean()   # a new, never-saved problem counts as unsaved
         self.solve_panel.clear()
@@ -995,12 +998,18 @@ class MainWindow(QMainWindow):
             return False
         what = ("Proof of every first move" if c is not None else
                 "Split proof" if split is not None else "Proof")
-        self.statusBar().showMessage(f"{what} saved to {path}", 5000)
+        open_moves = sum(m.cls == OPEN for m in c.moves) if c is not None else 0
+        # a stopped classification's file marks its open moves so; the message too (QA s50)
+        undecided = f" ({open_moves} of {len(c.moves)} first moves not decided)" \
+            if open_moves else ""
+        self.statusBar().showMessage(f"{what} saved to {path}{undecided}", 5000)
         return True
 
     # ---- editing ------------------------------------------------------------------------
 
     def _draft_changed(self, draft: Draft) -> None:
+        if self.banner.text().startswith(CANNOT_SOLVE) and not draft.validation_message():
+            self.clear_error()      # the user did what it asked (QA s50: it stayed)
         if self._verdict_split:     # an edit: the Problem dock takes its panel again
             self._verdict_split = False
             self._fit_edit_column()
@@ -1416,8 +1425,8 @@ class MainWindow(QMainWindow):
             problem = self.editor.draft.to_problem()
         except ProblemError as e:
             advice = self.editor.draft.advice()
-            self.show_error(f"Cannot solve: {advice}" if advice else
-                            f"Cannot solve: the position is not a valid problem ({e}).")
+            self.show_error(f"{CANNOT_SOLVE} {advice}" if advice else
+                            f"{CANNOT_SOLVE} the position is not a valid problem ({e}).")
             return
         self.clear_error()
         opts = self._keep_solve_options()
