@@ -669,7 +669,8 @@ def test_a_first_move_classed_seki_ends_in_seki(make_window, qtbot, tmp_path):
     c = w.classification
     assert {m.move: m.cls for m in c.moves}[PASS] == "seki"
     game = Practice(c.problem, lambda problem: None, classification=c)
-    game.play(PASS)             # a tenuki: Black passes too
+    first = game.play(PASS)     # a tenuki: Black passes too
+    assert "(Pass is a tenuki: play goes on elsewhere" in first     # QA s50 round 5
     said = game.play(PASS)      # the two passes that end the game
     assert game.finished and game.result == "correct"
     assert said.splitlines()[-1].startswith("Correct: White lives in seki (two passes")
