@@ -498,10 +498,12 @@ class MainWindow(QMainWindow):
             # "Undo place stones", as the stack's own action says
             text.connect(lambda what, action=action, name=name:
                          action.setText(f"{name} {what}".rstrip()))
-        # Ctrl+Y as well where the platform's Redo is another key; given twice (where it
-        # is Ctrl+Y), Qt finds the shortcut ambiguous and runs neither
-        redo.setShortcuts(list(dict.fromkeys([QKeySequence(QKeySequence.StandardKey.Redo),
-                                              QKeySequence("Ctrl+Y")])))
+        # every key the platform binds to Redo (QA s50: only its first, Ctrl+Y, was taken,
+        # and Ctrl+Shift+Z did nothing), Ctrl+Y and Ctrl+Shift+Z wherever it binds other
+        # keys; each once (given twice, Qt finds the shortcut ambiguous and runs neither)
+        keys = [*QKeySequence.keyBindings(QKeySequence.StandardKey.Redo),
+                QKeySequence("Ctrl+Y"), QKeySequence("Ctrl+Shift+Z")]
+        redo.setShortcuts(list({k.toString(): k for k in keys}.values()))
         self.undo_action, self.redo_action = undo, redo
         # the Title field's Ctrl+Z is this Undo, not QLineEdit's own history beside it
         self.problem_panel.title_edit.use_history(undo, redo)
