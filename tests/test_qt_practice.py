@@ -683,3 +683,13 @@ def test_an_answer_that_takes_stones_says_so():
     game = Practice(problem, lambda p: None, classification=classify(problem))
     said = game.play(coords.from_gtp("D2", 9)).splitlines()
     assert "White answers E2, taking 1 stone." in said
+
+
+def test_the_players_own_capture_is_said():
+    """QA s50 round 5: only the app's captures were said.  Straight three, Black kills at
+    B1; White's C1 puts its group in atari and Black's A1 takes all six stones."""
+    problem = replace(read_sgf(STRAIGHT_THREE)[0], to_play=1)
+    game = Practice(problem, lambda p: None, classification=classify(problem, to_play=1))
+    assert game.play(B1).splitlines()[-1] == "White answers C1."
+    said = game.play(coords.from_gtp("A1", 9)).splitlines()
+    assert said[0] == "You play A1, taking 6 stones: the proof's move."

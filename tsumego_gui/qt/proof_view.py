@@ -480,7 +480,11 @@ class TryIt(GameLog):
         retake = self._retake(loc)
         if retake:
             note = note[:-1] + retake + "." if note.endswith(".") else note + retake
+        before = board.captures(self.user)
         self._advance(to, loc)
+        # the player's own captures too (QA s50 round 5: only the app's were said)
+        played = f"You play {self._name(loc)}"
+        note = note.replace(played, played + taking(self.board, self.user, before), 1)
         first = len(self.log)
         self._say(note)
         self._app_moves()
