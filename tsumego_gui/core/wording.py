@@ -9,6 +9,11 @@ def counted(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
+def capitalised(text: str) -> str:
+    """``text`` with its first letter a capital, to start a sentence with it."""
+    return text[:1].upper() + text[1:]
+
+
 # the players as Go writing names them, capitalised (colour codes as ``engine_cy.board``)
 PLAYERS = {1: "Black", 2: "White"}
 

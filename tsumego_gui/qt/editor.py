@@ -110,7 +110,8 @@ class Draft:
         try:
             self.to_problem()
         except ProblemError as e:
-            return f"{self.advice()}  ({e})" if self.advice() else str(e)
+            advice = self.advice()
+            return f"{advice}  ({e})" if advice else str(e)
         return ""
 
     def advice(self) -> str:

@@ -48,7 +48,7 @@ from PySide6.QtWidgets import (
 
 from engine_cy.board import PASS
 from tsumego_gui.core import coords
-from tsumego_gui.core.wording import PLAYERS
+from tsumego_gui.core.wording import PLAYERS, capitalised
 from tsumego_gui.qt.proof_view import rules_text
 from tsumego_gui.search.classify import OPEN, TENUKI_NOTE, Classification, FirstMove
 from tsumego_gui.search.proof import Proof
@@ -281,7 +281,7 @@ class FirstMoveList(QWidget):
             item.setToolTip(1, why if fm.cls == OPEN else words)
             item.setToolTip(2, tip)
             if fm.move == PASS:
-                item.setToolTip(0, TENUKI_NOTE[0].upper() + TENUKI_NOTE[1:] + ".")
+                item.setToolTip(0, capitalised(TENUKI_NOTE) + ".")
             self._paint(item, c, fm.cls)
             if fm.move in best:
                 font = item.font(0)

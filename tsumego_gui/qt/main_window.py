@@ -94,7 +94,7 @@ from tsumego_gui.core.problem import COLOR_NAMES, Problem, ProblemError
 from tsumego_gui.core.problem_files import ProblemFileError, ReadCancelled, SourcedProblem
 from tsumego_gui.core.safe_write import write_atomically
 from tsumego_gui.core.sgf_io import read_sgf, write_sgf
-from tsumego_gui.core.wording import PLAYERS, counted, unproven_finding
+from tsumego_gui.core.wording import PLAYERS, capitalised, counted, unproven_finding
 from tsumego_gui.qt.board_painter import BoardView, Overlay
 from tsumego_gui.qt.board_widget import LEFT, BoardWidget
 from tsumego_gui.qt.busy_work import Report, run_busy, run_with_progress
@@ -1543,7 +1543,7 @@ class MainWindow(QMainWindow):
         r = outcome.result
         if r.decided:
             found = unproven_finding(PLAYERS[problem.defender], r.decided, problem.goal)
-            return f"{found[0].upper()}{found[1:]}: nothing proven to browse yet."
+            return f"{capitalised(found)}: nothing proven to browse yet."
         if r.stop_reason == CANCELLED:
             why = "you stopped it"
         elif r.stop_reason in ("time budget", "node budget"):

@@ -54,7 +54,13 @@ from PySide6.QtWidgets import (
 from engine_cy.board import PASS
 from tsumego_gui.core import coords
 from tsumego_gui.core.problem import GOAL_TEXT, opponent
-from tsumego_gui.core.wording import PLAYERS, unproven_finding, verdict_words, who_takes_kos
+from tsumego_gui.core.wording import (
+    PLAYERS,
+    capitalised,
+    unproven_finding,
+    verdict_words,
+    who_takes_kos,
+)
 from tsumego_gui.nn.choice import DEFAULT_EVALUATOR, available_evaluators
 from tsumego_gui.nn.katago_locate import default_katago_model
 from tsumego_gui.qt import proof_facts
@@ -523,7 +529,7 @@ class SolvePanel(QWidget):
                 f"<b>Not proven within the budget</b>{stop}"
             if r.decided:
                 found = unproven_finding(d, r.decided, goal or "survive")
-                why += f".<br>{found[0].upper()}{found[1:]}: unproven and unchecked"
+                why += f".<br>{capitalised(found)}: unproven and unchecked"
             self.verdict_label.setText(f"{self._read_first}{why}.{judged}"
                                        + self._best_guess(size))
             self.clear_badge()
@@ -540,7 +546,7 @@ class SolvePanel(QWidget):
         what = "Winning first move" + ("s" if len(proof.winning_moves) > 1 else "")
         known = proof_facts.facts(proof)      # counted by the worker, not here
         # whether the kill is a ko (``search.kill_by_ko``), said as the CLI says it
-        ko = f"<br>{escape(outcome.ko_words[0].upper() + outcome.ko_words[1:])}." \
+        ko = f"<br>{escape(capitalised(outcome.ko_words))}." \
             if outcome.ko_words else ""
         # (headline, goal, winning moves, ko reading, proof size): a ko class shows some
         # of them (``_show_ko``)

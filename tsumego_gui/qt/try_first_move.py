@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from engine_cy.board import PASS
 from tsumego_gui.core import coords
-from tsumego_gui.core.wording import PLAYERS
+from tsumego_gui.core.wording import PLAYERS, capitalised
 from tsumego_gui.qt.board_painter import BoardView, Overlay
 from tsumego_gui.qt.first_move_list import short_class
 from tsumego_gui.qt.proof_view import TryIt, move_refused, view_of
@@ -104,7 +104,7 @@ class TryFirstMove:
         said = f"You play {self._name(loc)}: with best play, {c.move_words(fm)}{verified}."
         if loc == PASS:
             # QA s50: after the player's pass and the app's, the game went on, unexplained
-            said += f" ({TENUKI_NOTE[0].upper()}{TENUKI_NOTE[1:]}.)"
+            said += f" ({capitalised(TENUKI_NOTE)}.)"
         if fm.cls != c.status and c.status != OPEN:
             # the game goes on from the move played; the player hears what was better
             # (QA s44: the direct ko's F1 ended in a ko, and E1, a clean kill, went unsaid)

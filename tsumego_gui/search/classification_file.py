@@ -47,7 +47,7 @@ from tsumego_gui.core import coords
 from tsumego_gui.core.safe_write import write_atomically
 from tsumego_gui.core.sgf_io import read_sgf, set_move, write_sgf
 from tsumego_gui.core.wording import PLAYERS, counted
-from tsumego_gui.search.classify import CLASSES, OPEN, Classification, FirstMove
+from tsumego_gui.search.classify import OPEN, Classification, FirstMove
 from tsumego_gui.search.ko_figure import KoFigure, threats_held
 from tsumego_gui.search.ko_notes import KoNotes
 from tsumego_gui.search.proof import (
@@ -123,8 +123,7 @@ def is_right(c: Classification, m: FirstMove) -> bool:
     """A first move is a correct answer: one of the best (``Classification.best_moves``:
     the position's class, the best ko of a ko), when that class is not a failure for
     the side to move."""
-    worst = CLASSES[-1] if c.defender_to_move else CLASSES[0]
-    return m.cls not in (worst, OPEN) and m.move in c.best_moves()
+    return m.cls not in (c.failure, OPEN) and m.move in c.best_moves()
 
 
 def shown_tree(c: Classification, m: FirstMove, group: str) -> tuple[Proof, str | None]:

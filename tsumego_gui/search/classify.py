@@ -213,13 +213,18 @@ class Classification:
             == (best.side, best.threats))]
 
     @property
+    def failure(self) -> str:
+        """The class that is a failure for the side to move (``dies`` for the defender,
+        ``lives`` for the attacker)."""
+        return CLASSES[-1] if self.defender_to_move else CLASSES[0]
+
+    @property
     def need_not_play(self) -> bool:
         """The side to move keeps its best result with a tenuki: the pass is among the best
         moves, and that result is no failure for it (QA s50: a settled life's line began
         with a move that filled its own eye space).  Of a ko, only where every ko move's
         figure was measured (review s50: an unmeasured direct ko beside a measured tenuki)."""
-        worst = CLASSES[-1] if self.defender_to_move else CLASSES[0]
-        if self.status in (worst, OPEN) or PASS not in self.best_moves():
+        if self.status in (self.failure, OPEN) or PASS not in self.best_moves():
             return False
         return self.status != "ko" or all(m.ko is not None for m in self.moves
                                           if m.cls == "ko")

@@ -70,9 +70,9 @@ def reread(proof: Proof, other: Problem,
            solve: Callable[[Problem, float | None], SolveOutcome],
            time: ReadingTime, max_positions: int | None) -> Reread:
     """``proof`` checked as a proof of ``other``; where the check finds a fault, ``other``
-    searched with the ``time`` left.  A check cut short before
-    a fault leaves it open without a search (QA s44: the app's position budget cut a large
-    kill's check, and its time went to a search that could not settle more)."""
+    searched with the ``time`` left.  A check cut short before a fault leaves it open
+    without a search (QA s44: the app's position budget cut a large kill's check, and its
+    time went to a search that could not settle more)."""
     carried = holds(proof, other, time.spent, max_positions)
     if carried is True:
         return Reread(holds=True)
