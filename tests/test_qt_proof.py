@@ -134,8 +134,9 @@ def test_a_note_on_the_proofs_moves_goes_with_the_proof(solved):
 
 def test_the_legend_names_the_frames_stones():
     # QA s45: a posed problem's frame is drawn in small see-through stones, unexplained
-    from tsumego_gui.qt.proof_browser import legend_html
-    assert "small faded stones: the frame added around a book problem" in legend_html("light")
+    from tsumego_gui.qt.proof_browser import LEGEND_TIP, legend_html
+    assert "faded stones: the frame of a book problem" in legend_html("light")
+    assert "Small faded stones: the frame added around a book problem" in LEGEND_TIP
 
 
 def test_a_disproof_marks_the_defenders_moves_to_answer_and_the_killing_move():

@@ -68,3 +68,21 @@ def test_the_proof_legend_is_whole_at_the_first_window_size(make_window, qtbot):
     qtbot.wait(50)
     legend = w.browser.legend
     assert legend.height() >= legend.heightForWidth(legend.width())
+
+
+def test_a_folded_legend_gives_the_tree_its_rows_and_stays_folded(make_window, qtbot):
+    """QA s50: at 1240x680 the legend left the proof tree two rows; a player who knows the
+    marks folds it away, and the next start keeps it folded."""
+    from tsumego_gui.qt.main_window import DEFAULT_SIZE
+    w = make_window("fold.ini", show=True)
+    w.resize(*DEFAULT_SIZE)
+    assert w.open_path(BUNDLED_PROBLEM, ask=False)
+    qtbot.wait(50)
+    shown = w.browser.tree.height() + w.browser.explanation.height()
+    w.browser.legend_button.click()
+    qtbot.wait(50)
+    assert not w.browser.legend.isVisible()
+    assert w.browser.tree.height() + w.browser.explanation.height() > shown + 50
+    again = make_window("fold.ini")
+    assert not again.browser.legend_button.isChecked()
+    assert again.browser.legend.isHidden()

@@ -205,7 +205,8 @@ move's proof.  Every proof shown was checked again by an independent checker.</p
 the proof need not look at moves there.  <b>Squares</b> mark the moves the proof answers one
 by one (the losing side's tries).  An <b>×</b> marks a move outside a line's zone: it is
 answered as in that line.  <b>Circles</b> mark chains that are alive whatever the opponent
-does (unconditionally alive), <b>dots</b> their eyes.</p>
+does (unconditionally alive), <b>dots</b> their eyes.  The Proof panel's <i>Legend</i> says
+this in short; click its title to fold it away and give the tree more rows.</p>
 <h3>Practice</h3>
 <p><i>P</i> plays the problem against the app, <i>H</i> gives a hint (first the zone where
 the problem is decided, then a move), <i>R</i> starts again, <i>Shift+P</i> passes.</p>

@@ -334,6 +334,9 @@ class MainWindow(QMainWindow):
         self.solve_panel = SolvePanel(self.prefs)
         self.browser = ProofBrowser()
         self.browser.set_theme(self.prefs.theme)
+        self.browser.show_legend(self.prefs.show_legend)
+        self.browser.legend_button.toggled.connect(
+            lambda shown: self._set_prefs(show_legend=shown))
         self.problem_list = ProblemList()
         self.problem_list.states = self.collection
         self.problem_list.seed = self.prefs.order_seed if self.prefs.random_order else None

@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QSplitter,
+    QToolButton,
     QTreeView,
     QVBoxLayout,
     QWidget,
@@ -65,21 +66,30 @@ def legend_html(theme_name: str) -> str:
 
     def swatch(colour: str, text: str, shape: str = "■") -> str:
         return f"<span style='color:{colour[:7]}'>{shape}</span>&nbsp;{text}"
-    # short items share a line: the legend must fit the dock whole beside the tree
-    items = [swatch(t.zone, "relevance zone (shaded)") + "&nbsp;&nbsp; "
+    # an item a line at the dock's first width (QA s50: at 1240x680 the nine lines the
+    # long items wrapped to left the proof tree two rows); the tooltip says them in full
+    items = [swatch(t.zone, "relevance zone") + "&nbsp;&nbsp; "
              + swatch(t.crucial, "crucial stones", "△"),
-             swatch(t.must_answer, "moves the proof must answer (each move of the side to "
-                    "move that loses here)", "□"),
-             swatch(t.pruned, "null moves: outside a line's zone, answered as in that "
-                    "line", "✕"),
-             swatch(t.uca, "unconditionally alive chains", "◯") + ", "
-             + swatch(t.vital, "their vital regions", "●"),
-             swatch(t.marker, "the proof's next move (its number, with move numbers on); "
-                    "dot: the last move", NEXT_MOVE),
+             swatch(t.must_answer, "moves the proof must answer", "□"),
+             swatch(t.pruned, "null moves (answered as in another line)", "✕"),
+             swatch(t.uca, "unconditionally alive", "◯") + "&nbsp;&nbsp; "
+             + swatch(t.vital, "vital regions", "●"),
+             swatch(t.marker, "next move; dot: the last move", NEXT_MOVE),
              # QA s45: the frame's stones were drawn apart with no word of what they are
-             swatch("#808080", "small faded stones: the frame added around a book problem",
-                    "●")]
+             swatch("#808080", "faded stones: the frame of a book problem", "●")]
     return "<br>".join(items)
+
+
+LEGEND_TIP = ("Shaded: the relevance zone, the points that decide this node's result.\n"
+              "△ crucial stones: the stones that must live (or be killed).\n"
+              "□ moves the proof must answer: each move of the side to move that loses "
+              "here.\n"
+              "✕ null moves: moves outside a line's zone, answered as in that line.\n"
+              "◯ unconditionally alive chains; ● their vital regions.\n"
+              f"{NEXT_MOVE} the proof's next move (its number, with move numbers on); dot: "
+              "the last move.\n"
+              "Small faded stones: the frame added around a book problem.\n"
+              "Help › How to read the screen says more.")
 
 
 class ProofBrowser(QWidget):
@@ -114,10 +124,21 @@ class ProofBrowser(QWidget):
         split.addWidget(self.explanation)
         split.setSizes([300, 200])
         layout.addWidget(split, 1)
+        # folded away by a player who knows it, for the tree's sake in a short window
+        self.legend_button = QToolButton()
+        self.legend_button.setText("Legend")
+        self.legend_button.setCheckable(True)
+        self.legend_button.setChecked(True)
+        self.legend_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.legend_button.setAutoRaise(True)
+        self.legend_button.toggled.connect(self.show_legend)
+        layout.addWidget(self.legend_button)
         self.legend = QLabel(legend_html("light"))
         self.legend.setObjectName("legend")
         self.legend.setWordWrap(True)        # its long lines must not widen the dock
+        self.legend.setToolTip(LEGEND_TIP)
         layout.addWidget(self.legend)
+        self.show_legend(True)
         # the keys' moves by mouse too (QA s45: keys, wheel and tree only)
         nav = QHBoxLayout()
         self.nav_buttons = []
@@ -218,6 +239,14 @@ class ProofBrowser(QWidget):
 
     def set_theme(self, name: str) -> None:
         self.legend.setText(legend_html(name))
+
+    def show_legend(self, shown: bool) -> None:
+        """Show or fold the legend (the button's state follows)."""
+        self.legend_button.setChecked(shown)
+        self.legend_button.setArrowType(Qt.ArrowType.DownArrow if shown
+                                        else Qt.ArrowType.RightArrow)
+        self.legend.setVisible(shown)
+        self._fit_legend()
 
     def line(self) -> tuple[Board, list[int]] | None:
         """(the position the line shown starts from, its moves to the current node): from
@@ -378,6 +407,9 @@ class ProofBrowser(QWidget):
         # s50: the legend's last line was cut in half behind the buttons at the first
         # window size): the tree and the explanation above it give way instead
         super().resizeEvent(event)
+        self._fit_legend()
+
+    def _fit_legend(self) -> None:
         self.legend.setMinimumHeight(self.legend.heightForWidth(self.legend.width()))
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802

@@ -35,6 +35,7 @@ class Preferences:
     show_coordinates: bool = True
     move_numbers: bool = False   # number the stones played in a proof
     crop_board: bool = True      # zoom the board to the problem's area
+    show_legend: bool = True     # the proof's legend beside its tree (folded: more rows)
     solver: str = "auto"
     evaluator: str = DEFAULT_EVALUATOR
     katago_model: str = ""       # a KataGo model file, "" for the one found automatically
