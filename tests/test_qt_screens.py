@@ -86,3 +86,26 @@ def test_a_folded_legend_gives_the_tree_its_rows_and_stays_folded(make_window, q
     again = make_window("fold.ini")
     assert not again.browser.legend_button.isChecked()
     assert again.browser.legend.isHidden()
+
+
+def test_the_problem_text_opens_in_sight_in_a_short_dock(make_window, qtbot):
+    """QA s50 round 4: with a proof shown the Problem dock is short, and its text box opened
+    below the fold, out of sight."""
+    from PySide6.QtWidgets import QScrollArea
+
+    from tsumego_gui.qt.main_window import PROBLEMS_DIR
+    w = make_window(show=True)
+    assert w.open_path(PROBLEMS_DIR / "classic" / "rabbity-six.sgf", ask=False)
+    panel = w.problem_panel
+    area = panel.parentWidget()
+    while not isinstance(area, QScrollArea):
+        area = area.parentWidget()
+    with qtbot.waitSignal(w.solver.finished, timeout=60_000):
+        w.solve()           # the Problem dock as short as beside a proof
+    qtbot.waitUntil(lambda: not w.solver.running, timeout=60_000)
+    qtbot.wait(50)
+    panel.text_box.setChecked(True)
+    qtbot.wait(50)
+    view = area.viewport()
+    top = panel.text_view.mapTo(view, panel.text_view.rect().topLeft()).y()
+    assert 0 <= top < view.height() - 20

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QRadioButton,
+    QScrollArea,
     QVBoxLayout,
     QWidget,
 )
@@ -120,7 +121,7 @@ class ProblemPanel(QWidget):
         self.text_view.setMaximumHeight(TEXT_HEIGHT)
         self.text_view.setVisible(False)
         text_layout.addWidget(self.text_view)
-        self.text_box.toggled.connect(self.text_view.setVisible)
+        self.text_box.toggled.connect(self._show_text)
         form.addRow(self.text_box)
         self.to_play_combo = _combo(("Black", BLACK), ("White", WHITE))
         self.to_play_combo.activated.connect(self._to_play_changed)
@@ -173,6 +174,20 @@ class ProblemPanel(QWidget):
         layout.addStretch(1)
         model.changed.connect(self.show_draft)
         self.show_draft(model.draft)
+
+    def _show_text(self, shown: bool) -> None:
+        self.text_view.setVisible(shown)
+        if shown:
+            # the panel scrolls in a short dock: the text opened below its fold, out of
+            # sight (QA s50 round 4, with a proof shown); brought into view once laid out
+            QTimer.singleShot(0, self._bring_text_into_view)
+
+    def _bring_text_into_view(self) -> None:
+        parent = self.parentWidget()
+        while parent is not None and not isinstance(parent, QScrollArea):
+            parent = parent.parentWidget()
+        if parent is not None and self.text_view.isVisible():
+            parent.ensureWidgetVisible(self.text_view)
 
     # ---- model -> widgets ---------------------------------------------------------------
 
