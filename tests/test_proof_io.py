@@ -706,3 +706,33 @@ def test_a_sacrifice_the_proof_goes_on_after_is_not_nothing_left():
     answer = dict(child.children)[child.prover_move]
     answer.children.append((PASS, ProofNode("captured", False)))      # the proof goes on
     assert not nothing_left(node, board)
+
+
+def test_a_sacrifice_played_under_the_stones_stays_on_the_main_line():
+    """QA s51: the line of an under-the-stones problem left out the attacker's sacrifice
+    (two stones put in atari), the try the problem is about, since a seki's attacker
+    must not fill a shared liberty (s49).  A sacrifice whose points the attacker plays
+    on again, taking stones, is kept; the seki's filled liberties stay out (above).
+    enclosed-dev gop/580, White to play: White lives whatever Black tries."""
+    from tsumego_gui.search.choice import VERIFIED, solve_and_verify
+    path = Path(__file__).resolve().parents[2] / "shared" / "problems" / "enclosed-dev" \
+        / "gop" / "580.sgf"
+    if not path.is_file():
+        pytest.skip("../shared/problems is absent")
+    problem = read_sgf(path.read_bytes())[0]
+    outcome = solve_and_verify(problem, "dfs", to_play=WHITE)
+    assert outcome.verification == VERIFIED
+    proof = outcome.result.proof
+    assert proof.root.won
+    board = proof.board()
+    given: set[int] = set()
+    under = []
+    for move in proof.main_line():
+        mover, taken = board.to_play, board.captures(board.to_play)
+        board.play(move)
+        if mover == BLACK and move != PASS:
+            if move in given and board.captures(BLACK) > taken:
+                under.append(move)
+            if board.num_liberties(move) == 1 and len(board.chain(move)) >= 2:
+                given |= set(board.chain(move))
+    assert under, "no Black move on the line takes stones where its given stones stood"

@@ -292,14 +292,16 @@ def mark(node, right: bool, ko: bool = False) -> None:
 
 
 def main_line(node: ProofNode, board: Board | None, most: int = 40,
-              first: int | None = None, goes_on: bool = False) -> list[int]:
+              first: int | None = None, goes_on: bool = False,
+              sacrifices: bool = True) -> list[int]:
     """The line a book would print from ``node`` (``board``: its position, left as it
     was; None: not known), and the app plays against a player: at each node the prover's
     move, and where its opponent is to move its most stubborn reply
     (:func:`stubborn_reply`); up to ``most`` moves, and no further than where a dying
     defender has nothing left (:func:`nothing_left`), after one move at least unless the
     line ``goes_on`` from moves already shown.  ``first``: the move to start with
-    instead, where ``node`` has that child (a losing side's move that makes a ko, say)."""
+    instead, where ``node`` has that child (a losing side's move that makes a ko, say).
+    ``sacrifices``: :func:`stubborn_reply`'s."""
     lengths: dict[int, int] = {}
     line = []
     tokens = []
@@ -313,7 +315,8 @@ def main_line(node: ProofNode, board: Board | None, most: int = 40,
             elif move is None:
                 if (line or goes_on) and on_board and nothing_left(node, board):
                     break
-                move = stubborn_reply(node, board if on_board else None, lengths)
+                move = stubborn_reply(node, board if on_board else None, lengths,
+                                      sacrifices=sacrifices)
             line.append(move)
             node = dict(node.children)[move]
             on_board = on_board and (move == PASS or board.is_legal(move))
@@ -370,25 +373,61 @@ GIVEN_AWAY = 2      # stones in atari: a throw-in gives one, filling a seki's li
 
 
 def stubborn_reply(node: ProofNode, board: Board | None, lengths: dict[int, int],
-                   budget: int = 0) -> int:
+                   budget: int = 0, sacrifices: bool = True) -> int:
     """Where the side to move loses whatever it plays (``board``: the position at
     ``node``, left as it was; None: not known): its most stubborn move in the proof.
     For an attacker that cannot kill, first a move that does not give stones away
     (:func:`_gives_away`; QA s49: in a seki it filled a shared liberty or its own eye,
-    its group in atari, since those lines run longest).  A dying defender's atari or
-    eye-space filling is a try books show (its pass lets the proof wander on), so it
-    is not set aside.  Then a move other than a pass (a pass only where the proof holds
-    nothing else), then the one with the longest line below; the first of equals.
-    ``lengths`` and ``budget``: :func:`line_length`'s."""
+    its group in atari, since those lines run longest), unless the sacrifice pays back
+    (:func:`_pays_back`: under the stones, QA s51) where ``sacrifices``.  A dying
+    defender's atari or eye-space filling is a try books show (its pass lets the proof
+    wander on), so it is not set aside.  Then a move other than a pass (a pass only where
+    the proof holds nothing else), then the one with the longest line below; the first
+    of equals.  ``lengths`` and ``budget``: :func:`line_length`'s."""
     # the mover loses here: where the defender wins the node, the mover is the attacker
     attacker_fails = node.won
-    best, best_key = node.children[0][0], None
+    keys = []
     for move, child in node.children:
-        key = (not (attacker_fails and _gives_away(board, move)), move != PASS,
-               line_length(child, lengths, budget))
+        keys.append([attacker_fails and _gives_away(board, move), move != PASS,
+                     line_length(child, lengths, budget), move, child])
+    if sacrifices and board is not None:
+        # only a sacrifice that would otherwise be the reply is played out (its line's
+        # length was found within ``budget``, so its subtree is that small)
+        plain = max((k[1:3] for k in keys if not k[0]), default=None)
+        for key in keys:
+            if key[0] and (plain is None or key[1:3] > plain) and \
+                    _pays_back(board, key[3], key[4]):
+                key[0] = False
+    best, best_key = node.children[0][0], None
+    for given, not_pass, length, move, _ in keys:
+        key = (not given, not_pass, length)
         if best_key is None or key > best_key:
             best, best_key = move, key
     return best
+
+
+def _pays_back(board: Board, move: int, child: ProofNode) -> bool:
+    """Whether the attacker's ``move`` that gives stones away (``board``: the position
+    before it, left as it was) is played under the stones on its line in the proof (drawn
+    with sacrifices set aside): once they are taken, a move of the attacker's on one of
+    their points takes stones (QA s51: the line left out the very sacrifice the problem
+    is about).  A seki's filled liberty never does: the capture makes the defender's
+    eyes."""
+    mover = board.to_play
+    tokens = [board.play(move)]
+    given = set(board.chain(move))
+    try:
+        for reply in main_line(child, board, goes_on=True, sacrifices=False):
+            if reply != PASS and not board.is_legal(reply):
+                break
+            taken = board.captures(mover)
+            tokens.append(board.play(reply))
+            if reply in given and board.to_play != mover and board.captures(mover) > taken:
+                return True
+        return False
+    finally:
+        while tokens:
+            board.undo(tokens.pop())
 
 
 def _gives_away(board: Board | None, move: int) -> bool:
