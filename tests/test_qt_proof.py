@@ -47,9 +47,13 @@ def test_keys_walk_the_proof_and_the_board_follows(qtbot, solved):
     proof = b.proof
     root = proof.root
     assert root.kind == "and" and len(root.children) >= 2
+    # forward walks the main line, the diagram's (QA s51: the first child, often a pass)
+    main = proof.main_line()
+    first = (next(i for i, (m, _) in enumerate(root.children) if m == main[0]),)
     w.board.setFocus()
     qtbot.keyClick(w.board, Qt.Key.Key_Right)
-    assert b.path == (0,)
+    assert b.path == first
+    b.go_to((0,))
     qtbot.keyClick(w.board, Qt.Key.Key_Down)
     assert b.path == (1,)
     move = root.children[1][0]
@@ -57,16 +61,19 @@ def test_keys_walk_the_proof_and_the_board_follows(qtbot, solved):
     assert w.board.overlay.last_move == move
     qtbot.keyClick(w.board, Qt.Key.Key_Up)
     assert b.path == (0,)
+    b.home()
     qtbot.keyClick(w.board, Qt.Key.Key_End)
-    node, _ = node_and_moves(proof, b.path)
+    node, moves = node_and_moves(proof, b.path)
     assert not node.children and node.kind == "goal"
+    assert moves[:len(main)] == main
     assert w.board.overlay.uca and w.board.overlay.vital               # leaf: UCA + vital
+    end = b.path
     qtbot.keyClick(w.board, Qt.Key.Key_Left)
-    assert len(b.path) == 1
+    assert b.path == end[:-1]
     qtbot.keyClick(w.board, Qt.Key.Key_Home)
     assert b.path == ()
     # the mouse wheel: one notch down goes forward, one notch up goes back
-    for notch, expected in ((-120, (0,)), (120, ())):
+    for notch, expected in ((-120, first), (120, ())):
         event = QWheelEvent(QPointF(50, 50), QPointF(50, 50), QPoint(0, 0), QPoint(0, notch),
                             Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier,
                             Qt.ScrollPhase.NoScrollPhase, False)
@@ -75,7 +82,31 @@ def test_keys_walk_the_proof_and_the_board_follows(qtbot, solved):
     # the tree view follows, and clicking/keys on the tree drive the same navigation
     assert b.model.path_of(b.tree.currentIndex()) == ()
     qtbot.keyClick(b.tree, Qt.Key.Key_Right)
-    assert b.path == (0,) and b.model.path_of(b.tree.currentIndex()) == (0,)
+    assert b.path == first and b.model.path_of(b.tree.currentIndex()) == first
+
+
+def test_forward_steps_into_the_attack_before_the_attackers_pass(qtbot):
+    """QA s51 D1: → and End took the first child, in many proofs the attacker's pass, and
+    a "Black cannot be killed" problem's line read "White passes" three times.  Our
+    straight four, Black to play: the proof lists Black's pass first."""
+    from engine_cy.board import BLACK, PASS
+    from tsumego_gui.qt.proof_browser import ProofBrowser
+    from tsumego_gui.search.choice import VERIFIED, solve_and_verify
+    problem = read_sgf((BUNDLED / "classic" / "straight-four.sgf").read_bytes())[0]
+    outcome = solve_and_verify(problem, "dfs", to_play=BLACK)
+    assert outcome.verification == VERIFIED
+    proof = outcome.result.proof
+    root = proof.root
+    assert root.children[0][0] == PASS and root.prover_move is None
+    b = ProofBrowser()
+    qtbot.addWidget(b)
+    b.set_proof(proof)
+    b.forward()
+    assert b.path[0] != 0 and root.children[b.path[0]][0] == proof.main_line()[0] != PASS
+    b.home()
+    b.end()
+    moves = node_and_moves(proof, b.path)[1]
+    assert moves[0] != PASS and not b.model.node_at(b.path).children
 
 
 def test_root_marks_and_explanation_show_the_null_moves(solved):
@@ -107,7 +138,8 @@ def test_the_navigation_buttons_walk_the_proof_as_the_keys_do(solved):
     b.home()
     assert not first.isEnabled() and not back.isEnabled() and forward.isEnabled()
     forward.click()
-    assert b.path == (0,)
+    assert len(b.path) == 1
+    assert b.proof.root.children[b.path[0]][0] == b.proof.main_line()[0]
     last.click()
     end = b.path
     assert len(end) > 1 and not b.model.node_at(end).children

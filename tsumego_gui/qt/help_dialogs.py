@@ -42,11 +42,11 @@ from tsumego_gui.qt.proof_browser import NAV_KEYS
 # the proof browser's own keys (not actions), in the order listed: the key as the help
 # line writes it, and what it does
 NAV_TEXT = {Qt.Key.Key_Left: ("←", "Back along the line"),
-            Qt.Key.Key_Right: ("→", "Forward along the line"),
+            Qt.Key.Key_Right: ("→", "Forward along the main line"),
             Qt.Key.Key_Up: ("↑", "Previous sibling move"),
             Qt.Key.Key_Down: ("↓", "Next sibling move"),
             Qt.Key.Key_Home: ("Home", "Go to the start of the proof"),
-            Qt.Key.Key_End: ("End", "Go to the end of the line")}
+            Qt.Key.Key_End: ("End", "Go to the end of the main line")}
 # where those keys work (``MainWindow.eventFilter``, ``ProofBrowser.eventFilter``): on the
 # board while it shows the proof (Browse proof), and in the proof's tree
 PROOF_PLACE = "Proof (board, tree)"

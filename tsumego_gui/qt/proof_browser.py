@@ -43,6 +43,7 @@ from tsumego_gui.core.problem import Problem
 from tsumego_gui.qt.board_painter import NEXT_MOVE, THEMES
 from tsumego_gui.qt.proof_model import ProofTreeModel
 from tsumego_gui.qt.proof_view import (
+    STUBBORN_WALK,
     TryIt,
     explain,
     node_and_moves,
@@ -52,7 +53,7 @@ from tsumego_gui.qt.proof_view import (
 from tsumego_gui.qt.try_first_move import TryFirstMove
 from tsumego_gui.search.classify import Classification
 from tsumego_gui.search.line_diagram import proof_line, with_ko_rule
-from tsumego_gui.search.proof import Proof
+from tsumego_gui.search.proof import Proof, stubborn_reply
 
 NAV_KEYS = {Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down,
             Qt.Key.Key_Home, Qt.Key.Key_End}
@@ -101,6 +102,7 @@ class ProofBrowser(QWidget):
         super().__init__(parent)
         self.proof: Proof | None = None
         self.first_move: int | None = None     # set when the proof is a first move's
+        self._lengths: dict[int, int] = {}     # the stubborn replies' line lengths, by proof
         self.heading = ""                      # what the proof is, when not the board's
         self.classification: Classification | None = None
         self.model: ProofTreeModel | None = None
@@ -144,8 +146,8 @@ class ProofBrowser(QWidget):
         self.nav_buttons = []
         for text, tip, walk in (("|◀", "the proof's root (Home)", self.home),
                                 ("◀", "back one move (←)", self.back),
-                                ("▶", "forward along the first line (→)", self.forward),
-                                ("▶|", "to the end of the line (End)", self.end)):
+                                ("▶", "forward along the main line (→)", self.forward),
+                                ("▶|", "to the end of the main line (End)", self.end)):
             button = QPushButton(text)
             button.setToolTip(tip)
             button.clicked.connect(walk)
@@ -193,6 +195,7 @@ class ProofBrowser(QWidget):
         # a new proof starts at its root: the old path may lead nowhere in it (QA s46: a
         # shorter proof after browsing a long one stopped the app with an IndexError)
         self.path = ()
+        self._lengths = {}
         self.heading = heading if proof is not None else ""
         self.first_move = first_move if proof is not None else None
         old = self.model
@@ -339,8 +342,26 @@ class ProofBrowser(QWidget):
             button.setEnabled(on)
 
     def forward(self) -> None:
+        """One move along the main line: the prover's move, else the most stubborn reply, as
+        the diagram draws it (QA s51: the first child, often the attacker's pass, made a
+        line of passes)."""
         if self.model and self.model.node_at(self.path).children:
-            self.go_to(self.path + (0,))
+            self.go_to(self.path + (self._main_child(self.path, self._board_at(self.path)),))
+
+    def _board_at(self, path: tuple[int, ...]) -> Board:
+        board = self.proof.board()
+        for move in node_and_moves(self.proof, path)[1]:
+            board.play(move)
+        return board
+
+    def _main_child(self, path: tuple[int, ...], board: Board) -> int:
+        """The index of the child the main line takes at ``path`` (``board``: its
+        position)."""
+        node = self.model.node_at(path)
+        move = node.prover_move
+        if move is None:
+            move = stubborn_reply(node, board, self._lengths, STUBBORN_WALK)
+        return next(i for i, (m, _) in enumerate(node.children) if m == move)
 
     def back(self) -> None:
         if self.path:
@@ -358,12 +379,14 @@ class ProofBrowser(QWidget):
         self.go_to(())
 
     def end(self) -> None:
+        """To the end of the main line (:meth:`forward` to a leaf)."""
         if self.model is None:
             return
-        path, node = self.path, self.model.node_at(self.path)
-        while node.children:
-            path += (0,)
-            node = node.children[0][1]
+        path, board = self.path, self._board_at(self.path)
+        while self.model.node_at(path).children:
+            i = self._main_child(path, board)
+            board.play(self.model.node_at(path).children[i][0])
+            path += (i,)
         self.go_to(path)
 
     def follow(self, loc: int) -> str:
