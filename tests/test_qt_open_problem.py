@@ -265,3 +265,13 @@ def test_the_app_solves_a_posed_problem_in_its_closer_frame_first(window, tmp_pa
     with qtbot.waitSignal(window.solver.classified, timeout=60_000):
         window.solve()
     assert window.outcome.note == ""
+
+
+def test_the_books_answer_stands_beside_the_verdict(window, book, qtbot):
+    """QA s51 D4: the book's own answer was shown nowhere in the app."""
+    assert window.open_path(book, ask=False)
+    with qtbot.waitSignal(window.solver.finished, timeout=60_000):
+        window.solve()
+    text = window.solve_panel.verdict_label.text()
+    window.solver.stop()        # the first moves' classification: not this test's
+    assert "Book: B19 (" in text and "C19" not in text.split("Book:")[1].split(")")[0]

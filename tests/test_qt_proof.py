@@ -484,3 +484,21 @@ def test_browsing_proof_after_proof_leaves_no_selection_models_behind(solved, qt
         b.set_proof(proof)
     assert selection_models() == before
     assert b.tree.selectionModel() is not None and b.tree.selectionModel().model() is b.model
+
+
+def test_the_books_answer_is_said_beside_the_verdict():
+    """QA s51 D4: a book problem's own answer was shown nowhere, and an unproven guess was
+    the only move on screen.  Straight three in the corner: the proof lives at B1."""
+    from engine_cy.board import PASS
+    from tsumego_gui.qt.solve_panel import book_note
+    from tsumego_gui.search.choice import solve_and_verify
+    problem = read_sgf(STRAIGHT_THREE.read_bytes())[0]
+    proof = solve_and_verify(problem, "dfs").result.proof
+    b1, a1 = (coords.from_gtp(v, problem.size) for v in ("B1", "A1"))
+    assert list(proof.winning_moves) == [b1]
+    assert book_note((), proof, problem.size) == book_note((PASS,), proof, problem.size) == ""
+    assert "Book: B1 (the proof wins with it too)" in book_note((b1,), proof, problem.size)
+    assert "the proof wins with B1 too; the first-move list classes the others" in \
+        book_note((a1, b1), proof, problem.size)
+    assert "the proof's winning move is another" in book_note((a1,), proof, problem.size)
+    assert "Book: A1 (not proven here)" in book_note((a1,), None, problem.size)

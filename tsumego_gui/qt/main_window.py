@@ -1506,9 +1506,12 @@ class MainWindow(QMainWindow):
         if self._kept is not None and outcome.result.stop_reason == CANCELLED:
             return      # the earlier result comes back when the request ends (``_classified``)
         problem = self.solve_problem
+        to_play = outcome.result.proof.to_play if outcome.result.proof is not None \
+            else problem.to_play
         self.solve_panel.show_outcome(
             outcome, problem.size, problem.defender, problem.goal,
-            warning="; ".join(problem_warnings(problem)))
+            warning="; ".join(problem_warnings(problem)),
+            book=problem.book_moves_for(to_play))
         self._scroll_to_results()       # the verdict's lines may have pushed the list down
         self.outcome = outcome
         proof = outcome.result.proof

@@ -70,6 +70,7 @@ from tsumego_gui.qt.settings import MAX_NODES, MAX_SECONDS, Preferences
 from tsumego_gui.qt.solver_worker import CANCELLED, SOLVER_LABELS
 from tsumego_gui.search.choice import PARTLY, REJECTED, VERIFIED, SolveOutcome
 from tsumego_gui.search.classify import Classification
+from tsumego_gui.search.proof import Proof
 from tsumego_gui.search.results import Progress
 from tsumego_gui.search.split import SplitProof
 
@@ -83,6 +84,29 @@ EXACT = ("Proofs stay exact whichever evaluator is chosen: it only orders and fo
 def _moves(n: int) -> str:
     return f"{n} move" if n == 1 else f"{n} moves"
 
+
+
+def book_note(book: tuple[int, ...], proof: Proof | None, size: int) -> str:
+    """The book's answer beside the verdict (QA s51: a book problem's own answer was shown
+    nowhere, an unproven guess was the only move on screen): whether the proof wins with
+    it too; "" without one."""
+    moves = [m for m in book if m != PASS]
+    if not moves:
+        return ""
+    names = ", ".join(coords.to_gtp(m, size) for m in moves)
+    common = [m for m in moves if proof is not None and m in proof.winning_moves]
+    if proof is None:
+        how = "not proven here"
+    elif len(common) == len(moves):
+        how = "the proof wins with it too" if len(moves) == 1 else "the proof wins with each"
+    elif common:
+        how = (f"the proof wins with {', '.join(coords.to_gtp(m, size) for m in common)} "
+               "too; the first-move list classes the others")
+    elif proof.winning_moves:
+        how = "the proof's winning move is another; the first-move list classes the book's"
+    else:
+        how = "the proof finds no winning move here; the first-move list classes the book's"
+    return f"<br><small>Book: {names} ({how}).</small>"
 
 class ElidingLabel(QLabel):
     """A label that cuts each of its lines in the middle ("…") to fit its width, never
@@ -492,9 +516,11 @@ class SolvePanel(QWidget):
                                    + (winning if mover_wins else "") + size_text)
 
     def show_outcome(self, outcome: SolveOutcome, size: int, defender: int,
-                     goal: str | None = None, warning: str = "") -> None:
+                     goal: str | None = None, warning: str = "",
+                     book: tuple[int, ...] = ()) -> None:
         """The verdict, judged under ``goal`` (default: the proof's problem's goal), with
-        a ``warning`` about how the problem is posed under it."""
+        a ``warning`` about how the problem is posed under it; ``book``: the book's first
+        moves for the side to move (the file's answers), said beside it."""
         r = outcome.result
         self._outcome = outcome
         cancelled = r.stop_reason == CANCELLED
@@ -520,6 +546,7 @@ class SolvePanel(QWidget):
                             f"{escape(warning)}.</span><br>" if warning else "")
         if outcome.note:        # the closer frame tried first (``search.frame_ladder``)
             judged += f"<br><small>Frame: {escape(outcome.note)}.</small>"
+        judged += book_note(book, r.proof, size)
         if r.split is not None:
             self._show_split(r.split, size, judged)
             self._show_verification(outcome)
