@@ -85,7 +85,6 @@ def _moves(n: int) -> str:
     return f"{n} move" if n == 1 else f"{n} moves"
 
 
-
 def book_note(book: tuple[int, ...], proof: Proof | None, size: int) -> str:
     """The book's answer beside the verdict (QA s51: a book problem's own answer was shown
     nowhere, an unproven guess was the only move on screen): whether the proof wins with
@@ -107,6 +106,7 @@ def book_note(book: tuple[int, ...], proof: Proof | None, size: int) -> str:
     else:
         how = "the proof finds no winning move here; the first-move list classes the book's"
     return f"<br><small>Book: {names} ({how}).</small>"
+
 
 class ElidingLabel(QLabel):
     """A label that cuts each of its lines in the middle ("…") to fit its width, never
