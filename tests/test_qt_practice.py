@@ -12,7 +12,7 @@ import pytest
 
 pytest.importorskip("pytestqt")
 
-from engine_cy.board import PASS  # noqa: E402
+from engine_cy.board import BLACK, PASS, WHITE  # noqa: E402
 from tests.test_solver import solved  # noqa: E402
 from tsumego_gui.core import coords  # noqa: E402
 from tsumego_gui.core.sgf_io import read_sgf  # noqa: E402
@@ -689,7 +689,23 @@ def test_the_players_own_capture_is_said():
     """QA s50 round 5: only the app's captures were said.  Straight three, Black kills at
     B1; White's C1 puts its group in atari and Black's A1 takes all six stones."""
     problem = replace(read_sgf(STRAIGHT_THREE)[0], to_play=1)
-    game = Practice(problem, lambda p: None, classification=classify(problem, to_play=1))
+    game = Practice(problem, lambda p: None, classification=classify(problem, to_play=BLACK))
     assert game.play(B1).splitlines()[-1] == "White answers C1."
     said = game.play(coords.from_gtp("A1", 9)).splitlines()
     assert said[0] == "You play A1, taking 6 stones: the proof's move."
+
+
+def test_a_side_that_loses_every_move_is_told_so_at_the_start():
+    """QA s51 book D2: on a "Black cannot be killed" problem the player takes White, every
+    White move fails, and each game ended "Wrong" with no word why.  Bundled straight four,
+    Black (the attacker) to play: no Black move kills, and the start says so; with White to
+    play nothing of the kind is said."""
+    problem = read_sgf((PROBLEMS_DIR / "classic" / "straight-four.sgf").read_bytes())[0]
+    lost = Practice(problem, lambda p: None, classification=classify(problem, to_play=BLACK))
+    assert lost.log[0].endswith("Every Black move fails here (proven): play your most "
+                                "stubborn try and see how White lives.")
+    won = Practice(problem, lambda p: None, classification=classify(problem, to_play=WHITE))
+    assert "fails here" not in won.log[0]
+    proof = solved(problem, BLACK, all_moves=False).proof
+    assert "Every Black move fails here" in Practice(problem, lambda p: None,
+                                                     proof=proof).log[0]

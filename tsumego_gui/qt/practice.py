@@ -166,7 +166,7 @@ class Practice(GameLog):
         else:
             self._own = self.rules.to_board()
             source = "by solving each position as it comes (a few seconds each)"
-        self.log: list[str] = [f"{opening} {source}.  H: hint."]
+        self.log: list[str] = [f"{opening} {source}.  H: hint.{self._lost_note()}"]
         # the moves played, on proofs and off them: numbered on the board when asked (QA
         # s44: practice numbered none)
         game = self._game()
@@ -177,6 +177,23 @@ class Practice(GameLog):
             if seg.finished:
                 self._end_at_node(seg.node)
         return self.log[-1]
+
+    def _lost_note(self) -> str:
+        """Where the side the player takes loses whatever it plays (proven), say so at the
+        start (QA s51: a "Black cannot be killed" problem put the player on White, and
+        every game ended "Wrong" unexplained)."""
+        c, proof = self._classification, self._proof
+        if c is not None:
+            lost = c.status == c.failure
+        elif proof is not None and self._first_move is None:
+            lost = proof.root.won != (self.user == self.rules.defender)
+        else:
+            return ""
+        if not lost:
+            return ""
+        goal = "lives" if self.prover == self.rules.defender else "kills"
+        return (f"  Every {PLAYERS[self.user]} move fails here (proven): play your most "
+                f"stubborn try and see how {PLAYERS[self.prover]} {goal}.")
 
     @property
     def board(self) -> Board:
