@@ -267,11 +267,17 @@ def test_the_app_solves_a_posed_problem_in_its_closer_frame_first(window, tmp_pa
     assert window.outcome.note == ""
 
 
-def test_the_books_answer_stands_beside_the_verdict(window, book, qtbot):
-    """QA s51 D4: the book's own answer was shown nowhere in the app."""
-    assert window.open_path(book, ask=False)
+def test_the_books_answer_stands_beside_the_verdict(window, tmp_path, qtbot):
+    """QA s51 D4: the book's own answer was shown nowhere in the app.  The book above with
+    E19, which lives as well, as its answer: the proof lives by B19, and the book's move is
+    said under the verdict."""
+    path = tmp_path / "book-e19.sgf"
+    path.write_bytes(BOOK.replace(b"(;B[ba]C[RIGHT])", b"(;B[ea]C[RIGHT])"))
+    assert window.open_path(path, ask=False)
     with qtbot.waitSignal(window.solver.finished, timeout=60_000):
         window.solve()
     text = window.solve_panel.verdict_label.text()
     window.solver.stop()        # the first moves' classification: not this test's
-    assert "Book: B19 (" in text and "C19" not in text.split("Book:")[1].split(")")[0]
+    proof = window.outcome.result.proof
+    assert coords.from_gtp("E19", 19) not in proof.winning_moves
+    assert "Book: E19 (the proof's winning move is another" in text

@@ -86,18 +86,17 @@ def _moves(n: int) -> str:
 
 
 def book_note(book: tuple[int, ...], proof: Proof | None, size: int) -> str:
-    """The book's answer beside the verdict (QA s51: a book problem's own answer was shown
-    nowhere, an unproven guess was the only move on screen): whether the proof wins with
-    it too; "" without one."""
+    """The book's answer under the verdict where the proof does not win with it as well
+    (QA s51: a book problem's own answer was shown nowhere, an unproven guess was the only
+    move on screen); "" without one, and where the proof wins with every book move (the
+    winning moves' line shows them: one line more pushed the first moves out of a short
+    Solve dock)."""
     moves = [m for m in book if m != PASS]
-    if not moves:
-        return ""
-    names = ", ".join(coords.to_gtp(m, size) for m in moves)
     common = [m for m in moves if proof is not None and m in proof.winning_moves]
+    if len(common) == len(moves):
+        return ""
     if proof is None:
         how = "not proven here"
-    elif len(common) == len(moves):
-        how = "the proof wins with it too" if len(moves) == 1 else "the proof wins with each"
     elif common:
         how = (f"the proof wins with {', '.join(coords.to_gtp(m, size) for m in common)} "
                "too; the first-move list classes the others")
@@ -105,7 +104,8 @@ def book_note(book: tuple[int, ...], proof: Proof | None, size: int) -> str:
         how = "the proof's winning move is another; the first-move list classes the book's"
     else:
         how = "the proof finds no winning move here; the first-move list classes the book's"
-    return f"<br><small>Book: {names} ({how}).</small>"
+    return (f"<br><small>Book: {', '.join(coords.to_gtp(m, size) for m in moves)} "
+            f"({how}).</small>")
 
 
 class ElidingLabel(QLabel):
