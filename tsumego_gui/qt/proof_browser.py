@@ -53,7 +53,7 @@ from tsumego_gui.qt.proof_view import (
 from tsumego_gui.qt.try_first_move import TryFirstMove
 from tsumego_gui.search.classify import Classification
 from tsumego_gui.search.line_diagram import proof_line, with_ko_rule
-from tsumego_gui.search.proof import Proof, stubborn_reply
+from tsumego_gui.search.proof import Proof, ProofNode, stubborn_reply
 
 NAV_KEYS = {Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down,
             Qt.Key.Key_Home, Qt.Key.Key_End}
@@ -345,8 +345,9 @@ class ProofBrowser(QWidget):
         """One move along the main line: the prover's move, else the most stubborn reply, as
         the diagram draws it (QA s51: the first child, often the attacker's pass, made a
         line of passes)."""
-        if self.model and self.model.node_at(self.path).children:
-            self.go_to(self.path + (self._main_child(self.path, self._board_at(self.path)),))
+        node = self.node()
+        if node is not None and node.children:
+            self.go_to(self.path + (self._main_child(node, self._board_at(self.path)),))
 
     def _board_at(self, path: tuple[int, ...]) -> Board:
         board = self.proof.board()
@@ -354,10 +355,9 @@ class ProofBrowser(QWidget):
             board.play(move)
         return board
 
-    def _main_child(self, path: tuple[int, ...], board: Board) -> int:
-        """The index of the child the main line takes at ``path`` (``board``: its
+    def _main_child(self, node: ProofNode, board: Board) -> int:
+        """The index of the child the main line takes at ``node`` (``board``: its
         position)."""
-        node = self.model.node_at(path)
         move = node.prover_move
         if move is None:
             move = stubborn_reply(node, board, self._lengths, STUBBORN_WALK)
@@ -382,10 +382,11 @@ class ProofBrowser(QWidget):
         """To the end of the main line (:meth:`forward` to a leaf)."""
         if self.model is None:
             return
-        path, board = self.path, self._board_at(self.path)
-        while self.model.node_at(path).children:
-            i = self._main_child(path, board)
-            board.play(self.model.node_at(path).children[i][0])
+        path, board, node = self.path, self._board_at(self.path), self.node()
+        while node.children:
+            i = self._main_child(node, board)
+            move, node = node.children[i]
+            board.play(move)
             path += (i,)
         self.go_to(path)
 

@@ -386,21 +386,22 @@ def stubborn_reply(node: ProofNode, board: Board | None, lengths: dict[int, int]
     of equals.  ``lengths`` and ``budget``: :func:`line_length`'s."""
     # the mover loses here: where the defender wins the node, the mover is the attacker
     attacker_fails = node.won
-    keys = []
-    for move, child in node.children:
-        keys.append([attacker_fails and _gives_away(board, move), move != PASS,
-                     line_length(child, lengths, budget), move, child])
-    if sacrifices and board is not None:
+    given = {move: attacker_fails and _gives_away(board, move) for move, _ in node.children}
+
+    def rank(move: int, child: ProofNode) -> tuple[bool, int]:
+        return move != PASS, line_length(child, lengths, budget)
+
+    if sacrifices and board is not None and any(given.values()):
         # only a sacrifice that would otherwise be the reply is played out (its line's
         # length was found within ``budget``, so its subtree is that small)
-        plain = max((k[1:3] for k in keys if not k[0]), default=None)
-        for key in keys:
-            if key[0] and (plain is None or key[1:3] > plain) and \
-                    _pays_back(board, key[3], key[4]):
-                key[0] = False
+        plain = max((rank(m, c) for m, c in node.children if not given[m]), default=None)
+        for move, child in node.children:
+            if given[move] and (plain is None or rank(move, child) > plain) and \
+                    _pays_back(board, move, child):
+                given[move] = False
     best, best_key = node.children[0][0], None
-    for given, not_pass, length, move, _ in keys:
-        key = (not given, not_pass, length)
+    for move, child in node.children:
+        key = (not given[move], *rank(move, child))
         if best_key is None or key > best_key:
             best, best_key = move, key
     return best
