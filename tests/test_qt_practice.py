@@ -22,7 +22,7 @@ from tsumego_gui.qt.main_window import BUNDLED_PROBLEM as STRAIGHT_THREE  # noqa
 from tsumego_gui.qt.main_window import PROBLEMS_DIR  # noqa: E402
 from tsumego_gui.qt.practice import END_REASONS, Practice, position_problem  # noqa: E402
 from tsumego_gui.qt.proof_view import refusal  # noqa: E402
-from tsumego_gui.search.classify import classify  # noqa: E402
+from tsumego_gui.search.classify import classify, first_move_problem  # noqa: E402
 
 A1, B1, C1 = (coords.from_gtp(v, 9) for v in ("A1", "B1", "C1"))
 # Our own: a nearly empty 6x6 board, White to live anywhere: nothing is proven in a second
@@ -703,9 +703,117 @@ def test_a_side_that_loses_every_move_is_told_so_at_the_start():
     problem = read_sgf((PROBLEMS_DIR / "classic" / "straight-four.sgf").read_bytes())[0]
     lost = Practice(problem, lambda p: None, classification=classify(problem, to_play=BLACK))
     assert lost.log[0].endswith("Every Black move fails here (proven): play your most "
-                                "stubborn try and see how White lives.")
+                                "stubborn try and see how White lives; or O: play White, "
+                                "the side that wins.")
     won = Practice(problem, lambda p: None, classification=classify(problem, to_play=WHITE))
     assert "fails here" not in won.log[0]
     proof = solved(problem, BLACK, all_moves=False).proof
     assert "Every Black move fails here" in Practice(problem, lambda p: None,
                                                      proof=proof).log[0]
+
+
+# ---- the other side (O): the app moves first ------------------------------------------
+
+STRAIGHT_FOUR = PROBLEMS_DIR / "classic" / "straight-four.sgf"
+
+
+def test_the_other_side_answers_the_most_stubborn_try():
+    """QA s51 book D2: where every move of the side to move fails, the side worth playing
+    is the other.  Straight four, Black to play: nothing kills, so the app plays one of
+    Black's tries and the player, White, must answer it; the start says the player's
+    side is the one that wins."""
+    problem = read_sgf(STRAIGHT_FOUR.read_bytes())[0]
+    c = classify(problem, to_play=BLACK)
+    assert c.status == "lives"
+    posed = Practice(problem, lambda p: None, classification=c)
+    assert posed.log[0].endswith("; or O: play White, the side that wins.")
+    game = Practice(problem, lambda p: None, classification=c, switched=True)
+    assert game.user == WHITE and game.switched and "fails here" not in game.log[0]
+    tried = game.moves[0]
+    assert game.board.color_at(tried) == BLACK and game.board.to_play == WHITE
+    assert game.log[1].startswith(f"Black plays {coords.to_gtp(tried, 9)}: with best "
+                                  "play, fails")
+    # the proof's answer is the right one (the proof of that first move says so)
+    node = game.node
+    assert node.prover_move is not None
+    game.play(node.prover_move)
+    while not game.finished:
+        game.play(game.node.prover_move)
+    assert game.result == "correct" and game.log[-1].startswith("Correct: White lives")
+
+
+def test_the_other_side_where_the_side_to_move_wins_and_a_ko():
+    """Straight four, White to play: the app lives at once, before the player (Black) has a
+    move, and says so, not "Wrong".  The L-shaped four in the corner, Black to play, is a
+    ko (bundled expectations: Black B1, White needs one threat): the player takes White's
+    side of the ko, and the game ends "Ko" once White has won it with its threat."""
+    problem = read_sgf(STRAIGHT_FOUR.read_bytes())[0]
+    game = Practice(problem, lambda p: None, classification=classify(problem, to_play=WHITE),
+                    switched=True)
+    assert "Every Black answer fails here (proven)" in game.log[0]
+    assert game.finished and game.log[-1].startswith("Game over: White lives")
+    assert game.log[-1].endswith("before Black had a move.")
+    asked = []          # the same off the proofs: the loss is said once the answer is proven
+    game = Practice(problem, asked.append, switched=True)
+    game.answer(solved(asked[-1], all_moves=False).proof)
+    assert "From the start, White lives whatever Black plays (proven): this game is lost." \
+        in game.log and game.log[-1].startswith("Game over: White lives")
+
+    problem = read_sgf(L_FOUR_KO.read_bytes())[0]
+    at = {name: coords.from_gtp(name, problem.size) for name in ("A1", "A2", "B1", "C1")}
+    game = Practice(problem, lambda p: None, classification=classify(problem, to_play=BLACK),
+                    switched=True)
+    assert game.moves == [at["B1"]] and game.ko
+    game.play(at["A1"])                  # the ko: Black takes at A2
+    assert game.moves[-1] == at["A2"]
+    game.play(at["A1"])                  # White retakes with its threat; Black has none
+    game.play(at["C1"])                  # and lives
+    assert game.result == "ko" and game.log[-1].startswith("Ko: White lives")
+
+
+def test_the_other_side_off_the_proofs_checks_the_ko_from_the_start():
+    """No solve yet: the app's first move is solved on demand.  The L-shaped four after
+    Black's B1, White (the defender) to play: under the problem's ko rule White may not
+    retake and dies; with the ko rule turned round White (the app) lives, so the
+    player's kill is a ko."""
+    problem = read_sgf(L_FOUR_KO.read_bytes())[0]
+    after = first_move_problem(problem, coords.from_gtp("B1", problem.size), BLACK)
+    asked = []
+    game = Practice(after, asked.append, switched=True)
+    assert game.user == BLACK and game.thinking == "answer" and len(asked) == 1
+    game.answer(solved(asked[-1], all_moves=False).proof)
+    assert "Solved: with White to play, White dies." in game.log
+    assert not any("whatever" in line for line in game.log)     # the player's side wins
+    while not game.finished and not game.thinking:
+        game.play(game.node.prover_move)
+    assert game.thinking == "ko" and "the start solved again" in game.log[-1]
+    check = asked[-1]
+    assert check.to_play == WHITE and check.ko_capture_allowed(WHITE)
+    game.answer(solved(check, all_moves=False).proof)
+    assert game.result == "ko" and "White from the start does not win" not in game.log[-1]
+    assert "(Black from the start does not win when White may capture kos: proven)" \
+        in game.log[-1]
+
+
+def test_o_plays_the_other_side_and_its_result_is_not_recorded(make_window, qtbot,
+                                                               tmp_path):
+    path = tmp_path / "four.sgf"            # the straight four with Black (nothing kills) to play
+    path.write_bytes(STRAIGHT_FOUR.read_bytes().replace(b"PL[W]", b"PL[B]"))
+    w = make_window("s.ini", show=True)
+    assert w.open_path(path, ask=False)
+    with qtbot.waitSignal(w.solver.classified, timeout=60_000):
+        w.solve()
+    w.switch_action.trigger()                          # O: practice starts, sides turned
+    game = w.browser.try_it
+    assert isinstance(game, Practice) and game.switched and game.user == WHITE
+    assert w.practice_action.isChecked() and w.switch_action.isChecked()
+    assert "you play White" in w.mode_label.text()
+    while not game.finished:
+        w.browser.try_move(game.node.prover_move)
+    assert game.result == "correct"
+    assert w.problem_list.state(path, 0) == UNSOLVED     # not the problem as posed
+    w.switch_action.trigger()                          # O again: the side to move
+    game = w.browser.try_it
+    assert not game.switched and game.user == BLACK
+    w.practice_action.trigger()                        # P ends practice; the next is as posed
+    assert not w.switch_action.isChecked()

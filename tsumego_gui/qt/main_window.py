@@ -565,6 +565,9 @@ class MainWindow(QMainWindow):
                                         QKeySequence("H"))
         self._action(p, "P&ass", lambda: self._practice_move(PASS), QKeySequence("Shift+P"))
         self._action(p, "&Restart", self.restart_practice, QKeySequence("R"))
+        self.switch_action = self._action(p, "Play the &other side (the app moves first)",
+                                          self.play_other_side, QKeySequence("O"),
+                                          checkable=True)
         h = bar.addMenu("&Help")
         self._action(h, "&How to read the screen", self.show_guide)
         self._action(h, "&Keyboard shortcuts", self.show_shortcuts,
@@ -1232,6 +1235,7 @@ class MainWindow(QMainWindow):
             self._practice_label()
         else:
             self.practice_solver.forget()
+            self.switch_action.setChecked(False)    # the next game is the problem as posed
             if self.mode == "proof" and self.browser.proof is not None:
                 self.set_mode("proof")
             elif self.mode == "proof":
@@ -1299,23 +1303,39 @@ class MainWindow(QMainWindow):
         self._recorded = None
         self.practice_best = ()
         b = self.browser
+        switched = self.switch_action.isChecked()
         if b.classification is not None:
             return Practice(b.classification.problem, self._practice_ask,
-                            classification=b.classification, seconds=PRACTICE_SECONDS)
+                            classification=b.classification, seconds=PRACTICE_SECONDS,
+                            switched=switched)
         if b.proof is not None:
             return Practice(b.proof.problem, self._practice_ask, proof=b.proof,
-                            first_move=b.first_move, seconds=PRACTICE_SECONDS)
+                            first_move=b.first_move, seconds=PRACTICE_SECONDS,
+                            switched=switched)
         try:
             problem = self.editor.draft.to_problem()
         except ProblemError as e:
             self.show_error(f"Cannot practise: the position is not a valid problem ({e}).")
             return None
-        return Practice(problem, self._practice_ask, seconds=PRACTICE_SECONDS)
+        return Practice(problem, self._practice_ask, seconds=PRACTICE_SECONDS,
+                        switched=switched)
 
     def set_practice(self, on: bool) -> None:
         """Start (or end) practice mode on the problem on the board."""
         self.browser.set_try_mode(bool(on))
         self.practice_action.setChecked(self.browser.try_it is not None)
+
+    def play_other_side(self, on: bool) -> None:
+        """O: practice (a new game) with the user on the other side and the app moving first
+        (QA s51 book D2), or back on the side to move; starts practice where it is off."""
+        self.practice_solver.forget()
+        self._recorded = None
+        self.browser.set_try_mode(True)
+        game = self.browser.try_it
+        self.practice_action.setChecked(game is not None)
+        self.switch_action.setChecked(bool(getattr(game, "switched", False)))
+        if game is not None and on and not game.switched:
+            self.statusBar().showMessage(game.log[0], 8000)
 
     def restart_practice(self) -> None:
         if self.browser.try_it is None:     # R said nothing where H and Shift+P do (QA s46)
@@ -1383,6 +1403,8 @@ class MainWindow(QMainWindow):
         """A finished game marks its problem solved or failed in the list (once a game)."""
         game = self.browser.try_it
         result = getattr(game, "result", None)
+        if getattr(game, "switched", False):
+            return      # the other side's game: no solve of the problem as posed
         if result is not None and self._recorded is not game and self.file_path is not None:
             self._recorded = game
             c = self.browser.classification

@@ -31,6 +31,13 @@ may not, no threats: the classes' rule, ``search.classify``): where the app
 then wins, the result is "Ko"; where it is not proven in time, the "Correct"
 says the ko was not checked.
 
+``switched``: the user plays the other side, and the app moves first (QA s51
+book D2: on a "Black cannot be killed" problem with White to play, the side
+worth practising is Black's): over the classification, its best first move or,
+where every move fails, its most stubborn (``TryFirstMove``); over a proof, the
+proof's move or stubborn reply at its root; with neither, by a solve.  Such a
+game's ko check solves its start position with the ko rule turned round.
+
 Same interface as ``TryIt`` for the proof browser (``user``, ``log``,
 ``finished``, ``node``, ``board``, ``play``, ``restart``, ``overlay``).
 Knows problems, proofs, classifications, the rules engine and the heuristic
@@ -56,7 +63,7 @@ from tsumego_gui.qt.proof_view import (
     taking,
     view_of,
 )
-from tsumego_gui.qt.try_first_move import TryFirstMove
+from tsumego_gui.qt.try_first_move import TryFirstMove, app_first_move
 from tsumego_gui.search.classify import OPEN, Classification, first_move_problem
 from tsumego_gui.search.evaluators import HeuristicEvaluator, Query
 from tsumego_gui.search.ko_figure import threats_held
@@ -115,19 +122,28 @@ class Practice(GameLog):
 
     def __init__(self, problem: Problem, ask: Callable[[Problem], None], *,
                  proof: Proof | None = None, classification: Classification | None = None,
-                 first_move: int | None = None, seconds: float = 3.0):
+                 first_move: int | None = None, seconds: float = 3.0,
+                 switched: bool = False):
         self.ask = ask
         self.seconds = seconds
         self._proof, self._classification, self._first_move = proof, classification, first_move
+        self._not_switched = ""              # why the other side is not offered
+        if switched and classification is not None:
+            try:
+                app_first_move(classification)
+            except ValueError as e:
+                switched, self._not_switched = False, str(e)
+        self.switched = switched
         if classification is not None:
             self.rules = classification.problem
-            self.user = classification.to_play
+            posed = classification.to_play
         elif proof is not None:
             self.rules = proof.problem
-            self.user = proof.to_play if first_move is None else 3 - proof.to_play
+            posed = proof.to_play if first_move is None else 3 - proof.to_play
         else:
             self.rules = problem
-            self.user = problem.to_play
+            posed = problem.to_play
+        self.user = 3 - posed if switched else posed
         self.prover = 3 - self.user          # the app's side
         self.restart()
 
@@ -151,12 +167,16 @@ class Practice(GameLog):
         self.guessed = False
         # the user's first move (for a first move's proof, the move before its root)
         self.opening: int | None = self._first_move if c is None and proof is not None \
-            else None
+            and not self.switched else None
         self._ending: tuple[bool, str] | None = None    # held while the ko check runs
-        opening = (f"You play {PLAYERS[self.user]}; the app answers for "
+        opening = (f"You play {PLAYERS[self.user]}; the app "
+                   f"{'moves first and answers' if self.switched else 'answers'} for "
                    f"{PLAYERS[self.prover]}")
         if c is not None:
-            self.segment = TryFirstMove(c)
+            self.segment = TryFirstMove(c, self.switched)
+            first = self.segment.first
+            if first is not None:
+                self.ko, self.seki = first.cls == "ko", first.cls == "seki"
             source = "from the proofs of the first moves"
         elif proof is not None:
             self.segment = TryIt(proof, user=self.user, first_move=self._first_move,
@@ -166,16 +186,22 @@ class Practice(GameLog):
         else:
             self._own = self.rules.to_board()
             source = "by solving each position as it comes (a few seconds each)"
-        self.log: list[str] = [f"{opening} {source}.  H: hint.{self._lost_note()}"]
+        not_switched = f"  (The app cannot play the other side here: " \
+                       f"{self._not_switched}.)" if self._not_switched else ""
+        self.log: list[str] = [f"{opening} {source}.  H: hint.{self._lost_note()}"
+                               f"{not_switched}"]
         # the moves played, on proofs and off them: numbered on the board when asked (QA
         # s44: practice numbered none)
         game = self._game()
         self.moves: list[int] = list(game.moves) if game is not None else []
-        if isinstance(self.segment, TryIt):
-            seg = self.segment
-            self._take(seg.log[1:-1] if seg.finished else seg.log[1:])
-            if seg.finished:
-                self._end_at_node(seg.node)
+        if game is not None:
+            # a game that starts with the app's moves (the first line is its intro)
+            self._take(game.log[1:-1] if game.finished else game.log[1:])
+            self.last_move = game.last_move
+            if game.finished:
+                self._end_at_node(game.node)
+        elif self.switched:
+            self._think("answer")
         return self.log[-1]
 
     def _lost_note(self) -> str:
@@ -184,16 +210,21 @@ class Practice(GameLog):
         every game ended "Wrong" unexplained)."""
         c, proof = self._classification, self._proof
         if c is not None:
-            lost = c.status == c.failure
-        elif proof is not None and self._first_move is None:
+            # switched: the app's first move has the position's class
+            mover_wins = c.status in (("lives", "seki") if c.defender_to_move else ("dies",))
+            lost = mover_wins if self.switched else c.status == c.failure
+        elif proof is not None and (self._first_move is None or self.switched):
             lost = proof.root.won != (self.user == self.rules.defender)
         else:
             return ""
         if not lost:
             return ""
         goal = "lives" if self.prover == self.rules.defender else "kills"
-        return (f"  Every {PLAYERS[self.user]} move fails here (proven): play your most "
-                f"stubborn try and see how {PLAYERS[self.prover]} {goal}.")
+        moves = "answer" if self.switched else "move"
+        other = "" if self.switched else (
+            f"; or O: play {PLAYERS[self.prover]}, the side that wins")
+        return (f"  Every {PLAYERS[self.user]} {moves} fails here (proven): play your most "
+                f"stubborn try and see how {PLAYERS[self.prover]} {goal}{other}.")
 
     @property
     def board(self) -> Board:
@@ -334,11 +365,13 @@ class Practice(GameLog):
                       f"{'lives' if proof.root.won else 'dies'}.")
             user_wins = proof.root.won == (self.user == self.rules.defender)
             # after the player's move, a pass too (QA s46: not said after a pass)
-            if purpose == "answer" and not user_wins and played is not None:
+            if purpose == "answer" and not user_wins:
                 # the app's answers are proven from here: said now (QA s45: practice
                 # before a solve never said it), as the game's loss, not the move's fault
                 # (every move may lose here), and "Wrong" stays the end's word, said once
-                self._say(f"After your {self._name(played)}, {d} "
+                after = "From the start" if played is None else \
+                    f"After your {self._name(played)}"
+                self._say(f"{after}, {d} "
                           f"{'lives' if proof.root.won else 'dies'} whatever "
                           f"{PLAYERS[self.user]} plays (proven): this game is lost.")
             if purpose == "answer":
@@ -533,6 +566,10 @@ class Practice(GameLog):
                       f"{user} must win the ko{note}.")
             return
         self.result = CORRECT if won else WRONG
+        if self.switched and self.opening is None:
+            # the app's first move ended it: nothing of the player's was wrong
+            self._say(f"Game over: {d} {state} ({reason}) before {user} had a move{note}.")
+            return
         self._say(f"{'Correct' if won else 'Wrong'}: {d} {state} ({reason}){note}.")
 
     def _line_rules(self) -> Problem:
@@ -555,8 +592,17 @@ class Practice(GameLog):
         return replace(self.rules, ko_allowed=(allowed[1], allowed[2]), ko_threats=(0, 0))
 
     def _check_ko(self) -> None:
-        """Solve the user's first move again under :meth:`_ko_check_rules`."""
-        first, rules = self._name(self.opening), self._ko_check_rules()
+        """Solve the user's first move again under :meth:`_ko_check_rules` (where the app
+        moved first, the start position)."""
+        first, rules = self._ko_subject(), self._ko_check_rules()
+        if self.switched:
+            start = self._proof.to_play if self._proof is not None else self.rules.to_play
+            self.thinking = "ko"
+            self._say(f"Checking for a ko: the start solved again with {PLAYERS[self.prover]} "
+                      f"allowed to capture kos and {PLAYERS[self.user]} not (up to "
+                      f"{self.seconds:g} s)…")
+            self.ask(replace(rules, to_play=start, to_play_given=True))
+            return
         board = rules.to_board()
         board.to_play = self.user
         if self.opening != PASS and \
@@ -577,7 +623,7 @@ class Practice(GameLog):
 
     def _end_after_ko_check(self, proof: Proof | None, failure: str) -> None:
         ending, self._ending = self._ending, None
-        first = self._name(self.opening)
+        first = self._ko_subject()
         if proof is None:
             why = failure or f"not proven within {self.seconds:g} s"
             self._finish(*ending, None, f"; whether a ko could change it was not checked "
@@ -590,6 +636,11 @@ class Practice(GameLog):
         else:
             self._finish(*ending, KO, f" ({first} does not win when "
                                       f"{PLAYERS[self.prover]} may capture kos: proven)")
+
+    def _ko_subject(self) -> str:
+        """What the ko check solves again, as its words name it."""
+        return f"{PLAYERS[self.user]} from the start" if self.switched else \
+            self._name(self.opening)
 
     # ---- the board ----------------------------------------------------------------------
 

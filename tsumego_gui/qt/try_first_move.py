@@ -18,6 +18,13 @@ answers as it would win with the ko in hand (the other proof's move); the game
 ends where the ko fight would begin (``Classification.line_proofs``).  An
 open move has no proof to answer from and is refused with the reason.
 
+``switched``: the user plays the other side (QA s51 book D2: where every move of
+the side to move fails, the side worth practising is its opponent's).  The app
+then plays the first move: one of the class's best moves, or, where every move
+fails, the most stubborn of them (``proof.stubborn_move`` over the first moves'
+proofs), and the user answers from there; a ko move's line is the one the user's
+side wins (the app fights the ko as above, with the roles turned round).
+
 Same interface as ``TryIt`` (``user``, ``log``, ``finished``, ``node``,
 ``play``, ``restart``, ``overlay``), so the proof browser uses either.
 Knows classifications, proofs and the rules engine; nothing about widgets.
@@ -30,15 +37,17 @@ from tsumego_gui.core import coords
 from tsumego_gui.core.wording import PLAYERS, capitalised
 from tsumego_gui.qt.board_painter import BoardView, Overlay
 from tsumego_gui.qt.first_move_list import short_class
-from tsumego_gui.qt.proof_view import TryIt, move_refused, view_of
+from tsumego_gui.qt.proof_view import STUBBORN_WALK, TryIt, move_refused, view_of
 from tsumego_gui.search.classify import OPEN, TENUKI_NOTE, Classification, FirstMove
 from tsumego_gui.search.ko_figure import threats_held
+from tsumego_gui.search.proof import stubborn_move
 
 
 class TryFirstMove:
-    def __init__(self, classification: Classification):
+    def __init__(self, classification: Classification, switched: bool = False):
         self.classification = classification
-        self.user = classification.to_play
+        self.switched = switched
+        self.user = 3 - classification.to_play if switched else classification.to_play
         self.prover = 3 - self.user       # the app's side
         self.restart()
 
@@ -50,6 +59,14 @@ class TryFirstMove:
         self.first: FirstMove | None = None
         self._board = c.problem.to_board()
         self._board.to_play = c.to_play
+        if self.switched:
+            self._log = [f"You play {PLAYERS[self.user]}: the app plays {PLAYERS[self.prover]}'s "
+                         "first move, then answers from that move's proof."]
+            fm = app_first_move(c)
+            said = (f"{PLAYERS[self.prover]} plays {self._name(fm.move)}: with best play, "
+                    f"{c.move_words(fm)}.")
+            self._start(fm, said)
+            return self.log[-1]
         self._log = [f"You play {PLAYERS[self.user]}: choose any first move (or pass); the app "
                      f"answers for {PLAYERS[self.prover]} from that move's proof."]
         return self._log[-1]
@@ -111,14 +128,22 @@ class TryFirstMove:
             best = ", ".join(self._name(m) for m in c.best_moves())
             word = c.status if c.status in ("seki", "ko") else short_class(c, c.status)
             said += f" Better: {best} ({word})."
+        self._start(fm, said)
+        return "\n".join(self.game.log[len(self._log):])
+
+    def _start(self, fm: FirstMove, said: str) -> None:
+        """The game goes on from ``fm``'s line, where the user's side takes the ko of a ko
+        move (with the app fighting it by the other proof: the module docstring)."""
+        c = self.classification
         self.first = fm
         fight = c.ko_fight(fm)
         line, rival = c.line_proofs(fm) if fight is None else fight
+        if self.switched and rival is not None:
+            line, rival = rival, line
         if fight is not None:
             said += f" The ko is fought with ko threats elsewhere: {threats_held(line.problem)}."
-        self.game = TryIt(line, user=self.user, first_move=loc, rival=rival,
+        self.game = TryIt(line, user=self.user, first_move=fm.move, rival=rival,
                           intro=(*self._log, said))
-        return "\n".join(self.game.log[len(self._log):])
 
     # ---- the board -----------------------------------------------------------------------
 
@@ -129,3 +154,23 @@ class TryFirstMove:
         view = view_of(self.board)
         crucial = frozenset(x for x in p.crucial if view.color_at(x) == p.defender)
         return view, Overlay(crucial=crucial)
+
+
+def app_first_move(c: Classification) -> FirstMove:
+    """The first move the app plays for the side to move where the user takes the other
+    side: a best move (a move rather than a pass), or, where every decided move fails,
+    the most stubborn.  ValueError where no first move has a proof to play on."""
+    if c.status == OPEN:
+        raise ValueError("the position's class is open")
+    playable = [m for m in c.moves if m.cls != OPEN and m.proofs and not m.ends_game]
+    if not playable:
+        raise ValueError("no first move has a proof to play on")
+    if c.status != c.failure:
+        best = [m for m in playable if m.move in c.best_moves()]
+        if best:
+            return next((m for m in best if m.move != PASS), best[0])
+    board = c.problem.to_board()
+    board.to_play = c.to_play
+    lines = [(m.move, c.line_proofs(m)[0].root) for m in playable]
+    move = stubborn_move(lines, not c.defender_to_move, board, {}, STUBBORN_WALK)
+    return next(m for m in playable if m.move == move)

@@ -34,7 +34,7 @@ from __future__ import annotations
 import contextlib
 import json
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -385,8 +385,16 @@ def stubborn_reply(node: ProofNode, board: Board | None, lengths: dict[int, int]
     the proof holds nothing else), then the one with the longest line below; the first
     of equals.  ``lengths`` and ``budget``: :func:`line_length`'s."""
     # the mover loses here: where the defender wins the node, the mover is the attacker
-    attacker_fails = node.won
-    given = {move: attacker_fails and _gives_away(board, move) for move, _ in node.children}
+    return stubborn_move(node.children, node.won, board, lengths, budget, sacrifices)
+
+
+def stubborn_move(children: Sequence[tuple[int, ProofNode]], attacker_fails: bool,
+                  board: Board | None, lengths: dict[int, int], budget: int = 0,
+                  sacrifices: bool = True) -> int:
+    """:func:`stubborn_reply` among ``children`` (move, the node after it), all lost by
+    the side to move at ``board`` (the attacker where ``attacker_fails``): also of first
+    moves whose proofs are separate trees (``search.classify``)."""
+    given = {move: attacker_fails and _gives_away(board, move) for move, _ in children}
 
     def rank(move: int, child: ProofNode) -> tuple[bool, int]:
         return move != PASS, line_length(child, lengths, budget)
@@ -394,13 +402,13 @@ def stubborn_reply(node: ProofNode, board: Board | None, lengths: dict[int, int]
     if sacrifices and board is not None and any(given.values()):
         # only a sacrifice that would otherwise be the reply is played out (its line's
         # length was found within ``budget``, so its subtree is that small)
-        plain = max((rank(m, c) for m, c in node.children if not given[m]), default=None)
-        for move, child in node.children:
+        plain = max((rank(m, c) for m, c in children if not given[m]), default=None)
+        for move, child in children:
             if given[move] and (plain is None or rank(move, child) > plain) and \
                     _pays_back(board, move, child):
                 given[move] = False
-    best, best_key = node.children[0][0], None
-    for move, child in node.children:
+    best, best_key = children[0][0], None
+    for move, child in children:
         key = (not given[move], *rank(move, child))
         if best_key is None or key > best_key:
             best, best_key = move, key
