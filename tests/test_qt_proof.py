@@ -502,3 +502,32 @@ def test_the_books_answer_is_said_beside_the_verdict():
         book_note((a1, b1), proof, problem.size)
     assert "the proof's winning move is another" in book_note((a1,), proof, problem.size)
     assert "Book: A1 (not proven here)" in book_note((a1,), None, problem.size)
+
+
+@pytest.mark.parametrize("name", ["corner/pyramid-four-corner.sgf", "side/rabbity-six.sgf"])
+def test_the_view_holds_still_along_the_main_line(make_window, qtbot, name):
+    """QA s51 book D7: the crop followed each node's zone and stones, so the board jumped a
+    row at a step (these two bundled problems did, before the crop kept what it showed
+    while one proof is walked); a new problem starts its own crop."""
+    w = make_window("s.ini", show=True)
+    w.resize(1240, 680)
+    assert w.open_path(BUNDLED / name, ask=False)
+    with qtbot.waitSignal(w.solver.classified, timeout=60_000):
+        w.solve()
+    assert w.outcome.verified, w.outcome.verifier_errors
+    windows = [w.board.visible_window()]
+    while True:
+        path = w.browser.path
+        w.browser.forward()
+        if w.browser.path == path:
+            break
+        windows.append(w.board.visible_window())
+    assert len(windows) > 3 and set(windows) == {windows[0]}
+    shown = []
+    for window in (w, make_window("fresh.ini", show=True)):
+        window.resize(1240, 680)
+        assert window.open_path(STRAIGHT_THREE, ask=False)
+        with qtbot.waitSignal(window.solver.classified, timeout=60_000):
+            window.solve()
+        shown.append(window.board.visible_window())
+    assert shown[0] == shown[1] and shown[0].size == 9

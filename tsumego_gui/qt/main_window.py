@@ -270,6 +270,7 @@ class MainWindow(QMainWindow):
         self.collection = CollectionState(settings)
         self.network_text = ""         # what the solver worker said about the network
         self.practice_best: tuple[int, ...] = ()    # the practice search's best line so far
+        self._crop_owner: tuple | None = None        # (proof, game) the crop grew over
         self._recorded: object | None = None        # the practice game whose result is kept
 
         self.file_path: Path | None = None
@@ -1068,6 +1069,8 @@ class MainWindow(QMainWindow):
 
     def _show_edit_board(self) -> None:
         d = self.editor.draft
+        self._crop_owner = None
+        self.board.set_crop_area(frozenset())
         self.board.ghost_colour = BLACK if self.editor.tool == "stones" else None
         self._apply_crop()
         self.board.set_frame(d.frame)
@@ -1214,9 +1217,17 @@ class MainWindow(QMainWindow):
             # the closer frame has a wall of its own), else the edited problem's
             proof, game = self.browser.proof, self.browser.try_it
             rules = getattr(game, "rules", None)
-            self.board.set_frame(rules.frame if rules is not None else
-                                 proof.problem.frame if proof is not None
-                                 else self.editor.draft.frame)
+            frame = rules.frame if rules is not None else \
+                proof.problem.frame if proof is not None else self.editor.draft.frame
+            self.board.set_frame(frame)
+            # the crop only grows while one proof (or game) is walked (QA s51 book D7: the
+            # view jumped at each step as zones and captures changed)
+            owner = self._crop_owner
+            kept = self.board.crop_area if owner is not None and owner[0] is proof \
+                and owner[1] is game else frozenset()
+            self._crop_owner = (proof, game)
+            self.board.set_crop_area(kept | (view.black | view.white) - frame
+                                     | overlay.marked())
             self.board.set_position(view, overlay)
         if self.browser.try_it is not None:
             # every change of a game is shown through here (the board, the browser's own
