@@ -26,7 +26,7 @@ from tsumego_gui.core.open_problem import (
     pose_and_frame,
     read_open_position,
 )
-from tsumego_gui.core.posing import GUESS, LIKELY, SURE, pose, read_intent
+from tsumego_gui.core.posing import GUESS, LIKELY, SURE, named_intent, pose, read_intent
 from tsumego_gui.core.problem import ProblemError, check_position
 from tsumego_gui.core.problem_files import ProblemFileError, read_file
 from tsumego_gui.core.sgf_io import read_sgf, write_sgf
@@ -116,6 +116,47 @@ def test_a_page_of_problems_without_one_reading_is_not_guessed_from(text, first_
     black, white = stones(CORNER, 13)
     posing = pose(13, black, white, first_moves=first_moves, text=text)
     assert posing.confidence == GUESS and "a guess" in posing.reasons[-1]
+
+
+@pytest.mark.parametrize("text, to_play, defender, quoted", [
+    ("白先雙活", W, W, "白先雙活"),        # White to play: seki (life to the goal survive)
+    ("黒先セキ", B, B, "黒先セキ"),
+    ("백선빅", W, W, "백선빅"),
+    ("白先劫", W, None, "白先劫"),          # a ko names no side that must live
+    ("白先勝", W, None, "白先勝"),          # nor a race White wins
+])
+def test_seki_and_ko_goals_are_read_and_quoted_whole(text, to_play, defender, quoted):
+    """QA s51 book D8: 白先雙活 and 白先劫 were read, and quoted, as 白先."""
+    intent = read_intent(text)
+    assert (intent.to_play, intent.defender, intent.text) == (to_play, defender, quoted)
+
+
+PAGE = "右下: 343頁, 白先活右上: 344頁, 黑先活左上: 345頁, 白先雙活左下: 346頁, 白先殺"
+
+
+@pytest.mark.parametrize("names, expected", [
+    (("左上",), ("左上", W, W)),
+    (("右上 正解",), ("右上", B, B)),        # a line's labels: its name, then its comments
+    (("左下", "左下 失敗"), ("左下", W, B)),
+    (("正解",), None),                      # no place named
+    (("右上", "左下"), None),               # two problems named
+    (("下邊",), None),                      # a place the page does not list
+])
+def test_the_problem_a_node_name_picks_from_a_page(names, expected):
+    """QA s51 book D8: N[下邊] on the first move named the page's problem it is."""
+    named = named_intent(PAGE, names)
+    got = None if named is None else (named[0], named[1].to_play, named[1].defender)
+    assert got == expected
+
+
+def test_a_named_problem_of_a_page_poses_its_own_intent():
+    black, white = stones(CORNER, 13)
+    posing = pose(13, black, white, text=PAGE, names=("左下",))
+    assert (posing.to_play, posing.defender, posing.confidence) == (W, B, SURE)
+    assert posing.reasons[0] == "the file names this problem '左下', and the text says " \
+        "'白先殺' for it"
+    unnamed = pose(13, black, white, text=PAGE)
+    assert unnamed.confidence != SURE
 
 
 def test_a_corner_group_closed_in_from_outside_is_the_defender():
@@ -212,6 +253,18 @@ def test_a_book_file_gives_its_lines_and_is_posed_and_framed():
     # A13 beside a line labelled right (QA s50: White's B13 kills there)
     assert framed.problem.book_moves == ((B, coords.from_gtp("B13", 13)),)
     assert framed.problem.title == "Black to live"
+
+
+def test_a_book_page_problem_named_on_its_first_move_is_posed_by_its_own_goal():
+    """QA s51 book D8: the first move's N[] names which of the page's problems the file
+    holds."""
+    page = BOOK_SGF.replace("GN[Black to live]", "C[右上: 2頁, 白先活左上: 1頁, 黑先活]")
+    named = page.replace("(;B[ba]C[RIGHT])", "(;B[ba]N[左上]C[RIGHT])")
+    posing, _ = pose_and_frame(read_open_position(named.encode()), distance=0)
+    assert (posing.defender, posing.to_play, posing.confidence) == (B, B, SURE)
+    assert "names this problem '左上', and the text says '黑先活'" in posing.reasons[0]
+    unnamed, _ = pose_and_frame(read_open_position(page.encode()), distance=0)
+    assert unnamed.confidence == LIKELY
 
 
 def test_a_posed_book_problem_keeps_its_source_and_game_info(tmp_path):

@@ -166,7 +166,8 @@ def pose_and_frame(position: OpenPosition, *, distance: int = DISTANCE,
     posing = pose(position.size, position.black, position.white, to_play=position.to_play,
                   text=f"{position.title}\n{position.comment}",
                   first_moves=tuple(line.color for line in position.lines),
-                  defender=position.defender, chosen=position.chosen)
+                  defender=position.defender, chosen=position.chosen,
+                  names=tuple(line.label for line in position.lines))
     return posing, _framed(position, posing, distance, around)
 
 

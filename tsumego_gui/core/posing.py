@@ -10,6 +10,9 @@ what it can and says how sure it is (:class:`Posing`):
   intents (a book page listing several problems) gives no intent of its own
   (but see the defender below), and text in a language this module does not
   read is ignored: it never guesses from words it does not know.
+  Where the file's node names (``N``) name one of the problems a book page
+  states under place names ("左上: 345頁, 白先活"), that problem's words
+  decide (:func:`named_intent`).
 * **Side to move**: given by the file (``PL``) if it says, else the colour of
   the solution variations' first moves when they agree, else the intent's.
 * **Defender**: the intent's; else, where the text states several problems
@@ -56,12 +59,18 @@ _INTENTS = [
     (rf"({_CJK_COLOR})\s*先\s*({_CJK_COLOR})\s*死", "move,die:2"),
     (rf"({_CJK_COLOR})\s*先\s*(?:(?:淨|净|做)?活|生き)", "move+live"),
     (rf"({_CJK_COLOR})\s*先\s*(?:殺|杀|殺し|吃)", "move+kill"),
+    # seki is life to the goal ``survive``; a ko or a won race names no side that must
+    # live (QA s51 book D8: 白先雙活 and 白先劫 were quoted as "白先")
+    (rf"({_CJK_COLOR})\s*先\s*(?:雙活|双活|セキ)", "move+live"),
+    (rf"({_CJK_COLOR})\s*先\s*(?:打劫|劫|コウ|勝|胜)", "move"),
     (rf"({_CJK_COLOR})\s*(?:棋|石)?\s*不死", "live"),
     (rf"({_CJK_COLOR})\s*(?:先|番)", "move"),
     (r"(흑|백)\s*선\s*(흑|백)\s*(?:활|삶)", "move,live:2"),
     (r"(흑|백)\s*선\s*(흑|백)\s*(?:사|죽음)", "move,die:2"),
     (r"(흑|백)\s*선\s*(?:활|삶|살)", "move+live"),
     (r"(흑|백)\s*선\s*(?:사|잡)", "move+kill"),
+    (r"(흑|백)\s*선\s*빅", "move+live"),
+    (r"(흑|백)\s*선\s*패", "move"),
     (r"\b(black|white)\s+to\s+(?:play\s+(?:and|&)\s+)?(?:live|make\s+life|survive)\b",
      "move+live"),
     (r"\b(black|white)\s+to\s+(?:play\s+(?:and|&)\s+)?(?:kill|capture)\b", "move+kill"),
@@ -69,6 +78,8 @@ _INTENTS = [
     (r"\b(black|white)\s+to\s+play\b", "move"),
 ]
 _COMPILED = [(re.compile(p, re.IGNORECASE), m) for p, m in _INTENTS]
+# where a book page names its problems (左上: 345頁, 白先活 ...): corners, sides, centre
+_PLACES = r"[左右][上下]|[上下左右][邊边]|中央|中腹"
 
 
 @dataclass(frozen=True)
@@ -128,6 +139,21 @@ def agreed(claims: list[Intent]) -> Intent | None:
 def read_intent(text: str) -> Intent | None:
     """The intent of a problem's text, or None when it says none or contradicts itself."""
     return agreed(read_claims(text))
+
+
+def named_intent(text: str, names: tuple[str, ...]) -> tuple[str, Intent] | None:
+    """Of a text stating several problems under place names ("右下: 343頁, 白先活右上:
+    ..."), (the name, its intent) where ``names`` (the file's node names, ``N``) name
+    exactly one of those places and its part of the text states an intent; else None
+    (QA s51 book D8: N[下邊] named the problem and was not read)."""
+    parts = list(re.finditer(rf"({_PLACES})\s*[:：]", text))
+    named = {place for name in names for place in re.findall(_PLACES, name)}
+    found = [(m.group(1), text[m.end():parts[i + 1].start() if i + 1 < len(parts) else None])
+             for i, m in enumerate(parts) if m.group(1) in named]
+    if len({place for place, _ in found}) != 1:
+        return None
+    intent = agreed([c for _, part in found for c in read_claims(part)])
+    return (found[0][0], intent) if intent is not None else None
 
 
 def intent_for_side(text: str, to_play: int) -> Intent | None:
@@ -237,14 +263,16 @@ def _enclosed_side(size: int, black: frozenset[int], white: frozenset[int],
 def pose(size: int, black: frozenset[int], white: frozenset[int], *,
          to_play: int | None = None, text: str = "",
          first_moves: tuple[int, ...] = (), defender: int | None = None,
-         chosen: int | None = None) -> Posing:
+         chosen: int | None = None, names: tuple[str, ...] = ()) -> Posing:
     """Decide the defender, the side to move and the targets of an open problem.
 
     ``to_play``: the file's side to move, or None when it does not say.
     ``text``: title and comment.  ``first_moves``: the colours of the solution
     variations' first moves.  ``defender``: the colour the file's marks give (its
     ``TR`` stones'), where the text names no side that must live.  ``chosen``: the
-    defender the caller gives (``--defender``), before anything.  Raises ProblemError
+    defender the caller gives (``--defender``), before anything.  ``names``: the file's
+    node names (``N``), which may name one of the problems a book page's text states
+    (:func:`named_intent`).  Raises ProblemError
     when the position holds no plausible problem.
     """
     marked = defender
@@ -261,8 +289,14 @@ def pose(size: int, black: frozenset[int], white: frozenset[int], *,
                            "mark the target stones or the region to say which one to solve")
     reasons: list[str] = []
     confidence = SURE
-    intent = read_intent(text)
-    if intent is not None:
+    # the problem a name picks from a page first: its words alone are about this problem
+    named = named_intent(text, names)
+    intent = read_intent(text) if named is None else None
+    if named is not None:
+        place, intent = named
+        reasons.append(f"the file names this problem {place!r}, and the text says "
+                       f"{intent.text!r} for it")
+    elif intent is not None:
         reasons.append(f"the text says {intent.text!r}")
     elif text.strip():
         reasons.append("the text names no single intent")
