@@ -172,3 +172,35 @@ def test_a_problem_that_holds_threats_is_classified_as_without_them(l_four, l_fo
     c = classify(held, to_play=BLACK)
     assert [(m.move, m.cls) for m in c.moves] == [(m.move, m.cls) for m in l_four_black.moves]
     assert (move(c, "B1").ko.side, move(c, "B1").ko.threats) == (WHITE, 1)
+
+
+# Our own (QA s52): White's group lives by a double ko.  Black A4 takes A3 and White C1
+# takes D1 (or the other way round): whenever Black takes one ko, White takes the other,
+# so no number of ko threats lets Black kill, and White never needs one.
+DOUBLE_KO = (b"(;FF[4]GM[1]SZ[9]PL[B]AB[ab][ah][bb][bg][bh][bi][cb][cc][cd][ce][ch][de][df][di]"
+             b"[ef][eg][fg][fh][fi]AW[ac][ae][ag][bc][bd][be][bf][cf][cg][dg][dh][eh][ei]"
+             b"TR[ac][ae][bc][bd][be][bf][cf][cg][dg][dh][eh][ei]"
+             b"SQ[ad][af][ag][ah][ai][bg][bh][bi][ch][ci][di])")
+
+
+def test_a_double_ko_says_no_threats_win_it():
+    """QA s52 D2: a double ko read "ko (must win the ko to kill)" with nothing more, as if
+    threats decided it; Black's A4 still fails with three threats to none (proven)."""
+    problem = read_sgf(DOUBLE_KO)[0]
+    c = classify(problem, to_play=BLACK)
+    a4 = move(c, "A4")
+    assert (a4.cls, a4.ko, a4.ko_beyond) == ("ko", None, BLACK)
+    assert c.status_words() == ("ko (must win the ko to kill); Black fails even with 3 ko "
+                                "threats to none (as in a double ko)")
+    again = classification_file.from_json(classification_file.to_json(c))
+    assert move(again, "A4").ko_beyond == BLACK and move(again, "A1").ko_beyond is None
+
+
+def test_a_ko_rule_of_the_files_own_is_said_to_be_set_aside():
+    """QA s52 D1: with TK[BW] (both sides may capture kos) a plain solve read "White lives"
+    and the classes "ko", and nothing said the file's rule was not theirs."""
+    problem = read_sgf(DOUBLE_KO)[0]
+    assert not any("ko rule" in note for note in classify(problem, to_play=BLACK).set_aside())
+    both = replace(problem, ko_allowed=(True, True))
+    assert "the problem's ko rule (both sides may capture kos) is set aside" in \
+        classify(both, to_play=BLACK).set_aside()[0]

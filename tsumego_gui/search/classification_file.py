@@ -79,7 +79,8 @@ def to_json(c: Classification) -> dict:
                    "verification": m.verification,
                    "proofs": [p.to_json() for p in m.proofs],
                    "ko": m.ko.to_json() if m.ko is not None else None,
-                   "ko_why": m.ko_why, "forbidden": m.forbidden, "ends_game": m.ends_game}
+                   "ko_why": m.ko_why, "forbidden": m.forbidden, "ends_game": m.ends_game,
+                   "ko_beyond": None if m.ko_beyond is None else JSON_SIDES[m.ko_beyond]}
                   for m in c.moves],
     }
 
@@ -93,7 +94,9 @@ def from_json(data: dict) -> Classification:
     moves = [FirstMove(locs([d["move"]])[0], d["class"], [Proof.from_json(p) for p in d["proofs"]],
                        d["why_open"], d["verification"],
                        KoFigure.from_json(d["ko"], version) if d.get("ko") else None,
-                       d.get("ko_why", ""), d.get("forbidden", ""), d.get("ends_game", ""))
+                       d.get("ko_why", ""), d.get("forbidden", ""), d.get("ends_game", ""),
+                       None if d.get("ko_beyond") is None
+                       else read_json_side(d["ko_beyond"], version))
              for d in data["moves"]]
     return Classification(problem, read_json_side(data["to_play"], version), moves,
                           data["seconds"], data["nodes"], data["cancelled"])

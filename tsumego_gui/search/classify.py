@@ -103,7 +103,7 @@ from engine_cy.node_rules import GOAL_CODES
 from engine_cy.search_control import SearchControl, now
 from tsumego_gui.core import coords
 from tsumego_gui.core.problem import Problem, captures_all, one_side_takes_kos
-from tsumego_gui.core.wording import PLAYERS
+from tsumego_gui.core.wording import PLAYERS, who_takes_kos
 from tsumego_gui.search import gc_pacing, mcts, verify
 from tsumego_gui.search.evaluators import Evaluator
 from tsumego_gui.search.ko_figure import MAX_TRIED, KoFigure, threat_rules, threat_rules_name
@@ -160,6 +160,9 @@ class FirstMove:
     # a move that ends the game by capture ("captures every crucial stone"): the class is
     # the rules', with no position after it to prove anything about, so no proof
     ends_game: str = ""
+    # the side that must win such a move's ko and still loses with ``MAX_TRIED`` threats
+    # against none, proven (QA s52: a double ko read "must win the ko" with no more said)
+    ko_beyond: int | None = None
 
     @property
     def by_the_rules(self) -> str:
@@ -262,7 +265,7 @@ class Classification:
         """A first move's class as the side to move reads it, with its ko figure (or the
         capture that ends the game)."""
         return self.words(fm.cls) + (f"; {fm.ko.words()}" if fm.ko is not None else "") \
-            + (f" ({fm.ends_game})" if fm.ends_game else "")
+            + beyond_words(fm.ko_beyond) + (f" ({fm.ends_game})" if fm.ends_game else "")
 
     @property
     def ko(self) -> KoFigure | None:
@@ -276,7 +279,10 @@ class Classification:
     def status_words(self) -> str:
         """The position's class as the side to move reads it, with its ko figure."""
         ko = self.ko
-        return self.words(self.status) + (f"; {ko.words()}" if ko is not None else "")
+        beyond = next((m.ko_beyond for m in self.moves if m.cls == self.status
+                       and m.ko_beyond is not None), None) if ko is None else None
+        return self.words(self.status) + (f"; {ko.words()}" if ko is not None else "") \
+            + beyond_words(beyond)
 
     def set_aside(self) -> list[str]:
         """What the problem holds that the classes do not read, in a player's words (QA s46:
@@ -285,15 +291,30 @@ class Classification:
         notes = []
         held = [f"{PLAYERS[c]} {n}" for c, n in zip((BLACK, WHITE), self.problem.ko_threats,
                                                     strict=True) if n]
-        if held:
-            notes.append(f"the problem's ko threats ({', '.join(held)}) are set aside: the "
-                         "classes ask only who may capture kos, and a ko's figure counts the "
-                         "threats its winner needs")
+        own_rule = self.problem.ko_allowed != one_side_takes_kos(self.problem.defender, False)
+        # QA s52: a file's TK[BW] read "lives" in a plain solve, "ko" in the classes
+        rule = f"ko rule ({who_takes_kos(self.problem.ko_capture_allowed)})" if own_rule \
+            else ""
+        threats = f"ko threats ({', '.join(held)})" if held else ""
+        if rule or threats:
+            what = " and ".join(t for t in (rule, threats) if t)
+            notes.append(f"the problem's {what} {'are' if held else 'is'} "
+                         "set aside: the classes ask only who may capture kos, and a ko's "
+                         "figure lets both sides capture them, counting the threats its "
+                         "winner needs")
         ko_point = self.problem.ko_point
         if ko_point != PASS and self.to_play == self.problem.to_play:
             notes.append(f"{coords.to_gtp(ko_point, self.problem.size)} is no first move: a "
                          "ko was just taken there, and it may not be retaken at once")
         return notes
+
+
+def beyond_words(side: int | None) -> str:
+    """:attr:`FirstMove.ko_beyond` in words ("" for None)."""
+    if side is None:
+        return ""
+    return (f"; {PLAYERS[side]} fails even with {MAX_TRIED} ko threats to none (as in a "
+            "double ko)")
 
 
 def rule_sets(problem: Problem) -> dict[str, Problem]:
@@ -789,6 +810,9 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
                 return
             last = (name, status, why)
         fm.ko_why = f"not won with {MAX_TRIED} ko threats"
+        proof, fault = prove(last[0], fm.move, last[1], share)
+        if proof is not None and not fault:
+            fm.ko_beyond = problem.defender if for_defender else problem.attacker
 
     def snapshot() -> Classification:
         return replace(out, moves=[replace(m, proofs=list(m.proofs)) for m in moves],

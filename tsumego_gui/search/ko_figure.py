@@ -23,7 +23,9 @@ it wins while the other side holds none:
 A figure is claimed only with two verified proofs: the win with ``n``
 threats and the loss with ``n - 1`` (for ``n = 1``, the loss with none).
 Threats above ``MAX_TRIED`` are not tried; a ko that needs more is reported as
-not measured.
+not measured, and where the side still fails with ``MAX_TRIED`` threats, that
+loss is proven and said (``FirstMove.ko_beyond``): a double ko fails so with
+any number, since each retake is answered in the other ko without a threat.
 
 Knows problems and their rule fields; nothing about searching (``classify``
 runs the searches) or about files.
