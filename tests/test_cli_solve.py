@@ -648,6 +648,26 @@ def test_all_with_diagram_shows_both_sides_of_a_ko(capsys):
     assert "After 2: Black may not take the ko at A2 (this line's ko rule)" in second
 
 
+def test_a_ko_black_need_not_start_is_drawn_from_the_move_that_starts_it(tmp_path, capsys):
+    """QA s52 D3: bent four in the corner (our own: White's group A5-C5, B2-B4, C1-C4 with
+    Black's A1-A3 inside, A4 and B1 empty).  Black may start the ko at B1 whenever it
+    likes, so a tenuki
+    keeps the class, and both diagrams were "1: Black passes" with no ko in them; they
+    start with B1, White taking four stones at A4 (2), as the books show it."""
+    path = tmp_path / "bent-four.sgf"
+    path.write_text("(;FF[4]GM[1]SZ[9]PL[B]AB[ad][ag][ah][ai][bd][cd][dd][de][df][dg][dh][di]"
+                    "AW[ae][be][bf][bg][bh][ce][cf][cg][ch][ci]TR[ae]SQ[af][ag][ah][ai][bi])")
+    assert main(["solve", str(path), "--all", "--diagram"]) == 0
+    out = capsys.readouterr().out
+    assert "Black need not play: a tenuki keeps this result" in out
+    first, _, second = out.partition("\n\nWhere White may take kos (and Black may not), "
+                                     "it lives:\n")
+    for line in (first, second):
+        board = line.splitlines()
+        assert "$$ | X 1 O X . . . . . |" in board and "$$ | 2 O O X . . . . . |" in board
+        assert "1: Black passes" not in line
+
+
 def test_all_with_diagram_draws_a_first_move_that_takes_a_ko(tmp_path, capsys):
     """QA s50: the L-four ko just taken by Black (A2), White to play: White's A1 retakes
     the ko, which the problem's own rule forbids White, so drawing the line under that rule
