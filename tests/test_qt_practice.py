@@ -817,3 +817,40 @@ def test_o_plays_the_other_side_and_its_result_is_not_recorded(make_window, qtbo
     assert not game.switched and game.user == BLACK
     w.practice_action.trigger()                        # P ends practice; the next is as posed
     assert not w.switch_action.isChecked()
+
+
+def test_unproven_answers_and_hints_follow_the_books_lines():
+    """QA s51 book D3: where the app could not prove an answer in time it played its own
+    guess, not the book's recorded reply.  Straight three, White to live, a book whose
+    failure line is White A1, Black B1 (as the bundled file's comment says, B1 or C1
+    kills); the search's guess here would be C1."""
+    problem = read_sgf(STRAIGHT_THREE)[0]
+    book = {(): B1, (A1,): B1}
+    asked = []
+    game = Practice(problem, asked.append, book=book)
+    game.play(A1)
+    game.answer(None, best_line=(C1,))
+    assert game.moves == [A1, B1] and game.guessed
+    assert "it answers as the book does (not proven): B1." in game.log[-2]
+    off_book = Practice(problem, asked.append, book=book)
+    off_book.play(C1)
+    off_book.answer(None, best_line=(B1,))
+    assert off_book.moves == [C1, B1] and "book" not in off_book.log[-2]
+    hinted = Practice(problem, asked.append, book=book)
+    hinted.hint()
+    hinted.answer(None)
+    assert hinted.log[-1] == f"No proven hint (not proven within {hinted.seconds:g} s); the " \
+        "book plays B1 here."
+
+
+def test_the_window_reads_the_files_lines_for_practice(make_window, monkeypatch, tmp_path):
+    """The lines come from the file the problem came from, while the position is the
+    file's (an edit makes them another position's)."""
+    path = tmp_path / "three.sgf"           # the bundled file with a failure line added
+    path.write_bytes(STRAIGHT_THREE.read_bytes().rstrip()[:-1] + b"(;W[ai]C[wrong];B[bi]))")
+    w, game = _practising(make_window, path)
+    assert game.book == {(): B1, (A1,): B1}
+    monkeypatch.setattr(w.editor, "is_modified", lambda: True)
+    w.restart_practice()
+    w.switch_action.trigger()               # a new game
+    assert w.browser.try_it.book == {}

@@ -87,6 +87,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine_cy.board import PASS
+from tsumego_gui.core.book_lines import book_of_file
 from tsumego_gui.core.file_limits import MAX_PROBLEM_BYTES, refusal
 from tsumego_gui.core.open_problem import read_open_position
 from tsumego_gui.core.posing import problem_warnings
@@ -1314,22 +1315,23 @@ class MainWindow(QMainWindow):
         self._recorded = None
         self.practice_best = ()
         b = self.browser
-        switched = self.switch_action.isChecked()
+        # the file's lines answer where no proof does, on the problem as the file has it
+        book = book_of_file(self.file_path, self.prefs.last_index) \
+            if self.file_path is not None and not self.editor.is_modified() else {}
+        options = {"seconds": PRACTICE_SECONDS, "switched": self.switch_action.isChecked(),
+                   "book": book}
         if b.classification is not None:
             return Practice(b.classification.problem, self._practice_ask,
-                            classification=b.classification, seconds=PRACTICE_SECONDS,
-                            switched=switched)
+                            classification=b.classification, **options)
         if b.proof is not None:
             return Practice(b.proof.problem, self._practice_ask, proof=b.proof,
-                            first_move=b.first_move, seconds=PRACTICE_SECONDS,
-                            switched=switched)
+                            first_move=b.first_move, **options)
         try:
             problem = self.editor.draft.to_problem()
         except ProblemError as e:
             self.show_error(f"Cannot practise: the position is not a valid problem ({e}).")
             return None
-        return Practice(problem, self._practice_ask, seconds=PRACTICE_SECONDS,
-                        switched=switched)
+        return Practice(problem, self._practice_ask, **options)
 
     def set_practice(self, on: bool) -> None:
         """Start (or end) practice mode on the problem on the board."""

@@ -10,15 +10,18 @@ problem never solved -- leaves the proof: the move is played on the game's own
 board and the position after it is handed to ``ask(problem)`` to be solved on
 demand (the window runs that in a worker thread with a short budget, then
 calls :meth:`Practice.answer`).  A proven answer becomes the next segment; an
-unproven one is said plainly and the app plays its best guess: the search's,
-if it had one (best-first search keeps a best line, depth-first search none),
-else the region's move that the cheap shape heuristic of best-first search
-likes best (``search.evaluators.HeuristicEvaluator``); it passes only where no
-move of the region is legal.
+unproven one is said plainly and the app plays the book's reply where the game
+is on one of the file's lines (``book``: ``core.book_lines``; QA s51 book D3),
+else its best guess: the search's, if it had one (best-first search keeps a
+best line, depth-first search none), else the region's move that the cheap
+shape heuristic of best-first search likes best
+(``search.evaluators.HeuristicEvaluator``); it passes only where no move of the
+region is legal.
 
 Hints (:meth:`Practice.hint`): the first press shades the zone of the node the
 user is at, the second marks the proof's move there ("1"); where no proof
-covers the position, a hint asks for a solve first.  The end of the game is
+covers the position, a hint asks for a solve first, and where none is found in
+time, says the book's move there, if the game is on the book's lines.  The end of the game is
 said once, in the player's words: "Correct: White is dead", "Wrong: Black
 lives", or "Ko: ..." after a first move whose class is ko.
 
@@ -46,7 +49,7 @@ evaluator; nothing about widgets or threads.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 
 from engine_cy.benson import unconditionally_alive
@@ -123,9 +126,10 @@ class Practice(GameLog):
     def __init__(self, problem: Problem, ask: Callable[[Problem], None], *,
                  proof: Proof | None = None, classification: Classification | None = None,
                  first_move: int | None = None, seconds: float = 3.0,
-                 switched: bool = False):
+                 switched: bool = False, book: Mapping[tuple[int, ...], int] | None = None):
         self.ask = ask
         self.seconds = seconds
+        self.book = book or {}
         self._proof, self._classification, self._first_move = proof, classification, first_move
         self._not_switched = ""              # why the other side is not offered
         if switched and classification is not None:
@@ -384,9 +388,19 @@ class Practice(GameLog):
                 self._take([self._hint_text()])
             return "\n".join(self.log[first:])
         why = failure or f"not proven within {self.seconds:g} s"
+        booked = self._book_move()
         if purpose == "hint":
             self.hint_level = 0
-            self._say(f"No hint: {why}.")
+            if booked is not None:
+                self._say(f"No proven hint ({why}); the book plays {self._name(booked)} "
+                          "here.")
+            else:
+                self._say(f"No hint: {why}.")
+            return "\n".join(self.log[first:])
+        if booked is not None:
+            self._say(f"The app could not prove an answer ({why}); it answers as the book "
+                      f"does (not proven): {self._name(booked)}.")
+            self._play_guess(booked)
             return "\n".join(self.log[first:])
         guess = next((m for m in best_line[:1] if m == PASS or self._own.is_legal(m)), None)
         if guess == PASS and self.prover != self.rules.defender:
@@ -408,6 +422,11 @@ class Practice(GameLog):
             guess = PASS
             self._say(f"The app could not prove an answer ({why}) and has no legal move in "
                       "the problem's region: it passes.")
+        self._play_guess(guess)
+        return "\n".join(self.log[first:])
+
+    def _play_guess(self, guess: int) -> None:
+        """The app plays ``guess``, a move it could not prove, on the game's own board."""
         before = self._own.captures(self.prover)
         self._own.play(guess)
         self.moves.append(guess)
@@ -416,7 +435,14 @@ class Practice(GameLog):
         self._say(f"{PLAYERS[self.prover]} answers {self._name(guess)}"
                   f"{taking(self._own, self.prover, before)}.")
         self._check_own_end()
-        return "\n".join(self.log[first:])
+
+    def _book_move(self) -> int | None:
+        """The book's next move where the game has followed one of its lines, if legal on
+        the game's own board."""
+        move = self.book.get(tuple(self.moves))
+        if move is None or self._own is None or (move != PASS and not self._own.is_legal(move)):
+            return None
+        return move
 
     def _shape_guess(self) -> int | None:
         """The region's legal move that the heuristic evaluator's priors (captures, ataris,
