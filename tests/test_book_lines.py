@@ -5,11 +5,13 @@ import json
 
 from tsumego_gui.core import coords
 from tsumego_gui.core.book_lines import MAX_BOOK_BYTES, book_of_file, book_replies
+from tsumego_gui.core.sgf_io import RIGHT, WRONG
 
-# Our own: a correct line of three moves with a second Black reply, a failure line, a
-# reference diagram, a line that sets up a stone midway, and a pass
+# Our own: a correct line of three moves that parts at its third (the second branch a
+# failure), a failure line, a reference diagram, a line that sets up a stone midway, and a
+# pass
 BOOK = (b"(;SZ[9]AB[ab][bb][cb][db]AW[eb][ac][bc][cc][dc][ec]"
-        b"(;B[ba]C[RIGHT];W[ca](;B[aa])(;B[da]))"
+        b"(;B[ba]C[RIGHT];W[ca](;B[aa])(;B[da]C[fails]))"
         b"(;B[ca]C[wrong];W[ba];B[])"
         b"(;B[da]N[Reference];W[ba])"
         b"(;B[ea];AW[fa]W[ga]))")
@@ -19,14 +21,16 @@ def names(line):
     return tuple(coords.to_gtp(m, 9) if m != coords.PASS else "pass" for m in line)
 
 
-def test_each_line_of_moves_maps_to_the_books_next_move():
-    replies = {names(before): names((move,))[0] for before, move in book_replies(BOOK).items()}
+def test_each_line_of_moves_maps_to_the_books_next_moves():
+    replies = {names(before): [(names((m.move,))[0], m.verdict) for m in moves]
+               for before, moves in book_replies(BOOK).items()}
     assert replies == {
-        (): "B9",                       # the first line's move
-        ("B9",): "C9",
-        ("B9", "C9"): "A9",             # where the lines part, the first
-        ("C9",): "B9",                  # the failure line: the book's refutation
-        ("C9", "B9"): "pass",
+        # the lines' first moves, each with its labels' verdict ("" for none)
+        (): [("B9", RIGHT), ("C9", WRONG), ("E9", "")],
+        ("B9",): [("C9", RIGHT)],                        # a line's moves take its verdict
+        ("B9", "C9"): [("A9", RIGHT), ("D9", WRONG)],    # a branch its own labels'
+        ("C9",): [("B9", WRONG)],                        # the book's refutation
+        ("C9", "B9"): [("pass", WRONG)],
     }
     # left out: the reference diagram (D9) and, after E9, a node that sets up a stone
 

@@ -15,7 +15,8 @@ pytest.importorskip("pytestqt")
 from engine_cy.board import BLACK, PASS, WHITE  # noqa: E402
 from tests.test_solver import solved  # noqa: E402
 from tsumego_gui.core import coords  # noqa: E402
-from tsumego_gui.core.sgf_io import read_sgf  # noqa: E402
+from tsumego_gui.core.book_lines import BookMove  # noqa: E402
+from tsumego_gui.core.sgf_io import RIGHT, WRONG, read_sgf  # noqa: E402
 from tsumego_gui.qt.collection_state import UNSOLVED  # noqa: E402
 from tsumego_gui.qt.editor import Draft  # noqa: E402
 from tsumego_gui.qt.main_window import BUNDLED_PROBLEM as STRAIGHT_THREE  # noqa: E402
@@ -56,8 +57,8 @@ def test_practice_without_a_solve_answers_by_solving_on_demand(make_window, qtbo
     answer = game.last_move
     assert answer in (B1, C1) and "Black answers" in game.log[-1]     # Black kills
     # the proven loss is said when it is known, as after a solve (QA s45)
-    assert "After your A1, White dies whatever White plays (proven): this game is lost." \
-        in game.log
+    # (not "this game is lost": White may not take kos here, so the end checks for a ko)
+    assert "After your A1, White dies whatever White plays (proven)." in game.log
     assert w.board.view.color_at(answer) == 1
     for _ in range(10):                                        # play on: the proof answers
         if game.finished:
@@ -823,24 +824,26 @@ def test_unproven_answers_and_hints_follow_the_books_lines():
     """QA s51 book D3: where the app could not prove an answer in time it played its own
     guess, not the book's recorded reply.  Straight three, White to live, a book whose
     failure line is White A1, Black B1 (as the bundled file's comment says, B1 or C1
-    kills); the search's guess here would be C1."""
+    kills); the search's guess here would be C1.  QA s52: the end of a book line is said,
+    and a hint never names a failure line's move."""
     problem = read_sgf(STRAIGHT_THREE)[0]
-    book = {(): B1, (A1,): B1}
+    book = {(): (BookMove(A1, WRONG), BookMove(B1, RIGHT)), (A1,): (BookMove(B1, WRONG),)}
     asked = []
     game = Practice(problem, asked.append, book=book)
     game.play(A1)
-    game.answer(None, best_line=(C1,))
+    said = game.answer(None, best_line=(C1,)).splitlines()
     assert game.moves == [A1, B1] and game.guessed
-    assert "it answers as the book does (not proven): B1." in game.log[-2]
+    assert said[0].endswith("it answers as the book does (not proven): B1.")
+    assert said[1:] == ["Black answers B1.", "The book's failure line ends here."]
     off_book = Practice(problem, asked.append, book=book)
     off_book.play(C1)
     off_book.answer(None, best_line=(B1,))
-    assert off_book.moves == [C1, B1] and "book" not in off_book.log[-2]
+    assert off_book.moves == [C1, B1] and not any("book" in line for line in off_book.log)
     hinted = Practice(problem, asked.append, book=book)
     hinted.hint()
     hinted.answer(None)
     assert hinted.log[-1] == f"No proven hint (not proven within {hinted.seconds:g} s); the " \
-        "book plays B1 here."
+        "book plays B1 here."               # its correct line's, not the failure's A1
 
 
 def test_the_window_reads_the_files_lines_for_practice(make_window, monkeypatch, tmp_path):
@@ -849,8 +852,31 @@ def test_the_window_reads_the_files_lines_for_practice(make_window, monkeypatch,
     path = tmp_path / "three.sgf"           # the bundled file with a failure line added
     path.write_bytes(STRAIGHT_THREE.read_bytes().rstrip()[:-1] + b"(;W[ai]C[wrong];B[bi]))")
     w, game = _practising(make_window, path)
-    assert game.book == {(): B1, (A1,): B1}
+    assert game.book == {(): (BookMove(B1, RIGHT), BookMove(A1, WRONG)),
+                         (A1,): (BookMove(B1, WRONG),)}
     monkeypatch.setattr(w.editor, "is_modified", lambda: True)
     w.restart_practice()
     w.switch_action.trigger()               # a new game
     assert w.browser.try_it.book == {}
+
+
+def test_a_ko_the_player_may_not_retake_ends_ko_not_wrong():
+    """QA s52 D1: without the classes, the direct ko's right move (White E1, the file's
+    own answer) ended "Wrong: White is dead", since the problem's rule forbids White to
+    retake; the lost game is checked with White allowed to take kos, and ends "Ko"."""
+    problem = read_sgf(PROBLEMS_DIR / "ko" / "direct-ko.sgf")[0]
+    asked = []
+    game = Practice(problem, asked.append)
+    assert game.user == WHITE == problem.defender
+    game.play(coords.from_gtp("E1", 9))
+    game.answer(solved(asked[-1], all_moves=False).proof)
+    assert "After your E1, White dies whatever White plays (proven)." in game.log
+    while not game.finished and not game.thinking:
+        game.play(PASS)
+    assert game.thinking == "ko"
+    check = asked[-1]
+    assert check.ko_capture_allowed(WHITE) and not check.ko_capture_allowed(BLACK)
+    game.answer(solved(check, all_moves=False).proof)
+    assert game.result == "ko"
+    assert game.log[-1].endswith("in a game White must win the ko (E1 wins when White may "
+                                 "capture kos: proven).")

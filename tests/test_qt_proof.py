@@ -508,7 +508,8 @@ def test_the_books_answer_is_said_beside_the_verdict():
 def test_the_view_holds_still_along_the_main_line(make_window, qtbot, name):
     """QA s51 book D7: the crop followed each node's zone and stones, so the board jumped a
     row at a step (these two bundled problems did, before the crop kept what it showed
-    while one proof is walked); a new problem starts its own crop."""
+    while one proof is walked), and (QA s52) again when practice began; a new problem
+    starts its own crop."""
     w = make_window("s.ini", show=True)
     w.resize(1240, 680)
     assert w.open_path(BUNDLED / name, ask=False)
@@ -523,6 +524,10 @@ def test_the_view_holds_still_along_the_main_line(make_window, qtbot, name):
             break
         windows.append(w.board.visible_window())
     assert len(windows) > 3 and set(windows) == {windows[0]}
+    w.practice_action.trigger()         # QA s52: practice on the proof kept the view too
+    assert w.board.visible_window() == windows[0]
+    w.browser.try_move(w.classification.best_moves()[0])
+    assert w.board.visible_window() == windows[0]
     shown = []
     for window in (w, make_window("fresh.ini", show=True)):
         window.resize(1240, 680)

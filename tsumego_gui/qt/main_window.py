@@ -271,7 +271,7 @@ class MainWindow(QMainWindow):
         self.collection = CollectionState(settings)
         self.network_text = ""         # what the solver worker said about the network
         self.practice_best: tuple[int, ...] = ()    # the practice search's best line so far
-        self._crop_owner: tuple | None = None        # (proof, game) the crop grew over
+        self._crop_owner: object | None = None       # the proof (or game) the crop grew over
         self._recorded: object | None = None        # the practice game whose result is kept
 
         self.file_path: Path | None = None
@@ -1221,13 +1221,14 @@ class MainWindow(QMainWindow):
             frame = rules.frame if rules is not None else \
                 proof.problem.frame if proof is not None else self.editor.draft.frame
             self.board.set_frame(frame)
-            # the crop only grows while one proof (or game) is walked (QA s51 book D7: the
-            # view jumped at each step as zones and captures changed)
-            owner = self._crop_owner
-            kept = self.board.crop_area if owner is not None and owner[0] is proof \
-                and owner[1] is game else frozenset()
-            self._crop_owner = (proof, game)
-            self.board.set_crop_area(kept | (view.black | view.white) - frame
+            # the crop only grows while one proof (or, with none, one game) is walked and
+            # holds the region (QA s51 book D7: the view jumped at each step as zones and
+            # captures changed; QA s52: and when practice began on the proof)
+            owner = proof if proof is not None else game
+            kept = self.board.crop_area if owner is self._crop_owner else frozenset()
+            self._crop_owner = owner
+            region = (rules if rules is not None else proof.problem).region
+            self.board.set_crop_area(kept | region | (view.black | view.white) - frame
                                      | overlay.marked())
             self.board.set_position(view, overlay)
         if self.browser.try_it is not None:

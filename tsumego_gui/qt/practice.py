@@ -32,7 +32,10 @@ won ko, so before the game ends so, the user's first move is solved again
 with the ko rule turned round (the app's side may capture kos, the user's
 may not, no threats: the classes' rule, ``search.classify``): where the app
 then wins, the result is "Ko"; where it is not proven in time, the "Correct"
-says the ko was not checked.
+says the ko was not checked.  Likewise a loss of the side the rule forbids kos
+is only a lost ko, maybe: the first move is solved again with that side alone
+allowed to capture kos, and where it then wins, the result is "Ko", not "Wrong"
+(QA s52: the direct ko's right move ended "Wrong").
 
 ``switched``: the user plays the other side, and the app moves first (QA s51
 book D2: on a "Black cannot be killed" problem with White to play, the side
@@ -49,13 +52,16 @@ evaluator; nothing about widgets or threads.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from engine_cy.benson import unconditionally_alive
 from engine_cy.board import PASS, Board
 from tsumego_gui.core import coords
+from tsumego_gui.core.book_lines import Book
 from tsumego_gui.core.problem import Problem, ProblemError
+from tsumego_gui.core.sgf_io import RIGHT as BOOK_RIGHT
+from tsumego_gui.core.sgf_io import WRONG as BOOK_WRONG
 from tsumego_gui.core.wording import PLAYERS, who_takes_kos
 from tsumego_gui.qt.board_painter import NEXT_MOVE, BoardView, Overlay
 from tsumego_gui.qt.proof_view import (
@@ -126,7 +132,7 @@ class Practice(GameLog):
     def __init__(self, problem: Problem, ask: Callable[[Problem], None], *,
                  proof: Proof | None = None, classification: Classification | None = None,
                  first_move: int | None = None, seconds: float = 3.0,
-                 switched: bool = False, book: Mapping[tuple[int, ...], int] | None = None):
+                 switched: bool = False, book: Book | None = None):
         self.ask = ask
         self.seconds = seconds
         self.book = book or {}
@@ -169,10 +175,13 @@ class Practice(GameLog):
         # nothing about the player's moves (QA s46: the book's failure move was "Correct"
         # after the app's unproven passes)
         self.guessed = False
+        self.booked = True          # ... and every such move was the book's
+        self._book_checked = 0      # the moves looked at for the end of a book line
         # the user's first move (for a first move's proof, the move before its root)
         self.opening: int | None = self._first_move if c is None and proof is not None \
             and not self.switched else None
         self._ending: tuple[bool, str] | None = None    # held while the ko check runs
+        self._ko_taker = self.prover                    # the side the ko check lets take kos
         opening = (f"You play {PLAYERS[self.user]}; the app "
                    f"{'moves first and answers' if self.switched else 'answers'} for "
                    f"{PLAYERS[self.prover]}")
@@ -264,6 +273,8 @@ class Practice(GameLog):
             self._play_segment(loc)
         else:
             self._play_off(loc)
+        if not self.finished:
+            self._note_book_end()
         return "\n".join(self.log[first:])
 
     def _covered(self, loc: int) -> bool:
@@ -349,6 +360,13 @@ class Practice(GameLog):
                failure: str = "") -> str:
         """The solve asked for is over: ``proof`` (rooted at the position asked about), or
         None with the search's best line so far and why it failed, if it did."""
+        purpose, first = self.thinking, len(self.log)
+        self._answer(proof, best_line, failure)
+        if purpose == "answer" and not self.finished and not self.thinking:
+            self._note_book_end()
+        return "\n".join(self.log[first:])
+
+    def _answer(self, proof: Proof | None, best_line: Sequence[int], failure: str) -> str:
         purpose, self.thinking = self.thinking, None
         if purpose is None:
             return ""
@@ -375,9 +393,13 @@ class Practice(GameLog):
                 # (every move may lose here), and "Wrong" stays the end's word, said once
                 after = "From the start" if played is None else \
                     f"After your {self._name(played)}"
+                # a loss while the player may not take a ko may be a ko, which the end's
+                # check says (QA s52: the direct ko's right move read "this game is lost")
+                lost = ": this game is lost" if self.rules.ko_capture_allowed(self.user) \
+                    else ""
                 self._say(f"{after}, {d} "
                           f"{'lives' if proof.root.won else 'dies'} whatever "
-                          f"{PLAYERS[self.user]} plays (proven): this game is lost.")
+                          f"{PLAYERS[self.user]} plays (proven){lost}.")
             if purpose == "answer":
                 self._take(self.segment.log[1:-1] if self.segment.finished
                            else self.segment.log[1:])
@@ -388,7 +410,7 @@ class Practice(GameLog):
                 self._take([self._hint_text()])
             return "\n".join(self.log[first:])
         why = failure or f"not proven within {self.seconds:g} s"
-        booked = self._book_move()
+        booked = self._book_move(for_hint=purpose == "hint")
         if purpose == "hint":
             self.hint_level = 0
             if booked is not None:
@@ -400,7 +422,7 @@ class Practice(GameLog):
         if booked is not None:
             self._say(f"The app could not prove an answer ({why}); it answers as the book "
                       f"does (not proven): {self._name(booked)}.")
-            self._play_guess(booked)
+            self._play_guess(booked, from_book=True)
             return "\n".join(self.log[first:])
         guess = next((m for m in best_line[:1] if m == PASS or self._own.is_legal(m)), None)
         if guess == PASS and self.prover != self.rules.defender:
@@ -425,24 +447,42 @@ class Practice(GameLog):
         self._play_guess(guess)
         return "\n".join(self.log[first:])
 
-    def _play_guess(self, guess: int) -> None:
+    def _play_guess(self, guess: int, from_book: bool = False) -> None:
         """The app plays ``guess``, a move it could not prove, on the game's own board."""
         before = self._own.captures(self.prover)
         self._own.play(guess)
         self.moves.append(guess)
         self.guessed = True
+        self.booked = self.booked and from_book
         self.last_move = None if guess == PASS else guess
         self._say(f"{PLAYERS[self.prover]} answers {self._name(guess)}"
                   f"{taking(self._own, self.prover, before)}.")
         self._check_own_end()
 
-    def _book_move(self) -> int | None:
+    def _book_move(self, for_hint: bool = False) -> int | None:
         """The book's next move where the game has followed one of its lines, if legal on
-        the game's own board."""
-        move = self.book.get(tuple(self.moves))
-        if move is None or self._own is None or (move != PASS and not self._own.is_legal(move)):
-            return None
-        return move
+        the game's own board; for a hint, not a failure line's (QA s52: the hint named the
+        move after which the book says the group is dead)."""
+        for entry in self.book.get(tuple(self.moves), ()):
+            if for_hint and entry.verdict == BOOK_WRONG:
+                continue
+            if self._own is not None and (entry.move == PASS or self._own.is_legal(entry.move)):
+                return entry.move
+        return None
+
+    def _note_book_end(self) -> None:
+        """Where the moves played since the last look finish one of the book's lines, say
+        so, and what the book calls it (QA s52: a game went on past the end of the book's
+        correct line, and past a failure line's, with nothing said)."""
+        moves = tuple(self.moves)
+        for n in range(self._book_checked + 1, len(moves) + 1):
+            entry = next((e for e in self.book.get(moves[:n - 1], ())
+                          if e.move == moves[n - 1]), None)
+            if entry is not None and moves[:n] not in self.book:
+                kind = {BOOK_RIGHT: "correct line", BOOK_WRONG: "failure line"}.get(
+                    entry.verdict, "line")
+                self._say(f"The book's {kind} ends here.")
+        self._book_checked = len(moves)
 
     def _shape_guess(self) -> int | None:
         """The region's legal move that the heuristic evaluator's priors (captures, ataris,
@@ -548,16 +588,20 @@ class Practice(GameLog):
         due: the module docstring)."""
         if self.finished or self.thinking:
             return
+        self._note_book_end()
         won = defender_lives == (self.user == self.rules.defender)
         if won and self.guessed:
             # before the ko check and the "Ko" result too (review s46: a ko game the app
             # played by guesses was marked solved)
             self._finish(defender_lives, reason, None)
             return
-        if won and not self.ko and self._classification is None and self.opening is not None \
-                and not self.rules.ko_capture_allowed(self.prover):
+        # won: was it only the app's kos that the rule forbade?  lost: the player's?  (QA
+        # s52: the direct ko's right move ended "Wrong", the player's retake refused)
+        taker = self.prover if won else self.user
+        if not self.ko and self._classification is None and self.opening is not None \
+                and not self.rules.ko_capture_allowed(taker):
             self._ending = (defender_lives, reason)
-            self._check_ko()
+            self._check_ko(taker)
             return
         # a ko move's game the player lost (it passed instead of retaking, say) is lost:
         # "Ko" says the player won it, as the ko's winner (QA s44: it read "Ko", solved)
@@ -575,8 +619,15 @@ class Practice(GameLog):
         won = defender_lives == (self.user == self.rules.defender)
         if won and self.guessed:
             # the app's unproven moves may be what lost it: no result, said so
-            self._say(f"Game over: {d} {state} ({reason}){note}.  The app played moves it "
-                      "could not prove, so this does not show that your moves were right.")
+            if self.booked:
+                # QA s52: the book's own correct line ended in words that discounted it
+                self._say(f"Game over: {d} {state} ({reason}){note}.  The app answered as "
+                          "the book does where it could not prove a move: the book's line, "
+                          "not a proof, says your moves were right.")
+            else:
+                self._say(f"Game over: {d} {state} ({reason}){note}.  The app played moves "
+                          "it could not prove, so this does not show that your moves were "
+                          "right.")
             return
         if result == KO:
             self.result = KO
@@ -611,21 +662,22 @@ class Practice(GameLog):
         rules = self._line_rules()
         return rules if all(rules.ko_allowed) else None
 
-    def _ko_check_rules(self) -> Problem:
-        """The problem's rules with the ko rule turned round: the app's side may capture
-        kos, the user's may not, no threats."""
-        allowed = {self.prover: True, self.user: False}
+    def _ko_check_rules(self, taker: int) -> Problem:
+        """The problem's rules with only ``taker`` allowed to capture kos, no threats."""
+        allowed = {taker: True, 3 - taker: False}
         return replace(self.rules, ko_allowed=(allowed[1], allowed[2]), ko_threats=(0, 0))
 
-    def _check_ko(self) -> None:
-        """Solve the user's first move again under :meth:`_ko_check_rules` (where the app
-        moved first, the start position)."""
-        first, rules = self._ko_subject(), self._ko_check_rules()
+    def _check_ko(self, taker: int) -> None:
+        """Solve the user's first move (where the app moved first, the start position)
+        again with only ``taker`` allowed to capture kos: the app where the player won,
+        the player where it lost."""
+        first, rules = self._ko_subject(), self._ko_check_rules(taker)
+        self._ko_taker = taker
+        kos = f"{PLAYERS[taker]} allowed to capture kos and {PLAYERS[3 - taker]} not"
         if self.switched:
             start = self._proof.to_play if self._proof is not None else self.rules.to_play
             self.thinking = "ko"
-            self._say(f"Checking for a ko: the start solved again with {PLAYERS[self.prover]} "
-                      f"allowed to capture kos and {PLAYERS[self.user]} not (up to "
+            self._say(f"Checking for a ko: the start solved again with {kos} (up to "
                       f"{self.seconds:g} s)…")
             self.ask(replace(rules, to_play=start, to_play_given=True))
             return
@@ -642,26 +694,31 @@ class Practice(GameLog):
                                               f"checked ({e})")
             return
         self.thinking = "ko"
-        self._say(f"Checking for a ko: {first} solved again with {PLAYERS[self.prover]} "
-                  f"allowed to capture kos and {PLAYERS[self.user]} not (up to "
+        self._say(f"Checking for a ko: {first} solved again with {kos} (up to "
                   f"{self.seconds:g} s)…")
         self.ask(problem)
 
     def _end_after_ko_check(self, proof: Proof | None, failure: str) -> None:
         ending, self._ending = self._ending, None
-        first = self._ko_subject()
+        first, taker = self._ko_subject(), PLAYERS[self._ko_taker]
         if proof is None:
             why = failure or f"not proven within {self.seconds:g} s"
             self._finish(*ending, None, f"; whether a ko could change it was not checked "
                                         f"({why})")
             return
-        still = proof.root.won == (self.user == self.rules.defender)
-        if still:
-            self._finish(*ending, None, f"; {first} wins even when "
-                                        f"{PLAYERS[self.prover]} may capture kos")
+        wins = proof.root.won == (self.user == self.rules.defender)
+        if self._ko_taker == self.prover:
+            if wins:
+                self._finish(*ending, None, f"; {first} wins even when {taker} may capture "
+                                            "kos")
+            else:
+                self._finish(*ending, KO, f" ({first} does not win when {taker} may capture "
+                                          "kos: proven)")
+        elif wins:
+            self._finish(*ending, KO, f" ({first} wins when {taker} may capture kos: "
+                                      "proven)")
         else:
-            self._finish(*ending, KO, f" ({first} does not win when "
-                                      f"{PLAYERS[self.prover]} may capture kos: proven)")
+            self._finish(*ending, None, f"; {first} fails even when {taker} may capture kos")
 
     def _ko_subject(self) -> str:
         """What the ko check solves again, as its words name it."""
