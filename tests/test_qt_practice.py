@@ -844,6 +844,9 @@ def test_unproven_answers_and_hints_follow_the_books_lines():
     hinted.answer(None)
     assert hinted.log[-1] == f"No proven hint (not proven within {hinted.seconds:g} s); the " \
         "book plays B1 here."               # its correct line's, not the failure's A1
+    asks = len(asked)
+    assert hinted.hint() == hinted.log[-1] and len(asked) == asks   # no second 3-s solve
+    assert not hinted.thinking
 
 
 def test_the_window_reads_the_files_lines_for_practice(make_window, monkeypatch, tmp_path):

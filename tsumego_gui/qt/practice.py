@@ -167,6 +167,7 @@ class Practice(GameLog):
         self.thinking: str | None = None     # "answer" | "hint" while a solve runs
         self.hint_level = 0
         self.move_shown = False              # a hint showed a move this game (second press)
+        self._no_hint: tuple[int, str] | None = None    # (moves played, why) of a failed hint
         self.result: str | None = None       # CORRECT | WRONG | KO once the game is over
         self.finished = False
         self.ko = False                      # the game went into a first move classed ko
@@ -413,11 +414,10 @@ class Practice(GameLog):
         booked = self._book_move(for_hint=purpose == "hint")
         if purpose == "hint":
             self.hint_level = 0
-            if booked is not None:
-                self._say(f"No proven hint ({why}); the book plays {self._name(booked)} "
-                          "here.")
-            else:
-                self._say(f"No hint: {why}.")
+            said = f"No hint: {why}." if booked is None else \
+                f"No proven hint ({why}); the book plays {self._name(booked)} here."
+            self._no_hint = (len(self.moves), said)
+            self._say(said)
             return "\n".join(self.log[first:])
         if booked is not None:
             self._say(f"The app could not prove an answer ({why}); it answers as the book "
@@ -528,6 +528,10 @@ class Practice(GameLog):
             self.hint_level = 2
         self.move_shown = self.move_shown or self.hint_level == 2
         if self.segment is None:
+            if self._no_hint is not None and self._no_hint[0] == len(self.moves):
+                # asked here already: the same short solve would say the same (QA s52)
+                self.hint_level = 0
+                return self._say(self._no_hint[1])
             first = len(self.log)
             self._think("hint")
             return "\n".join(self.log[first:])
