@@ -211,7 +211,9 @@ this in short; click its title to fold it away and give the tree more rows.</p>
 <p><i>P</i> plays the problem against the app, <i>H</i> gives a hint (first the zone where
 the problem is decided, then a move), <i>R</i> starts again, <i>Shift+P</i> passes.
 <i>O</i> plays the other side: the app moves first and you answer (where every move of
-the side to move fails, that is the side with something to find).</p>
+the side to move fails, that is the side with something to find).  Where the app cannot
+prove an answer in a few seconds, it plays the move of the file's own solution lines if the
+game is on one, else its best guess, and says which.</p>
 <h3>The Solve panel's settings</h3>
 <p>They can be left as they are.  <i>auto</i> uses depth-first search (df-pn) on small
 regions and best-first search (MCTS) guided by an <i>evaluator</i> on large ones; the time
