@@ -40,7 +40,7 @@ from pathlib import Path
 
 from sgfmill import sgf
 
-from engine_cy.board import PASS, Board
+from engine_cy.board import EMPTY, PASS, Board
 from tsumego_gui.core import coords
 from tsumego_gui.core.problem import Problem
 from tsumego_gui.core.safe_write import write_atomically
@@ -370,6 +370,7 @@ def line_length(node: ProofNode, lengths: dict[int, int], budget: int = 0) -> in
 
 
 GIVEN_AWAY = 2      # stones in atari: a throw-in gives one, filling a seki's liberty a group
+PRESSED = 3         # a chain left with this many liberties or fewer by a move is pressed
 
 
 def stubborn_reply(node: ProofNode, board: Board | None, lengths: dict[int, int],
@@ -382,8 +383,9 @@ def stubborn_reply(node: ProofNode, board: Board | None, lengths: dict[int, int]
     (:func:`_pays_back`: under the stones, QA s51) where ``sacrifices``.  A dying
     defender's atari or eye-space filling is a try books show (its pass lets the proof
     wander on), so it is not set aside.  Then a move other than a pass (a pass only where
-    the proof holds nothing else), then the one with the longest line below; the first
-    of equals.  ``lengths`` and ``budget``: :func:`line_length`'s."""
+    the proof holds nothing else), then one that does more than fill a liberty of its
+    own (:func:`_fills_own`), then the one with the longest line below; the first of
+    equals.  ``lengths`` and ``budget``: :func:`line_length`'s."""
     # the mover loses here: where the defender wins the node, the mover is the attacker
     return stubborn_move(node.children, node.won, board, lengths, budget, sacrifices)
 
@@ -395,9 +397,10 @@ def stubborn_move(children: Sequence[tuple[int, ProofNode]], attacker_fails: boo
     the side to move at ``board`` (the attacker where ``attacker_fails``): also of first
     moves whose proofs are separate trees (``search.classify``)."""
     given = {move: attacker_fails and _gives_away(board, move) for move, _ in children}
+    idle = {move: _fills_own(board, move) for move, _ in children}
 
-    def rank(move: int, child: ProofNode) -> tuple[bool, int]:
-        return move != PASS, line_length(child, lengths, budget)
+    def rank(move: int, child: ProofNode) -> tuple[bool, bool, int]:
+        return move != PASS, not idle[move], line_length(child, lengths, budget)
 
     if sacrifices and board is not None and any(given.values()):
         # only a sacrifice that would otherwise be the reply is played out (its line's
@@ -437,6 +440,32 @@ def _pays_back(board: Board, move: int, child: ProofNode) -> bool:
     finally:
         while tokens:
             board.undo(tokens.pop())
+
+
+def _fills_own(board: Board | None, move: int) -> bool:
+    """Whether ``move`` only fills a liberty of a chain of the mover's own: it touches one
+    such chain and no empty point that chain lacks, takes no stones, and leaves every
+    opponent chain it touches more than ``PRESSED`` liberties (QA s52: a dying group
+    filled its own outside liberty, and an attacker that could not kill its own outer
+    liberty in a semeai, as their most stubborn tries: the longest lines, not a
+    player's)."""
+    if board is None or move == PASS or not board.is_legal(move):
+        return False
+    mover = board.to_play
+    near = coords.neighbours(move, board.size)
+    own = {min(board.chain(p)) for p in near if board.color_at(p) == mover}
+    if len(own) != 1:
+        return False
+    liberties = set(board.liberties(own.pop()))
+    if any(board.color_at(p) == EMPTY and p not in liberties for p in near):
+        return False
+    taken = board.captures(mover)
+    token = board.play(move)
+    try:
+        return board.captures(mover) == taken and all(
+            board.num_liberties(p) > PRESSED for p in near if board.color_at(p) == 3 - mover)
+    finally:
+        board.undo(token)
 
 
 def _gives_away(board: Board | None, move: int) -> bool:
