@@ -736,3 +736,33 @@ def test_a_sacrifice_played_under_the_stones_stays_on_the_main_line():
             if board.num_liberties(move) == 1 and len(board.chain(move)) >= 2:
                 given |= set(board.chain(move))
     assert under, "no Black move on the line takes stones where its given stones stood"
+
+
+def test_a_losing_side_resists_rather_than_fill_its_own_liberty():
+    """QA s52: the rabbity six's main line had White answer Black's vital D2 at F4, its own
+    outside liberty (which, the bundled file says, does not matter), the longest line but
+    no try a player makes; in a semeai (our own, eye against no eye) Black, which cannot
+    win, filled its own outer liberty G3 at once.  The replies touch the other side's
+    stones instead."""
+    bundled = Path(__file__).resolve().parents[1] / "tsumego_gui" / "resources" / "problems"
+    problem = read_sgf((bundled / "side" / "rabbity-six.sgf").read_bytes())[0]
+    line = solved(problem, BLACK, all_moves=False).proof.main_line()     # verified there
+    assert [coords.to_gtp(m, 19) for m in line[:1]] == ["D2"]
+    assert coords.to_gtp(line[1], 19) != "F4" and line[1] != PASS
+    semeai = problem_from("""
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        . . . . . . . . .
+        X X X X X O O O O
+        X O O O O X O O O
+        X O O O * X * O O
+        X O * O * X * O O
+        X O O O * X * O O
+    """, 9, crucial="B1")
+    proof = solved(semeai, WHITE, all_moves=False).proof        # verified there
+    assert proof.root.won                           # White's group with the eye wins
+    line = [coords.to_gtp(m, 9) for m in proof.main_line()]
+    # after White's move, Black's try fills a shared liberty (E3 E2 E1), not its own outer
+    # one (G3 G2 G1)
+    assert line[1] in ("E3", "E2", "E1"), line
