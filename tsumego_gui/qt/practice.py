@@ -21,9 +21,9 @@ region is legal.
 Hints (:meth:`Practice.hint`): the first press shades the zone of the node the
 user is at, the second marks the proof's move there ("1"); where no proof
 covers the position, a hint asks for a solve first, and where none is found in
-time, says the book's move there, if the game is on the book's lines.  The end of the game is
-said once, in the player's words: "Correct: White is dead", "Wrong: Black
-lives", or "Ko: ..." after a first move whose class is ko.
+time, says the book's move there, if the game is on the book's lines.  The end
+of the game is said once, in the player's words: "Correct: White is dead",
+"Wrong: Black lives", or "Ko: ..." after a first move whose class is ko.
 
 Without the first moves' classes, the proofs a game is answered from are
 made under the problem's ko rule, which lets one side alone capture kos (the
@@ -367,14 +367,13 @@ class Practice(GameLog):
             self._note_book_end()
         return "\n".join(self.log[first:])
 
-    def _answer(self, proof: Proof | None, best_line: Sequence[int], failure: str) -> str:
+    def _answer(self, proof: Proof | None, best_line: Sequence[int], failure: str) -> None:
         purpose, self.thinking = self.thinking, None
         if purpose is None:
-            return ""
-        first = len(self.log)
+            return
         if purpose == "ko":
             self._end_after_ko_check(proof, failure)
-            return "\n".join(self.log[first:])
+            return
         if proof is not None:
             played = self.moves[-1] if self.moves else None     # the player's, a pass too
             self.segment = TryIt(proof, user=self.user, first_move=self.last_move,
@@ -409,7 +408,7 @@ class Practice(GameLog):
                     self._end_at_node(self.segment.node)
             else:
                 self._take([self._hint_text()])
-            return "\n".join(self.log[first:])
+            return
         why = failure or f"not proven within {self.seconds:g} s"
         booked = self._book_move(for_hint=purpose == "hint")
         if purpose == "hint":
@@ -418,12 +417,12 @@ class Practice(GameLog):
                 f"No proven hint ({why}); the book plays {self._name(booked)} here."
             self._no_hint = (len(self.moves), said)
             self._say(said)
-            return "\n".join(self.log[first:])
+            return
         if booked is not None:
             self._say(f"The app could not prove an answer ({why}); it answers as the book "
                       f"does (not proven): {self._name(booked)}.")
             self._play_guess(booked, from_book=True)
-            return "\n".join(self.log[first:])
+            return
         guess = next((m for m in best_line[:1] if m == PASS or self._own.is_legal(m)), None)
         if guess == PASS and self.prover != self.rules.defender:
             # an attacker's pass when unsure lets two passes end the game with the group
@@ -445,7 +444,6 @@ class Practice(GameLog):
             self._say(f"The app could not prove an answer ({why}) and has no legal move in "
                       "the problem's region: it passes.")
         self._play_guess(guess)
-        return "\n".join(self.log[first:])
 
     def _play_guess(self, guess: int, from_book: bool = False) -> None:
         """The app plays ``guess``, a move it could not prove, on the game's own board."""
