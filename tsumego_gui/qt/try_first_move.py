@@ -167,8 +167,9 @@ def app_first_move(c: Classification) -> FirstMove:
         raise ValueError("no first move has a proof to play on")
     if c.status != c.failure:
         best = [m for m in playable if m.move in c.best_moves()]
-        if best:
-            return next((m for m in best if m.move != PASS), best[0])
+        if not best:        # a capture of every stone at stake, say: no game follows
+            raise ValueError("no best first move has a position after it to play on")
+        return next((m for m in best if m.move != PASS), best[0])
     board = c.problem.to_board()
     board.to_play = c.to_play
     lines = [(m.move, c.line_proofs(m)[0].root) for m in playable]
