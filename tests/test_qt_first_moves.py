@@ -521,6 +521,19 @@ def test_a_ko_the_side_to_move_need_not_start_says_who_starts_it(make_window, qt
     assert "Winning first move" not in said         # "none" under the rule (QA s50)
 
 
+def test_a_double_ko_verdict_says_no_threats_win_it(make_window, qtbot, tmp_path):
+    """QA s52: a double ko read "Black must win it to kill", as if threats decided it."""
+    from tests.test_ko_figure import DOUBLE_KO
+    w = make_window("s.ini")
+    path = tmp_path / "double-ko.sgf"
+    path.write_bytes(DOUBLE_KO)
+    assert w.open_path(path, ask=False)
+    c = solve_all(w, qtbot)
+    assert c.status == "ko" and c.ko is None
+    assert "Black fails even with 3 ko threats to none (as in a double ko)." in \
+        w.solve_panel.verdict_label.text()
+
+
 def test_an_edit_tool_picked_in_the_problem_panel_after_a_solve_edits(three, qtbot):
     """QA s49: the Region radio button left the board showing the proof, and the next
     click went to the proof ("No line of the proof plays there"), marking nothing."""

@@ -69,7 +69,7 @@ from tsumego_gui.qt.first_move_list import FirstMoveList
 from tsumego_gui.qt.settings import MAX_NODES, MAX_SECONDS, Preferences
 from tsumego_gui.qt.solver_worker import CANCELLED, SOLVER_LABELS
 from tsumego_gui.search.choice import PARTLY, REJECTED, VERIFIED, SolveOutcome
-from tsumego_gui.search.classify import Classification
+from tsumego_gui.search.classify import Classification, beyond_words
 from tsumego_gui.search.proof import Proof
 from tsumego_gui.search.results import Progress
 from tsumego_gui.search.split import SplitProof
@@ -505,6 +505,10 @@ class SolvePanel(QWidget):
         best = c.ko
         figure = f" ({best.words()})" if best is not None and moves != [PASS] else ""
         head += f"  Ko at best: <b>{names}</b>{starts}{figure}."
+        beyond = next((m.ko_beyond for m in c.moves if m.move in moves
+                       and m.ko_beyond is not None), None) if best is None else None
+        if beyond is not None:      # QA s52: a double ko read "must win it", nothing more
+            head += f"  {capitalised(beyond_words(beyond).removeprefix('; '))}."
         # the proof below follows the problem's ko rule: said once, after the answer, and
         # its "winning first move: none" left out where the mover loses the ko there (QA
         # s50: "Ko", "dies", "none" and "E1" read as four answers)
