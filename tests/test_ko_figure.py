@@ -191,9 +191,14 @@ def test_a_double_ko_says_no_threats_win_it():
     a4 = move(c, "A4")
     assert (a4.cls, a4.ko, a4.ko_beyond) == ("ko", None, BLACK)
     assert c.status_words() == ("ko (must win the ko to kill); Black fails even with 3 ko "
-                                "threats to none (as in a double ko)")
+                                "threats to none (a double ko, or a ko that needs more)")
     again = classification_file.from_json(classification_file.to_json(c))
     assert move(again, "A4").ko_beyond == BLACK and move(again, "A1").ko_beyond is None
+    # said of the position only where every best ko move says it (review s52)
+    one_unsaid = replace(c, moves=[replace(m, ko_beyond=None) if m.move == PASS else m
+                                   for m in c.moves])
+    assert PASS in c.best_moves() and one_unsaid.ko_beyond is None
+    assert "fails even" not in one_unsaid.status_words()
 
 
 def test_a_ko_rule_of_the_files_own_is_said_to_be_set_aside():

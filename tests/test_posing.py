@@ -136,7 +136,7 @@ PAGE = "右下: 343頁, 白先活右上: 344頁, 黑先活左上: 345頁, 白先
 
 @pytest.mark.parametrize("names, expected", [
     (("左上",), ("左上", W, W)),
-    (("右上 正解",), ("右上", B, B)),        # a line's labels: its name, then its comments
+    (("右上",), ("右上", B, B)),
     (("左下", "左下 失敗"), ("左下", W, B)),
     (("正解",), None),                      # no place named
     (("右上", "左下"), None),               # two problems named

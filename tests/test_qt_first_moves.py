@@ -530,8 +530,8 @@ def test_a_double_ko_verdict_says_no_threats_win_it(make_window, qtbot, tmp_path
     assert w.open_path(path, ask=False)
     c = solve_all(w, qtbot)
     assert c.status == "ko" and c.ko is None
-    assert "Black fails even with 3 ko threats to none (as in a double ko)." in \
-        w.solve_panel.verdict_label.text()
+    assert "Black fails even with 3 ko threats to none (a double ko, or a ko that needs " \
+        "more)." in w.solve_panel.verdict_label.text()
 
 
 def test_an_edit_tool_picked_in_the_problem_panel_after_a_solve_edits(three, qtbot):

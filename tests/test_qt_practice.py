@@ -732,8 +732,8 @@ def test_the_other_side_answers_the_most_stubborn_try():
     assert game.user == WHITE and game.switched and "fails here" not in game.log[0]
     tried = game.moves[0]
     assert game.board.color_at(tried) == BLACK and game.board.to_play == WHITE
-    assert game.log[1].startswith(f"Black plays {coords.to_gtp(tried, 9)}: with best "
-                                  "play, fails")
+    assert game.log[1].startswith(f"Black plays {coords.to_gtp(tried, 9)}, its most "
+                                  "stubborn try: with best play, fails")
     # the proof's answer is the right one (the proof of that first move says so)
     node = game.node
     assert node.prover_move is not None
@@ -827,14 +827,15 @@ def test_unproven_answers_and_hints_follow_the_books_lines():
     kills); the search's guess here would be C1.  QA s52: the end of a book line is said,
     and a hint never names a failure line's move."""
     problem = read_sgf(STRAIGHT_THREE)[0]
-    book = {(): (BookMove(A1, WRONG), BookMove(B1, RIGHT)), (A1,): (BookMove(B1, WRONG),)}
+    book = {(): (BookMove(A1, WHITE, WRONG), BookMove(B1, WHITE, RIGHT)),
+            (A1,): (BookMove(B1, BLACK, WRONG),)}
     asked = []
     game = Practice(problem, asked.append, book=book)
     game.play(A1)
     said = game.answer(None, best_line=(C1,)).splitlines()
     assert game.moves == [A1, B1] and game.guessed
     assert said[0].endswith("it answers as the book does (not proven): B1.")
-    assert said[1:] == ["Black answers B1.", "The book's failure line ends here."]
+    assert said[1:] == ["Black answers B1.", "The book's failure line for White ends here."]
     off_book = Practice(problem, asked.append, book=book)
     off_book.play(C1)
     off_book.answer(None, best_line=(B1,))
@@ -844,9 +845,36 @@ def test_unproven_answers_and_hints_follow_the_books_lines():
     hinted.answer(None)
     assert hinted.log[-1] == f"No proven hint (not proven within {hinted.seconds:g} s); the " \
         "book plays B1 here."               # its correct line's, not the failure's A1
+    assert hinted.move_shown        # the book's move was shown (review s52)
     asks = len(asked)
     assert hinted.hint() == hinted.log[-1] and len(asked) == asks   # no second 3-s solve
     assert not hinted.thinking
+    stopped = Practice(problem, asked.append, book=book)
+    stopped.hint()
+    stopped.answer(None, failure="stopped")         # Esc: asked again, it solves again
+    stopped.hint()
+    assert stopped.thinking == "hint"
+
+
+def test_the_other_sides_book_moves_are_the_posed_sides_correct_ones():
+    """Review s52: with the sides turned the app plays the posed side (Black, to kill the
+    bundled rabbity six), so from the book it takes Black's correct move, not the failure
+    line's listed first nor White's; the player's hint may be any line's move.  Go
+    knowledge: D2, the point next to four others, kills; E2 fails; White's E2 answers."""
+    problem = read_sgf((PROBLEMS_DIR / "side" / "rabbity-six.sgf").read_bytes())[0]
+    d2, e2 = (coords.from_gtp(name, 19) for name in ("D2", "E2"))
+    book = {(): (BookMove(e2, WHITE, ""), BookMove(e2, BLACK, WRONG),
+                 BookMove(d2, BLACK, RIGHT)),
+            (d2,): (BookMove(e2, WHITE, RIGHT),)}
+    asked = []
+    game = Practice(problem, asked.append, book=book, switched=True)
+    assert game.user == WHITE and game.thinking == "answer"
+    game.answer(None)
+    assert game.moves == [d2] and game.log[-2].endswith("as the book does (not proven): D2.")
+    assert game.log[-1] == "Black plays D2."        # its first move: no answer to anything
+    game.hint()
+    game.answer(None)
+    assert game.log[-1].endswith("the book plays E2 here.")
 
 
 def test_the_window_reads_the_files_lines_for_practice(make_window, monkeypatch, tmp_path):
@@ -855,8 +883,8 @@ def test_the_window_reads_the_files_lines_for_practice(make_window, monkeypatch,
     path = tmp_path / "three.sgf"           # the bundled file with a failure line added
     path.write_bytes(STRAIGHT_THREE.read_bytes().rstrip()[:-1] + b"(;W[ai]C[wrong];B[bi]))")
     w, game = _practising(make_window, path)
-    assert game.book == {(): (BookMove(B1, RIGHT), BookMove(A1, WRONG)),
-                         (A1,): (BookMove(B1, WRONG),)}
+    assert game.book == {(): (BookMove(B1, WHITE, RIGHT), BookMove(A1, WHITE, WRONG)),
+                         (A1,): (BookMove(B1, BLACK, WRONG),)}
     monkeypatch.setattr(w.editor, "is_modified", lambda: True)
     w.restart_practice()
     w.switch_action.trigger()               # a new game
@@ -883,3 +911,44 @@ def test_a_ko_the_player_may_not_retake_ends_ko_not_wrong():
     assert game.result == "ko"
     assert game.log[-1].endswith("in a game White must win the ko (E1 wins when White may "
                                  "capture kos: proven).")
+
+
+def test_a_blunder_after_a_right_first_move_is_wrong_not_ko():
+    """Review s52: the lost game's ko check ran after any loss, so a blunder after a right
+    first move read "Ko".  Straight four, White to live: White's pass keeps it alive
+    (proven), then White fills its own eye space at F1 and dies: "Wrong", and no ko
+    check, since the first move did not lose."""
+    problem = read_sgf(STRAIGHT_FOUR.read_bytes())[0]
+    at = {name: coords.from_gtp(name, 9) for name in ("C1", "D1", "E1", "F1")}
+    asked = []
+    game = Practice(problem, asked.append)
+    game.play(PASS)
+    game.answer(solved(asked[-1], all_moves=False).proof)
+    assert "whatever" not in game.log[-1]
+    blunder = next(m for m in (at["F1"], at["C1"]) if game.board.color_at(m) == 0)
+    game.play(blunder)
+    for _ in range(12):
+        if game.finished:
+            break
+        if game.thinking:
+            game.answer(solved(asked[-1], all_moves=False).proof)
+            continue
+        game.play(PASS)
+    assert game.finished and game.result == "wrong"
+    assert not any(line.startswith("Checking for a ko") for line in game.log)
+
+
+def test_the_restart_button_of_an_other_side_game_asks_again(make_window, qtbot):
+    """Review s52: with no proof the other side's game asks for the app's first move at
+    once; the Restart button dropped that question after the restart had asked it, and
+    the game thought for ever."""
+    w = make_window("s.ini", show=True)
+    assert w.open_path(STRAIGHT_THREE, ask=False)
+    w.switch_action.trigger()                       # O, no solve yet
+    game = w.browser.try_it
+    assert game.switched and game.thinking == "answer"
+    _wait_answer(qtbot, game)
+    w.browser.restart_button.click()
+    assert game.thinking == "answer" and w.practice_solver.running
+    _wait_answer(qtbot, game)
+    assert game.moves and not game.thinking

@@ -298,6 +298,8 @@ def classify_one(problem: Problem, to_play: int, args, evaluator,
                          **({"ko_threats": {"side": PLAYERS[m.ko.side], "threats": m.ko.threats,
                                             "kind": m.ko.kind}} if m.ko else {}),
                          **({"ko_not_measured": m.ko_why} if m.ko_why else {}),
+                         **({"ko_beyond": PLAYERS[m.ko_beyond]}
+                            if m.ko_beyond is not None else {}),
                          **({"forbidden": m.forbidden} if m.forbidden else {}),
                          **({"ends_game": m.ends_game} if m.ends_game else {})}
                         for m in c.moves],

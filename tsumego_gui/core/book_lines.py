@@ -5,12 +5,17 @@ still expects the app to answer as the book does, in its correct line and in
 its failure lines, which show how a wrong try is refuted (QA s51 book D3: the
 app's guess after a failure move was not the book's reply).  :func:`book_replies`
 reads one game of an SGF file and maps each sequence of moves from the problem's
-position to the moves the book plays next (:class:`BookMove`), the book's main
-variation first, each with what its line is: a variation's labels say it
-(``sgf_io.line_verdict``), else it is what the line it branches from is, so a
-hint need not name a failure line's move as the book's advice (QA s52).
+position to the moves the book plays next (:class:`BookMove`: the move, its
+colour and what its line is), the book's main variation first.  A solution
+line's labels say what it is (``sgf_io.line_verdict``: its name, its comment,
+the labels down it); a variation that branches off inside a line is what its
+own first node's name or comment says, else what the line it leaves is (QA
+s52: "Correct: White fails to make two eyes" further down read as a failure),
+so a hint need not name a failure line's move as the book's advice.
 Reference diagrams are left out (they show what follows another choice, not a
-reply), and a variation ends at a node that is no move or sets up stones.
+reply), a variation ends at a node that is no move or sets up stones, and a
+line is read ``MAX_BOOK_MOVES`` deep at most (each place is keyed by the whole
+line to it).
 
 Knows SGF and coordinates; nothing about solving, proofs or games.
 """
@@ -25,22 +30,37 @@ from sgfmill import sgf
 
 from tsumego_gui.core import coords
 from tsumego_gui.core.problem import ProblemError
-from tsumego_gui.core.sgf_io import REFERENCE, game_of, line_verdict, parse_games
+from tsumego_gui.core.sgf_io import (
+    FAILURE_LABEL,
+    REFERENCE,
+    REFERENCE_LABEL,
+    RIGHT,
+    RIGHT_LABEL,
+    WRONG,
+    game_of,
+    line_verdict,
+    parse_games,
+    text_of,
+)
 
 SETUP = ("AB", "AW", "AE")
 
 
 @dataclass(frozen=True)
 class BookMove:
-    """A move the book plays, and what its line is: ``sgf_io.RIGHT``, ``WRONG`` or ""."""
+    """A move the book plays, its colour, and what its line is: ``sgf_io.RIGHT``,
+    ``WRONG`` or ""."""
 
     move: int
+    colour: int
     verdict: str
 
 
 Book = dict[tuple[int, ...], tuple[BookMove, ...]]
 # a larger file (a collection of thousands) is not parsed again for one game's lines
 MAX_BOOK_BYTES = 1 << 20
+MAX_BOOK_MOVES = 300        # a line read deeper is cut (no book problem's line is so long)
+_COLOURS = {"b": 1, "w": 2}
 
 
 def book_of_file(path: Path, index: int = 0) -> Book:
@@ -56,7 +76,7 @@ def book_of_file(path: Path, index: int = 0) -> Book:
             if not isinstance(raw, str):
                 return {}
             data, index = raw.encode("utf-8"), 0
-    except (OSError, ValueError, AttributeError):
+    except (OSError, ValueError, AttributeError, RecursionError):
         return {}
     return book_replies(data, index)
 
@@ -70,29 +90,44 @@ def book_replies(data: bytes, index: int = 0) -> Book:
         if not 0 <= index < len(trees):
             return {}
         game = game_of(trees[index])
-    except (ProblemError, ValueError):
+    except (ProblemError, ValueError, RecursionError):
         return {}
     size, replies = game.get_size(), {}
-    # (node, the moves that led to it, its parent's line's verdict); the root's children
+    # (node, the moves that led to it, what the line it is on is); the root's children
     # are the solution lines
-    stack = [(child, (), "") for child in reversed(game.get_root())]
+    stack = [(child, (), line_verdict(child)[0]) for child in reversed(game.get_root())]
     while stack:
-        node, before, inherited = stack.pop()
-        move = _move(node, size)
-        # a line's own labels, where it starts or branches off; else its parent's
-        verdict = line_verdict(node)[0] or inherited \
-            if not before or len(node.parent) > 1 else inherited
-        if move is None or verdict == REFERENCE:
+        node, before, verdict = stack.pop()
+        played = _move(node, size)
+        if played is None or verdict == REFERENCE or len(before) >= MAX_BOOK_MOVES:
             continue
-        replies.setdefault(before, []).append(BookMove(move, verdict))
+        colour, move = played
+        replies.setdefault(before, []).append(BookMove(move, colour, verdict))
         line = (*before, move)
-        stack.extend((child, line, verdict) for child in reversed(node))
+        branching = len(node) > 1
+        stack.extend((child, line, _own_verdict(child) or verdict if branching else verdict)
+                     for child in reversed(node))
     return {before: tuple(moves) for before, moves in replies.items()}
 
 
-def _move(node: sgf.Tree_node, size: int) -> int | None:
-    """The node's move as a location (``coords.PASS`` for a pass), or None for no move
-    (or a node that also sets up stones, or a point off the board)."""
+def _own_verdict(node: sgf.Tree_node) -> str:
+    """What a variation that branches off inside a line is by its first node's own name,
+    then comment, the label said first ("" where they do not say); a reference diagram
+    only by its name."""
+    name, comment = text_of(node, "N"), text_of(node, "C")
+    for text in (name, comment):
+        # the label said first ("Correct: White fails to make two eyes" is right)
+        found = [(m.start(), verdict) for label, verdict in ((FAILURE_LABEL, WRONG),
+                                                             (RIGHT_LABEL, RIGHT))
+                 if (m := label.search(text))]
+        if found:
+            return min(found)[1]
+    return REFERENCE if REFERENCE_LABEL.search(name) else ""
+
+
+def _move(node: sgf.Tree_node, size: int) -> tuple[int, int] | None:
+    """The node's (colour, move): a location, ``coords.PASS`` for a pass; None for no
+    move (or a node that also sets up stones, or a point off the board)."""
     try:
         colour, point = node.get_move()
     except ValueError:
@@ -101,4 +136,4 @@ def _move(node: sgf.Tree_node, size: int) -> int | None:
         return None
     if point is not None and not all(0 <= v < size for v in point):
         return None
-    return coords.from_sgfmill(point, size)
+    return _COLOURS[colour], coords.from_sgfmill(point, size)

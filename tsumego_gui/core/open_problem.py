@@ -72,6 +72,7 @@ class BookLine:
     move: int
     verdict: str            # RIGHT | WRONG | REFERENCE | "" (a line the labels do not judge)
     label: str
+    name: str = ""          # its first node's N[] (a book page's place name: ``posing``)
 
 
 @dataclass(frozen=True)
@@ -157,7 +158,8 @@ def open_position_of(tree: sgf_grammar.Coarse_game_tree, name: str = "") -> Open
 def _line(node: sgf.Tree_node, size: int) -> BookLine:
     color, point = node.get_move()
     verdict, label = line_verdict(node)
-    return BookLine(_COLORS[color], coords.from_sgfmill(point, size), verdict, label)
+    return BookLine(_COLORS[color], coords.from_sgfmill(point, size), verdict, label,
+                    text_of(node, "N"))
 
 
 def pose_and_frame(position: OpenPosition, *, distance: int = DISTANCE,
@@ -167,7 +169,7 @@ def pose_and_frame(position: OpenPosition, *, distance: int = DISTANCE,
                   text=f"{position.title}\n{position.comment}",
                   first_moves=tuple(line.color for line in position.lines),
                   defender=position.defender, chosen=position.chosen,
-                  names=tuple(line.label for line in position.lines))
+                  names=tuple(line.name for line in position.lines))
     return posing, _framed(position, posing, distance, around)
 
 

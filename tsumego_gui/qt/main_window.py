@@ -450,7 +450,9 @@ class MainWindow(QMainWindow):
         self._proof_key_lists = (self.problem_list.list, self.solve_panel.first_moves.tree)
         for widget in self._proof_key_lists:
             widget.installEventFilter(self)
-        self.browser.restart_button.clicked.connect(self.practice_solver.forget)
+        # before the game restarts, which may ask at once (review s52: the button's forget
+        # ran after the restart and dropped the new question: "thinking" for ever)
+        self.browser.before_restart = self._before_restart
         self.practice_solver.progress.connect(self._practice_progress)
         self.practice_solver.finished.connect(self._practice_solved)
         self.practice_solver.failed.connect(self._practice_failed)
@@ -1227,7 +1229,8 @@ class MainWindow(QMainWindow):
             owner = proof if proof is not None else game
             kept = self.board.crop_area if owner is self._crop_owner else frozenset()
             self._crop_owner = owner
-            region = (rules if rules is not None else proof.problem).region
+            region = rules.region if rules is not None else \
+                proof.problem.region if proof is not None else self.editor.draft.region
             self.board.set_crop_area(kept | region | (view.black | view.white) - frame
                                      | overlay.marked())
             self.board.set_position(view, overlay)
@@ -1343,7 +1346,6 @@ class MainWindow(QMainWindow):
         """O: practice (a new game) with the user on the other side and the app moving first
         (QA s51 book D2), or back on the side to move; starts practice where it is off."""
         self.practice_solver.forget()
-        self._recorded = None
         self.browser.set_try_mode(True)
         game = self.browser.try_it
         self.practice_action.setChecked(game is not None)
@@ -1355,9 +1357,13 @@ class MainWindow(QMainWindow):
         if self.browser.try_it is None:     # R said nothing where H and Shift+P do (QA s46)
             self.statusBar().showMessage("Practice is off: P starts it.", 4000)
             return
-        self.practice_solver.forget()
-        self._recorded = None       # a game played again: its result counts (QA s45)
         self.browser.restart_try()
+
+    def _before_restart(self) -> None:
+        """A game starts again (R, the Restart button): the answer being computed goes,
+        and the new game's result counts (QA s45)."""
+        self.practice_solver.forget()
+        self._recorded = None
 
     def _practice_move(self, loc: int) -> None:
         if self.browser.try_it is None:

@@ -73,7 +73,7 @@ from tsumego_gui.qt.proof_view import (
     view_of,
 )
 from tsumego_gui.qt.try_first_move import TryFirstMove, app_first_move
-from tsumego_gui.search.classify import OPEN, Classification, first_move_problem
+from tsumego_gui.search.classify import OPEN, Classification, FirstMove, first_move_problem
 from tsumego_gui.search.evaluators import HeuristicEvaluator, Query
 from tsumego_gui.search.ko_figure import threats_held
 from tsumego_gui.search.proof import Proof, ProofNode, stubborn_reply
@@ -138,9 +138,10 @@ class Practice(GameLog):
         self.book = book or {}
         self._proof, self._classification, self._first_move = proof, classification, first_move
         self._not_switched = ""              # why the other side is not offered
+        self._app_first: FirstMove | None = None     # switched: the app's first move
         if switched and classification is not None:
             try:
-                app_first_move(classification)
+                self._app_first = app_first_move(classification)
             except ValueError as e:
                 switched, self._not_switched = False, str(e)
         self.switched = switched
@@ -153,6 +154,7 @@ class Practice(GameLog):
         else:
             self.rules = problem
             posed = problem.to_play
+        self.posed = posed                   # the side to move as the problem is posed
         self.user = 3 - posed if switched else posed
         self.prover = 3 - self.user          # the app's side
         self.restart()
@@ -164,7 +166,7 @@ class Practice(GameLog):
         self.segment: TryIt | TryFirstMove | None = None
         self._own: Board | None = None
         self.last_move: int | None = None
-        self.thinking: str | None = None     # "answer" | "hint" while a solve runs
+        self.thinking: str | None = None     # "answer" | "hint" | "ko" while a solve runs
         self.hint_level = 0
         self.move_shown = False              # a hint showed a move this game (second press)
         self._no_hint: tuple[int, str] | None = None    # (moves played, why) of a failed hint
@@ -183,11 +185,16 @@ class Practice(GameLog):
             and not self.switched else None
         self._ending: tuple[bool, str] | None = None    # held while the ko check runs
         self._ko_taker = self.prover                    # the side the ko check lets take kos
+        # whether the player's side had lost already after its first move (switched: at
+        # the start), under the problem's ko rule, proven; None: not known (a lost game
+        # is checked for a ko only where it was: QA s52, a blunder after a right first
+        # move read "Ko")
+        self._opening_lost: bool | None = None
         opening = (f"You play {PLAYERS[self.user]}; the app "
                    f"{'moves first and answers' if self.switched else 'answers'} for "
                    f"{PLAYERS[self.prover]}")
         if c is not None:
-            self.segment = TryFirstMove(c, self.switched)
+            self.segment = TryFirstMove(c, self._app_first)
             first = self.segment.first
             if first is not None:
                 self.ko, self.seki = first.cls == "ko", first.cls == "seki"
@@ -197,6 +204,11 @@ class Practice(GameLog):
                                  intro=("",))
             self.last_move = None if self._first_move == PASS else self._first_move
             source = "from the proof"
+            root_lost = proof.root.won != (self.user == self.rules.defender)
+            if root_lost or self.opening is not None or self.switched:
+                # every first move loses where the root is lost; after a first move (or,
+                # switched, at the start) the root is the position it is about
+                self._opening_lost = root_lost
         else:
             self._own = self.rules.to_board()
             source = "by solving each position as it comes (a few seconds each)"
@@ -204,6 +216,10 @@ class Practice(GameLog):
                        f"{self._not_switched}.)" if self._not_switched else ""
         self.log: list[str] = [f"{opening} {source}.  H: hint.{self._lost_note()}"
                                f"{not_switched}"]
+        if self.switched and c is None and self._first_move is not None:
+            # the first move browsed is the app's (review s52: it went unsaid)
+            self._say(f"{PLAYERS[self.prover]} played {self._name(self._first_move)} (the "
+                      "first move browsed).")
         # the moves played, on proofs and off them: numbered on the board when asked (QA
         # s44: practice numbered none)
         game = self._game()
@@ -376,6 +392,12 @@ class Practice(GameLog):
             return
         if proof is not None:
             played = self.moves[-1] if self.moves else None     # the player's, a pass too
+            user_wins = proof.root.won == (self.user == self.rules.defender)
+            # the position right after the player's first move (switched: the start)
+            opening = purpose == "answer" and self._opening_lost is None and \
+                len(self.moves) == (0 if self.switched else 1)
+            if opening:
+                self._opening_lost = not user_wins
             self.segment = TryIt(proof, user=self.user, first_move=self.last_move,
                                  intro=("",))
             # its first move is the one played last, counted already
@@ -385,7 +407,6 @@ class Practice(GameLog):
             d = PLAYERS[self.rules.defender]
             self._say(f"Solved: with {mover} to play, {d} "
                       f"{'lives' if proof.root.won else 'dies'}.")
-            user_wins = proof.root.won == (self.user == self.rules.defender)
             # after the player's move, a pass too (QA s46: not said after a pass)
             if purpose == "answer" and not user_wins:
                 # the app's answers are proven from here: said now (QA s45: practice
@@ -393,10 +414,11 @@ class Practice(GameLog):
                 # (every move may lose here), and "Wrong" stays the end's word, said once
                 after = "From the start" if played is None else \
                     f"After your {self._name(played)}"
-                # a loss while the player may not take a ko may be a ko, which the end's
-                # check says (QA s52: the direct ko's right move read "this game is lost")
-                lost = ": this game is lost" if self.rules.ko_capture_allowed(self.user) \
-                    else ""
+                # a first move lost while the player may not take a ko may be a ko, which
+                # the end's check says (QA s52: the direct ko's right move read "this
+                # game is lost")
+                lost = "" if opening and self._ko_check_due(False) else \
+                    ": this game is lost"
                 self._say(f"{after}, {d} "
                           f"{'lives' if proof.root.won else 'dies'} whatever "
                           f"{PLAYERS[self.user]} plays (proven){lost}.")
@@ -415,9 +437,14 @@ class Practice(GameLog):
             self.hint_level = 0
             said = f"No hint: {why}." if booked is None else \
                 f"No proven hint ({why}); the book plays {self._name(booked)} here."
-            self._no_hint = (len(self.moves), said)
+            # the book's move is a move shown (review s52: the game was marked solved)
+            self.move_shown = self.move_shown or booked is not None
+            if not failure:     # not proven in time: the same solve would say the same
+                self._no_hint = (len(self.moves), said)
             self._say(said)
             return
+        if booked == PASS and self.prover != self.rules.defender:
+            booked = None       # an unsure attacker does not pass (below; QA s46)
         if booked is not None:
             self._say(f"The app could not prove an answer ({why}); it answers as the book "
                       f"does (not proven): {self._name(booked)}.")
@@ -448,23 +475,30 @@ class Practice(GameLog):
     def _play_guess(self, guess: int, from_book: bool = False) -> None:
         """The app plays ``guess``, a move it could not prove, on the game's own board."""
         before = self._own.captures(self.prover)
+        verb = "answers" if self.moves else "plays"     # the app's first move, switched
         self._own.play(guess)
         self.moves.append(guess)
         self.guessed = True
         self.booked = self.booked and from_book
         self.last_move = None if guess == PASS else guess
-        self._say(f"{PLAYERS[self.prover]} answers {self._name(guess)}"
+        self._say(f"{PLAYERS[self.prover]} {verb} {self._name(guess)}"
                   f"{taking(self._own, self.prover, before)}.")
         self._check_own_end()
 
     def _book_move(self, for_hint: bool = False) -> int | None:
-        """The book's next move where the game has followed one of its lines, if legal on
-        the game's own board; for a hint, not a failure line's (QA s52: the hint named the
-        move after which the book says the group is dead)."""
+        """The book's next move where the game has followed one of its lines, of the side
+        to move and legal on the game's own board.  The book's lines are the posed side's:
+        its moves are taken from lines not labelled failures (QA s52: a hint named the move
+        after which the book says the group is dead), its opponent's from any (a failure
+        line's refutation is that side's best answer)."""
+        board = self._own
+        if board is None:
+            return None
+        posed_moves = board.to_play == self.posed
         for entry in self.book.get(tuple(self.moves), ()):
-            if for_hint and entry.verdict == BOOK_WRONG:
+            if entry.colour != board.to_play or (posed_moves and entry.verdict == BOOK_WRONG):
                 continue
-            if self._own is not None and (entry.move == PASS or self._own.is_legal(entry.move)):
+            if entry.move == PASS or board.is_legal(entry.move):
                 return entry.move
         return None
 
@@ -474,12 +508,13 @@ class Practice(GameLog):
         correct line, and past a failure line's, with nothing said)."""
         moves = tuple(self.moves)
         for n in range(self._book_checked + 1, len(moves) + 1):
+            colour = self.posed if n % 2 else 3 - self.posed     # moves alternate
             entry = next((e for e in self.book.get(moves[:n - 1], ())
-                          if e.move == moves[n - 1]), None)
+                          if e.move == moves[n - 1] and e.colour == colour), None)
             if entry is not None and moves[:n] not in self.book:
                 kind = {BOOK_RIGHT: "correct line", BOOK_WRONG: "failure line"}.get(
                     entry.verdict, "line")
-                self._say(f"The book's {kind} ends here.")
+                self._say(f"The book's {kind} for {PLAYERS[self.posed]} ends here.")
         self._book_checked = len(moves)
 
     def _shape_guess(self) -> int | None:
@@ -599,11 +634,9 @@ class Practice(GameLog):
             return
         # won: was it only the app's kos that the rule forbade?  lost: the player's?  (QA
         # s52: the direct ko's right move ended "Wrong", the player's retake refused)
-        taker = self.prover if won else self.user
-        if not self.ko and self._classification is None and self.opening is not None \
-                and not self.rules.ko_capture_allowed(taker):
+        if self._ko_check_due(won):
             self._ending = (defender_lives, reason)
-            self._check_ko(taker)
+            self._check_ko(self.prover if won else self.user)
             return
         # a ko move's game the player lost (it passed instead of retaking, say) is lost:
         # "Ko" says the player won it, as the ko's winner (QA s44: it read "Ko", solved)
@@ -619,13 +652,18 @@ class Practice(GameLog):
             # practice never said seki)
             state = "lives in seki"
         won = defender_lives == (self.user == self.rules.defender)
+        if self.switched and self.opening is None:
+            # the app's first move ended it: nothing of the player's was wrong (or right)
+            self.result = WRONG if not won else CORRECT
+            self._say(f"Game over: {d} {state} ({reason}) before {user} had a move{note}.")
+            return
         if won and self.guessed:
             # the app's unproven moves may be what lost it: no result, said so
             if self.booked:
                 # QA s52: the book's own correct line ended in words that discounted it
                 self._say(f"Game over: {d} {state} ({reason}){note}.  The app answered as "
-                          "the book does where it could not prove a move: the book's line, "
-                          "not a proof, says your moves were right.")
+                          "the book does where it could not prove a move: this follows "
+                          "the book's lines, not a proof.")
             else:
                 self._say(f"Game over: {d} {state} ({reason}){note}.  The app played moves "
                           "it could not prove, so this does not show that your moves were "
@@ -645,10 +683,6 @@ class Practice(GameLog):
                       f"{user} must win the ko{note}.")
             return
         self.result = CORRECT if won else WRONG
-        if self.switched and self.opening is None:
-            # the app's first move ended it: nothing of the player's was wrong
-            self._say(f"Game over: {d} {state} ({reason}) before {user} had a move{note}.")
-            return
         self._say(f"{'Correct' if won else 'Wrong'}: {d} {state} ({reason}){note}.")
 
     def _line_rules(self) -> Problem:
@@ -663,6 +697,18 @@ class Practice(GameLog):
         sides may capture kos with threats: ``TryFirstMove``), or None."""
         rules = self._line_rules()
         return rules if all(rules.ko_allowed) else None
+
+    def _ko_check_due(self, won: bool) -> bool:
+        """Whether a game the player ``won`` (or lost) is solved again for a ko at its end:
+        without the classes, where the problem's rule forbade the kos of the side that
+        lost; a lost one only where its first move (switched: its start) was lost already,
+        proven (review s52: a later blunder read "Ko")."""
+        taker = self.prover if won else self.user
+        if self.ko or self._classification is not None or self.rules.ko_capture_allowed(taker):
+            return False
+        if won:
+            return self.opening is not None
+        return bool(self._opening_lost) and (self.opening is not None or self.switched)
 
     def _ko_check_rules(self, taker: int) -> Problem:
         """The problem's rules with only ``taker`` allowed to capture kos, no threats."""
@@ -679,7 +725,9 @@ class Practice(GameLog):
         if self.switched:
             start = self._proof.to_play if self._proof is not None else self.rules.to_play
             self.thinking = "ko"
-            self._say(f"Checking for a ko: the start solved again with {kos} (up to "
+            where = "the start" if self._first_move is None else \
+                f"the position after {self._name(self._first_move)}"
+            self._say(f"Checking for a ko: {where} solved again with {kos} (up to "
                       f"{self.seconds:g} s)…")
             self.ask(replace(rules, to_play=start, to_play_given=True))
             return
@@ -724,8 +772,12 @@ class Practice(GameLog):
 
     def _ko_subject(self) -> str:
         """What the ko check solves again, as its words name it."""
-        return f"{PLAYERS[self.user]} from the start" if self.switched else \
-            self._name(self.opening)
+        if not self.switched:
+            return self._name(self.opening)
+        user = PLAYERS[self.user]
+        if self._first_move is not None:
+            return f"{user} after {self._name(self._first_move)}"
+        return f"{user} from the start"
 
     # ---- the board ----------------------------------------------------------------------
 

@@ -110,6 +110,9 @@ class ProofBrowser(QWidget):
         self.try_it: TryIt | TryFirstMove | None = None
         # builds the game "try it" plays (None: a TryIt / TryFirstMove over what is shown)
         self.game_factory: Callable[[], object | None] | None = None
+        # called before a game restarts (the window drops an answer still being computed:
+        # a restart may ask for a new one at once)
+        self.before_restart: Callable[[], None] | None = None
         layout = QVBoxLayout(self)
         self.tree = QTreeView()
         self.tree.setUniformRowHeights(True)       # keeps huge trees cheap to lay out
@@ -483,6 +486,8 @@ class ProofBrowser(QWidget):
 
     def restart_try(self) -> None:
         if self.try_it is not None:
+            if self.before_restart is not None:
+                self.before_restart()
             self.try_it.restart()
             self._show()
 

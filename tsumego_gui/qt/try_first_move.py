@@ -18,12 +18,13 @@ answers as it would win with the ko in hand (the other proof's move); the game
 ends where the ko fight would begin (``Classification.line_proofs``).  An
 open move has no proof to answer from and is refused with the reason.
 
-``switched``: the user plays the other side (QA s51 book D2: where every move of
-the side to move fails, the side worth practising is its opponent's).  The app
-then plays the first move: one of the class's best moves, or, where every move
-fails, the most stubborn of them (``proof.stubborn_move`` over the first moves'
-proofs), and the user answers from there; a ko move's line is the one the user's
-side wins (the app fights the ko as above, with the roles turned round).
+``app_first``: the user plays the other side (QA s51 book D2: where every move
+of the side to move fails, the side worth practising is its opponent's), and the
+app plays that first move (:func:`app_first_move`: one of the class's best
+moves, or, where every move fails, the most stubborn of them, by
+``proof.stubborn_move`` over the first moves' proofs); the user answers from
+there, and a ko move's line is the one the user's side wins (the app fights the
+ko as above, with the roles turned round).
 
 Same interface as ``TryIt`` (``user``, ``log``, ``finished``, ``node``,
 ``play``, ``restart``, ``overlay``), so the proof browser uses either.
@@ -44,10 +45,11 @@ from tsumego_gui.search.proof import stubborn_move
 
 
 class TryFirstMove:
-    def __init__(self, classification: Classification, switched: bool = False):
+    def __init__(self, classification: Classification, app_first: FirstMove | None = None):
         self.classification = classification
-        self.switched = switched
-        self.user = 3 - classification.to_play if switched else classification.to_play
+        self.app_first = app_first
+        self.switched = app_first is not None
+        self.user = 3 - classification.to_play if self.switched else classification.to_play
         self.prover = 3 - self.user       # the app's side
         self.restart()
 
@@ -62,9 +64,11 @@ class TryFirstMove:
         if self.switched:
             self._log = [f"You play {PLAYERS[self.user]}: the app plays {PLAYERS[self.prover]}'s "
                          "first move, then answers from that move's proof."]
-            fm = app_first_move(c)
-            said = (f"{PLAYERS[self.prover]} plays {self._name(fm.move)}: with best play, "
-                    f"{c.move_words(fm)}.")
+            fm = self.app_first
+            # its best move, or where every move fails its most stubborn try
+            what = "its most stubborn try" if c.status == c.failure else "its best move"
+            said = (f"{PLAYERS[self.prover]} plays {self._name(fm.move)}, {what}: with best "
+                    f"play, {c.move_words(fm)}.")
             self._start(fm, said)
             return self.log[-1]
         self._log = [f"You play {PLAYERS[self.user]}: choose any first move (or pass); the app "

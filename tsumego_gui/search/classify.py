@@ -279,10 +279,18 @@ class Classification:
     def status_words(self) -> str:
         """The position's class as the side to move reads it, with its ko figure."""
         ko = self.ko
-        beyond = next((m.ko_beyond for m in self.moves if m.cls == self.status
-                       and m.ko_beyond is not None), None) if ko is None else None
         return self.words(self.status) + (f"; {ko.words()}" if ko is not None else "") \
-            + beyond_words(beyond)
+            + beyond_words(self.ko_beyond)
+
+    @property
+    def ko_beyond(self) -> int | None:
+        """The side that fails the position's ko even with ``MAX_TRIED`` threats to none:
+        where no figure was measured and every best ko move says so of that side (review
+        s52: one move's was said of the position)."""
+        if self.status != "ko" or self.ko is not None:
+            return None
+        sides = {m.ko_beyond for m in self.moves if m.move in self.best_moves()}
+        return sides.pop() if len(sides) == 1 else None
 
     def set_aside(self) -> list[str]:
         """What the problem holds that the classes do not read, in a player's words (QA s46:
@@ -313,8 +321,8 @@ def beyond_words(side: int | None) -> str:
     """:attr:`FirstMove.ko_beyond` in words ("" for None)."""
     if side is None:
         return ""
-    return (f"; {PLAYERS[side]} fails even with {MAX_TRIED} ko threats to none (as in a "
-            "double ko)")
+    return (f"; {PLAYERS[side]} fails even with {MAX_TRIED} ko threats to none (a double "
+            "ko, or a ko that needs more)")
 
 
 def rule_sets(problem: Problem) -> dict[str, Problem]:
