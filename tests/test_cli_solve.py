@@ -823,3 +823,16 @@ def test_a_kill_that_needs_a_ko_shows_the_ko_where_the_defender_may_take_it(caps
     lines = turned.splitlines()
     assert lines[1] == "$$B Black to play" and "$$ | 2 1 " in turned
     assert "After 2: Black may not take the ko at A2 (this line's ko rule)" in lines
+
+
+def test_the_diagram_follows_the_files_own_line(tmp_path, capsys):
+    """QA s51 book D5: the diagram's replies were the longest, not the file's.  The
+    bundled rabbity six with White's answer D1 to the vital D2 as the file's line: the
+    diagram answers D2 with D1 (2), where without it White's E2 stands there."""
+    text = (BUNDLED / "side" / "rabbity-six.sgf").read_text()
+    path = tmp_path / "six.sgf"
+    path.write_text(text.replace("(;B[dr]C[Correct: the vital point.])",
+                                 "(;B[dr]C[Correct: the vital point.];W[ds])"))
+    assert main(["solve", str(path), "--diagram"]) == 0
+    board = capsys.readouterr().out.splitlines()
+    assert "$$ | X O O 2 . O X X . ." in board          # the first line: White's D1 is 2

@@ -16,8 +16,10 @@ from tsumego_gui.core import coords
 from tsumego_gui.core.sgf_io import read_sgf
 from tsumego_gui.search import classification_file
 from tsumego_gui.search.classify import classify
-from tsumego_gui.search.proof import Proof, ProofNode, nothing_left, read_zone
+from tsumego_gui.search.proof import Proof, ProofNode, main_line, nothing_left, read_zone
 from tsumego_gui.search.verify import verify
+
+BUNDLED = Path(__file__).resolve().parents[1] / "tsumego_gui" / "resources" / "problems"
 
 
 @pytest.fixture(scope="module")
@@ -580,8 +582,7 @@ def test_in_a_seki_the_main_line_leaves_the_shared_liberties_alone(to_play):
     """QA s49: the attacker that cannot kill answered by filling a shared liberty of the
     seki (its own stones in atari, captured next), the longest line; it keeps the seki
     instead, a pass, and the line ends where two passes end the game."""
-    path = (Path(__file__).resolve().parents[1] / "tsumego_gui" / "resources" / "problems"
-            / "classic" / "seki-shared-liberties.sgf")
+    path = BUNDLED / "classic" / "seki-shared-liberties.sgf"
     problem = read_sgf(path.read_bytes())[0]
     assert problem.goal == "survive" and problem.defender == WHITE
     proof = solved(problem, to_play, all_moves=False).proof     # verified there
@@ -744,8 +745,7 @@ def test_a_losing_side_resists_rather_than_fill_its_own_liberty():
     no try a player makes; in a semeai (our own, eye against no eye) Black, which cannot
     win, filled its own outer liberty G3 at once.  The replies touch the other side's
     stones instead."""
-    bundled = Path(__file__).resolve().parents[1] / "tsumego_gui" / "resources" / "problems"
-    problem = read_sgf((bundled / "side" / "rabbity-six.sgf").read_bytes())[0]
+    problem = read_sgf((BUNDLED / "side" / "rabbity-six.sgf").read_bytes())[0]
     line = solved(problem, BLACK, all_moves=False).proof.main_line()     # verified there
     assert [coords.to_gtp(m, 19) for m in line[:1]] == ["D2"]
     assert coords.to_gtp(line[1], 19) != "F4" and line[1] != PASS
@@ -766,3 +766,24 @@ def test_a_losing_side_resists_rather_than_fill_its_own_liberty():
     # after White's move, Black's try fills a shared liberty (E3 E2 E1), not its own outer
     # one (G3 G2 G1)
     assert line[1] in ("E3", "E2", "E1"), line
+
+
+def test_the_main_line_follows_the_files_own_line_where_the_proof_holds_it():
+    """QA s51 book D5: the main line's replies were the longest, not the book's.  Where
+    the line so far is the file's and the proof holds the file's next move for the losing
+    side, that move is the line's; elsewhere the most stubborn reply, as before."""
+    from tsumego_gui.core.book_lines import BookMove
+    problem = read_sgf((BUNDLED / "side" / "rabbity-six.sgf").read_bytes())[0]
+    proof = solved(problem, BLACK, all_moves=False).proof          # verified there
+    plain = proof.main_line()
+    kill = plain[0]
+    replies = [m for m, _ in dict(proof.root.children)[kill].children
+               if m not in (PASS, plain[1])]
+    assert replies, "the proof holds one White reply only"
+    book = {(): (BookMove(kill, BLACK, "right"),), (kill,): (BookMove(replies[0], WHITE, ""),)}
+    line = main_line(proof.root, proof.board(), book=book)
+    assert line[:2] == [kill, replies[0]] != plain[:2]
+    assert main_line(proof.root, proof.board(), book={(): book[()]}) == plain
+    # a move of the other colour at that place is not the reply
+    wrong = {**book, (kill,): (BookMove(replies[0], BLACK, ""),)}
+    assert main_line(proof.root, proof.board(), book=wrong) == plain

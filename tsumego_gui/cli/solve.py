@@ -48,6 +48,7 @@ from tsumego_gui.cli.exit_status import DONE, NOT_PROVEN, NOT_VERIFIED, worst
 from tsumego_gui.cli.loading import load_from_args
 from tsumego_gui.cli.output import check_writable, write_output
 from tsumego_gui.core import coords
+from tsumego_gui.core.book_lines import Book, book_of_file
 from tsumego_gui.core.colors import BLACK, WHITE
 from tsumego_gui.core.posing import text_disagrees
 from tsumego_gui.core.problem import GOAL_TEXT, Problem
@@ -151,9 +152,10 @@ def node_budget(problem: Problem, solver: str, args) -> int | None:
 
 
 def solve_one(problem: Problem, closer: Problem | None, to_play: int, args,
-              evaluator, stop: CtrlC) -> dict:
+              evaluator, stop: CtrlC, book: Book | None = None) -> dict:
     """Solve one side (``closer``: the posed problem's closer frame, tried first); a kill
-    is then read under the turned ko rule (``search.kill_by_ko``)."""
+    is then read under the turned ko rule (``search.kill_by_ko``); ``book``: the problem
+    file's lines, which the diagram's line follows where the proof holds their moves."""
     start = time.monotonic()
 
     def solve(framed: Problem, seconds: float | None) -> SolveOutcome:
@@ -232,7 +234,8 @@ def solve_one(problem: Problem, closer: Problem | None, to_play: int, args,
         proof = result.proof
         # a kill that needs a ko: the line starts with the move the ko decides
         row["diagram"], line = proof_diagram(proof.problem, to_play, proof,
-                                             first=ko.ko_move if ko is not None else None)
+                                             first=ko.ko_move if ko is not None else None,
+                                             book=book)
         if ko is not None and ko.turned is not None:
             # the ko itself: the line where the defender may take kos, from the same move
             turned, _ = proof_diagram(ko.turned.problem, to_play, ko.turned,
@@ -269,7 +272,7 @@ def solve_one(problem: Problem, closer: Problem | None, to_play: int, args,
 
 
 def classify_one(problem: Problem, to_play: int, args, evaluator,
-                 stop: CtrlC) -> dict:
+                 stop: CtrlC, book: Book | None = None) -> dict:
     budgets = {"max_seconds": args.time}
     search = classification_search(problem, args.solver)
     nodes = node_budget(problem, search, args)
@@ -318,11 +321,12 @@ def classify_one(problem: Problem, to_play: int, args, evaluator,
     if args.diagram and best is not None:
         # the line starts before the first move, which it numbers 1
         proof, other = c.line_proofs(best)
-        row["diagram"], _ = proof_diagram(problem, to_play, proof, before=[best.move])
+        row["diagram"], _ = proof_diagram(problem, to_play, proof, before=[best.move],
+                                          book=book)
         if other is not None:       # a ko: its other side
             # the ko the first line leaves out: the same move where the other side wins it
             # (QA s49: "ko" above a line with no ko in it), as the plain solve shows it
-            text, _ = proof_diagram(problem, to_play, other, before=[best.move])
+            text, _ = proof_diagram(problem, to_play, other, before=[best.move], book=book)
             row["diagram"] += f"\n\n{ko_heading(problem, other)}:\n{text}"
     elif args.diagram:
         row["diagram"] = position_diagram(problem, to_play)
@@ -510,10 +514,13 @@ def run_solve(args) -> int:
             label = problem_label(sourced, i)
             if (len(chosen) > 1 or loaded.skipped) and not args.json:
                 print(f"--- {label} ---")
+            # the file's own lines, for the diagram's line to follow (QA s51 book D5)
+            book = book_of_file(sourced.path, sourced.index) if args.diagram else {}
             for to_play in sides_to_solve(problem, args.to_play):
                 with gc_pacing.paced():
-                    out = classify_one(problem, to_play, args, evaluator, stop) if args.all \
-                        else solve_one(problem, closer, to_play, args, evaluator, stop)
+                    out = classify_one(problem, to_play, args, evaluator, stop, book) \
+                        if args.all else solve_one(problem, closer, to_play, args,
+                                                   evaluator, stop, book)
                 if stop.is_set() and not out["finished"]:
                     break       # cut short: neither printed nor kept
                 out["row"]["region_warning"] = problem.region_warning()

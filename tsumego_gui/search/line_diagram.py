@@ -21,6 +21,7 @@ from dataclasses import replace
 
 from engine_cy.board import PASS, Board
 from tsumego_gui.core.board_crop import crop_window
+from tsumego_gui.core.book_lines import Book
 from tsumego_gui.core.problem import Problem
 from tsumego_gui.core.sl_diagram import sl_diagrams
 from tsumego_gui.core.wording import PLAYERS
@@ -32,12 +33,13 @@ CUT_NOTE = "The line goes on in the proof (shown to move {})."
 
 
 def proof_line(node: ProofNode, board: Board | None, first: int | None = None,
-               most: int | None = None, goes_on: bool = False) -> tuple[list[int], bool]:
+               most: int | None = None, goes_on: bool = False, book: Book | None = None,
+               before: Sequence[int] = ()) -> tuple[list[int], bool]:
     """(the proof's main line from ``node``, at most ``most`` moves (None:
     ``DIAGRAM_MOVES``) and without the passes it ends with, whether it was cut);
-    ``board``, ``first`` and ``goes_on``: ``proof.main_line``'s."""
+    ``board``, ``first``, ``goes_on``, ``book`` and ``before``: ``proof.main_line``'s."""
     most = DIAGRAM_MOVES if most is None else most
-    line = main_line(node, board, most + 1, first, goes_on)
+    line = main_line(node, board, most + 1, first, goes_on, book=book, before=before)
     cut = len(line) > most
     line = line[:most]
     # the passes that end the game show nothing (QA s50: a seki's three), but a line of
@@ -88,11 +90,14 @@ def line_diagram(problem: Problem, to_play: int, moves: Sequence[int], rules: Pr
 
 
 def proof_diagram(start: Problem, to_play: int, proof: Proof, before: Sequence[int] = (),
-                  first: int | None = None) -> tuple[str, list[int]]:
+                  first: int | None = None, book: Book | None = None
+                  ) -> tuple[str, list[int]]:
     """(the diagram of ``proof``'s main line, that line): from ``start``'s position with
     ``to_play`` to move, ``before`` played first (the first move whose proof it is), under
-    the proof's ko rule; ``first``: ``proof_line``'s."""
-    line, cut = proof_line(proof.root, proof.board(), first, goes_on=bool(before))
+    the proof's ko rule; ``first`` and ``book`` (the problem file's lines):
+    ``proof_line``'s."""
+    line, cut = proof_line(proof.root, proof.board(), first, goes_on=bool(before),
+                           book=book, before=before)
     return line_diagram(start, to_play, [*before, *line], proof.problem, cut), line
 
 

@@ -42,6 +42,7 @@ from sgfmill import sgf
 
 from engine_cy.board import EMPTY, PASS, Board
 from tsumego_gui.core import coords
+from tsumego_gui.core.book_lines import Book
 from tsumego_gui.core.problem import Problem
 from tsumego_gui.core.safe_write import write_atomically
 from tsumego_gui.core.sgf_io import set_move
@@ -293,15 +294,19 @@ def mark(node, right: bool, ko: bool = False) -> None:
 
 def main_line(node: ProofNode, board: Board | None, most: int = 40,
               first: int | None = None, goes_on: bool = False,
-              sacrifices: bool = True) -> list[int]:
+              sacrifices: bool = True, book: Book | None = None,
+              before: Sequence[int] = ()) -> list[int]:
     """The line a book would print from ``node`` (``board``: its position, left as it
     was; None: not known), and the app plays against a player: at each node the prover's
-    move, and where its opponent is to move its most stubborn reply
-    (:func:`stubborn_reply`); up to ``most`` moves, and no further than where a dying
-    defender has nothing left (:func:`nothing_left`), after one move at least unless the
-    line ``goes_on`` from moves already shown.  ``first``: the move to start with
-    instead, where ``node`` has that child (a losing side's move that makes a ko, say).
-    ``sacrifices``: :func:`stubborn_reply`'s."""
+    move, and where its opponent is to move the problem file's own next move where the
+    line has followed the file's and the proof holds that move (``book``: the file's
+    lines, ``core.book_lines``; ``before``: the moves from the problem's position to
+    ``node``), else its most stubborn reply (:func:`stubborn_reply`); up to ``most``
+    moves, and no further than where a dying defender has nothing left
+    (:func:`nothing_left`), after one move at least unless the line ``goes_on`` from
+    moves already shown.  ``first``: the move to start with instead, where ``node`` has
+    that child (a losing side's move that makes a ko, say).  ``sacrifices``:
+    :func:`stubborn_reply`'s."""
     lengths: dict[int, int] = {}
     line = []
     tokens = []
@@ -315,8 +320,11 @@ def main_line(node: ProofNode, board: Board | None, most: int = 40,
             elif move is None:
                 if (line or goes_on) and on_board and nothing_left(node, board):
                     break
-                move = stubborn_reply(node, board if on_board else None, lengths,
-                                      sacrifices=sacrifices)
+                move = book_reply(book, (*before, *line), node,
+                                  board.to_play if on_board else None)
+                if move is None:
+                    move = stubborn_reply(node, board if on_board else None, lengths,
+                                          sacrifices=sacrifices)
             line.append(move)
             node = dict(node.children)[move]
             on_board = on_board and (move == PASS or board.is_legal(move))
@@ -326,6 +334,18 @@ def main_line(node: ProofNode, board: Board | None, most: int = 40,
         while tokens:
             board.undo(tokens.pop())
     return line
+
+
+def book_reply(book: Book | None, before: Sequence[int], node: ProofNode,
+               mover: int | None) -> int | None:
+    """The file's next move after the moves ``before`` (by ``mover``, where known) where
+    ``node``, the proof's node there, holds it as a child; else None (QA s51 book D5: the
+    main line's attack was the longest, not the book's hane)."""
+    if not book:
+        return None
+    children = dict(node.children)
+    return next((entry.move for entry in book.get(tuple(before), ())
+                 if entry.move in children and mover in (None, entry.colour)), None)
 
 
 def nothing_left(node: ProofNode, board: Board) -> bool:
