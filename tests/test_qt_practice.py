@@ -952,3 +952,26 @@ def test_the_restart_button_of_an_other_side_game_asks_again(make_window, qtbot)
     assert game.thinking == "answer" and w.practice_solver.running
     _wait_answer(qtbot, game)
     assert game.moves and not game.thinking
+
+
+def test_the_end_of_a_book_line_is_said_after_the_move_that_ends_it():
+    """QA s52: "The book's ... line ends here" came after the app's answer, which then read
+    as the book's.  Straight three, the book's correct line White B1 alone: said right
+    after B1, before the result."""
+    problem = read_sgf(STRAIGHT_THREE)[0]
+    game = Practice(problem, lambda p: None, classification=classify(problem),
+                    book={(): (BookMove(B1, WHITE, RIGHT),)})
+    said = game.play(B1).splitlines()
+    ends = said.index("The book's correct line for White ends here.")
+    assert said[ends - 1].startswith("You play B1") and said[-1].startswith("Correct")
+
+
+def test_the_apps_first_move_of_a_game_it_starts_is_played_not_answered():
+    """QA s52: the app's first move in a game where the player takes the other side read
+    "Black answers C1", though nothing was answered."""
+    problem = read_sgf(STRAIGHT_FOUR.read_bytes())[0]
+    proof = solved(problem, BLACK, all_moves=False).proof
+    game = Practice(problem, lambda p: None, proof=proof, switched=True)
+    assert game.log[1].startswith("Black plays ")
+    game.play(game.node.prover_move)
+    assert not any(" plays " in line for line in game.log[2:])

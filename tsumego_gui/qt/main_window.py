@@ -1432,9 +1432,12 @@ class MainWindow(QMainWindow):
                 return      # a ko, but whether the problem offers better is not known
             good = result == CORRECT or (result == KO and c.status == "ko")
             if good and getattr(game, "move_shown", False):
-                # a game won with the move shown is no solve of the player's (QA s45)
-                self.statusBar().showMessage("Solved with a hint that showed the move: the "
-                                             "problem is not marked solved.", 8000)
+                # a game won with the move shown is no solve of the player's (QA s45);
+                # said after the game's own last line, which the status bar shows next
+                # (QA s52: this was overwritten at once)
+                QTimer.singleShot(0, self, lambda: self.statusBar().showMessage(
+                    "Solved with a hint that showed the move: the problem is not marked "
+                    "solved.", 8000))
                 return
             state = SOLVED if good else FAILED
             if not self.problem_list.set_state(self.file_path, self.prefs.last_index, state):

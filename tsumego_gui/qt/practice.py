@@ -312,6 +312,7 @@ class Practice(GameLog):
             self.ko, self.seki = fm.cls == "ko", fm.cls == "seki"
         game = self._game()         # None before a first move is chosen
         before = len(game.moves) if game is not None else 0
+        played = len(self.moves) + 1     # the moves once the player's is in
         lines = seg.play(loc).splitlines()
         game = self._game()
         if game is not None:
@@ -319,7 +320,11 @@ class Practice(GameLog):
         self.last_move = None if loc == PASS else loc
         if seg.finished:
             lines = lines[:-1]           # the segment's own end line: said once, below
-        self._take(lines)
+        # the player's move is said first: where it ends a book line, that comes next
+        # (QA s52: said after the app's answer, which read as the book's)
+        self._take(lines[:1])
+        self._note_book_end(played)
+        self._take(lines[1:])
         if game is not None:
             self.last_move = game.last_move
         if seg.finished:
@@ -351,6 +356,7 @@ class Practice(GameLog):
         self._say(f"You play {self._name(loc)}: {why}.")
         if self._check_own_end():
             return
+        self._note_book_end()
         self._think("answer")
 
     def _think(self, purpose: str) -> None:
@@ -502,11 +508,12 @@ class Practice(GameLog):
                 return entry.move
         return None
 
-    def _note_book_end(self) -> None:
-        """Where the moves played since the last look finish one of the book's lines, say
-        so, and what the book calls it (QA s52: a game went on past the end of the book's
-        correct line, and past a failure line's, with nothing said)."""
-        moves = tuple(self.moves)
+    def _note_book_end(self, upto: int | None = None) -> None:
+        """Where the moves played since the last look (up to the first ``upto``, None:
+        all) finish one of the book's lines, say so, and what the book calls it (QA s52: a
+        game went on past the end of the book's correct line, and past a failure line's,
+        with nothing said)."""
+        moves = tuple(self.moves[:upto])
         for n in range(self._book_checked + 1, len(moves) + 1):
             colour = self.posed if n % 2 else 3 - self.posed     # moves alternate
             entry = next((e for e in self.book.get(moves[:n - 1], ())

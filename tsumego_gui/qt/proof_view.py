@@ -402,7 +402,9 @@ class TryIt(GameLog):
             before = self.board.captures(self.prover)
             self._advance(dict(self.node.children)[move], move)
             took = taking(self.board, self.prover, before)
-            self._say(f"{PLAYERS[self.prover]} answers {self._name(move)}{took}{why}.")
+            # the app's first move of a game it starts answers nothing (QA s52)
+            verb = "answers" if len(self.moves) > 1 else "plays"
+            self._say(f"{PLAYERS[self.prover]} {verb} {self._name(move)}{took}{why}.")
 
     def _ko_to_fight(self) -> bool:
         """Whether the rival's move here is a ko capture this line forbids the app (see
