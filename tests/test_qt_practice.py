@@ -975,3 +975,28 @@ def test_the_apps_first_move_of_a_game_it_starts_is_played_not_answered():
     assert game.log[1].startswith("Black plays ")
     game.play(game.node.prover_move)
     assert not any(" plays " in line for line in game.log[2:])
+
+
+def test_the_apps_losing_replies_on_a_proof_follow_the_files_line(make_window, qtbot,
+                                                                   tmp_path):
+    """QA s51 book D5: the app's and the browser's replies were the longest, not the
+    file's.  The bundled rabbity six with White's D1 as the file's answer to the vital D2:
+    after a solve, → from the root walks D2 then D1, and in practice the app answers D2
+    with D1 (without the line, E2: test_proof_io)."""
+    path = tmp_path / "six.sgf"
+    text = (PROBLEMS_DIR / "side" / "rabbity-six.sgf").read_text()
+    path.write_text(text.replace("(;B[dr]C[Correct: the vital point.])",
+                                 "(;B[dr]C[Correct: the vital point.];W[ds])"))
+    d2, d1 = (coords.from_gtp(name, 19) for name in ("D2", "D1"))
+    w = make_window("s.ini", show=True)
+    assert w.open_path(path, ask=False)
+    with qtbot.waitSignal(w.solver.classified, timeout=60_000):
+        w.solve()
+    w.browser.set_proof(w.outcome.result.proof)
+    w.browser.forward()
+    w.browser.forward()
+    assert w.board.overlay.last_move == d1 and w.board.view.color_at(d2) == BLACK
+    w.practice_action.trigger()
+    game = w.browser.try_it
+    w.browser.try_move(d2)
+    assert game.moves[:2] == [d2, d1]

@@ -87,7 +87,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine_cy.board import PASS
-from tsumego_gui.core.book_lines import book_of_file
+from tsumego_gui.core.book_lines import Book, book_of_file
 from tsumego_gui.core.file_limits import MAX_PROBLEM_BYTES, refusal
 from tsumego_gui.core.open_problem import read_open_position
 from tsumego_gui.core.posing import problem_warnings
@@ -272,6 +272,8 @@ class MainWindow(QMainWindow):
         self.network_text = ""         # what the solver worker said about the network
         self.practice_best: tuple[int, ...] = ()    # the practice search's best line so far
         self._crop_owner: object | None = None       # the proof (or game) the crop grew over
+        self._book_key: tuple | None = None          # (file, game) of the lines read
+        self._book: Book = {}
         self._recorded: object | None = None        # the practice game whose result is kept
 
         self.file_path: Path | None = None
@@ -453,6 +455,7 @@ class MainWindow(QMainWindow):
         # before the game restarts, which may ask at once (review s52: the button's forget
         # ran after the restart and dropped the new question: "thinking" for ever)
         self.browser.before_restart = self._before_restart
+        self.browser.book_source = self._file_book
         self.practice_solver.progress.connect(self._practice_progress)
         self.practice_solver.finished.connect(self._practice_solved)
         self.practice_solver.failed.connect(self._practice_failed)
@@ -1319,11 +1322,8 @@ class MainWindow(QMainWindow):
         self._recorded = None
         self.practice_best = ()
         b = self.browser
-        # the file's lines answer where no proof does, on the problem as the file has it
-        book = book_of_file(self.file_path, self.prefs.last_index) \
-            if self.file_path is not None and not self.editor.is_modified() else {}
         options = {"seconds": PRACTICE_SECONDS, "switched": self.switch_action.isChecked(),
-                   "book": book}
+                   "book": self._file_book()}
         if b.classification is not None:
             return Practice(b.classification.problem, self._practice_ask,
                             classification=b.classification, **options)
@@ -1336,6 +1336,21 @@ class MainWindow(QMainWindow):
             self.show_error(f"Cannot practise: the position is not a valid problem ({e}).")
             return None
         return Practice(problem, self._practice_ask, **options)
+
+    def _file_book(self) -> Book:
+        """The lines of the file the problem on the board came from (``core.book_lines``),
+        while the position is the file's (an edit makes it another's), read once a file
+        and game."""
+        if self.file_path is None or self.editor.is_modified():
+            return {}
+        try:
+            changed = self.file_path.stat().st_mtime_ns    # saved since: read again
+        except OSError:
+            return {}
+        key = (self.file_path, self.prefs.last_index, changed)
+        if self._book_key != key:
+            self._book_key, self._book = key, book_of_file(*key[:2])
+        return self._book
 
     def set_practice(self, on: bool) -> None:
         """Start (or end) practice mode on the problem on the board."""

@@ -194,14 +194,14 @@ class Practice(GameLog):
                    f"{'moves first and answers' if self.switched else 'answers'} for "
                    f"{PLAYERS[self.prover]}")
         if c is not None:
-            self.segment = TryFirstMove(c, self._app_first)
+            self.segment = TryFirstMove(c, self._app_first, self.book)
             first = self.segment.first
             if first is not None:
                 self.ko, self.seki = first.cls == "ko", first.cls == "seki"
             source = "from the proofs of the first moves"
         elif proof is not None:
             self.segment = TryIt(proof, user=self.user, first_move=self._first_move,
-                                 intro=("",))
+                                 intro=("",), book=self.book)
             self.last_move = None if self._first_move == PASS else self._first_move
             source = "from the proof"
             root_lost = proof.root.won != (self.user == self.rules.defender)
@@ -404,8 +404,10 @@ class Practice(GameLog):
                 len(self.moves) == (0 if self.switched else 1)
             if opening:
                 self._opening_lost = not user_wins
+            # the game's moves before the segment's first (its first is the last played)
+            before = self.moves if self.last_move is None else self.moves[:-1]
             self.segment = TryIt(proof, user=self.user, first_move=self.last_move,
-                                 intro=("",))
+                                 intro=("",), book=self.book, before=tuple(before))
             # its first move is the one played last, counted already
             self.moves += self.segment.moves[0 if self.last_move is None else 1:]
             self._own = None

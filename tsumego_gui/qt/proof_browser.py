@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 
 from engine_cy.board import PASS, Board
 from tsumego_gui.core import coords
+from tsumego_gui.core.book_lines import Book
 from tsumego_gui.core.problem import Problem
 from tsumego_gui.qt.board_painter import NEXT_MOVE, THEMES
 from tsumego_gui.qt.proof_model import ProofTreeModel
@@ -53,7 +54,7 @@ from tsumego_gui.qt.proof_view import (
 from tsumego_gui.qt.try_first_move import TryFirstMove
 from tsumego_gui.search.classify import Classification
 from tsumego_gui.search.line_diagram import proof_line, with_ko_rule
-from tsumego_gui.search.proof import Proof, ProofNode, stubborn_reply
+from tsumego_gui.search.proof import Proof, ProofNode, book_reply, stubborn_reply
 
 NAV_KEYS = {Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down,
             Qt.Key.Key_Home, Qt.Key.Key_End}
@@ -103,6 +104,9 @@ class ProofBrowser(QWidget):
         self.proof: Proof | None = None
         self.first_move: int | None = None     # set when the proof is a first move's
         self._lengths: dict[int, int] = {}     # the stubborn replies' line lengths, by proof
+        # the problem file's lines, which the main line follows where the proof holds their
+        # moves (``search.proof.book_reply``; the window gives them: none once edited)
+        self.book_source: Callable[[], Book] = dict
         self.heading = ""                      # what the proof is, when not the board's
         self.classification: Classification | None = None
         self.model: ProofTreeModel | None = None
@@ -278,7 +282,8 @@ class ProofBrowser(QWidget):
                 break
             there.play(move)
         more, cut = proof_line(self.node(), there, first if not self.path else None,
-                               goes_on=bool(moves))
+                               goes_on=bool(moves), book=self.book_source(),
+                               before=self._before(self.path))
         return board, moves + more, cut, start
 
     def _line(self) -> tuple[Board, list[int], Problem] | None:
@@ -350,7 +355,8 @@ class ProofBrowser(QWidget):
         line of passes)."""
         node = self.node()
         if node is not None and node.children:
-            self.go_to(self.path + (self._main_child(node, self._board_at(self.path)),))
+            self.go_to(self.path + (self._main_child(node, self._board_at(self.path),
+                                                     self._before(self.path)),))
 
     def _board_at(self, path: tuple[int, ...]) -> Board:
         board = self.proof.board()
@@ -358,10 +364,18 @@ class ProofBrowser(QWidget):
             board.play(move)
         return board
 
-    def _main_child(self, node: ProofNode, board: Board) -> int:
+    def _before(self, path: tuple[int, ...]) -> list[int]:
+        """The moves from the problem's position to the node at ``path`` (a first move's
+        proof starts after that move)."""
+        first = [] if self.first_move is None else [self.first_move]
+        return first + node_and_moves(self.proof, path)[1]
+
+    def _main_child(self, node: ProofNode, board: Board, before: list[int]) -> int:
         """The index of the child the main line takes at ``node`` (``board``: its
-        position)."""
+        position; ``before``: the moves to it from the problem's position)."""
         move = node.prover_move
+        if move is None:
+            move = book_reply(self.book_source(), before, node, board.to_play)
         if move is None:
             move = stubborn_reply(node, board, self._lengths, STUBBORN_WALK)
         return next(i for i, (m, _) in enumerate(node.children) if m == move)
@@ -386,10 +400,12 @@ class ProofBrowser(QWidget):
         if self.model is None:
             return
         path, board, node = self.path, self._board_at(self.path), self.node()
+        before = self._before(path)
         while node.children:
-            i = self._main_child(node, board)
+            i = self._main_child(node, board, before)
             move, node = node.children[i]
             board.play(move)
+            before.append(move)
             path += (i,)
         self.go_to(path)
 

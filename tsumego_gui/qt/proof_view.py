@@ -18,11 +18,12 @@ from dataclasses import dataclass, replace
 
 from engine_cy.board import BLACK, PASS, WHITE, Board
 from tsumego_gui.core import coords
+from tsumego_gui.core.book_lines import Book
 from tsumego_gui.core.wording import PLAYERS, counted
 from tsumego_gui.qt.board_painter import NEXT_MOVE, BoardView, Overlay
 from tsumego_gui.search.classification_file import TREE_SHOWS
 from tsumego_gui.search.ko_notes import KoNotes
-from tsumego_gui.search.proof import Proof, ProofNode, stubborn_reply
+from tsumego_gui.search.proof import Proof, ProofNode, book_reply, stubborn_reply
 
 
 @dataclass(frozen=True)
@@ -304,7 +305,9 @@ class TryIt(GameLog):
     other side.
 
     At a node where the app's side wins, the app plays the proof's move there;
-    where it loses, it plays its most stubborn move of the proof
+    where it loses, the problem file's next move where the game has followed the file's
+    lines and the proof holds it (``book``: ``core.book_lines``; ``before``: the moves
+    played before this game's first), else its most stubborn move of the proof
     (``proof.stubborn_reply``: the longest line below, where an attacker that
     cannot kill keeps its own chains out of atari).
     The user's moves are looked up in the tree: moves outside a node's
@@ -328,9 +331,11 @@ class TryIt(GameLog):
     """
 
     def __init__(self, proof: Proof, user: int | None = None, first_move: int | None = None,
-                 intro: tuple[str, ...] = (), rival: Proof | None = None):
+                 intro: tuple[str, ...] = (), rival: Proof | None = None,
+                 book: Book | None = None, before: tuple[int, ...] = ()):
         self.proof = proof
         self.rival = rival
+        self.book, self.before = book or {}, before
         # the side to move plays the problem; after a first move, the side that played it
         posed = proof.to_play if first_move is None else 3 - proof.to_play
         self.user = posed if user is None else user
@@ -373,14 +378,19 @@ class TryIt(GameLog):
         return True
 
     def _app_choice(self) -> int:
-        """The app's move here: the proof's move where it wins, else its most stubborn
-        reply (``proof.stubborn_reply``)."""
+        """The app's move here: the proof's move where it wins, else the problem file's
+        next move where the game is on its lines and the proof holds it (``book``,
+        ``before``: the moves before this game's first), else its most stubborn reply
+        (``proof.stubborn_reply``)."""
         node = self.node
         if node.prover_move is not None:
             return node.prover_move
         rival = self._rival_node
         if rival is not None and rival.prover_move in dict(node.children):
             return rival.prover_move
+        booked = book_reply(self.book, (*self.before, *self.moves), node, self.prover)
+        if booked is not None:
+            return booked
         return stubborn_reply(node, self.board, self._lengths, STUBBORN_WALK)
 
     def _advance(self, node: ProofNode, move: int) -> None:

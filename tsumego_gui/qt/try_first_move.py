@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from engine_cy.board import PASS
 from tsumego_gui.core import coords
+from tsumego_gui.core.book_lines import Book
 from tsumego_gui.core.wording import PLAYERS, capitalised
 from tsumego_gui.qt.board_painter import BoardView, Overlay
 from tsumego_gui.qt.first_move_list import short_class
@@ -45,9 +46,11 @@ from tsumego_gui.search.proof import stubborn_move
 
 
 class TryFirstMove:
-    def __init__(self, classification: Classification, app_first: FirstMove | None = None):
+    def __init__(self, classification: Classification, app_first: FirstMove | None = None,
+                 book: Book | None = None):
         self.classification = classification
         self.app_first = app_first
+        self.book = book        # the problem file's lines, for the app's replies (``TryIt``)
         self.switched = app_first is not None
         self.user = 3 - classification.to_play if self.switched else classification.to_play
         self.prover = 3 - self.user       # the app's side
@@ -147,7 +150,7 @@ class TryFirstMove:
         if fight is not None:
             said += f" The ko is fought with ko threats elsewhere: {threats_held(line.problem)}."
         self.game = TryIt(line, user=self.user, first_move=fm.move, rival=rival,
-                          intro=(*self._log, said))
+                          intro=(*self._log, said), book=self.book)
 
     # ---- the board -----------------------------------------------------------------------
 
