@@ -36,6 +36,7 @@ from tsumego_gui.core.sgf_io import (
     REFERENCE_LABEL,
     RIGHT,
     RIGHT_LABEL,
+    SGF_COLORS,
     WRONG,
     game_of,
     line_verdict,
@@ -60,7 +61,6 @@ Book = dict[tuple[int, ...], tuple[BookMove, ...]]
 # a larger file (a collection of thousands) is not parsed again for one game's lines
 MAX_BOOK_BYTES = 1 << 20
 MAX_BOOK_MOVES = 300        # a line read deeper is cut (no book problem's line is so long)
-_COLOURS = {"b": 1, "w": 2}
 
 
 def book_of_file(path: Path, index: int = 0) -> Book:
@@ -136,4 +136,4 @@ def _move(node: sgf.Tree_node, size: int) -> tuple[int, int] | None:
         return None
     if point is not None and not all(0 <= v < size for v in point):
         return None
-    return _COLOURS[colour], coords.from_sgfmill(point, size)
+    return SGF_COLORS[colour], coords.from_sgfmill(point, size)

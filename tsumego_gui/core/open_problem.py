@@ -44,6 +44,7 @@ from tsumego_gui.core.problem import NoDefenderError, Problem, ProblemError, che
 from tsumego_gui.core.sgf_io import (  # RIGHT, WRONG, REFERENCE: BookLine.verdict's values
     REFERENCE,
     RIGHT,
+    SGF_COLORS,
     WRONG,
     Progress,
     broken_game,
@@ -60,8 +61,6 @@ from tsumego_gui.core.sgf_io import (  # RIGHT, WRONG, REFERENCE: BookLine.verdi
     text_of,
 )
 from tsumego_gui.core.wording import counted
-
-_COLORS = {"b": BLACK, "w": WHITE}
 
 
 @dataclass(frozen=True)
@@ -158,7 +157,7 @@ def open_position_of(tree: sgf_grammar.Coarse_game_tree, name: str = "") -> Open
 def _line(node: sgf.Tree_node, size: int) -> BookLine:
     color, point = node.get_move()
     verdict, label = line_verdict(node)
-    return BookLine(_COLORS[color], coords.from_sgfmill(point, size), verdict, label,
+    return BookLine(SGF_COLORS[color], coords.from_sgfmill(point, size), verdict, label,
                     text_of(node, "N"))
 
 

@@ -44,9 +44,8 @@ from pathlib import Path
 from engine_cy.board import BLACK, PASS, WHITE
 from tsumego_gui.core import coords
 from tsumego_gui.core.problem import Problem, ProblemError, quoted
-from tsumego_gui.core.sgf_io import check_points, game_of, parse_games, replay
+from tsumego_gui.core.sgf_io import SGF_COLORS, check_points, game_of, parse_games, replay
 
-_COLORS = {"b": BLACK, "w": WHITE}
 _GOALS = {"TOLIVE": "live", "TOLIVE_ANY": "live_any"}
 _ATTACKER_GOALS = ("TOKILL", "TOKILL_ALL", "TOLIVE", "TOLIVE_ANY")
 _KO_RULES = {"allow_ko": True, "disallow_ko": False}
@@ -70,9 +69,9 @@ def read_rzone_json(path: str | PathLike[str]) -> Problem:
 
     def color(name: str) -> int:
         value = text(name)
-        if value.lower() not in _COLORS:
+        if value.lower() not in SGF_COLORS:
             raise ProblemError(f"{name} {quoted(value)} is not 'b' or 'w'")
-        return _COLORS[value.lower()]
+        return SGF_COLORS[value.lower()]
 
     defender, to_play = color("winning_color"), color("turn_color")
     side = {BLACK: "black", WHITE: "white"}

@@ -120,7 +120,7 @@ from tsumego_gui.core.problem import (
 )
 from tsumego_gui.core.region import enclosed_region
 
-_SGF_COLOR = {"b": BLACK, "w": WHITE}
+SGF_COLORS = {"b": BLACK, "w": WHITE}     # sgfmill's colour letters
 DEFAULT_CHARSET = "ISO-8859-1"     # SGF's (and sgfmill's) when CA is absent; CA[] too
 _COLOR_SGF = {BLACK: "b", WHITE: "w"}
 # Root properties that say "this root is a problem, its children are answers".
@@ -548,7 +548,7 @@ def replay(nodes: list[sgf.Tree_node], size: int) -> Replay:
         color_name, point = _get(node.get_move)
         if color_name is None:
             continue
-        color = _SGF_COLOR[color_name]
+        color = SGF_COLORS[color_name]
         out.set_to_play(color)
         out.history.append(board.hash)
         out.moves += 1
@@ -656,7 +656,7 @@ def read_game(tree: sgf_grammar.Coarse_game_tree, file_name: str = "", *,
             failed = _UNANSWERED.match(text_of(child, "C")) or \
                 verdict in (WRONG, REFERENCE) or (not verdict and RIGHT in verdicts)
             move = None if color_name is None else \
-                (_SGF_COLOR[color_name], coords.from_sgfmill(point, size))
+                (SGF_COLORS[color_name], coords.from_sgfmill(point, size))
             if move is not None and not failed and move not in book_moves:
                 book_moves.append(move)
 
@@ -995,7 +995,7 @@ def _copy_node(source: sgf.Tree_node, parent: sgf.Tree_node, board: Board,
     if any(source.has_property(p) for p in _SETUP):
         why = "it sets up stones"
     elif loc is not None:
-        board.to_play = _SGF_COLOR[colour]      # two moves of one colour: a pass between
+        board.to_play = SGF_COLORS[colour]      # two moves of one colour: a pass between
         if loc != PASS:
             why = board.illegal_reason(loc) or ""
     if why:
