@@ -414,8 +414,8 @@ def stubborn_move(children: Sequence[tuple[int, ProofNode]], attacker_fails: boo
                   board: Board | None, lengths: dict[int, int], budget: int = 0,
                   sacrifices: bool = True) -> int:
     """:func:`stubborn_reply` among ``children`` (move, the node after it), all lost by
-    the side to move at ``board`` (the attacker where ``attacker_fails``): also of first
-    moves whose proofs are separate trees (``search.classify``)."""
+    the side to move at ``board`` (the attacker where ``attacker_fails``): also the first
+    moves of a classification, whose proofs are separate trees."""
     given = {move: attacker_fails and _gives_away(board, move) for move, _ in children}
     idle = {move: _fills_own(board, move) for move, _ in children}
 
