@@ -479,8 +479,10 @@ class TryIt(GameLog):
         elif loc in covers:
             c = covers[loc]
             to = children[c]
-            note = (f"You play {self._name(loc)}: outside the zone of the answer to "
-                    f"{self._name(c)}, so it changes nothing that matters; answered as after "
+            # not "changes nothing": it may be the book's move (QA s52), only one the
+            # proof need not read apart
+            note = (f"You play {self._name(loc)}: it lies outside the zone of the answer to "
+                    f"{self._name(c)}, so that answer works here too; answered as after "
                     f"{self._name(c)}.")
         elif node.prover_move is not None:
             return self._say(f"The proof does not cover {self._name(loc)}: your side wins here "
