@@ -20,6 +20,12 @@ from tsumego_gui.search.proof import Proof, ProofNode, main_line, nothing_left, 
 from tsumego_gui.search.verify import verify
 
 BUNDLED = Path(__file__).resolve().parents[1] / "tsumego_gui" / "resources" / "problems"
+# Our own problem: White's straight four in the corner of a 9x9 board, Black to play, plus four
+# far-away empty points (H9 J9 H8 J8) in the region -- Black's moves there change nothing, so a
+# proof cuts them as null moves.
+FOUR_AND_FAR = (b"(;GM[1]SZ[9]PL[B]AB[ag][bg][cg][dg][eg][fg][fh][fi]AW[ah][bh][ch][dh][eh][ei]"
+                b"TR[ah]SQ[ai][bi][ci][di][hb][ib][ha][ia])")
+FAR = {coords.from_gtp(v, 9) for v in ("H9", "J9", "H8", "J8")}
 
 
 @pytest.fixture(scope="module")
@@ -787,3 +793,23 @@ def test_the_main_line_follows_the_files_own_line_where_the_proof_holds_it():
     # a move of the other colour at that place is not the reply
     wrong = {**book, (kill,): (BookMove(replies[0], BLACK, ""),)}
     assert main_line(proof.root, proof.board(), book=wrong) == plain
+
+
+def test_the_files_null_move_is_followed_as_after_the_move_that_covers_it():
+    """QA s52: the book's hane was a null move in the proof (answered as another move),
+    and the main line left the book there.  White's straight four with four far points in
+    the region (Black's moves there change nothing, so the proof cuts them as null moves):
+    a file line that starts at H9 is the main line's start, and the line goes on as after
+    the covering move, legal on the board."""
+    from tsumego_gui.core.book_lines import BookMove
+    problem = read_sgf(FOUR_AND_FAR)[0]
+    proof = solved(problem, BLACK, all_moves=False).proof          # verified there
+    far = sorted(FAR & {m for m, _ in proof.root.pruned})
+    assert far, "no far move is a null move at the root"
+    book = {(): (BookMove(far[0], BLACK, "wrong"),)}
+    line = main_line(proof.root, proof.board(), book=book)
+    assert line[0] == far[0] and len(line) > 1
+    board = proof.board()
+    for move in line:
+        assert move == PASS or board.is_legal(move)
+        board.play(move)

@@ -9,6 +9,7 @@ from PySide6.QtCore import QModelIndex, QPoint, QPointF, Qt  # noqa: E402
 from PySide6.QtGui import QWheelEvent  # noqa: E402
 from PySide6.QtWidgets import QApplication, QTreeView  # noqa: E402
 
+from tests.test_proof_io import FAR, FOUR_AND_FAR  # noqa: E402
 from tsumego_gui.core import coords  # noqa: E402
 from tsumego_gui.core.sgf_io import read_sgf  # noqa: E402
 from tsumego_gui.qt.board_widget import LEFT  # noqa: E402
@@ -19,12 +20,6 @@ from tsumego_gui.search.choice import solve  # noqa: E402
 from tsumego_gui.search.proof import Proof, ProofNode  # noqa: E402
 from tsumego_gui.search.verify import verify  # noqa: E402
 
-# Our own problem: White's straight four in the corner of a 9x9 board, Black to play, plus four
-# far-away empty points (H9 J9 H8 J8) in the region -- Black's moves there change nothing, so a
-# proof cuts them as null moves.
-FOUR_AND_FAR = (b"(;GM[1]SZ[9]PL[B]AB[ag][bg][cg][dg][eg][fg][fh][fi]AW[ah][bh][ch][dh][eh][ei]"
-                b"TR[ah]SQ[ai][bi][ci][di][hb][ib][ha][ia])")
-FAR = {coords.from_gtp(v, 9) for v in ("H9", "J9", "H8", "J8")}
 BUNDLED = STRAIGHT_THREE.parent
 
 

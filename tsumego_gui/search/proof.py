@@ -321,12 +321,14 @@ def main_line(node: ProofNode, board: Board | None, most: int = 40,
                 if (line or goes_on) and on_board and nothing_left(node, board):
                     break
                 move = book_reply(book, (*before, *line), node,
-                                  board.to_play if on_board else None)
+                                  board.to_play if on_board else None, covered=True)
                 if move is None:
                     move = stubborn_reply(node, board if on_board else None, lengths,
                                           sacrifices=sacrifices)
             line.append(move)
-            node = dict(node.children)[move]
+            # a null move of the file's goes on as after the move that covers it (the
+            # proof's consistent-replay conditions make that line sound: ``search.verify``)
+            node = dict(node.children)[dict(node.pruned).get(move, move)]
             on_board = on_board and (move == PASS or board.is_legal(move))
             if on_board:
                 tokens.append(board.play(move))
@@ -337,15 +339,16 @@ def main_line(node: ProofNode, board: Board | None, most: int = 40,
 
 
 def book_reply(book: Book | None, before: Sequence[int], node: ProofNode,
-               mover: int | None) -> int | None:
+               mover: int | None, covered: bool = False) -> int | None:
     """The file's next move after the moves ``before`` (by ``mover``, where known) where
-    ``node``, the proof's node there, holds it as a child; else None (QA s51 book D5: the
-    main line's attack was the longest, not the book's hane)."""
+    ``node``, the proof's node there, holds it as a child, or where ``covered`` as a null
+    move (``ProofNode.pruned``); else None (QA s51 book D5: the main line's attack was the
+    longest, not the book's hane; QA s52: the hane was a null move there)."""
     if not book:
         return None
-    children = dict(node.children)
+    held = {m for m, _ in node.children} | ({m for m, _ in node.pruned} if covered else set())
     return next((entry.move for entry in book.get(tuple(before), ())
-                 if entry.move in children and mover in (None, entry.colour)), None)
+                 if entry.move in held and mover in (None, entry.colour)), None)
 
 
 def nothing_left(node: ProofNode, board: Board) -> bool:
