@@ -23,6 +23,7 @@ Knows SGF and coordinates; nothing about solving, proofs or games.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -61,6 +62,12 @@ Book = dict[tuple[int, ...], tuple[BookMove, ...]]
 # a larger file (a collection of thousands) is not parsed again for one game's lines
 MAX_BOOK_BYTES = 1 << 20
 MAX_BOOK_MOVES = 300        # a line read deeper is cut (no book problem's line is so long)
+
+
+def moves_at(book: Book, before: Sequence[int], colour: int | None) -> list[BookMove]:
+    """The book's moves after the moves ``before``, of ``colour`` (None: either), main
+    variation first."""
+    return [e for e in book.get(tuple(before), ()) if colour in (None, e.colour)]
 
 
 def book_of_file(path: Path, index: int = 0) -> Book:

@@ -58,7 +58,7 @@ from dataclasses import replace
 from engine_cy.benson import unconditionally_alive
 from engine_cy.board import PASS, Board
 from tsumego_gui.core import coords
-from tsumego_gui.core.book_lines import Book
+from tsumego_gui.core.book_lines import Book, moves_at
 from tsumego_gui.core.problem import Problem, ProblemError
 from tsumego_gui.core.sgf_io import RIGHT as BOOK_RIGHT
 from tsumego_gui.core.sgf_io import WRONG as BOOK_WRONG
@@ -503,12 +503,9 @@ class Practice(GameLog):
         if board is None:
             return None
         posed_moves = board.to_play == self.posed
-        for entry in self.book.get(tuple(self.moves), ()):
-            if entry.colour != board.to_play or (posed_moves and entry.verdict == BOOK_WRONG):
-                continue
-            if entry.move == PASS or board.is_legal(entry.move):
-                return entry.move
-        return None
+        return next((e.move for e in moves_at(self.book, self.moves, board.to_play)
+                     if not (posed_moves and e.verdict == BOOK_WRONG)
+                     and (e.move == PASS or board.is_legal(e.move))), None)
 
     def _note_book_end(self, upto: int | None = None) -> None:
         """Where the moves played since the last look (up to the first ``upto``, None:
@@ -518,8 +515,8 @@ class Practice(GameLog):
         moves = tuple(self.moves[:upto])
         for n in range(self._book_checked + 1, len(moves) + 1):
             colour = self.posed if n % 2 else 3 - self.posed     # moves alternate
-            entry = next((e for e in self.book.get(moves[:n - 1], ())
-                          if e.move == moves[n - 1] and e.colour == colour), None)
+            entry = next((e for e in moves_at(self.book, moves[:n - 1], colour)
+                          if e.move == moves[n - 1]), None)
             if entry is not None and moves[:n] not in self.book:
                 kind = {BOOK_RIGHT: "correct line", BOOK_WRONG: "failure line"}.get(
                     entry.verdict, "line")

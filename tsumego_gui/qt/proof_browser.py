@@ -283,7 +283,7 @@ class ProofBrowser(QWidget):
             there.play(move)
         more, cut = proof_line(self.node(), there, first if not self.path else None,
                                goes_on=bool(moves), book=self.book_source(),
-                               before=self._before(self.path))
+                               before=self._walked(self.path)[1])
         return board, moves + more, cut, start
 
     def _line(self) -> tuple[Board, list[int], Problem] | None:
@@ -355,20 +355,16 @@ class ProofBrowser(QWidget):
         line of passes)."""
         node = self.node()
         if node is not None and node.children:
-            self.go_to(self.path + (self._main_child(node, self._board_at(self.path),
-                                                     self._before(self.path)),))
+            self.go_to(self.path + (self._main_child(node, *self._walked(self.path)),))
 
-    def _board_at(self, path: tuple[int, ...]) -> Board:
+    def _walked(self, path: tuple[int, ...]) -> tuple[Board, list[int]]:
+        """(the position at the node at ``path``, the moves to it from the problem's
+        position: a first move's proof starts after that move)."""
+        moves = node_and_moves(self.proof, path)[1]
         board = self.proof.board()
-        for move in node_and_moves(self.proof, path)[1]:
+        for move in moves:
             board.play(move)
-        return board
-
-    def _before(self, path: tuple[int, ...]) -> list[int]:
-        """The moves from the problem's position to the node at ``path`` (a first move's
-        proof starts after that move)."""
-        first = [] if self.first_move is None else [self.first_move]
-        return first + node_and_moves(self.proof, path)[1]
+        return board, ([] if self.first_move is None else [self.first_move]) + moves
 
     def _main_child(self, node: ProofNode, board: Board, before: list[int]) -> int:
         """The index of the child the main line takes at ``node`` (``board``: its
@@ -399,8 +395,8 @@ class ProofBrowser(QWidget):
         """To the end of the main line (:meth:`forward` to a leaf)."""
         if self.model is None:
             return
-        path, board, node = self.path, self._board_at(self.path), self.node()
-        before = self._before(path)
+        path, node = self.path, self.node()
+        board, before = self._walked(path)
         while node.children:
             i = self._main_child(node, board, before)
             move, node = node.children[i]

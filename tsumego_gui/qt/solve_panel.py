@@ -506,7 +506,7 @@ class SolvePanel(QWidget):
         figure = f" ({best.words()})" if best is not None and moves != [PASS] else ""
         head += f"  Ko at best: <b>{names}</b>{starts}{figure}."
         if c.ko_beyond is not None:     # QA s52: a double ko read "must win it", no more
-            head += f"  {capitalised(beyond_words(c.ko_beyond).removeprefix('; '))}."
+            head += f"  {capitalised(beyond_words(c.ko_beyond))}."
         # the proof below follows the problem's ko rule: said once, after the answer, and
         # its "winning first move: none" left out where the mover loses the ko there (QA
         # s50: "Ko", "dies", "none" and "E1" read as four answers)

@@ -51,10 +51,14 @@ class TryFirstMove:
         self.classification = classification
         self.app_first = app_first
         self.book = book        # the problem file's lines, for the app's replies (``TryIt``)
-        self.switched = app_first is not None
         self.user = 3 - classification.to_play if self.switched else classification.to_play
         self.prover = 3 - self.user       # the app's side
         self.restart()
+
+    @property
+    def switched(self) -> bool:
+        """The user plays the other side (module docstring)."""
+        return self.app_first is not None
 
     # ---- the game ------------------------------------------------------------------------
 

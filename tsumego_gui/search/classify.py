@@ -265,7 +265,8 @@ class Classification:
         """A first move's class as the side to move reads it, with its ko figure (or the
         capture that ends the game)."""
         return self.words(fm.cls) + (f"; {fm.ko.words()}" if fm.ko is not None else "") \
-            + beyond_words(fm.ko_beyond) + (f" ({fm.ends_game})" if fm.ends_game else "")
+            + (f"; {beyond_words(fm.ko_beyond)}" if fm.ko_beyond is not None else "") \
+            + (f" ({fm.ends_game})" if fm.ends_game else "")
 
     @property
     def ko(self) -> KoFigure | None:
@@ -280,7 +281,7 @@ class Classification:
         """The position's class as the side to move reads it, with its ko figure."""
         ko = self.ko
         return self.words(self.status) + (f"; {ko.words()}" if ko is not None else "") \
-            + beyond_words(self.ko_beyond)
+            + (f"; {beyond_words(self.ko_beyond)}" if self.ko_beyond is not None else "")
 
     @property
     def ko_beyond(self) -> int | None:
@@ -317,12 +318,10 @@ class Classification:
         return notes
 
 
-def beyond_words(side: int | None) -> str:
-    """:attr:`FirstMove.ko_beyond` in words ("" for None)."""
-    if side is None:
-        return ""
-    return (f"; {PLAYERS[side]} fails even with {MAX_TRIED} ko threats to none (a double "
-            "ko, or a ko that needs more)")
+def beyond_words(side: int) -> str:
+    """:attr:`FirstMove.ko_beyond` in words."""
+    return (f"{PLAYERS[side]} fails even with {MAX_TRIED} ko threats to none (a double ko, "
+            "or a ko that needs more)")
 
 
 def rule_sets(problem: Problem) -> dict[str, Problem]:

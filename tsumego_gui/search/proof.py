@@ -42,7 +42,7 @@ from sgfmill import sgf
 
 from engine_cy.board import EMPTY, PASS, Board
 from tsumego_gui.core import coords
-from tsumego_gui.core.book_lines import Book
+from tsumego_gui.core.book_lines import Book, moves_at
 from tsumego_gui.core.problem import Problem
 from tsumego_gui.core.safe_write import write_atomically
 from tsumego_gui.core.sgf_io import set_move
@@ -347,8 +347,7 @@ def book_reply(book: Book | None, before: Sequence[int], node: ProofNode,
     if not book:
         return None
     held = {m for m, _ in node.children} | ({m for m, _ in node.pruned} if covered else set())
-    return next((entry.move for entry in book.get(tuple(before), ())
-                 if entry.move in held and mover in (None, entry.colour)), None)
+    return next((e.move for e in moves_at(book, before, mover) if e.move in held), None)
 
 
 def nothing_left(node: ProofNode, board: Board) -> bool:
