@@ -856,6 +856,25 @@ def test_unproven_answers_and_hints_follow_the_books_lines():
     assert stopped.thinking == "hint"
 
 
+def test_a_game_along_the_books_correct_line_is_correct():
+    """QA s52: a game that followed the book's correct line to its end, the app answering
+    from the book where it could not prove a move, ended "this follows the book's lines,
+    not a proof" and was not marked.  Straight three, Black to kill: B1, White A1 (the
+    book's reply), Black C1 takes every crucial stone."""
+    problem = replace(read_sgf(STRAIGHT_THREE)[0], to_play=BLACK)
+    for verdict, result in ((RIGHT, "correct"), ("", None), (WRONG, None)):
+        book = {(): (BookMove(B1, BLACK, verdict),), (B1,): (BookMove(A1, WHITE, verdict),),
+                (B1, A1): (BookMove(C1, BLACK, verdict),)}
+        game = Practice(problem, lambda p: None, book=book)
+        game.play(B1)
+        game.answer(None, best_line=(C1,))
+        assert game.moves == [B1, A1] and game.guessed
+        game.play(C1)
+        assert game.finished and game.result == result
+        assert game.log[-1].startswith("Correct, by the book's correct line: White is dead"
+                                       if result else "Game over: White is dead")
+
+
 def test_the_other_sides_book_moves_are_the_posed_sides_correct_ones():
     """Review s52: with the sides turned the app plays the posed side (Black, to kill the
     bundled rabbity six), so from the book it takes Black's correct move, not the failure

@@ -23,7 +23,9 @@ user is at, the second marks the proof's move there ("1"); where no proof
 covers the position, a hint asks for a solve first, and where none is found in
 time, says the book's move there, if the game is on the book's lines.  The end
 of the game is said once, in the player's words: "Correct: White is dead",
-"Wrong: Black lives", or "Ko: ..." after a first move whose class is ko.
+"Wrong: Black lives", or "Ko: ..." after a first move whose class is ko.  A game
+the app answered by unproven moves has no result, unless every move of it was
+the book's correct line ("Correct, by the book's correct line").
 
 Without the first moves' classes, the proofs a game is answered from are
 made under the problem's ko rule, which lets one side alone capture kos (the
@@ -58,7 +60,7 @@ from dataclasses import replace
 from engine_cy.benson import unconditionally_alive
 from engine_cy.board import PASS, Board
 from tsumego_gui.core import coords
-from tsumego_gui.core.book_lines import Book, moves_at
+from tsumego_gui.core.book_lines import Book, BookMove, moves_at
 from tsumego_gui.core.problem import Problem, ProblemError
 from tsumego_gui.core.sgf_io import RIGHT as BOOK_RIGHT
 from tsumego_gui.core.sgf_io import WRONG as BOOK_WRONG
@@ -514,14 +516,30 @@ class Practice(GameLog):
         with nothing said)."""
         moves = tuple(self.moves[:upto])
         for n in range(self._book_checked + 1, len(moves) + 1):
-            colour = self.posed if n % 2 else 3 - self.posed     # moves alternate
-            entry = next((e for e in moves_at(self.book, moves[:n - 1], colour)
-                          if e.move == moves[n - 1]), None)
+            entry = self._book_entry(moves[:n])
             if entry is not None and moves[:n] not in self.book:
                 kind = {BOOK_RIGHT: "correct line", BOOK_WRONG: "failure line"}.get(
                     entry.verdict, "line")
                 self._say(f"The book's {kind} for {PLAYERS[self.posed]} ends here.")
         self._book_checked = len(moves)
+
+    def _book_verdict(self) -> str:
+        """What the book calls the line the whole game has followed (``BOOK_RIGHT``,
+        ``BOOK_WRONG`` or ""); "" where a move left the book's lines."""
+        verdict = ""
+        for n in range(1, len(self.moves) + 1):
+            entry = self._book_entry(self.moves[:n])
+            if entry is None:
+                return ""
+            verdict = entry.verdict
+        return verdict
+
+    def _book_entry(self, moves: Sequence[int]) -> BookMove | None:
+        """The book's entry for the last of ``moves`` (played from the start), or None
+        where the book plays no such move there."""
+        colour = self.posed if len(moves) % 2 else 3 - self.posed     # moves alternate
+        return next((e for e in moves_at(self.book, moves[:-1], colour)
+                     if e.move == moves[-1]), None)
 
     def _shape_guess(self) -> int | None:
         """The region's legal move that the heuristic evaluator's priors (captures, ataris,
@@ -664,6 +682,14 @@ class Practice(GameLog):
             self._say(f"Game over: {d} {state} ({reason}) before {user} had a move{note}.")
             return
         if won and self.guessed:
+            if self.booked and not self.switched and self._book_verdict() == BOOK_RIGHT:
+                # the whole game is the book's correct line, the app's unproven answers
+                # the book's own (QA s52: it ended "not a proof" and was not marked)
+                self.result = CORRECT
+                self._say(f"Correct, by the book's correct line: {d} {state} ({reason})"
+                          f"{note}.  The app answered as the book does where it could not "
+                          "prove a move.")
+                return
             # the app's unproven moves may be what lost it: no result, said so
             if self.booked:
                 # QA s52: the book's own correct line ended in words that discounted it
