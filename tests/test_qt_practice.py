@@ -359,7 +359,9 @@ def test_a_kill_that_needs_the_ko_is_said_to_be_ko_without_a_solve():
     """Before a solve the answers come from proofs in which White (the defender) may never
     capture a ko, so B1 kills there; with White allowed to take kos White lives, and a Go
     player calls that a ko, not a kill (the problem's comment: "Black B1 makes a direct
-    ko")."""
+    ko").  QA s52 D5: the check runs before White's first answer, so that White fights the
+    ko (A1, the ko shape) instead of answering elsewhere, and is not asked again at the
+    end."""
     problem = read_sgf(L_FOUR_KO)[0]
     game = _asking_practice(problem)
     assert game.user == 1
@@ -368,8 +370,11 @@ def test_a_kill_that_needs_the_ko_is_said_to_be_ko_without_a_solve():
     assert game.result == "ko"
     assert game.log[-1].startswith(
         "Ko: White is dead in this line, where only Black may capture kos")
-    checked = game.asked[-1]
-    assert checked.ko_capture_allowed(2) and not checked.ko_capture_allowed(1)
+    assert game.moves[:3] == [coords.from_gtp(v, 9) for v in ("B1", "A1", "A2")]
+    checks = [p for p in game.asked if p.ko_capture_allowed(2)]
+    assert len(checks) == 1 and not checks[0].ko_capture_allowed(1)
+    assert "B1 fails when White may capture kos (proven): this is a ko, and White " \
+        "fights it." in game.log
     assert sum(line.startswith(("Ko", "Correct", "Wrong")) for line in game.log) == 1
 
 

@@ -30,11 +30,13 @@ the book's correct line ("Correct, by the book's correct line").
 Without the first moves' classes, the proofs a game is answered from are
 made under the problem's ko rule, which lets one side alone capture kos (the
 attacker, in a problem as posed).  A win for that side may then be only a
-won ko, so before the game ends so, the user's first move is solved again
-with the ko rule turned round (the app's side may capture kos, the user's
-may not, no threats: the classes' rule, ``search.classify``): where the app
-then wins, the result is "Ko"; where it is not proven in time, the "Correct"
-says the ko was not checked.  Likewise a loss of the side the rule forbids kos
+won ko, so the user's first move, once proven to win, is solved again before
+the app answers it, with the ko rule turned round (the app's side may capture
+kos, the user's may not, no threats: the classes' rule, ``search.classify``):
+where the app then wins, the game is a ko, the app fights it (that proof is
+its rival line, ``TryIt``) and the result is "Ko"; where it is not proven in
+time, the "Correct" says the ko was not checked.  (A first move answered from
+a proof at hand, or a pass, is checked so at the game's end.)  Likewise a loss of the side the rule forbids kos
 is only a lost ko, maybe: the first move is solved again with that side alone
 allowed to capture kos, and where it then wins, the result is "Ko", not "Wrong"
 (QA s52: the direct ko's right move ended "Wrong").
@@ -168,7 +170,8 @@ class Practice(GameLog):
         self.segment: TryIt | TryFirstMove | None = None
         self._own: Board | None = None
         self.last_move: int | None = None
-        self.thinking: str | None = None     # "answer" | "hint" | "ko" while a solve runs
+        # "answer" | "hint" | "ko" | "ko-first" while a solve runs
+        self.thinking: str | None = None
         self.hint_level = 0
         self.move_shown = False              # a hint showed a move this game (second press)
         self._no_hint: tuple[int, str] | None = None    # (moves played, why) of a failed hint
@@ -192,6 +195,10 @@ class Practice(GameLog):
         # is checked for a ko only where it was: QA s52, a blunder after a right first
         # move read "Ko")
         self._opening_lost: bool | None = None
+        # the ko check run before the app's first answer (``_check_ko_first``): its
+        # (proof, failure), and the first answer's proof held while it runs
+        self._first_ko_check: tuple[Proof | None, str] | None = None
+        self._held: Proof | None = None
         opening = (f"You play {PLAYERS[self.user]}; the app "
                    f"{'moves first and answers' if self.switched else 'answers'} for "
                    f"{PLAYERS[self.prover]}")
@@ -398,25 +405,33 @@ class Practice(GameLog):
         if purpose == "ko":
             self._end_after_ko_check(proof, failure)
             return
+        rival, checked = None, purpose == "ko-first"
+        if checked:
+            rival = self._after_first_ko_check(proof, failure)
+            proof, purpose = self._held, "answer"
+            self._held = None
         if proof is not None:
             played = self.moves[-1] if self.moves else None     # the player's, a pass too
             user_wins = proof.root.won == (self.user == self.rules.defender)
+            d = PLAYERS[self.rules.defender]
+            if not checked:         # said before the ko check's words
+                self._say(f"Solved: with {PLAYERS[proof.to_play]} to play, {d} "
+                          f"{'lives' if proof.root.won else 'dies'}.")
             # the position right after the player's first move (switched: the start)
             opening = purpose == "answer" and self._opening_lost is None and \
                 len(self.moves) == (0 if self.switched else 1)
             if opening:
                 self._opening_lost = not user_wins
+                if user_wins and self._check_ko_first(proof):
+                    return
             # the game's moves before the segment's first (its first is the last played)
             before = self.moves if self.last_move is None else self.moves[:-1]
             self.segment = TryIt(proof, user=self.user, first_move=self.last_move,
-                                 intro=("",), book=self.book, before=tuple(before))
+                                 intro=("",), book=self.book, before=tuple(before),
+                                 rival=rival)
             # its first move is the one played last, counted already
             self.moves += self.segment.moves[0 if self.last_move is None else 1:]
             self._own = None
-            mover = PLAYERS[proof.to_play]
-            d = PLAYERS[self.rules.defender]
-            self._say(f"Solved: with {mover} to play, {d} "
-                      f"{'lives' if proof.root.won else 'dies'}.")
             # after the player's move, a pass too (QA s46: not said after a pass)
             if purpose == "answer" and not user_wins:
                 # the app's answers are proven from here: said now (QA s45: practice
@@ -660,7 +675,11 @@ class Practice(GameLog):
         # s52: the direct ko's right move ended "Wrong", the player's retake refused)
         if self._ko_check_due(won):
             self._ending = (defender_lives, reason)
-            self._check_ko(self.prover if won else self.user)
+            if won and self._first_ko_check is not None:       # asked already
+                self._ko_taker = self.prover
+                self._end_after_ko_check(*self._first_ko_check)
+            else:
+                self._check_ko(self.prover if won else self.user)
             return
         # a ko move's game the player lost (it passed instead of retaking, say) is lost:
         # "Ko" says the player won it, as the ko's winner (QA s44: it read "Ko", solved)
@@ -779,6 +798,36 @@ class Practice(GameLog):
         self._say(f"Checking for a ko: {first} solved again with {kos} (up to "
                   f"{self.seconds:g} s)…")
         self.ask(problem)
+
+    def _check_ko_first(self, proof: Proof) -> bool:
+        """Where the ko check would be due if the player won, run it before the app
+        answers the player's first move (``proof``, held meanwhile), so that the app
+        can fight the ko the rule forbids it (QA s52 D5: without the classes, White
+        answered the corner L-four's ko move elsewhere, and the game ended "Ko" with no
+        ko played).  Whether it was asked."""
+        if self.switched or self.opening == PASS or self._own is None \
+                or not self._ko_check_due(True):
+            return False
+        self._held, self._ko_taker = proof, self.prover
+        app = PLAYERS[self.prover]
+        self.thinking = "ko-first"
+        self._say(f"Checking for a ko before {app} answers: {self._name(self.opening)} "
+                  f"solved again with {app} allowed to capture kos and "
+                  f"{PLAYERS[self.user]} not (up to {self.seconds:g} s)…")
+        self.ask(position_problem(self._ko_check_rules(self.prover), self._own))
+        return True
+
+    def _after_first_ko_check(self, proof: Proof | None, failure: str) -> Proof | None:
+        """Keep the early ko check's outcome for the game's end; where the app wins once
+        it may capture kos, the game is a ko: that proof, the app's rival line, else None."""
+        self._first_ko_check = (proof, failure)
+        if proof is None or proof.root.won == (self.user == self.rules.defender):
+            return None
+        self.ko = True
+        self._say(f"{self._name(self.opening)} fails when {PLAYERS[self.prover]} may "
+                  f"capture kos (proven): this is a ko, and {PLAYERS[self.prover]} fights "
+                  "it.")
+        return proof
 
     def _end_after_ko_check(self, proof: Proof | None, failure: str) -> None:
         ending, self._ending = self._ending, None
