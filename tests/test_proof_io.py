@@ -689,13 +689,31 @@ def test_an_exported_proofs_main_sequence_is_its_main_line():
     node that was its first stone move, a seki's attacker filling a shared liberty (its
     stones in atari).  It is the most stubborn reply, the line ``main_line`` draws."""
     problem = problem_from(EYE_SEKI, 9, crucial="A1", to_play=BLACK, goal="survive")
+    lines = []
     for to_play in (BLACK, WHITE):
         proof = solved(problem, to_play, all_moves=False).proof
         line = proof.main_line()
         game = sgf.Sgf_game.from_bytes(proof.to_sgf())
         shown = [node.get_move()[1] for node in game.get_main_sequence()[1:]]
         shown = [PASS if move is None else coords.from_sgfmill(move, 9) for move in shown]
-        assert shown[:len(line)] == line and PASS in line
+        assert shown[:len(line)] == line
+        lines.append(line)
+    assert any(PASS in line for line in lines)      # a pass's place is shown too
+
+
+def test_a_line_ends_where_the_winner_leaves_the_losers_move_unanswered():
+    """QA s52 lines: the ko lines of enclosed problems ran on for 10-23 moves, the winner
+    passing while the loser filled points; a book stops where the result stands.  The
+    eye seki, White to play: White's D2 changes nothing, Black passes (the proof goes on
+    with the pass), and the line is D2 alone; a pass that ends the game after the
+    loser's pass stays (Black to play: D2, White passes, Black passes)."""
+    problem = problem_from(EYE_SEKI, 9, crucial="A1", to_play=BLACK, goal="survive")
+    proof = solved(problem, WHITE, all_moves=False).proof
+    d2 = coords.from_gtp("D2", 9)
+    assert proof.main_line() == [d2]
+    after = dict(proof.root.children)[d2]
+    assert after.prover_move == PASS and dict(after.children)[PASS].children
+    assert solved(problem, BLACK, all_moves=False).proof.main_line() == [d2, PASS, PASS]
 
 
 def test_a_sacrifice_the_proof_goes_on_after_is_not_nothing_left():

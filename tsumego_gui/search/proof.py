@@ -317,6 +317,12 @@ def main_line(node: ProofNode, board: Board | None, most: int = 40,
             move = node.prover_move
             if not line and first in dict(node.children):
                 move = first
+            elif move == PASS and line and line[-1] != PASS:
+                # the winner leaves the loser's last move unanswered: the result stands
+                # as it is, where a book stops (QA s52 lines: ko lines ran on for 10-23
+                # moves, the loser filling points while the winner passed); a pass that
+                # ends the game after the loser's is the line's end, and stays
+                break
             elif move is None:
                 if (line or goes_on) and on_board and nothing_left(node, board):
                     break
