@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from sgfmill import sgf
 
-from tests.ctrl_c_press import ctrl_c_while_starting
+from tests.ctrl_c_press import ctrl_c_while_starting, start
 from tsumego_gui.cli.main import main
 from tsumego_gui.core.sgf_io import read_sgf
 from tsumego_gui.search.proof import Proof
@@ -158,7 +158,7 @@ def test_ctrl_c_stops_a_search_at_once_with_one_line():
     would wait for it to end: Ctrl-C must stop it through the cancel flag."""
     command = [sys.executable, "-m", "tsumego_gui.cli.main", "solve", str(LONG_SOLVE),
                "--time", "60", "--json"]
-    child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    child = start(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     time.sleep(2.0)
     sent = time.monotonic()
     child.send_signal(signal.SIGINT)
@@ -180,7 +180,7 @@ def test_ctrl_c_keeps_the_proof_already_finished(tmp_path):
     saved = tmp_path / "first.sgf"
     command = [sys.executable, "-m", "tsumego_gui.cli.main", "solve", str(folder),
                "--time", "60", "--proof-out", str(saved)]
-    child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    child = start(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     out = b""
     while b"verified: yes" not in out:          # the first problem is done
         line = child.stdout.readline()
@@ -213,6 +213,17 @@ def test_ctrl_c_while_the_cli_starts_is_one_line_not_a_traceback(entry):
     for delay in (0.0, 0.01, 0.03, 0.06, 0.1, 0.2, 0.4):
         status, err = ctrl_c_while_starting(command, "numpy", delay)
         assert (status, err) == (130, ["tsumego: interrupted"]), f"pressed at {delay} s: {err}"
+
+
+def test_a_cli_started_ignoring_ctrl_c_keeps_ignoring_it():
+    """A background job of a script (``tsumego solve ... &``) starts with Ctrl-C ignored,
+    and Python leaves it so; the CLI's own handling took it over while the modules
+    loaded, then gave it back, so a press ended the run or was lost by the moment it
+    came (a flaky test under ``nohup``).  Pressed at any moment, the run goes on."""
+    command = [*_entry_point("tsumego"), "solve", str(STRAIGHT_THREE), "--time", "5"]
+    for delay in (0.0, 0.03, 0.1):
+        status, err = ctrl_c_while_starting(command, "numpy", delay, ignoring=True)
+        assert (status, err) == (0, []), f"pressed at {delay} s: {err}"
 
 
 @pytest.mark.skipif(not (LONG_SOLVE.exists() and MODEL.is_file()),

@@ -9,7 +9,7 @@ import time
 
 import pytest
 
-from tests.ctrl_c_press import ctrl_c_while_starting
+from tests.ctrl_c_press import ctrl_c_while_starting, start
 from tsumego_gui.qt.app import headless_message
 
 pytest.importorskip("pytestqt")
@@ -65,7 +65,7 @@ def test_ctrl_c_closes_the_app_as_its_close_button_does(tmp_path):
     the app ends with the status a close gives."""
     from tsumego_gui.qt.main_window import BUNDLED_PROBLEM
     settings = tmp_path / "s.ini"
-    child = subprocess.Popen(
+    child = start(
         [sys.executable, "-m", "tsumego_gui", "--settings", str(settings), str(BUNDLED_PROBLEM)],
         env=_env(QT_QPA_PLATFORM="offscreen"), stdout=subprocess.PIPE, stderr=subprocess.PIPE,
         text=True)

@@ -43,7 +43,7 @@ from contextlib import contextmanager
 from dataclasses import replace
 
 from engine_cy.board import PASS
-from tsumego_gui.cli.ctrl_c import quits_at_once
+from tsumego_gui.cli.ctrl_c import ignored, quits_at_once
 from tsumego_gui.cli.exit_status import DONE, NOT_PROVEN, NOT_VERIFIED, worst
 from tsumego_gui.cli.loading import load_from_args
 from tsumego_gui.cli.output import check_writable, write_output
@@ -125,11 +125,14 @@ def ctrl_c_cancels():
             raise KeyboardInterrupt
         ctrl_c.pressed.set()
 
+    previous = previous_fd = None
     try:
-        previous = signal.signal(signal.SIGINT, handler)
-        previous_fd = signal.set_wakeup_fd(write, warn_on_full_buffer=False)
+        if not ignored():       # a process started ignoring it is left so (``cli.ctrl_c``)
+            previous = signal.signal(signal.SIGINT, handler)
+            previous_fd = signal.set_wakeup_fd(write, warn_on_full_buffer=False)
     except ValueError:          # not the main thread (a test's): nothing to catch there
         previous = previous_fd = None
+    if previous is None:
         ctrl_c.wakeup = None
     try:
         yield ctrl_c
