@@ -50,7 +50,7 @@ from tsumego_gui.cli.output import check_writable, write_output
 from tsumego_gui.core import coords
 from tsumego_gui.core.book_lines import Book, book_of_file
 from tsumego_gui.core.colors import BLACK, WHITE
-from tsumego_gui.core.posing import text_disagrees
+from tsumego_gui.core.posing import crucial_warning, text_disagrees
 from tsumego_gui.core.problem import GOAL_TEXT, Problem
 from tsumego_gui.core.wording import (
     PLAYERS,
@@ -371,8 +371,8 @@ def print_classes(row: dict) -> None:
 
 
 def print_warnings(row: dict) -> None:
-    for key in ("region_warning", "text_warning"):
-        if row[key]:
+    for key in ("region_warning", "crucial_warning", "text_warning"):
+        if row.get(key):
             print(f"warning: {row[key]}")
 
 
@@ -527,6 +527,7 @@ def run_solve(args) -> int:
                 if stop.is_set() and not out["finished"]:
                     break       # cut short: neither printed nor kept
                 out["row"]["region_warning"] = problem.region_warning()
+                out["row"]["crucial_warning"] = crucial_warning(problem)
                 out["row"]["text_warning"] = text_disagrees(problem)
                 rows.append({"problem": label, **out["row"]})
                 if args.all:

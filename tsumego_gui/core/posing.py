@@ -39,6 +39,7 @@ from dataclasses import dataclass
 
 from engine_cy.board import BLACK, WHITE
 from tsumego_gui.core import coords
+from tsumego_gui.core.crucial_chains import alive_already_warning
 from tsumego_gui.core.problem import COLOR_NAMES, Problem, ProblemError, opponent, point_name
 
 FIGHT_GAP = 3      # stones farther apart than this (Chebyshev) are separate fights
@@ -190,9 +191,15 @@ def text_disagrees(problem: Problem) -> str:
 
 def problem_warnings(problem: Problem) -> list[str]:
     """What a player must read before the verdict: the region's warning
-    (``Problem.region_warning``) and the text's (:func:`text_disagrees`), those that
-    apply."""
-    return [w for w in (problem.region_warning(), text_disagrees(problem)) if w]
+    (``Problem.region_warning``), the crucial chains' (``core.crucial_chains``) and the
+    text's (:func:`text_disagrees`), those that apply."""
+    return [w for w in (problem.region_warning(), crucial_warning(problem),
+                        text_disagrees(problem)) if w]
+
+
+def crucial_warning(problem: Problem) -> str:
+    """``crucial_chains.alive_already_warning`` of ``problem``'s position."""
+    return alive_already_warning(problem.size, problem.black, problem.white, problem.crucial)
 
 
 def fights(size: int, stones: frozenset[int]) -> list[frozenset[int]]:

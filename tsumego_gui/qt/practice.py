@@ -27,19 +27,20 @@ of the game is said once, in the player's words: "Correct: White is dead",
 the app answered by unproven moves has no result, unless every move of it was
 the book's correct line ("Correct, by the book's correct line").
 
-Without the first moves' classes, the proofs a game is answered from are
-made under the problem's ko rule, which lets one side alone capture kos (the
-attacker, in a problem as posed).  A win for that side may then be only a
-won ko, so the user's first move, once proven to win, is solved again before
-the app answers it, with the ko rule turned round (the app's side may capture
-kos, the user's may not, no threats: the classes' rule, ``search.classify``):
-where the app then wins, the game is a ko, the app fights it (that proof is
-its rival line, ``TryIt``) and the result is "Ko"; where it is not proven in
-time, the "Correct" says the ko was not checked.  (A first move answered from
-a proof at hand, or a pass, is checked so at the game's end.)  Likewise a loss of the side the rule forbids kos
-is only a lost ko, maybe: the first move is solved again with that side alone
-allowed to capture kos, and where it then wins, the result is "Ko", not "Wrong"
-(QA s52: the direct ko's right move ended "Wrong").
+Without the first moves' classes, the proofs a game is answered from are made
+under the problem's ko rule, which lets one side alone capture kos (the
+attacker, in a problem as posed).  A win for that side may then be only a won
+ko, so the user's first move, once proven to win, is solved again before the
+app answers it, with the ko rule turned round (the app's side may capture kos,
+the user's may not, no threats: the classes' rule, ``search.classify``): where
+the app then wins, the game is a ko, the app fights it (that proof is its
+rival line, ``TryIt``) and the result is "Ko"; where it is not proven in time,
+the "Correct" says the ko was not checked.  (A first move answered from a
+proof at hand, or a pass, is checked so at the game's end.)  Likewise a loss of
+the side the rule forbids kos is only a lost ko, maybe: the first move is
+solved again with that side alone allowed to capture kos, and where it then
+wins, the result is "Ko", not "Wrong" (QA s52: the direct ko's right move
+ended "Wrong").
 
 ``switched``: the user plays the other side, and the app moves first (QA s51
 book D2: on a "Black cannot be killed" problem with White to play, the side

@@ -260,7 +260,7 @@ class ProblemPanel(QWidget):
                     "move in it can take their liberties, so they cannot be captured.  Mark "
                     "the points around them with the Region tool.")
                 self.validation_label.setStyleSheet("color: #b9770e;")
-            elif warning := draft.region_warning():
+            elif warning := draft.region_warning() or draft.crucial_warning():
                 # valid, but the verdict would say nothing of the problem (a pass lives)
                 self.validation_label.setText(f"✓ Valid problem, but {warning}.")
                 self.validation_label.setStyleSheet("color: #b9770e;")

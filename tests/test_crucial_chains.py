@@ -1,0 +1,56 @@
+"""Crucial chains alive before a move (``core.crucial_chains``): a problem whose crucial
+stones form several chains, one alive by Benson already, holds its goal at once, whatever
+happens to the others, and the player is told which (QA s53).
+
+Go knowledge: the corner group's eye space A1-B1-C1 is a straight three (Black B1 kills);
+the group at G3-J3 has two eyes, H2 and J1.
+"""
+
+from tests.test_solver import problem_from
+from tsumego_gui.core.crucial_chains import alive_already_warning
+from tsumego_gui.core.posing import problem_warnings
+
+TWO_GROUPS = """
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . X X X X
+    X X X X X X O O O
+    O O O O X X O * O
+    * * * O X X O O *
+"""
+CORNER_AND_TAIL = """
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    . . . . . . . . .
+    X X X X X X X . .
+    O O O O X O X . .
+    * * * O * O X . .
+"""
+
+
+def _warning(diagram: str, crucial: str) -> str:
+    p = problem_from(diagram, 9, crucial=crucial)
+    return alive_already_warning(p.size, p.black, p.white, p.crucial)
+
+
+def test_an_alive_crucial_group_beside_a_killable_one_is_named():
+    assert _warning(TWO_GROUPS, "A2 G3") == (
+        "the crucial stones at G3 are unconditionally alive already, so the goal (a crucial "
+        "stone survives) holds whatever happens to those at A2: mark only the group the "
+        "problem is about")
+    problem = problem_from(TWO_GROUPS, 9, crucial="A2 G3")
+    assert _warning(TWO_GROUPS, "A2 G3") in problem_warnings(problem)
+
+
+def test_no_warning_for_one_group_or_where_none_or_all_are_alive():
+    assert _warning(TWO_GROUPS, "A2") == ""             # the question is the corner alone
+    assert _warning(TWO_GROUPS, "G3") == ""             # one chain, alive: the verdict says it
+    assert _warning(CORNER_AND_TAIL, "A2 F2") == ""     # two chains, neither alive yet
+    one_eye = TWO_GROUPS.replace("O O *\n", "O O O\n")  # J1 filled: G3's group has one eye
+    assert _warning(one_eye, "A2 G3") == ""
