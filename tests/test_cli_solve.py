@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 import pytest
-from sgfmill import sgf
+from sgfmill import sgf, sgf_properties
 
 from tests.ctrl_c_press import ctrl_c_while_starting, start
 from tsumego_gui.cli.main import main
@@ -847,3 +847,9 @@ def test_the_diagram_follows_the_files_own_line(tmp_path, capsys):
     assert main(["solve", str(path), "--diagram"]) == 0
     board = capsys.readouterr().out.splitlines()
     assert "$$ | X O O 2 . O X X . ." in board          # the first line: White's D1 is 2
+    # the saved proof's main sequence too (QA s52 left: it was the proof's own line)
+    saved = tmp_path / "proof.sgf"
+    assert main(["solve", str(path), "--proof-out", str(saved)]) == 0
+    game = sgf.Sgf_game.from_bytes(saved.read_bytes())
+    assert [node.get_move()[1] for node in game.get_main_sequence()[1:3]] == \
+        [sgf_properties.interpret_go_point(p, game.get_size()) for p in (b"dr", b"ds")]

@@ -811,6 +811,13 @@ def test_the_main_line_follows_the_files_own_line_where_the_proof_holds_it():
     # a move of the other colour at that place is not the reply
     wrong = {**book, (kill,): (BookMove(replies[0], BLACK, ""),)}
     assert main_line(proof.root, proof.board(), book=wrong) == plain
+    # an exported proof's main sequence is that line too (QA s52: the browser followed the
+    # file's lines, the SGF the proof's own)
+    for followed, line_drawn in ((book, line), ({}, plain)):
+        game = sgf.Sgf_game.from_bytes(proof.to_sgf(book=followed))
+        shown = [coords.from_sgfmill(node.get_move()[1], problem.size)
+                 for node in game.get_main_sequence()[1:3]]
+        assert shown == line_drawn[:2]
 
 
 def test_the_files_null_move_is_followed_as_after_the_move_that_covers_it():

@@ -517,8 +517,10 @@ def run_solve(args) -> int:
             label = problem_label(sourced, i)
             if (len(chosen) > 1 or loaded.skipped) and not args.json:
                 print(f"--- {label} ---")
-            # the file's own lines, for the diagram's line to follow (QA s51 book D5)
-            book = book_of_file(sourced.path, sourced.index) if args.diagram else {}
+            # the file's own lines, for the diagram's line and the saved SGF's main
+            # sequence to follow (QA s51 book D5)
+            book = book_of_file(sourced.path, sourced.index) \
+                if args.diagram or out_path is not None else {}
             for to_play in sides_to_solve(problem, args.to_play):
                 with gc_pacing.paced():
                     out = classify_one(problem, to_play, args, evaluator, stop, book) \
@@ -544,7 +546,8 @@ def run_solve(args) -> int:
                         # saved before anything is printed: a pipe closed early (``| head``)
                         # or a full terminal log loses the lines, not the proof (QA s46)
                         write_output(out_path, saved_proof(found, out["row"], args.all,
-                                                           out_path.suffix.lower() == ".json"))
+                                                           out_path.suffix.lower() == ".json",
+                                                           book))
                 if not args.json:
                     (print_classes if args.all else print_row)(out["row"])
                     print_diagram(out["row"])
@@ -586,21 +589,25 @@ def problem_label(sourced, index: int) -> str:
     return printable(f"{index}: {where}" + (f" ({title})" if title else ""))
 
 
-def saved_proof(first, row: dict, classification: bool, as_json: bool) -> bytes:
+def saved_proof(first, row: dict, classification: bool, as_json: bool,
+                book: Book | None = None) -> bytes:
     """What ``--proof-out`` writes: a classification, a split proof or a proof tree, each
     in its own format, as JSON or SGF.  A proof tree's SGF says on its root which frame
     proved it, where the closer one did, and marks KO the first move whose result a ko
-    decides, by ``row``'s ko reading (QA s46)."""
-    files = classification_file if classification else \
-        split_file if isinstance(first, SplitProof) else None
+    decides, by ``row``'s ko reading (QA s46); an SGF's main sequence follows ``book``,
+    the problem file's lines, where the proof holds their moves."""
     if as_json:
+        files = classification_file if classification else \
+            split_file if isinstance(first, SplitProof) else None
         return json.dumps(first.to_json() if files is None else files.to_json(first)).encode()
-    if files is not None:
-        return files.to_sgf(first)
+    if classification:
+        return classification_file.to_sgf(first, book=book)
+    if isinstance(first, SplitProof):
+        return split_file.to_sgf(first)
     note = f"Frame: {row['frame_note']}" if row.get("frame") == "closer" else ""
     ko = row.get("ko_move")
     return first.to_sgf(note=note, ko_moves=(coords.from_gtp(ko, first.problem.size),)
-                        if ko else ())
+                        if ko else (), book=book)
 
 
 def exit_status(rows: list[dict]) -> int:

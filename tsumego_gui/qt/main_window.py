@@ -983,12 +983,13 @@ class MainWindow(QMainWindow):
                             "name says the format (SGF for .sgf, JSON for .json).")
             return False
         json_name = path.suffix.lower() == ".json"
+        book = self._file_book()        # the main sequence follows the file's lines
 
         def write() -> None:
             if c is not None and json_name:
                 classification_file.save_json(c, path)
             elif c is not None:
-                write_atomically(path, classification_file.to_sgf(c))
+                write_atomically(path, classification_file.to_sgf(c, book=book))
             elif split is not None and json_name:
                 split_file.save_json(split, path)
             elif split is not None:
@@ -1003,7 +1004,7 @@ class MainWindow(QMainWindow):
                     result.proof.problem.frame != self.solve_problem.frame
                 write_atomically(path, result.proof.to_sgf(
                     note=f"Frame: {self.outcome.note}" if closer and self.outcome.note else "",
-                    ko_moves=() if ko is None else (ko,)))
+                    ko_moves=() if ko is None else (ko,), book=book))
 
         try:
             # a proof of some 100,000 nodes takes seconds to write: the window paints on

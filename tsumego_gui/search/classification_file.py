@@ -44,6 +44,7 @@ from sgfmill import sgf
 
 from engine_cy.board import PASS
 from tsumego_gui.core import coords
+from tsumego_gui.core.book_lines import Book
 from tsumego_gui.core.safe_write import write_atomically
 from tsumego_gui.core.sgf_io import read_sgf, set_move, write_sgf
 from tsumego_gui.core.wording import PLAYERS, counted
@@ -148,13 +149,16 @@ def shown_tree(c: Classification, m: FirstMove, group: str) -> tuple[Proof, str 
     return proof, None if shows is None else shows.format(group=group)
 
 
-def to_sgf(c: Classification, max_nodes: int = 200_000) -> bytes:
+def to_sgf(c: Classification, max_nodes: int = 200_000, book: Book | None = None) -> bytes:
+    """The classification as SGF: the problem, each first move with its class and the tree
+    that shows it, the right moves first; ``book``: the problem file's lines, which a
+    losing side's replies follow where the proofs hold them (``proof.TreeWriter``)."""
     size = c.problem.size
     game = sgf.Sgf_game.from_bytes(problem_sgf_for(c.problem, c.to_play))
     root = game.get_root()
     side = PLAYERS[c.to_play]
     root.add_comment_text(f"tsumego_gui: {side} to play: {c.status_words()}.")
-    writer = TreeWriter(size, c.problem.defender, max_nodes)
+    writer = TreeWriter(size, c.problem.defender, max_nodes, book)
     group = "the black group" if c.problem.defender == 1 else "the white group"
     # the right moves first, and a pass after the stone moves of its word: another
     # viewer's main line is the first variation

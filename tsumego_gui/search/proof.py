@@ -223,11 +223,13 @@ class Proof:
     # ---- SGF ------------------------------------------------------------------------
 
     def to_sgf(self, max_nodes: int = 200_000, note: str = "",
-               ko_moves: Iterable[int] = ()) -> bytes:
+               ko_moves: Iterable[int] = (), book: Book | None = None) -> bytes:
         """The problem, then the tree as variations; ``note``: more for the root's comment,
         after the summary (which frame proved it, where that is not the problem's own);
         ``ko_moves``: first moves whose result a ko decides (``search.kill_by_ko``'s
-        reading), marked ``KO`` (:func:`mark`).
+        reading), marked ``KO`` (:func:`mark`); ``book``: the problem file's lines, which
+        a losing side's first reply follows where the proof holds their move
+        (:class:`TreeWriter`).
 
         Each move node gets a comment with its status (and where the ko rule or
         a missing ko threat decides a move, ``search.ko_notes``) and, when it has one,
@@ -253,7 +255,7 @@ class Proof:
             f"Winning moves for {PLAYERS[self.to_play]}: "
             f"{', '.join(coords.to_gtp(m, size) for m in self.winning_moves) or 'none'}."
             + (f" {note}" if note else ""))
-        writer = TreeWriter(size, self.problem.defender, max_nodes)
+        writer = TreeWriter(size, self.problem.defender, max_nodes, book)
         notes = KoNotes(self.problem, self.to_play)
         ko_moves = frozenset(ko_moves)
         # the move that makes the ko first, where --diagram's line starts (review s50)
@@ -576,12 +578,12 @@ class TreeWriter:
     168,227 SGF nodes, QA s44).  ``cut`` says whether the budget ended the writing.
 
     A node's replies are written stone moves first, the pass last
-    (:func:`stones_before_pass`), except that where the side to move loses its most
-    stubborn reply comes first (:meth:`replies`: a viewer's main line is then the
-    one ``main_line`` draws; QA s50: in a ko's variation the seki's attacker put its
-    own stones in atari there); a retake written after a ko threat exchange
-    (:meth:`_threat_exchange`) starts with two passes but is the stone move it
-    stands for, in its place among them.
+    (:func:`stones_before_pass`), except that where the side to move loses the problem
+    file's move (``book``) or its most stubborn reply comes first (:meth:`replies`: a
+    viewer's main line is then the one ``main_line`` draws; QA s50: in a ko's variation
+    the seki's attacker put its own stones in atari there); a retake written after a
+    ko threat exchange (:meth:`_threat_exchange`) starts with two passes but is the
+    stone move it stands for, in its place among them.
 
     :meth:`mark_right_ends` marks the ends of a winning first move's lines
     ``RIGHT``.  An end is a node with no child in the file, except one whose
@@ -594,8 +596,9 @@ class TreeWriter:
     a ``KO`` first move's line holds is left unmarked where a winning line points
     to it."""
 
-    def __init__(self, size: int, defender: int, max_nodes: int):
+    def __init__(self, size: int, defender: int, max_nodes: int, book: Book | None = None):
         self.size, self.defender = size, defender
+        self.book = book
         self.left = max_nodes
         self.cut = False
         self.exchanges = 0                  # ko threats written as two passes
@@ -605,23 +608,31 @@ class TreeWriter:
         self.cut_ends: set[int] = set()
         self.lengths: dict[int, int] = {}   # line_length's, for the stubborn replies
 
-    def replies(self, node: ProofNode, board: Board | None) -> list[tuple[int, ProofNode]]:
+    def replies(self, node: ProofNode, board: Board | None,
+                before: Sequence[int] = ()) -> list[tuple[int, ProofNode]]:
         """``node``'s (move, child) pairs in the order written (``board``: its position, or
-        None): stone moves, then the pass, and where the side to move loses, its most
-        stubborn reply (:func:`stubborn_reply`) first."""
+        None; ``before``: the moves from the problem's position to it): stone moves, then
+        the pass, and where the side to move loses, the problem file's next move where the
+        line has followed the file's and the proof holds it (``book``: :func:`book_reply`),
+        else its most stubborn reply (:func:`stubborn_reply`), first: the line
+        ``main_line`` draws."""
         replies = stones_before_pass(node.children)
         if node.mover_loses and len(replies) > 1:
-            first = stubborn_reply(node, board, self.lengths)
+            first = book_reply(self.book, before, node,
+                               board.to_play if board is not None else None)
+            if first is None:
+                first = stubborn_reply(node, board, self.lengths)
             replies.sort(key=lambda pair: pair[0] != first)
         return replies
 
     def write(self, parent, move: int, child: ProofNode, to_play: int,
               notes: KoNotes | None = None, line: str = "",
-              zone_above: frozenset[int] | None = None):
+              zone_above: frozenset[int] | None = None, before: tuple[int, ...] = ()):
         """Write ``move`` (``to_play``'s, leading to ``child``; ``notes``: a board at the
         position before it; ``line``: the moves before it, as text; ``zone_above``: the
-        zone written last on the way here) and the tree below it as a variation of
-        ``parent``; the new SGF node, or None when the budget is spent."""
+        zone written last on the way here; ``before``: the moves before it, from the
+        problem's position) and the tree below it as a variation of ``parent``; the new
+        SGF node, or None when the budget is spent."""
         if self.left <= 0:
             self.cut = True
             return None
@@ -647,9 +658,10 @@ class TreeWriter:
             self.where[id(child)] = line
             below = notes if token is not None else None
             board = below.board if below is not None else None
-            for reply, grandchild in self.replies(child, board):
+            moves = (*before, move)
+            for reply, grandchild in self.replies(child, board, moves):
                 if self.write(sgf_node, reply, grandchild, 3 - to_play, below, line,
-                              child.zone or zone_above) is None:
+                              child.zone or zone_above, moves) is None:
                     break
             if not len(sgf_node):
                 self.cut_ends.add(id(sgf_node))
