@@ -200,7 +200,7 @@ def test_each_proof_of_a_two_proof_move_has_a_row_that_browses_it(seki):
     fm = next(m for m in w.classification.moves if m.move == PASS)
     items = panel.proof_items(PASS)
     assert [item.text(1).split(":")[0] for item in items] == ["White lives", "White dies"]
-    assert "to survive (seki counts)" in items[0].text(1)
+    assert "to survive, a seki counting" in items[0].text(1)
     assert "to live unconditionally" in items[1].text(1)
     assert panel.proof_items(coords.from_gtp("A1", 8)) == []      # one proof, no rows
     panel.tree.setCurrentItem(items[1])
@@ -222,9 +222,9 @@ def test_a_ko_moves_figure_proofs_are_browsed_from_its_rows(make_window, qtbot):
     assert "direct ko: White needs 1 ko threat" in by_move(w)["B1"][2]
     items = panel.proof_items(b1)
     assert len(items) == 4
-    assert items[2].text(1) == ("White lives: to survive (seki counts); Black and White may "
+    assert items[2].text(1) == ("White lives: to survive, a seki counting; Black and White may "
                                 "capture kos; White holds 1 ko threat")
-    assert items[3].text(1) == ("White dies: to survive (seki counts); Black and White may "
+    assert items[3].text(1) == ("White dies: to survive, a seki counting; Black and White may "
                                 "capture kos")
     fm = next(m for m in w.classification.moves if m.move == b1)
     panel.tree.setCurrentItem(items[2])
@@ -634,7 +634,7 @@ def test_a_narrow_list_names_classes_in_a_word_and_wraps_longer_rows(qtbot):
                                      "ko threat to win it")
     rows["B1"].setExpanded(True)
     proof_row = rows["B1"].child(0)
-    assert proof_row.text(1).startswith("White lives: to survive (seki counts)")
+    assert proof_row.text(1).startswith("White lives: to survive, a seki counting")
 
     def height(item):
         return tree.visualItemRect(item).height()

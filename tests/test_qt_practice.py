@@ -58,7 +58,8 @@ def test_practice_without_a_solve_answers_by_solving_on_demand(make_window, qtbo
     assert answer in (B1, C1) and "Black answers" in game.log[-1]     # Black kills
     # the proven loss is said when it is known, as after a solve (QA s45)
     # (not "this game is lost": White may not take kos here, so the end checks for a ko)
-    assert "After your A1, White dies whatever White plays (proven)." in game.log
+    assert "After your A1, White dies whatever White plays (proven, where only Black may " \
+        "capture kos)." in game.log
     assert w.board.view.color_at(answer) == 1
     for _ in range(10):                                        # play on: the proof answers
         if game.finished:
@@ -370,12 +371,70 @@ def test_a_kill_that_needs_the_ko_is_said_to_be_ko_without_a_solve():
     assert game.result == "ko"
     assert game.log[-1].startswith(
         "Ko: White is dead in this line, where only Black may capture kos")
-    assert game.moves[:3] == [coords.from_gtp(v, 9) for v in ("B1", "A1", "A2")]
+    # QA s53 D6: the game ends where White would retake, not with White's pass
+    assert game.moves == [coords.from_gtp(v, 9) for v in ("B1", "A1", "A2")]
+    assert "(White would take the ko at A1 here)" in game.log[-1]
     checks = [p for p in game.asked if p.ko_capture_allowed(2)]
     assert len(checks) == 1 and not checks[0].ko_capture_allowed(1)
     assert "B1 fails when White may capture kos (proven): this is a ko, and White " \
         "fights it." in game.log
     assert sum(line.startswith(("Ko", "Correct", "Wrong")) for line in game.log) == 1
+
+
+def test_an_approach_kos_game_ends_where_white_would_take_the_ko():
+    """QA s53 D1: the approach ko's B1 was found a ko, White "fights it", and the game
+    ended at once "(the proof's line ends here)": White's first move there, A1, takes a
+    ko that the line forbids it, and that reason was dropped."""
+    game = _asking_practice(read_sgf(PROBLEMS_DIR / "ko" / "approach-ko.sgf")[0])
+    game.play(coords.from_gtp("B1", 9))
+    _played_out(game, lambda asked: solved(asked, all_moves=False).proof)
+    assert game.result == "ko"
+    assert "(White would take the ko at A1 here)" in game.log[-1]
+
+
+def test_after_a_hint_the_first_move_is_still_checked_for_a_ko():
+    """QA s53 D5: the hint's proof answered B1 at once, with no ko check, and White played
+    A2, not the ko shape A1."""
+    game = _asking_practice(read_sgf(L_FOUR_KO)[0])
+    game.hint()
+    game.answer(solved(game.asked[-1], all_moves=False).proof)
+    assert game.node is not None                    # on the hint's proof
+    said = game.play(coords.from_gtp("B1", 9))
+    assert said.startswith("You play B1: the proof's move.\nChecking for a ko before White")
+    _played_out(game, lambda asked: solved(asked, all_moves=False).proof)
+    assert game.moves[:2] == [coords.from_gtp(v, 9) for v in ("B1", "A1")]
+    assert game.result == "ko"
+
+
+def test_a_stopped_ko_check_is_said_when_it_stops():
+    """QA s53 D7: Esc during the check before the app's answer went unsaid until the end."""
+    game = _asking_practice(read_sgf(L_FOUR_KO)[0])
+    game.play(coords.from_gtp("B1", 9))
+    game.answer(solved(game.asked[-1], all_moves=False).proof)
+    assert game.thinking == "ko-first"
+    said = game.answer(None, failure="stopped").splitlines()
+    assert said[0] == "The ko check did not finish (stopped): White answers by the " \
+        "problem's rule."
+    assert not game.ko
+
+
+def test_a_blunder_that_gives_the_ko_away_is_wrong_not_ko():
+    """QA s53 D4: the corner L-four with a liberty, White to live: after C3 Black B1, White
+    A1 makes the ko (Black takes at A2, and White may not retake: "Ko"), but White A2 gives
+    it away (Black A1, no ko anywhere): that loss read "Ko" too."""
+    problem = read_sgf(PROBLEMS_DIR / "corner" / "l-four-corner-liberty.sgf")[0]
+    for second, result in (("A1", "ko"), ("A2", "wrong")):
+        game = _asking_practice(problem)
+        game.play(coords.from_gtp("C3", 9))
+        game.answer(solved(game.asked[-1], all_moves=False).proof)
+        assert game.moves[-1] == coords.from_gtp("B1", 9)
+        game.play(coords.from_gtp(second, 9))
+        while not game.finished:
+            if game.thinking:
+                game.answer(solved(game.asked[-1], all_moves=False).proof)
+            else:
+                game.play(PASS)
+        assert game.result == result, game.log
 
 
 def test_a_clean_kill_stays_correct_after_the_ko_check():
@@ -488,12 +547,12 @@ def test_the_game_ends_at_the_ko_the_app_would_take():
     tried = TryIt(line, first_move=e1, rival=rival)
     assert tried.finished and tried.ko_fight == coords.from_gtp("F1", problem.size)
     assert tried.log[-1] == ("Black would take the ko at F1 here, which this line's rule "
-                             "forbids it (to survive (seki counts); White may capture kos): "
+                             "forbids it (to survive, a seki counting; White may capture kos): "
                              "from here the ko fight decides, with ko threats.")
     alone = TryIt(line, first_move=e1)
     assert alone.ko_fight is None and alone.log[-1] == (
         "Black answers pass: taking the ko at F1 is not allowed to Black in this line (to "
-        "survive (seki counts); White may capture kos).")
+        "survive, a seki counting; White may capture kos).")
 
 
 def test_try_it_fights_the_ko_with_its_threats():
@@ -781,7 +840,9 @@ def test_the_other_side_off_the_proofs_checks_the_ko_from_the_start():
     """No solve yet: the app's first move is solved on demand.  The L-shaped four after
     Black's B1, White (the defender) to play: under the problem's ko rule White may not
     retake and dies; with the ko rule turned round White (the app) lives, so the
-    player's kill is a ko."""
+    player's kill is a ko.  QA s53 D3: that is checked before the app's first move, so
+    that White makes the ko (A1), which Black takes (A2); the game ends where White
+    would take it back."""
     problem = read_sgf(L_FOUR_KO.read_bytes())[0]
     after = first_move_problem(problem, coords.from_gtp("B1", problem.size), BLACK)
     asked = []
@@ -790,15 +851,16 @@ def test_the_other_side_off_the_proofs_checks_the_ko_from_the_start():
     game.answer(solved(asked[-1], all_moves=False).proof)
     assert "Solved: with White to play, White dies." in game.log
     assert not any("whatever" in line for line in game.log)     # the player's side wins
-    while not game.finished and not game.thinking:
-        game.play(game.node.prover_move)
-    assert game.thinking == "ko" and "the start solved again" in game.log[-1]
+    assert game.thinking == "ko-first" and "Black from the start solved again" in \
+        game.log[-1]
     check = asked[-1]
     assert check.to_play == WHITE and check.ko_capture_allowed(WHITE)
     game.answer(solved(check, all_moves=False).proof)
-    assert game.result == "ko" and "White from the start does not win" not in game.log[-1]
-    assert "(Black from the start does not win when White may capture kos: proven)" \
-        in game.log[-1]
+    assert game.moves == [coords.from_gtp("A1", problem.size)]
+    while not game.finished and not game.thinking:
+        game.play(game.node.prover_move)
+    assert game.result == "ko" and len(asked) == 2
+    assert "(White would take the ko at A1 here)" in game.log[-1]
 
 
 def test_o_plays_the_other_side_and_its_result_is_not_recorded(make_window, qtbot,
@@ -878,6 +940,14 @@ def test_a_game_along_the_books_correct_line_is_correct():
         assert game.finished and game.result == result
         assert game.log[-1].startswith("Correct, by the book's correct line: White is dead"
                                        if result else "Game over: White is dead")
+    # QA s53 D2: the book's line ends before the game does (C1 is no book move): the app's
+    # unproven answer was the correct line's, so it is correct all the same
+    short = {(): (BookMove(B1, BLACK, RIGHT),), (B1,): (BookMove(A1, WHITE, RIGHT),)}
+    game = Practice(problem, lambda p: None, book=short)
+    game.play(B1)
+    game.answer(None)
+    game.play(C1)
+    assert game.result == "correct"
 
 
 def test_the_other_sides_book_moves_are_the_posed_sides_correct_ones():
@@ -925,7 +995,8 @@ def test_a_ko_the_player_may_not_retake_ends_ko_not_wrong():
     assert game.user == WHITE == problem.defender
     game.play(coords.from_gtp("E1", 9))
     game.answer(solved(asked[-1], all_moves=False).proof)
-    assert "After your E1, White dies whatever White plays (proven)." in game.log
+    assert "After your E1, White dies whatever White plays (proven, where only Black " \
+        "may capture kos)." in game.log
     while not game.finished and not game.thinking:
         game.play(PASS)
     assert game.thinking == "ko"

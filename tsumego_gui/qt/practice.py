@@ -24,8 +24,9 @@ covers the position, a hint asks for a solve first, and where none is found in
 time, says the book's move there, if the game is on the book's lines.  The end
 of the game is said once, in the player's words: "Correct: White is dead",
 "Wrong: Black lives", or "Ko: ..." after a first move whose class is ko.  A game
-the app answered by unproven moves has no result, unless every move of it was
-the book's correct line ("Correct, by the book's correct line").
+the app answered by unproven moves has no result, unless each of them was the
+next move of the book's correct line, the game on it so far ("Correct, by the
+book's correct line"; the game may go on past the line, on proofs).
 
 Without the first moves' classes, the proofs a game is answered from are made
 under the problem's ko rule, which lets one side alone capture kos (the
@@ -185,6 +186,7 @@ class Practice(GameLog):
         # after the app's unproven passes)
         self.guessed = False
         self.booked = True          # ... and every such move was the book's
+        self.book_right = True      # ... on the book's correct line
         self._book_checked = 0      # the moves looked at for the end of a book line
         # the user's first move (for a first move's proof, the move before its root)
         self.opening: int | None = self._first_move if c is None and proof is not None \
@@ -196,6 +198,10 @@ class Practice(GameLog):
         # is checked for a ko only where it was: QA s52, a blunder after a right first
         # move read "Ko")
         self._opening_lost: bool | None = None
+        # the player was to move where a ko capture was there but the rule forbade it
+        # (a lost game is checked for a ko only then: QA s53 D4, a blunder that gave the
+        # ko away read "Ko")
+        self._ko_faced = False
         # the ko check run before the app's first answer (``_check_ko_first``): its
         # (proof, failure), and the first answer's proof held while it runs
         self._first_ko_check: tuple[Proof | None, str] | None = None
@@ -294,9 +300,13 @@ class Practice(GameLog):
             return self._say(refused + ".")
         first = len(self.log)
         self.hint_level = 0
+        self._ko_faced = self._ko_faced or self._ko_denied()
         if self.opening is None:
             self.opening = loc
-        if self._covered(loc):
+        held = self._wins_at_first(loc)
+        if held is not None:
+            self._hold_for_ko_check(loc, held)
+        elif self._covered(loc):
             self._play_segment(loc)
         else:
             self._play_off(loc)
@@ -314,6 +324,34 @@ class Practice(GameLog):
             return fm is not None and fm.cls != OPEN and bool(fm.proofs)
         node = seg.node
         return node is not None and (loc in dict(node.children) or loc in dict(node.pruned))
+
+    def _wins_at_first(self, loc: int) -> ProofNode | None:
+        """Where ``loc`` is the player's first move, a child of the proof at hand that
+        wins for the player and the app answers, and the ko check before the app's answer
+        is due (``_check_ko_first``), that child (QA s53 D5: after a hint, White answered
+        the L-four's ko move elsewhere); else None."""
+        seg = self.segment
+        if len(self.moves) or not isinstance(seg, TryIt) or loc == PASS or \
+                self.switched or not self._ko_check_due(True):
+            return None
+        child = dict(seg.node.children).get(loc)
+        if child is None or not child.children or \
+                child.won != (self.user == self.rules.defender):
+            return None
+        return child
+
+    def _hold_for_ko_check(self, loc: int, child: ProofNode) -> None:
+        """Play the player's first move ``loc`` and hold the answer the proof at hand has
+        for it (``child``) while the ko check runs."""
+        self._leave_segment()
+        self._own.play(loc)
+        self.moves.append(loc)
+        self.last_move = loc
+        self._say(f"You play {self._name(loc)}: the proof's move.")
+        self._note_book_end()
+        self._opening_lost = False
+        self._check_ko_first(Proof(position_problem(self.rules, self._own), self._own.to_play,
+                                   child, []))
 
     def _play_segment(self, loc: int) -> None:
         seg = self.segment
@@ -443,17 +481,20 @@ class Practice(GameLog):
                 # a first move lost while the player may not take a ko may be a ko, which
                 # the end's check says (QA s52: the direct ko's right move read "this
                 # game is lost")
-                lost = "" if opening and self._ko_check_due(False) else \
-                    ": this game is lost"
+                # (QA s53 D8: said flatly, it read as the ko move's refutation)
+                proven = f"proven, where {who_takes_kos(self.rules.ko_capture_allowed)}" \
+                    if opening and self._ko_check_due(False) else "proven"
+                lost = "" if proven != "proven" else ": this game is lost"
                 self._say(f"{after}, {d} "
                           f"{'lives' if proof.root.won else 'dies'} whatever "
-                          f"{PLAYERS[self.user]} plays (proven){lost}.")
+                          f"{PLAYERS[self.user]} plays ({proven}){lost}.")
             if purpose == "answer":
                 self._take(self.segment.log[1:-1] if self.segment.finished
                            else self.segment.log[1:])
                 self.last_move = self.segment.last_move
                 if self.segment.finished:
-                    self._end_at_node(self.segment.node)
+                    # where the app would take a ko (QA s53 D1: the reason was lost)
+                    self._end_at_node(self.segment.node, self.segment.ko_fight)
             else:
                 self._take([self._hint_text()])
             return
@@ -506,6 +547,8 @@ class Practice(GameLog):
         self.moves.append(guess)
         self.guessed = True
         self.booked = self.booked and from_book
+        self.book_right = self.booked and self.book_right and \
+            self._book_verdict() == BOOK_RIGHT
         self.last_move = None if guess == PASS else guess
         self._say(f"{PLAYERS[self.prover]} {verb} {self._name(guess)}"
                   f"{taking(self._own, self.prover, before)}.")
@@ -541,7 +584,8 @@ class Practice(GameLog):
 
     def _book_verdict(self) -> str:
         """What the book calls the line the whole game has followed (``BOOK_RIGHT``,
-        ``BOOK_WRONG`` or ""); "" where a move left the book's lines."""
+        ``BOOK_WRONG`` or ""); "" where a move left the book's lines (past their end
+        too)."""
         verdict = ""
         for n in range(1, len(self.moves) + 1):
             entry = self._book_entry(self.moves[:n])
@@ -674,7 +718,7 @@ class Practice(GameLog):
             return
         # won: was it only the app's kos that the rule forbade?  lost: the player's?  (QA
         # s52: the direct ko's right move ended "Wrong", the player's retake refused)
-        if self._ko_check_due(won):
+        if self._ko_check_due(won) and (won or self._ko_faced):
             self._ending = (defender_lives, reason)
             if won and self._first_ko_check is not None:       # asked already
                 self._ko_taker = self.prover
@@ -702,20 +746,22 @@ class Practice(GameLog):
             self._say(f"Game over: {d} {state} ({reason}) before {user} had a move{note}.")
             return
         if won and self.guessed:
-            if self.booked and not self.switched and self._book_verdict() == BOOK_RIGHT:
-                # the whole game is the book's correct line, the app's unproven answers
-                # the book's own (QA s52: it ended "not a proof" and was not marked)
+            if self.book_right and not self.switched:
+                # the app's unproven answers were the book's correct line's, the rest
+                # proven (QA s52: it ended "not a proof" and was not marked; QA s53 D2:
+                # the game went on past the book's line, on proofs)
                 self.result = CORRECT
                 self._say(f"Correct, by the book's correct line: {d} {state} ({reason})"
-                          f"{note}.  The app answered as the book does where it could not "
-                          "prove a move.")
+                          f"{note}.  The app answered from the book's correct line where "
+                          "it could not prove a move.")
                 return
             # the app's unproven moves may be what lost it: no result, said so
             if self.booked:
-                # QA s52: the book's own correct line ended in words that discounted it
+                # QA s52: the book's own lines ended in words that discounted them
                 self._say(f"Game over: {d} {state} ({reason}){note}.  The app answered as "
-                          "the book does where it could not prove a move: this follows "
-                          "the book's lines, not a proof.")
+                          "the book does where it could not prove a move, and not on its "
+                          "correct line, so this does not show that your moves were "
+                          "right.")
             else:
                 self._say(f"Game over: {d} {state} ({reason}){note}.  The app played moves "
                           "it could not prove, so this does not show that your moves were "
@@ -762,6 +808,17 @@ class Practice(GameLog):
             return self.opening is not None
         return bool(self._opening_lost) and (self.opening is not None or self.switched)
 
+    def _ko_denied(self) -> bool:
+        """Whether the player, to move, may not take a ko there by the problem's rule: a
+        point of the region where a capture is illegal as a ko capture (at once, or at
+        all) for a side the rule forbids kos."""
+        board = self.board
+        if self.rules.ko_capture_allowed(self.user) or board.to_play != self.user:
+            return False
+        return any(board.color_at(p) == 0 and
+                   board.illegal_reason(p) in ("ko", "ko capture forbidden")
+                   for p in self.rules.region_or_all())
+
     def _ko_check_rules(self, taker: int) -> Problem:
         """The problem's rules with only ``taker`` allowed to capture kos, no threats."""
         allowed = {taker: True, 3 - taker: False}
@@ -802,17 +859,25 @@ class Practice(GameLog):
 
     def _check_ko_first(self, proof: Proof) -> bool:
         """Where the ko check would be due if the player won, run it before the app
-        answers the player's first move (``proof``, held meanwhile), so that the app
-        can fight the ko the rule forbids it (QA s52 D5: without the classes, White
-        answered the corner L-four's ko move elsewhere, and the game ended "Ko" with no
-        ko played).  Whether it was asked."""
-        if self.switched or self.opening == PASS or self._own is None \
-                or not self._ko_check_due(True):
+        answers the player's first move (switched: before the app's first move), with
+        ``proof`` held meanwhile, so that the app can fight the ko the rule forbids it
+        (QA s52 D5: without the classes, White answered the corner L-four's ko move
+        elsewhere, and the game ended "Ko" with no ko played; QA s53 D3: the same for
+        the app's first move, switched).  Whether it was asked."""
+        if self._own is None:
+            return False
+        if self.switched:
+            due = not self.moves and self._classification is None and not self.ko and \
+                not self.rules.ko_capture_allowed(self.prover)
+        else:
+            due = self.opening != PASS and self._ko_check_due(True)
+        if not due:
             return False
         self._held, self._ko_taker = proof, self.prover
         app = PLAYERS[self.prover]
         self.thinking = "ko-first"
-        self._say(f"Checking for a ko before {app} answers: {self._name(self.opening)} "
+        self._say(f"Checking for a ko before {app} "
+                  f"{'plays' if self.switched else 'answers'}: {self._ko_subject()} "
                   f"solved again with {app} allowed to capture kos and "
                   f"{PLAYERS[self.user]} not (up to {self.seconds:g} s)…")
         self.ask(position_problem(self._ko_check_rules(self.prover), self._own))
@@ -822,10 +887,16 @@ class Practice(GameLog):
         """Keep the early ko check's outcome for the game's end; where the app wins once
         it may capture kos, the game is a ko: that proof, the app's rival line, else None."""
         self._first_ko_check = (proof, failure)
-        if proof is None or proof.root.won == (self.user == self.rules.defender):
+        if proof is None:
+            # said now, not only at the end (QA s53 D7: Esc there went unsaid)
+            why = failure or f"not proven within {self.seconds:g} s"
+            self._say(f"The ko check did not finish ({why}): {PLAYERS[self.prover]} "
+                      "answers by the problem's rule.")
+            return None
+        if proof.root.won == (self.user == self.rules.defender):
             return None
         self.ko = True
-        self._say(f"{self._name(self.opening)} fails when {PLAYERS[self.prover]} may "
+        self._say(f"{self._ko_subject()} fails when {PLAYERS[self.prover]} may "
                   f"capture kos (proven): this is a ko, and {PLAYERS[self.prover]} fights "
                   "it.")
         return proof

@@ -114,7 +114,8 @@ GOAL_WORDS = {"survive": "must survive (seki counts as life)",
 
 # a rule set's goal as the line that names its rules says it ("goal live" read as jargon
 # on a problem whose goal is survive: the first moves' proofs are under each class's rules)
-RULE_GOALS = {"survive": "to survive (seki counts)", "live": "to live unconditionally",
+# no brackets: said inside them (QA s53 D6: "(to survive (seki counts); ...)")
+RULE_GOALS = {"survive": "to survive, a seki counting", "live": "to live unconditionally",
               "live_any": "to make some stones live unconditionally"}
 
 
@@ -405,9 +406,9 @@ class TryIt(GameLog):
 
     def _app_moves(self) -> None:
         while not self._check_end() and self.board.to_play == self.prover:
-            if self._ko_to_fight():
-                return
             move = self._app_choice()
+            if self._ko_to_fight(move):
+                return
             why = self._why_pass() if move == PASS else self._retake(move)
             before = self.board.captures(self.prover)
             self._advance(dict(self.node.children)[move], move)
@@ -416,18 +417,31 @@ class TryIt(GameLog):
             verb = "answers" if len(self.moves) > 1 else "plays"
             self._say(f"{PLAYERS[self.prover]} {verb} {self._name(move)}{took}{why}.")
 
-    def _ko_to_fight(self) -> bool:
-        """Whether the rival's move here is a ko capture this line forbids the app (see
-        the class docstring); if so, end the game there, saying so."""
+    def _ko_to_fight(self, move: int) -> bool:
+        """Whether the rival's move here is a ko capture this line forbids the app, or,
+        with a rival, the app would pass (``move``) where this line's rule forbids it to
+        retake a ko (QA s53 D6: "White fights it", then White passed); if so, end the game
+        there, saying so (see the class docstring)."""
         rival = self._rival_node
         take = rival.prover_move if rival is not None else None
         if take in (None, PASS) or self.board.illegal_reason(take) != "ko capture forbidden":
-            return False
+            take = self._retake_forbidden() if move == PASS and self.rival else None
+            if take is None:
+                return False
         self.ko_fight, self.finished = take, True
         self._say(f"{PLAYERS[self.prover]} would take the ko at {self._name(take)} here, "
                   f"which this line's rule forbids it ({rules_text(self.proof.problem)}): "
                   "from here the ko fight decides, with ko threats.")
         return True
+
+    def _retake_forbidden(self) -> int | None:
+        """A point where the app would retake a ko but this line's rule forbids it kos,
+        else None."""
+        board, rules = self.board, self.proof.problem
+        if rules.ko_capture_allowed(self.prover):
+            return None
+        return next((p for p in sorted(rules.region_or_all()) if board.color_at(p) == 0
+                     and board.illegal_reason(p) in ("ko", "ko capture forbidden")), None)
 
     def _retake(self, move: int) -> str:
         """Where ``move`` retakes a ko at once (legal with an external ko threat, which it
