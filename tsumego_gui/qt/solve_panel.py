@@ -57,6 +57,7 @@ from tsumego_gui.core.problem import GOAL_TEXT, opponent
 from tsumego_gui.core.wording import (
     PLAYERS,
     capitalised,
+    counted,
     unproven_finding,
     verdict_words,
     who_takes_kos,
@@ -79,10 +80,6 @@ NETWORK_FILTER = "KataGo models (*.bin.gz *.bin)"
 SOLVER_NAMES = {"dfs": "df-pn", "mcts": "MCTS"}
 EXACT = ("Proofs stay exact whichever evaluator is chosen: it only orders and focuses the "
          "search, and every proof is checked by the independent verifier.")
-
-
-def _moves(n: int) -> str:
-    return f"{n} move" if n == 1 else f"{n} moves"
 
 
 def book_note(book: tuple[int, ...], proof: Proof | None, size: int) -> str:
@@ -583,7 +580,8 @@ class SolvePanel(QWidget):
             f"<b>{verdict}</b> with {mover} to play.", judged,
             f"<br>{what} of the proof for {mover}: <b>{moves}</b>", ko,
             # Proof.depth() counts the nodes of the longest line, the root included
-            f"<br>Proof: {known.size:,} nodes, longest line {_moves(known.depth - 1)}")
+            f"<br>Proof: {known.size:,} node{'s' if known.size != 1 else ''}, longest line "
+            f"{counted(known.depth - 1, 'move')}")
         self.verdict_label.setText(self._read_first + "".join(self._verdict_parts))
         self._show_verification(outcome)
 
