@@ -34,9 +34,9 @@ CORNER_AND_TAIL = """
 """
 
 
-def _warning(diagram: str, crucial: str) -> str:
+def _warning(diagram: str, crucial: str, goal: str = "survive") -> str:
     p = problem_from(diagram, 9, crucial=crucial)
-    return alive_already_warning(p.size, p.black, p.white, p.crucial)
+    return alive_already_warning(p.size, p.black, p.white, p.crucial, goal)
 
 
 def test_an_alive_crucial_group_beside_a_killable_one_is_named():
@@ -46,6 +46,12 @@ def test_an_alive_crucial_group_beside_a_killable_one_is_named():
         "problem is about")
     problem = problem_from(TWO_GROUPS, 9, crucial="A2 G3")
     assert _warning(TWO_GROUPS, "A2 G3") in problem_warnings(problem)
+    # review s53: named by a crucial stone of each chain (J2, D1: not G3, A2, the chains'
+    # first stones), and in the goal's own words
+    assert _warning(TWO_GROUPS, "D1 J2", "live").startswith(
+        "the crucial stones at J2 are unconditionally alive already, so the goal (a "
+        "crucial stone becomes unconditionally alive) holds whatever happens to those at D1")
+    assert _warning(TWO_GROUPS, "A2 G3", "live_any") == ""     # it reads no crucial stones
 
 
 def test_no_warning_for_one_group_or_where_none_or_all_are_alive():

@@ -713,6 +713,10 @@ def test_a_line_ends_where_the_winner_leaves_the_losers_move_unanswered():
     assert proof.main_line() == [d2]
     after = dict(proof.root.children)[d2]
     assert after.prover_move == PASS and dict(after.children)[PASS].children
+    board = proof.board()
+    board.play(d2)
+    # from the node after D2, as the browser walks it (review s53: the tail came back)
+    assert main_line(after, board, goes_on=True, before=[d2]) == []
     assert solved(problem, BLACK, all_moves=False).proof.main_line() == [d2, PASS, PASS]
 
 

@@ -437,6 +437,50 @@ def test_a_blunder_that_gives_the_ko_away_is_wrong_not_ko():
         assert game.result == result, game.log
 
 
+def test_the_end_of_a_book_line_at_the_apps_first_answer_is_said_there():
+    """Review s53: after the ko check, the app's first answer ended the book's line, and
+    that was said after the player's next move."""
+    book = {(): (BookMove(coords.from_gtp("B1", 9), BLACK, RIGHT),),
+            (coords.from_gtp("B1", 9),): (BookMove(coords.from_gtp("A1", 9), WHITE, RIGHT),)}
+    asked = []
+    game = Practice(read_sgf(L_FOUR_KO)[0], asked.append, book=book)
+    game.play(coords.from_gtp("B1", 9))
+    game.answer(solved(asked[-1], all_moves=False).proof)
+    said = game.answer(solved(asked[-1], all_moves=False).proof).splitlines()
+    assert said[-2:] == ["White answers A1.", "The book's correct line for Black ends here."]
+
+
+def test_a_ko_game_is_not_correct_by_the_book():
+    """Review s53: a game the app had found a ko (proven) ended "Correct, by the book's
+    correct line" where its later answers came from the book."""
+    problem = replace(read_sgf(STRAIGHT_THREE)[0], to_play=BLACK)
+    book = {(): (BookMove(B1, BLACK, RIGHT),), (B1,): (BookMove(A1, WHITE, RIGHT),)}
+    game = Practice(problem, lambda p: None, book=book)
+    game.ko = True          # as a ko check before the app's first answer leaves it
+    game.play(B1)
+    game.answer(None)
+    game.play(C1)
+    assert game.finished and game.result is None
+
+
+def test_a_ko_class_without_its_figure_ends_where_the_app_would_take_the_ko_back():
+    """Review s53 (QA s53 D6 in the classes): without the ko figures, the L-four's B1 game
+    follows the ko class's line (White may not take kos) with White's winning proof as
+    its rival: White A1 makes the ko, Black A2 takes it (the rival is left there: its rule
+    forbids Black kos) and the game ends where White would take it back, not with White's
+    pass and the capture."""
+    problem = read_sgf(L_FOUR_KO)[0]
+    c = classify(problem, ko_figures=False)
+    b1, a1, a2 = (coords.from_gtp(v, 9) for v in ("B1", "A1", "A2"))
+    assert {m.move: m.cls for m in c.moves}[b1] == "ko"
+    game = Practice(c.problem, lambda asked: None, classification=c)
+    game.play(b1)
+    assert game.last_move == a1
+    game.play(a2)
+    assert game.finished and game.result == "ko" and game.moves == [b1, a1, a2]
+    assert "(White would take the ko at A1 here)" in game.log[-1]
+
+
 def test_a_clean_kill_stays_correct_after_the_ko_check():
     """The straight three, Black to play: B1 kills whoever may capture kos."""
     problem = replace(read_sgf(STRAIGHT_THREE)[0], to_play=1)
@@ -851,7 +895,7 @@ def test_the_other_side_off_the_proofs_checks_the_ko_from_the_start():
     game.answer(solved(asked[-1], all_moves=False).proof)
     assert "Solved: with White to play, White dies." in game.log
     assert not any("whatever" in line for line in game.log)     # the player's side wins
-    assert game.thinking == "ko-first" and "Black from the start solved again" in \
+    assert game.thinking == "ko-first" and "before White plays: the start solved again" in \
         game.log[-1]
     check = asked[-1]
     assert check.to_play == WHITE and check.ko_capture_allowed(WHITE)

@@ -21,11 +21,12 @@ from tsumego_gui.core.problem import chains, point_names
 
 
 def alive_already_warning(size: int, black: Iterable[int], white: Iterable[int],
-                          crucial: Iterable[int]) -> str:
+                          crucial: Iterable[int], goal: str) -> str:
     """What a player must read where some crucial chains, not all, are unconditionally
-    alive in the position as set up (a valid one); "" otherwise."""
+    alive in the position as set up (a valid one) under ``goal`` (``live_any`` reads no
+    crucial stones); "" otherwise.  A chain is named by its first crucial stone."""
     crucial, black, white = frozenset(crucial), frozenset(black), frozenset(white)
-    if not crucial:
+    if not crucial or goal == "live_any":
         return ""
     colour = BLACK if crucial <= black else WHITE
     color_of = {**dict.fromkeys(black, BLACK), **dict.fromkeys(white, WHITE)}
@@ -37,10 +38,13 @@ def alive_already_warning(size: int, black: Iterable[int], white: Iterable[int],
     for loc, c in sorted(color_of.items()):
         board.set_stone(loc, c)
     alive = {p for stones, _ in unconditionally_alive(board, colour) for p in stones}
-    living = [g[0] for g in groups if g[0] in alive]
+    named = [(min(crucial.intersection(g)), g[0] in alive) for g in groups]
+    living = [p for p, lives in named if lives]
     if not living or len(living) == len(groups):
         return ""
-    rest = [g[0] for g in groups if g[0] not in alive]
+    rest = [p for p, lives in named if not lives]
+    holds = "a crucial stone survives" if goal == "survive" else \
+        "a crucial stone becomes unconditionally alive"
     return (f"the crucial stones at {point_names(living, size)} are unconditionally alive "
-            "already, so the goal (a crucial stone survives) holds whatever happens to "
-            f"those at {point_names(rest, size)}: mark only the group the problem is about")
+            f"already, so the goal ({holds}) holds whatever happens to those at "
+            f"{point_names(rest, size)}: mark only the group the problem is about")

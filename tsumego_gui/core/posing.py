@@ -199,7 +199,8 @@ def problem_warnings(problem: Problem) -> list[str]:
 
 def crucial_warning(problem: Problem) -> str:
     """``crucial_chains.alive_already_warning`` of ``problem``'s position."""
-    return alive_already_warning(problem.size, problem.black, problem.white, problem.crucial)
+    return alive_already_warning(problem.size, problem.black, problem.white, problem.crucial,
+                                 problem.goal)
 
 
 def fights(size: int, stones: frozenset[int]) -> list[frozenset[int]]:

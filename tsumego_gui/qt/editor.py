@@ -147,7 +147,8 @@ class Draft:
 
     def crucial_warning(self) -> str:
         """``core.crucial_chains.alive_already_warning`` of this draft (a valid one)."""
-        return alive_already_warning(self.size, self.black, self.white, self.crucial)
+        return alive_already_warning(self.size, self.black, self.white, self.crucial,
+                                     self.goal)
 
     def effective_ko(self) -> tuple[bool, bool]:
         if self.ko_allowed is not None:

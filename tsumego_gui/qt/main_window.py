@@ -1468,7 +1468,12 @@ class MainWindow(QMainWindow):
         if game is None:
             return
         side = PLAYERS[game.user]
-        if getattr(game, "thinking", None):
+        thinking = getattr(game, "thinking", None)
+        if thinking in ("ko", "ko-first"):
+            # review s53: no best guess follows a stopped ko check
+            self.mode_label.setText(f"Practice ({side}): checking for a ko… (Esc stops the "
+                                    "check)")
+        elif thinking:
             self.mode_label.setText(f"Practice ({side}): thinking… (Esc stops it and the app "
                                     "plays its best guess)")
         elif game.finished:

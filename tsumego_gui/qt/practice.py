@@ -36,8 +36,8 @@ app answers it, with the ko rule turned round (the app's side may capture kos,
 the user's may not, no threats: the classes' rule, ``search.classify``): where
 the app then wins, the game is a ko, the app fights it (that proof is its
 rival line, ``TryIt``) and the result is "Ko"; where it is not proven in time,
-the "Correct" says the ko was not checked.  (A first move answered from a
-proof at hand, or a pass, is checked so at the game's end.)  Likewise a loss of
+the "Correct" says the ko was not checked.  (A pass, and a first move the proof
+at hand cut as a null move, are checked so at the game's end.)  Likewise a loss of
 the side the rule forbids kos is only a lost ko, maybe: the first move is
 solved again with that side alone allowed to capture kos, and where it then
 wins, the result is "Ko", not "Wrong" (QA s52: the direct ko's right move
@@ -74,6 +74,7 @@ from tsumego_gui.qt.proof_view import (
     STUBBORN_WALK,
     GameLog,
     TryIt,
+    forbidden_ko_points,
     move_refused,
     taking,
     view_of,
@@ -295,12 +296,12 @@ class Practice(GameLog):
             return self._say("The app is thinking: wait for its answer (Esc stops it).")
         if self.finished:
             return self._say("The game is over: restart to try again.")
+        self._ko_faced = self._ko_faced or self._ko_denied(loc)
         refused = move_refused(self.board, loc, self.rules, self._name(loc))
         if refused:
             return self._say(refused + ".")
         first = len(self.log)
         self.hint_level = 0
-        self._ko_faced = self._ko_faced or self._ko_denied()
         if self.opening is None:
             self.opening = loc
         held = self._wins_at_first(loc)
@@ -328,11 +329,11 @@ class Practice(GameLog):
     def _wins_at_first(self, loc: int) -> ProofNode | None:
         """Where ``loc`` is the player's first move, a child of the proof at hand that
         wins for the player and the app answers, and the ko check before the app's answer
-        is due (``_check_ko_first``), that child (QA s53 D5: after a hint, White answered
-        the L-four's ko move elsewhere); else None."""
+        is due (``_first_check_due``), that child (QA s53 D5: after a hint, White answered
+        the L-four's ko move elsewhere); else None.  A move the proof cut as a null move
+        is answered from the proof, and checked at the end."""
         seg = self.segment
-        if len(self.moves) or not isinstance(seg, TryIt) or loc == PASS or \
-                self.switched or not self._ko_check_due(True):
+        if len(self.moves) or not isinstance(seg, TryIt) or not self._first_check_due(loc):
             return None
         child = dict(seg.node.children).get(loc)
         if child is None or not child.children or \
@@ -344,14 +345,18 @@ class Practice(GameLog):
         """Play the player's first move ``loc`` and hold the answer the proof at hand has
         for it (``child``) while the ko check runs."""
         self._leave_segment()
+        before = self._own.captures(self.user)
         self._own.play(loc)
         self.moves.append(loc)
         self.last_move = loc
-        self._say(f"You play {self._name(loc)}: the proof's move.")
+        self._say(f"You play {self._name(loc)}{taking(self._own, self.user, before)}: the "
+                  "proof's move.")
         self._note_book_end()
         self._opening_lost = False
-        self._check_ko_first(Proof(position_problem(self.rules, self._own), self._own.to_play,
-                                   child, []))
+        held = Proof(position_problem(self.rules, self._own), self._own.to_play, child, [])
+        if not self._check_ko_first(held):      # not expected: ``_wins_at_first`` asked
+            self._held, self.thinking = held, "ko-first"
+            self._answer(None, (), "the position could not be checked")
 
     def _play_segment(self, loc: int) -> None:
         seg = self.segment
@@ -397,6 +402,9 @@ class Practice(GameLog):
             why = "the proof does not cover it"
         else:
             why = "no proof covers this position yet"
+        if self.ko and self._first_ko_check is not None:
+            # the ko's line was the held proof's (review s53)
+            why += "; off the ko's line, the app answers by the problem's rule from here"
         self._leave_segment()
         self._own.play(loc)
         self.moves.append(loc)
@@ -433,7 +441,7 @@ class Practice(GameLog):
         None with the search's best line so far and why it failed, if it did."""
         purpose, first = self.thinking, len(self.log)
         self._answer(proof, best_line, failure)
-        if purpose == "answer" and not self.finished and not self.thinking:
+        if purpose in ("answer", "ko-first") and not self.finished and not self.thinking:
             self._note_book_end()
         return "\n".join(self.log[first:])
 
@@ -746,7 +754,7 @@ class Practice(GameLog):
             self._say(f"Game over: {d} {state} ({reason}) before {user} had a move{note}.")
             return
         if won and self.guessed:
-            if self.book_right and not self.switched:
+            if self.book_right and not self.switched and not self.ko:
                 # the app's unproven answers were the book's correct line's, the rest
                 # proven (QA s52: it ended "not a proof" and was not marked; QA s53 D2:
                 # the game went on past the book's line, on proofs)
@@ -758,10 +766,10 @@ class Practice(GameLog):
             # the app's unproven moves may be what lost it: no result, said so
             if self.booked:
                 # QA s52: the book's own lines ended in words that discounted them
+                which = "" if self.book_right else ", and not on its correct line"
                 self._say(f"Game over: {d} {state} ({reason}){note}.  The app answered as "
-                          "the book does where it could not prove a move, and not on its "
-                          "correct line, so this does not show that your moves were "
-                          "right.")
+                          f"the book does where it could not prove a move{which}, so this "
+                          "does not show that your moves were right.")
             else:
                 self._say(f"Game over: {d} {state} ({reason}){note}.  The app played moves "
                           "it could not prove, so this does not show that your moves were "
@@ -808,16 +816,15 @@ class Practice(GameLog):
             return self.opening is not None
         return bool(self._opening_lost) and (self.opening is not None or self.switched)
 
-    def _ko_denied(self) -> bool:
-        """Whether the player, to move, may not take a ko there by the problem's rule: a
-        point of the region where a capture is illegal as a ko capture (at once, or at
-        all) for a side the rule forbids kos."""
+    def _ko_denied(self, loc: int) -> bool:
+        """Whether the player, to play ``loc``, meets a ko the problem's rule forbids it:
+        the ko just taken, which it may not take back, or ``loc`` itself, a ko capture
+        (review s53: any ko shape of the region counted, one standing from the start
+        too)."""
         board = self.board
         if self.rules.ko_capture_allowed(self.user) or board.to_play != self.user:
             return False
-        return any(board.color_at(p) == 0 and
-                   board.illegal_reason(p) in ("ko", "ko capture forbidden")
-                   for p in self.rules.region_or_all())
+        return bool({board.ko_loc, loc} & forbidden_ko_points(board, self.rules).keys())
 
     def _ko_check_rules(self, taker: int) -> Problem:
         """The problem's rules with only ``taker`` allowed to capture kos, no threats."""
@@ -834,10 +841,8 @@ class Practice(GameLog):
         if self.switched:
             start = self._proof.to_play if self._proof is not None else self.rules.to_play
             self.thinking = "ko"
-            where = "the start" if self._first_move is None else \
-                f"the position after {self._name(self._first_move)}"
-            self._say(f"Checking for a ko: {where} solved again with {kos} (up to "
-                      f"{self.seconds:g} s)…")
+            self._say(f"Checking for a ko: {self._ko_place()} solved again with {kos} (up "
+                      f"to {self.seconds:g} s)…")
             self.ask(replace(rules, to_play=start, to_play_given=True))
             return
         board = rules.to_board()
@@ -864,24 +869,31 @@ class Practice(GameLog):
         (QA s52 D5: without the classes, White answered the corner L-four's ko move
         elsewhere, and the game ended "Ko" with no ko played; QA s53 D3: the same for
         the app's first move, switched).  Whether it was asked."""
-        if self._own is None:
+        if self._own is None or not self._first_check_due(self.opening):
             return False
-        if self.switched:
-            due = not self.moves and self._classification is None and not self.ko and \
-                not self.rules.ko_capture_allowed(self.prover)
-        else:
-            due = self.opening != PASS and self._ko_check_due(True)
-        if not due:
+        try:
+            problem = position_problem(self._ko_check_rules(self.prover), self._own)
+        except ProblemError:        # not expected: the game would be over
             return False
         self._held, self._ko_taker = proof, self.prover
         app = PLAYERS[self.prover]
         self.thinking = "ko-first"
         self._say(f"Checking for a ko before {app} "
-                  f"{'plays' if self.switched else 'answers'}: {self._ko_subject()} "
+                  f"{'plays' if self.switched else 'answers'}: {self._ko_place()} "
                   f"solved again with {app} allowed to capture kos and "
                   f"{PLAYERS[self.user]} not (up to {self.seconds:g} s)…")
-        self.ask(position_problem(self._ko_check_rules(self.prover), self._own))
+        self.ask(problem)
         return True
+
+    def _first_check_due(self, first: int | None) -> bool:
+        """Whether the ko check runs before the app's answer to the player's first move
+        ``first`` (switched: before the app's first move): where it would be due at the
+        end of a game the player won, and the game is at that point."""
+        if self.switched:
+            return not self.moves and self._classification is None and not self.ko and \
+                not self.rules.ko_capture_allowed(self.prover)
+        return first not in (None, PASS) and len(self.moves) <= 1 and \
+            self._ko_check_due(True)
 
     def _after_first_ko_check(self, proof: Proof | None, failure: str) -> Proof | None:
         """Keep the early ko check's outcome for the game's end; where the app wins once
@@ -893,12 +905,17 @@ class Practice(GameLog):
             self._say(f"The ko check did not finish ({why}): {PLAYERS[self.prover]} "
                       "answers by the problem's rule.")
             return None
+        app = PLAYERS[self.prover]
+        # switched: "From the start, Black wins ..." (QA s53: "Black from the start
+        # fails", Black not having moved)
+        mover = f"From {self._ko_place()}, {PLAYERS[self.user]}" if self.switched else \
+            self._ko_place()
         if proof.root.won == (self.user == self.rules.defender):
+            self._say(f"{mover} wins even when {app} may capture kos (proven): no ko.")
             return None
         self.ko = True
-        self._say(f"{self._ko_subject()} fails when {PLAYERS[self.prover]} may "
-                  f"capture kos (proven): this is a ko, and {PLAYERS[self.prover]} fights "
-                  "it.")
+        self._say(f"{mover} {'does not win' if self.switched else 'fails'} when {app} may "
+                  f"capture kos (proven): this is a ko, and {app} fights it.")
         return proof
 
     def _end_after_ko_check(self, proof: Proof | None, failure: str) -> None:
@@ -922,6 +939,14 @@ class Practice(GameLog):
                                       "proven)")
         else:
             self._finish(*ending, None, f"; {first} fails even when {taker} may capture kos")
+
+    def _ko_place(self) -> str:
+        """Where the ko check solves from, as its words name it: the player's first move,
+        or (switched) "the start", "the position after X"."""
+        if not self.switched:
+            return self._name(self.opening)
+        return "the start" if self._first_move is None else \
+            f"the position after {self._name(self._first_move)}"
 
     def _ko_subject(self) -> str:
         """What the ko check solves again, as its words name it."""

@@ -128,6 +128,19 @@ def rules_text(problem) -> str:
     return f"{RULE_GOALS[problem.goal]}; {kos}" + "".join(f"; {h}" for h in held)
 
 
+def forbidden_ko_points(board, problem) -> dict[int, str]:
+    """The empty points of ``problem``'s region where the side to move at ``board`` may
+    not take a ko, in board order, each with why: "ko" (a ko taken back at once) or "ko
+    capture forbidden" (this line's rule)."""
+    out = {}
+    for p in sorted(problem.region_or_all()):
+        if board.color_at(p) == 0:
+            why = board.illegal_reason(p)
+            if why in ("ko", "ko capture forbidden"):
+                out[p] = why
+    return out
+
+
 def move_refused(board, loc: int, problem, name: str) -> str:
     """Why the side to move at ``board`` may not play ``loc`` (named ``name``) in
     ``problem``'s game, or "" where it may: a stone there first (QA s44: a stone inside the
@@ -327,8 +340,12 @@ class TryIt(GameLog):
     Where the rival's move is a ko capture that this line forbids the app, the
     game has reached the ko fight, which ko threats decide and no proof of the
     classes holds: it ends there, saying so (``ko_fight``: that point; QA s43:
-    the app passed, or played on elsewhere, and no ko was ever fought).  A pass
-    of the app's where this line's rules forbid it a ko capture says so.
+    the app passed, or played on elsewhere, and no ko was ever fought).  So does
+    a pass of the app's, once the game has left the rival (the player's ko
+    capture, which the rival's rule forbids), where this line's rule forbids the
+    app to take a ko back (QA s53 D6: "White fights it", then White passed).
+    Elsewhere a pass of the app's where this line's rules forbid it a ko capture
+    says so.
     """
 
     def __init__(self, proof: Proof, user: int | None = None, first_move: int | None = None,
@@ -418,30 +435,26 @@ class TryIt(GameLog):
             self._say(f"{PLAYERS[self.prover]} {verb} {self._name(move)}{took}{why}.")
 
     def _ko_to_fight(self, move: int) -> bool:
-        """Whether the rival's move here is a ko capture this line forbids the app, or,
-        with a rival, the app would pass (``move``) where this line's rule forbids it to
-        retake a ko (QA s53 D6: "White fights it", then White passed); if so, end the game
-        there, saying so (see the class docstring)."""
+        """Whether the game has reached the ko fight (class docstring): the rival's move
+        here is a ko capture this line forbids the app, or, the rival left, the app would
+        pass (``move``) where this line's rule forbids it to take a ko back; if so, end
+        the game there, saying so."""
         rival = self._rival_node
         take = rival.prover_move if rival is not None else None
         if take in (None, PASS) or self.board.illegal_reason(take) != "ko capture forbidden":
-            take = self._retake_forbidden() if move == PASS and self.rival else None
+            left = self.rival is not None and rival is None and move == PASS and \
+                not self.proof.problem.ko_capture_allowed(self.prover)
+            take = next(iter(forbidden_ko_points(self.board, self.proof.problem)), None) \
+                if left else None
             if take is None:
                 return False
         self.ko_fight, self.finished = take, True
-        self._say(f"{PLAYERS[self.prover]} would take the ko at {self._name(take)} here, "
-                  f"which this line's rule forbids it ({rules_text(self.proof.problem)}): "
-                  "from here the ko fight decides, with ko threats.")
+        back = " back" if self.board.illegal_reason(take) == "ko" else ""
+        self._say(f"{PLAYERS[self.prover]} would take the ko{back} at {self._name(take)} "
+                  f"here, which this line's rule forbids it "
+                  f"({rules_text(self.proof.problem)}): from here the ko fight decides, "
+                  "with ko threats.")
         return True
-
-    def _retake_forbidden(self) -> int | None:
-        """A point where the app would retake a ko but this line's rule forbids it kos,
-        else None."""
-        board, rules = self.board, self.proof.problem
-        if rules.ko_capture_allowed(self.prover):
-            return None
-        return next((p for p in sorted(rules.region_or_all()) if board.color_at(p) == 0
-                     and board.illegal_reason(p) in ("ko", "ko capture forbidden")), None)
 
     def _retake(self, move: int) -> str:
         """Where ``move`` retakes a ko at once (legal with an external ko threat, which it
@@ -457,13 +470,13 @@ class TryIt(GameLog):
         """Where the side to move passes but for a ko it may not take (this line's rule, or
         a retake at once), the reason, as ": ..."; else ""."""
         board, rules = self.board, self.proof.problem
-        region = [p for p in sorted(rules.region_or_all()) if board.color_at(p) == 0]
-        forbidden = [p for p in region if board.illegal_reason(p) == "ko capture forbidden"]
+        points = forbidden_ko_points(board, rules)
+        forbidden = [p for p, why in points.items() if why == "ko capture forbidden"]
         side = PLAYERS[board.to_play]
         if forbidden:
             return (f": taking the ko at {', '.join(map(self._name, forbidden))} is not "
                     f"allowed to {side} in this line ({rules_text(rules)})")
-        retakes = [p for p in region if board.illegal_reason(p) == "ko"]
+        retakes = [p for p, why in points.items() if why == "ko"]
         if retakes:
             where = ", ".join(map(self._name, retakes))
             if rules.ko_capture_allowed(board.to_play):

@@ -297,7 +297,7 @@ def mark(node, right: bool, ko: bool = False) -> None:
 def main_line(node: ProofNode, board: Board | None, most: int = 40,
               first: int | None = None, goes_on: bool = False,
               sacrifices: bool = True, book: Book | None = None,
-              before: Sequence[int] = ()) -> list[int]:
+              before: Sequence[int] = (), settled: bool = True) -> list[int]:
     """The line a book would print from ``node`` (``board``: its position, left as it
     was; None: not known), and the app plays against a player: at each node the prover's
     move, and where its opponent is to move the problem file's own next move where the
@@ -306,7 +306,9 @@ def main_line(node: ProofNode, board: Board | None, most: int = 40,
     ``node``), else its most stubborn reply (:func:`stubborn_reply`); up to ``most``
     moves, and no further than where a dying defender has nothing left
     (:func:`nothing_left`), after one move at least unless the line ``goes_on`` from
-    moves already shown.  ``first``: the move to start with instead, where ``node`` has
+    moves already shown, and (``settled``) no further than where the winner would leave
+    the loser's last move, this line's or the last of ``before``, unanswered: a pass that
+    does not end the game.  ``first``: the move to start with instead, where ``node`` has
     that child (a losing side's move that makes a ko, say).  ``sacrifices``:
     :func:`stubborn_reply`'s."""
     lengths: dict[int, int] = {}
@@ -319,7 +321,8 @@ def main_line(node: ProofNode, board: Board | None, most: int = 40,
             move = node.prover_move
             if not line and first in dict(node.children):
                 move = first
-            elif move == PASS and line and line[-1] != PASS:
+            elif move == PASS and settled and (line or before) and \
+                    (line or before)[-1] != PASS:
                 # the winner leaves the loser's last move unanswered: the result stands
                 # as it is, where a book stops (QA s52 lines: ko lines ran on for 10-23
                 # moves, the loser filling points while the winner passed); a pass that
@@ -459,7 +462,7 @@ def _pays_back(board: Board, move: int, child: ProofNode) -> bool:
     tokens = [board.play(move)]
     given = set(board.chain(move))
     try:
-        for reply in main_line(child, board, goes_on=True, sacrifices=False):
+        for reply in main_line(child, board, goes_on=True, sacrifices=False, settled=False):
             if reply != PASS and not board.is_legal(reply):
                 break
             taken = board.captures(mover)
