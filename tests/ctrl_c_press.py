@@ -7,6 +7,20 @@ import signal
 import subprocess
 import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+
+@contextmanager
+def as_in_a_terminal() -> Iterator[None]:
+    """Within it, this process takes Ctrl-C as a command started in a terminal does
+    (Python's KeyboardInterrupt), even where the test run ignores it (a background job:
+    the CLI leaves an ignored Ctrl-C ignored)."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def start(command: list[str], ignoring: bool = False, **popen) -> subprocess.Popen:

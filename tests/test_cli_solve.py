@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from sgfmill import sgf, sgf_properties
 
-from tests.ctrl_c_press import ctrl_c_while_starting, start
+from tests.ctrl_c_press import as_in_a_terminal, ctrl_c_while_starting, start
 from tsumego_gui.cli.main import main
 from tsumego_gui.core.sgf_io import read_sgf
 from tsumego_gui.search.proof import Proof
@@ -298,7 +298,8 @@ def test_ctrl_c_during_the_ko_reading_keeps_the_kill(tmp_path, capsys, monkeypat
     monkeypatch.setattr(kill_by_ko, "read_kill", interrupted)
     saved = tmp_path / "kill.sgf"
     direct_ko = BUNDLED / "ko" / "direct-ko.sgf"
-    assert main(["solve", str(direct_ko), "--proof-out", str(saved)]) == 130
+    with as_in_a_terminal():
+        assert main(["solve", str(direct_ko), "--proof-out", str(saved)]) == 130
     out, err = capsys.readouterr()
     assert "White to play: White dies" in out and "not settled: cancelled" in out
     assert f"proof saved to {saved}" in out and saved.exists()
