@@ -1052,6 +1052,19 @@ def test_a_ko_the_player_may_not_retake_ends_ko_not_wrong():
                                  "capture kos: proven).")
 
 
+def test_a_hint_where_the_rule_forbids_the_ko_says_so():
+    """QA s53: at the direct ko, after White's E1 and Black's capture, the hint said only
+    "the most stubborn try is pass"; the rule that forbids White's retake is why."""
+    game = _asking_practice(read_sgf(PROBLEMS_DIR / "ko" / "direct-ko.sgf")[0])
+    game.play(coords.from_gtp("E1", 9))
+    game.answer(solved(game.asked[-1], all_moves=False).proof)
+    game.hint()
+    game.hint()
+    assert game.log[-1] == ("Hint: the proof says White cannot win from here (White may not "
+                            "take the ko at E1 in this line: only Black may capture kos); "
+                            "the most stubborn try is pass.")
+
+
 def test_a_blunder_after_a_right_first_move_is_wrong_not_ko():
     """Review s52: the lost game's ko check ran after any loss, so a blunder after a right
     first move read "Ko".  Straight four, White to live: White's pass keeps it alive

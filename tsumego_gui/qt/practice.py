@@ -700,8 +700,16 @@ class Practice(GameLog):
             return f"Hint: play {name}{marked}: it makes a ko, the best you can get here."
         if wins:
             return f"Hint: play {name}{marked}."
-        return (f"Hint: the proof says {PLAYERS[self.user]} cannot win from here; the most "
-                f"stubborn try is {name}{marked}.")
+        # a ko the line's rule forbids the player is why it cannot win (QA s53: "the most
+        # stubborn try is pass" at the direct ko, the rule unsaid)
+        rules = self._line_rules()
+        kos = [] if rules.ko_capture_allowed(self.user) else \
+            list(forbidden_ko_points(self.board, rules))
+        why = f" ({PLAYERS[self.user]} may not take the ko at " \
+            f"{', '.join(map(self._name, kos))} in this line: " \
+            f"{who_takes_kos(rules.ko_capture_allowed)})" if kos else ""
+        return (f"Hint: the proof says {PLAYERS[self.user]} cannot win from here{why}; the "
+                f"most stubborn try is {name}{marked}.")
 
     # ---- the end ------------------------------------------------------------------------
 
