@@ -56,10 +56,10 @@ def test_practice_without_a_solve_answers_by_solving_on_demand(make_window, qtbo
     _wait_answer(qtbot, game)
     answer = game.last_move
     assert answer in (B1, C1) and "Black answers" in game.log[-1]     # Black kills
-    # the proven loss is said when it is known, as after a solve (QA s45)
-    # (not "this game is lost": White may not take kos here, so the end checks for a ko)
-    assert "After your A1, White dies whatever White plays (proven, where only Black may " \
-        "capture kos)." in game.log
+    # the proven loss is said when it is known, as after a solve (QA s45); no move of
+    # the proof takes a ko, so the ko rule is not named (QA s53 re-check N1)
+    assert "After your A1, White dies whatever White plays (proven): this game is lost." \
+        in game.log
     assert w.board.view.color_at(answer) == 1
     for _ in range(10):                                        # play on: the proof answers
         if game.finished:

@@ -111,6 +111,36 @@ def position_problem(rules: Problem, board: Board) -> Problem:
                    previous_pass=board.consecutive_passes >= 1, book_moves=())
 
 
+def takes_a_ko(proof: Proof, most: int = 20_000) -> bool:
+    """Whether a move of ``proof``'s tree takes a ko (True too where the walk stops after
+    ``most`` moves without knowing): where none does, the ko rule decides nothing there
+    (QA s53: "proven, where only Black may capture kos" on the straight three)."""
+    board, tokens, walked = proof.board(), [], 0
+    stack = [iter(proof.root.children)]
+    try:
+        while stack:
+            step = next(stack[-1], None)
+            if step is None:
+                stack.pop()
+                if tokens and len(tokens) == len(stack):
+                    board.undo(tokens.pop())
+                continue
+            walked += 1
+            if walked > most:
+                return True
+            move, child = step
+            if move != PASS and not board.is_legal(move):
+                continue
+            tokens.append(board.play(move))
+            if board.ko_loc != PASS:
+                return True
+            stack.append(iter(child.children))
+    finally:
+        while tokens:
+            board.undo(tokens.pop())
+    return False
+
+
 def game_end(rules: Problem, board: Board) -> tuple[bool, str] | None:
     """(the defender lives, why) when the game is over at ``board``, else None: the goal
     holds, every crucial (kill-all: every defender) stone is gone, or two passes ended it."""
@@ -491,7 +521,8 @@ class Practice(GameLog):
                 # game is lost")
                 # (QA s53 D8: said flatly, it read as the ko move's refutation)
                 proven = f"proven, where {who_takes_kos(self.rules.ko_capture_allowed)}" \
-                    if opening and self._ko_check_due(False) else "proven"
+                    if opening and self._ko_check_due(False) and takes_a_ko(proof) \
+                    else "proven"
                 lost = "" if proven != "proven" else ": this game is lost"
                 self._say(f"{after}, {d} "
                           f"{'lives' if proof.root.won else 'dies'} whatever "
