@@ -243,7 +243,8 @@ def test_a_gap_in_the_wall_the_crucial_stones_can_walk_through_is_named():
     black = pts("A4 B4 C4 D4 E4 E3 E1")
     leaky = Problem.create(9, black, white, crucial=white,
                            region=pts("A1 B1 C1 A2 B2 E2"))
-    assert leaky.region_warning() == (
+    # (and Black's lone E1 there, with F1 outside: named since s53)
+    assert leaky.region_warning().startswith(
         "the region leaks: a crucial stone can reach F2 outside it by moves in it, and no "
         "move is ever played there, so that point would be a liberty nothing fills; add it "
         "to the region or close the gap")
@@ -269,3 +270,24 @@ def test_stones_inside_the_fight_but_outside_the_region_are_named():
         "once they are taken, no move is ever played on their points; add them to the "
         "region")
     assert empty_only.with_region(pts("A1 B1 C1 D1")).region_warning() == ""
+
+
+def test_a_chain_of_the_fight_with_a_liberty_outside_the_region_is_named():
+    """QA s53 (a teacher): a capturing race's eyeless chain kept one liberty out of the
+    region; no move is ever played there, so the chain could never be captured and the
+    race read "Black dies", with no warning.  White E1-F1 (liberties D1 in the region, G1
+    out of it) next to the crucial E2-F2; a wall with liberties all round (three or more
+    outside) is not named, nor a chain away from the crucial stones."""
+    from tsumego_gui.core.problem import fight_liberties_outside_region, region_warning
+    black, white, crucial = pts("E2 F2 A1"), pts("E1 F1"), pts("E2 F2")
+    assert fight_liberties_outside_region(9, black, white, crucial, pts("B1 C1 D1")) == \
+        pts("G1")
+    assert fight_liberties_outside_region(9, black, white, crucial, pts("B1 C1 D1 G1")) \
+        == frozenset()
+    assert "stones in the fight have a liberty outside the region (G1)" in region_warning(
+        9, black, white, crucial, pts("B1 C1 D1"))
+    wall = pts("E1 F1 G1 H1")           # liberties D1 (in), G2 H2 J1 (out)
+    assert fight_liberties_outside_region(9, black, wall, crucial,
+                                          pts("B1 C1 D1")) == frozenset()
+    assert fight_liberties_outside_region(9, black, white, pts("A1"),
+                                          pts("B1 C1 D1")) == frozenset()

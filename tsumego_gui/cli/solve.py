@@ -368,6 +368,10 @@ def print_classes(row: dict) -> None:
         print(f"  {m['move']:6} {m['class']:6} {ver:8}  {reads}")
     if any(m["move"] == "pass" for m in row["first_moves"]):
         print(f"  ({TENUKI_NOTE})")
+    if row.get("closer_frame") and row["class"] == OPEN:
+        # QA s53 (a teacher): "open" where a plain solve proves life at once
+        print("  (--all classifies in the problem's own frame; `tsumego solve` without --all "
+              "tries a closer frame first, where a life may be proven)")
 
 
 def print_warnings(row: dict) -> None:
@@ -526,6 +530,8 @@ def run_solve(args) -> int:
                     out = classify_one(problem, to_play, args, evaluator, stop, book) \
                         if args.all else solve_one(problem, closer, to_play, args,
                                                    evaluator, stop, book)
+                if args.all:
+                    out["row"]["closer_frame"] = closer is not None
                 if stop.is_set() and not out["finished"]:
                     break       # cut short: neither printed nor kept
                 out["row"]["region_warning"] = problem.region_warning()

@@ -1,14 +1,18 @@
-"""Crucial chains that are alive before a move is played.
+"""Crucial stones a player must read about before the verdict.
 
 The goal holds where any crucial stone survives (the research problems' rule:
 ``core.problem``).  Where the crucial stones form several chains and one of them
 is unconditionally alive already (Benson) while another is not, the problem is
 solved before a move is played, whatever happens to the others (QA s53: a corner
 group that one move kills read "White lives ... unconditionally alive already",
-another crucial group having two eyes).  :func:`alive_already_warning` says
-which chains, so that the player marks only the group the problem is about.
+another crucial group having two eyes): :func:`alive_already_warning` says
+which.  Where they lie in groups that nothing of the defender's nor an empty
+point of the region joins, one surviving group is enough (QA s53: two
+straight-three groups, White's B1 kills one of them and "fails"):
+:func:`separate_groups_warning` says so.
 
-Knows stones, chains and Benson; nothing about regions, files or searches.
+Knows stones, chains, the region's points and Benson; nothing about files or
+searches.
 """
 
 from __future__ import annotations
@@ -17,7 +21,48 @@ from collections.abc import Iterable
 
 from engine_cy.benson import unconditionally_alive
 from engine_cy.board import BLACK, WHITE, Board
+from tsumego_gui.core import coords
 from tsumego_gui.core.problem import chains, point_names
+
+
+def crucial_warning(size: int, black: Iterable[int], white: Iterable[int],
+                    crucial: Iterable[int], region: Iterable[int], goal: str) -> str:
+    """What a player must read about the crucial stones (a valid position): some chains
+    alive already (:func:`alive_already_warning`), else groups that no empty point of the
+    region joins (:func:`separate_groups_warning`); "" for neither."""
+    return alive_already_warning(size, black, white, crucial, goal) or \
+        separate_groups_warning(size, black, white, crucial, region, goal)
+
+
+def separate_groups_warning(size: int, black: Iterable[int], white: Iterable[int],
+                            crucial: Iterable[int], region: Iterable[int], goal: str) -> str:
+    """Where the crucial stones lie in groups that neither the defender's stones nor the
+    region's empty points join (QA s53: two straight-three groups marked crucial read
+    "Black lives" with White's B1, which kills one of them, a failure), that the goal holds
+    where any one survives; "" otherwise (one group, or ``live_any``)."""
+    crucial, black, white = frozenset(crucial), frozenset(black), frozenset(white)
+    if not crucial or goal == "live_any":
+        return ""
+    own = black if crucial <= black else white
+    empty = (frozenset(region) or frozenset(coords.all_locs(size))) - black - white
+    reached: set[int] = set()
+    firsts = []
+    for start in sorted(crucial):
+        if start in reached:
+            continue
+        firsts.append(start)
+        reached.add(start)
+        stack = [start]
+        while stack:
+            for n in coords.neighbours(stack.pop(), size):
+                if n not in reached and (n in own or n in empty):
+                    reached.add(n)
+                    stack.append(n)
+    if len(firsts) < 2:
+        return ""
+    return (f"the crucial stones lie in {len(firsts)} separate groups (at "
+            f"{point_names(firsts, size)}): the goal holds where any one of them survives, "
+            "not all (mark one group where the problem is about that one)")
 
 
 def alive_already_warning(size: int, black: Iterable[int], white: Iterable[int],

@@ -38,8 +38,7 @@ import re
 from dataclasses import dataclass
 
 from engine_cy.board import BLACK, WHITE
-from tsumego_gui.core import coords
-from tsumego_gui.core.crucial_chains import alive_already_warning
+from tsumego_gui.core import coords, crucial_chains
 from tsumego_gui.core.problem import COLOR_NAMES, Problem, ProblemError, opponent, point_name
 
 FIGHT_GAP = 3      # stones farther apart than this (Chebyshev) are separate fights
@@ -198,9 +197,9 @@ def problem_warnings(problem: Problem) -> list[str]:
 
 
 def crucial_warning(problem: Problem) -> str:
-    """``crucial_chains.alive_already_warning`` of ``problem``'s position."""
-    return alive_already_warning(problem.size, problem.black, problem.white, problem.crucial,
-                                 problem.goal)
+    """``crucial_chains.crucial_warning`` of ``problem``."""
+    return crucial_chains.crucial_warning(problem.size, problem.black, problem.white,
+                                          problem.crucial, problem.region, problem.goal)
 
 
 def fights(size: int, stones: frozenset[int]) -> list[frozenset[int]]:

@@ -222,6 +222,33 @@ def capturable_outside_region(size: int, black: Iterable[int], white: Iterable[i
                             for n in coords.neighbours(s, size)))
 
 
+FEW_OUTSIDE = 2     # a chain of the fight with this many liberties outside the region or
+#                     fewer is named; every wall of the bundled and shared collections has 3+
+
+
+def fight_liberties_outside_region(size: int, black: Iterable[int], white: Iterable[int],
+                                   crucial: Iterable[int],
+                                   region: Iterable[int]) -> frozenset[int]:
+    """The liberties outside the region of chains in the fight: chains (not crucial) next
+    to a crucial stone, with liberties in the region too and few outside
+    (``FEW_OUTSIDE``).  No move is ever played there, so moves in the region can never
+    capture such a chain (QA s53: a capturing race's eyeless chain with one outside
+    liberty left out of the region, and the race read "Black dies").  A wall, with
+    liberties all round, is not named; nor stones away from the crucial ones (a wall of
+    single stones drawn in the editor).  Empty without a region."""
+    region, crucial = frozenset(region), frozenset(crucial)
+    if not region:
+        return frozenset()
+    color_of = {**dict.fromkeys(black, BLACK), **dict.fromkeys(white, WHITE)}
+    out: set[int] = set()
+    for _, stones, libs in chains(size, color_of):
+        outside = libs - region
+        if crucial.isdisjoint(stones) and libs & region and 0 < len(outside) <= FEW_OUTSIDE \
+                and any(n in crucial for p in stones for n in coords.neighbours(p, size)):
+            out |= outside
+    return frozenset(out)
+
+
 def one_side_takes_kos(defender: int, defender_takes: bool) -> tuple[bool, bool]:
     """``ko_allowed`` (black, white) where one side alone may capture kos: the attacker
     (the research rule) or, ``defender_takes``, the defender (the rule turned round)."""
@@ -243,7 +270,9 @@ def region_warning(size: int, black: Iterable[int], white: Iterable[int],
     problem, "" for none: a region with no empty point (no move can be played: a pass
     "lives in seki"), crucial stones with liberties outside it
     (``liberties_outside_region``) or within reach of its moves (``leaks_out_of_region``),
-    or stones outside it that its moves can capture (``capturable_outside_region``).  No
+    other chains of the fight with a few liberties outside it
+    (``fight_liberties_outside_region``), or stones outside it that its moves can capture
+    (``capturable_outside_region``).  No
     problem of the shared or bundled collections has any of these: it is a region drawn
     too small."""
     region = frozenset(region)
@@ -264,6 +293,13 @@ def region_warning(size: int, black: Iterable[int], white: Iterable[int],
                     f"outside it by moves in it, and no move is ever played there, so "
                     f"{'that point' if one else 'those points'} would be a liberty nothing "
                     f"fills; add {'it' if one else 'them'} to the region or close the gap")
+    fight = fight_liberties_outside_region(size, black, white, crucial, region)
+    if fight:
+        one = len(fight) == 1
+        said.append(f"stones in the fight have {'a liberty' if one else 'liberties'} outside "
+                    f"the region ({point_names(fight, size)}): no move is ever played there, "
+                    "so moves in the region can never capture them; if the fight may, add "
+                    f"{'it' if one else 'them'} to the region")
     taken = capturable_outside_region(size, black, white, crucial, region)
     if taken:
         said.append(f"the stones at {point_names(taken, size)} can be captured by moves in "

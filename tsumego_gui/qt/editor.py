@@ -29,7 +29,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from tsumego_gui.core import coords
 from tsumego_gui.core.colors import BLACK, EMPTY, WHITE
-from tsumego_gui.core.crucial_chains import alive_already_warning
+from tsumego_gui.core.crucial_chains import crucial_warning
 from tsumego_gui.core.problem import Problem, ProblemError, region_warning
 
 LEFT, RIGHT = 1, 2
@@ -146,9 +146,9 @@ class Draft:
         return region_warning(self.size, self.black, self.white, self.crucial, self.region)
 
     def crucial_warning(self) -> str:
-        """``core.crucial_chains.alive_already_warning`` of this draft (a valid one)."""
-        return alive_already_warning(self.size, self.black, self.white, self.crucial,
-                                     self.goal)
+        """``core.crucial_chains.crucial_warning`` of this draft (a valid one)."""
+        return crucial_warning(self.size, self.black, self.white, self.crucial, self.region,
+                               self.goal)
 
     def effective_ko(self) -> tuple[bool, bool]:
         if self.ko_allowed is not None:
