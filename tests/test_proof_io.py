@@ -434,7 +434,7 @@ def test_every_line_of_the_winning_move_ends_right_and_nothing_else_does(proof):
     for node, proof_node in _pairs(b1, proof.root.children[0][1], proof.problem.size):
         assert _starts_right(node) == (not proof_node.children)
         if not proof_node.children:
-            assert node.get("C") == "RIGHT: Black kills: every crucial stone is captured"
+            assert node.get("C") == "RIGHT: Black kills: the white group is captured"
     assert all(_starts_right(end) for end in ends)
 
 

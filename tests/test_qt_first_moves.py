@@ -467,7 +467,7 @@ def test_a_running_classification_keeps_the_lists_scroll_and_expanded_rows(qtbot
     assert bar.value() == scrolled > 0
 
 
-KO_RULE = "(only Black may capture kos: Ko captures)"
+KO_RULE = "(only Black may capture kos; the Problem panel's Ko captures setting)"
 
 
 @pytest.mark.parametrize("name, said", [

@@ -508,7 +508,7 @@ class SolvePanel(QWidget):
         # its "winning first move: none" left out where the mover loses the ko there (QA
         # s50: "Ko", "dies", "none" and "E1" read as four answers)
         note = (f"<br><small>The proof below is counted under this problem's ko rule "
-                f"({kos}: Ko captures): there {counted}, {mover} "
+                f"({kos}; the Problem panel's Ko captures setting): there {counted}, {mover} "
                 f"{'wins' if mover_wins else 'loses'} the ko.</small>")
         judged, winning, _ko, size_text = self._verdict_parts[1:]
         self.verdict_label.setText(self._read_first + head + note + judged

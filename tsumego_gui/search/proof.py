@@ -733,7 +733,8 @@ def _describe(node: ProofNode, defender: int, size: int) -> str:
     if node.kind == "goal":
         return f"{status}: the goal holds (unconditionally alive)"
     if node.kind == "captured":
-        return f"{status}: every crucial stone is captured"
+        # in a player's words: another viewer's reader does not know "crucial" (QA s53)
+        return f"{status}: the {PLAYERS[defender].lower()} group is captured"
     if node.kind == "passes":
         return f"{status}: two passes end the game"
     if node.kind == "survives":
