@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from engine_cy.benson import unconditionally_alive
 from engine_cy.board import BLACK, WHITE, Board
 from tsumego_gui.core import coords
-from tsumego_gui.core.problem import chains, point_names
+from tsumego_gui.core.problem import chains, point_names, reach
 
 
 def crucial_warning(size: int, black: Iterable[int], white: Iterable[int],
@@ -44,20 +44,13 @@ def separate_groups_warning(size: int, black: Iterable[int], white: Iterable[int
     if not crucial or goal == "live_any":
         return ""
     own = black if crucial <= black else white
-    empty = (frozenset(region) or frozenset(coords.all_locs(size))) - black - white
+    passable = own | ((frozenset(region) or frozenset(coords.all_locs(size))) - black - white)
     reached: set[int] = set()
     firsts = []
     for start in sorted(crucial):
-        if start in reached:
-            continue
-        firsts.append(start)
-        reached.add(start)
-        stack = [start]
-        while stack:
-            for n in coords.neighbours(stack.pop(), size):
-                if n not in reached and (n in own or n in empty):
-                    reached.add(n)
-                    stack.append(n)
+        if start not in reached:
+            firsts.append(start)
+            reached |= reach(size, (start,), passable)
     if len(firsts) < 2:
         return ""
     return (f"the crucial stones lie in {len(firsts)} separate groups (at "

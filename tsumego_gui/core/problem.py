@@ -176,6 +176,19 @@ def liberties_outside_region(size: int, black: Iterable[int], white: Iterable[in
                      if not crucial.isdisjoint(stones) for lib in libs if lib not in region)
 
 
+def reach(size: int, starts: Iterable[int], passable: frozenset[int]) -> set[int]:
+    """The points reached from ``starts`` by orthogonal steps onto ``passable`` points,
+    the starts included."""
+    reached = set(starts)
+    stack = list(reached)
+    while stack:
+        for n in coords.neighbours(stack.pop(), size):
+            if n not in reached and n in passable:
+                reached.add(n)
+                stack.append(n)
+    return reached
+
+
 def leaks_out_of_region(size: int, black: Iterable[int], white: Iterable[int],
                         crucial: Iterable[int], region: Iterable[int]) -> frozenset[int]:
     """The empty points outside the region that a crucial chain can reach by moves in it:
@@ -190,12 +203,7 @@ def leaks_out_of_region(size: int, black: Iterable[int], white: Iterable[int],
     black, white = frozenset(black), frozenset(white)
     own = black if crucial <= black else white
     stones = black | white
-    reached, stack = set(crucial), list(crucial)
-    while stack:
-        for n in coords.neighbours(stack.pop(), size):
-            if n not in reached and (n in own or (n in region and n not in stones)):
-                reached.add(n)
-                stack.append(n)
+    reached = reach(size, crucial, own | (region - stones))
     direct = liberties_outside_region(size, black, white, crucial, region)
     return frozenset(q for p in reached if p in region and p not in stones
                      for q in coords.neighbours(p, size)

@@ -83,7 +83,7 @@ from tsumego_gui.qt.try_first_move import TryFirstMove, app_first_move
 from tsumego_gui.search.classify import OPEN, Classification, FirstMove, first_move_problem
 from tsumego_gui.search.evaluators import HeuristicEvaluator, Query
 from tsumego_gui.search.ko_figure import threats_held
-from tsumego_gui.search.proof import Proof, ProofNode, stubborn_reply
+from tsumego_gui.search.proof import Proof, ProofNode, stubborn_reply, takes_a_ko
 
 CORRECT, WRONG, KO = "correct", "wrong", "ko"
 # why a game ended, by the kind of the proof leaf (or of the position on the game's own board)
@@ -109,36 +109,6 @@ def position_problem(rules: Problem, board: Board) -> Problem:
                    crucial=rules.crucial & defender_stones,
                    history=tuple(board.history()[:-1]),
                    previous_pass=board.consecutive_passes >= 1, book_moves=())
-
-
-def takes_a_ko(proof: Proof, most: int = 20_000) -> bool:
-    """Whether a move of ``proof``'s tree takes a ko (True too where the walk stops after
-    ``most`` moves without knowing): where none does, the ko rule decides nothing there
-    (QA s53: "proven, where only Black may capture kos" on the straight three)."""
-    board, tokens, walked = proof.board(), [], 0
-    stack = [iter(proof.root.children)]
-    try:
-        while stack:
-            step = next(stack[-1], None)
-            if step is None:
-                stack.pop()
-                if tokens and len(tokens) == len(stack):
-                    board.undo(tokens.pop())
-                continue
-            walked += 1
-            if walked > most:
-                return True
-            move, child = step
-            if move != PASS and not board.is_legal(move):
-                continue
-            tokens.append(board.play(move))
-            if board.ko_loc != PASS:
-                return True
-            stack.append(iter(child.children))
-    finally:
-        while tokens:
-            board.undo(tokens.pop())
-    return False
 
 
 def game_end(rules: Problem, board: Board) -> tuple[bool, str] | None:

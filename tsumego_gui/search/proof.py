@@ -381,6 +381,37 @@ def nothing_left(node: ProofNode, board: Board) -> bool:
     return True
 
 
+def takes_a_ko(proof: Proof, most: int = 20_000) -> bool:
+    """Whether a move of ``proof``'s tree takes a ko (True too where the walk stops after
+    ``most`` moves without knowing): where none does, the ko rule decides nothing there
+    (QA s53: practice said "proven, where only Black may capture kos" on the straight
+    three)."""
+    board, tokens, walked = proof.board(), [], 0
+    stack = [iter(proof.root.children)]
+    try:
+        while stack:
+            step = next(stack[-1], None)
+            if step is None:
+                stack.pop()
+                if tokens and len(tokens) == len(stack):
+                    board.undo(tokens.pop())
+                continue
+            walked += 1
+            if walked > most:
+                return True
+            move, child = step
+            if move != PASS and not board.is_legal(move):
+                continue
+            tokens.append(board.play(move))
+            if board.ko_loc != PASS:
+                return True
+            stack.append(iter(child.children))
+    finally:
+        while tokens:
+            board.undo(tokens.pop())
+    return False
+
+
 def line_length(node: ProofNode, lengths: dict[int, int], budget: int = 0) -> int:
     """The nodes on the longest line from ``node`` down, memoised in ``lengths`` by ``id``
     (kept between calls on one proof); -1 where that takes walking more than ``budget``
