@@ -62,6 +62,7 @@ from __future__ import annotations
 import numbers
 import re
 from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, replace
 
 from engine_cy.board import BLACK, EMPTY, PASS, WHITE, Board
@@ -176,7 +177,7 @@ def liberties_outside_region(size: int, black: Iterable[int], white: Iterable[in
                      if not crucial.isdisjoint(stones) for lib in libs if lib not in region)
 
 
-def reach(size: int, starts: Iterable[int], passable: frozenset[int]) -> set[int]:
+def reach(size: int, starts: Iterable[int], passable: AbstractSet[int]) -> set[int]:
     """The points reached from ``starts`` by orthogonal steps onto ``passable`` points,
     the starts included."""
     reached = set(starts)

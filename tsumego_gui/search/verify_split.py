@@ -20,22 +20,12 @@ from collections.abc import Callable
 from engine_cy.benson import unconditionally_alive
 from engine_cy.board import BLACK, EMPTY, PASS
 from tsumego_gui.core import coords
-from tsumego_gui.core.problem import Problem, ProblemError
+from tsumego_gui.core.problem import Problem, ProblemError, reach
 from tsumego_gui.search.split import SplitProof
 from tsumego_gui.search.verify import MAX_POSITIONS, VerifyReport, verify
 
 # what a local problem may differ in from the whole
 _LOCAL_FIELDS = ("region", "to_play", "to_play_given", "book_moves")
-
-
-def _reach(start: int, allowed, size: int) -> set[int]:
-    seen, todo = {start}, [start]
-    while todo:
-        for n in coords.neighbours(todo.pop(), size):
-            if n in allowed and n not in seen:
-                seen.add(n)
-                todo.append(n)
-    return seen
 
 
 def split_conditions(problem: Problem, eye: int | None, areas, hopeless,
@@ -68,7 +58,7 @@ def split_conditions(problem: Problem, eye: int | None, areas, hopeless,
     if kill and eye is None and len(areas) > 1:
         return "with no eye, only one area may be hopeful"
     for area in every:
-        if _reach(min(area), rest, size) != set(area):
+        if reach(size, (min(area),), rest) != set(area):
             return "an area is not one connected part of the region"
     if any(board.color_at(p) == EMPTY and all(n in crucial for n in coords.neighbours(p, size))
            for p in rest):
@@ -87,7 +77,7 @@ def split_conditions(problem: Problem, eye: int | None, areas, hopeless,
     for p in outside:
         if p in seen:
             continue
-        part = _reach(p, outside, size)
+        part = reach(size, (p,), outside)
         seen |= part
         touched = {i for i, a in enumerate(every)
                    if any(n in a for q in part for n in coords.neighbours(q, size))}
