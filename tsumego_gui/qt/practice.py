@@ -818,12 +818,17 @@ class Practice(GameLog):
         without the classes, where the problem's rule forbade the kos of the side that
         lost; a lost one only where its first move (switched: its start) was lost already,
         proven (review s52: a later blunder read "Ko")."""
-        taker = self.prover if won else self.user
-        if self.ko or self._classification is not None or self.rules.ko_capture_allowed(taker):
+        if not self._kos_forbidden(self.prover if won else self.user):
             return False
         if won:
             return self.opening is not None
         return bool(self._opening_lost) and (self.opening is not None or self.switched)
+
+    def _kos_forbidden(self, side: int) -> bool:
+        """Whether the game's proofs forbid ``side`` kos and nothing has settled the ko
+        question yet: no classes, no ko found."""
+        return not (self.ko or self._classification is not None
+                    or self.rules.ko_capture_allowed(side))
 
     def _ko_denied(self, loc: int) -> bool:
         """Whether the player, to play ``loc``, meets a ko the problem's rule forbids it:
@@ -899,8 +904,7 @@ class Practice(GameLog):
         ``first`` (switched: before the app's first move): where it would be due at the
         end of a game the player won, and the game is at that point."""
         if self.switched:
-            return not self.moves and self._classification is None and not self.ko and \
-                not self.rules.ko_capture_allowed(self.prover)
+            return not self.moves and self._kos_forbidden(self.prover)
         return first not in (None, PASS) and len(self.moves) <= 1 and \
             self._ko_check_due(True)
 
