@@ -14,6 +14,7 @@ from tsumego_gui.core import coords  # noqa: E402
 from tsumego_gui.core.sgf_io import read_sgf  # noqa: E402
 from tsumego_gui.qt.board_widget import LEFT  # noqa: E402
 from tsumego_gui.qt.main_window import BUNDLED_PROBLEM as STRAIGHT_THREE  # noqa: E402
+from tsumego_gui.qt.main_window import PROBLEMS_DIR  # noqa: E402
 from tsumego_gui.qt.proof_model import ProofTreeModel  # noqa: E402
 from tsumego_gui.qt.proof_view import TryIt, explain, node_and_moves, overlay_at  # noqa: E402
 from tsumego_gui.search.choice import solve  # noqa: E402
@@ -531,3 +532,34 @@ def test_the_view_holds_still_along_the_main_line(make_window, qtbot, name):
             window.solve()
         shown.append(window.board.visible_window())
     assert shown[0] == shown[1] and shown[0].size == 9
+
+
+def _paths(node, path=(), depth=6):
+    """Every child-index path from ``node`` down to ``depth`` plies, with its node."""
+    yield path, node
+    if depth:
+        for i, (_, child) in enumerate(node.children):
+            yield from _paths(child, (*path, i), depth - 1)
+
+
+def test_the_zone_text_counts_the_points_outside_the_region():
+    # a kill's zone reaches the wall around the straight three and, at the capture,
+    # the wall's liberties outside the region: no move is played there
+    problem = read_sgf(STRAIGHT_THREE)[0]
+    proof = solve(problem, "dfs", to_play=1)[0].proof
+    region = problem.region_or_all()
+    outside = {len(node.zone - region): path for path, node in _paths(proof.root)
+               if node.zone is not None}
+    beyond = max(outside)
+    assert beyond > 0
+    assert f"points, {beyond} of them outside the region: stones of the chains in the fight" \
+        in explain(proof, outside[beyond])
+
+
+def test_a_seki_leaf_says_its_zone_holds_the_region():
+    problem = read_sgf(PROBLEMS_DIR / "classic" / "seki-shared-liberties.sgf")[0]
+    proof = solve(problem, "dfs")[0].proof
+    path = next(path for path, node in _paths(proof.root, depth=12) if node.kind == "survives")
+    node, _ = node_and_moves(proof, path)
+    assert node.zone >= problem.region
+    assert "The zone is the crucial points and the whole region" in explain(proof, path)

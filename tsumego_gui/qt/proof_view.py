@@ -247,7 +247,8 @@ def explain(proof: Proof, path: tuple[int, ...], first_move: int | None = None,
     elif node.kind == "survives":
         lines.append(f"Both sides passed with {d}'s crucial stones on the board: under the "
                      "goal 'survive' that is life (seki counts). The zone is the crucial "
-                     "points.")
+                     "points and the whole region: the game ends by passes only where "
+                     "neither side has a move left that the proof would have to answer.")
     elif node.prover_move is not None:
         move = node.prover_move
         lines.append(f"{PLAYERS[mover]} plays {coords.to_gtp(move, size)} (marked on the board): "
@@ -287,8 +288,12 @@ def explain(proof: Proof, path: tuple[int, ...], first_move: int | None = None,
                          f"{coords.to_gtp(moves[-1], size)}: {PLAYERS[mover]} "
                          f"{coords.to_gtp(reply, size)}.")
     if node.zone is not None:
-        lines.append(f"Shaded: the relevance zone ({len(node.zone)} points). Any position that "
-                     "agrees with this one inside it is decided the same way.")
+        outside = len(node.zone - proof.problem.region_or_all())
+        beyond = (f", {outside} of them outside the region: stones of the chains in the "
+                  "fight and liberties that keep them, where no move is played"
+                  if outside else "")
+        lines.append(f"Shaded: the relevance zone ({len(node.zone)} points{beyond}). Any "
+                     "position that agrees with this one inside it is decided the same way.")
     return "\n".join(lines)
 
 
