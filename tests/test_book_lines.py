@@ -4,7 +4,14 @@ each line of moves, its main variation first, reference diagrams left out."""
 import json
 
 from tsumego_gui.core import coords
-from tsumego_gui.core.book_lines import MAX_BOOK_BYTES, MAX_BOOK_MOVES, book_of_file, book_replies
+from tsumego_gui.core.book_lines import (
+    MAX_BOOK_BYTES,
+    MAX_BOOK_MOVES,
+    BookMove,
+    book_of_file,
+    book_replies,
+    with_line,
+)
 from tsumego_gui.core.sgf_io import RIGHT, WRONG
 
 B, W = 1, 2
@@ -35,6 +42,18 @@ def test_each_line_of_moves_maps_to_the_books_next_moves():
         ("C9", "B9"): [("pass", B, WRONG)],
     }
     # left out: the reference diagram (D9) and, after E9, a node that sets up a stone
+
+
+def test_a_line_joins_the_book_after_its_own_moves():
+    """A ko's other line, followed where the file has no move or after the file's own."""
+    line = [coords.from_gtp(p, 9) for p in ("B9", "D9", "A9")]
+    book = with_line(book_replies(BOOK), line, B)
+    replies = {names(before): [(names((m.move,))[0], m.colour) for m in moves]
+               for before, moves in book.items()}
+    assert replies[()] == [("B9", B), ("C9", B), ("E9", B), ("B9", B)]
+    assert replies[("B9",)] == [("C9", W), ("D9", W)]
+    assert replies[("B9", "D9")] == [("A9", B)]
+    assert with_line(None, line[:1], W) == {(): (BookMove(line[0], W, ""),)}
 
 
 def test_a_file_the_book_cannot_come_from_gives_no_lines(tmp_path):

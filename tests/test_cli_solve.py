@@ -648,14 +648,18 @@ def test_a_diagram_starts_a_lost_ko_with_the_ko_move_and_says_the_rule(capsys):
 def test_all_with_diagram_shows_both_sides_of_a_ko(capsys):
     """QA s49: with --all a ko's diagram was the line in which Black kills where White may
     not take a ko, with no ko in it; the line where White may take it follows, as the plain
-    solve's diagram has it, from the same first move."""
+    solve's diagram has it, from the same first move.  QA s54: the first line still had
+    no ko (White answered B1 at A2 and died); it follows White into the ko, A1, where
+    Black takes it at A2 and White may not retake."""
     ko = BUNDLED / "corner" / "l-four-corner-ko.sgf"
     assert main(["solve", str(ko), "--all", "--diagram"]) == 0
     out = capsys.readouterr().out
     first, _, second = out.partition("\n\nWhere White may take kos (and Black may not), "
                                      "it lives:\n")
     assert second.startswith("$$B Black to play")
-    assert "$$ | 3 1 4 O X . . . . |" in first.splitlines()    # B1 kills, no ko taken
+    board = first.splitlines()
+    assert "$$ | 3 O O O X . . . . |" in board and "$$ | 2 1 . O X . . . . |" in board
+    assert "After 3: White may not retake the ko at A1 (this line's ko rule)" in board
     assert "$$ | 2 1 4 O X . . . . |" in second.splitlines()   # B1, White takes the ko
     assert "After 2: Black may not take the ko at A2 (this line's ko rule)" in second
 
@@ -835,6 +839,10 @@ def test_a_kill_that_needs_a_ko_shows_the_ko_where_the_defender_may_take_it(caps
     lines = turned.splitlines()
     assert lines[1] == "$$B Black to play" and "$$ | 2 1 " in turned
     assert "After 2: Black may not take the ko at A2 (this line's ko rule)" in lines
+    # the first line goes into the same ko, which White may not retake there (QA s54)
+    first = out[:out.index("Where White may take kos")].splitlines()
+    assert "$$ | 2 1 . O X . . . . |" in first
+    assert "After 3: White may not retake the ko at A1 (this line's ko rule)" in first
 
 
 def test_the_diagram_follows_the_files_own_line(tmp_path, capsys):

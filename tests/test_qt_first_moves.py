@@ -795,6 +795,27 @@ def test_the_solves_own_ko_line_copies_from_the_move_that_makes_the_ko(make_wind
     assert "After 2: White may not retake the ko at E1 (this line's ko rule)" in lines
 
 
+def test_a_ko_moves_main_line_goes_into_the_ko(make_window, qtbot):
+    """QA s54: the L-four in the corner, Black's B1 classed ko: the main line of its kill
+    (the class's other proof, where White may not take the ko) had White answer at A2 and
+    die, no ko in sight, as the CLI's diagram did; it follows the ko's other side where
+    its proof allows: White's A1, Black takes the ko at A2, White may not retake.  The End
+    key walks the same line."""
+    w = make_window("s.ini", show=True)
+    assert w.open_path(BUNDLED / "corner" / "l-four-corner-ko.sgf", ask=False)
+    solve_all(w, qtbot)
+    b1 = coords.from_gtp("B1", 9)
+    fm = next(m for m in w.classification.moves if m.move == b1)
+    kill = next(p for p in fm.proofs if not p.root.won)
+    w.browse_first_move_proof(fm, kill)
+    lines = w.copy_main_line().splitlines()
+    assert "$$ | 3 O O O X . . . . |" in lines and "$$ | 2 1 . O X . . . . |" in lines
+    assert "After 3: White may not retake the ko at A1 (this line's ko rule)" in lines
+    w.browser.end()
+    walked = w.browser._walked(w.browser.path)[1]
+    assert walked[:3] == [coords.from_gtp(p, 9) for p in ("B1", "A1", "A2")]
+
+
 @pytest.mark.parametrize("name,side,move", [("ko/approach-ko.sgf", BLACK, "B1"),
                                             ("ko/direct-ko.sgf", BLACK, "F1")])
 def test_a_ko_moves_line_copies_past_its_ko_captures(make_window, qtbot, name, side, move):

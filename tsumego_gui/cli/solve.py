@@ -48,7 +48,7 @@ from tsumego_gui.cli.exit_status import DONE, NOT_PROVEN, NOT_VERIFIED, worst
 from tsumego_gui.cli.loading import load_from_args
 from tsumego_gui.cli.output import check_writable, write_output
 from tsumego_gui.core import coords
-from tsumego_gui.core.book_lines import Book, book_of_file
+from tsumego_gui.core.book_lines import Book, book_of_file, with_line
 from tsumego_gui.core.colors import BLACK, WHITE
 from tsumego_gui.core.posing import crucial_warning, text_disagrees
 from tsumego_gui.core.problem import GOAL_TEXT, Problem
@@ -236,13 +236,16 @@ def solve_one(problem: Problem, closer: Problem | None, to_play: int, args,
     if args.diagram and result.proof is not None:
         proof = result.proof
         # a kill that needs a ko: the line starts with the move the ko decides
-        row["diagram"], line = proof_diagram(proof.problem, to_play, proof,
-                                             first=ko.ko_move if ko is not None else None,
+        first = ko.ko_move if ko is not None else None
+        row["diagram"], line = proof_diagram(proof.problem, to_play, proof, first=first,
                                              book=book)
         if ko is not None and ko.turned is not None:
-            # the ko itself: the line where the defender may take kos, from the same move
-            turned, _ = proof_diagram(ko.turned.problem, to_play, ko.turned,
-                                      first=line[0] if line else None)
+            # the ko itself: the line where the defender may take kos, from the same move;
+            # the first line goes into the ko as far as its rule lets it (QA s54)
+            turned, ko_line = proof_diagram(ko.turned.problem, to_play, ko.turned,
+                                            first=line[0] if line else None)
+            row["diagram"], _ = proof_diagram(proof.problem, to_play, proof, first=first,
+                                              book=with_line(book, ko_line, to_play))
             row["diagram"] += f"\n\n{ko_heading(problem, ko.turned)}:\n{turned}"
     elif args.diagram:
         row["diagram"] = position_diagram(problem, to_play)
@@ -324,12 +327,19 @@ def classify_one(problem: Problem, to_play: int, args, evaluator,
     if args.diagram and best is not None:
         # the line starts before the first move, which it numbers 1
         proof, other = c.line_proofs(best)
-        row["diagram"], _ = proof_diagram(problem, to_play, proof, before=[best.move],
+        if other is None:
+            row["diagram"], _ = proof_diagram(problem, to_play, proof, before=[best.move],
+                                              book=book)
+        else:
+            # a ko: its other side, the ko the first line leaves out: the same move where
+            # the other side wins it (QA s49: "ko" above a line with no ko in it), as the
+            # plain solve shows it; the first line goes into the ko as far as its rule lets
+            # it (QA s54: its loser avoided the ko)
+            text, ko_line = proof_diagram(problem, to_play, other, before=[best.move],
                                           book=book)
-        if other is not None:       # a ko: its other side
-            # the ko the first line leaves out: the same move where the other side wins it
-            # (QA s49: "ko" above a line with no ko in it), as the plain solve shows it
-            text, _ = proof_diagram(problem, to_play, other, before=[best.move], book=book)
+            row["diagram"], _ = proof_diagram(
+                problem, to_play, proof, before=[best.move],
+                book=with_line(book, [best.move, *ko_line], to_play))
             row["diagram"] += f"\n\n{ko_heading(problem, other)}:\n{text}"
     elif args.diagram:
         row["diagram"] = position_diagram(problem, to_play)

@@ -70,6 +70,19 @@ def moves_at(book: Book, before: Sequence[int], colour: int | None) -> list[Book
     return [e for e in book.get(tuple(before), ()) if colour in (None, e.colour)]
 
 
+def with_line(book: Book | None, moves: Sequence[int], colour: int) -> Book:
+    """``book`` (None: empty) with ``moves``, played in turn from ``colour``, as a line
+    after its own at each place: the other side of a ko, whose moves a ko's first line
+    follows where its own proof allows (QA s54: the losing side avoided the ko there and
+    the line read as no ko at all)."""
+    out = dict(book or {})
+    for i, move in enumerate(moves):
+        place = tuple(moves[:i])
+        out[place] = (*out.get(place, ()), BookMove(move, colour if i % 2 == 0 else 3 - colour,
+                                                    ""))
+    return out
+
+
 def book_of_file(path: Path, index: int = 0) -> Book:
     """:func:`book_replies` of game ``index`` of a problem file: an SGF, or a research
     json's ``rawsgf`` (the book's problem); empty for a file that cannot be read, holds

@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
 
 from engine_cy.board import PASS, Board
 from tsumego_gui.core import coords
-from tsumego_gui.core.book_lines import Book
+from tsumego_gui.core.book_lines import Book, with_line
 from tsumego_gui.core.problem import Problem
 from tsumego_gui.qt.board_painter import NEXT_MOVE, THEMES
 from tsumego_gui.qt.proof_model import ProofTreeModel
@@ -107,6 +107,7 @@ class ProofBrowser(QWidget):
         # the problem file's lines, which the main line follows where the proof holds their
         # moves (``search.proof.book_reply``; the window gives them: none once edited)
         self.book_source: Callable[[], Book] = dict
+        self._ko_book: tuple[tuple, Book] | None = None     # ``_line_book``'s, by its sources
         self.heading = ""                      # what the proof is, when not the board's
         self.classification: Classification | None = None
         self.model: ProofTreeModel | None = None
@@ -282,9 +283,30 @@ class ProofBrowser(QWidget):
                 break
             there.play(move)
         more, cut = proof_line(self.node(), there, first if not self.path else None,
-                               goes_on=bool(moves), book=self.book_source(),
+                               goes_on=bool(moves), book=self._line_book(),
                                before=self._walked(self.path)[1])
         return board, moves + more, cut, start
+
+    def _line_book(self) -> Book:
+        """The lines the main line follows where the proof holds their moves: the file's
+        (``book_source``), then, for one side of a ko first move, the other side's main
+        line, so that the line goes into the ko as far as its own ko rule lets it (QA
+        s54: the side that may not take the ko avoided it and died, no ko in sight)."""
+        book = self.book_source()
+        c, first = self.classification, self.first_move
+        fm = None if c is None or first is None else \
+            next((m for m in c.moves if m.move == first), None)
+        if fm is None or fm.cls != "ko" or len(fm.proofs) != 2 or \
+                not any(p is self.proof for p in fm.proofs):
+            return book
+        other = fm.proofs[1] if fm.proofs[0] is self.proof else fm.proofs[0]
+        key = (book, self.proof, other)
+        known = self._ko_book
+        if known is None or any(a is not b for a, b in zip(known[0], key, strict=True)):
+            line, _ = proof_line(other.root, other.board(), goes_on=True, book=book,
+                                 before=(first,))
+            self._ko_book = key, with_line(book, [first, *line], c.to_play)
+        return self._ko_book[1]
 
     def _line(self) -> tuple[Board, list[int], Problem] | None:
         if self.proof is None or self.try_it is not None:
@@ -371,7 +393,7 @@ class ProofBrowser(QWidget):
         position; ``before``: the moves to it from the problem's position)."""
         move = node.prover_move
         if move is None:
-            move = book_reply(self.book_source(), before, node, board.to_play)
+            move = book_reply(self._line_book(), before, node, board.to_play)
         if move is None:
             move = stubborn_reply(node, board, self._lengths, STUBBORN_WALK)
         return next(i for i, (m, _) in enumerate(node.children) if m == move)
