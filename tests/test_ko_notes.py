@@ -85,6 +85,20 @@ def test_the_side_that_must_win_the_ko_is_shown_one_threat_short():
         comment_at(exported, ["B B1"])
     assert "White has no ko threat to retake at A1" in \
         comment_at(exported, ["B B1", "W A1", "B A2"])
+    # the viewer's main line is that ko (QA s54: White's A2 came first, no ko in it)
+    assert main_variation(exported)[:3] == ["B B1", "W A1", "B A2"]
+
+
+def main_variation(sgf_bytes) -> list[str]:
+    """The moves of the first variation all the way down, as "B B1"."""
+    game = sgf.Sgf_game.from_bytes(sgf_bytes)
+    node, size, out = game.get_root(), game.get_size(), []
+    while len(node):
+        node = node[0]
+        colour, move = node.get_move()
+        out.append(f"{colour.upper()} " + ("pass" if move is None else coords.to_gtp(
+            coords.from_sgfmill(move, size), size)))
+    return out
 
 
 @pytest.mark.parametrize("name", ["classic/bent-three.sgf", "classic/rabbity-six.sgf"])

@@ -39,7 +39,7 @@ from PySide6.QtWidgets import (
 
 from engine_cy.board import PASS, Board
 from tsumego_gui.core import coords
-from tsumego_gui.core.book_lines import Book, with_line
+from tsumego_gui.core.book_lines import Book
 from tsumego_gui.core.problem import Problem
 from tsumego_gui.qt.board_painter import NEXT_MOVE, THEMES
 from tsumego_gui.qt.proof_model import ProofTreeModel
@@ -54,7 +54,13 @@ from tsumego_gui.qt.proof_view import (
 from tsumego_gui.qt.try_first_move import TryFirstMove
 from tsumego_gui.search.classify import Classification
 from tsumego_gui.search.line_diagram import proof_line, with_ko_rule
-from tsumego_gui.search.proof import Proof, ProofNode, book_reply, stubborn_reply
+from tsumego_gui.search.proof import (
+    Proof,
+    ProofNode,
+    book_reply,
+    stubborn_reply,
+    with_other_side,
+)
 
 NAV_KEYS = {Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down,
             Qt.Key.Key_Home, Qt.Key.Key_End}
@@ -303,9 +309,7 @@ class ProofBrowser(QWidget):
         key = (book, self.proof, other)
         known = self._ko_book
         if known is None or any(a is not b for a, b in zip(known[0], key, strict=True)):
-            line, _ = proof_line(other.root, other.board(), goes_on=True, book=book,
-                                 before=(first,))
-            self._ko_book = key, with_line(book, [first, *line], c.to_play)
+            self._ko_book = key, with_other_side(book, first, other, c.to_play)
         return self._ko_book[1]
 
     def _line(self) -> tuple[Board, list[int], Problem] | None:

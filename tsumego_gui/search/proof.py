@@ -42,7 +42,7 @@ from sgfmill import sgf
 
 from engine_cy.board import EMPTY, PASS, Board
 from tsumego_gui.core import coords
-from tsumego_gui.core.book_lines import Book, moves_at
+from tsumego_gui.core.book_lines import Book, moves_at, with_line
 from tsumego_gui.core.problem import Problem
 from tsumego_gui.core.safe_write import write_atomically
 from tsumego_gui.core.sgf_io import set_move
@@ -347,6 +347,15 @@ def main_line(node: ProofNode, board: Board | None, most: int = 40,
         while tokens:
             board.undo(tokens.pop())
     return line
+
+
+def with_other_side(book: Book | None, move: int, other: Proof, to_play: int) -> Book:
+    """``book`` with the main line of ``other``, the other side of the ko that the first
+    move ``move`` (``to_play``'s) makes, as a line after the file's own: a ko's line
+    follows it where its proof holds the moves, so that the side its ko rule forbids the
+    ko goes into the ko too (QA s54: it avoided the ko and died, no ko in the line)."""
+    line = main_line(other.root, other.board(), goes_on=True, book=book, before=(move,))
+    return with_line(book, [move, *line], to_play)
 
 
 def book_reply(book: Book | None, before: Sequence[int], node: ProofNode,
