@@ -19,6 +19,8 @@ from tsumego_gui.search.classify import classify
 from tsumego_gui.search.proof import Proof, ProofNode, main_line, nothing_left, read_zone
 from tsumego_gui.search.verify import verify
 
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "problems"
+
 BUNDLED = Path(__file__).resolve().parents[1] / "tsumego_gui" / "resources" / "problems"
 # Our own problem: White's straight four in the corner of a 9x9 board, Black to play, plus four
 # far-away empty points (H9 J9 H8 J8) in the region -- Black's moves there change nothing, so a
@@ -718,6 +720,25 @@ def test_a_line_ends_where_the_winner_leaves_the_losers_move_unanswered():
     # from the node after D2, as the browser walks it (review s53: the tail came back)
     assert main_line(after, board, goes_on=True, before=[d2]) == []
     assert solved(problem, BLACK, all_moves=False).proof.main_line() == [d2, PASS, PASS]
+
+
+def test_a_line_shows_a_capture_cycle_once():
+    """QA s54: enclosed-dev gop/8509, White to play lives: Black's A4, White taking two at
+    A2 and Black taking one back at A3 came round twice (the loser's longest resistance),
+    the line running on to its 20 moves; a book shows the cycle once, and the line stops
+    where its three moves would come round again."""
+    path = SHARED / "enclosed-dev" / "gop" / "8509.sgf"
+    if not path.exists():
+        pytest.skip(f"{path} is absent")
+    proof = solved(read_sgf(path)[0], WHITE, all_moves=False).proof
+
+    def windows(line):
+        return [tuple(line[i:i + 3]) for i in range(len(line) - 2)]
+    line = proof.main_line()
+    assert len(set(windows(line))) == len(windows(line))
+    # the line the proof gives without the stop repeats itself: the case is met
+    full = main_line(proof.root, proof.board(), settled=False)
+    assert len(set(windows(full))) < len(windows(full)) and full[:len(line)] == line
 
 
 def test_a_sacrifice_the_proof_goes_on_after_is_not_nothing_left():

@@ -336,6 +336,10 @@ def main_line(node: ProofNode, board: Board | None, most: int = 40,
                 if move is None:
                     move = stubborn_reply(node, board if on_board else None, lengths,
                                           sacrifices=sacrifices)
+            if settled and _repeats(line, move):
+                # the loser sends stones to be taken again, as it did before (QA s53: lines
+                # ran on with the same three moves twice): a book shows the cycle once
+                break
             line.append(move)
             # a null move of the file's goes on as after the move that covers it (the
             # proof's consistent-replay conditions make that line sound: ``search.verify``)
@@ -347,6 +351,15 @@ def main_line(node: ProofNode, board: Board | None, most: int = 40,
         while tokens:
             board.undo(tokens.pop())
     return line
+
+
+def _repeats(line: Sequence[int], move: int) -> bool:
+    """Whether ``move`` ends, for the second time in ``line``, the same three moves in a
+    row (stones on points played before, so stones were taken between)."""
+    if len(line) < 2 or PASS in (line[-2], line[-1], move):
+        return False
+    window = (line[-2], line[-1], move)
+    return any(tuple(line[i:i + 3]) == window for i in range(len(line) - 3))
 
 
 def with_other_side(book: Book | None, move: int, other: Proof, to_play: int) -> Book:
