@@ -89,6 +89,16 @@ def test_the_side_that_must_win_the_ko_is_shown_one_threat_short():
     assert main_variation(exported)[:3] == ["B B1", "W A1", "B A2"]
 
 
+def test_the_exported_approach_ko_is_fought_with_its_approach():
+    """QA s54 D1: the approach ko's variation (Black holds the 2 threats it needs) ended
+    after one retake with White's self-atari at C1; a book shows the approach: B1, White
+    takes at A1, Black retakes with a threat (two passes), White plays elsewhere, Black
+    approaches (C1, or D1), White takes again, Black retakes with its second threat."""
+    moves = main_variation(classified_sgf("ko/approach-ko.sgf", BLACK))
+    assert moves[:6] == ["B B1", "W A1", "B pass", "W pass", "B A2", "W pass"]
+    assert moves[6] in ("B C1", "B D1") and moves[7:11] == ["W A1", "B pass", "W pass", "B A2"]
+
+
 def main_variation(sgf_bytes) -> list[str]:
     """The moves of the first variation all the way down, as "B B1"."""
     game = sgf.Sgf_game.from_bytes(sgf_bytes)

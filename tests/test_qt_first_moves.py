@@ -814,6 +814,14 @@ def test_a_ko_moves_main_line_goes_into_the_ko(make_window, qtbot):
     w.browser.end()
     walked = w.browser._walked(w.browser.path)[1]
     assert walked[:3] == [coords.from_gtp(p, 9) for p in ("B1", "A1", "A2")]
+    # so does the ko fight's line where White has no threat (QA s54 D2: White's A2 again)
+    fight = w.classification.ko_fight(fm)[0]
+    assert not fight.root.won and all(fight.problem.ko_allowed)
+    w.browse_first_move_proof(fm, fight)
+    assert "$$ | 2 1 . O X . . . . |" in w.copy_main_line().splitlines()
+    w.browser.end()
+    walked = w.browser._walked(w.browser.path)[1]
+    assert walked[:3] == [coords.from_gtp(p, 9) for p in ("B1", "A1", "A2")]
 
 
 @pytest.mark.parametrize("name,side,move", [("ko/approach-ko.sgf", BLACK, "B1"),

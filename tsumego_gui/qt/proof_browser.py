@@ -295,17 +295,17 @@ class ProofBrowser(QWidget):
 
     def _line_book(self) -> Book:
         """The lines the main line follows where the proof holds their moves: the file's
-        (``book_source``), then, for one side of a ko first move, the other side's main
-        line, so that the line goes into the ko as far as its own ko rule lets it (QA
-        s54: the side that may not take the ko avoided it and died, no ko in sight)."""
+        (``book_source``), then, for one side of a ko first move (of its class or its
+        fight), the other side's main line, so that the line goes into the ko as far as
+        its own ko rule lets it (QA s54: the side that may not take the ko avoided it and
+        died, no ko in sight)."""
         book = self.book_source()
         c, first = self.classification, self.first_move
         fm = None if c is None or first is None else \
             next((m for m in c.moves if m.move == first), None)
-        if fm is None or fm.cls != "ko" or len(fm.proofs) != 2 or \
-                not any(p is self.proof for p in fm.proofs):
+        other = None if fm is None else c.ko_other_side(fm, self.proof)
+        if other is None:
             return book
-        other = fm.proofs[1] if fm.proofs[0] is self.proof else fm.proofs[0]
         key = (book, self.proof, other)
         known = self._ko_book
         if known is None or any(a is not b for a, b in zip(known[0], key, strict=True)):

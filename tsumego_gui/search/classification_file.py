@@ -150,18 +150,6 @@ def shown_tree(c: Classification, m: FirstMove, group: str) -> tuple[Proof, str 
     return proof, None if shows is None else shows.format(group=group)
 
 
-def other_side(c: Classification, m: FirstMove, proof: Proof) -> Proof | None:
-    """The other side of the ko that ``proof``, one of a ko move's proofs (its class's or
-    its fight's), is one side of; None for a proof of no ko."""
-    for pair in (c.ko_fight(m), c.line_proofs(m)):
-        if pair is not None and pair[1] is not None:
-            if pair[0] is proof:
-                return pair[1]
-            if pair[1] is proof:
-                return pair[0]
-    return None
-
-
 def to_sgf(c: Classification, max_nodes: int = 200_000, book: Book | None = None) -> bytes:
     """The classification as SGF: the problem, each first move with its class and the tree
     that shows it, the right moves first; ``book``: the problem file's lines, which a
@@ -190,7 +178,7 @@ def to_sgf(c: Classification, max_nodes: int = 200_000, book: Book | None = None
             rules = replace(c.problem, goal=proof.problem.goal,
                             ko_allowed=proof.problem.ko_allowed,
                             ko_threats=proof.problem.ko_threats)
-            other = other_side(c, m, proof)
+            other = c.ko_other_side(m, proof)
             writer.book = book if other is None else \
                 with_other_side(book, m.move, other, c.to_play)
             node = writer.write(root, m.move, proof.root, c.to_play, KoNotes(rules, c.to_play))

@@ -261,6 +261,18 @@ class Classification:
         win, loss = figure.proofs
         return (win, loss) if figure.side == self.to_play else (loss, win)
 
+    def ko_other_side(self, fm: FirstMove, proof: Proof) -> Proof | None:
+        """The other side of the ko that ``proof``, one of a ko move's proofs (of its class,
+        :meth:`line_proofs`, or of its fight, :meth:`ko_fight`), shows; None for a proof of
+        no ko."""
+        for pair in (self.ko_fight(fm), self.line_proofs(fm)):
+            if pair is not None and pair[1] is not None:
+                if pair[0] is proof:
+                    return pair[1]
+                if pair[1] is proof:
+                    return pair[0]
+        return None
+
     def move_words(self, fm: FirstMove) -> str:
         """A first move's class as the side to move reads it, with its ko figure (or the
         capture that ends the game)."""

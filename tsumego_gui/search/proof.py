@@ -367,7 +367,8 @@ def with_other_side(book: Book | None, move: int, other: Proof, to_play: int) ->
     move ``move`` (``to_play``'s) makes, as a line after the file's own: a ko's line
     follows it where its proof holds the moves, so that the side its ko rule forbids the
     ko goes into the ko too (QA s54: it avoided the ko and died, no ko in the line)."""
-    line = main_line(other.root, other.board(), goes_on=True, book=book, before=(move,))
+    line = main_line(other.root, other.board(), goes_on=True, book=book, before=(move,),
+                     settled=False)
     return with_line(book, [move, *line], to_play)
 
 
