@@ -75,6 +75,7 @@ from tsumego_gui.search.classify import OPEN, TENUKI_NOTE, classify
 from tsumego_gui.search.frame_ladder import solve_closer_first
 from tsumego_gui.search.line_diagram import ko_heading, line_diagram, proof_diagram
 from tsumego_gui.search.params import SearchParams
+from tsumego_gui.search.proof import with_other_side
 from tsumego_gui.search.results import forget_zones
 from tsumego_gui.search.running import cancel_reader
 from tsumego_gui.search.split import SplitProof
@@ -335,11 +336,10 @@ def classify_one(problem: Problem, to_play: int, args, evaluator,
             # the other side wins it (QA s49: "ko" above a line with no ko in it), as the
             # plain solve shows it; the first line goes into the ko as far as its rule lets
             # it (QA s54: its loser avoided the ko)
-            text, ko_line = proof_diagram(problem, to_play, other, before=[best.move],
-                                          book=book)
+            text, _ = proof_diagram(problem, to_play, other, before=[best.move], book=book)
             row["diagram"], _ = proof_diagram(
                 problem, to_play, proof, before=[best.move],
-                book=with_line(book, [best.move, *ko_line], to_play))
+                book=with_other_side(book, best.move, other, to_play))
             row["diagram"] += f"\n\n{ko_heading(problem, other)}:\n{text}"
     elif args.diagram:
         row["diagram"] = position_diagram(problem, to_play)
