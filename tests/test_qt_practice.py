@@ -538,6 +538,27 @@ def test_after_a_solve_a_ko_move_is_played_with_the_player_taking_kos(make_windo
                                    "elsewhere (neither side holds a ko threat at the start")
 
 
+def test_a_ko_chosen_where_life_was_at_hand_says_what_was_better(make_window, qtbot):
+    """QA s54 D4: the L-four with an outside liberty, White to play: C3 only makes a ko
+    where A1 or B1 lives unconditionally (the bundled expectations); the game ended "Ko"
+    with no word of that, and the list marked the problem failed."""
+    w = make_window("s.ini")
+    assert w.open_path(PROBLEMS_DIR / "corner" / "l-four-corner-liberty.sgf", ask=False)
+    with qtbot.waitSignal(w.solver.classified, timeout=60_000):
+        w.solve()
+    c = w.classification
+    assert c.status == "lives"
+    game = Practice(c.problem, lambda asked: None, classification=c)
+    game.play(coords.from_gtp("C3", 9))
+    for _ in range(20):
+        if game.finished:
+            break
+        game.play(game.node.prover_move)
+    assert game.result == "ko"
+    assert game.log[-1].startswith("Ko: ")
+    assert game.log[-1].endswith("  Not the best: A1 or B1 lives unconditionally, without a ko.")
+
+
 def test_a_forbidden_ko_capture_is_explained():
     """Where a line's rule forbids the player's ko capture, the refusal names the rule."""
     problem = replace(read_sgf(L_FOUR_KO)[0], ko_allowed=(False, True))

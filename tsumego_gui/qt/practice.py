@@ -790,15 +790,25 @@ class Practice(GameLog):
             if fought is not None:
                 self._say(f"Ko: {d} {state}: the ko was fought with ko threats elsewhere "
                           f"({threats_held(fought)} at the start; {reason}); in a game "
-                          f"{user} must win the ko{note}.")
+                          f"{user} must win the ko{note}.{self._better_than_ko()}")
                 return
             # the line's rule, not a ko taken on it, may be what decided it
             kos = who_takes_kos(self._line_rules().ko_capture_allowed)
             self._say(f"Ko: {d} {state} in this line, where {kos} ({reason}); in a game "
-                      f"{user} must win the ko{note}.")
+                      f"{user} must win the ko{note}.{self._better_than_ko()}")
             return
         self.result = CORRECT if won else WRONG
         self._say(f"{'Correct' if won else 'Wrong'}: {d} {state} ({reason}){note}.")
+
+    def _better_than_ko(self) -> str:
+        """Where the classes say the player's side had better than a ko, what (QA s54 D4:
+        a ko chosen where a clean life was at hand ended "Ko" with no word of it, and the
+        problem was marked failed)."""
+        c = self._classification
+        if c is None or self.switched or c.status in ("ko", OPEN):
+            return ""
+        best = " or ".join(self._name(m) for m in c.best_moves())
+        return f"  Not the best: {best} {c.words(c.status)}, without a ko."
 
     def _line_rules(self) -> Problem:
         """The rules the game is played under: its proof's while it follows one (a first
