@@ -75,6 +75,21 @@ def test_practice_without_a_solve_answers_by_solving_on_demand(make_window, qtbo
     assert sum("game is over" in line for line in game.log) == 1
 
 
+def test_the_pass_button_says_what_the_game_says(make_window, qtbot):
+    """QA s54 D7: the Proof dock's Pass button played the pass, but what the game said
+    (here the app's answer) never reached the status bar, as it does after Shift+P."""
+    w = make_window("s.ini", show=True)
+    assert w.open_path(STRAIGHT_THREE, ask=False)
+    with qtbot.waitSignal(w.solver.classified, timeout=60_000):
+        w.solve()
+    w.set_practice(True)
+    game = w.browser.try_it
+    w.statusBar().clearMessage()
+    w.browser.pass_button.click()
+    assert game.moves and game.moves[0] == PASS
+    assert w.statusBar().currentMessage() == game.log[-1]
+
+
 def test_practice_asks_with_the_heuristic_and_no_node_budget(make_window, qtbot,
                                                            monkeypatch):
     """s48: a 1,000,000-node cap ended depth-first search at 0.6 s of practice's 3 s, and

@@ -443,6 +443,7 @@ class MainWindow(QMainWindow):
         self.solver.running_changed.connect(self.solve_panel.set_running)
         self.browser.position_changed.connect(self._proof_position)
         self.browser.export_requested.connect(self.export_proof)
+        self.browser.pass_requested.connect(lambda: self._practice_move(PASS))
         self.browser.try_mode_changed.connect(self._try_mode)
         self.problem_list.problem_chosen.connect(self._list_chosen)
         # a problem picked with the mouse (or Enter): the keys go back to the board, so

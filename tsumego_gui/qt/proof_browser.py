@@ -103,6 +103,9 @@ LEGEND_TIP = ("Shaded: the relevance zone, the points that decide this node's re
 class ProofBrowser(QWidget):
     position_changed = Signal(object, object)     # BoardView, Overlay
     export_requested = Signal()
+    # the Pass button: the window plays it as Shift+P does (QA s54 D7: the button's pass
+    # ended a game whose result the status bar never said)
+    pass_requested = Signal()
     try_mode_changed = Signal(bool)
 
     def __init__(self, parent: QWidget | None = None):
@@ -184,7 +187,7 @@ class ProofBrowser(QWidget):
         self.restart_button.clicked.connect(self.restart_try)
         self.pass_button = QPushButton("Pass")
         self.pass_button.setToolTip("pass in practice (Shift+P)")
-        self.pass_button.clicked.connect(lambda: self.try_move(PASS))
+        self.pass_button.clicked.connect(self.pass_requested)
         for b in (self.export_button, self.try_button, self.restart_button, self.pass_button):
             row.addWidget(b)
         layout.addLayout(row)
