@@ -388,7 +388,7 @@ def test_a_kill_that_needs_the_ko_is_said_to_be_ko_without_a_solve():
         "Ko: White is dead in this line, where only Black may capture kos")
     # QA s53 D6: the game ends where White would retake, not with White's pass
     assert game.moves == [coords.from_gtp(v, 9) for v in ("B1", "A1", "A2")]
-    assert "(White would take the ko at A1 here)" in game.log[-1]
+    assert "(White would take the ko back at A1 here, after a ko threat)" in game.log[-1]
     checks = [p for p in game.asked if p.ko_capture_allowed(2)]
     assert len(checks) == 1 and not checks[0].ko_capture_allowed(1)
     assert "B1 fails when White may capture kos (proven): this is a ko, and White " \
@@ -493,7 +493,7 @@ def test_a_ko_class_without_its_figure_ends_where_the_app_would_take_the_ko_back
     assert game.last_move == a1
     game.play(a2)
     assert game.finished and game.result == "ko" and game.moves == [b1, a1, a2]
-    assert "(White would take the ko at A1 here)" in game.log[-1]
+    assert "(White would take the ko back at A1 here, after a ko threat)" in game.log[-1]
 
 
 def test_a_clean_kill_stays_correct_after_the_ko_check():
@@ -940,7 +940,7 @@ def test_the_other_side_off_the_proofs_checks_the_ko_from_the_start():
     while not game.finished and not game.thinking:
         game.play(game.node.prover_move)
     assert game.result == "ko" and len(asked) == 2
-    assert "(White would take the ko at A1 here)" in game.log[-1]
+    assert "(White would take the ko back at A1 here, after a ko threat)" in game.log[-1]
 
 
 def test_o_plays_the_other_side_and_its_result_is_not_recorded(make_window, qtbot,

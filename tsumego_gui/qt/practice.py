@@ -717,8 +717,14 @@ class Practice(GameLog):
     def _end_at_node(self, node: ProofNode, ko_fight: int | None = None) -> None:
         """The game ended at ``node`` of a segment's proof (at a leaf, or where the app
         would take the ko ``ko_fight`` that the line forbids it: ``TryIt``)."""
-        reason = END_REASONS.get(node.kind, "the proof's line ends here") if ko_fight is None \
-            else f"{PLAYERS[self.prover]} would take the ko at {self._name(ko_fight)} here"
+        if ko_fight is None:
+            reason = END_REASONS.get(node.kind, "the proof's line ends here")
+        elif ko_fight == self.board.ko_loc:
+            # a retake at once takes a ko threat first (QA s54 D9: it read as a first take)
+            reason = (f"{PLAYERS[self.prover]} would take the ko back at "
+                      f"{self._name(ko_fight)} here, after a ko threat")
+        else:
+            reason = f"{PLAYERS[self.prover]} would take the ko at {self._name(ko_fight)} here"
         self._announce(node.won, reason)
 
     def _announce(self, defender_lives: bool, reason: str) -> None:
