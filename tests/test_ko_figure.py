@@ -209,3 +209,13 @@ def test_a_ko_rule_of_the_files_own_is_said_to_be_set_aside():
     both = replace(problem, ko_allowed=(True, True))
     assert "the problem's ko rule (both sides may capture kos) is set aside" in \
         classify(both, to_play=BLACK).set_aside()[0]
+
+
+def test_a_ko_move_that_is_not_the_best_has_its_figure_too(direct_ko):
+    """QA s54 D10: the direct ko with Black to play kills at E1; F1 and a tenuki only make
+    a ko, and read alike.  After F1 White takes the ko first (E1), so Black needs a threat;
+    after a tenuki, White E1 and Black's F1 takes first, so White needs one."""
+    c = classify(direct_ko, to_play=BLACK)
+    assert c.status == "dies"
+    figures = {m.move: (m.ko.side, m.ko.threats) for m in c.moves if m.cls == "ko"}
+    assert figures == {coords.from_gtp("F1", 9): (BLACK, 1), PASS: (WHITE, 1)}

@@ -340,7 +340,8 @@ def test_a_ko_moves_variation_shows_the_mover_winning_the_ko():
 def test_a_wrong_ko_moves_variation_shows_its_refutation():
     """The direct ko, Black to play: E1 kills, F1 only makes a ko (WRONG).  F1's variation
     is the line in which White wins the ko, White's retake its first move (QA s49: it
-    showed Black killing where White may not take a ko, the refutation further down)."""
+    showed Black killing where White may not take a ko, the refutation further down); with
+    its ko figure (QA s54 D10), the fight Black loses holding no threat."""
     path = (Path(__file__).resolve().parents[1] / "tsumego_gui" / "resources" / "problems"
             / "ko" / "direct-ko.sgf")
     problem = read_sgf(path.read_bytes())[0]
@@ -350,8 +351,9 @@ def test_a_wrong_ko_moves_variation_shows_its_refutation():
     assert all(m.verification == "verified" for m in c.moves)
     game = sgf.Sgf_game.from_bytes(classification_file.to_sgf(c))
     (node,) = [n for n in game.get_root() if n.get_move()[1] == coords.to_sgfmill(f1, 9)]
-    assert node.get("C") == ("WRONG: ko (must win the ko to kill). The tree below: how the "
-                             "white group survives when it may take kos")
+    assert node.get("C") == ("WRONG: ko (must win the ko to kill); direct ko: Black needs 1 "
+                             "ko threat to win it. The tree below: the ko fought, neither "
+                             "side holds a ko threat (Black needs 1 ko threat)")
     (retake,) = list(node)
     assert retake.get_move() == ("w", coords.to_sgfmill(e1, 9))
     assert retake.get("C").startswith("White lives")

@@ -725,8 +725,8 @@ def test_a_move_worse_than_the_position_says_what_was_better():
     problem = replace(read_sgf(PROBLEMS_DIR / "ko" / "direct-ko.sgf")[0], to_play=1)
     tried = TryFirstMove(classify(problem, to_play=1))
     said = tried.play(coords.from_gtp("F1", 9))
-    assert said.startswith("You play F1: with best play, ko (must win the ko to kill). "
-                           "Better: E1 (kills).")
+    assert said.startswith("You play F1: with best play, ko (must win the ko to kill); "
+                           "direct ko: Black needs 1 ko threat to win it. Better: E1 (kills).")
     tried.restart()
     assert "Better" not in tried.play(coords.from_gtp("E1", 9))
 

@@ -133,14 +133,18 @@ def is_right(c: Classification, m: FirstMove) -> bool:
 
 def shown_tree(c: Classification, m: FirstMove, group: str) -> tuple[Proof, str | None]:
     """The proof a first move's variation shows, and what it shows (None: no words for
-    it): a ko move's fight with threats where it has a figure (``Classification.ko_fight``),
+    it): a ko move's fight with threats where it has a figure (``Classification.ko_fight``:
+    the one its mover wins, or for a wrong ko move the one it loses, a threat short),
     else ``Classification.line_proofs``' line, in which the mover wins a ko, except for a
     wrong ko move: the line in which its opponent wins the ko."""
     fight = c.ko_fight(m)
     if fight is not None:
-        need = "" if m.ko.side == c.to_play else \
+        # a wrong ko move shows the fight its mover loses, one threat short (QA s54 D10:
+        # every ko move has its figure now, the wrong ones too)
+        shown = fight[0] if is_right(c, m) else fight[1]
+        need = "" if m.ko.side == c.to_play and shown is fight[0] else \
             f" ({PLAYERS[m.ko.side]} needs {counted(m.ko.threats, 'ko threat')})"
-        return fight[0], f"the ko fought, {threats_held(fight[0].problem)}{need}"
+        return shown, f"the ko fought, {threats_held(shown.problem)}{need}"
     proof, other = c.line_proofs(m)
     if other is not None and not is_right(c, m):       # only a ko has another
         # a wrong ko move shows why it is wrong: the opponent's win of the ko (QA s49: the

@@ -46,7 +46,7 @@ toward the two passes that end the game, so "may I tenuki here?" is asked of
 the game that goes on, as a player means it; its searches run on cores of
 their own.
 
-Where the position's class is ``ko``, each of its ko moves is also measured
+Each first move classed ``ko`` (the position's best or not) is also measured
 with ko threats as a resource (``search.ko_figure``): which side must win the
 ko, and whether it is a direct ko or an approach ko with how many approach
 moves, each figure with its two verified proofs; the threat rule sets join the
@@ -471,7 +471,7 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
     previous pass, the pass ends the game: it is not listed (no position
     follows it to prove anything about).  ``verify_positions`` and ``replays``
     are the verifier's budgets for each proof (None: the verifier's own, as for a
-    single solve).  ``ko_figures``: measure the ko moves of a ``ko`` position with
+    single solve).  ``ko_figures``: measure the ko moves with
     ko threats (module docstring), with what is left of the budgets.  ``decided``:
     called, in this thread, with a ``running`` snapshot of the classification each
     time a first move gets its class (a copy: the job goes on with its own).  ``first``:
@@ -854,7 +854,9 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
                 decided(snapshot())
         if out.cancelled or not any(fm.cls == OPEN for fm in moves):
             break
-    kos = [fm for fm in moves if fm.cls == "ko"] if ko_figures and out.status == "ko" else []
+    # every ko move, not only where the position is a ko: a ko that is not the best is
+    # told apart by its figure too (QA s54 D10: the direct ko's F1 and pass read alike)
+    kos = [fm for fm in moves if fm.cls == "ko"] if ko_figures else []
     for i, fm in enumerate(kos):
         if stopped():
             out.cancelled = True
