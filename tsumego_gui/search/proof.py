@@ -337,8 +337,8 @@ def main_line(node: ProofNode, board: Board | None, most: int = 40,
                     move = stubborn_reply(node, board if on_board else None, lengths,
                                           sacrifices=sacrifices)
             if settled and _repeats(line, move):
-                # the loser sends stones to be taken again, as it did before (QA s53: lines
-                # ran on with the same three moves twice): a book shows the cycle once
+                # the loser sends stones to be taken again, as it did before (QA s53 teacher
+                # D4: lines ran on with the same three moves twice): a book shows it once
                 break
             line.append(move)
             # a null move of the file's goes on as after the move that covers it (the
@@ -359,7 +359,7 @@ def _repeats(line: Sequence[int], move: int) -> bool:
     if len(line) < 2 or PASS in (line[-2], line[-1], move):
         return False
     window = (line[-2], line[-1], move)
-    return any(tuple(line[i:i + 3]) == window for i in range(len(line) - 3))
+    return any(tuple(line[i:i + 3]) == window for i in range(len(line) - 2))
 
 
 def with_other_side(book: Book | None, move: int, other: Proof, to_play: int) -> Book:
