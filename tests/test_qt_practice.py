@@ -732,6 +732,20 @@ def test_a_move_worse_than_the_position_says_what_was_better():
 
 
 
+def test_a_ko_the_app_cannot_take_back_is_waited_on_not_given_up():
+    """QA s54: the L-four with an outside liberty, Black to play: B1, White A1 (the ko),
+    Black takes it at A2.  White, holding no threat, cannot retake at once; it answered
+    C1, putting its own stones in atari, where a player plays elsewhere (a pass here) and
+    waits for a threat."""
+    from tsumego_gui.qt.try_first_move import TryFirstMove
+    problem = replace(read_sgf(PROBLEMS_DIR / "corner" / "l-four-corner-liberty.sgf")[0],
+                      to_play=1)
+    tried = TryFirstMove(classify(problem, to_play=1))
+    assert tried.play(coords.from_gtp("B1", 9)).endswith("White answers A1.")
+    assert tried.play(coords.from_gtp("A2", 9)).splitlines()[-1].startswith(
+        "White answers pass: retaking the ko at A1 at once takes a ko threat elsewhere first")
+
+
 def test_a_first_move_that_captures_every_crucial_stone_is_tried_and_listed():
     """QA s45: such a move has its class with no proof (no position follows it): try-it
     says so and ends there, and the list's verified cell says no proof is needed."""

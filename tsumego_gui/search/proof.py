@@ -485,9 +485,13 @@ def stubborn_move(children: Sequence[tuple[int, ProofNode]], attacker_fails: boo
     moves of a classification, whose proofs are separate trees."""
     given = {move: attacker_fails and _gives_away(board, move) for move, _ in children}
     idle = {move: _fills_own(board, move) for move, _ in children}
+    # a ko the mover may not take back at once: its pass is the ko threat elsewhere (or the
+    # wait for one) a player makes there, not a pass that lets the proof wander on (QA s54:
+    # the dying side put itself in atari at C1 instead)
+    waits = board is not None and board.ko_loc != PASS
 
     def rank(move: int, child: ProofNode) -> tuple[bool, bool, int]:
-        return move != PASS, not idle[move], line_length(child, lengths, budget)
+        return move != PASS or waits, not idle[move], line_length(child, lengths, budget)
 
     if sacrifices and board is not None and any(given.values()):
         # only a sacrifice that would otherwise be the reply is played out (its line's
