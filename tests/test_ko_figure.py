@@ -219,3 +219,13 @@ def test_a_ko_move_that_is_not_the_best_has_its_figure_too(direct_ko):
     assert c.status == "dies"
     figures = {m.move: (m.ko.side, m.ko.threats) for m in c.moves if m.cls == "ko"}
     assert figures == {coords.from_gtp("F1", 9): (BLACK, 1), PASS: (WHITE, 1)}
+
+
+def test_filling_the_approach_point_oneself_leaves_a_direct_ko():
+    """The five-point L, White to play (its comment): a tenuki lets Black B1 make the
+    approach ko (Black needs two threats); White D1 fills White's own approach point, so
+    after Black's retake at A2 White is in atari and the ko is direct (one threat)."""
+    problem = read_sgf(BUNDLED / "ko" / "approach-ko.sgf")[0]
+    c = classify(problem, to_play=WHITE)
+    figures = {m.move: (m.ko.side, m.ko.threats) for m in c.moves if m.cls == "ko"}
+    assert figures == {coords.from_gtp("D1", 9): (BLACK, 1), PASS: (BLACK, 2)}
