@@ -9,6 +9,11 @@ def counted(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
+def one_of(names: list[str]) -> str:
+    """Alternatives as a sentence says them: "A1", "A1 or B1", "A1, B1 or C1"."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+
+
 def capitalised(text: str) -> str:
     """``text`` with its first letter a capital, to start a sentence with it."""
     return text[:1].upper() + text[1:]

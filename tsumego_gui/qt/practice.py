@@ -68,7 +68,7 @@ from tsumego_gui.core.book_lines import Book, BookMove, moves_at
 from tsumego_gui.core.problem import Problem, ProblemError
 from tsumego_gui.core.sgf_io import RIGHT as BOOK_RIGHT
 from tsumego_gui.core.sgf_io import WRONG as BOOK_WRONG
-from tsumego_gui.core.wording import PLAYERS, who_takes_kos
+from tsumego_gui.core.wording import PLAYERS, one_of, who_takes_kos
 from tsumego_gui.qt.board_painter import NEXT_MOVE, BoardView, Overlay
 from tsumego_gui.qt.proof_view import (
     STUBBORN_WALK,
@@ -813,7 +813,7 @@ class Practice(GameLog):
         c = self._classification
         if c is None or self.switched or c.status in ("ko", OPEN):
             return ""
-        best = " or ".join(self._name(m) for m in c.best_moves())
+        best = one_of([self._name(m) if m != PASS else "a tenuki" for m in c.best_moves()])
         return f"  Not the best: {best} {c.words(c.status)}, without a ko."
 
     def _line_rules(self) -> Problem:
