@@ -574,6 +574,31 @@ def test_a_ko_chosen_where_life_was_at_hand_says_what_was_better(make_window, qt
     assert game.log[-1].endswith("  Not the best: A1 or B1 lives unconditionally, without a ko.")
 
 
+def test_the_other_approach_point_keeps_the_ko_fight_going():
+    """QA s54 D3: the five-point L (Black holds the two threats it needs): B1, White takes
+    at A1, Black retakes at A2 with a threat, White plays elsewhere; Black approaches at D1,
+    which the problem's comment allows, where the fight's proof has C1.  The position was
+    solved under the problem's rule (White may never take a ko) and White put itself in
+    atari at C1; it is solved as the fight goes on, with the threat Black has left, and
+    White takes the ko again at A1, no threat needed after the approach."""
+    problem = read_sgf(PROBLEMS_DIR / "ko" / "approach-ko.sgf")[0]
+    game = Practice(problem, lambda asked: game.asked.append(asked),
+                    classification=classify(problem, to_play=1))
+    game.asked = []
+    b1, a2, d1, a1 = (coords.from_gtp(v, 9) for v in ("B1", "A2", "D1", "A1"))
+    game.play(b1)
+    game.play(a2)
+    assert game.log[-1].startswith("White answers pass")
+    game.play(d1)
+    asked = game.asked[-1]
+    assert asked.ko_allowed == (True, True) and asked.ko_threats == (1, 0)
+    game.answer(solved(asked, all_moves=False).proof)
+    assert game.last_move == a1
+    _played_out(game, lambda asked: solved(asked, all_moves=False).proof)
+    assert game.result == "ko"
+    assert "(Black holds 2 ko threats, White none at the start;" in game.log[-1]
+
+
 def test_a_forbidden_ko_capture_is_explained():
     """Where a line's rule forbids the player's ko capture, the refusal names the rule."""
     problem = replace(read_sgf(L_FOUR_KO)[0], ko_allowed=(False, True))

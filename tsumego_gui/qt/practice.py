@@ -8,7 +8,8 @@ classified, a :class:`~tsumego_gui.qt.try_first_move.TryFirstMove`) that
 answers from the proof.  A move the proof does not cover -- or any move of a
 problem never solved -- leaves the proof: the move is played on the game's own
 board and the position after it is handed to ``ask(problem)`` to be solved on
-demand (the window runs that in a worker thread with a short budget, then
+demand, under the problem's rules (in a ko fought with threats, the fight's, with
+the threats left; the window runs that in a worker thread with a short budget, then
 calls :meth:`Practice.answer`).  A proven answer becomes the next segment; an
 unproven one is said plainly and the app plays the book's reply where the game
 is on one of the file's lines (``book``: ``core.book_lines``; QA s51 book D3),
@@ -207,6 +208,9 @@ class Practice(GameLog):
         # (proof, failure), and the first answer's proof held while it runs
         self._first_ko_check: tuple[Proof | None, str] | None = None
         self._held: Proof | None = None
+        # the rules of the ko fight the game left the proofs in, its threats as they were
+        # when it began (the fight goes on off the proofs: ``_rules_off_the_proofs``)
+        self._fight_begun: Problem | None = None
         opening = (f"You play {PLAYERS[self.user]}; the app "
                    f"{'moves first and answers' if self.switched else 'answers'} for "
                    f"{PLAYERS[self.prover]}")
@@ -385,6 +389,8 @@ class Practice(GameLog):
 
     def _leave_segment(self) -> None:
         if self.segment is not None:
+            if self._fight_begun is None:
+                self._fight_begun = self._fought()
             self._own = self.segment.board.copy()
             self.segment = None
 
@@ -417,7 +423,7 @@ class Practice(GameLog):
 
     def _think(self, purpose: str) -> None:
         try:
-            problem = position_problem(self.rules, self._own)
+            problem = position_problem(self._rules_off_the_proofs(), self._own)
         except ProblemError as e:       # not expected: game_end catches the empty cases
             self._say(f"The app cannot solve this position: {e}.")
             return
@@ -425,6 +431,18 @@ class Practice(GameLog):
         who = PLAYERS[problem.to_play]
         self._say(f"Thinking… (solving with {who} to play, up to {self.seconds:g} s)")
         self.ask(problem)
+
+    def _rules_off_the_proofs(self) -> Problem:
+        """The rules a position the proofs do not cover is solved under: the problem's
+        own, except in a ko fought with threats (the game left a fight's line: its board
+        lets both sides take kos), where the fight goes on with the threats left (QA s54
+        D3: the approach ko's other approach point, D1, was answered under the problem's
+        rule, and White, forbidden the retake, put itself in atari)."""
+        board = self._own
+        if board.ko_capture_allowed(1) and board.ko_capture_allowed(2):
+            return replace(self.rules, ko_allowed=(True, True),
+                           ko_threats=(board.ko_threats(1), board.ko_threats(2)))
+        return self.rules
 
     def _check_own_end(self) -> bool:
         end = game_end(self.rules, self._own)
@@ -827,7 +845,9 @@ class Practice(GameLog):
         """The rules of the ko fight the game follows (a ko figure's proof, in which both
         sides may capture kos with threats: ``TryFirstMove``), or None."""
         rules = self._line_rules()
-        return rules if all(rules.ko_allowed) else None
+        if not all(rules.ko_allowed):
+            return None
+        return rules if self._fight_begun is None else self._fight_begun
 
     def _ko_check_due(self, won: bool) -> bool:
         """Whether a game the player ``won`` (or lost) is solved again for a ko at its end:
