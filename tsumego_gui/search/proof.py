@@ -470,7 +470,9 @@ def stubborn_reply(node: ProofNode, board: Board | None, lengths: dict[int, int]
     (:func:`_pays_back`: under the stones, QA s51) where ``sacrifices``.  A dying
     defender's atari or eye-space filling is a try books show (its pass lets the proof
     wander on), so it is not set aside.  Then a move other than a pass (a pass only where
-    the proof holds nothing else), then one that does more than fill a liberty of its
+    the proof holds nothing else, or where a ko is there that the mover may not take back
+    at once: the pass then stands for a ko threat elsewhere), then one that does more
+    than fill a liberty of its
     own (:func:`_fills_own`), then the one with the longest line below; the first of
     equals.  ``lengths`` and ``budget``: :func:`line_length`'s."""
     # the mover loses here: where the defender wins the node, the mover is the attacker
