@@ -472,9 +472,8 @@ def stubborn_reply(node: ProofNode, board: Board | None, lengths: dict[int, int]
     wander on), so it is not set aside.  Then a move other than a pass (a pass only where
     the proof holds nothing else, or where a ko is there that the mover may not take back
     at once: the pass then stands for a ko threat elsewhere), then one that does more
-    than fill a liberty of its
-    own (:func:`_fills_own`), then the one with the longest line below; the first of
-    equals.  ``lengths`` and ``budget``: :func:`line_length`'s."""
+    than fill a liberty of its own (:func:`_fills_own`), then the one with the longest
+    line below; the first of equals.  ``lengths`` and ``budget``: :func:`line_length`'s."""
     # the mover loses here: where the defender wins the node, the mover is the attacker
     return stubborn_move(node.children, node.won, board, lengths, budget, sacrifices)
 
