@@ -20,8 +20,8 @@ from tsumego_gui.search.proof import Proof, ProofNode, main_line, nothing_left, 
 from tsumego_gui.search.verify import verify
 
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "problems"
-
 BUNDLED = Path(__file__).resolve().parents[1] / "tsumego_gui" / "resources" / "problems"
+
 # Our own problem: White's straight four in the corner of a 9x9 board, Black to play, plus four
 # far-away empty points (H9 J9 H8 J8) in the region -- Black's moves there change nothing, so a
 # proof cuts them as null moves.
@@ -741,6 +741,31 @@ def test_a_line_shows_a_capture_cycle_once():
     # the line the proof gives without the stop repeats itself: the case is met
     full = main_line(proof.root, proof.board(), settled=False)
     assert len(set(windows(full))) < len(windows(full)) and full[:len(line)] == line
+
+
+def test_a_ko_fight_with_threats_on_both_sides_is_no_cycle():
+    """Review s54: a fight's retakes, each paid for with a threat, repeat the same three
+    moves, and the cycle rule stopped the line on Black's second retake.  The L-four in
+    the corner with both sides allowed kos, Black holding 2 threats and White 3: White
+    lives; the line runs on until Black has no threat left (Black takes at A2 and retakes
+    twice, White retakes three times), where Black passes."""
+    problem = replace(read_sgf(BUNDLED / "corner" / "l-four-corner-ko.sgf")[0],
+                      ko_allowed=(True, True), ko_threats=(2, 3))
+    proof = solved(problem, BLACK, all_moves=False).proof
+    assert proof.root.won
+    b1, a1, a2 = (coords.from_gtp(v, 9) for v in ("B1", "A1", "A2"))
+    assert proof.main_line()[:9] == [b1, a1, a2, a1, a2, a1, a2, a1, PASS]
+
+
+def test_the_cycle_rule_reads_three_moves_without_passes_or_retakes():
+    from tsumego_gui.search.proof import _repeats
+    line = [5, 6, 7, 8, 5, 6]
+    assert _repeats(line, [False] * 6, 7, False)
+    assert not _repeats(line, [False] * 6, 9, False)
+    assert not _repeats(line, [False] * 6, 7, True)                  # a threat retake
+    assert not _repeats(line, [False] * 5 + [True], 7, False)
+    assert not _repeats([5, PASS, 7, 5, PASS], [False] * 5, 7, False)
+    assert not _repeats([5], [False], 6, False)
 
 
 def test_a_sacrifice_the_proof_goes_on_after_is_not_nothing_left():

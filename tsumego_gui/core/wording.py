@@ -11,7 +11,7 @@ def counted(n: int, noun: str) -> str:
 
 def one_of(names: list[str]) -> str:
     """Alternatives as a sentence says them: "A1", "A1 or B1", "A1, B1 or C1"."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
+    return ", ".join(names) if len(names) < 2 else f"{', '.join(names[:-1])} or {names[-1]}"
 
 
 def capitalised(text: str) -> str:

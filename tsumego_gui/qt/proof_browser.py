@@ -309,7 +309,8 @@ class ProofBrowser(QWidget):
         other = None if fm is None else c.ko_other_side(fm, self.proof)
         if other is None:
             return book
-        key = (book, self.proof, other)
+        # no file's lines come as a new empty dict each time: one key for them all
+        key = (book or None, self.proof, other)
         known = self._ko_book
         if known is None or any(a is not b for a, b in zip(known[0], key, strict=True)):
             self._ko_book = key, with_other_side(book, first, other, c.to_play)

@@ -316,8 +316,10 @@ def main_line(node: ProofNode, board: Board | None, most: int = 40,
     tokens = []
     # a proof read under another ko rule may leave the board's rules
     on_board = board is not None
+    retakes: list[bool] = []    # by move of the line: a ko retaken at once (with a threat)
     try:
         while len(line) < most and node.children:
+            loser = node.prover_move is None
             move = node.prover_move
             if not line and first in dict(node.children):
                 move = first
@@ -336,11 +338,13 @@ def main_line(node: ProofNode, board: Board | None, most: int = 40,
                 if move is None:
                     move = stubborn_reply(node, board if on_board else None, lengths,
                                           sacrifices=sacrifices)
-            if settled and _repeats(line, move):
+            retake = on_board and move != PASS and move == board.ko_loc
+            if settled and loser and _repeats(line, retakes, move, retake):
                 # the loser sends stones to be taken again, as it did before (QA s53 teacher
                 # D4: lines ran on with the same three moves twice): a book shows it once
                 break
             line.append(move)
+            retakes.append(retake)
             # a null move of the file's goes on as after the move that covers it (the
             # proof's consistent-replay conditions make that line sound: ``search.verify``)
             node = dict(node.children)[dict(node.pruned).get(move, move)]
@@ -353,10 +357,14 @@ def main_line(node: ProofNode, board: Board | None, most: int = 40,
     return line
 
 
-def _repeats(line: Sequence[int], move: int) -> bool:
+def _repeats(line: Sequence[int], retakes: Sequence[bool], move: int, retake: bool) -> bool:
     """Whether ``move`` ends, for the second time in ``line``, the same three moves in a
-    row (stones on points played before, so stones were taken between)."""
-    if len(line) < 2 or PASS in (line[-2], line[-1], move):
+    row (stones on points played before, so stones were taken between).  Ko retakes
+    (``retakes``, ``retake``: a move at the ko point, paid for with a threat) are no such
+    cycle: each spends a threat, and the fight's lines run on until one side has none
+    (review s54: a fight with threats on both sides stopped on the loser's retake)."""
+    if len(line) < 2 or PASS in (line[-2], line[-1], move) or \
+            retake or retakes[-1] or retakes[-2]:
         return False
     window = (line[-2], line[-1], move)
     return any(tuple(line[i:i + 3]) == window for i in range(len(line) - 2))
@@ -489,7 +497,7 @@ def stubborn_move(children: Sequence[tuple[int, ProofNode]], attacker_fails: boo
     # a ko the mover may not take back at once: its pass is the ko threat elsewhere (or the
     # wait for one) a player makes there, not a pass that lets the proof wander on (QA s54:
     # the dying side put itself in atari at C1 instead)
-    waits = board is not None and board.ko_loc != PASS
+    waits = board is not None and board.ko_loc != PASS and not board.is_legal(board.ko_loc)
 
     def rank(move: int, child: ProofNode) -> tuple[bool, bool, int]:
         return move != PASS or waits, not idle[move], line_length(child, lengths, budget)
