@@ -73,7 +73,7 @@ from tsumego_gui.search.choice import (
 )
 from tsumego_gui.search.classify import OPEN, TENUKI_NOTE, classify
 from tsumego_gui.search.frame_ladder import solve_closer_first
-from tsumego_gui.search.line_diagram import ko_heading, line_diagram, proof_diagram
+from tsumego_gui.search.line_diagram import ko_heading, line_diagram, proof_diagram, proof_line
 from tsumego_gui.search.params import SearchParams
 from tsumego_gui.search.proof import with_other_side
 from tsumego_gui.search.results import forget_zones
@@ -238,16 +238,17 @@ def solve_one(problem: Problem, closer: Problem | None, to_play: int, args,
         proof = result.proof
         # a kill that needs a ko: the line starts with the move the ko decides
         first = ko.ko_move if ko is not None else None
-        row["diagram"], line = proof_diagram(proof.problem, to_play, proof, first=first,
-                                             book=book)
+        followed, turned = book, ""
         if ko is not None and ko.turned is not None:
             # the ko itself: the line where the defender may take kos, from the same move;
             # the first line goes into the ko as far as its rule lets it (QA s54)
+            line, _ = proof_line(proof.root, proof.board(), first, book=book)
             turned, ko_line = proof_diagram(ko.turned.problem, to_play, ko.turned,
                                             first=line[0] if line else None)
-            row["diagram"], _ = proof_diagram(proof.problem, to_play, proof, first=first,
-                                              book=with_line(book, ko_line, to_play))
-            row["diagram"] += f"\n\n{ko_heading(problem, ko.turned)}:\n{turned}"
+            followed = with_line(book, ko_line, to_play)
+            turned = f"\n\n{ko_heading(problem, ko.turned)}:\n{turned}"
+        row["diagram"] = proof_diagram(proof.problem, to_play, proof, first=first,
+                                       book=followed)[0] + turned
     elif args.diagram:
         row["diagram"] = position_diagram(problem, to_play)
     if ko is not None and ko.needs_ko is not None:
