@@ -1165,6 +1165,42 @@ def test_a_blunder_after_a_right_first_move_is_wrong_not_ko():
     assert not any(line.startswith("Checking for a ko") for line in game.log)
 
 
+def test_a_first_move_pass_is_a_tenuki_before_a_solve_too():
+    """QA s55 (D8 of s54): the square four is dead whoever moves (its comment), so Black
+    may tenuki; before a solve the game counted Black's pass toward the two that end the
+    game, White passed back and the game ended "Wrong: White lives".  As in the classes,
+    the first move's pass is a tenuki: White must move, and dies."""
+    problem = replace(read_sgf(PROBLEMS_DIR / "classic" / "square-four.sgf")[0],
+                      to_play=BLACK, to_play_given=True)
+    game = _asking_practice(problem)
+    assert game.user == BLACK
+    said = game.play(PASS)
+    assert "(Pass is a tenuki: play goes on elsewhere" in said
+    assert not game.asked[-1].previous_pass and game.asked[-1].to_play == WHITE
+    _played_out(game, lambda asked: solved(asked, all_moves=False).proof)
+    assert game.moves[1] != PASS                        # White plays in the square
+    assert game.result == "correct" and "every crucial stone is captured" in game.log[-1]
+
+
+def test_a_single_proofs_pass_does_not_answer_a_tenuki():
+    """The single proof of the seki with Black to play holds Black's pass, answered by
+    White's pass that ends the game; the game's first pass is a tenuki, so it is solved
+    with White to move and no pass before, and the game goes on after White's pass."""
+    problem = replace(read_sgf(PROBLEMS_DIR / "classic" / "seki-shared-liberties.sgf")[0],
+                      to_play=BLACK, to_play_given=True)
+    proof = solved(problem, all_moves=False).proof
+    assert PASS in dict(proof.root.children)
+    asked = []
+    game = Practice(problem, asked.append, proof=proof)
+    said = game.play(PASS)
+    assert "a tenuki, which the proof at hand does not answer" in said
+    assert game.thinking == "answer" and not asked[-1].previous_pass
+    game.answer(solved(asked[-1], all_moves=False).proof)
+    assert game.moves == [PASS, PASS] and not game.finished      # seki: White passes too
+    game.play(PASS)
+    assert game.finished and "two passes ended the game" in game.log[-1]
+
+
 def test_the_restart_button_of_an_other_side_game_asks_again(make_window, qtbot):
     """Review s52: with no proof the other side's game asks for the app's first move at
     once; the Restart button dropped that question after the restart had asked it, and

@@ -69,7 +69,7 @@ from tsumego_gui.core.book_lines import Book, BookMove, moves_at
 from tsumego_gui.core.problem import Problem, ProblemError
 from tsumego_gui.core.sgf_io import RIGHT as BOOK_RIGHT
 from tsumego_gui.core.sgf_io import WRONG as BOOK_WRONG
-from tsumego_gui.core.wording import PLAYERS, one_of, who_takes_kos
+from tsumego_gui.core.wording import PLAYERS, capitalised, one_of, who_takes_kos
 from tsumego_gui.qt.board_painter import NEXT_MOVE, BoardView, Overlay
 from tsumego_gui.qt.proof_view import (
     STUBBORN_WALK,
@@ -81,7 +81,13 @@ from tsumego_gui.qt.proof_view import (
     view_of,
 )
 from tsumego_gui.qt.try_first_move import TryFirstMove, app_first_move
-from tsumego_gui.search.classify import OPEN, Classification, FirstMove, first_move_problem
+from tsumego_gui.search.classify import (
+    OPEN,
+    TENUKI_NOTE,
+    Classification,
+    FirstMove,
+    first_move_problem,
+)
 from tsumego_gui.search.evaluators import HeuristicEvaluator, Query
 from tsumego_gui.search.ko_figure import threats_held
 from tsumego_gui.search.proof import Proof, ProofNode, stubborn_reply, takes_a_ko
@@ -327,8 +333,17 @@ class Practice(GameLog):
         if isinstance(seg, TryFirstMove) and seg.game is None:
             fm = next((m for m in seg.classification.moves if m.move == loc), None)
             return fm is not None and fm.cls != OPEN and bool(fm.proofs)
+        if self._tenuki(loc):
+            return False        # a proof's pass counts toward the two that end the game
         node = seg.node
         return node is not None and (loc in dict(node.children) or loc in dict(node.pruned))
+
+    def _tenuki(self, loc: int) -> bool:
+        """Whether ``loc`` is a pass as the game's first move after a move that was no
+        pass: a tenuki, as the classes count it (``first_move_problem``), not a pass
+        toward the two that end the game (QA s55: the square four with Black to play
+        read "Wrong: White lives" after Black's pass and White's)."""
+        return loc == PASS and not self.moves and not self.rules.previous_pass
 
     def _wins_at_first(self, loc: int) -> ProofNode | None:
         """Where ``loc`` is the player's first move, a child of the proof at hand that
@@ -411,11 +426,18 @@ class Practice(GameLog):
         if self.ko and self._first_ko_check is not None:
             # the ko's line was the held proof's (review s53)
             why += "; off the ko's line, the app answers by the problem's rule from here"
+        tenuki = self._tenuki(loc)
+        if tenuki and isinstance(seg, TryIt):
+            why = "a tenuki, which the proof at hand does not answer"
         self._leave_segment()
-        self._own.play(loc)
+        if tenuki:
+            self._own.to_play = 3 - self._own.to_play
+        else:
+            self._own.play(loc)
         self.moves.append(loc)
         self.last_move = None if loc == PASS else loc
-        self._say(f"You play {self._name(loc)}: {why}.")
+        note = f"  ({capitalised(TENUKI_NOTE)}.)" if tenuki else ""
+        self._say(f"You play {self._name(loc)}: {why}.{note}")
         if self._check_own_end():
             return
         self._note_book_end()
