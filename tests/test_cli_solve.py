@@ -684,6 +684,25 @@ def test_a_ko_black_need_not_start_is_drawn_from_the_move_that_starts_it(tmp_pat
         assert "1: Black passes" not in line
 
 
+def test_a_ko_a_tenuki_keeps_is_not_drawn_from_a_move_that_fills_its_own_dame(tmp_path,
+                                                                            capsys):
+    """QA s55 D3: bent four in the corner with one outside liberty (A4; our own), White to
+    play: no White move helps, a tenuki keeps the ko (the table says so), yet the diagram
+    began with White A4, which fills White's own last outside liberty."""
+    path = tmp_path / "bent-four-1.sgf"
+    path.write_text("(;FF[4]GM[1]SZ[9]PL[W]AB[ac][bc][cc][dc][ec][fc][gc][hc][ad][cd][ed]"
+                    "[fd][gd][hd][ae][be][ce][de][ee][fe][ge][he][bf][cf][df][ef][ff][gf]"
+                    "[hf][fg][hg][fh][gh][hh][ai][bi][ci][fi][hi]AW[ag][bg][cg][dg][eg][bh]"
+                    "[ch][dh][eh][ei]MA[bh])")
+    assert main(["solve", str(path), "--all", "--diagram"]) == 0
+    out = capsys.readouterr().out
+    assert "White need not play: a tenuki keeps this result" in out
+    table = {line.split()[0]: line.split()[1] for line in out.splitlines()[3:7]}
+    assert table["A4"] == table["pass"] == "ko"
+    first = out.split("\n\n")[0]
+    assert "1: White passes" in first and "$$ | 1 X X X X X X X . |" not in first
+
+
 def test_all_with_diagram_draws_a_first_move_that_takes_a_ko(tmp_path, capsys):
     """QA s50: the L-four ko just taken by Black (A2), White to play: White's A1 retakes
     the ko, which the problem's own rule forbids White, so drawing the line under that rule

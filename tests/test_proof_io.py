@@ -844,6 +844,28 @@ def test_a_losing_side_resists_rather_than_fill_its_own_liberty():
     assert line[1] in ("E3", "E2", "E1"), line
 
 
+def test_a_dead_group_waits_rather_than_fill_its_own_dame():
+    """QA s55 (enclosed-dev gop/3185 B after its E4; the bent four in the corner): a dead
+    group's most stubborn try was to fill a liberty of its own with no empty point beside
+    it (E5 here), which only brings the capture closer; a player tenukis.  White's chain
+    has the liberties E5, E3 and J8 and each fills a dame of its own."""
+    dead = problem_from("""
+        . . . . . . . X X
+        . . . . . X X X *
+        . . . . X X O X O
+        . . . X X O O O O
+        . . . X * O X X O
+        . . . X X O O X X
+        . . . X * O X * X
+        . . . X X O O X X
+        . . . . X X X X *
+    """, 9, crucial="G7")
+    proof = solved(dead, WHITE, all_moves=False).proof        # verified there
+    assert not proof.root.won
+    line = proof.main_line()
+    assert line[0] == PASS and coords.to_gtp(line[1], 9) in ("E5", "E3", "J8"), line
+
+
 def test_the_main_line_follows_the_files_own_line_where_the_proof_holds_it():
     """QA s51 book D5: the main line's replies were the longest, not the book's.  Where
     the line so far is the file's and the proof holds the file's next move for the losing

@@ -42,7 +42,6 @@ import time
 from contextlib import contextmanager
 from dataclasses import replace
 
-from engine_cy.board import PASS
 from tsumego_gui.cli.ctrl_c import ignored, quits_at_once
 from tsumego_gui.cli.exit_status import DONE, NOT_PROVEN, NOT_VERIFIED, worst
 from tsumego_gui.cli.loading import load_from_args
@@ -319,13 +318,7 @@ def classify_one(problem: Problem, to_play: int, args, evaluator,
         "verified": all(m.verification == "verified" for m in c.moves if m.cls != OPEN)
         if any(m.cls != OPEN for m in c.moves) else None,
     }
-    # a tenuki that keeps the result is the line a book shows (the attack and its answer),
-    # but a ko is shown by the move that makes it (QA s52: the bent four in the corner's
-    # diagrams were "1: Black passes", no ko in sight)
-    tenuki = c.need_not_play and (c.status != "ko" or not any(
-        m.move != PASS and m.proofs for m in c.moves if m.move in c.best_moves()))
-    best = next((m for m in c.moves if m.move in c.best_moves() and m.proofs
-                 and (m.move == PASS) == tenuki), None)
+    best = c.shown_move()
     if args.diagram and best is not None:
         # the line starts before the first move, which it numbers 1
         proof, other = c.line_proofs(best)

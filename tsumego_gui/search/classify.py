@@ -108,7 +108,7 @@ from tsumego_gui.search import gc_pacing, mcts, verify
 from tsumego_gui.search.evaluators import Evaluator
 from tsumego_gui.search.ko_figure import MAX_TRIED, KoFigure, threat_rules, threat_rules_name
 from tsumego_gui.search.params import MctsParams, SearchParams
-from tsumego_gui.search.proof import Proof
+from tsumego_gui.search.proof import Proof, fills_own_dame
 from tsumego_gui.search.results import (
     ConversionStoppedError,
     Progress,
@@ -231,6 +231,21 @@ class Classification:
             return False
         return self.status != "ko" or all(m.ko is not None for m in self.moves
                                           if m.cls == "ko")
+
+    def shown_move(self) -> FirstMove | None:
+        """The best first move with a proof whose line a diagram shows: a tenuki where it
+        keeps the result (a book shows the attack and its answer), but a ko by a move that
+        makes it (QA s52: the bent four in the corner's diagrams were "1: Black passes", no
+        ko in sight), not by one that fills the mover's own dame (QA s55: White's first
+        move filled its outside liberty, where the table said a tenuki kept the ko)."""
+        board = self.problem.to_board()
+        board.to_play = self.to_play
+        stones = [m for m in self.moves if m.move in self.best_moves() and m.proofs
+                  and m.move != PASS]
+        shown = [m for m in stones if not fills_own_dame(board, m.move)]
+        if self.need_not_play and (self.status != "ko" or not shown):
+            return next((m for m in self.moves if m.move == PASS and m.proofs), None)
+        return next(iter(shown or stones), None)
 
     def words(self, cls: str) -> str:
         """A class as the side to move reads it."""

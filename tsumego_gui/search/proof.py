@@ -477,11 +477,13 @@ def stubborn_reply(node: ProofNode, board: Board | None, lengths: dict[int, int]
     its group in atari, since those lines run longest), unless the sacrifice pays back
     (:func:`_pays_back`: under the stones, QA s51) where ``sacrifices``.  A dying
     defender's atari or eye-space filling is a try books show (its pass lets the proof
-    wander on), so it is not set aside.  Then a move other than a pass (a pass only where
-    the proof holds nothing else, or where a ko is there that the mover may not take back
-    at once: the pass then stands for a ko threat elsewhere), then one that does more
-    than fill a liberty of its own (:func:`_fills_own`), then the one with the longest
-    line below; the first of equals.  ``lengths`` and ``budget``: :func:`line_length`'s."""
+    wander on), so it is not set aside.  Then anything but a move that fills its own
+    dame (:func:`fills_own_dame`: a tenuki keeps that liberty), then a move other than a
+    pass (a pass only where the proof holds nothing else, or where a ko is there that the
+    mover may not take back at once: the pass then stands for a ko threat elsewhere),
+    then one that does more than fill a liberty of its own (:func:`_fills_own`), then the
+    one with the longest line below; the first of equals.  ``lengths`` and ``budget``:
+    :func:`line_length`'s."""
     # the mover loses here: where the defender wins the node, the mover is the attacker
     return stubborn_move(node.children, node.won, board, lengths, budget, sacrifices)
 
@@ -494,13 +496,15 @@ def stubborn_move(children: Sequence[tuple[int, ProofNode]], attacker_fails: boo
     moves of a classification, whose proofs are separate trees."""
     given = {move: attacker_fails and _gives_away(board, move) for move, _ in children}
     idle = {move: _fills_own(board, move) for move, _ in children}
+    dame = {move: fills_own_dame(board, move) for move, _ in children}
     # a ko the mover may not take back at once: its pass is the ko threat elsewhere (or the
     # wait for one) a player makes there, not a pass that lets the proof wander on (QA s54:
     # the dying side put itself in atari at C1 instead)
     waits = board is not None and board.ko_loc != PASS and not board.is_legal(board.ko_loc)
 
-    def rank(move: int, child: ProofNode) -> tuple[bool, bool, int]:
-        return move != PASS or waits, not idle[move], line_length(child, lengths, budget)
+    def rank(move: int, child: ProofNode) -> tuple[bool, bool, bool, int]:
+        return (not dame[move], move != PASS or waits, not idle[move],
+                line_length(child, lengths, budget))
 
     if sacrifices and board is not None and any(given.values()):
         # only a sacrifice that would otherwise be the reply is played out (its line's
@@ -566,6 +570,16 @@ def _fills_own(board: Board | None, move: int) -> bool:
             board.num_liberties(p) > PRESSED for p in near if board.color_at(p) == 3 - mover)
     finally:
         board.undo(token)
+
+
+def fills_own_dame(board: Board | None, move: int) -> bool:
+    """Whether ``move`` only fills a liberty of a chain of the mover's own
+    (:func:`_fills_own`) with no empty point beside it: it shapes no eye space either, and
+    a tenuki keeps the liberty (QA s55: the bent four in the corner's White filled its
+    outside liberty where it had to wait for the ko)."""
+    return board is not None and move != PASS and not any(
+        board.color_at(p) == EMPTY for p in coords.neighbours(move, board.size)) and \
+        _fills_own(board, move)
 
 
 def _gives_away(board: Board | None, move: int) -> bool:
