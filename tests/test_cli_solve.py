@@ -684,23 +684,44 @@ def test_a_ko_black_need_not_start_is_drawn_from_the_move_that_starts_it(tmp_pat
         assert "1: Black passes" not in line
 
 
+# bent four in the corner with one outside liberty, A4 (our own; QA s55): a ko either side
+BENT_FOUR_ONE_LIBERTY = (
+    "(;FF[4]GM[1]SZ[9]AB[ac][bc][cc][dc][ec][fc][gc][hc][ad][cd][ed][fd][gd][hd][ae][be]"
+    "[ce][de][ee][fe][ge][he][bf][cf][df][ef][ff][gf][hf][fg][hg][fh][gh][hh][ai][bi][ci]"
+    "[fi][hi]AW[ag][bg][cg][dg][eg][bh][ch][dh][eh][ei]MA[bh])")
+
+
 def test_a_ko_a_tenuki_keeps_is_not_drawn_from_a_move_that_fills_its_own_dame(tmp_path,
                                                                             capsys):
-    """QA s55 D3: bent four in the corner with one outside liberty (A4; our own), White to
-    play: no White move helps, a tenuki keeps the ko (the table says so), yet the diagram
-    began with White A4, which fills White's own last outside liberty."""
+    """QA s55 D3: White to play, no White move helps and a tenuki keeps the ko (the table
+    says so), yet the diagram began with White A4, which fills White's own last outside
+    liberty."""
     path = tmp_path / "bent-four-1.sgf"
-    path.write_text("(;FF[4]GM[1]SZ[9]PL[W]AB[ac][bc][cc][dc][ec][fc][gc][hc][ad][cd][ed]"
-                    "[fd][gd][hd][ae][be][ce][de][ee][fe][ge][he][bf][cf][df][ef][ff][gf]"
-                    "[hf][fg][hg][fh][gh][hh][ai][bi][ci][fi][hi]AW[ag][bg][cg][dg][eg][bh]"
-                    "[ch][dh][eh][ei]MA[bh])")
-    assert main(["solve", str(path), "--all", "--diagram"]) == 0
+    path.write_text(BENT_FOUR_ONE_LIBERTY)
+    assert main(["solve", str(path), "--all", "--diagram", "--to-play", "W"]) == 0
     out = capsys.readouterr().out
     assert "White need not play: a tenuki keeps this result" in out
     table = {line.split()[0]: line.split()[1] for line in out.splitlines()[3:7]}
     assert table["A4"] == table["pass"] == "ko"
     first = out.split("\n\n")[0]
     assert "1: White passes" in first and "$$ | 1 X X X X X X X . |" not in first
+
+
+def test_a_ko_is_drawn_from_a_move_whose_line_reaches_it(tmp_path, capsys):
+    """QA s55 D1: Black to play, the approach A4 and the throw-in A2 both make the ko; the
+    diagram took A4, whose line ended at once (White has nothing left but self-atari under
+    the problem's rule), so a "ko" verdict stood over a diagram with no ko in it.  A2's
+    line goes on to the ko, White taking four stones at D1 first."""
+    path = tmp_path / "bent-four-1.sgf"
+    path.write_text(BENT_FOUR_ONE_LIBERTY)
+    assert main(["solve", str(path), "--all", "--diagram", "--to-play", "B"]) == 0
+    out = capsys.readouterr().out
+    table = {line.split()[0]: line.split()[1] for line in out.splitlines()[3:7]}
+    assert table["A4"] == table["A2"] == "ko"
+    first = out.split("\n\n")[0].splitlines()
+    assert "$$ | 1 O O O O X X X . |" in first and "$$ | X X X 4 O X . X . |" in first
+    assert any(line.startswith("After ") and "may not retake the ko" in line
+               for line in first)
 
 
 def test_all_with_diagram_draws_a_first_move_that_takes_a_ko(tmp_path, capsys):

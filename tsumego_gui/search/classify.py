@@ -108,7 +108,7 @@ from tsumego_gui.search import gc_pacing, mcts, verify
 from tsumego_gui.search.evaluators import Evaluator
 from tsumego_gui.search.ko_figure import MAX_TRIED, KoFigure, threat_rules, threat_rules_name
 from tsumego_gui.search.params import MctsParams, SearchParams
-from tsumego_gui.search.proof import Proof, fills_own_dame
+from tsumego_gui.search.proof import Proof, fills_own_dame, main_line, with_other_side
 from tsumego_gui.search.results import (
     ConversionStoppedError,
     Progress,
@@ -245,7 +245,31 @@ class Classification:
         shown = [m for m in stones if not fills_own_dame(board, m.move)]
         if self.need_not_play and (self.status != "ko" or not shown):
             return next((m for m in self.moves if m.move == PASS and m.proofs), None)
+        if self.status == "ko":
+            # a move whose line reaches the ko (QA s55: the bent four in the corner's
+            # approach A4 came first, and its line ended there, White having nothing left
+            # but self-atari: no ko in sight, where the throw-in A2 shows it)
+            shown = sorted(shown, key=lambda m: not self._line_takes_a_ko(m))
         return next(iter(shown or stones), None)
+
+    def _line_takes_a_ko(self, fm: FirstMove) -> bool:
+        """Whether the line of ``fm``'s proof (:meth:`line_proofs`, into the ko as far as
+        its other side goes, as the CLI draws it) takes a ko, the first move too."""
+        proof, other = self.line_proofs(fm)
+        book = with_other_side(None, fm.move, other, self.to_play) if other else None
+        board, tokens = proof.board(), []
+        try:
+            for move in main_line(proof.root, board, goes_on=True, book=book,
+                                  before=(fm.move,)):
+                if board.ko_loc != PASS:
+                    return True
+                if move != PASS and not board.is_legal(move):
+                    return False
+                tokens.append(board.play(move))
+            return board.ko_loc != PASS
+        finally:
+            while tokens:
+                board.undo(tokens.pop())
 
     def words(self, cls: str) -> str:
         """A class as the side to move reads it."""
