@@ -239,10 +239,12 @@ def fight_liberties_outside_region(size: int, black: Iterable[int], white: Itera
                                    crucial: Iterable[int],
                                    region: Iterable[int]) -> frozenset[int]:
     """The liberties outside the region of chains in the fight: chains (not crucial) next
-    to a crucial stone, with liberties in the region too and few outside
-    (``FEW_OUTSIDE``).  No move is ever played there, so moves in the region can never
-    capture such a chain (QA s53: a capturing race's eyeless chain with one outside
-    liberty left out of the region, and the race read "Black dies").  A wall, with
+    to a crucial stone with few liberties outside the region (``FEW_OUTSIDE``), whether
+    or not they have some in it.  No move is ever played there, so moves in the region
+    can never capture such a chain (QA s53: a capturing race's eyeless chain with one
+    outside liberty left out of the region, and the race read "Black dies"; QA s55: the
+    derived region left out a cutting chain inside the defender's shape, its two
+    liberties with it, and "White dies" where White lives by a snapback).  A wall, with
     liberties all round, is not named; nor stones away from the crucial ones (a wall of
     single stones drawn in the editor).  Empty without a region."""
     region, crucial = frozenset(region), frozenset(crucial)
@@ -252,7 +254,7 @@ def fight_liberties_outside_region(size: int, black: Iterable[int], white: Itera
     out: set[int] = set()
     for _, stones, libs in chains(size, color_of):
         outside = libs - region
-        if crucial.isdisjoint(stones) and libs & region and 0 < len(outside) <= FEW_OUTSIDE \
+        if crucial.isdisjoint(stones) and 0 < len(outside) <= FEW_OUTSIDE \
                 and any(n in crucial for p in stones for n in coords.neighbours(p, size)):
             out |= outside
     return frozenset(out)
