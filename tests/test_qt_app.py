@@ -15,6 +15,16 @@ from tsumego_gui.qt.app import headless_message
 pytest.importorskip("pytestqt")
 
 
+@pytest.fixture
+def laptop_screen(monkeypatch):
+    """The window opens on a 1280x720 screen (the offscreen platform's is 800x800, which
+    cuts the first size: ``screen_fit``)."""
+    from PySide6.QtCore import QRect
+
+    from tsumego_gui.qt import screen_fit
+    monkeypatch.setattr(screen_fit, "screen_room", lambda widget: QRect(0, 0, 1280, 720))
+
+
 @pytest.mark.parametrize("env, platform, starts", [
     ({}, "linux", False),
     ({"DISPLAY": ":0"}, "linux", True),
@@ -179,7 +189,7 @@ def test_the_node_budget_defaults_to_none_and_the_old_default_is_read_as_it(tmp_
     assert load_preferences(chosen).max_nodes == OLD_DEFAULT_NODES
 
 
-def test_a_hand_edited_window_layout_is_set_aside(qtbot, tmp_path):
+def test_a_hand_edited_window_layout_is_set_aside(qtbot, tmp_path, laptop_screen):
     """QA s46: a geometry that was no QByteArray stopped the app at every start."""
     from tsumego_gui.qt.main_window import DEFAULT_SIZE, MainWindow
     from tsumego_gui.qt.settings import open_settings
@@ -224,6 +234,29 @@ def test_void_qt_calls_keep_their_reference_to_none():
     assert sys.getrefcount(None) - before > -500
 
 
+def test_on_a_netbook_screen_the_window_and_the_help_dialogs_open_within_it(
+        qtbot, tmp_path, monkeypatch):
+    """QA s55 D2: on a 1024x600 screen the window opened at 1240x680 (its status bar and the
+    Proof dock's buttons below the screen's edge) and the guide at 620x640 (its Close button
+    off the screen)."""
+    from PySide6.QtCore import QRect
+
+    from tsumego_gui.qt import screen_fit
+    from tsumego_gui.qt.help_dialogs import GuideDialog, ShortcutsDialog
+    from tsumego_gui.qt.main_window import MainWindow
+    from tsumego_gui.qt.settings import open_settings
+    netbook = QRect(0, 0, 1024, 600)
+    monkeypatch.setattr(screen_fit, "screen_room", lambda widget: netbook)
+    w = MainWindow(open_settings(str(tmp_path / "netbook.ini")), open_last=True)
+    qtbot.addWidget(w)
+    room = netbook.height() - screen_fit.TITLE_BAR          # the title bar above it
+    assert (w.width(), w.height()) == (1024, room)
+    for dialog in (GuideDialog(w), ShortcutsDialog(w.menuBar(), w)):
+        qtbot.addWidget(dialog)
+        assert dialog.width() <= 1024 and dialog.height() <= room
+    w.close()
+
+
 def test_the_window_fits_a_1280x720_screen_and_lists_six_problems(qtbot, tmp_path):
     """Nothing in the panels (a long hint, the legend, two tall docks on one side) may force
     the window past a laptop's 1280x720 screen; at the default size the problem list shows
@@ -247,19 +280,76 @@ def test_the_window_fits_a_1280x720_screen_and_lists_six_problems(qtbot, tmp_pat
 
 
 def _first_move_rows_shown(w) -> int:
-    """How many first-move rows the Solve dock shows (not scrolled off, not cut away)."""
-    from PySide6.QtCore import QPoint
+    """How many rows of the first-move list (the position row included) show whole: not
+    scrolled off in the list, not cut away by the dock or a scroll area around it."""
     tree = w.solve_panel.first_moves.tree
-    viewport = w.solve_scroll.viewport()
-    top = tree.viewport().mapTo(viewport, QPoint(0, 0)).y()
-    # the part of the Solve dock's view the list's rows show in, in the list's coordinates
-    low, high = max(0, -top), min(tree.viewport().height(), viewport.height() - top)
+    shown = tree.viewport().visibleRegion().boundingRect()
     rects = (tree.visualItemRect(tree.topLevelItem(i))
              for i in range(tree.topLevelItemCount()))
-    return sum(1 for r in rects if r.height() and low <= r.top() and r.bottom() < high)
+    return sum(1 for r in rects
+               if r.height() and shown.contains(r.topLeft()) and shown.contains(r.bottomLeft()))
 
 
-def test_the_first_moves_show_after_a_solve_and_grow_with_the_window(qtbot, tmp_path):
+@pytest.mark.parametrize("name", ["ko/approach-ko.sgf", "corner/l-four-corner-ko.sgf",
+                                  "classic/bent-four.sgf"])
+def test_every_first_move_shows_after_a_solve_at_the_default_size_and_most_on_a_netbook(
+        qtbot, tmp_path, name, laptop_screen):
+    """QA s55: the list sat below the options and a ten-line ko verdict in one scroll area,
+    so at 1240x680 it showed one row of approach-ko's five moves, at 1024x600 none."""
+    from tsumego_gui.qt.main_window import DEFAULT_SIZE, PROBLEMS_DIR, MainWindow
+    from tsumego_gui.qt.settings import open_settings
+    w = MainWindow(open_settings(str(tmp_path / "rows.ini")), open_last=False)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    assert (w.width(), w.height()) == DEFAULT_SIZE
+    assert w.open_path(PROBLEMS_DIR / name, ask=False)
+    with qtbot.waitSignal(w.solver.classified, timeout=60_000):
+        w.solve()
+    rows = w.solve_panel.first_moves.tree.topLevelItemCount()
+    assert rows == 6                            # the position row and five first moves
+    qtbot.wait(50)
+    assert _first_move_rows_shown(w) == rows
+    # the verdict scrolls above the list, its Solve button at the top of the dock
+    assert not w.solve_panel.solve_button.visibleRegion().isEmpty()
+    w.resize(1024, 600)
+    qtbot.wait(50)
+    assert _first_move_rows_shown(w) >= 4       # the position row and three moves at least
+    w.close()
+
+
+def test_a_solve_scrolls_the_options_away_to_bring_the_solve_button_to_the_top(
+        qtbot, tmp_path):
+    """QA s55 D4: the scroll was measured before the verdict's wrapped lines were laid
+    out, and stopped 45 px short: half the Time budget row and "Prove by areas" stayed
+    above the buttons.  A scroll by the user then stays where the user left it."""
+    from PySide6.QtCore import QPoint
+
+    from tsumego_gui.qt.main_window import PROBLEMS_DIR, MainWindow
+    from tsumego_gui.qt.settings import open_settings
+    w = MainWindow(open_settings(str(tmp_path / "top.ini")), open_last=False)
+    qtbot.addWidget(w)
+    w.resize(1024, 600)
+    w.show()
+    qtbot.waitExposed(w)
+    assert w.open_path(PROBLEMS_DIR / "ko" / "approach-ko.sgf", ask=False)
+    with qtbot.waitSignal(w.solver.classified, timeout=60_000):
+        w.solve()
+    qtbot.wait(50)
+    panel, viewport = w.solve_panel, w.solve_scroll.viewport()
+    spacing = panel.solve_button.parentWidget().layout().spacing()
+    assert 0 <= panel.solve_button.mapTo(viewport, QPoint(0, 0)).y() <= spacing
+    assert panel.by_areas.visibleRegion().isEmpty()         # the options scrolled away
+    bar = w.solve_scroll.verticalScrollBar()
+    bar.triggerAction(bar.SliderAction.SliderToMinimum)     # the user scrolls back up
+    w.resize(1024, 590)
+    qtbot.wait(50)
+    assert bar.value() == 0 and not panel.by_areas.visibleRegion().isEmpty()
+    w.close()
+
+
+def test_the_first_moves_show_after_a_solve_and_grow_with_the_window(qtbot, tmp_path,
+                                                                    laptop_screen):
     """QA s39: at 1240x680 and 1024x600 the list was scrolled out of the Solve dock, and at
     1920x1000 it showed two rows under a Problem dock with a tall empty area."""
     from tsumego_gui.qt.main_window import BUNDLED_PROBLEM, DEFAULT_SIZE, MainWindow
@@ -305,20 +395,21 @@ def test_the_board_stays_put_when_the_help_line_takes_a_second_line(make_window,
 
 def test_dark_check_boxes_and_radio_buttons_are_outlined_so_they_show(make_window):
     """Fusion draws the box of a check box or radio button with an outline 140 % darker
-    than the Window colour: on the dark panels, that was dark grey on dark grey."""
+    than the Window colour: on the dark panels, that was dark grey on dark grey; and the
+    checkable "Problem text" group box's box stayed so (QA s55)."""
     from PySide6.QtGui import QPalette
     from PySide6.QtWidgets import QApplication
     w = make_window()
     window = QPalette.ColorRole.Window
     boxes = (w.solve_panel.by_areas, w.problem_panel.ko_black,
-             w.problem_panel.tool_buttons["region"])
+             w.problem_panel.tool_buttons["region"], w.problem_panel.text_box)
     w.dark_action.trigger()
     try:
         panel = QApplication.palette().color(window)
         for box in boxes:
             # the palette the box resolves to (its class's, else the app's)
             outline = QApplication.palette(box).color(window).darker(140)
-            assert outline.lightness() - panel.lightness() >= 60, box.text()
+            assert outline.lightness() - panel.lightness() >= 60, box.objectName()
     finally:
         w.dark_action.trigger()                 # light again, for the tests after this one
     for box in boxes:

@@ -7,7 +7,7 @@ import pytest
 pytest.importorskip("pytestqt")
 
 from PySide6.QtCore import Qt  # noqa: E402
-from PySide6.QtGui import QImage, QPainter, QPalette  # noqa: E402
+from PySide6.QtGui import QColor, QImage, QPainter, QPalette  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
 from engine_cy.board import PASS  # noqa: E402
@@ -24,7 +24,7 @@ from tsumego_gui.qt.board_painter import (  # noqa: E402
     shown_labels,
 )
 from tsumego_gui.qt.board_widget import LEFT, BoardWidget  # noqa: E402
-from tsumego_gui.qt.theme import app_theme, apply_app_theme  # noqa: E402
+from tsumego_gui.qt.theme import app_theme, apply_app_theme, contrast_ratio  # noqa: E402
 
 CORNER = Path(__file__).resolve().parents[1] / "tsumego_gui" / "resources" / "problems" \
     / "corner" / "bent-three-corner.sgf"
@@ -264,6 +264,20 @@ def test_the_dark_theme_darkens_the_whole_app_and_light_restores_it(qapp):
         apply_app_theme("light")
     assert QApplication.palette().color(QPalette.ColorRole.Window) == before
     assert app_theme() == "light"
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_next_move_number_reads_on_its_disc(qapp, theme):
+    """QA s55 D9: in the dark theme the "1" of the proof's next move was red on the dark
+    wood's disc, 2.2:1.  The number's strokes stand out from the disc under them at least
+    4.5:1 in the dark theme, and no less than they did in the light one (2.6:1, bold)."""
+    e5 = coords.from_gtp("E5", 9)
+    img, g = render(9, BoardView(9), Overlay(labels=((e5, NEXT_MOVE),)), theme=theme)
+    disc = QColor(THEMES[theme].board)
+    c, r = g.center(e5), int(g.cell * 0.25)
+    best = max(contrast_ratio(img.pixelColor(int(c.x()) + dx, int(c.y()) + dy), disc)
+               for dx in range(-r, r + 1) for dy in range(-r, r + 1))
+    assert best >= (4.5 if theme == "dark" else 2.6)
 
 
 def test_the_view_menus_dark_theme_darkens_panels_and_board(qtbot, tmp_path):

@@ -13,6 +13,16 @@ BLACK, WHITE = 1, 2
 
 
 @pytest.fixture
+def laptop_screen(monkeypatch):
+    """The window opens on a 1280x720 screen (the offscreen platform's is 800x800, which
+    cuts the first size: ``screen_fit``)."""
+    from PySide6.QtCore import QRect
+
+    from tsumego_gui.qt import screen_fit
+    monkeypatch.setattr(screen_fit, "screen_room", lambda widget: QRect(0, 0, 1280, 720))
+
+
+@pytest.fixture
 def window(make_window):
     return make_window("settings.ini", show=True)
 
@@ -266,7 +276,7 @@ def _shown(*widgets) -> bool:
 
 
 def test_while_editing_the_whole_problem_panel_shows_and_a_proof_gets_its_split_back(
-        qtbot, tmp_path):
+        qtbot, tmp_path, laptop_screen):
     """QA s40: at 1240x680 the Problem dock showed the tools and the title only (Defender,
     Goal, Ko captures and the validation line were cut off, the validation line even at
     1600x1000) while the Solve dock below held an empty first-move box.  Editing gives the
@@ -604,3 +614,60 @@ def test_redo_takes_every_key_the_platform_binds_to_it(window):
     Ctrl+Shift+Z did nothing on the board; each key once (twice: Qt runs neither)."""
     keys = [k.toString() for k in window.redo_action.shortcuts()]
     assert {"Ctrl+Y", "Ctrl+Shift+Z"} <= set(keys) and len(keys) == len(set(keys))
+
+
+@pytest.mark.parametrize("theme", ["light", "dark"])
+def test_the_validation_line_reads_on_the_panel_in_either_theme(make_window, theme):
+    """QA s55 D8: the line's red, amber and green were chosen for light panels: on the dark
+    ones they read 2.5 to 3.8:1 (text needs 4.5:1), and the amber and green were below it
+    on the light ones too."""
+    import re
+
+    from PySide6.QtGui import QColor, QPalette
+    from PySide6.QtWidgets import QApplication
+
+    from tsumego_gui.qt.main_window import BUNDLED_PROBLEM
+    from tsumego_gui.qt.theme import contrast_ratio
+    w = make_window("s.ini")
+    if theme == "dark":
+        w.dark_action.trigger()
+    label = w.problem_panel.validation_label
+    try:
+        panel = QApplication.palette().color(QPalette.ColorRole.Window)
+        white = frozenset(coords.from_gtp(v, 9) for v in ("A3", "B3", "C3", "C2", "C1"))
+        seen = {}
+        for kind, setup in (
+                ("error", lambda: w.new_problem(9)),
+                ("warning", lambda: w.editor.set_fields("a white group", white=white,
+                                                        crucial=white)),
+                ("ok", lambda: w.open_path(BUNDLED_PROBLEM, ask=False))):
+            setup()
+            colour = QColor(re.search(r"color: (#[0-9a-fA-F]{6})", label.styleSheet())[1])
+            seen[kind] = label.text().split(":")[0]
+            assert contrast_ratio(colour, panel) >= 4.5, (kind, colour.name())
+        assert seen == {"error": "⚠ Not a valid problem yet",
+                        "warning": "✓ Valid problem, but no region is marked",
+                        "ok": "✓ Valid problem"}
+    finally:
+        if theme == "dark":
+            w.dark_action.trigger()             # light again, for the tests after this one
+
+
+def test_the_panels_buttons_say_what_they_do_and_the_tools_name_their_keys(window):
+    """QA s55 D13: the Legend toggle, Clear region, New problem and its size box had no
+    tooltip, and the tool buttons did not say their keys (Edit › …tool, Ctrl+1/2/3)."""
+    from PySide6.QtWidgets import QPushButton
+
+    from tsumego_gui.qt.help_dialogs import shortcut_rows
+    panel = window.problem_panel
+    new_button, = (b for b in panel.findChildren(QPushButton) if b.text() == "New problem")
+    for widget in (window.browser.legend_button, panel.clear_region_button,
+                   panel.size_combo, new_button):
+        assert widget.toolTip(), widget
+    keys = {command: key for place, command, key in shortcut_rows(window.menuBar())
+            if place == "Edit" and command.endswith(" tool")}
+    assert len(keys) == 3
+    for tool, button in panel.tool_buttons.items():
+        menu_key, = (key for command, key in keys.items()
+                     if command.lower().startswith(tool))
+        assert button.toolTip().endswith(f"({menu_key})"), (tool, button.toolTip())

@@ -110,7 +110,11 @@ def test_the_seki_problem_lists_two_dying_moves_and_a_seki_pass(seki):
         assert colours[coords.to_gtp(fm.move, 8)] == tuple(
             QColor(x).name() for x in class_colours(w.classification, fm.cls))
     assert w.classification.status == "seki" and w.classification.to_play == 2
-    assert "lives in seki" in w.solve_panel.first_moves.status_label.text()
+    # the position's class: its word in the position row, its full words in the row's
+    # tooltip (the verdict above says "White lives"; the list's heading no longer repeats
+    # the class, QA s55)
+    position_row = w.solve_panel.first_moves.tree.topLevelItem(0)
+    assert position_row.text(1) == "seki" and position_row.toolTip(1) == "lives in seki"
     # the pass keeps the seki: White need not play (QA s50)
     assert "White need not play: a tenuki keeps this result" in \
         w.solve_panel.first_moves.status_label.text()
@@ -408,8 +412,9 @@ def test_the_list_fills_in_move_by_move_while_the_classification_runs(make_windo
     seen = []       # the list's rows and heading each time a move more has its class
 
     def record(c):
+        position_row = w.solve_panel.first_moves.tree.topLevelItem(0)
         seen.append((w.solve_panel.first_moves.rows(),
-                     w.solve_panel.first_moves.status_label.text()))
+                     w.solve_panel.first_moves.status_label.text() + position_row.text(1)))
 
     w.solver.partly_classified.connect(record)      # after the window's own slot
     solve_all(w, qtbot)
@@ -498,6 +503,25 @@ def test_a_ko_verdict_says_how_it_counted_the_ko_and_names_the_ko_moves(
     text = w.solve_panel.verdict_label.text()
     assert all(part in text for part in said)
     assert "none" not in text and "makes a ko" not in text
+
+
+def test_the_ko_is_said_once_above_the_list_which_keeps_its_counts(make_window, qtbot):
+    """QA s55: the verdict and the line above the first moves both said "ko (must win the
+    ko to kill); approach ko, 1 approach move: Black needs 2 ko threats", the repeat in a
+    three-line orange badge that took the height of two rows of the list."""
+    w = make_window("s.ini")
+    assert w.open_path(BUNDLED / "ko" / "approach-ko.sgf", ask=False)
+    c = solve_all(w, qtbot)
+    figure = c.ko.words()            # "approach ko, 1 approach move: Black needs ..."
+    verdict = w.solve_panel.verdict_label.text()
+    heading = w.solve_panel.first_moves.status_label.text()
+    assert figure in verdict and "must win it to kill" in verdict
+    assert figure not in heading and "must win the ko" not in heading
+    assert f"{len(c.moves)} first moves classified in" in heading
+    # the position row keeps the class in a word and its colour
+    position_row = w.solve_panel.first_moves.tree.topLevelItem(0)
+    assert position_row.text(1) == "ko"
+    assert position_row.background(1).color().name() == CLASS_COLOURS["ko"][0]
 
 
 BENT_FOUR_IN_THE_CORNER = (b"(;FF[4]GM[1]SZ[9]PL[W]"
@@ -613,6 +637,24 @@ def test_the_keyboard_walks_a_first_moves_proof_from_the_list_and_goes_back_to_t
         qtbot.keyClick(tree, Qt.Key.Key_Space)
 
 
+def test_home_and_end_on_the_first_move_list_walk_that_moves_proof(three, qtbot):
+    """QA s55 D10: End on the list chose its last row, the pass, and the line being walked
+    in A1's proof was lost; Home chose the position row.  They walk the proof there, as
+    ←/→ do and as they do on the board."""
+    w, tree = three, three.solve_panel.first_moves.tree
+    tree.setFocus()
+    qtbot.keyClick(tree, Qt.Key.Key_Down)                # the position row, then A1
+    a1 = coords.from_gtp("A1", 9)
+    assert w.browser.first_move == a1 and w.browser.path == ()
+    qtbot.keyClick(tree, Qt.Key.Key_End)
+    walked = w.browser.path
+    assert walked and w.browser.first_move == a1 and tree.currentItem().text(0) == "A1"
+    assert not w.browser.node().children                # the end of A1's main line
+    qtbot.keyClick(tree, Qt.Key.Key_Home)
+    assert w.browser.path == () and w.browser.first_move == a1
+    assert tree.currentItem().text(0) == "A1"
+
+
 def test_a_narrow_list_names_classes_in_a_word_and_wraps_longer_rows(qtbot):
     """L-shaped four, Black to play.  The class column holds a player's word ("ko",
     "fails"), the full words in its tooltip (they used to be cut: "ko (must win …"); a
@@ -682,7 +724,9 @@ def test_the_colours_follow_the_side_to_move_as_the_words_do(make_window, qtbot)
         {m for m, bg in colours.items() if bg == green} != set()
     assert {m for m, word in words.items() if word == "fails"} == \
         {m for m, bg in colours.items() if bg == red} != set()
-    assert CLASS_COLOURS["best"][0] in w.solve_panel.first_moves.status_label.text()
+    position_row = tree.topLevelItem(0)
+    assert (position_row.text(1), position_row.background(1).color().name()) == \
+        ("kills", green)
 
 
 def test_copy_diagram_numbers_the_first_moves_line_as_forum_text(three):

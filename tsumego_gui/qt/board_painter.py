@@ -496,7 +496,7 @@ def _marks(painter: QPainter, g: Geometry, view: BoardView, ov: Overlay, theme: 
                 painter.setPen(Qt.PenStyle.NoPen)
                 painter.setBrush(QColor(theme.board))
                 painter.drawEllipse(c, cell * 0.3, cell * 0.3)
-                painter.setPen(QColor(theme.marker))
+                painter.setPen(QColor(theme.point_label))
             else:
                 painter.setPen(_contrast(view, loc))
             painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)

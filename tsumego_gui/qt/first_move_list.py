@@ -1,7 +1,8 @@
 """The first-move list: every first move of the side to move with its class, colour-coded.
 
 Shows a ``search.classify.Classification``: above the list, the position's
-class in words; then a "position" row (selecting it goes back to the main
+class in words (left out where the verdict above says it: ``said_above``) and
+how many moves were classified; then a "position" row (selecting it goes back to the main
 proof) and one row per first move (GTP name or ``pass``) with its class as
 the side to move names it in a word ("kills", "fails", "seki", "ko", ...; the
 full words, ``Classification.words``, in its tooltip) and whether its proofs
@@ -19,7 +20,9 @@ the position's verdict but its class stayed open, the position row says the
 verdict and that only the class is open, never "open" alone (which would read
 as doubting the verified verdict); a move the solve's proof wins with whose
 class stayed open reads "wins (solve)".  A text longer than the class column
-(a proof's row, an open verdict) wraps onto more lines.
+(a proof's row, an open verdict) wraps onto more lines.  The list asks for the
+height of its rows (up to ``WANTED_ROWS``); an empty one is hidden, and so is the
+line above it where it has nothing to say.
 
 Colours are badges (a saturated background with its own text colour), so
 they read the same on a light and on a dark palette, and they follow the side
@@ -74,6 +77,9 @@ CLASS_COLUMN = 1
 # an open move of a classification the user stopped (``Classification.words`` says the budget)
 STOPPED_WORDS = "open (stopped by you)"
 ROLE = Qt.ItemDataRole.UserRole
+# the rows the list asks room for (the position row and seven moves, of one line each):
+# more scroll, so that a 19x19 problem's many moves leave the verdict above them some room
+WANTED_ROWS = 8
 WORDS_ROLE = ROLE + 1       # a row's class in full words (its cell holds a short word)
 # a proven verdict as the side to move reads it: (defender to move, verdict) -> words
 VERDICT_WORDS = {(True, "lives"): "lives", (True, "dies"): "dies",
@@ -153,6 +159,24 @@ class _WrappedClass(QStyledItemDelegate):
         return QSize(size.width(), max(size.height(), lines.height() + 4))
 
 
+class _RowsTree(QTreeWidget):
+    """The list itself, asking for the height of its rows (up to that of ``WANTED_ROWS``
+    rows of one line: a proof's rows wrap onto four or five), so that a dock that has the
+    room shows them all; never less than some four rows."""
+
+    def sizeHint(self) -> QSize:  # noqa: N802
+        size = super().sizeHint()
+        item = self.topLevelItem(0)
+        one_line = self.indexRowSizeHint(self.indexFromItem(item)) if item is not None else 0
+        rows = 0
+        while item is not None:
+            rows += self.indexRowSizeHint(self.indexFromItem(item))
+            item = self.itemBelow(item)
+        height = 2 * self.frameWidth() + self.header().sizeHint().height() \
+            + min(rows, WANTED_ROWS * one_line)
+        return QSize(size.width(), max(height, self.minimumHeight()))
+
+
 class FirstMoveList(QWidget):
     chosen = Signal(object)        # FirstMove, or None for the position row
     proof_chosen = Signal(object, object)      # FirstMove, one of its proofs
@@ -167,7 +191,7 @@ class FirstMoveList(QWidget):
         self.status_label.setWordWrap(True)
         self.status_label.setTextFormat(Qt.TextFormat.RichText)
         layout.addWidget(self.status_label)
-        self.tree = QTreeWidget()
+        self.tree = _RowsTree()
         self.tree.setObjectName("first_moves")
         self.tree.setColumnCount(len(COLUMNS))
         self.tree.setHeaderLabels(list(COLUMNS))
@@ -186,12 +210,16 @@ class FirstMoveList(QWidget):
         # window past a 1280x720 screen)
         self.tree.setMinimumHeight(5 * self.tree.fontMetrics().height() + 16)
         self.tree.currentItemChanged.connect(self._current_changed)
+        # a proof's rows shown or hidden: the list asks for another height
+        self.tree.itemExpanded.connect(self.tree.updateGeometry)
+        self.tree.itemCollapsed.connect(self.tree.updateGeometry)
         layout.addWidget(self.tree, 1)
         self.clear()
 
     def _class_width_changed(self, section: int, _old: int, _new: int) -> None:
         if section == CLASS_COLUMN:
             self.tree.doItemsLayout()
+            self.tree.updateGeometry()
 
     # ---- contents -----------------------------------------------------------------------
 
@@ -200,19 +228,27 @@ class FirstMoveList(QWidget):
         self.tree.blockSignals(True)
         self.tree.clear()
         self.tree.blockSignals(False)
-        self.status_label.setText(text or "First moves: solve to classify each one.")
+        self.status_label.setText(text)
         self.tree.setHeaderLabels(list(COLUMNS))
         self.tree.setEnabled(False)
+        # an empty list's header alone says nothing, and with a line that only said "solve
+        # first" it took the height of some four rows from the Problem panel while a
+        # position is set up (the line above the board says that Space solves)
+        self.status_label.setVisible(bool(text))
+        self.tree.setVisible(False)
 
     def show_classification(self, c: Classification, proven: str | None = None,
-                            winning: Sequence[int] = ()) -> None:
+                            winning: Sequence[int] = (), said_above: bool = False) -> None:
         """Show ``c``; a running snapshot (``Classification.running``) lists its open moves
         as not decided yet.  A later snapshot or the final classification of the same
         position keeps the row the user selected, without choosing it again, the rows
         expanded and where the list was scrolled to.  ``proven``: the position's verdict
         ("lives" or "dies") where the solve proved it; ``winning``: the moves its proof
         wins with (an open one is listed as winning by the solve).  The class column
-        holds a player's word for the class; its full words are the cell's tooltip."""
+        holds a player's word for the class; its full words are the cell's tooltip.
+        ``said_above``: the verdict above the list says the position's class, so the line
+        above the rows keeps to the counts (QA s55: the ko sentence was said twice, and the
+        repeat took the height of two rows)."""
         same = (self.classification is not None and self.classification.problem is c.problem
                 and self.classification.to_play == c.to_play)
         kept = self._selected_key() if same else None
@@ -248,9 +284,11 @@ class FirstMoveList(QWidget):
             if not c.running and c.need_not_play else []
         notes = "".join(f"<br><small>{html.escape(n)}</small>"
                         for n in need_not + c.set_aside())
-        self.status_label.setText(
+        heading = "" if said_above else (
             f"<b>{mover} to play:</b> <span style='background:{bg}; color:{fg}'>"
-            f"&nbsp;{status}&nbsp;</span><br><small>{counted}</small>{notes}")
+            f"&nbsp;{status}&nbsp;</span><br>")
+        self.status_label.setText(f"{heading}<small>{counted}</small>{notes}")
+        self.status_label.setVisible(True)
         self.tree.blockSignals(True)
         self.tree.clear()
         # the full words are in the line above: the row keeps to a player's word for it
@@ -297,6 +335,8 @@ class FirstMoveList(QWidget):
         self.tree.setCurrentItem(self._item_of(kept) or top)
         self.tree.blockSignals(False)
         self.tree.setEnabled(True)
+        self.tree.setVisible(True)
+        self.tree.updateGeometry()      # its rows' height, asked for (``_RowsTree``)
         if same:
             # after the rows are laid out (the scroll range comes from them) and after
             # setCurrentItem, which scrolls to the row it selects

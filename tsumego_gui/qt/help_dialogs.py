@@ -38,6 +38,7 @@ from PySide6.QtWidgets import (
 )
 
 from tsumego_gui.qt.proof_browser import NAV_KEYS
+from tsumego_gui.qt.screen_fit import resize_to_fit
 
 # the proof browser's own keys (not actions), in the order listed: the key as the help
 # line writes it, and what it does
@@ -61,8 +62,8 @@ CURSOR_ROWS = ((CURSOR_PLACE, "Move the keyboard cursor (Shift: to the edge of t
                (CURSOR_PLACE, "Click at the cursor (Shift: right click)", "Enter"))
 HELP_NOTE = ("The proof keys work on the board while it shows the proof (Edit › Browse "
              "proof, Ctrl+B) and in the Proof panel's tree; ← and → also from the problem "
-             "list and the first-move list (there + and - open and close a move's proof "
-             "rows).  Ctrl+G gives the keys back to the board from anywhere.  In practice, "
+             "list and the first-move list (there Home and End too, and + and - open and "
+             "close a move's proof rows).  Ctrl+G gives the keys back to the board from anywhere.  In practice, "
              "clicks on the board play your moves.  While editing and in practice the "
              "arrows move a cursor on the board and Enter clicks there, so the board needs "
              "no mouse.  Space on a focused button, box or list of choices presses it "
@@ -128,7 +129,7 @@ class ShortcutsDialog(QDialog):
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
-        self.resize(560, 560)
+        resize_to_fit(self, 560, 560)
 
 
 def _version(name: str) -> str:
@@ -235,4 +236,4 @@ class GuideDialog(QDialog):
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
-        self.resize(620, 640)
+        resize_to_fit(self, 620, 640)

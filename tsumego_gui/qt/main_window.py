@@ -41,10 +41,10 @@ status bar says it in one line, and *Remove frame* (Edit menu, or the
 panel's button) goes back to the open position as one undoable edit.
 
 The left column gives the Solve dock most of its height while the board shows
-a proof (``PROBLEM_HEIGHT``; the Problem dock is never taller than its panel),
-and a solve scrolls the Solve dock to its buttons, so the verdict and the first
-moves show below them at the default size; scrolled to its end, the dock stays
-so as it shrinks.  While a position is edited, the Problem dock takes the
+a proof (``PROBLEM_HEIGHT``; the Problem dock is never taller than its panel);
+the Solve panel keeps its first moves in view below the part that scrolls, and a
+solve scrolls that part to its buttons, the verdict below them
+(``SolvePanel.scroll_to_results``).  While a position is edited, the Problem dock takes the
 height of its whole panel, validation line included, and grows with a longer
 message (after a solve that proved nothing, the column is split as for a proof
 until the next edit, so that the verdict shows); it takes it back after the
@@ -52,7 +52,7 @@ window is resized (a window made smaller
 shares the column out in proportion and would cut the panel off): editing
 keeps no split of its own.  Browsing a proof keeps the split the user last
 left it with, across runs too.  ←/→ walk the proof from the problem list and
-the first-move list as well as from the board, and View › Keyboard to the
+the first-move list (Home/End too there) as well as from the board, and View › Keyboard to the
 board (Ctrl+G) gives the keys back to the board.  Next / previous problem
 keep to the list: from a problem not in it, they say so and stay.
 
@@ -69,7 +69,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import TypeVar
 
-from PySide6.QtCore import QByteArray, QEvent, QObject, QPoint, QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
@@ -109,6 +109,7 @@ from tsumego_gui.qt.problem_list import ProblemList, listing, load_entries, read
 from tsumego_gui.qt.problem_panel import ProblemPanel
 from tsumego_gui.qt.proof_browser import ProofBrowser
 from tsumego_gui.qt.recent_files import RecentFiles
+from tsumego_gui.qt.screen_fit import resize_to_fit
 from tsumego_gui.qt.settings import (
     SEED_BOUND,
     Preferences,
@@ -335,6 +336,7 @@ class MainWindow(QMainWindow):
         self.clear_error()
 
         self.problem_panel = ProblemPanel(self.editor)
+        self.problem_panel.set_theme(self.prefs.theme)
         self.solve_panel = SolvePanel(self.prefs)
         self.browser = ProofBrowser()
         self.browser.set_theme(self.prefs.theme)
@@ -350,14 +352,9 @@ class MainWindow(QMainWindow):
         self._docks: list[QDockWidget] = []     # in the View menu's Panels, to bring back
         self.problem_dock = self._dock("Problem", self.problem_scroll,
                                        Qt.DockWidgetArea.LeftDockWidgetArea)
-        self.solve_scroll = _scrolled(self.solve_panel)
-        # scrolled down to the first moves, the Solve dock stays so while it shrinks or its
-        # results grow (``_scroll_to_results``); a scroll up by the user ends that
-        self._results_in_view = False
-        bar = self.solve_scroll.verticalScrollBar()
-        bar.valueChanged.connect(self._solve_scrolled)
-        bar.rangeChanged.connect(self._solve_range_changed)
-        self.solve_dock = self._dock("Solve", self.solve_scroll,
+        # the panel scrolls its options and verdict itself, its lists kept in view
+        self.solve_scroll = self.solve_panel.scroll
+        self.solve_dock = self._dock("Solve", self.solve_panel,
                                      Qt.DockWidgetArea.LeftDockWidgetArea)
         # the Problem dock's height while a proof is browsed, as the user last left it
         # (``_fit_left_docks``; editing gives it its whole panel)
@@ -387,7 +384,7 @@ class MainWindow(QMainWindow):
         state = settings.value("window/state")
         if not isinstance(state, QByteArray) or not self.restoreState(state, LAYOUT_VERSION):
             if geometry is None:
-                self.resize(*DEFAULT_SIZE)
+                resize_to_fit(self, *DEFAULT_SIZE)
             # room for a handful of problems in the list, the rest for the proof
             self.resizeDocks([proof_dock, list_dock],
                              [self.height() - LIST_HEIGHT, LIST_HEIGHT],
@@ -1138,14 +1135,23 @@ class MainWindow(QMainWindow):
                 return True
         lists = getattr(self, "_proof_key_lists", ())     # events come during construction
         if event.type() == QEvent.Type.KeyPress and obj in lists and self.mode == "proof" \
-                and not event.modifiers() \
-                and event.key() in (Qt.Key.Key_Left, Qt.Key.Key_Right):
+                and not event.modifiers() and event.key() in self._proof_keys(obj):
             # ←/→ mean nothing to the one-column problem list, and the first moves' proof
             # rows open and close with + and -: they walk the proof (↑/↓ stay the list's,
             # and choose the problem or the first move they move to)
             if self.browser.handle_key(event.key()):
                 return True
         return super().eventFilter(obj, event)
+
+    def _proof_keys(self, widget: QObject) -> tuple[Qt.Key, ...]:
+        """The keys that walk the proof from ``widget``, one of ``_proof_key_lists``:
+        ←/→, and from the first moves' short list Home/End too (QA s55: End there chose
+        the last first move, the pass, and dropped the line being walked); in the problem
+        list Home/End go to its first and last problem."""
+        arrows = (Qt.Key.Key_Left, Qt.Key.Key_Right)
+        if widget is self.solve_panel.first_moves.tree:
+            return arrows + (Qt.Key.Key_Home, Qt.Key.Key_End)
+        return arrows
 
     def set_mode(self, mode: str) -> None:
         if mode == "proof" and self.browser.proof is None and self.browser.try_it is None:
@@ -1367,7 +1373,9 @@ class MainWindow(QMainWindow):
         game = self.browser.try_it
         self.practice_action.setChecked(game is not None)
         self.switch_action.setChecked(bool(getattr(game, "switched", False)))
-        if game is not None and on and not game.switched:
+        if game is not None:
+            # the new game's first line: who plays which side (or why the app cannot take
+            # the other one), not the last game's hint left there (QA s55)
             self.statusBar().showMessage(game.log[0], 8000)
 
     def restart_practice(self) -> None:
@@ -1378,9 +1386,11 @@ class MainWindow(QMainWindow):
 
     def _before_restart(self) -> None:
         """A game starts again (R, the Restart button): the answer being computed goes,
-        and the new game's result counts (QA s45)."""
+        the new game's result counts (QA s45), and what the status bar said of the last
+        game (a hint, its result) goes with it (QA s55)."""
         self.practice_solver.forget()
         self._recorded = None
+        self.statusBar().clearMessage()
 
     def _practice_move(self, loc: int) -> None:
         if self.browser.try_it is None:
@@ -1513,26 +1523,7 @@ class MainWindow(QMainWindow):
         closer = self._closer[1] if self._closer is not None and \
             self.editor.draft.poses(self._closer[0]) else None
         self.solver.start(SolveRequest(problem, closer=closer, all_moves=True, **opts))
-        self._scroll_to_results()
-
-    def _scroll_to_results(self) -> None:
-        """Scroll the Solve dock so that its Solve and Stop buttons come to its top: the
-        progress, the verdict and the first moves below them then show in a short dock (the
-        options above scroll away; the user scrolls back to them)."""
-        panel = self.solve_panel
-        panel.layout().activate()       # the results' new lines, laid out before measuring
-        top = panel.solve_button.mapTo(panel, QPoint(0, 0)).y() - panel.layout().spacing()
-        bar = self.solve_scroll.verticalScrollBar()
-        bar.setValue(min(max(0, top), bar.maximum()))
-        self._results_in_view = bar.value() >= bar.maximum()
-
-    def _solve_scrolled(self, value: int) -> None:
-        self._results_in_view = value >= self.solve_scroll.verticalScrollBar().maximum()
-
-    def _solve_range_changed(self, _minimum: int, maximum: int) -> None:
-        # called before the scroll bar clamps its value to the new range
-        if self._results_in_view:
-            self.solve_scroll.verticalScrollBar().setValue(maximum)
+        self.solve_panel.scroll_to_results()
 
     def _finished_result(self) -> tuple[SolveOutcome, Classification | None] | None:
         """The result on screen, no request running, when its solve ran to its end and
@@ -1579,7 +1570,7 @@ class MainWindow(QMainWindow):
             outcome, problem.size, problem.defender, problem.goal,
             warning="; ".join(problem_warnings(problem)),
             book=problem.book_moves_for(to_play))
-        self._scroll_to_results()       # the verdict's lines may have pushed the list down
+        self.solve_panel.scroll_to_results()
         self.outcome = outcome
         proof = outcome.result.proof
         if outcome.verification == REJECTED:
@@ -1608,7 +1599,7 @@ class MainWindow(QMainWindow):
             # verdict out of view (QA s45); the split a proof gets, until the next edit
             self._split_left_column(self._proof_split)
             self._verdict_split = True
-            self._scroll_to_results()
+            self.solve_panel.scroll_to_results()
 
     @staticmethod
     def _no_proof_text(outcome: SolveOutcome, problem: Problem) -> str:
@@ -1725,6 +1716,7 @@ class MainWindow(QMainWindow):
         self.board.set_theme(theme)
         self.browser.set_theme(theme)
         self.problem_list.set_theme(theme)
+        self.problem_panel.set_theme(theme)
         apply_app_theme(theme)
 
     def _toggle_numbers(self, on: bool) -> None:

@@ -40,12 +40,17 @@ from tsumego_gui.core.problem import GOAL_TEXT, GOALS
 from tsumego_gui.core.wording import counted
 from tsumego_gui.qt.editor import BLACK, TOOLS, WHITE, Draft, EditorModel
 from tsumego_gui.qt.history_line_edit import HistoryLineEdit
+from tsumego_gui.qt.theme import DEFAULT as DEFAULT_THEME
+from tsumego_gui.qt.theme import message_colour
 from tsumego_gui.search.choice import SMALL_REGION
 
 TEXT_HEIGHT = 140      # pixels: the problem text box scrolls beyond this
 TOOL_LABELS = {"stones": "Stones (left black, right white)",
                "crucial": "Crucial stones (toggle a chain)",
                "region": "Region (left paint, right clear)"}
+TOOL_TIPS = {"stones": "Place and erase stones",
+             "crucial": "Mark the stones that must live (or be killed)",
+             "region": "Mark the points where moves are played"}
 
 
 class ProblemPanel(QWidget):
@@ -58,6 +63,10 @@ class ProblemPanel(QWidget):
         self.model = model
         self._updating = False
         self.assumed: tuple[str, ...] = ()
+        # the look the validation line's colour is picked for (``set_theme``), and the kind
+        # of message it shows ("error", "warning", "ok")
+        self._theme = DEFAULT_THEME
+        self._message_kind = "ok"
         layout = QVBoxLayout(self)
 
         # an open problem posed and framed on reading: what was assumed, and the way back
@@ -92,12 +101,17 @@ class ProblemPanel(QWidget):
         for i, tool in enumerate(TOOLS):
             b = QRadioButton(TOOL_LABELS[tool])
             b.setObjectName(f"tool_{tool}")
+            # the keys of Edit's tool actions, in the tools' order (QA s55: said nowhere
+            # outside the menu)
+            b.setToolTip(f"{TOOL_TIPS[tool]} (Ctrl+{i + 1})")
             self.tool_group.addButton(b, i)
             self.tool_buttons[tool] = b
             layout.addWidget(b)
         self.tool_buttons["stones"].setChecked(True)
         self.tool_group.idToggled.connect(self._tool_toggled)
         self.clear_region_button = QPushButton("Clear region")
+        self.clear_region_button.setToolTip("Unmark every point of the region (Ctrl+Z "
+                                            "brings it back)")
         self.clear_region_button.clicked.connect(
             lambda: self.model.set_fields("clear region", region=frozenset()))
         layout.addWidget(self.clear_region_button)
@@ -161,7 +175,10 @@ class ProblemPanel(QWidget):
         for n in range(2, 20):
             self.size_combo.addItem(f"{n}x{n}", n)
         self.size_combo.setCurrentIndex(9 - 2)
+        self.size_combo.setToolTip("The board size of a new problem")
         new_button = QPushButton("New problem")
+        new_button.setToolTip("An empty board of the size beside it, to set up a problem "
+                              "(Ctrl+N)")
         new_button.clicked.connect(lambda: self.new_requested.emit(self.size_combo.currentData()))
         new_row.addWidget(self.size_combo)
         new_row.addWidget(new_button)
@@ -240,7 +257,7 @@ class ProblemPanel(QWidget):
             message = draft.validation_message()
             if message:
                 self.validation_label.setText(f"⚠ Not a valid problem yet: {message}")
-                self.validation_label.setStyleSheet("color: #c0392b;")
+                self._colour_message("error")
             elif not draft.region and draft.goal != "live_any" and \
                     (empty := draft.size * draft.size - len(draft.black)
                      - len(draft.white)) > SMALL_REGION:
@@ -251,7 +268,7 @@ class ProblemPanel(QWidget):
                     f"✓ Valid problem, but no region is marked: the whole board ({empty} "
                     "empty points) will be searched, which can take very long.  Mark where "
                     "play happens with the Region tool.")
-                self.validation_label.setStyleSheet("color: #b9770e;")
+                self._colour_message("warning")
             elif not draft.region_touches_crucial():
                 # valid, but no move in the region can take a liberty of the crucial stones:
                 # the search can only find them alive, a verdict that says nothing of the problem
@@ -259,19 +276,28 @@ class ProblemPanel(QWidget):
                     "✓ Valid problem, but the region does not touch the crucial stones: no "
                     "move in it can take their liberties, so they cannot be captured.  Mark "
                     "the points around them with the Region tool.")
-                self.validation_label.setStyleSheet("color: #b9770e;")
+                self._colour_message("warning")
             elif warning := draft.region_warning() or draft.crucial_warning():
                 # valid, but the verdict would say nothing of the problem (a pass lives)
                 self.validation_label.setText(f"✓ Valid problem, but {warning}.")
-                self.validation_label.setStyleSheet("color: #b9770e;")
+                self._colour_message("warning")
             else:
                 empty = draft.size * draft.size - len(draft.black) - len(draft.white)
                 where = f"in the region ({counted(len(draft.region), 'point')})" \
                     if draft.region else f"on the whole board ({counted(empty, 'empty point')})"
                 self.validation_label.setText(f"✓ Valid problem: play is searched {where}")
-                self.validation_label.setStyleSheet("color: #1e8449;")
+                self._colour_message("ok")
         finally:
             self._updating = False
+
+    def set_theme(self, name: str) -> None:
+        """The app's look changed: the validation line takes that look's colours."""
+        self._theme = name
+        self._colour_message(self._message_kind)
+
+    def _colour_message(self, kind: str) -> None:
+        self._message_kind = kind
+        self.validation_label.setStyleSheet(f"color: {message_colour(self._theme, kind)};")
 
     def validation_text(self) -> str:
         return self.validation_label.text()

@@ -150,6 +150,8 @@ class ProofBrowser(QWidget):
         self.legend_button.setChecked(True)
         self.legend_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.legend_button.setAutoRaise(True)
+        self.legend_button.setToolTip("Show or fold the legend of the board's marks (Help › "
+                                      "How to read the screen says more)")
         self.legend_button.toggled.connect(self.show_legend)
         layout.addWidget(self.legend_button)
         self.legend = QLabel(legend_html("light"))

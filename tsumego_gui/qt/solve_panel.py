@@ -1,6 +1,12 @@
 """The solve panel: solver and budget choice, live progress, the result with its verified badge
 and the goal it was judged under, and the first-move list.
 
+The options, the buttons, the progress and the verdict scroll (``scroll``); the
+lists below them do not: they get the height of their rows first (the
+first-move list up to some eight rows, never fewer than four), the scrolled part
+the rest, and what it leaves over; :meth:`SolvePanel.scroll_to_results` scrolls
+the options away, the Solve and Stop buttons to the top.
+
 Emits ``solve_requested`` / ``stop_requested``; the window turns them into
 solver-worker requests and feeds progress, stages, outcomes and the
 classification of the first moves back through :meth:`SolvePanel.show_progress`,
@@ -32,7 +38,7 @@ from collections.abc import Callable
 from html import escape
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, QPoint, Qt, QTimer, Signal
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -40,10 +46,12 @@ from PySide6.QtWidgets import (
     QDoubleSpinBox,
     QFileDialog,
     QFormLayout,
+    QFrame,
     QHBoxLayout,
     QLabel,
     QProgressBar,
     QPushButton,
+    QScrollArea,
     QSizePolicy,
     QSpinBox,
     QToolButton,
@@ -132,6 +140,77 @@ class ElidingLabel(QLabel):
                                for line in self._full.split("\n")))
 
 
+class _ResultsScroll(QScrollArea):
+    """The Solve panel's scrolled part (options, buttons, progress, verdict): frameless,
+    vertical only, never taller than its contents (the lists below get the rest), and
+    never shorter than the Solve and Stop buttons with the progress bar under them.  Its
+    own height is asked for last (``Ignored``): the lists below keep their rows first.
+
+    :meth:`scroll_to_results` brings ``buttons`` (the Solve button) to the top and keeps
+    it there while the results below it grow, until the user scrolls: measured once, at
+    once, it stopped 45 px short, the verdict's wrapped lines not laid out yet (QA s55 D4).
+    """
+
+    def __init__(self, contents: QWidget, buttons: QWidget):
+        super().__init__()
+        self.buttons = buttons
+        self.setWidget(contents)
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # Tab goes to the fields inside (the area follows them), not to the area itself,
+        # which showed no focus (QA s46)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.setMinimumWidth(contents.minimumSizeHint().width()
+                             + self.verticalScrollBar().sizeHint().width())
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
+        # the buttons and the progress bar below them (``scroll_to_results``); no more, so
+        # that a short dock leaves its height to the Problem panel while a position is set up
+        self.setMinimumHeight(2 * buttons.sizeHint().height() + contents.layout().spacing())
+        self._on_top = False          # ``buttons`` kept at the top (``scroll_to_results``)
+        bar = self.verticalScrollBar()
+        bar.rangeChanged.connect(self._range_changed)
+        bar.actionTriggered.connect(self._user_scrolled)     # the wheel, keys, a drag
+        contents.installEventFilter(self)
+
+    def scroll_to_results(self) -> None:
+        self._on_top = True
+        self._scroll_buttons_up()
+
+    def _scroll_buttons_up(self) -> None:
+        contents = self.widget()
+        top = self.buttons.mapTo(contents, QPoint(0, 0)).y() - contents.layout().spacing()
+        bar = self.verticalScrollBar()
+        bar.setValue(min(max(0, top), bar.maximum()))
+
+    def _range_changed(self, _minimum: int, _maximum: int) -> None:
+        # the contents grew or shrank, or the dock did: the buttons go back to the top
+        if self._on_top:
+            self._scroll_buttons_up()
+
+    def _user_scrolled(self, _action: int) -> None:
+        self._on_top = False
+
+    def _fit(self) -> None:
+        contents = self.widget()
+        width = self.width()
+        wanted = contents.heightForWidth(width) if contents.hasHeightForWidth() else -1
+        if wanted <= 0:
+            wanted = contents.sizeHint().height()
+        wanted = max(wanted, self.minimumHeight())
+        if wanted != self.maximumHeight():
+            self.setMaximumHeight(wanted)
+
+    def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802
+        if obj is self.widget() and event.type() == QEvent.Type.LayoutRequest:
+            self._fit()
+        return super().eventFilter(obj, event)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        self._fit()      # a new width wraps the verdict anew
+
+
 class SolvePanel(QWidget):
     solve_requested = Signal()
     stop_requested = Signal()
@@ -144,7 +223,11 @@ class SolvePanel(QWidget):
         self.katago_model = prefs.katago_model
         self._found: Path | None = None        # the model found automatically, if any
         self._network_text = ""                # where the loaded network runs
-        layout = QVBoxLayout(self)
+        # the options, the buttons, the progress and the verdict scroll (``scroll``); the
+        # lists below them keep their rows in view (QA s55: in one scroll area with the
+        # rest, a long verdict pushed the first moves out of a 1240x680 window)
+        self.controls = QWidget()
+        layout = QVBoxLayout(self.controls)
         form = QFormLayout()
         self.solver_combo = QComboBox()
         for key, label in SOLVER_LABELS.items():
@@ -236,13 +319,27 @@ class SolvePanel(QWidget):
         self.badge.setObjectName("verified")
         self.badge.setVisible(False)
         layout.addWidget(self.badge)
-        self.areas = AreaList()
-        layout.addWidget(self.areas, 1)
-        self.first_moves = FirstMoveList()
-        layout.addWidget(self.first_moves, 1)
-        # the room the two lists leave where they are hidden (practice) stays below the
-        # rest: the badge grew to a 250-px green block (QA s46)
+        # the room the verdict leaves stays below it: the badge grew to a 250-px green
+        # block (QA s46)
         layout.addStretch(0)
+        self.scroll = _ResultsScroll(self.controls, self.solve_button)
+
+        whole = QVBoxLayout(self)
+        whole.setContentsMargins(0, 0, 0, 0)
+        # the lists first get the rows they show (``FirstMoveList``: up to some eight,
+        # never fewer than four), the scrolled part the rest, up to its own height; what
+        # is left over then goes to the lists (a stretch far below the scrolled part's)
+        whole.addWidget(self.scroll, 100)
+        lists = QVBoxLayout()
+        left, _top, right, bottom = layout.getContentsMargins()
+        lists.setContentsMargins(left, 0, right, bottom)
+        self.areas = AreaList()
+        lists.addWidget(self.areas, 1)
+        self.first_moves = FirstMoveList()
+        lists.addWidget(self.first_moves, 1)
+        whole.addLayout(lists, 1)
+        # where the lists are hidden (practice), the room they leave stays below the rest
+        whole.addStretch(0)
 
         self.board_size = 19       # set by the window for each solve (names the best line)
         self.best_line: tuple[int, ...] = ()     # an unproven solve's best line, if any
@@ -257,6 +354,12 @@ class SolvePanel(QWidget):
         self._clock = QTimer(self)
         self._clock.setInterval(200)
         self._clock.timeout.connect(self._tick)
+
+    def scroll_to_results(self) -> None:
+        """Scroll the options away: the Solve and Stop buttons come to the top, the progress
+        and the verdict below them, and stay so while the verdict grows, until the user
+        scrolls (``_ResultsScroll``)."""
+        self.scroll.scroll_to_results()
 
     # ---- options ------------------------------------------------------------------------
 
@@ -436,18 +539,21 @@ class SolvePanel(QWidget):
         return r.verdict if r is not None and r.proof is not None else None
 
     def show_classification(self, c: Classification) -> None:
+        r = self._outcome.result if self._outcome is not None else None
+        # the verdict above says the position's class where it is of the same side to move
+        # (a ko's, ``_show_ko``): the list does not say it again
+        said_above = r is not None and r.proof is not None and r.proof.to_play == c.to_play
         if c.running:       # a move more has its class; the job and its progress go on
-            self.first_moves.show_classification(c)
+            self.first_moves.show_classification(c, said_above=said_above)
             return
         self._phase = ""
         if not c.cancelled:     # a full bar would read as a job done
             self.progress_bar.setValue(1000)
         if self._outcome_text:
             self.progress_label.setText(self._outcome_text)
-        r = self._outcome.result if self._outcome is not None else None
-        winning = r.proof.winning_moves if r is not None and r.proof is not None \
-            and r.proof.to_play == c.to_play else ()
-        self.first_moves.show_classification(c, proven=self._proven(), winning=winning)
+        winning = r.proof.winning_moves if said_above else ()
+        self.first_moves.show_classification(c, proven=self._proven(), winning=winning,
+                                             said_above=said_above)
         self._show_ko(c)
 
     def show_not_classified(self, stopped: bool = False, whole_board: bool = False) -> None:

@@ -8,10 +8,14 @@ the board.  The dark palette is set on the Fusion style (native styles may
 ignore palettes); going back to light restores the style and palette the
 application started with.  Fusion draws a check box's or radio button's box
 in the Base colour with an outline a shade darker than Window: on a dark
-palette, dark grey on dark grey; so check boxes and radio buttons get a
-palette of their own (:func:`indicator_palette`) with a light Window, which
-only that outline is drawn from.  Knows colours and QPalette roles; nothing
-about the board's geometry or the widgets that use them.
+palette, dark grey on dark grey; so check boxes, radio buttons and group
+boxes (a checkable one's box: QA s55) get a palette of their own
+(:func:`indicator_palette`) with a light Window, which only that outline and
+frames are drawn from (a group box's fields take it too: their frames and
+scroll bars' outlines are lighter, their text and backgrounds as before).  The
+colours of a message on the panels (:data:`MESSAGE_COLOURS`) and of a label on
+the board read at least 4.5:1 (:func:`contrast_ratio`).  Knows colours and
+QPalette roles; nothing about the board's geometry or the widgets that use them.
 """
 
 from __future__ import annotations
@@ -43,6 +47,8 @@ class Theme:
     uca: str
     vital: str
     marker: str = "#d02020"
+    # a label on an empty point (the next move's number), on a disc of the ``board`` colour
+    point_label: str = "#d02020"
     # radial gradients, highlight -> body -> rim
     stone_black: tuple[str, str, str] = ("#6a6a6a", "#1c1c1c", "#050505")
     stone_white: tuple[str, str, str] = ("#ffffff", "#eeeeea", "#b9b9b2")
@@ -60,10 +66,39 @@ THEMES = {
                   zone="#6fb2ff", region="#66cc8a", crucial="#ff6b5a",
                   must_answer="#ffa94d", pruned="#d9b0ff", uca="#5ee37f", vital="#5ee37f",
                   marker="#ff5a4a",
+                  # the marker's red read 2.2:1 on the dark wood; a pale red 4.7:1 (QA s55)
+                  point_label="#ffcabf",
                   stone_black=("#5c5c5c", "#151515", "#000000"),
                   stone_white=("#f4f4f0", "#d9d9d3", "#a2a29a"),
                   shadow_alpha=120),
 }
+
+
+# the colours of a message on the panels (the Problem panel's validation line), by look,
+# each at least 4.5:1 on that look's Window (QA s55: the red, amber and green picked for
+# light panels read 2.5 to 3.8:1 on the dark ones, the amber and green 3.2 and 4.1:1 on
+# the light ones too)
+MESSAGE_COLOURS = {
+    "light": {"error": "#c0392b", "warning": "#8a5a00", "ok": "#196f3d"},
+    "dark": {"error": "#ff6b5b", "warning": "#f0b400", "ok": "#4cd68a"},
+}
+
+
+def message_colour(theme_name: str, kind: str) -> str:
+    """The colour of a message of ``kind`` ("error", "warning", "ok") on the panels of the
+    look ``theme_name`` (the light look's for a name not known)."""
+    return MESSAGE_COLOURS.get(theme_name, MESSAGE_COLOURS[DEFAULT])[kind]
+
+
+def contrast_ratio(a: QColor, b: QColor) -> float:
+    """The WCAG contrast ratio of two colours, 1 to 21: text needs 4.5 on its background,
+    the measure the colours here are chosen by."""
+    def luminance(c: QColor) -> float:
+        channels = [(x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4)
+                    for x in (c.redF(), c.greenF(), c.blueF())]
+        return 0.2126 * channels[0] + 0.7152 * channels[1] + 0.0722 * channels[2]
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
 
 
 def board_theme(name: str) -> Theme:
@@ -111,8 +146,9 @@ def dark_palette() -> QPalette:
     return pal
 
 
-# the widgets whose indicator (box or circle) Fusion outlines from the Window colour
-INDICATOR_CLASSES = ("QCheckBox", "QRadioButton")
+# the widgets whose indicator (box or circle) Fusion outlines from the Window colour (a
+# checkable group box's box was dark on dark: QA s55)
+INDICATOR_CLASSES = ("QCheckBox", "QRadioButton", "QGroupBox")
 # a light Window for them: Fusion's outline (Window darker by 140 %) then reads on the dark
 # panels; their labels and boxes keep the dark palette's colours
 DARK_INDICATOR_WINDOW = "#b4b8c0"
