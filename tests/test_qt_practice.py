@@ -23,6 +23,7 @@ from tsumego_gui.qt.main_window import BUNDLED_PROBLEM as STRAIGHT_THREE  # noqa
 from tsumego_gui.qt.main_window import PROBLEMS_DIR  # noqa: E402
 from tsumego_gui.qt.practice import END_REASONS, Practice, position_problem  # noqa: E402
 from tsumego_gui.qt.proof_view import refusal  # noqa: E402
+from tsumego_gui.qt.try_first_move import app_first_move  # noqa: E402
 from tsumego_gui.search.classify import classify, first_move_problem  # noqa: E402
 
 A1, B1, C1 = (coords.from_gtp(v, 9) for v in ("A1", "B1", "C1"))
@@ -926,6 +927,21 @@ def test_the_other_side_answers_the_most_stubborn_try():
     assert game.result == "correct" and game.log[-1].startswith("Correct: White lives")
 
 
+def test_the_app_tenukis_rather_than_open_with_a_move_that_fills_its_own_dame():
+    """QA s55 (the bent four in the corner with one outside liberty, A4, White to play; our
+    own): no White move helps and a tenuki keeps the ko, so the app, playing White while
+    the player takes Black, does not open with A4, which fills its own last outside
+    liberty (a best move too, and once its first choice as a move rather than a pass)."""
+    problem = read_sgf(b"(;FF[4]GM[1]SZ[9]PL[W]AB[ac][bc][cc][dc][ec][fc][gc][hc][ad][cd]"
+                       b"[ed][fd][gd][hd][ae][be][ce][de][ee][fe][ge][he][bf][cf][df][ef]"
+                       b"[ff][gf][hf][fg][hg][fh][gh][hh][ai][bi][ci][fi][hi]AW[ag][bg][cg]"
+                       b"[dg][eg][bh][ch][dh][eh][ei]MA[bh])")[0]
+    c = classify(problem, to_play=WHITE)
+    a4 = coords.from_gtp("A4", 9)
+    assert c.status == "ko" and {a4, PASS} <= set(c.best_moves())
+    assert app_first_move(c).move == PASS
+
+
 def test_the_other_side_where_the_side_to_move_wins_and_a_ko():
     """Straight four, White to play: the app lives at once, before the player (Black) has a
     move, and says so, not "Wrong".  The L-shaped four in the corner, Black to play, is a
@@ -1263,3 +1279,27 @@ def test_the_apps_losing_replies_on_a_proof_follow_the_files_line(make_window, q
     game = w.browser.try_it
     w.browser.try_move(d2)
     assert game.moves[:2] == [d2, d1]
+
+
+def test_o_and_r_start_a_new_game_without_the_last_games_hint(make_window, qtbot):
+    """QA s55 D11: after P and H, O (the app now moving first, the user White) and R left
+    "Hint: play B1 ... the best you can get here" in the status bar for 8 s."""
+    w = make_window("s.ini", show=True)
+    assert w.open_path(PROBLEMS_DIR / "ko" / "approach-ko.sgf", ask=False)
+    with qtbot.waitSignal(w.solver.classified, timeout=60_000):
+        w.solve()
+    status = w.statusBar()
+    w.practice_action.trigger()                        # P
+    w.hint()                                           # H
+    assert status.currentMessage().startswith("Hint")
+    w.switch_action.trigger()                          # O: a new game, sides turned
+    game = w.browser.try_it
+    assert game.switched and status.currentMessage() == game.log[0]
+    assert game.log[0].startswith("You play White")
+    w.hint()
+    assert status.currentMessage().startswith("Hint")
+    w.restart_practice()                               # R
+    assert not status.currentMessage().startswith("Hint")
+    w.hint()
+    w.browser.restart_button.click()                   # the Restart button, as R
+    assert not status.currentMessage().startswith("Hint")
