@@ -318,11 +318,13 @@ def test_every_first_move_shows_after_a_solve_at_the_default_size_and_most_on_a_
     w.close()
 
 
-def test_a_solve_scrolls_the_options_away_to_bring_the_solve_button_to_the_top(
+def test_the_solve_button_shows_while_editing_and_a_solve_scrolls_the_options_away(
         qtbot, tmp_path):
-    """QA s55 D4: the scroll was measured before the verdict's wrapped lines were laid
-    out, and stopped 45 px short: half the Time budget row and "Prove by areas" stayed
-    above the buttons.  A scroll by the user then stays where the user left it."""
+    """QA s55 D3: in a 1024x600 window the options hid the Solve button while a position
+    was set up (it was in the scrolled part, under them); D4: after a solve, the scroll
+    was measured before the verdict's wrapped lines were laid out, and stopped 45 px
+    short.  The buttons now stay above the scrolled part, and a solve brings the progress
+    to its top; a scroll by the user then stays where the user left it."""
     from PySide6.QtCore import QPoint
 
     from tsumego_gui.qt.main_window import PROBLEMS_DIR, MainWindow
@@ -333,18 +335,24 @@ def test_a_solve_scrolls_the_options_away_to_bring_the_solve_button_to_the_top(
     w.show()
     qtbot.waitExposed(w)
     assert w.open_path(PROBLEMS_DIR / "ko" / "approach-ko.sgf", ask=False)
+    qtbot.wait(50)
+    panel = w.solve_panel
+    assert w.mode == "edit"
+    for shown in (panel.solve_button, panel.stop_button):
+        assert shown.visibleRegion().boundingRect().height() == shown.height()
     with qtbot.waitSignal(w.solver.classified, timeout=60_000):
         w.solve()
     qtbot.wait(50)
-    panel, viewport = w.solve_panel, w.solve_scroll.viewport()
-    spacing = panel.solve_button.parentWidget().layout().spacing()
-    assert 0 <= panel.solve_button.mapTo(viewport, QPoint(0, 0)).y() <= spacing
+    viewport = w.solve_scroll.viewport()
+    spacing = panel.progress_bar.parentWidget().layout().spacing()
+    assert 0 <= panel.progress_bar.mapTo(viewport, QPoint(0, 0)).y() <= spacing
     assert panel.by_areas.visibleRegion().isEmpty()         # the options scrolled away
+    assert not panel.solve_button.visibleRegion().isEmpty()
     bar = w.solve_scroll.verticalScrollBar()
     bar.triggerAction(bar.SliderAction.SliderToMinimum)     # the user scrolls back up
     w.resize(1024, 590)
     qtbot.wait(50)
-    assert bar.value() == 0 and not panel.by_areas.visibleRegion().isEmpty()
+    assert bar.value() == 0 and not panel.solver_combo.visibleRegion().isEmpty()
     w.close()
 
 

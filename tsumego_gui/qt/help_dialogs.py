@@ -63,11 +63,12 @@ CURSOR_ROWS = ((CURSOR_PLACE, "Move the keyboard cursor (Shift: to the edge of t
 HELP_NOTE = ("The proof keys work on the board while it shows the proof (Edit › Browse "
              "proof, Ctrl+B) and in the Proof panel's tree; ← and → also from the problem "
              "list and the first-move list (there Home and End too, and + and - open and "
-             "close a move's proof rows).  Ctrl+G gives the keys back to the board from anywhere.  In practice, "
-             "clicks on the board play your moves.  While editing and in practice the "
-             "arrows move a cursor on the board and Enter clicks there, so the board needs "
-             "no mouse.  Space on a focused button, box or list of choices presses it "
-             "rather than solving; View › Panels brings back a closed panel.")
+             "close a move's proof rows).  Ctrl+G gives the keys back to the board from "
+             "anywhere.  In practice, clicks on the board play your moves.  While editing "
+             "and in practice the arrows move a cursor on the board and Enter clicks "
+             "there, so the board needs no mouse.  Space on a focused button, box or list "
+             "of choices presses it rather than solving; View › Panels brings back a "
+             "closed panel.")
 LICENCES = (("PySide6 / Qt", "LGPL-3.0"), ("PyTorch", "BSD-3-Clause"),
             ("sgfmill", "MIT"), ("NumPy", "BSD-3-Clause"))
 

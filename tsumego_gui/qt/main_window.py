@@ -42,8 +42,8 @@ panel's button) goes back to the open position as one undoable edit.
 
 The left column gives the Solve dock most of its height while the board shows
 a proof (``PROBLEM_HEIGHT``; the Problem dock is never taller than its panel);
-the Solve panel keeps its first moves in view below the part that scrolls, and a
-solve scrolls that part to its buttons, the verdict below them
+the Solve panel keeps its buttons above and its first moves below the part that
+scrolls, and a solve scrolls that part to the verdict
 (``SolvePanel.scroll_to_results``).  While a position is edited, the Problem dock takes the
 height of its whole panel, validation line included, and grows with a longer
 message (after a solve that proved nothing, the column is split as for a proof

@@ -1,11 +1,11 @@
 """The solve panel: solver and budget choice, live progress, the result with its verified badge
 and the goal it was judged under, and the first-move list.
 
-The options, the buttons, the progress and the verdict scroll (``scroll``); the
-lists below them do not: they get the height of their rows first (the
-first-move list up to some eight rows, never fewer than four), the scrolled part
-the rest, and what it leaves over; :meth:`SolvePanel.scroll_to_results` scrolls
-the options away, the Solve and Stop buttons to the top.
+The Solve and Stop buttons stay at the top; below them the options, the
+progress and the verdict scroll (``scroll``); the lists below those do not:
+they get the height of their rows first (the first-move list up to some eight
+rows, never fewer than four), the scrolled part the rest, and what it leaves
+over; :meth:`SolvePanel.scroll_to_results` scrolls the options away.
 
 Emits ``solve_requested`` / ``stop_requested``; the window turns them into
 solver-worker requests and feeds progress, stages, outcomes and the
@@ -141,19 +141,19 @@ class ElidingLabel(QLabel):
 
 
 class _ResultsScroll(QScrollArea):
-    """The Solve panel's scrolled part (options, buttons, progress, verdict): frameless,
+    """The Solve panel's scrolled part (options, progress, verdict): frameless,
     vertical only, never taller than its contents (the lists below get the rest), and
-    never shorter than the Solve and Stop buttons with the progress bar under them.  Its
-    own height is asked for last (``Ignored``): the lists below keep their rows first.
+    never shorter than a line.  Its own height is asked for last (``Ignored``): the
+    lists below keep their rows first.
 
-    :meth:`scroll_to_results` brings ``buttons`` (the Solve button) to the top and keeps
-    it there while the results below it grow, until the user scrolls: measured once, at
+    :meth:`scroll_to_results` brings ``results`` (the progress bar) to the top and keeps it
+    there while the results below it grow, until the user scrolls: measured once, at
     once, it stopped 45 px short, the verdict's wrapped lines not laid out yet (QA s55 D4).
     """
 
-    def __init__(self, contents: QWidget, buttons: QWidget):
+    def __init__(self, contents: QWidget, results: QWidget):
         super().__init__()
-        self.buttons = buttons
+        self.results = results
         self.setWidget(contents)
         self.setWidgetResizable(True)
         self.setFrameShape(QFrame.Shape.NoFrame)
@@ -164,10 +164,10 @@ class _ResultsScroll(QScrollArea):
         self.setMinimumWidth(contents.minimumSizeHint().width()
                              + self.verticalScrollBar().sizeHint().width())
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
-        # the buttons and the progress bar below them (``scroll_to_results``); no more, so
-        # that a short dock leaves its height to the Problem panel while a position is set up
-        self.setMinimumHeight(2 * buttons.sizeHint().height() + contents.layout().spacing())
-        self._on_top = False          # ``buttons`` kept at the top (``scroll_to_results``)
+        # no more, so that a short dock leaves its height to the Problem panel while a
+        # position is set up
+        self.setMinimumHeight(self.fontMetrics().height())
+        self._on_top = False          # ``results`` kept at the top (``scroll_to_results``)
         bar = self.verticalScrollBar()
         bar.rangeChanged.connect(self._range_changed)
         bar.actionTriggered.connect(self._user_scrolled)     # the wheel, keys, a drag
@@ -175,18 +175,18 @@ class _ResultsScroll(QScrollArea):
 
     def scroll_to_results(self) -> None:
         self._on_top = True
-        self._scroll_buttons_up()
+        self._scroll_results_up()
 
-    def _scroll_buttons_up(self) -> None:
+    def _scroll_results_up(self) -> None:
         contents = self.widget()
-        top = self.buttons.mapTo(contents, QPoint(0, 0)).y() - contents.layout().spacing()
+        top = self.results.mapTo(contents, QPoint(0, 0)).y() - contents.layout().spacing()
         bar = self.verticalScrollBar()
         bar.setValue(min(max(0, top), bar.maximum()))
 
     def _range_changed(self, _minimum: int, _maximum: int) -> None:
-        # the contents grew or shrank, or the dock did: the buttons go back to the top
+        # the contents grew or shrank, or the dock did: the results go back to the top
         if self._on_top:
-            self._scroll_buttons_up()
+            self._scroll_results_up()
 
     def _user_scrolled(self, _action: int) -> None:
         self._on_top = False
@@ -223,7 +223,7 @@ class SolvePanel(QWidget):
         self.katago_model = prefs.katago_model
         self._found: Path | None = None        # the model found automatically, if any
         self._network_text = ""                # where the loaded network runs
-        # the options, the buttons, the progress and the verdict scroll (``scroll``); the
+        # the options, the progress and the verdict scroll (``scroll``); the
         # lists below them keep their rows in view (QA s55: in one scroll area with the
         # rest, a long verdict pushed the first moves out of a 1240x680 window)
         self.controls = QWidget()
@@ -293,6 +293,8 @@ class SolvePanel(QWidget):
         form.addRow("", self.by_areas)
         layout.addLayout(form)
 
+        # the buttons stay above the scrolled part: in a short dock the options hid the
+        # Solve button while a position was set up (QA s55 D3)
         buttons = QHBoxLayout()
         self.solve_button = QPushButton("Solve (Space)")
         self.stop_button = QPushButton("Stop (Esc)")
@@ -301,8 +303,6 @@ class SolvePanel(QWidget):
         self.stop_button.clicked.connect(self.stop_requested)
         buttons.addWidget(self.solve_button)
         buttons.addWidget(self.stop_button)
-        layout.addLayout(buttons)
-
         self.progress_bar = QProgressBar()
         self.progress_bar.setRange(0, 1000)
         self.progress_bar.setTextVisible(False)
@@ -322,16 +322,20 @@ class SolvePanel(QWidget):
         # the room the verdict leaves stays below it: the badge grew to a 250-px green
         # block (QA s46)
         layout.addStretch(0)
-        self.scroll = _ResultsScroll(self.controls, self.solve_button)
+        self.scroll = _ResultsScroll(self.controls, self.progress_bar)
 
         whole = QVBoxLayout(self)
         whole.setContentsMargins(0, 0, 0, 0)
+        left, top, right, bottom = layout.getContentsMargins()
+        fixed = QVBoxLayout()
+        fixed.setContentsMargins(left, top, right, 0)
+        fixed.addLayout(buttons)
+        whole.addLayout(fixed)
         # the lists first get the rows they show (``FirstMoveList``: up to some eight,
         # never fewer than four), the scrolled part the rest, up to its own height; what
         # is left over then goes to the lists (a stretch far below the scrolled part's)
         whole.addWidget(self.scroll, 100)
         lists = QVBoxLayout()
-        left, _top, right, bottom = layout.getContentsMargins()
         lists.setContentsMargins(left, 0, right, bottom)
         self.areas = AreaList()
         lists.addWidget(self.areas, 1)
@@ -356,9 +360,9 @@ class SolvePanel(QWidget):
         self._clock.timeout.connect(self._tick)
 
     def scroll_to_results(self) -> None:
-        """Scroll the options away: the Solve and Stop buttons come to the top, the progress
-        and the verdict below them, and stay so while the verdict grows, until the user
-        scrolls (``_ResultsScroll``)."""
+        """Scroll the options away: the progress and the verdict come to the top (below
+        the buttons, which do not scroll), and stay so while the verdict grows, until the
+        user scrolls (``_ResultsScroll``)."""
         self.scroll.scroll_to_results()
 
     # ---- options ------------------------------------------------------------------------
