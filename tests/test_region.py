@@ -130,3 +130,40 @@ def test_targets_of_both_colours_are_rejected():
     """, 7)
     with pytest.raises(ProblemError, match="targets of both colours: C7, D7"):
         enclosed_region(board, [gtp("C7", 7), gtp("D7", 7)])
+
+
+def test_a_cutting_chain_breathing_only_inside_the_targets_shape_joins_the_region():
+    # QA s55: White's group (one eye, E2) holds Black's cutting chain A2 B2 C2 C1, with
+    # two liberties of its own, A1 and B1, that the 8-neighbour flood from C3 never
+    # reaches.  By the peer's rule the chain is wall (two outside liberties) and the
+    # region is E2 and G1: "White dies", where White A1 or B1 lives by a snapback.  What
+    # the chain reaches without crossing a White stone is itself and A1, B1, all next to
+    # its stones: a pocket, so it is inner; the black group from row 4 up stays wall.
+    got, expected = region_of("""
+        . . . . . . . . .
+        . . . . . . . . .
+        X X X X X X X X X
+        X . X . X X . X X
+        X X X X X X X X X
+        X X X X X X X X X
+        O O O O O O O X X
+        x x x O * O O X X
+        * * x O O O * X X
+    """, 9, "C3")
+    assert got == expected
+
+
+def test_a_pocket_with_no_wall_beside_it_stays_wall():
+    # Black's only chain, A2 B2 C2 C1, is a pocket (its liberties A1 and B1 lie inside
+    # White's shape), and no other black chain is there to be the wall: taking it in
+    # would leave the problem with none, so the rule is the peer's (it is the wall).
+    board, _ = marked_board("""
+        . . . . .
+        . . . . .
+        O O O O .
+        X X X O .
+        . . X O .
+    """, 5)
+    region = enclosed_region(board, [gtp("D3", 5)])
+    assert not region & {gtp(v, 5) for v in ("A1", "B1", "A2", "C1")}
+    assert gtp("E1", 5) in region

@@ -15,6 +15,15 @@ solver's rule exactly, so both solvers search the same moves:
 3. The region is the area minus the target chain(s).  Other target-coloured
    stones stay in it.
 
+One departure from the peer's rule: a chain with two or more outside
+liberties in a *pocket* (:func:`_in_pocket`: the attacker stones and empty
+points it reaches without crossing a target-coloured stone are all next to
+its stones, so it breathes only inside the target's shape) is inner too, while
+another chain stays wall (QA s55: a cutting chain inside White's shape, with
+two liberties of its own, was counted as wall, and "White dies" where a
+snapback lives).  No problem of the shared or bundled collections has one, so
+both solvers still search the same moves there.
+
 Wall holes (SGF ``SQ`` in those files) are filled by the SGF reader before
 this runs.  This module knows nothing about files; it reads stones from an
 engine board and knows no search.  To override the derived region, give the
@@ -71,8 +80,10 @@ def enclosed_region(board: Board, targets: Iterable[int]) -> frozenset[int]:
                 area.add(n)
                 stack.append(n)
 
-    # 2. Attacker chains touching the area: inner (<= 1 outside liberty) or wall.
+    # 2. Attacker chains touching the area: inner (<= 1 outside liberty, or in a
+    # pocket while some other chain is wall) or wall.
     inner: list[int] = []
+    pockets: list[int] = []
     wall = False
     seen: set[int] = set()
     for p in sorted(area):
@@ -82,18 +93,41 @@ def enclosed_region(board: Board, targets: Iterable[int]) -> frozenset[int]:
             chain = board.chain(n)
             seen.update(chain)
             libs = board.liberties(n)
-            if sum(1 for lib in libs if lib not in area) >= 2:
-                wall = True
-            else:
+            if sum(1 for lib in libs if lib not in area) < 2:
                 inner.extend(chain)
                 inner.extend(libs)
-    if not wall:
+            elif _in_pocket(board, chain, area):
+                pockets.extend(chain)
+                pockets.extend(libs)
+            else:
+                wall = True
+    if not wall and not pockets:
         raise ProblemError(
             f"not enclosed: no {COLOR_NAMES[attacker]} chain around the target at "
             f"{point_name(targets[0], size)} has two or more liberties outside the area")
     area.update(inner)
+    if wall:
+        area.update(pockets)
 
     # 3. Minus the target chains themselves.
     for t in targets:
         area.difference_update(board.chain(t))
     return frozenset(area)
+
+
+def _in_pocket(board: Board, chain: Iterable[int], area: set[int]) -> bool:
+    """Whether the attacker stones and empty points outside ``area`` that ``chain``
+    reaches (orthogonally, never across a stone of the other colour) are all stones of
+    that reach or next to one: the chain breathes only inside the target's shape, where
+    the board beyond a wall has points away from every wall stone."""
+    attacker = board.color_at(next(iter(chain)))
+    reach = set(chain)
+    stack = list(reach)
+    while stack:
+        for n in coords.neighbours(stack.pop(), board.size):
+            if n not in reach and n not in area and board.color_at(n) in (EMPTY, attacker):
+                reach.add(n)
+                stack.append(n)
+    return all(board.color_at(p) != EMPTY or any(n in reach and board.color_at(n) != EMPTY
+                                                 for n in coords.neighbours(p, board.size))
+               for p in reach)
