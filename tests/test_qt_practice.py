@@ -1143,6 +1143,57 @@ def test_a_ko_the_player_may_not_retake_ends_ko_not_wrong():
                                  "capture kos: proven).")
 
 
+def test_a_hint_before_the_first_move_keeps_the_ko_check_of_a_lost_game():
+    """QA s55 D1: before a solve, a hint at the start of the direct ko (White to play) put
+    the start's proof in hand, White dying there where only Black may take kos; E1 was
+    then answered from it, and the lost game ended "Wrong" with no ko check, where the
+    same moves without the hint end "Ko" (the problem's comment: White E1 makes a direct
+    ko)."""
+    game = _asking_practice(read_sgf(PROBLEMS_DIR / "ko" / "direct-ko.sgf")[0])
+    game.hint()
+    game.answer(solved(game.asked[-1], all_moves=False).proof)
+    game.play(coords.from_gtp("E1", 9))
+    for _ in range(12):
+        if game.finished or game.thinking:
+            break
+        game.play(PASS)
+    assert game.thinking == "ko"
+    game.answer(solved(game.asked[-1], all_moves=False).proof)
+    assert game.result == "ko" and game.log[-1].startswith("Ko: White is dead in this line")
+
+
+def test_a_loss_where_the_rule_bars_a_ko_is_not_said_to_be_lost_outright():
+    """QA s55 D3: the approach ko, the player taking White (O) before a solve: White dies
+    from the start where only Black may take kos, and no move of that proof takes a ko
+    (White may never take it at A1), so the start said "(proven): this game is lost", and
+    the game then ended "Ko".  A ko barred by the rule is named as one taken is."""
+    problem = read_sgf(PROBLEMS_DIR / "ko" / "approach-ko.sgf")[0]
+    asked = []
+    game = Practice(problem, asked.append, switched=True)
+    game.answer(solved(asked[-1], all_moves=False).proof)
+    assert "From the start, White dies whatever White plays (proven, where only Black may " \
+        "capture kos)." in game.log
+    assert not any("this game is lost" in line for line in game.log)
+
+
+def test_a_ko_fight_left_by_a_pass_ends_in_the_fights_words():
+    """QA s55 D6: the direct ko after a solve: White E1, Black takes at F1, White retakes
+    with its one threat, Black (no threat) passes, and White's pass leaves the fight's
+    proofs and ends the game.  The end said "where only Black may capture kos" of a fight
+    White had just retaken; it is the fight, with the threats it began with."""
+    problem = read_sgf(PROBLEMS_DIR / "ko" / "direct-ko.sgf")[0]
+    game = Practice(problem, lambda p: None, classification=classify(problem))
+    e1 = coords.from_gtp("E1", 9)
+    game.play(e1)
+    game.play(e1)                                       # the retake, paid with the threat
+    assert game.moves[-1] == PASS and not game.finished    # Black has none
+    game.play(PASS)
+    assert game.finished and game.result == "ko"
+    assert game.log[-1].startswith("Ko: White lives: the ko was fought with ko threats "
+                                   "elsewhere (White holds 1 ko threat, Black none at the "
+                                   "start;")
+
+
 def test_a_hint_where_the_rule_forbids_the_ko_says_so():
     """QA s53: at the direct ko, after White's E1 and Black's capture, the hint said only
     "the most stubborn try is pass"; the rule that forbids White's retake is why."""

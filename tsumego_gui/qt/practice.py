@@ -90,7 +90,7 @@ from tsumego_gui.search.classify import (
 )
 from tsumego_gui.search.evaluators import HeuristicEvaluator, Query
 from tsumego_gui.search.ko_figure import threats_held
-from tsumego_gui.search.proof import Proof, ProofNode, stubborn_reply, takes_a_ko
+from tsumego_gui.search.proof import Proof, ProofNode, meets_a_ko, stubborn_reply
 
 CORRECT, WRONG, KO = "correct", "wrong", "ko"
 # why a game ended, by the kind of the proof leaf (or of the position on the game's own board)
@@ -511,6 +511,12 @@ class Practice(GameLog):
                 self._opening_lost = not user_wins
                 if user_wins and self._check_ko_first(proof):
                     return
+            elif purpose == "hint" and not user_wins and not self.moves and \
+                    not self.switched:
+                # every first move loses, as where a game starts from a lost proof: the
+                # end's ko check is due as without the hint (QA s55 D1: a hint before the
+                # direct ko's E1 turned its "Ko" into "Wrong")
+                self._opening_lost = True
             # the game's moves before the segment's first (its first is the last played)
             before = self.moves if self.last_move is None else self.moves[:-1]
             self.segment = TryIt(proof, user=self.user, first_move=self.last_move,
@@ -531,7 +537,7 @@ class Practice(GameLog):
                 # game is lost")
                 # (QA s53 D8: said flatly, it read as the ko move's refutation)
                 proven = f"proven, where {who_takes_kos(self.rules.ko_capture_allowed)}" \
-                    if opening and self._ko_check_due(False) and takes_a_ko(proof) \
+                    if opening and self._ko_check_due(False) and meets_a_ko(proof) \
                     else "proven"
                 lost = "" if proven != "proven" else ": this game is lost"
                 self._say(f"{after}, {d} "
@@ -865,11 +871,13 @@ class Practice(GameLog):
 
     def _fought(self) -> Problem | None:
         """The rules of the ko fight the game follows (a ko figure's proof, in which both
-        sides may capture kos with threats: ``TryFirstMove``), or None."""
+        sides may capture kos with threats: ``TryFirstMove``), as they were when the fight
+        began, also once the game left the fight's proofs (QA s55 D6: the end then said
+        "where only Black may capture kos" of a fight White had just retaken), or None."""
+        if self._fight_begun is not None:
+            return self._fight_begun
         rules = self._line_rules()
-        if not all(rules.ko_allowed):
-            return None
-        return rules if self._fight_begun is None else self._fight_begun
+        return rules if all(rules.ko_allowed) else None
 
     def _ko_check_due(self, won: bool) -> bool:
         """Whether a game the player ``won`` (or lost) is solved again for a ko at its end:

@@ -412,12 +412,23 @@ def nothing_left(node: ProofNode, board: Board) -> bool:
     return True
 
 
-def takes_a_ko(proof: Proof, most: int = 20_000) -> bool:
-    """Whether a move of ``proof``'s tree takes a ko (True too where the walk stops after
-    ``most`` moves without knowing): where none does, the ko rule decides nothing there
-    (QA s53: practice said "proven, where only Black may capture kos" on the straight
-    three)."""
+def meets_a_ko(proof: Proof, most: int = 20_000, scanned: int = 2_000) -> bool:
+    """Whether a move of ``proof``'s tree takes a ko, or one of its first ``scanned``
+    positions holds a ko capture that the proof's rule forbids the side to move (True too
+    where the walk stops after ``most`` moves without knowing): where neither, the ko rule
+    decides nothing there (QA s53: practice said "proven, where only Black may capture
+    kos" on the straight three; QA s55: the approach ko, where White may never take the
+    ko at A1 and nobody takes one, read "proven: this game is lost", then ended "Ko")."""
     board, tokens, walked = proof.board(), [], 0
+    region = sorted(proof.problem.region_or_all())
+
+    def barred() -> bool:
+        return walked <= scanned and any(
+            board.color_at(p) == EMPTY and board.illegal_reason(p) == "ko capture forbidden"
+            for p in region)
+
+    if barred():
+        return True
     stack = [iter(proof.root.children)]
     try:
         while stack:
@@ -434,7 +445,7 @@ def takes_a_ko(proof: Proof, most: int = 20_000) -> bool:
             if move != PASS and not board.is_legal(move):
                 continue
             tokens.append(board.play(move))
-            if board.ko_loc != PASS:
+            if board.ko_loc != PASS or barred():
                 return True
             stack.append(iter(child.children))
     finally:
