@@ -1194,6 +1194,19 @@ def test_a_ko_fight_left_by_a_pass_ends_in_the_fights_words():
                                    "start;")
 
 
+def test_a_hint_before_a_solve_points_to_the_ko_the_rule_bars():
+    """QA s55 D2: before a solve, the direct ko's start is lost for White where only Black
+    may take kos, and the hint named the most stubborn try, F1, which fills White's own
+    liberty and dies with no ko; E1 makes the ko (the problem's comment)."""
+    game = _asking_practice(read_sgf(PROBLEMS_DIR / "ko" / "direct-ko.sgf")[0])
+    game.hint()
+    game.answer(solved(game.asked[-1], all_moves=False).proof)
+    game.hint()
+    assert game.log[-1] == ("Hint: the proof says White cannot win from here, where only "
+                            "Black may capture kos; E1 (marked on the board) leads to a ko "
+                            "White may not fight in this line: in a game, a ko.")
+
+
 def test_a_hint_where_the_rule_forbids_the_ko_says_so():
     """QA s53: at the direct ko, after White's E1 and Black's capture, the hint said only
     "the most stubborn try is pass"; the rule that forbids White's retake is why."""

@@ -93,6 +93,7 @@ from tsumego_gui.search.ko_figure import threats_held
 from tsumego_gui.search.proof import Proof, ProofNode, meets_a_ko, stubborn_reply
 
 CORRECT, WRONG, KO = "correct", "wrong", "ko"
+BARRED = "barred"      # a hint's move: lost by the line's rule, which bars it a ko there
 # why a game ended, by the kind of the proof leaf (or of the position on the game's own board)
 END_REASONS = {"goal": "unconditionally alive",
                "captured": "every crucial stone is captured",
@@ -717,8 +718,9 @@ class Practice(GameLog):
         return bool(empty) and empty <= zone
 
     def _hint_target(self) -> tuple[frozenset[int], int | None, bool | str]:
-        """(zone, the move to hint, the user's side wins with it: True, False or ``KO``, a
-        first move that makes the best ko) where the user is."""
+        """(zone, the move to hint, the user's side wins with it: True, False, ``KO`` (a
+        first move that makes the best ko) or ``BARRED`` (lost, into a ko the line's rule
+        bars the user)) where the user is."""
         seg = self.segment
         if isinstance(seg, TryFirstMove) and seg.game is None:
             c = seg.classification
@@ -733,7 +735,31 @@ class Practice(GameLog):
         zone = node.zone or frozenset()
         if node.prover_move is not None:
             return zone, node.prover_move, True
-        return zone, stubborn_reply(node, seg.board, {}, STUBBORN_WALK), False
+        stubborn = stubborn_reply(node, seg.board, {}, STUBBORN_WALK)
+        barred = self._barred_ko_move(node, seg.board, stubborn)
+        return (zone, barred, BARRED) if barred is not None else (zone, stubborn, False)
+
+    def _barred_ko_move(self, node: ProofNode, board: Board, first: int) -> int | None:
+        """Where the player loses at ``node`` (``board``: its position) under a rule that
+        forbids it kos and nothing has settled the ko question, a move of the proof there
+        whose line meets a ko (``proof.meets_a_ko``; ``first`` tried first), else None
+        (QA s55 D2: before a solve, the direct ko's hint was F1, which dies with no ko,
+        where E1 makes the ko the rule forbids White to fight)."""
+        if not self._kos_forbidden(self.user):
+            return None
+        rules = self._line_rules()
+        for move, child in sorted(node.children, key=lambda mc: mc[0] != first):
+            if move != PASS and not board.is_legal(move):
+                continue
+            after = board.copy()
+            after.play(move)
+            try:
+                line = Proof(position_problem(rules, after), after.to_play, child, [])
+            except ProblemError:        # the move ends the game: no line after it
+                continue
+            if meets_a_ko(line):
+                return move
+        return None
 
     def _hint_text(self) -> str:
         zone, move, wins = self._hint_target()
@@ -745,6 +771,11 @@ class Practice(GameLog):
         marked = "" if move in (None, PASS) else " (marked on the board)"
         if wins == KO:
             return f"Hint: play {name}{marked}: it makes a ko, the best you can get here."
+        if wins == BARRED:
+            user, rules = PLAYERS[self.user], self._line_rules()
+            return (f"Hint: the proof says {user} cannot win from here, where "
+                    f"{who_takes_kos(rules.ko_capture_allowed)}; {name}{marked} leads to a "
+                    f"ko {user} may not fight in this line: in a game, a ko.")
         if wins:
             return f"Hint: play {name}{marked}."
         # a ko the line's rule forbids the player is why it cannot win (QA s53: "the most
