@@ -942,6 +942,25 @@ def test_the_app_tenukis_rather_than_open_with_a_move_that_fills_its_own_dame():
     assert app_first_move(c).move == PASS
 
 
+def test_the_apps_first_move_pass_is_a_tenuki_before_a_solve_too():
+    """QA s55 D4: the seki, the player taking Black (O) before a solve: the start's proof
+    has White pass, and the player's one pass after it ended the game ("You play pass:
+    the proof answers it", nothing played).  As after a solve, White's first pass is a
+    tenuki: the game takes three passes."""
+    problem = read_sgf(PROBLEMS_DIR / "classic" / "seki-shared-liberties.sgf")[0]
+    asked = []
+    game = Practice(problem, asked.append, switched=True)
+    game.answer(solved(asked[-1], all_moves=False).proof)
+    assert game.moves == [PASS] and game.log[-1].startswith(
+        "White plays pass.  (Pass is a tenuki: play goes on elsewhere")
+    game.play(PASS)
+    assert not game.finished and game.thinking == "answer"
+    assert asked[-1].previous_pass and asked[-1].to_play == WHITE
+    game.answer(solved(asked[-1], all_moves=False).proof)
+    assert game.finished and game.moves == [PASS, PASS, PASS]
+    assert game.log[-1].startswith("Wrong: White lives (two passes ended the game")
+
+
 def test_the_other_side_where_the_side_to_move_wins_and_a_ko():
     """Straight four, White to play: the app lives at once, before the player (Black) has a
     move, and says so, not "Wrong".  The L-shaped four in the corner, Black to play, is a

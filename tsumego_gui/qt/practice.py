@@ -544,6 +544,10 @@ class Practice(GameLog):
                 self._say(f"{after}, {d} "
                           f"{'lives' if proof.root.won else 'dies'} whatever "
                           f"{PLAYERS[self.user]} plays ({proven}){lost}.")
+            if opening and self.switched and self.moves == [PASS] and \
+                    not self.rules.previous_pass:
+                self._app_tenukis()
+                return
             if purpose == "answer":
                 self._take(self.segment.log[1:-1] if self.segment.finished
                            else self.segment.log[1:])
@@ -594,6 +598,17 @@ class Practice(GameLog):
             self._say(f"The app could not prove an answer ({why}) and has no legal move in "
                       "the problem's region: it passes.")
         self._play_guess(guess)
+
+    def _app_tenukis(self) -> None:
+        """The app's first move (switched), the start proof's pass, is a tenuki, as in the
+        classes (``_tenuki``; QA s55 D4: before a solve the player's one pass after it
+        ended the game, "the proof answers it" with nothing played): off the proof, with
+        the player to move and no pass before."""
+        self.segment = None
+        self._own = self.rules.to_board()
+        self._own.to_play = self.user
+        self.last_move = None
+        self._say(f"{PLAYERS[self.prover]} plays pass.  ({capitalised(TENUKI_NOTE)}.)")
 
     def _play_guess(self, guess: int, from_book: bool = False) -> None:
         """The app plays ``guess``, a move it could not prove, on the game's own board."""
