@@ -15,7 +15,7 @@ pytest.importorskip("pytestqt")
 from engine_cy.board import BLACK, PASS, WHITE  # noqa: E402
 from tests.test_solver import solved  # noqa: E402
 from tsumego_gui.core import coords  # noqa: E402
-from tsumego_gui.core.book_lines import BookMove  # noqa: E402
+from tsumego_gui.core.book_lines import BookMove, book_of_file  # noqa: E402
 from tsumego_gui.core.sgf_io import RIGHT, WRONG, read_sgf  # noqa: E402
 from tsumego_gui.qt.collection_state import UNSOLVED  # noqa: E402
 from tsumego_gui.qt.editor import Draft  # noqa: E402
@@ -959,6 +959,19 @@ def test_the_apps_first_move_pass_is_a_tenuki_before_a_solve_too():
     game.answer(solved(asked[-1], all_moves=False).proof)
     assert game.finished and game.moves == [PASS, PASS, PASS]
     assert game.log[-1].startswith("Wrong: White lives (two passes ended the game")
+
+
+def test_the_end_of_a_book_line_the_app_plays_is_said_after_its_move():
+    """QA s55 D5: the player taking White (O) after a solve of the L-four in the corner:
+    the book's correct line for Black is B1 alone, which the app plays first; its end was
+    said after the player's reply, as if that had ended it."""
+    problem = read_sgf(L_FOUR_KO)[0]
+    game = Practice(problem, lambda p: None, classification=classify(problem),
+                    switched=True, book=book_of_file(L_FOUR_KO))
+    assert game.moves == [coords.from_gtp("B1", 9)]
+    assert game.log[-1] == "The book's correct line for Black ends here."
+    game.play(coords.from_gtp("A1", 9))
+    assert sum("ends here" in line for line in game.log) == 1
 
 
 def test_the_other_side_where_the_side_to_move_wins_and_a_ko():

@@ -258,6 +258,10 @@ class Practice(GameLog):
             self.last_move = game.last_move
             if game.finished:
                 self._end_at_node(game.node)
+            else:
+                # where the app's moves end a book line, said after them (QA s55 D5: it
+                # came after the player's reply, as if that had ended it)
+                self._note_book_end()
         elif self.switched:
             self._think("answer")
         return self.log[-1]
