@@ -866,6 +866,20 @@ def test_a_dead_group_waits_rather_than_fill_its_own_dame():
     assert line[0] == PASS and coords.to_gtp(line[1], 9) in ("E5", "E3", "J8"), line
 
 
+def test_a_proof_meets_a_ko_where_one_is_taken_or_barred():
+    """``proof.meets_a_ko``: the straight three's proof takes no ko and bars none; the
+    direct ko's start, lost for White where only Black may take kos, holds Black's ko
+    capture; a walk cut short says what it is told to say of what it does not know."""
+    from tsumego_gui.search.proof import meets_a_ko
+    three = solved(read_sgf((BUNDLED / "straight-three.sgf").read_bytes())[0],
+                   all_moves=False).proof
+    assert not meets_a_ko(three)
+    ko = solved(read_sgf((BUNDLED / "ko" / "direct-ko.sgf").read_bytes())[0],
+                all_moves=False).proof
+    assert meets_a_ko(ko)
+    assert meets_a_ko(three, most=0) and not meets_a_ko(three, most=0, unknown=False)
+
+
 def test_the_main_line_follows_the_files_own_line_where_the_proof_holds_it():
     """QA s51 book D5: the main line's replies were the longest, not the book's.  Where
     the line so far is the file's and the proof holds the file's next move for the losing

@@ -522,6 +522,10 @@ def test_the_ko_is_said_once_above_the_list_which_keeps_its_counts(make_window, 
     position_row = w.solve_panel.first_moves.tree.topLevelItem(0)
     assert position_row.text(1) == "ko"
     assert position_row.background(1).color().name() == CLASS_COLOURS["ko"][0]
+    # a seki the verdict does not name ("White lives"): the line says it (review s55)
+    assert w.open_path(BUNDLED / "classic" / "seki-shared-liberties.sgf", ask=False)
+    solve_all(w, qtbot)
+    assert "lives in seki" in w.solve_panel.first_moves.status_label.text()
 
 
 BENT_FOUR_IN_THE_CORNER = (b"(;FF[4]GM[1]SZ[9]PL[W]"

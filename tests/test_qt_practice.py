@@ -940,6 +940,11 @@ def test_the_app_tenukis_rather_than_open_with_a_move_that_fills_its_own_dame():
     a4 = coords.from_gtp("A4", 9)
     assert c.status == "ko" and {a4, PASS} <= set(c.best_moves())
     assert app_first_move(c).move == PASS
+    # nor does the hint to the player taking White name A4 (review s55)
+    game = Practice(problem, lambda p: None, classification=c)
+    game.hint()
+    game.hint()
+    assert game.log[-1] == "Hint: you need not play here: a tenuki keeps the ko."
 
 
 def test_the_apps_first_move_pass_is_a_tenuki_before_a_solve_too():
@@ -959,6 +964,12 @@ def test_the_apps_first_move_pass_is_a_tenuki_before_a_solve_too():
     game.answer(solved(asked[-1], all_moves=False).proof)
     assert game.finished and game.moves == [PASS, PASS, PASS]
     assert game.log[-1].startswith("Wrong: White lives (two passes ended the game")
+    # over a single proof of the start (review s55: a classification not finished, say)
+    over_proof = Practice(problem, asked.append, proof=solved(problem, all_moves=False).proof,
+                          switched=True)
+    assert over_proof.moves == [PASS] and "(Pass is a tenuki" in over_proof.log[-1]
+    over_proof.play(PASS)
+    assert not over_proof.finished and over_proof.thinking == "answer"
 
 
 def test_the_end_of_a_book_line_the_app_plays_is_said_after_its_move():

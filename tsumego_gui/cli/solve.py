@@ -318,7 +318,7 @@ def classify_one(problem: Problem, to_play: int, args, evaluator,
         "verified": all(m.verification == "verified" for m in c.moves if m.cls != OPEN)
         if any(m.cls != OPEN for m in c.moves) else None,
     }
-    best = c.shown_move()
+    best = c.shown_move(book)
     if args.diagram and best is not None:
         # the line starts before the first move, which it numbers 1
         proof, other = c.line_proofs(best)

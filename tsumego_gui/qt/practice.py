@@ -44,6 +44,11 @@ solved again with that side alone allowed to capture kos, and where it then
 wins, the result is "Ko", not "Wrong" (QA s52: the direct ko's right move
 ended "Wrong").
 
+The game's first move, a pass, is a tenuki, as in the classes
+(``search.classify.first_move_problem``): play goes on elsewhere, and it does
+not count toward the two passes that end the game (a proof's pass at its root
+does, so such a pass leaves the proof); later passes count.
+
 ``switched``: the user plays the other side, and the app moves first (QA s51
 book D2: on a "Black cannot be killed" problem with White to play, the side
 worth practising is Black's): over the classification, its best first move or,
@@ -197,6 +202,7 @@ class Practice(GameLog):
         self.booked = True          # ... and every such move was the book's
         self.book_right = True      # ... on the book's correct line
         self._book_checked = 0      # the moves looked at for the end of a book line
+        self._barred: dict[int, int | None] = {}     # by proof node: ``_barred_ko_move``
         # the user's first move (for a first move's proof, the move before its root)
         self.opening: int | None = self._first_move if c is None and proof is not None \
             and not self.switched else None
@@ -252,7 +258,9 @@ class Practice(GameLog):
         # s44: practice numbered none)
         game = self._game()
         self.moves: list[int] = list(game.moves) if game is not None else []
-        if game is not None:
+        if self._app_passed_first():
+            self._app_tenukis()
+        elif game is not None:
             # a game that starts with the app's moves (the first line is its intro)
             self._take(game.log[1:-1] if game.finished else game.log[1:])
             self.last_move = game.last_move
@@ -436,7 +444,8 @@ class Practice(GameLog):
             why = "a tenuki, which the proof at hand does not answer"
         self._leave_segment()
         if tenuki:
-            self._own.to_play = 3 - self._own.to_play
+            # the position after it as the classes have it, its superko history too
+            self._own = first_move_problem(self.rules, PASS, self.user).to_board()
         else:
             self._own.play(loc)
         self.moves.append(loc)
@@ -548,8 +557,7 @@ class Practice(GameLog):
                 self._say(f"{after}, {d} "
                           f"{'lives' if proof.root.won else 'dies'} whatever "
                           f"{PLAYERS[self.user]} plays ({proven}){lost}.")
-            if opening and self.switched and self.moves == [PASS] and \
-                    not self.rules.previous_pass:
+            if self._app_passed_first():
                 self._app_tenukis()
                 return
             if purpose == "answer":
@@ -603,14 +611,20 @@ class Practice(GameLog):
                       "the problem's region: it passes.")
         self._play_guess(guess)
 
+    def _app_passed_first(self) -> bool:
+        """Whether the game's only move is the app's first (switched), a pass of a proof
+        at the start (not of the classes, whose pass is a tenuki already) after a move
+        that was no pass."""
+        return self.switched and self._classification is None and self.moves == [PASS] \
+            and not self.rules.previous_pass
+
     def _app_tenukis(self) -> None:
-        """The app's first move (switched), the start proof's pass, is a tenuki, as in the
-        classes (``_tenuki``; QA s55 D4: before a solve the player's one pass after it
-        ended the game, "the proof answers it" with nothing played): off the proof, with
-        the player to move and no pass before."""
+        """The app's first move, a proof's pass (:meth:`_app_passed_first`), is a tenuki,
+        as in the classes (``_tenuki``; QA s55 D4: the player's one pass after it ended the
+        game, "the proof answers it" with nothing played): off the proof, with the player
+        to move and no pass before."""
         self.segment = None
-        self._own = self.rules.to_board()
-        self._own.to_play = self.user
+        self._own = first_move_problem(self.rules, PASS, self.prover).to_board()
         self.last_move = None
         self._say(f"{PLAYERS[self.prover]} plays pass.  ({capitalised(TENUKI_NOTE)}.)")
 
@@ -743,7 +757,10 @@ class Practice(GameLog):
         seg = self.segment
         if isinstance(seg, TryFirstMove) and seg.game is None:
             c = seg.classification
-            best = next(m for m in c.moves if m.move in c.best_moves() and m.proofs)
+            # the move a diagram shows (QA s55: the hint named A4, which fills the
+            # player's own dame, where a tenuki keeps the ko)
+            best = c.shown_move() or \
+                next(m for m in c.moves if m.move in c.best_moves() and m.proofs)
             zone = best.proofs[0].root.zone or frozenset()
             # a ko is the best either side gets there (QA s50: the attacker's best, a
             # direct ko, was hinted as "cannot win from here; the most stubborn try")
@@ -755,7 +772,9 @@ class Practice(GameLog):
         if node.prover_move is not None:
             return zone, node.prover_move, True
         stubborn = stubborn_reply(node, seg.board, {}, STUBBORN_WALK)
-        barred = self._barred_ko_move(node, seg.board, stubborn)
+        if id(node) not in self._barred:        # a walk of proofs: once a node
+            self._barred[id(node)] = self._barred_ko_move(node, seg.board, stubborn)
+        barred = self._barred[id(node)]
         return (zone, barred, BARRED) if barred is not None else (zone, stubborn, False)
 
     def _barred_ko_move(self, node: ProofNode, board: Board, first: int) -> int | None:
@@ -776,7 +795,7 @@ class Practice(GameLog):
                 line = Proof(position_problem(rules, after), after.to_play, child, [])
             except ProblemError:        # the move ends the game: no line after it
                 continue
-            if meets_a_ko(line):
+            if meets_a_ko(line, unknown=False):     # a hint says only what it knows
                 return move
         return None
 
@@ -788,6 +807,9 @@ class Practice(GameLog):
         name = self._name(move) if move is not None else "pass"
         # a pass has no point to mark (QA s46: "play pass (marked on the board)")
         marked = "" if move in (None, PASS) else " (marked on the board)"
+        if move == PASS and wins in (True, KO):
+            return (f"Hint: you need not play here: a tenuki keeps "
+                    f"{'the ko' if wins == KO else 'the result'}.")
         if wins == KO:
             return f"Hint: play {name}{marked}: it makes a ko, the best you can get here."
         if wins == BARRED:

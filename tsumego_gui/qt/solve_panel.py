@@ -193,7 +193,7 @@ class _ResultsScroll(QScrollArea):
 
     def _fit(self) -> None:
         contents = self.widget()
-        width = self.width()
+        width = self.viewport().width()     # without the scroll bar where one shows
         wanted = contents.heightForWidth(width) if contents.hasHeightForWidth() else -1
         if wanted <= 0:
             wanted = contents.sizeHint().height()
@@ -544,9 +544,10 @@ class SolvePanel(QWidget):
 
     def show_classification(self, c: Classification) -> None:
         r = self._outcome.result if self._outcome is not None else None
-        # the verdict above says the position's class where it is of the same side to move
-        # (a ko's, ``_show_ko``): the list does not say it again
-        said_above = r is not None and r.proof is not None and r.proof.to_play == c.to_play
+        # a ko's verdict above says the class (``_show_ko``, for the same side to move): the
+        # list does not say it again; "lives in seki" and the like the verdict does not say
+        said_above = c.status == "ko" and r is not None and r.proof is not None \
+            and r.proof.to_play == c.to_play
         if c.running:       # a move more has its class; the job and its progress go on
             self.first_moves.show_classification(c, said_above=said_above)
             return
@@ -555,7 +556,8 @@ class SolvePanel(QWidget):
             self.progress_bar.setValue(1000)
         if self._outcome_text:
             self.progress_label.setText(self._outcome_text)
-        winning = r.proof.winning_moves if said_above else ()
+        winning = r.proof.winning_moves if r is not None and r.proof is not None \
+            and r.proof.to_play == c.to_play else ()
         self.first_moves.show_classification(c, proven=self._proven(), winning=winning,
                                              said_above=said_above)
         self._show_ko(c)

@@ -102,6 +102,7 @@ from engine_cy.dfpn import DfpnCore, ExtractionError
 from engine_cy.node_rules import GOAL_CODES
 from engine_cy.search_control import SearchControl, now
 from tsumego_gui.core import coords
+from tsumego_gui.core.book_lines import Book
 from tsumego_gui.core.problem import Problem, captures_all, one_side_takes_kos
 from tsumego_gui.core.wording import PLAYERS, who_takes_kos
 from tsumego_gui.search import gc_pacing, mcts, verify
@@ -232,31 +233,35 @@ class Classification:
         return self.status != "ko" or all(m.ko is not None for m in self.moves
                                           if m.cls == "ko")
 
-    def shown_move(self) -> FirstMove | None:
+    def shown_move(self, book: Book | None = None) -> FirstMove | None:
         """The best first move with a proof whose line a diagram shows: a tenuki where it
         keeps the result (a book shows the attack and its answer), but a ko by a move that
         makes it (QA s52: the bent four in the corner's diagrams were "1: Black passes", no
         ko in sight), not by one that fills the mover's own dame (QA s55: White's first
-        move filled its outside liberty, where the table said a tenuki kept the ko)."""
+        move filled its outside liberty, where the table said a tenuki kept the ko).
+        ``book``: the file's lines, which the diagram's line follows."""
         board = self.problem.to_board()
         board.to_play = self.to_play
         stones = [m for m in self.moves if m.move in self.best_moves() and m.proofs
                   and m.move != PASS]
         shown = [m for m in stones if not fills_own_dame(board, m.move)]
         if self.need_not_play and (self.status != "ko" or not shown):
-            return next((m for m in self.moves if m.move == PASS and m.proofs), None)
+            tenuki = next((m for m in self.moves if m.move == PASS and m.proofs), None)
+            return tenuki or next(iter(stones), None)
         if self.status == "ko":
             # a move whose line reaches the ko (QA s55: the bent four in the corner's
             # approach A4 came first, and its line ended there, White having nothing left
             # but self-atari: no ko in sight, where the throw-in A2 shows it)
-            shown = sorted(shown, key=lambda m: not self._line_takes_a_ko(m))
+            shown = sorted(shown, key=lambda m: not self._line_takes_a_ko(m, book))
         return next(iter(shown or stones), None)
 
-    def _line_takes_a_ko(self, fm: FirstMove) -> bool:
-        """Whether the line of ``fm``'s proof (:meth:`line_proofs`, into the ko as far as
-        its other side goes, as the CLI draws it) takes a ko, the first move too."""
+    def _line_takes_a_ko(self, fm: FirstMove, book: Book | None) -> bool:
+        """Whether the line of ``fm``'s proof (:meth:`line_proofs`, by the file's lines
+        ``book`` and into the ko as far as its other side goes, as the CLI draws it) takes
+        a ko, the first move too."""
         proof, other = self.line_proofs(fm)
-        book = with_other_side(None, fm.move, other, self.to_play) if other else None
+        if other is not None:
+            book = with_other_side(book, fm.move, other, self.to_play)
         board, tokens = proof.board(), []
         try:
             for move in main_line(proof.root, board, goes_on=True, book=book,

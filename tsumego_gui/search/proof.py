@@ -412,13 +412,15 @@ def nothing_left(node: ProofNode, board: Board) -> bool:
     return True
 
 
-def meets_a_ko(proof: Proof, most: int = 20_000, scanned: int = 2_000) -> bool:
+def meets_a_ko(proof: Proof, most: int = 20_000, scanned: int = 2_000,
+               unknown: bool = True) -> bool:
     """Whether a move of ``proof``'s tree takes a ko, or one of its first ``scanned``
-    positions holds a ko capture that the proof's rule forbids the side to move (True too
-    where the walk stops after ``most`` moves without knowing): where neither, the ko rule
-    decides nothing there (QA s53: practice said "proven, where only Black may capture
-    kos" on the straight three; QA s55: the approach ko, where White may never take the
-    ko at A1 and nobody takes one, read "proven: this game is lost", then ended "Ko")."""
+    positions holds a ko capture that the proof's rule forbids the side to move
+    (``unknown`` where the walk stops after ``most`` moves without knowing): where
+    neither, the ko rule decides nothing there (QA s53: practice said "proven, where only
+    Black may capture kos" on the straight three; QA s55: the approach ko, where White may
+    never take the ko at A1 and nobody takes one, read "proven: this game is lost", then
+    ended "Ko")."""
     board, tokens, walked = proof.board(), [], 0
     region = sorted(proof.problem.region_or_all())
 
@@ -440,7 +442,7 @@ def meets_a_ko(proof: Proof, most: int = 20_000, scanned: int = 2_000) -> bool:
                 continue
             walked += 1
             if walked > most:
-                return True
+                return unknown
             move, child = step
             if move != PASS and not board.is_legal(move):
                 continue
