@@ -13,7 +13,7 @@ import pytest
 pytest.importorskip("pytestqt")
 
 from engine_cy.board import BLACK, PASS, WHITE  # noqa: E402
-from tests.test_solver import solved  # noqa: E402
+from tests.test_solver import problem_from, solved  # noqa: E402
 from tsumego_gui.core import coords  # noqa: E402
 from tsumego_gui.core.book_lines import BookMove, book_of_file  # noqa: E402
 from tsumego_gui.core.sgf_io import RIGHT, WRONG, read_sgf  # noqa: E402
@@ -983,6 +983,30 @@ def test_the_end_of_a_book_line_the_app_plays_is_said_after_its_move():
     assert game.log[-1] == "The book's correct line for Black ends here."
     game.play(coords.from_gtp("A1", 9))
     assert sum("ends here" in line for line in game.log) == 1
+
+
+def test_a_game_the_apps_ko_ends_before_the_player_moves_is_a_ko():
+    """Review s55: the player taking Black (O) before a solve, where White to play dies
+    only while Black alone may take kos (White's chain, liberties E5, E3 and J8, and the
+    ko at H3 that White would take): the ko check found the ko ("White fights it"), and
+    the game, over before Black had a move, was "correct"."""
+    dead = problem_from("""
+        . . . . . . . X X
+        . . . . . X X X *
+        . . . . X X O X O
+        . . . X X O O O O
+        . . . X * O X X O
+        . . . X X O O X X
+        . . . X * O X * X
+        . . . X X O O X X
+        . . . . X X X X *
+    """, 9, crucial="G7")
+    asked = []
+    game = Practice(dead, asked.append, switched=True)
+    while game.thinking:
+        game.answer(solved(asked[-1], all_moves=False).proof)
+    assert game.finished and not game.moves and game.result == "ko"
+    assert game.log[-1].endswith("before Black had a move; in a game it is a ko.")
 
 
 def test_the_other_side_where_the_side_to_move_wins_and_a_ko():

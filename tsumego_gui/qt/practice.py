@@ -882,9 +882,12 @@ class Practice(GameLog):
             state = "lives in seki"
         won = defender_lives == (self.user == self.rules.defender)
         if self.switched and self.opening is None:
-            # the app's first move ended it: nothing of the player's was wrong (or right)
-            self.result = WRONG if not won else CORRECT
-            self._say(f"Game over: {d} {state} ({reason}) before {user} had a move{note}.")
+            # the app's first move ended it: nothing of the player's was wrong (or right);
+            # a ko the app's rule let it win is still a ko (review s55: "correct")
+            self.result = result or (WRONG if not won else CORRECT)
+            ko = "; in a game it is a ko" if result == KO else ""
+            self._say(f"Game over: {d} {state} ({reason}) before {user} had a move{note}"
+                      f"{ko}.")
             return
         if won and self.guessed:
             if self.book_right and not self.switched and not self.ko:
