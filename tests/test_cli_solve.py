@@ -738,6 +738,16 @@ def test_all_with_diagram_draws_a_first_move_that_takes_a_ko(tmp_path, capsys):
     assert out.splitlines()[2].split()[:2] == ["A1", "ko"]
     assert "$$ | 1 X 3 O X . . . . |" in out.splitlines()      # A1 retakes, then C1
     assert "After 1: Black may not retake the ko at A2 (this line's ko rule)" in out
+    # the line's rule is not the problem's: a heading says so, as over a ko's other side
+    # (QA s55 shapes D5: only a footnote did)
+    headings = [line for line in out.splitlines() if line.startswith("Where ")]
+    assert headings == ["Where White may take kos (and Black may not), it lives:"]
+    # the direct ko's two lines, White to play: both under a heading
+    assert main(["solve", str(BUNDLED / "ko" / "direct-ko.sgf"), "--all", "--diagram"]) == 0
+    headings = [line for line in capsys.readouterr().out.splitlines()
+                if line.startswith("Where ")]
+    assert headings == ["Where White may take kos (and Black may not), it lives:",
+                        "Where White may not take a ko (and Black may), it dies:"]
 
 
 def test_a_plain_solve_says_whether_a_life_is_a_seki(tmp_path, capsys):
