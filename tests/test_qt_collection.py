@@ -420,3 +420,24 @@ def test_the_guide_explains_the_screens_own_words(make_window):
     assert f"Crucial stones tool ({keys['Crucial stones tool']})" in text
     assert f"Region tool ({keys['Region tool']})" in text
     assert "relevance zone" in text and "crucial stones" in text
+
+
+def test_the_collection_worked_through_is_listed_again_at_the_next_start(make_window, qtbot,
+                                                                          tmp_path):
+    """QA s55 collection D1: after a restart the last problem of a folder worked through
+    came back under our own collection, unhighlighted and unmarked, and PgDown said it
+    was "not in the problem list"."""
+    from tsumego_gui.qt.main_window import MainWindow
+    folder = _folder(tmp_path)
+    w = make_window("again.ini")
+    assert w.open_path(folder)
+    assert w.step_problem(1)
+    at = (w.file_path, w.prefs.last_index)
+    w.close()
+    again = MainWindow(open_settings(str(tmp_path / "again.ini")), open_last=True)
+    again.confirm_discard = lambda: True
+    qtbot.addWidget(again)
+    assert again.problem_list.source == folder and again.file_path == at[0]
+    assert again.problem_list.current() == at
+    assert again.step_problem(1)                                # PgDown goes on
+    again.close()

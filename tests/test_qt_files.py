@@ -118,6 +118,10 @@ def test_a_research_json_problem_is_saved_as_sgf_never_into_its_json(window, tmp
     assert not window.save()
     assert asked == [str(tmp_path / "1.sgf")] and research.read_bytes() == before
     assert "a problem is saved as SGF" in window.error_text()
+    # saved under a good name, the refusal goes (QA s55: it stayed up beside "Saved")
+    window.ask_save_file = lambda default: str(tmp_path / "1.sgf")
+    assert window.save_as()
+    assert window.error_text() == ""
 
 
 @pytest.mark.parametrize("content, words", [
@@ -374,6 +378,9 @@ def test_a_proof_exported_before_its_classification_is_sgf_or_json_by_its_name(
         ([written] if written else [])
     if written is None:
         assert exported == [False] and "neither .sgf nor .json" in window.error_text()
+        # then a good name: the refusal goes (QA s55: it stayed up beside "saved to")
+        window.ask_export_file = lambda default, filters: str(tmp_path / "x.sgf")
+        assert window.export_proof() and window.error_text() == ""
         return
     assert exported == [True]
     out = tmp_path / written

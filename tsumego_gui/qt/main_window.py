@@ -600,8 +600,11 @@ class MainWindow(QMainWindow):
     # ---- problems in and out ------------------------------------------------------------
 
     def open_start_problem(self) -> None:
-        """The problem open when the app last closed, else the bundled straight three; a
+        """The problem open when the app last closed, in the problem list it was listed in
+        (QA s55: a folder worked through came back as our collection, unmarked, and the
+        next problem was "not in the problem list"), else the bundled straight three; a
         last problem that cannot be opened is named in the banner, with the reason."""
+        self._list_last_collection()
         last = Path(self.prefs.last_problem) if self.prefs.last_problem else None
         if last is not None and last.exists() and self.open_path(last, self.prefs.last_index,
                                                                  ask=False):
@@ -617,6 +620,17 @@ class MainWindow(QMainWindow):
             self.show_error(f"{failed}  It was the problem open last time ({last}); the "
                             f"bundled problem {BUNDLED_PROBLEM.name} opened instead.")
 
+    def _list_last_collection(self) -> None:
+        """List the collection listed when the app last closed, where it is still there
+        and holds a readable problem; else ours stays listed."""
+        source = Path(self.prefs.last_list) if self.prefs.last_list else None
+        if source is None or not source.exists():
+            return
+        listed = self._read_beside(source,
+                                   lambda report: listing(source, load_entries(source, report)))
+        if listed is not None and listed.rows:
+            self.problem_list.show_listing(listed, self.prefs.theme)
+
     def _may_discard(self) -> bool:
         return not self.editor.is_modified() or self.confirm_discard()
 
@@ -627,7 +641,8 @@ class MainWindow(QMainWindow):
             return self.open_list(path, ask=ask)
         # a bad game of several stays in its place; a collection not listed yet is listed
         # from the games read here (not read again: a collection of 50,000 read twice)
-        relist = self.problem_list.source != path
+        # (nor one listed already: a game of the folder listed at start-up)
+        relist = self.problem_list.source != path and not self.problem_list.games_listed(path)
         read = self._read_beside(path, lambda report: read_file_listing(path, report, relist))
         if read is None:
             return False
@@ -648,6 +663,7 @@ class MainWindow(QMainWindow):
             index = next(i for i, g in enumerate(games) if not isinstance(g, ProblemFileError))
         if listed is not None:
             self.problem_list.show_listing(listed, self.prefs.theme)
+            self._set_prefs(last_list=str(path))
         self._load_problem(games[index].problem, path, index, len(games), games[index])
         if bad:
             self.show_error(f"{path.name}: {len(bad)} of its {len(games)} problems cannot be "
@@ -674,6 +690,7 @@ class MainWindow(QMainWindow):
         self._load_problem(problem, path, index, self._games_listed(path),
                            self.problem_list.sourced(path, index))
         self._remember_recent(source)
+        self._set_prefs(last_list="" if source == PROBLEMS_DIR else str(source))
         return True
 
     def _read_beside(self, source: Path, read: Callable[[Report], T]) -> T | None:
@@ -951,6 +968,7 @@ class MainWindow(QMainWindow):
         self.editor.mark_saved()
         self._remember_recent(path)
         self._set_prefs(last_problem=str(path), last_index=0)
+        self.clear_error()      # a name refused before (QA s55: "Cannot save" stayed up)
         self.statusBar().showMessage(f"Saved {path}", 5000)
         self._update_title()
         return True
@@ -1016,6 +1034,7 @@ class MainWindow(QMainWindow):
         # a stopped classification's file marks its open moves so; the message too (QA s50)
         undecided = f" ({open_moves} of {len(c.moves)} first moves not decided)" \
             if open_moves else ""
+        self.clear_error()      # a name refused before (QA s55: "Not exported" stayed up)
         self.statusBar().showMessage(f"{what} saved to {path}{undecided}", 5000)
         return True
 

@@ -44,6 +44,7 @@ class Preferences:
     by_areas: bool = False       # prove by areas where the region splits (search.split)
     last_problem: str = ""       # a file path, "" for the bundled problem
     last_index: int = 0          # which game of a multi-game file
+    last_list: str = ""          # the folder or file listed as problems, "" for ours
     random_order: bool = False   # the problem list shuffled (with ``order_seed``)
     order_seed: int = 0          # the shuffle's seed, kept so the order stays across runs
 
