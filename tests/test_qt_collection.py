@@ -429,9 +429,11 @@ def test_the_collection_worked_through_is_listed_again_at_the_next_start(make_wi
     was "not in the problem list"."""
     from tsumego_gui.qt.main_window import MainWindow
     folder = _folder(tmp_path)
+    (folder / "two.sgf").write_bytes(THREE + b"\n" + NAMED)     # games of one file too
     w = make_window("again.ini")
     assert w.open_path(folder)
-    assert w.step_problem(1)
+    while w.file_path.name != "two.sgf" or w.prefs.last_index != 1:
+        assert w.step_problem(1)
     at = (w.file_path, w.prefs.last_index)
     w.close()
     again = MainWindow(open_settings(str(tmp_path / "again.ini")), open_last=True)
@@ -439,5 +441,5 @@ def test_the_collection_worked_through_is_listed_again_at_the_next_start(make_wi
     qtbot.addWidget(again)
     assert again.problem_list.source == folder and again.file_path == at[0]
     assert again.problem_list.current() == at
-    assert again.step_problem(1)                                # PgDown goes on
+    assert again.step_problem(-1)                       # PgUp goes on through the list
     again.close()

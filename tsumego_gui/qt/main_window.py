@@ -607,7 +607,7 @@ class MainWindow(QMainWindow):
         self._list_last_collection()
         last = Path(self.prefs.last_problem) if self.prefs.last_problem else None
         if last is not None and last.exists() and self.open_path(last, self.prefs.last_index,
-                                                                 ask=False):
+                                                                 ask=False, in_list=True):
             return
         if last is None:
             failed = ""
@@ -634,15 +634,18 @@ class MainWindow(QMainWindow):
     def _may_discard(self) -> bool:
         return not self.editor.is_modified() or self.confirm_discard()
 
-    def open_path(self, path: str | Path, index: int = 0, *, ask: bool = True) -> bool:
-        """Open a problem file (or a folder, as a list); errors go to the banner."""
+    def open_path(self, path: str | Path, index: int = 0, *, ask: bool = True,
+                  in_list: bool = False) -> bool:
+        """Open a problem file (or a folder, as a list); errors go to the banner.
+        ``in_list``: a file whose games the problem list holds keeps that list (the
+        collection listed again at start-up), where opening it lists its own games."""
         path = Path(path)
         if path.is_dir():
             return self.open_list(path, ask=ask)
         # a bad game of several stays in its place; a collection not listed yet is listed
         # from the games read here (not read again: a collection of 50,000 read twice)
-        # (nor one listed already: a game of the folder listed at start-up)
-        relist = self.problem_list.source != path and not self.problem_list.games_listed(path)
+        relist = self.problem_list.source != path and \
+            not (in_list and self.problem_list.games_listed(path))
         read = self._read_beside(path, lambda report: read_file_listing(path, report, relist))
         if read is None:
             return False
