@@ -11,7 +11,7 @@ import pytest
 from sgfmill import sgf
 
 from engine_cy.board import BLACK, PASS, WHITE
-from tests.test_solver import STRAIGHT_THREE, problem_from, solved
+from tests.test_solver import DEAD_FILLING_ITS_DAME, STRAIGHT_THREE, problem_from, solved
 from tsumego_gui.core import coords
 from tsumego_gui.core.sgf_io import read_sgf
 from tsumego_gui.search import classification_file
@@ -849,17 +849,7 @@ def test_a_dead_group_waits_rather_than_fill_its_own_dame():
     group's most stubborn try was to fill a liberty of its own with no empty point beside
     it (E5 here), which only brings the capture closer; a player tenukis.  White's chain
     has the liberties E5, E3 and J8 and each fills a dame of its own."""
-    dead = problem_from("""
-        . . . . . . . X X
-        . . . . . X X X *
-        . . . . X X O X O
-        . . . X X O O O O
-        . . . X * O X X O
-        . . . X X O O X X
-        . . . X * O X * X
-        . . . X X O O X X
-        . . . . X X X X *
-    """, 9, crucial="G7")
+    dead = problem_from(DEAD_FILLING_ITS_DAME, 9, crucial="G7")
     proof = solved(dead, WHITE, all_moves=False).proof        # verified there
     assert not proof.root.won
     line = proof.main_line()

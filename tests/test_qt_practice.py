@@ -13,7 +13,7 @@ import pytest
 pytest.importorskip("pytestqt")
 
 from engine_cy.board import BLACK, PASS, WHITE  # noqa: E402
-from tests.test_solver import problem_from, solved  # noqa: E402
+from tests.test_solver import DEAD_FILLING_ITS_DAME, problem_from, solved  # noqa: E402
 from tsumego_gui.core import coords  # noqa: E402
 from tsumego_gui.core.book_lines import BookMove, book_of_file  # noqa: E402
 from tsumego_gui.core.sgf_io import RIGHT, WRONG, read_sgf  # noqa: E402
@@ -990,17 +990,7 @@ def test_a_game_the_apps_ko_ends_before_the_player_moves_is_a_ko():
     only while Black alone may take kos (White's chain, liberties E5, E3 and J8, and the
     ko at H3 that White would take): the ko check found the ko ("White fights it"), and
     the game, over before Black had a move, was "correct"."""
-    dead = problem_from("""
-        . . . . . . . X X
-        . . . . . X X X *
-        . . . . X X O X O
-        . . . X X O O O O
-        . . . X * O X X O
-        . . . X X O O X X
-        . . . X * O X * X
-        . . . X X O O X X
-        . . . . X X X X *
-    """, 9, crucial="G7")
+    dead = problem_from(DEAD_FILLING_ITS_DAME, 9, crucial="G7")
     asked = []
     game = Practice(dead, asked.append, switched=True)
     while game.thinking:

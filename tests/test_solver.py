@@ -54,6 +54,21 @@ def names(moves, size):
     return sorted(coords.to_gtp(m, size) for m in moves)
 
 
+# White's chain G7 (enclosed-dev gop/3185 after its E4; our own cut), dead where only Black
+# takes kos: its liberties E5, E3 and J8 each fill a dame of its own, and a ko at H3 White
+# would take (tests of proof.fills_own_dame and practice's ko check).
+DEAD_FILLING_ITS_DAME = """
+    . . . . . . . X X
+    . . . . . X X X *
+    . . . . X X O X O
+    . . . X X O O O O
+    . . . X * O X X O
+    . . . X X O O X X
+    . . . X * O X * X
+    . . . X X O O X X
+    . . . . X X X X *
+"""
+
 # White's corner group, eye space A1 B1 C1 (straight three), a solid black wall.
 STRAIGHT_THREE = """
     . . . . . . .

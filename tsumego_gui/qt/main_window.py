@@ -75,7 +75,6 @@ from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
     QFileDialog,
-    QFrame,
     QHBoxLayout,
     QLabel,
     QMainWindow,
@@ -119,6 +118,7 @@ from tsumego_gui.qt.settings import (
 from tsumego_gui.qt.solve_panel import SolvePanel
 from tsumego_gui.qt.solver_worker import CANCELLED, SolverController, SolveRequest
 from tsumego_gui.qt.theme import apply_app_theme
+from tsumego_gui.qt.vertical_scroll import scroll_vertically
 from tsumego_gui.search import classification_file, gc_pacing, split_file
 from tsumego_gui.search.choice import REJECTED, SolveOutcome
 from tsumego_gui.search.classify import OPEN, Classification, FirstMove
@@ -176,21 +176,6 @@ PRACTICE_SECONDS = 3.0         # a solve on demand in practice: short, the playe
 # 8 against 7 with no node budget; uniform and a 1,000,000-node cap, as before: 6) in a
 # tenth of the tree's memory (s48)
 PRACTICE_EVALUATOR = "heuristic"
-
-
-def _scrolled(widget: QWidget) -> QScrollArea:
-    """``widget`` in a frameless scroll area that only scrolls vertically."""
-    area = QScrollArea()
-    area.setWidget(widget)
-    area.setWidgetResizable(True)
-    area.setFrameShape(QFrame.Shape.NoFrame)
-    area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-    # Tab goes to the fields inside (the area follows them), not to the area itself,
-    # which showed no focus (QA s46)
-    area.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-    area.setMinimumWidth(widget.minimumSizeHint().width()
-                         + area.verticalScrollBar().sizeHint().width())
-    return area
 
 
 class _NoTallerThanContent(QObject):
@@ -347,7 +332,7 @@ class MainWindow(QMainWindow):
         self.problem_list.states = self.collection
         self.problem_list.seed = self.prefs.order_seed if self.prefs.random_order else None
         # the panels scroll rather than push the window past a 1280x720 screen
-        self.problem_scroll = _scrolled(self.problem_panel)
+        self.problem_scroll = scroll_vertically(QScrollArea(), self.problem_panel)
         _NoTallerThanContent(self.problem_scroll).grew.connect(self._fit_edit_column)
         self._docks: list[QDockWidget] = []     # in the View menu's Panels, to bring back
         self.problem_dock = self._dock("Problem", self.problem_scroll,

@@ -46,7 +46,6 @@ from PySide6.QtWidgets import (
     QDoubleSpinBox,
     QFileDialog,
     QFormLayout,
-    QFrame,
     QHBoxLayout,
     QLabel,
     QProgressBar,
@@ -77,6 +76,7 @@ from tsumego_gui.qt.area_list import AreaList
 from tsumego_gui.qt.first_move_list import FirstMoveList
 from tsumego_gui.qt.settings import MAX_NODES, MAX_SECONDS, Preferences
 from tsumego_gui.qt.solver_worker import CANCELLED, SOLVER_LABELS
+from tsumego_gui.qt.vertical_scroll import scroll_vertically
 from tsumego_gui.search.choice import PARTLY, REJECTED, VERIFIED, SolveOutcome
 from tsumego_gui.search.classify import Classification, beyond_words
 from tsumego_gui.search.proof import Proof
@@ -154,15 +154,7 @@ class _ResultsScroll(QScrollArea):
     def __init__(self, contents: QWidget, results: QWidget):
         super().__init__()
         self.results = results
-        self.setWidget(contents)
-        self.setWidgetResizable(True)
-        self.setFrameShape(QFrame.Shape.NoFrame)
-        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        # Tab goes to the fields inside (the area follows them), not to the area itself,
-        # which showed no focus (QA s46)
-        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        self.setMinimumWidth(contents.minimumSizeHint().width()
-                             + self.verticalScrollBar().sizeHint().width())
+        scroll_vertically(self, contents)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Ignored)
         # no more, so that a short dock leaves its height to the Problem panel while a
         # position is set up
