@@ -13,6 +13,7 @@ Expected classes come from Go knowledge, not from running the solver:
 """
 
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -905,3 +906,24 @@ def test_an_export_with_open_first_moves_says_how_many(three, tmp_path):
     assert w.export_proof()
     assert w.statusBar().currentMessage().endswith(
         f"(1 of {len(c.moves)} first moves not decided)")
+
+
+GOP_12689 = Path(__file__).resolve().parents[2] / "shared" / "problems" / "enclosed-dev" / \
+    "gop" / "12689.sgf"
+
+
+@pytest.mark.skipif(not GOP_12689.exists(), reason="needs ../shared/problems/enclosed-dev")
+def test_a_proof_that_wins_by_a_worse_ko_says_so(make_window, qtbot, tmp_path):
+    """QA s55 collection D3 (enclosed-dev gop/12689, White to play, White the attacker):
+    the solve's proof wins with B2, an approach ko (White 2 threats), under "Ko at best:
+    B1", a direct ko (1 threat): the board's proof and the verdict named two answers."""
+    w = make_window("s.ini")
+    path = tmp_path / "12689.sgf"
+    path.write_bytes(GOP_12689.read_bytes())              # PL[W]
+    assert w.open_path(path, ask=False)
+    c = solve_all(w, qtbot)
+    assert c.status == "ko" and c.best_moves() == [coords.from_gtp("B1", 9)]
+    verdict = w.solve_panel.verdict_label.text()
+    assert "Ko at best: <b>B1</b>" in verdict
+    assert "<b>B2</b> <small>(a worse ko than B1, whose proof the first-move list shows)" \
+        in verdict

@@ -615,6 +615,11 @@ class SolvePanel(QWidget):
                 f"({kos}; the Problem panel's Ko captures setting): there {counted}, {mover} "
                 f"{'wins' if mover_wins else 'loses'} the ko.</small>")
         judged, winning, _ko, size_text = self._verdict_parts[1:]
+        if set(proof.winning_moves) and not set(proof.winning_moves) & set(moves):
+            # the solve stops at its first win, not the best ko (QA s55: the board's proof
+            # began at B2, an approach ko, under "Ko at best: B1")
+            winning += (f" <small>(a worse ko than {names}, whose proof the first-move "
+                        "list shows)</small>")
         self.verdict_label.setText(self._read_first + head + note + judged
                                    + (winning if mover_wins else "") + size_text)
 
