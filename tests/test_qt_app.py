@@ -15,16 +15,6 @@ from tsumego_gui.qt.app import headless_message
 pytest.importorskip("pytestqt")
 
 
-@pytest.fixture
-def laptop_screen(monkeypatch):
-    """The window opens on a 1280x720 screen (the offscreen platform's is 800x800, which
-    cuts the first size: ``screen_fit``)."""
-    from PySide6.QtCore import QRect
-
-    from tsumego_gui.qt import screen_fit
-    monkeypatch.setattr(screen_fit, "screen_room", lambda widget: QRect(0, 0, 1280, 720))
-
-
 @pytest.mark.parametrize("env, platform, starts", [
     ({}, "linux", False),
     ({"DISPLAY": ":0"}, "linux", True),
@@ -422,3 +412,21 @@ def test_dark_check_boxes_and_radio_buttons_are_outlined_so_they_show(make_windo
         w.dark_action.trigger()                 # light again, for the tests after this one
     for box in boxes:
         assert QApplication.palette(box).color(window) == QApplication.palette().color(window)
+
+
+def test_a_first_run_on_a_short_screen_folds_the_legend_and_keeps_the_choice(
+        make_window, laptop_screen):
+    """QA s55 D6: at 1240x680 the proof tree showed 3 rows beside the open legend.  On a
+    screen less tall than ``LEGEND_SCREEN`` the first run starts with it folded; the
+    user's own choice is kept across runs."""
+    w = make_window("legend.ini")
+    assert not w.browser.legend.isVisibleTo(w.browser) and not w.prefs.show_legend
+    w.browser.legend_button.setChecked(True)            # the user opens it
+    w.close()
+    again = make_window("legend.ini")
+    assert again.prefs.show_legend and again.browser.legend.isVisibleTo(again.browser)
+
+
+def test_a_tall_screen_starts_with_the_legend_open(make_window):
+    w = make_window("tall.ini")                          # the offscreen screen: 800 tall
+    assert w.prefs.show_legend and w.browser.legend.isVisibleTo(w.browser)

@@ -13,16 +13,6 @@ BLACK, WHITE = 1, 2
 
 
 @pytest.fixture
-def laptop_screen(monkeypatch):
-    """The window opens on a 1280x720 screen (the offscreen platform's is 800x800, which
-    cuts the first size: ``screen_fit``)."""
-    from PySide6.QtCore import QRect
-
-    from tsumego_gui.qt import screen_fit
-    monkeypatch.setattr(screen_fit, "screen_room", lambda widget: QRect(0, 0, 1280, 720))
-
-
-@pytest.fixture
 def window(make_window):
     return make_window("settings.ini", show=True)
 

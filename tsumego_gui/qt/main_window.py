@@ -95,6 +95,7 @@ from tsumego_gui.core.problem_files import ProblemFileError, ReadCancelled, Sour
 from tsumego_gui.core.safe_write import write_atomically
 from tsumego_gui.core.sgf_io import read_sgf, write_sgf
 from tsumego_gui.core.wording import PLAYERS, capitalised, counted, unproven_finding
+from tsumego_gui.qt import screen_fit
 from tsumego_gui.qt.board_painter import BoardView, Overlay
 from tsumego_gui.qt.board_widget import LEFT, BoardWidget
 from tsumego_gui.qt.busy_work import Report, run_busy, run_with_progress
@@ -160,6 +161,7 @@ SPLIT_FILTER = "Split proof as SGF (*.sgf);;Split proof as JSON (*.json)"
 CANNOT_SOLVE = "Cannot solve:"     # the banner's start where the position is no problem yet
 DEFAULT_SIZE = (1240, 680)     # fits a 1280x720 screen with a title bar
 LIST_HEIGHT = 300              # the problem list's dock: six entries and its title
+LEGEND_SCREEN = 800            # screens less tall start with the proof's legend folded
 # the Problem dock's share of the left column at first while the board shows a proof (the
 # edit tools and the title; the rest scrolls): the Solve dock below it gets the rest, its
 # result and first moves being what the user reads most; the docks keep these proportions
@@ -325,6 +327,11 @@ class MainWindow(QMainWindow):
         self.solve_panel = SolvePanel(self.prefs)
         self.browser = ProofBrowser()
         self.browser.set_theme(self.prefs.theme)
+        if not settings.contains("prefs/show_legend") and \
+                screen_fit.screen_room(self).height() < LEGEND_SCREEN:
+            # first run on a short screen: the legend folded, its rows to the proof tree
+            # (QA s55: at 1240x680 the tree showed 3 rows beside an open legend)
+            self._set_prefs(show_legend=False)
         self.browser.show_legend(self.prefs.show_legend)
         self.browser.legend_button.toggled.connect(
             lambda shown: self._set_prefs(show_legend=shown))
