@@ -430,3 +430,27 @@ def test_a_first_run_on_a_short_screen_folds_the_legend_and_keeps_the_choice(
 def test_a_tall_screen_starts_with_the_legend_open(make_window):
     w = make_window("tall.ini")                          # the offscreen screen: 800 tall
     assert w.prefs.show_legend and w.browser.legend.isVisibleTo(w.browser)
+
+
+def test_the_problem_text_opened_beside_a_proof_shows_whole_and_gives_the_split_back(
+        make_window, qtbot, laptop_screen):
+    """QA s55 D12: with a proof shown, the problem text opened in the 190-px Problem dock:
+    4 lines of a 20-line lesson, two scroll bars side by side.  Opened, it gets the
+    height its panel needs; closed, the Problem dock goes back to its height."""
+    from tsumego_gui.qt.main_window import PROBLEMS_DIR
+    w = make_window("text.ini", show=True)
+    w.resize(1240, 680)
+    assert w.open_path(PROBLEMS_DIR / "ko" / "approach-ko.sgf", ask=False)
+    with qtbot.waitSignal(w.solver.classified, timeout=60_000):
+        w.solve()
+    qtbot.wait(50)
+    assert w.mode == "proof"
+    before = w.problem_dock.height()
+    panel = w.problem_panel
+    panel.text_box.setChecked(True)
+    qtbot.wait(50)
+    view = panel.text_view
+    assert view.visibleRegion().boundingRect().height() == view.height() > 100
+    panel.text_box.setChecked(False)
+    qtbot.wait(50)
+    assert w.problem_dock.height() == before

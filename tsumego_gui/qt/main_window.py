@@ -335,6 +335,7 @@ class MainWindow(QMainWindow):
         self.browser.show_legend(self.prefs.show_legend)
         self.browser.legend_button.toggled.connect(
             lambda shown: self._set_prefs(show_legend=shown))
+        self.problem_panel.text_box.toggled.connect(self._problem_text_toggled)
         self.problem_list = ProblemList()
         self.problem_list.states = self.collection
         self.problem_list.seed = self.prefs.order_seed if self.prefs.random_order else None
@@ -1200,8 +1201,22 @@ class MainWindow(QMainWindow):
         # a split asked for (``resizeDocks``) is laid out later: lay it out now, or a mode
         # left at once (passed through to show a result again) would keep the one before
         self.layout().activate()
-        if self.mode == "proof" and self.problem_dock.isVisible():
+        if self.mode == "proof" and self.problem_dock.isVisible() and \
+                not self.problem_panel.text_box.isChecked():
             self._proof_split = self.problem_dock.height()
+
+    def _problem_text_toggled(self, shown: bool) -> None:
+        """While a proof is browsed, the problem text opened gives the Problem dock the
+        height its panel needs, and closed, the split back (QA s55 gui D12: 4 lines of a
+        lesson in the 190-px dock, two scroll bars side by side)."""
+        if self.mode != "proof":
+            return
+        if shown:
+            self.layout().activate()        # the split the user left, before the text's
+            self._proof_split = self.problem_dock.height()
+            self._split_left_column(None)
+        else:
+            self._split_left_column(self._proof_split)
 
     def _fit_left_docks(self) -> None:
         """Share the left column between the Problem and Solve docks for this mode.
