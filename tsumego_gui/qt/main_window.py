@@ -29,7 +29,9 @@ worker, while the window stays live ("Thinking…"; Esc stops it and the app
 plays its best guess; Esc never ends the game, P does); it waits for a running
 solve, whose proof would replace the one the game is played against.  H gives a
 hint (the zone, then the move).  A game's result marks the problem solved or
-failed in the problem list, remembered across runs (``qt.collection_state``).
+failed in the problem list, remembered across runs (``qt.collection_state``); the
+collection listed when the app closed is listed again when it starts, with the
+problem open then (``Preferences.last_list``).
 File › Open Recent lists the last files opened (``qt.recent_files``); Help
 lists every shortcut, read from the actions themselves, and says what the app
 runs on (``qt.help_dialogs``).
@@ -40,21 +42,22 @@ handed to the board widget), the problem panel lists what was assumed, the
 status bar says it in one line, and *Remove frame* (Edit menu, or the
 panel's button) goes back to the open position as one undoable edit.
 
-The left column gives the Solve dock most of its height while the board shows
-a proof (``PROBLEM_HEIGHT``; the Problem dock is never taller than its panel);
-the Solve panel keeps its buttons above and its first moves below the part that
+The left column gives the Solve dock most of its height while the board shows a
+proof (``PROBLEM_HEIGHT``; the Problem dock is never taller than its panel); the
+Solve panel keeps its buttons above and its first moves below the part that
 scrolls, and a solve scrolls that part to the verdict
-(``SolvePanel.scroll_to_results``).  While a position is edited, the Problem dock takes the
-height of its whole panel, validation line included, and grows with a longer
-message (after a solve that proved nothing, the column is split as for a proof
-until the next edit, so that the verdict shows); it takes it back after the
-window is resized (a window made smaller
-shares the column out in proportion and would cut the panel off): editing
-keeps no split of its own.  Browsing a proof keeps the split the user last
-left it with, across runs too.  ←/→ walk the proof from the problem list and
-the first-move list (Home/End too there) as well as from the board, and View › Keyboard to the
-board (Ctrl+G) gives the keys back to the board.  Next / previous problem
-keep to the list: from a problem not in it, they say so and stay.
+(``SolvePanel.scroll_to_results``); the problem text opened beside a proof gives
+the Problem dock the height its panel needs.  While a position is edited, the
+Problem dock takes the height of its whole panel, validation line included, and
+grows with a longer message (after a solve that proved nothing, the column is
+split as for a proof until the next edit, so that the verdict shows); it takes
+it back after the window is resized (a window made smaller shares the column out
+in proportion and would cut the panel off): editing keeps no split of its own.
+Browsing a proof keeps the split the user last left it with, across runs too.
+←/→ walk the proof from the problem list and the first-move list (Home/End too
+there) as well as from the board, and View › Keyboard to the board (Ctrl+G)
+gives the keys back to the board.  Next / previous problem keep to the list:
+from a problem not in it, they say so and stay.
 
 Knows the widgets and the solver worker's request/outcome types; nothing
 about how solvers work.
