@@ -454,3 +454,31 @@ def test_the_problem_text_opened_beside_a_proof_shows_whole_and_gives_the_split_
     panel.text_box.setChecked(False)
     qtbot.wait(50)
     assert w.problem_dock.height() == before
+
+
+def test_the_results_stay_at_the_top_while_the_progress_words_change(qtbot):
+    """QA s55 regression: at 1240x680, while the first moves were classified, the progress
+    bar jumped by 120 px: each shorter progress text gave the list room and scrolled the
+    options back into view, the next longer one away again."""
+    from PySide6.QtCore import QPoint
+
+    from tsumego_gui.qt.settings import Preferences
+    from tsumego_gui.qt.solve_panel import SolvePanel
+    panel = SolvePanel(Preferences())
+    qtbot.addWidget(panel)
+    panel.resize(285, 420)
+    panel.show()
+    qtbot.waitExposed(panel)
+    panel.set_running(True)
+    panel.scroll_to_results()
+    bar, viewport = panel.progress_bar, panel.scroll.viewport()
+    tops = []
+    for words in ("Solving…", "lives: checking the proof (2,234 nodes) with the "
+                  "independent verifier, then reading it for a seki and a ko " * 2,
+                  "Classifying every first move", "x " * 200, "done"):
+        panel.progress_label.setText(words)
+        qtbot.wait(30)
+        tops.append(bar.mapTo(viewport, QPoint(0, 0)).y())
+    assert max(tops) - min(tops) <= 1 and 0 <= tops[0] <= 10
+    assert panel.by_areas.visibleRegion().isEmpty()       # the options stay scrolled away
+    panel.set_running(False)

@@ -142,9 +142,10 @@ class ElidingLabel(QLabel):
 
 class _ResultsScroll(QScrollArea):
     """The Solve panel's scrolled part (options, progress, verdict): frameless,
-    vertical only, never taller than its contents (the lists below get the rest), and
-    never shorter than a line.  Its own height is asked for last (``Ignored``): the
-    lists below keep their rows first.
+    vertical only, never taller than its contents (the lists below get the rest; while
+    the results are kept at the top, than the results), and never shorter than a line.
+    Its own height is asked for last (``Ignored``): the lists below keep their rows
+    first.
 
     :meth:`scroll_to_results` brings ``results`` (the progress bar) to the top and keeps it
     there while the results below it grow, until the user scrolls: measured once, at
@@ -160,6 +161,11 @@ class _ResultsScroll(QScrollArea):
         # position is set up
         self.setMinimumHeight(self.fontMetrics().height())
         self._on_top = False          # ``results`` kept at the top (``scroll_to_results``)
+        # while a request runs the part only grows: its progress words come and go, and
+        # each shrink gave the list room and scrolled the options back into view, the
+        # next growth away again (QA s55 regression: the progress bar jumped 120 px)
+        self.holding = False
+        self._fitted = 0
         bar = self.verticalScrollBar()
         bar.rangeChanged.connect(self._range_changed)
         bar.actionTriggered.connect(self._user_scrolled)     # the wheel, keys, a drag
@@ -167,13 +173,18 @@ class _ResultsScroll(QScrollArea):
 
     def scroll_to_results(self) -> None:
         self._on_top = True
+        self._fitted = 0            # held from here: the results' height, not the options'
+        self._fit()
         self._scroll_results_up()
 
-    def _scroll_results_up(self) -> None:
+    def _results_top(self) -> int:
         contents = self.widget()
-        top = self.results.mapTo(contents, QPoint(0, 0)).y() - contents.layout().spacing()
+        return max(0, self.results.mapTo(contents, QPoint(0, 0)).y()
+                   - contents.layout().spacing())
+
+    def _scroll_results_up(self) -> None:
         bar = self.verticalScrollBar()
-        bar.setValue(min(max(0, top), bar.maximum()))
+        bar.setValue(min(self._results_top(), bar.maximum()))
 
     def _range_changed(self, _minimum: int, _maximum: int) -> None:
         # the contents grew or shrank, or the dock did: the results go back to the top
@@ -181,7 +192,9 @@ class _ResultsScroll(QScrollArea):
             self._scroll_results_up()
 
     def _user_scrolled(self, _action: int) -> None:
-        self._on_top = False
+        if self._on_top:
+            self._on_top = False
+            self._fit()         # the options above may show again
 
     def _fit(self) -> None:
         contents = self.widget()
@@ -189,9 +202,26 @@ class _ResultsScroll(QScrollArea):
         wanted = contents.heightForWidth(width) if contents.hasHeightForWidth() else -1
         if wanted <= 0:
             wanted = contents.sizeHint().height()
+        if self._on_top:
+            # no taller than the results: the options stay scrolled away while the results
+            # are short (QA s55 regression: they came back into view as the words changed)
+            wanted -= self._results_top()
         wanted = max(wanted, self.minimumHeight())
+        if self.holding:
+            wanted = max(wanted, self._fitted)
+        self._fitted = wanted
         if wanted != self.maximumHeight():
             self.setMaximumHeight(wanted)
+        # results kept at the top of a part held taller than they are: room below them
+        # to scroll the options away still
+        contents.setMinimumHeight(wanted + self._results_top()
+                                  if self._on_top and self.holding else 0)
+
+    def hold(self, on: bool) -> None:
+        """Only grow while ``on`` (a request runs), fit the contents again after it."""
+        self.holding = on
+        if not on:
+            self._fit()
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802
         if obj is self.widget() and event.type() == QEvent.Type.LayoutRequest:
@@ -462,6 +492,7 @@ class SolvePanel(QWidget):
             self._clock.start()
         else:
             self._clock.stop()
+        self.scroll.hold(running)
 
     def clear(self, text: str = "Not solved yet.") -> None:
         self.progress_bar.setValue(0)
