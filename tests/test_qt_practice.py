@@ -1262,6 +1262,16 @@ def test_a_hint_before_a_solve_points_to_the_ko_the_rule_bars():
     assert game.log[-1] == ("Hint: the proof says White cannot win from here, where only "
                             "Black may capture kos; E1 (marked on the board) leads to a ko "
                             "White may not fight in this line: in a game, a ko.")
+    # the approach ko, the player taking White (O): after Black's B1 the ko at A1 is barred
+    # here and now, and the hint says so; no pass "leads to a ko" (regression round s55)
+    problem = read_sgf(PROBLEMS_DIR / "ko" / "approach-ko.sgf")[0]
+    asked = []
+    other = Practice(problem, asked.append, switched=True)
+    other.answer(solved(asked[-1], all_moves=False).proof)
+    other.hint()
+    other.hint()
+    assert "(White may not take the ko at A1 in this line: only Black may capture kos)" \
+        in other.log[-1] and "leads to a ko" not in other.log[-1]
 
 
 def test_a_hint_where_the_rule_forbids_the_ko_says_so():

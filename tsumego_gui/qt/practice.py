@@ -85,7 +85,7 @@ from tsumego_gui.qt.proof_view import (
     taking,
     view_of,
 )
-from tsumego_gui.qt.try_first_move import TryFirstMove, app_first_move
+from tsumego_gui.qt.try_first_move import TryFirstMove, app_first_move, move_to_play
 from tsumego_gui.search.classify import (
     OPEN,
     TENUKI_NOTE,
@@ -757,10 +757,10 @@ class Practice(GameLog):
         seg = self.segment
         if isinstance(seg, TryFirstMove) and seg.game is None:
             c = seg.classification
-            # the move a diagram shows (QA s55: the hint named A4, which fills the
-            # player's own dame, where a tenuki keeps the ko)
-            best = c.shown_move() or \
-                next(m for m in c.moves if m.move in c.best_moves() and m.proofs)
+            # QA s55: the hint named A4, which fills the player's own dame, where a tenuki
+            # keeps the ko
+            best = move_to_play(c, [m for m in c.moves
+                                    if m.move in c.best_moves() and m.proofs])
             zone = best.proofs[0].root.zone or frozenset()
             # a ko is the best either side gets there (QA s50: the attacker's best, a
             # direct ko, was hinted as "cannot win from here; the most stubborn try")
@@ -783,12 +783,12 @@ class Practice(GameLog):
         whose line meets a ko (``proof.meets_a_ko``; ``first`` tried first), else None
         (QA s55 D2: before a solve, the direct ko's hint was F1, which dies with no ko,
         where E1 makes the ko the rule forbids White to fight)."""
-        if not self._kos_forbidden(self.user):
-            return None
         rules = self._line_rules()
+        if not self._kos_forbidden(self.user) or forbidden_ko_points(board, rules):
+            return None     # a ko barred here and now: the hint names it (``_hint_text``)
         for move, child in sorted(node.children, key=lambda mc: mc[0] != first):
-            if move != PASS and not board.is_legal(move):
-                continue
+            if move == PASS or not board.is_legal(move):
+                continue    # a pass leads nowhere a player can follow (QA s55 regression)
             after = board.copy()
             after.play(move)
             try:

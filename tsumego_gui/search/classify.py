@@ -109,7 +109,13 @@ from tsumego_gui.search import gc_pacing, mcts, verify
 from tsumego_gui.search.evaluators import Evaluator
 from tsumego_gui.search.ko_figure import MAX_TRIED, KoFigure, threat_rules, threat_rules_name
 from tsumego_gui.search.params import MctsParams, SearchParams
-from tsumego_gui.search.proof import Proof, fills_own_dame, main_line, with_other_side
+from tsumego_gui.search.proof import (
+    Proof,
+    fills_own_dame,
+    ko_barred,
+    main_line,
+    with_other_side,
+)
 from tsumego_gui.search.results import (
     ConversionStoppedError,
     Progress,
@@ -238,40 +244,47 @@ class Classification:
         keeps the result (a book shows the attack and its answer), but a ko by a move that
         makes it (QA s52: the bent four in the corner's diagrams were "1: Black passes", no
         ko in sight), not by one that fills the mover's own dame (QA s55: White's first
-        move filled its outside liberty, where the table said a tenuki kept the ko).
+        move filled its outside liberty, where the table said a tenuki kept the ko) unless
+        no other line shows the ko.
         ``book``: the file's lines, which the diagram's line follows."""
         board = self.problem.to_board()
         board.to_play = self.to_play
         stones = [m for m in self.moves if m.move in self.best_moves() and m.proofs
                   and m.move != PASS]
         shown = [m for m in stones if not fills_own_dame(board, m.move)]
-        if self.need_not_play and (self.status != "ko" or not shown):
-            tenuki = next((m for m in self.moves if m.move == PASS and m.proofs), None)
-            return tenuki or next(iter(stones), None)
+        tenuki = [m for m in self.moves if m.move == PASS and m.proofs] \
+            if self.need_not_play else []
         if self.status == "ko":
             # a move whose line reaches the ko (QA s55: the bent four in the corner's
             # approach A4 came first, and its line ended there, White having nothing left
-            # but self-atari: no ko in sight, where the throw-in A2 shows it)
-            shown = sorted(shown, key=lambda m: not self._line_takes_a_ko(m, book))
+            # but self-atari: no ko in sight, where the throw-in A2 shows it), a tenuki
+            # rather than a fill of the mover's own dame, unless only that shows the ko
+            order = shown + tenuki + [m for m in stones if m not in shown]
+            return next((m for m in order if self._line_takes_a_ko(m, book)),
+                        next(iter(order), None))
+        if tenuki:
+            return tenuki[0]
         return next(iter(shown or stones), None)
 
     def _line_takes_a_ko(self, fm: FirstMove, book: Book | None) -> bool:
         """Whether the line of ``fm``'s proof (:meth:`line_proofs`, by the file's lines
         ``book`` and into the ko as far as its other side goes, as the CLI draws it) takes
-        a ko, the first move too."""
+        a ko, the first move too, or meets one that its rule bars (a diagram's note says
+        so: "After 5: Black may not take the ko at A2")."""
         proof, other = self.line_proofs(fm)
         if other is not None:
             book = with_other_side(book, fm.move, other, self.to_play)
         board, tokens = proof.board(), []
+        region = sorted(self.problem.region_or_all())
         try:
             for move in main_line(proof.root, board, goes_on=True, book=book,
                                   before=(fm.move,)):
-                if board.ko_loc != PASS:
+                if board.ko_loc != PASS or ko_barred(board, region):
                     return True
                 if move != PASS and not board.is_legal(move):
                     return False
                 tokens.append(board.play(move))
-            return board.ko_loc != PASS
+            return board.ko_loc != PASS or ko_barred(board, region)
         finally:
             while tokens:
                 board.undo(tokens.pop())

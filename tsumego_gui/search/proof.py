@@ -425,9 +425,7 @@ def meets_a_ko(proof: Proof, most: int = 20_000, scanned: int = 2_000,
     region = sorted(proof.problem.region_or_all())
 
     def barred() -> bool:
-        return walked <= scanned and any(
-            board.color_at(p) == EMPTY and board.illegal_reason(p) == "ko capture forbidden"
-            for p in region)
+        return walked <= scanned and ko_barred(board, region)
 
     if barred():
         return True
@@ -454,6 +452,13 @@ def meets_a_ko(proof: Proof, most: int = 20_000, scanned: int = 2_000,
         while tokens:
             board.undo(tokens.pop())
     return False
+
+
+def ko_barred(board: Board, points: Iterable[int]) -> bool:
+    """Whether the side to move at ``board`` could take a ko at one of ``points`` but for
+    its ko rule."""
+    return any(board.color_at(p) == EMPTY and board.illegal_reason(p) == "ko capture forbidden"
+               for p in points)
 
 
 def line_length(node: ProofNode, lengths: dict[int, int], budget: int = 0) -> int:
