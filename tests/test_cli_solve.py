@@ -744,12 +744,15 @@ def test_all_with_diagram_draws_a_first_move_that_takes_a_ko(tmp_path, capsys):
     # (QA s55 shapes D5: only a footnote did)
     headings = [line for line in out.splitlines() if line.startswith("Where ")]
     assert headings == ["Where White may take kos (and Black may not), it lives:"]
-    # the direct ko's two lines, White to play: both under a heading
-    assert main(["solve", str(BUNDLED / "ko" / "direct-ko.sgf"), "--all", "--diagram"]) == 0
-    headings = [line for line in capsys.readouterr().out.splitlines()
-                if line.startswith("Where ")]
-    assert headings == ["Where White may take kos (and Black may not), it lives:",
-                        "Where White may not take a ko (and Black may), it dies:"]
+    # a ko's two lines, White or Black to play: both under a heading (regression round)
+    for name, first in (("direct-ko.sgf", "Where White may take kos (and Black may not), "
+                         "it lives:"),
+                        ("approach-ko.sgf", "Where White may not take a ko (and Black may),"
+                         " it dies:")):
+        assert main(["solve", str(BUNDLED / "ko" / name), "--all", "--diagram"]) == 0
+        headings = [line for line in capsys.readouterr().out.splitlines()
+                    if line.startswith("Where ")]
+        assert len(headings) == 2 and headings[0] == first and headings[1] != first
 
 
 def test_a_plain_solve_says_whether_a_life_is_a_seki(tmp_path, capsys):

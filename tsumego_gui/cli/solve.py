@@ -335,9 +335,10 @@ def classify_one(problem: Problem, to_play: int, args, evaluator,
                 problem, to_play, proof, before=[best.move],
                 book=with_other_side(book, best.move, other, to_play))
             row["diagram"] += f"\n\n{ko_heading(problem, other)}:\n{text}"
-        if best.cls == "ko" and proof.problem.ko_allowed != problem.ko_allowed:
-            # a ko's line under a rule other than the problem's says so, as its other
-            # side does (QA s55 shapes D5: only a footnote did)
+        if best.cls == "ko" and (other is not None
+                                 or proof.problem.ko_allowed != problem.ko_allowed):
+            # a ko's line says its rule, as its other side's does (QA s55 shapes D5: only
+            # a footnote did), where there are two or it is not the problem's own
             row["diagram"] = f"{ko_heading(problem, proof)}:\n{row['diagram']}"
     elif args.diagram:
         row["diagram"] = position_diagram(problem, to_play)
