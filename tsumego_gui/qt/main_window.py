@@ -108,7 +108,13 @@ from tsumego_gui.qt.diagram_copy import diagram_text
 from tsumego_gui.qt.editor import BLACK, Draft, EditorModel
 from tsumego_gui.qt.help_dialogs import AboutDialog, GuideDialog, ShortcutsDialog
 from tsumego_gui.qt.practice import CORRECT, KO, Practice
-from tsumego_gui.qt.problem_list import ProblemList, listing, load_entries, read_file_listing
+from tsumego_gui.qt.problem_list import (
+    Listing,
+    ProblemList,
+    listing,
+    load_entries,
+    read_file_listing,
+)
 from tsumego_gui.qt.problem_panel import ProblemPanel
 from tsumego_gui.qt.proof_browser import ProofBrowser
 from tsumego_gui.qt.recent_files import RecentFiles
@@ -622,8 +628,7 @@ class MainWindow(QMainWindow):
         source = Path(self.prefs.last_list) if self.prefs.last_list else None
         if source is None or not source.exists():
             return
-        listed = self._read_beside(source,
-                                   lambda report: listing(source, load_entries(source, report)))
+        listed = self._read_listing(source)
         if listed is not None and listed.rows:
             self.problem_list.show_listing(listed, self.prefs.theme)
 
@@ -676,8 +681,7 @@ class MainWindow(QMainWindow):
         if ask and not self._may_discard():
             return False
         source = Path(source)
-        listed = self._read_beside(source,
-                                   lambda report: listing(source, load_entries(source, report)))
+        listed = self._read_listing(source)
         if listed is None:
             return False
         count = self.problem_list.show_listing(listed, self.prefs.theme)
@@ -691,6 +695,12 @@ class MainWindow(QMainWindow):
         self._remember_recent(source)
         self._set_prefs(last_list="" if source == PROBLEMS_DIR else str(source))
         return True
+
+    def _read_listing(self, source: Path) -> Listing | None:
+        """The listing of a folder's (or a file's) problems, read beside the window (None:
+        the user cancelled)."""
+        return self._read_beside(source,
+                                 lambda report: listing(source, load_entries(source, report)))
 
     def _read_beside(self, source: Path, read: Callable[[Report], T]) -> T | None:
         """``read(report)`` run beside the window, which paints meanwhile; a long read (a

@@ -85,7 +85,7 @@ from tsumego_gui.qt.proof_view import (
     taking,
     view_of,
 )
-from tsumego_gui.qt.try_first_move import TryFirstMove, app_first_move, move_to_play
+from tsumego_gui.qt.try_first_move import TryFirstMove, app_first_move
 from tsumego_gui.search.classify import (
     OPEN,
     TENUKI_NOTE,
@@ -759,8 +759,8 @@ class Practice(GameLog):
             c = seg.classification
             # QA s55: the hint named A4, which fills the player's own dame, where a tenuki
             # keeps the ko
-            best = move_to_play(c, [m for m in c.moves
-                                    if m.move in c.best_moves() and m.proofs])
+            best = c.move_to_play([m for m in c.moves
+                                   if m.move in c.best_moves() and m.proofs])
             zone = best.proofs[0].root.zone or frozenset()
             # a ko is the best either side gets there (QA s50: the attacker's best, a
             # direct ko, was hinted as "cannot win from here; the most stubborn try")

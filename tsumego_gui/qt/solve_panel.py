@@ -164,7 +164,7 @@ class _ResultsScroll(QScrollArea):
         # while a request runs the part only grows: its progress words come and go, and
         # each shrink gave the list room and scrolled the options back into view, the
         # next growth away again (QA s55 regression: the progress bar jumped 120 px)
-        self.holding = False
+        self._holding = False
         self._fitted = 0
         bar = self.verticalScrollBar()
         bar.rangeChanged.connect(self._range_changed)
@@ -207,7 +207,7 @@ class _ResultsScroll(QScrollArea):
             # are short (QA s55 regression: they came back into view as the words changed)
             wanted -= self._results_top()
         wanted = max(wanted, self.minimumHeight())
-        if self.holding:
+        if self._holding:
             wanted = max(wanted, self._fitted)
         self._fitted = wanted
         if wanted != self.maximumHeight():
@@ -215,11 +215,11 @@ class _ResultsScroll(QScrollArea):
         # results kept at the top of a part held taller than they are: room below them
         # to scroll the options away still
         contents.setMinimumHeight(wanted + self._results_top()
-                                  if self._on_top and self.holding else 0)
+                                  if self._on_top and self._holding else 0)
 
     def hold(self, on: bool) -> None:
         """Only grow while ``on`` (a request runs), fit the contents again after it."""
-        self.holding = on
+        self._holding = on
         if not on:
             self._fit()
 

@@ -42,7 +42,7 @@ from tsumego_gui.qt.first_move_list import short_class
 from tsumego_gui.qt.proof_view import STUBBORN_WALK, TryIt, move_refused, view_of
 from tsumego_gui.search.classify import OPEN, TENUKI_NOTE, Classification, FirstMove
 from tsumego_gui.search.ko_figure import threats_held
-from tsumego_gui.search.proof import fills_own_dame, stubborn_move
+from tsumego_gui.search.proof import stubborn_move
 
 
 class TryFirstMove:
@@ -169,8 +169,8 @@ class TryFirstMove:
 
 def app_first_move(c: Classification) -> FirstMove:
     """The first move the app plays for the side to move where the user takes the other
-    side: a best move (:func:`move_to_play`), or, where every decided move fails, the
-    most stubborn.  ValueError where no first move has a proof to play on."""
+    side: a best move (``Classification.move_to_play``), or, where every decided move
+    fails, the most stubborn.  ValueError where no first move has a proof to play on."""
     if c.status == OPEN:
         raise ValueError("the position's class is open")
     playable = [m for m in c.moves if m.cls != OPEN and m.proofs and not m.ends_game]
@@ -180,20 +180,9 @@ def app_first_move(c: Classification) -> FirstMove:
         best = [m for m in playable if m.move in c.best_moves()]
         if not best:        # a capture of every stone at stake, say: no game follows
             raise ValueError("no best first move has a position after it to play on")
-        return move_to_play(c, best)
+        return c.move_to_play(best)
     board = c.problem.to_board()
     board.to_play = c.to_play
     lines = [(m.move, c.line_proofs(m)[0].root) for m in playable]
     move = stubborn_move(lines, not c.defender_to_move, board, {}, STUBBORN_WALK)
     return next(m for m in playable if m.move == move)
-
-
-def move_to_play(c: Classification, best: list[FirstMove]) -> FirstMove:
-    """Of ``best`` (first moves of the best class, ``c``'s), the one to play or hint: a
-    move rather than a pass, but a tenuki rather than a move that fills the mover's own
-    dame (``proof.fills_own_dame``; QA s55: the bent four in the corner's White A4)."""
-    board = c.problem.to_board()
-    board.to_play = c.to_play
-    tenuki = next((m for m in best if m.move == PASS), best[0])
-    return next((m for m in best if m.move != PASS and not fills_own_dame(board, m.move)),
-                tenuki)

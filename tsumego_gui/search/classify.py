@@ -247,11 +247,10 @@ class Classification:
         move filled its outside liberty, where the table said a tenuki kept the ko) unless
         no other line shows the ko.
         ``book``: the file's lines, which the diagram's line follows."""
-        board = self.problem.to_board()
-        board.to_play = self.to_play
         stones = [m for m in self.moves if m.move in self.best_moves() and m.proofs
                   and m.move != PASS]
-        shown = [m for m in stones if not fills_own_dame(board, m.move)]
+        dame = self._own_dame_fills(stones)
+        shown = [m for m in stones if m.move not in dame]
         tenuki = [m for m in self.moves if m.move == PASS and m.proofs] \
             if self.need_not_play else []
         if self.status == "ko":
@@ -265,6 +264,21 @@ class Classification:
         if tenuki:
             return tenuki[0]
         return next(iter(shown or stones), None)
+
+    def move_to_play(self, best: list[FirstMove]) -> FirstMove:
+        """Of ``best`` (first moves of the best class), the one to play or hint: a move
+        rather than a pass, but a tenuki rather than a move that fills the mover's own dame
+        (QA s55: the bent four in the corner's White A4)."""
+        tenuki = next((m for m in best if m.move == PASS), best[0])
+        dame = self._own_dame_fills(best)
+        return next((m for m in best if m.move != PASS and m.move not in dame), tenuki)
+
+    def _own_dame_fills(self, moves: list[FirstMove]) -> set[int]:
+        """The first moves of ``moves`` that fill the mover's own dame
+        (``proof.fills_own_dame``)."""
+        board = self.problem.to_board()
+        board.to_play = self.to_play
+        return {m.move for m in moves if fills_own_dame(board, m.move)}
 
     def _line_takes_a_ko(self, fm: FirstMove, book: Book | None) -> bool:
         """Whether the line of ``fm``'s proof (:meth:`line_proofs`, by the file's lines

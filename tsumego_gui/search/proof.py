@@ -514,7 +514,7 @@ def stubborn_move(children: Sequence[tuple[int, ProofNode]], attacker_fails: boo
     moves of a classification, whose proofs are separate trees."""
     given = {move: attacker_fails and _gives_away(board, move) for move, _ in children}
     idle = {move: _fills_own(board, move) for move, _ in children}
-    dame = {move: fills_own_dame(board, move) for move, _ in children}
+    dame = {move: idle[move] and _nothing_empty_beside(board, move) for move, _ in children}
     # a ko the mover may not take back at once: its pass is the ko threat elsewhere (or the
     # wait for one) a player makes there, not a pass that lets the proof wander on (QA s54:
     # the dying side put itself in atari at C1 instead)
@@ -595,9 +595,12 @@ def fills_own_dame(board: Board | None, move: int) -> bool:
     (:func:`_fills_own`) with no empty point beside it: it shapes no eye space either, and
     a tenuki keeps the liberty (QA s55: the bent four in the corner's White filled its
     outside liberty where it had to wait for the ko)."""
-    return board is not None and move != PASS and not any(
-        board.color_at(p) == EMPTY for p in coords.neighbours(move, board.size)) and \
+    return board is not None and move != PASS and _nothing_empty_beside(board, move) and \
         _fills_own(board, move)
+
+
+def _nothing_empty_beside(board: Board, move: int) -> bool:
+    return not any(board.color_at(p) == EMPTY for p in coords.neighbours(move, board.size))
 
 
 def _gives_away(board: Board | None, move: int) -> bool:
