@@ -863,7 +863,7 @@ class Practice(GameLog):
             self._ending = (defender_lives, reason)
             if won and self._first_ko_check is not None:       # asked already
                 self._ko_taker = self.prover
-                self._end_after_ko_check(*self._first_ko_check)
+                self._end_after_ko_check(*self._first_ko_check, said=True)
             else:
                 self._check_ko(self.prover if won else self.user)
             return
@@ -1072,7 +1072,10 @@ class Practice(GameLog):
                   f"capture kos (proven): this is a ko, and {app} fights it.")
         return proof
 
-    def _end_after_ko_check(self, proof: Proof | None, failure: str) -> None:
+    def _end_after_ko_check(self, proof: Proof | None, failure: str,
+                            said: bool = False) -> None:
+        """End the game with the ko check's outcome; ``said``: the early check's, whose "no
+        ko" was said when it ran (QA s55 D8: the result line said it again)."""
         ending, self._ending = self._ending, None
         first, taker = self._ko_subject(), PLAYERS[self._ko_taker]
         if proof is None:
@@ -1083,8 +1086,8 @@ class Practice(GameLog):
         wins = proof.root.won == (self.user == self.rules.defender)
         if self._ko_taker == self.prover:
             if wins:
-                self._finish(*ending, None, f"; {first} wins even when {taker} may capture "
-                                            "kos")
+                self._finish(*ending, None, "" if said else
+                             f"; {first} wins even when {taker} may capture kos")
             else:
                 self._finish(*ending, KO, f" ({first} does not win when {taker} may capture "
                                           "kos: proven)")
