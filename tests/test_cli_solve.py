@@ -902,6 +902,30 @@ def test_a_kill_that_needs_a_ko_shows_the_ko_where_the_defender_may_take_it(caps
     assert "After 3: White may not retake the ko at A1 (this line's ko rule)" in first
 
 
+# four stones on the second line in the corner (A2-D2) under a living wall: dead even with
+# White to play ("four die, six live"; Segoe, Go Proverbs Illustrated)
+CORNER_FOUR = ("(;FF[4]GM[1]SZ[9]PL[W]AB[ae][be][ce][de][ee][fe][ge][he][ie][af][cf][df][ff]"
+               "[gf][hf][if][ag][bg][cg][dg][eg][fg][gg][hg][ig][eh][fh][gh][hh][ih][ei][fi]"
+               "[gi][hi][ii]AW[ah][bh][ch][dh]TR[ah][bh][ch][dh]MA[ah]{lines})")
+
+
+def test_a_lost_position_is_drawn_from_its_book_try_not_the_tables_first_row(tmp_path,
+                                                                          capsys):
+    """QA s56 shapes D1: where every first move dies, ``--all --diagram`` drew the table's
+    first row, White A1 filling its own 1-1 point; a book draws White's widening D1 and
+    Black's 2-1 point B1 (the single solve's line too), or the file's own try."""
+    path = tmp_path / "four.sgf"
+    path.write_text(CORNER_FOUR.format(lines=""))
+    assert main(["solve", str(path), "--all", "--diagram"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("White to play: dies")
+    assert "$$ | . 2 . 1 X X X X X |" in out
+    path.write_text(CORNER_FOUR.format(lines="(;W[ci]C[Wrong.])"))
+    assert main(["solve", str(path), "--all", "--diagram"]) == 0
+    first = [line for line in capsys.readouterr().out.splitlines() if line.startswith("$$ |")]
+    assert first[-1].split()[2:5] == [".", ".", "1"]     # the file's C1
+
+
 def test_the_diagram_follows_the_files_own_line(tmp_path, capsys):
     """QA s51 book D5: the diagram's replies were the longest, not the file's.  The
     bundled rabbity six with White's answer D1 to the vital D2 as the file's line: the

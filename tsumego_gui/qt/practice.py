@@ -77,7 +77,6 @@ from tsumego_gui.core.sgf_io import WRONG as BOOK_WRONG
 from tsumego_gui.core.wording import PLAYERS, capitalised, one_of, who_takes_kos
 from tsumego_gui.qt.board_painter import NEXT_MOVE, BoardView, Overlay
 from tsumego_gui.qt.proof_view import (
-    STUBBORN_WALK,
     GameLog,
     TryIt,
     forbidden_ko_points,
@@ -95,7 +94,13 @@ from tsumego_gui.search.classify import (
 )
 from tsumego_gui.search.evaluators import HeuristicEvaluator, Query
 from tsumego_gui.search.ko_figure import threats_held
-from tsumego_gui.search.proof import Proof, ProofNode, meets_a_ko, stubborn_reply
+from tsumego_gui.search.proof import (
+    STUBBORN_WALK,
+    Proof,
+    ProofNode,
+    meets_a_ko,
+    stubborn_reply,
+)
 
 CORRECT, WRONG, KO = "correct", "wrong", "ko"
 BARRED = "barred"      # a hint's move: lost by the line's rule, which bars it a ko there

@@ -44,7 +44,6 @@ from tsumego_gui.core.problem import Problem
 from tsumego_gui.qt.board_painter import NEXT_MOVE, THEMES
 from tsumego_gui.qt.proof_model import ProofTreeModel
 from tsumego_gui.qt.proof_view import (
-    STUBBORN_WALK,
     TryIt,
     explain,
     node_and_moves,
@@ -55,6 +54,7 @@ from tsumego_gui.qt.try_first_move import TryFirstMove
 from tsumego_gui.search.classify import Classification
 from tsumego_gui.search.line_diagram import proof_line, with_ko_rule
 from tsumego_gui.search.proof import (
+    STUBBORN_WALK,
     Proof,
     ProofNode,
     book_reply,

@@ -23,7 +23,13 @@ from tsumego_gui.core.wording import PLAYERS, counted
 from tsumego_gui.qt.board_painter import NEXT_MOVE, BoardView, Overlay
 from tsumego_gui.search.classification_file import TREE_SHOWS
 from tsumego_gui.search.ko_notes import KoNotes
-from tsumego_gui.search.proof import Proof, ProofNode, book_reply, stubborn_reply
+from tsumego_gui.search.proof import (
+    STUBBORN_WALK,
+    Proof,
+    ProofNode,
+    book_reply,
+    stubborn_reply,
+)
 
 
 @dataclass(frozen=True)
@@ -311,11 +317,6 @@ class GameLog:
         if not self.log or self.log[-1] != text:     # a refusal said again is not news
             self.log.append(text)
         return text
-
-
-# nodes walked at most to read a losing side's most stubborn move (a child past it reads as
-# the shortest line: the GUI thread waits for the walk)
-STUBBORN_WALK = 200_000
 
 
 class TryIt(GameLog):

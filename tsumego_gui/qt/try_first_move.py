@@ -39,10 +39,9 @@ from tsumego_gui.core.book_lines import Book
 from tsumego_gui.core.wording import PLAYERS, capitalised
 from tsumego_gui.qt.board_painter import BoardView, Overlay
 from tsumego_gui.qt.first_move_list import short_class
-from tsumego_gui.qt.proof_view import STUBBORN_WALK, TryIt, move_refused, view_of
+from tsumego_gui.qt.proof_view import TryIt, move_refused, view_of
 from tsumego_gui.search.classify import OPEN, TENUKI_NOTE, Classification, FirstMove
 from tsumego_gui.search.ko_figure import threats_held
-from tsumego_gui.search.proof import stubborn_move
 
 
 class TryFirstMove:
@@ -181,8 +180,4 @@ def app_first_move(c: Classification) -> FirstMove:
         if not best:        # a capture of every stone at stake, say: no game follows
             raise ValueError("no best first move has a position after it to play on")
         return c.move_to_play(best)
-    board = c.problem.to_board()
-    board.to_play = c.to_play
-    lines = [(m.move, c.line_proofs(m)[0].root) for m in playable]
-    move = stubborn_move(lines, not c.defender_to_move, board, {}, STUBBORN_WALK)
-    return next(m for m in playable if m.move == move)
+    return c.most_stubborn(playable)

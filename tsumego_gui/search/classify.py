@@ -102,7 +102,7 @@ from engine_cy.dfpn import DfpnCore, ExtractionError
 from engine_cy.node_rules import GOAL_CODES
 from engine_cy.search_control import SearchControl, now
 from tsumego_gui.core import coords
-from tsumego_gui.core.book_lines import Book
+from tsumego_gui.core.book_lines import Book, moves_at
 from tsumego_gui.core.problem import Problem, captures_all, one_side_takes_kos
 from tsumego_gui.core.wording import PLAYERS, who_takes_kos
 from tsumego_gui.search import gc_pacing, mcts, verify
@@ -110,10 +110,12 @@ from tsumego_gui.search.evaluators import Evaluator
 from tsumego_gui.search.ko_figure import MAX_TRIED, KoFigure, threat_rules, threat_rules_name
 from tsumego_gui.search.params import MctsParams, SearchParams
 from tsumego_gui.search.proof import (
+    STUBBORN_WALK,
     Proof,
     fills_own_dame,
     ko_barred,
     main_line,
+    stubborn_move,
     with_other_side,
 )
 from tsumego_gui.search.results import (
@@ -263,7 +265,24 @@ class Classification:
                         next(iter(order), None))
         if tenuki:
             return tenuki[0]
+        if self.status == self.failure:
+            # every move fails: the book's try, else the most stubborn, as a single solve's
+            # line takes it (QA s56: the table's first row, White A1 filling its own 1-1
+            # point, where the book tries D1)
+            tries = [m for m in self.moves if m.cls != OPEN and m.proofs]
+            book_tries = {e.move for e in moves_at(book, (), self.to_play)} if book else set()
+            return next((m for m in tries if m.move in book_tries), None) or \
+                (self.most_stubborn(tries) if tries else None)
         return next(iter(shown or stones), None)
+
+    def most_stubborn(self, moves: list[FirstMove]) -> FirstMove:
+        """Of ``moves`` (decided first moves with proofs, all failing the side to move), the
+        most stubborn (``proof.stubborn_move`` over their lines' proofs)."""
+        board = self.problem.to_board()
+        board.to_play = self.to_play
+        lines = [(m.move, self.line_proofs(m)[0].root) for m in moves]
+        move = stubborn_move(lines, not self.defender_to_move, board, {}, STUBBORN_WALK)
+        return next(m for m in moves if m.move == move)
 
     def move_to_play(self, best: list[FirstMove]) -> FirstMove:
         """Of ``best`` (first moves of the best class), the one to play or hint: a move

@@ -482,6 +482,9 @@ def line_length(node: ProofNode, lengths: dict[int, int], budget: int = 0) -> in
     return lengths[id(node)]
 
 
+# nodes walked at most to read a losing side's most stubborn move (a child past it reads as
+# the shortest line: the GUI thread waits for the walk)
+STUBBORN_WALK = 200_000
 GIVEN_AWAY = 2      # stones in atari: a throw-in gives one, filling a seki's liberty a group
 PRESSED = 3         # a chain left with this many liberties or fewer by a move is pressed
 
