@@ -13,7 +13,7 @@ from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl  # noqa: E402
 from PySide6.QtGui import QDropEvent  # noqa: E402
 
 from tsumego_gui.core import coords  # noqa: E402
-from tsumego_gui.core.sgf_io import read_sgf  # noqa: E402
+from tsumego_gui.core.sgf_io import read_sgf, write_sgf  # noqa: E402
 from tsumego_gui.qt.main_window import BUNDLED_PROBLEM, PROBLEMS_DIR, MainWindow  # noqa: E402
 from tsumego_gui.qt.problem_list import TITLE_ROLE, entry_title  # noqa: E402
 from tsumego_gui.qt.settings import load_preferences, open_settings  # noqa: E402
@@ -95,6 +95,20 @@ def test_ctrl_s_never_writes_over_what_a_problem_file_cannot_keep(window, tmp_pa
     window.ask_save_file = lambda default: pytest.fail("asked for a name")
     assert window.save() and read_sgf(tmp_path / "mine.sgf")[0].color_at(
         coords.from_gtp("H8", 9)) == 0
+
+
+def test_ctrl_s_writes_over_a_problem_entered_by_hand_and_opened_again(window, tmp_path):
+    """QA s56 editor D1: a problem the app saved with no source was read back with its file
+    name as the source, so Ctrl+S took the file for more than a problem file keeps and
+    asked for ``hand-1.sgf``: two diverging copies."""
+    mine = tmp_path / "hand.sgf"
+    mine.write_bytes(write_sgf(read_sgf(GAME_A)[0]))        # as the app saves it: no SO
+    assert window.open_path(mine)
+    _edit(window, "E5")
+    window.ask_save_file = lambda default: pytest.fail(f"asked for a name: {default}")
+    assert window.save()
+    assert read_sgf(mine)[0].color_at(coords.from_gtp("E5", 5)) == 2
+    assert sorted(tmp_path.glob("*.sgf")) == [mine]
 
 
 def test_a_new_problem_is_offered_a_file_name_from_its_title(window):

@@ -243,9 +243,13 @@ def _stones_read(path: Path) -> bool:
 
 def _rewrites_as_is(path: Path) -> bool:
     """Whether writing the problem of the SGF file ``path`` gives back its bytes: a file
-    this app wrote, which holds nothing that saving over it could lose."""
+    this app wrote, which holds nothing that saving over it could lose.  Read from its
+    bytes: read from its path, a file with no source (``SO``) takes its name as one, which
+    the writing adds (QA s56 editor D1: a problem entered by hand, saved and opened again,
+    was saved as ``name-1.sgf``)."""
     try:
-        return write_sgf(read_sgf(path)[0]) == path.read_bytes()
+        data = path.read_bytes()
+        return write_sgf(read_sgf(data)[0]) == data
     except (OSError, ProblemError):
         return False
 
