@@ -20,6 +20,7 @@ from tsumego_gui.core import coords
 from tsumego_gui.core.diagram import parse_diagram, parse_marks
 from tsumego_gui.core.problem import Problem
 from tsumego_gui.core.sgf_io import read_sgf
+from tsumego_gui.search import choice
 from tsumego_gui.search.dfs import solve
 from tsumego_gui.search.params import SearchParams
 from tsumego_gui.search.proof import Proof
@@ -202,6 +203,19 @@ def test_a_node_budget_gives_unknown():
     assert result.proof is None
     assert result.stop_reason == "node budget"
     assert result.nodes <= 50 + 82   # the budget is checked once per expansion (81 points + pass)
+
+
+def test_the_time_budget_holds_on_a_whole_19x19_board():
+    """QA s56 editor D4: an open corner of a 19x19 board entered with no region, searched
+    whole (the app's automatic choice: MCTS), ran 16 s past a 5 s budget at some 40 nodes a
+    second: the clock was read every 1,024 nodes, now every 32."""
+    problem = Problem.create(19, [coords.from_gtp(p, 19) for p in "B4 C4 D3 E3 F2 G2".split()],
+                             [coords.from_gtp(p, 19) for p in "B3 C3 C2 D2 E2".split()],
+                             to_play=BLACK, crucial={coords.from_gtp("C2", 19)})
+    for solver in ("auto", "dfs"):
+        result, _, _ = choice.solve(problem, solver, evaluator_name="heuristic", max_nodes=0,
+                                    max_seconds=1.0)
+        assert result.stop_reason == "time budget" and result.seconds < 3.0
 
 
 @pytest.mark.parametrize("algorithm", ["dfpn", "id"])
