@@ -128,7 +128,10 @@ def test_sgf_export_holds_the_tree_zones_and_winning_moves(proof):
     assert game.get_size() == 7
     assert "dies" in root.get("C")
     # the players named as a Go text names them
-    assert f"Winning moves for {({1: 'Black', 2: 'White'})[proof.to_play]}: " in root.get("C")
+    # one move: "a winning move", others may win too (QA s56: "Winning moves: B1" read as
+    # the list of them)
+    winning_words = "A winning move" if len(proof.winning_moves) == 1 else "Winning moves"
+    assert f"{winning_words} for {({1: 'Black', 2: 'White'})[proof.to_play]}: " in root.get("C")
     first_moves = [child.get_move() for child in root]
     size = proof.problem.size
     winning = {coords.to_sgfmill(m, size) for m in proof.winning_moves}
@@ -164,6 +167,19 @@ def _sgf_nodes_below(node):
     for child in node:
         yield child
         yield from _sgf_nodes_below(child)
+
+
+def test_sgf_export_names_the_moves_a_dying_defender_has_answered_as_another():
+    """QA s56 research D1: in a proof that the defender dies the moves cut by a null move
+    are the defender's, at OR nodes, and the export named the cuts at AND nodes only (the
+    second-line three in the corner, Black to play, kills)."""
+    problem = read_sgf(BUNDLED / "corner" / "second-line-three.sgf")[0]
+    proof = solved(problem, BLACK, all_moves=False).proof
+    cutting = [n for n in proof.root.iter_unique() if n.pruned]
+    assert not proof.root.won and cutting and all(n.kind == "or" for n in cutting)
+    texts = [n.get("C") for n in _sgf_nodes_below(sgf.Sgf_game.from_bytes(
+        proof.to_sgf()).get_root()) if n.has_property("C")]
+    assert sum("answered as another move" in t for t in texts) >= len(cutting)
 
 
 def test_sgf_export_marks_no_squares_below_the_root_only_the_region(proof):

@@ -250,9 +250,12 @@ class Proof:
         size = self.problem.size
         root = game.get_root()
         verdict = "lives" if self.root.won else "dies"
+        # one move: the one a single solve proved, others may win too (QA s56: a trainer
+        # read "Winning moves: B1" as E1 being wrong), as the CLI and the app say it
+        winning = "A winning move" if len(self.winning_moves) == 1 else "Winning moves"
         root.add_comment_text(
             f"tsumego_gui proof: the {PLAYERS[self.problem.defender]} group {verdict}. "
-            f"Winning moves for {PLAYERS[self.to_play]}: "
+            f"{winning} for {PLAYERS[self.to_play]}: "
             f"{', '.join(coords.to_gtp(m, size) for m in self.winning_moves) or 'none'}."
             + (f" {note}" if note else ""))
         writer = TreeWriter(size, self.problem.defender, max_nodes, book)
@@ -845,7 +848,7 @@ def _describe(node: ProofNode, defender: int, size: int) -> str:
     if node.kind == "survives":
         return f"{status}: two passes end the game with the group on the board (seki)"
     text = f"{status}"
-    if node.kind == "and" and node.pruned:
+    if node.pruned:     # a proof's AND node, or a disproof's OR node (QA s56: left out)
         covered = ", ".join(
             f"{coords.to_gtp(m, size)} as {coords.to_gtp(c, size)}" for m, c in node.pruned)
         text += f"; answered as another move (they change nothing in its zone): {covered}"
