@@ -220,6 +220,18 @@ def test_saving_an_invalid_position_is_refused_with_the_reason(window, tmp_path)
     assert not window.save()
     assert "not a valid problem yet" in window.error_text()
     assert not (tmp_path / "x.sgf").exists()
+    # what to do, in the editor's words (QA s56 editor D2: goals and "a kill-all board"),
+    # and the refusal goes once the problem is valid (D3: it stayed under "Valid problem")
+    for point in ("A2", "B2", "B1"):
+        _edit(window, point)
+    assert not window.save()
+    assert window.error_text() == ("Cannot save: the position is not a valid problem yet: "
+                                   "Mark the white stones that must live: choose the Crucial "
+                                   "stones tool (Ctrl+2) and click their group.")
+    window.problem_panel.set_tool("crucial")
+    window.editor.press(coords.from_gtp("A2", 5), 1)
+    window.editor.release()
+    assert window.editor.draft.crucial and not window.error_text()
 
 
 def test_a_folder_and_a_multi_game_file_become_problem_lists(window, tmp_path):

@@ -168,6 +168,7 @@ CLASSIFICATION_FILTER = ("Proof of every first move as SGF (*.sgf);;"
                          "Proof of every first move as JSON (*.json)")
 SPLIT_FILTER = "Split proof as SGF (*.sgf);;Split proof as JSON (*.json)"
 CANNOT_SOLVE = "Cannot solve:"     # the banner's start where the position is no problem yet
+CANNOT_SAVE = "Cannot save: the position is not a valid problem yet:"      # the same, saving
 DEFAULT_SIZE = (1240, 680)     # fits a 1280x720 screen with a title bar
 LIST_HEIGHT = 300              # the problem list's dock: six entries and its title
 LEGEND_SCREEN = 800            # screens less tall start with the proof's legend folded
@@ -970,7 +971,8 @@ class MainWindow(QMainWindow):
         try:
             problem = self.editor.draft.to_problem()
         except ProblemError as e:
-            self.show_error(f"Cannot save: the position is not a valid problem yet ({e}).")
+            # what to do, as Space says it (QA s56 editor D2: goals and "a kill-all board")
+            self.show_error(f"{CANNOT_SAVE} {self.editor.draft.advice() or e}")
             return False
         try:
             write_atomically(path, write_sgf(problem))
@@ -1054,8 +1056,9 @@ class MainWindow(QMainWindow):
     # ---- editing ------------------------------------------------------------------------
 
     def _draft_changed(self, draft: Draft) -> None:
-        if self.banner.text().startswith(CANNOT_SOLVE) and not draft.validation_message():
-            self.clear_error()      # the user did what it asked (QA s50: it stayed)
+        if self.banner.text().startswith((CANNOT_SOLVE, CANNOT_SAVE)) and \
+                not draft.validation_message():
+            self.clear_error()      # the user did what it asked (QA s50, s56: it stayed)
         if self._verdict_split:     # an edit: the Problem dock takes its panel again
             self._verdict_split = False
             self._fit_edit_column()
