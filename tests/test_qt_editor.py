@@ -126,6 +126,21 @@ def test_the_edit_tools_have_keys(qtbot, window):
         assert window.problem_panel.tool_buttons[tool].isChecked()
 
 
+def test_a_tools_key_keeps_the_keyboard_cursor(qtbot, window):
+    """QA s56 editor D5: after Ctrl+2 the cursor was gone and Enter marked nothing."""
+    window.show()
+    qtbot.waitExposed(window)
+    window.new_problem(5)
+    board = window.board
+    board.setFocus()
+    QTest.keyClick(board, Qt.Key.Key_Down)
+    QTest.keyClick(board, Qt.Key.Key_Return, Qt.KeyboardModifier.ShiftModifier)   # White C3
+    qtbot.keyClick(window, Qt.Key.Key_2, Qt.KeyboardModifier.ControlModifier)
+    assert window.editor.tool == "crucial" and board.cursor == coords.from_gtp("C3", 5)
+    QTest.keyClick(board, Qt.Key.Key_Return)
+    assert window.editor.draft.crucial == {coords.from_gtp("C3", 5)}
+
+
 def test_region_tool_paint_clear_and_fields(qtbot, window):
     window.new_problem(7)
     assert window.mode_label.text().startswith("Editing: left click black")

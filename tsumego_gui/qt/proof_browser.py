@@ -502,6 +502,10 @@ class ProofBrowser(QWidget):
     # ---- try it -------------------------------------------------------------------------
 
     def set_try_mode(self, on: bool) -> None:
+        """Start a game (``on``) over what the browser holds, or end the one played;
+        ``try_mode_changed`` where one starts or ends (QA s56 editor D5: Ctrl+2 ended no
+        game, and the signal took the board's keyboard cursor away)."""
+        was = self.try_it is not None
         if on and self.game_factory is not None:
             self.try_it = self.game_factory()
         elif on and self.classification is not None:
@@ -518,7 +522,8 @@ class ProofBrowser(QWidget):
         self._enable_nav()
         if self.try_button.isChecked() != (self.try_it is not None):
             self.try_button.setChecked(self.try_it is not None)
-        self.try_mode_changed.emit(self.try_it is not None)
+        if on or was:
+            self.try_mode_changed.emit(self.try_it is not None)
         if self.proof is not None or self.try_it is not None:
             self._show()
 
