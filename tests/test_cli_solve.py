@@ -926,6 +926,19 @@ def test_a_lost_position_is_drawn_from_its_book_try_not_the_tables_first_row(tmp
     assert first[-1].split()[2:5] == [".", ".", "1"]     # the file's C1
 
 
+def test_a_failing_attacker_tries_what_must_be_answered_not_a_throw_in(capsys):
+    """QA s55 practice D9, s56 shapes D2: after White's tenuki on the bent four Black threw
+    in at E2, a stone in atari that threatens nothing (a tenuki still lives); a book shows
+    the vital point D1 and White's E1, the miai.  A throw-in that puts a stone in atari
+    must be answered, and stays: the L-four's B1 against White's A1, answered at C1."""
+    assert main(["solve", str(BUNDLED / "classic" / "bent-four.sgf"), "--all",
+                 "--diagram"]) == 0
+    assert "$$ | X O . 2 3 O X . . |" in capsys.readouterr().out.splitlines()
+    assert main(["solve", str(BUNDLED / "corner" / "l-four-corner-ko.sgf"), "--all",
+                 "--diagram", "--to-play", "W"]) == 0
+    assert "$$ | 1 2 3 O X . . . . |" in capsys.readouterr().out.splitlines()
+
+
 def test_the_diagram_follows_the_files_own_line(tmp_path, capsys):
     """QA s51 book D5: the diagram's replies were the longest, not the file's.  The
     bundled rabbity six with White's answer D1 to the vital D2 as the file's line: the

@@ -488,7 +488,7 @@ def line_length(node: ProofNode, lengths: dict[int, int], budget: int = 0) -> in
 # nodes walked at most to read a losing side's most stubborn move (a child past it reads as
 # the shortest line: the GUI thread waits for the walk)
 STUBBORN_WALK = 200_000
-GIVEN_AWAY = 2      # stones in atari: a throw-in gives one, filling a seki's liberty a group
+GIVEN_AWAY = 2      # stones in atari given away whatever they threaten (a seki's liberty filled)
 PRESSED = 3         # a chain left with this many liberties or fewer by a move is pressed
 
 
@@ -610,16 +610,22 @@ def _nothing_empty_beside(board: Board, move: int) -> bool:
 
 
 def _gives_away(board: Board | None, move: int) -> bool:
-    """Whether ``move`` leaves its chain in atari with ``GIVEN_AWAY`` stones or more and
-    takes nothing (a capture into a snapback is a try books show)."""
+    """Whether ``move`` leaves its chain in atari and takes nothing (a capture into a
+    snapback is a try books show): a chain of ``GIVEN_AWAY`` stones or more, or one stone
+    that puts no chain beside it in atari (QA s56: a throw-in that threatened nothing was a
+    line's "most stubborn" try, where a tenuki kept the result; a mutual atari must be
+    answered, and books show it: the L-four's B1, a snapback's counter-atari)."""
     if board is None or move == PASS or not board.is_legal(move):
         return False
     mover = board.to_play
     taken = board.captures(mover)
     token = board.play(move)
     try:
-        return (board.captures(mover) == taken and board.num_liberties(move) == 1
-                and len(board.chain(move)) >= GIVEN_AWAY)
+        if board.captures(mover) != taken or board.num_liberties(move) != 1:
+            return False
+        return len(board.chain(move)) >= GIVEN_AWAY or not any(
+            board.color_at(p) == 3 - mover and board.num_liberties(p) == 1
+            for p in coords.neighbours(move, board.size))
     finally:
         board.undo(token)
 
