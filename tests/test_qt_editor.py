@@ -5,6 +5,7 @@ import pytest
 pytest.importorskip("pytestqt")
 
 from PySide6.QtCore import Qt  # noqa: E402
+from PySide6.QtGui import QAction  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 
 from tsumego_gui.core import coords  # noqa: E402
@@ -21,6 +22,25 @@ def click(qtbot, w, gtp, button=Qt.MouseButton.LeftButton):
     loc = coords.from_gtp(gtp, w.editor.draft.size)
     qtbot.mouseClick(w.board, button, pos=w.board.point_position(loc))
     return loc
+
+
+def test_the_size_picked_for_a_new_problem_stays_through_edits(qtbot, window):
+    """QA s56 editor D12: an edit or an undo put the size box back to the board's size, so
+    New started a 9x9 after 13x13 was picked; the Edit menu names a stroke in words
+    (D11: "Undo edit (region+)")."""
+    window.new_problem(9)
+    panel = window.problem_panel
+    panel.size_combo.setCurrentIndex(panel.size_combo.findData(13))
+    click(qtbot, window, "C3")
+    assert window.undo_action.text() == "&Undo black stones"
+    window.undo_action.trigger()
+    assert panel.size_combo.currentData() == 13
+    panel.set_tool("region")
+    click(qtbot, window, "D4")
+    assert window.undo_action.text() == "&Undo region points"
+    next(a for a in window.findChildren(QAction)
+         if a.text() == "&New problem").trigger()
+    assert window.editor.draft.size == 13 and panel.size_combo.currentData() == 13
 
 
 def test_left_black_right_white_click_on_stone_erases(qtbot, window):

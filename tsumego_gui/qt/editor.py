@@ -228,6 +228,9 @@ class _Snapshot(QUndoCommand):
         self.model._set(self.before)
 
 
+# what the Edit menu's Undo / Redo name a stroke (QA s56 editor D11: "Undo edit (region+)")
+STROKE_WORDS = {"black": "black stones", "white": "white stones", "erase": "erasing",
+                "region+": "region points", "region-": "clearing region points"}
 TYPING_ID = 1       # QUndoCommand.id of typing in a text field: a run of it merges
 
 
@@ -363,6 +366,6 @@ class EditorModel(QObject):
             return
         if not self._stroke_open:
             # opened at the first real change, so a stroke that changes nothing leaves no step
-            self.undo_stack.beginMacro(f"edit ({s})")
+            self.undo_stack.beginMacro(STROKE_WORDS[s])
             self._stroke_open = True
-        self.apply(new, f"edit ({s})")
+        self.apply(new, STROKE_WORDS[s])

@@ -175,6 +175,7 @@ class ProblemPanel(QWidget):
         for n in range(2, 20):
             self.size_combo.addItem(f"{n}x{n}", n)
         self.size_combo.setCurrentIndex(9 - 2)
+        self._board_size = 9        # the size of the problem on the board, as last shown
         self.size_combo.setToolTip("The board size of a new problem")
         new_button = QPushButton("New problem")
         new_button.setToolTip("An empty board of the size beside it, to set up a problem "
@@ -243,8 +244,11 @@ class ProblemPanel(QWidget):
                 # there, typing goes on at its end
                 if not self.title_edit.hasFocus():
                     self.title_edit.setCursorPosition(0)
-            # the size box says the size of the problem on the board (New starts one that size)
-            self.size_combo.setCurrentIndex(max(0, self.size_combo.findData(draft.size)))
+            # the size box says the size of a problem put on the board (New starts one that
+            # size); an edit keeps the size the user picked for the next (QA s56 editor D12)
+            if draft.size != self._board_size:
+                self._board_size = draft.size
+                self.size_combo.setCurrentIndex(max(0, self.size_combo.findData(draft.size)))
             self.to_play_combo.setCurrentIndex(0 if draft.to_play == BLACK else 1)
             self.defender_combo.setCurrentIndex(0 if draft.defender == BLACK else 1)
             self.goal_combo.setCurrentIndex(max(0, self.goal_combo.findData(draft.goal)))
