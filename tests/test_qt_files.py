@@ -111,6 +111,16 @@ def test_ctrl_s_writes_over_a_problem_entered_by_hand_and_opened_again(window, t
     assert sorted(tmp_path.glob("*.sgf")) == [mine]
 
 
+def test_a_saved_proof_opens_as_its_problem_and_says_so(window, tmp_path):
+    """QA s56 research D2: a proof file opened as its problem, its tree dropped unsaid."""
+    from tsumego_gui.search.dfs import solve
+    path = tmp_path / "proof.json"
+    solve(read_sgf(BUNDLED_PROBLEM)[0]).proof.save_json(path)
+    assert window.open_path(path)
+    assert "proof.json is a saved proof: its problem is opened, not its tree" in \
+        window.statusBar().currentMessage()
+
+
 def test_a_new_problem_is_offered_a_file_name_from_its_title(window):
     # QA s45: "problem.sgf" was offered for a new problem titled "My straight three"
     window.new_problem(9)

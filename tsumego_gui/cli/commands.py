@@ -154,6 +154,15 @@ def build_parser() -> argparse.ArgumentParser:
     add_problem_arguments(frame)
     frame.add_argument("--out", required=True, metavar="FILE", help="the SGF file to write")
 
+    check = sub.add_parser("verify", help="check a proof or classification file saved with "
+                                          "--proof-out (.json) with the independent verifier",
+                           epilog=EXIT_HELP)
+    check.add_argument("file", type=named_path, metavar="FILE",
+                       help="a .json proof or classification file this program wrote")
+    check.add_argument("--verify-positions", type=count(1), default=None, metavar="N",
+                       help="position budget of the verifier (default: its own); a walk it "
+                            "cuts short is reported as 'verified partly'")
+
     from tsumego_gui.cli.train import add_train_parser
     add_train_parser(sub)
     return parser
@@ -170,6 +179,9 @@ def command_function(name: str):
     if name == "frame":
         from tsumego_gui.cli.frame import run_frame
         return run_frame
+    if name == "verify":
+        from tsumego_gui.cli.verify_file import run_verify
+        return run_verify
     from tsumego_gui.cli.train import run_train
     return run_train
 

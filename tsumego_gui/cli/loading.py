@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import sys
 from dataclasses import dataclass
+from pathlib import Path
 
 from tsumego_gui.cli.exit_status import BAD_INPUT, DONE
 from tsumego_gui.core.colors import BLACK, WHITE
@@ -52,6 +53,11 @@ def load_from_args(args) -> Loaded:
     if not good:
         raise ProblemError(f"{args.file}: none of its {len(chosen)} problems can be read "
                            "(each is said above)")
+    from tsumego_gui.search.classification_file import is_saved_proof
+    if is_saved_proof(Path(args.file)):
+        # QA s56 research D2: a proof file given to solve was solved again, its tree unread
+        print(f"tsumego: {args.file} is a saved proof: its problem is read, not its tree "
+              f"(tsumego verify {args.file} checks the tree)", file=sys.stderr)
     for i, sp in good:
         if sp.assumed:
             label = f"problem {i}" if len(entries) > 1 else sp.path.name

@@ -674,6 +674,11 @@ class MainWindow(QMainWindow):
             self.problem_list.show_listing(listed, self.prefs.theme)
             self._set_prefs(last_list=str(path))
         self._load_problem(games[index].problem, path, index, len(games), games[index])
+        if classification_file.is_saved_proof(path):
+            # QA s56 research D2: the tree went unread without a word
+            self.statusBar().showMessage(
+                f"{path.name} is a saved proof: its problem is opened, not its tree; Space "
+                f"solves it again (tsumego verify {path.name} checks the saved tree).", 15000)
         if bad:
             self.show_error(f"{path.name}: {len(bad)} of its {len(games)} problems cannot be "
                             f"read ({bad[0].reason}{' ...' if len(bad) > 1 else ''}); the "

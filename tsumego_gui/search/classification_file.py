@@ -51,6 +51,7 @@ from tsumego_gui.core.wording import PLAYERS, counted
 from tsumego_gui.search.classify import OPEN, Classification, FirstMove
 from tsumego_gui.search.ko_figure import KoFigure, threats_held
 from tsumego_gui.search.ko_notes import KoNotes
+from tsumego_gui.search.proof import FORMAT as PROOF_FORMAT
 from tsumego_gui.search.proof import (
     JSON_SIDES,
     Proof,
@@ -102,6 +103,18 @@ def from_json(data: dict) -> Classification:
              for d in data["moves"]]
     return Classification(problem, read_json_side(data["to_play"], version), moves,
                           data["seconds"], data["nodes"], data["cancelled"])
+
+
+def is_saved_proof(path: Path) -> bool:
+    """Whether ``path`` is a proof or classification file this program saved (opened as a
+    problem, only the problem in it is read)."""
+    if path.suffix.lower() != ".json" or not path.is_file():
+        return False
+    try:
+        data = json.loads(path.read_text(encoding="utf-8-sig"))
+    except (OSError, ValueError, RecursionError):
+        return False
+    return isinstance(data, dict) and data.get("format") in (PROOF_FORMAT, FORMAT)
 
 
 def save_json(c: Classification, path: str | Path) -> None:

@@ -50,6 +50,7 @@ from tsumego_gui.core.wording import PLAYERS
 from tsumego_gui.search.ko_notes import KoNotes
 
 KINDS = ("or", "and", "goal", "captured", "passes", "survives")
+FORMAT = "tsumego_gui proof"    # a proof file's "format"
 FORMAT_VERSION = 2          # see the module docstring; 1 is still read
 JSON_SIDES = {1: "B", 2: "W"}
 # Our own SGF property for a proof node's relevance zone (``core.sgf_io`` lists it).
@@ -160,7 +161,7 @@ class Proof:
         def names(points) -> list[str]:
             return [name[p] for p in points]
         return {
-            "format": "tsumego_gui proof",
+            "format": FORMAT,
             "version": FORMAT_VERSION,
             "problem_sgf": _problem_sgf(self.problem),
             "to_play": JSON_SIDES[self.to_play],
@@ -189,7 +190,7 @@ class Proof:
         is not a proof or names a point that is not on its board."""
         from tsumego_gui.core.sgf_io import read_sgf
         version = data.get("version")
-        if data.get("format") != "tsumego_gui proof" or version not in (1, FORMAT_VERSION):
+        if data.get("format") != FORMAT or version not in (1, FORMAT_VERSION):
             raise ValueError("not a tsumego_gui proof file (or another version)")
         problem = read_sgf(data["problem_sgf"].encode())[0]
         locs = json_points_reader(problem.size, version)

@@ -1,0 +1,68 @@
+"""``tsumego verify`` as a researcher runs it on saved proofs, kept and edited."""
+
+from __future__ import annotations
+
+import json
+
+from tests.test_cli_solve import BUNDLED, STRAIGHT_THREE
+from tsumego_gui.cli.main import main
+
+
+def _saved(tmp_path, name: str, *options: str) -> dict:
+    path = tmp_path / name
+    assert main(["solve", str(STRAIGHT_THREE), "--proof-out", str(path), *options]) == 0
+    return json.loads(path.read_text())
+
+
+def test_a_saved_proof_verifies_and_an_edited_one_does_not(tmp_path, capsys):
+    """QA s56 research D2: a proof file could be neither loaded nor checked; given to
+    ``solve``, its problem was solved again and the tree, edited or not, went unread."""
+    data = _saved(tmp_path, "proof.json", "--to-play", "B")
+    capsys.readouterr()
+    assert main(["verify", str(tmp_path / "proof.json")]) == 0
+    assert capsys.readouterr().out.strip().endswith(": verified")
+    # a refutation cut out of the tree: a move of White's left unanswered
+    losing = next(n for n in data["nodes"] if n["kind"] == "or" and len(n["children"]) > 1)
+    losing["children"].pop()
+    edited = tmp_path / "edited.json"
+    edited.write_text(json.dumps(data))
+    assert main(["verify", str(edited)]) == 1
+    assert "NOT verified" in capsys.readouterr().out
+
+
+def test_a_winning_move_the_tree_does_not_prove_is_refused(tmp_path, capsys):
+    data = _saved(tmp_path, "proof.json", "--to-play", "W")
+    assert data["winning_moves"] == ["B1"]
+    data["winning_moves"] = ["A1"]
+    (tmp_path / "claims.json").write_text(json.dumps(data))
+    capsys.readouterr()
+    assert main(["verify", str(tmp_path / "claims.json")]) == 1
+    assert "the file names A1 as winning, and its tree holds no proof of it" in \
+        capsys.readouterr().out
+
+
+def test_a_classification_file_has_each_first_moves_proofs_verified(tmp_path, capsys):
+    _saved(tmp_path, "moves.json", "--all", "--to-play", "W")
+    capsys.readouterr()
+    assert main(["verify", str(tmp_path / "moves.json")]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split()[0] for line in lines] == ["A1", "B1", "C1", "pass"]
+    assert all(line.endswith(": verified") for line in lines)
+
+
+def test_a_file_that_holds_no_proof_is_refused_with_its_reason(tmp_path, capsys):
+    for name, text, reason in (
+            ("game.sgf", (BUNDLED / "straight-three.sgf").read_text(), "not JSON"),
+            ("other.json", '{"format": "something else"}',
+             "not a tsumego_gui proof or classification file")):
+        (tmp_path / name).write_text(text)
+        assert main(["verify", str(tmp_path / name)]) == 2
+        assert reason in capsys.readouterr().err
+
+
+def test_solve_says_a_saved_proof_is_read_for_its_problem_only(tmp_path, capsys):
+    _saved(tmp_path, "proof.json")
+    capsys.readouterr()
+    assert main(["solve", str(tmp_path / "proof.json")]) == 0
+    assert "is a saved proof: its problem is read, not its tree (tsumego verify" in \
+        capsys.readouterr().err
