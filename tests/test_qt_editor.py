@@ -43,6 +43,21 @@ def test_the_size_picked_for_a_new_problem_stays_through_edits(qtbot, window):
     assert window.editor.draft.size == 13 and panel.size_combo.currentData() == 13
 
 
+def test_editing_a_zoomed_view_says_how_to_see_the_whole_board(window):
+    """QA s56 editor D7: with a region, the stones tool's view of a 19x19 corner left the
+    rest of the board out of reach, and nothing said how to reach it."""
+    window.new_problem(19)
+    white = {coords.from_gtp(v, 19) for v in ("A2", "B2", "B1")}
+    window.editor.set_fields("a corner", white=white, crucial=white,
+                             region={coords.from_gtp(v, 19) for v in ("A1", "C1", "C2")})
+    window.problem_panel.set_tool("stones")
+    assert not window.board.visible_window().is_whole
+    assert "View › Zoom to the problem shows the whole board" in window.mode_label.text()
+    window.crop_action.trigger()
+    assert window.board.visible_window().is_whole
+    assert "Zoom" not in window.mode_label.text()
+
+
 def test_left_black_right_white_click_on_stone_erases(qtbot, window):
     window.new_problem(7)
     a = click(qtbot, window, "C3")

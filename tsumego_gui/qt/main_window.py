@@ -1122,7 +1122,11 @@ class MainWindow(QMainWindow):
         self.remove_frame_action.setEnabled(bool(d.frame))
         self.board.set_position(BoardView(d.size, d.black, d.white),
                                 Overlay(region=d.region, crucial=d.crucial))
-        self.mode_label.setText(EDIT_HINTS[self.editor.tool] + "  Space solves.")
+        # a zoomed view leaves the rest of the board out of reach (QA s56 editor D7: nothing
+        # said how to place a stone there)
+        zoomed = "" if self.board.visible_window().is_whole else \
+            "  Zoomed to the problem: View › Zoom to the problem shows the whole board."
+        self.mode_label.setText(EDIT_HINTS[self.editor.tool] + "  Space solves." + zoomed)
 
     def _take_tool(self, tool: str) -> None:
         """Edit the position with ``tool``, the board taking the keys (not during a game:
@@ -1779,7 +1783,10 @@ class MainWindow(QMainWindow):
 
     def _toggle_crop(self, on: bool) -> None:
         self._set_prefs(crop_board=on)
-        self._apply_crop()
+        if self.mode == "edit":
+            self._show_edit_board()     # its hint says whether the view is zoomed
+        else:
+            self._apply_crop()
 
     def _apply_crop(self) -> None:
         """Zoom to the problem as the View menu says, but not while a position without a
