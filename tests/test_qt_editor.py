@@ -43,6 +43,23 @@ def test_the_size_picked_for_a_new_problem_stays_through_edits(qtbot, window):
     assert window.editor.draft.size == 13 and panel.size_combo.currentData() == 13
 
 
+def test_a_first_crucial_chain_of_the_other_colour_says_who_defends_now(qtbot, window):
+    """QA s56 editor D10: a first click of the crucial tool on the attacker's wall made it
+    the defender, the Defender and Ko captures boxes switched without a word."""
+    window.new_problem(7)
+    click(qtbot, window, "C3")                      # Black
+    click(qtbot, window, "A2", Qt.MouseButton.RightButton)
+    window.problem_panel.set_tool("crucial")
+    click(qtbot, window, "C3")
+    assert window.editor.draft.defender == BLACK
+    assert window.statusBar().currentMessage().startswith(
+        "Black is now the defender: the stones marked must live")
+    window.undo_action.trigger()
+    window.statusBar().clearMessage()
+    click(qtbot, window, "A2")                      # White, the defender already: no word
+    assert window.editor.draft.defender == WHITE and not window.statusBar().currentMessage()
+
+
 def test_editing_a_zoomed_view_says_how_to_see_the_whole_board(window):
     """QA s56 editor D7: with a region, the stones tool's view of a 19x19 corner left the
     rest of the board out of reach, and nothing said how to reach it."""

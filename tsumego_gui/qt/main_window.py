@@ -288,6 +288,7 @@ class MainWindow(QMainWindow):
         self.solve_problem: Problem | None = None
         # while practising: whether the first moves' list and the proof tree were shown
         self._answers_shown: tuple[bool, ...] | None = None
+        self._last_draft: Draft | None = None       # the position before the last edit
         # the left column split for an unproven solve's verdict while editing (``_solved``)
         self._verdict_split = False
         # while a re-solve runs: the result before it, finished, to give back if the user
@@ -1064,6 +1065,15 @@ class MainWindow(QMainWindow):
         if self.banner.text().startswith((CANNOT_SOLVE, CANNOT_SAVE)) and \
                 not draft.validation_message():
             self.clear_error()      # the user did what it asked (QA s50, s56: it stayed)
+        before, self._last_draft = self._last_draft, draft
+        if before is not None and not before.crucial and draft.crucial and \
+                before.defender != draft.defender:
+            # the first chain marked names the defender (QA s56 editor D10: a click on the
+            # wall first switched the Defender and Ko captures boxes without a word)
+            self.statusBar().showMessage(
+                f"{PLAYERS[draft.defender]} is now the defender: the stones marked must live "
+                "(the Defender box; Ko captures follow it).  Undo (Ctrl+Z) if those were "
+                "the attacker's.", 10000)
         if self._verdict_split:     # an edit: the Problem dock takes its panel again
             self._verdict_split = False
             self._fit_edit_column()
