@@ -510,6 +510,12 @@ def test_a_network_names_its_evaluator_and_a_network_free_one_refuses_it(tmp_pat
     for option in (["--network", str(missing)], ["--device", "cuda"]):
         assert main(["solve", str(STRAIGHT_THREE), "--evaluator", "heuristic", *option]) == 2
         assert f"{option[0]} is for a network evaluator" in capsys.readouterr().err
+    # df-pn takes only katago's focus (QA s56 research D5: ftl loaded, then plain df-pn ran)
+    for option in (["--evaluator", "ftl"], ["--evaluator", "heuristic"],
+                   ["--network", str(tmp_path / "w.pt")]):
+        assert main(["solve", str(STRAIGHT_THREE), "--solver", "dfs", *option]) == 2
+        assert "evaluator guides MCTS (--solver mcts or auto); df-pn takes only katago's" in \
+            capsys.readouterr().err
 
 
 # The L-four corner ko just after Black took it (A1 was White's): White holds one ko threat

@@ -61,6 +61,7 @@ from tsumego_gui.core.wording import (
 from tsumego_gui.nn.choice import DEFAULT_EVALUATOR, make_evaluator
 from tsumego_gui.search import classification_file, gc_pacing, kill_by_ko, seki_reading, split_file
 from tsumego_gui.search.choice import (
+    FOCUSING,
     NETWORK_FREE,
     PARTLY,
     UNCHECKED,
@@ -486,6 +487,10 @@ def chosen_evaluator(args) -> str:
         given = "--network" if args.network else "--device"
         raise ValueError(f"{given} is for a network evaluator (--evaluator katago or ftl); "
                          f"the {name} evaluator runs none")
+    if args.solver == "dfs" and (args.evaluator or args.network) and name not in FOCUSING:
+        # QA s56: ftl loaded for 1.5 s, then plain df-pn ran, and nothing said so
+        raise ValueError(f"the {name} evaluator guides MCTS (--solver mcts or auto); df-pn "
+                         "takes only katago's")
     return name
 
 
