@@ -554,6 +554,12 @@ def test_the_zone_text_counts_the_points_outside_the_region():
     assert beyond > 0
     assert f"points, {beyond} of them outside the region: stones of the chains in the fight" \
         in explain(proof, outside[beyond])
+    # at the capture itself: the points where the captured stones stood (QA s56 research
+    # D6: said as stones in the fight, the points empty)
+    captured = next(path for path, node in _paths(proof.root, depth=12)
+                    if node.kind == "captured")
+    assert "of them outside the region: where the captured stones stood" in \
+        explain(proof, captured)
 
 
 def test_a_seki_leaf_says_its_zone_holds_the_region():

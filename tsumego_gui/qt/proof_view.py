@@ -295,9 +295,12 @@ def explain(proof: Proof, path: tuple[int, ...], first_move: int | None = None,
                          f"{coords.to_gtp(reply, size)}.")
     if node.zone is not None:
         outside = len(node.zone - proof.problem.region_or_all())
-        beyond = (f", {outside} of them outside the region: stones of the chains in the "
-                  "fight and liberties that keep them, where no move is played"
-                  if outside else "")
+        # a capture's zone is where the captured stones stood, empty now (QA s56 research
+        # D6: it was said as stones in the fight)
+        what = ("where the captured stones stood" if node.kind == "captured" else
+                "stones of the chains in the fight and liberties that keep them, where no "
+                "move is played")
+        beyond = f", {outside} of them outside the region: {what}" if outside else ""
         lines.append(f"Shaded: the relevance zone ({len(node.zone)} points{beyond}). Any "
                      "position that agrees with this one inside it is decided the same way.")
     return "\n".join(lines)
