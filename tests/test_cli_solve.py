@@ -132,6 +132,12 @@ def test_a_verifier_walk_cut_short_says_partly_not_yes(capsys):
     rows = json.loads(capsys.readouterr().out)
     assert rows[0]["verified"] is False and rows[0]["verification"] == "partly"
     assert rows[0]["verifier_errors"] == []
+    # a kill checked in part is not read again under the other ko rule, and says why (QA
+    # s56 research D7: the plain "a ko counts as dying" stood where "no ko" was said before)
+    assert main(["solve", str(STRAIGHT_THREE), "--to-play", "B", "--verify-positions",
+                 "1"]) == 1
+    assert "(not settled: the proof was verified only partly (--verify-positions), so not " \
+        "read again)" in capsys.readouterr().out
 
 
 def test_a_collection_saves_the_proof_of_its_first_problem(tmp_path, capsys):

@@ -178,6 +178,11 @@ def solve_one(problem: Problem, closer: Problem | None, to_play: int, args,
         ko = kill_by_ko.read_kill(outcome, solve, left, stop=cancel_reader(stop.is_set),
                                   max_positions=args.verify_positions)
         outcome = ko.outcome
+    elif outcome.verification == PARTLY and \
+            kill_by_ko.applies(replace(outcome, verification=VERIFIED)):
+        # QA s56 research D7: "no ko" turned into the plain words without a reason
+        ko = kill_by_ko.KoReading(None, outcome, why_open="the proof was verified only "
+                                  "partly (--verify-positions), so not read again")
     seki = None
     if seki_reading.applies(outcome) and not stop.is_set():
         left = args.time - (time.monotonic() - start) if args.time > 0 else None
