@@ -224,24 +224,47 @@ def test_unsaved_edits_prompt_before_closing_and_before_opening(qtbot, window, t
     assert window.close() is True
 
 
-def test_saving_an_invalid_position_is_refused_with_the_reason(window, tmp_path):
+def test_a_position_that_is_no_problem_yet_is_saved_as_a_draft(window, tmp_path):
+    """QA s56 editor D2: a position set up by hand could not be saved until it was a valid
+    problem (quitting offered to discard it); it is saved as it stands, and the banner says
+    what to do in the editor's words (not "goal 'survive'" and "a kill-all board"); D3: the
+    banner goes once the problem is valid.  Opened for editing, its marks come back."""
+    draft = tmp_path / "x.sgf"
     window.new_problem(5)
-    window.ask_save_file = lambda default: str(tmp_path / "x.sgf")
-    assert not window.save()
-    assert "not a valid problem yet" in window.error_text()
-    assert not (tmp_path / "x.sgf").exists()
-    # what to do, in the editor's words (QA s56 editor D2: goals and "a kill-all board"),
-    # and the refusal goes once the problem is valid (D3: it stayed under "Valid problem")
+    window.ask_save_file = lambda default: str(draft)
     for point in ("A2", "B2", "B1"):
         _edit(window, point)
-    assert not window.save()
-    assert window.error_text() == ("Cannot save: the position is not a valid problem yet: "
-                                   "Mark the white stones that must live: choose the Crucial "
-                                   "stones tool (Ctrl+2) and click their group.")
+    window.problem_panel.set_tool("region")
+    window.editor.press(coords.from_gtp("A1", 5), 1)
+    window.editor.release()
+    assert window.save() and draft.exists() and not window.editor.is_modified()
+    assert window.error_text() == (
+        "Saved as a draft, not a problem yet: x.sgf (File › Open stones for editing opens "
+        "it again).  To make it one: Mark the white stones that must live: choose the "
+        "Crucial stones tool (Ctrl+2) and click their group.")
+    # Ctrl+S writes over the draft it saved
+    window.problem_panel.set_tool("stones")
+    _edit(window, "E5")
+    window.ask_save_file = lambda default: pytest.fail(f"asked for a name: {default}")
+    assert window.save() and b"[ea]" in draft.read_bytes()
     window.problem_panel.set_tool("crucial")
     window.editor.press(coords.from_gtp("A2", 5), 1)
     window.editor.release()
     assert window.editor.draft.crucial and not window.error_text()
+    window.confirm_discard = lambda: True
+    # the draft opened for editing: its stones and region as saved
+    window.new_problem(9)
+    assert window.open_stones(draft)
+    d = window.editor.draft
+    assert d.size == 5 and d.region == {coords.from_gtp("A1", 5)} and len(d.white) == 4
+    # and a problem's marks come back with it (a draft that is one now)
+    assert window.save_to(tmp_path / "y.sgf") is True
+    window.problem_panel.set_tool("crucial")
+    window.editor.press(coords.from_gtp("A2", 5), 1)
+    window.editor.release()
+    assert window.save_to(tmp_path / "y.sgf") and not window.error_text()
+    assert window.open_stones(tmp_path / "y.sgf")
+    assert window.editor.draft.crucial == {coords.from_gtp(v, 5) for v in ("A2", "B2", "B1")}
 
 
 def test_a_folder_and_a_multi_game_file_become_problem_lists(window, tmp_path):
@@ -441,7 +464,9 @@ def test_a_file_whose_marks_do_not_read_opens_its_stones_for_editing(window, tmp
     original = read_sgf(BUNDLED_PROBLEM)[0]
     assert (draft.black, draft.white, draft.to_play) == (original.black, original.white,
                                                          original.to_play)
-    assert not draft.crucial and not draft.region and window.file_path is None
+    # the marks that read come with them (QA s56: a draft's too): the stray one does not
+    assert (draft.crucial, draft.region) == (original.crucial, original.region)
+    assert window.file_path is None
     assert window.error_text() == "" and path.read_bytes() == before
 
 

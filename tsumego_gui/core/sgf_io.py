@@ -717,6 +717,38 @@ def line_verdict(node: sgf.Tree_node) -> tuple[str, str]:
     return "", label
 
 
+def read_marks(data: bytes) -> dict:
+    """What the first game's root says of the marks and rules, each property as far as it
+    reads, for a draft that is no problem yet (the editor's own drafts, saved before they
+    were: QA s56): ``crucial`` (``TR`` points), ``region`` (``SQ`` and ``MA`` points: the
+    caller keeps those its position allows), ``defender`` (``TD``), ``goal`` (``TG``),
+    ``ko_allowed`` (``TK``); a property that does not read is left out.  ProblemError
+    where the game does not parse."""
+    game = game_of(parse_games(data)[0])
+    root, size = game.get_root(), game.get_size()
+    marks: dict = {}
+
+    def points(prop: str) -> set[int]:
+        try:
+            return {coords.from_sgfmill(p, size) for p in root.get(prop)} \
+                if root.has_property(prop) else set()
+        except ValueError:
+            return set()
+
+    marks["crucial"] = frozenset(points("TR"))
+    marks["region"] = frozenset(points("SQ") | points("MA"))
+    for key, read in (("defender", lambda: color_prop(root, "TD")),
+                      ("goal", lambda: _text(root.get_raw("TG"))),
+                      ("ko_allowed", lambda: _ko_prop(_text(root.get_raw("TK"))))):
+        try:
+            value = read()
+        except (ProblemError, KeyError, ValueError):
+            continue
+        if value is not None and (key != "goal" or value in GOALS):
+            marks[key] = value
+    return marks
+
+
 def _get(fn, *args):
     """Call an sgfmill accessor, turning its ValueErrors into ProblemError."""
     try:

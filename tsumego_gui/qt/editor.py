@@ -31,6 +31,7 @@ from tsumego_gui.core import coords
 from tsumego_gui.core.colors import BLACK, EMPTY, WHITE
 from tsumego_gui.core.crucial_chains import crucial_warning
 from tsumego_gui.core.problem import Problem, ProblemError, region_warning
+from tsumego_gui.core.sgf_io import write_sgf
 
 LEFT, RIGHT = 1, 2
 TOOLS = ("stones", "crucial", "region")
@@ -214,6 +215,13 @@ class Draft:
     def with_region_point(self, loc: int, on: bool) -> Draft:
         region = self.region | {loc} if on else self.region - {loc}
         return replace(self, region=frozenset(region))
+
+
+def draft_sgf(draft: Draft) -> bytes:
+    """``draft`` as SGF whether it is a valid problem or not (``sgf_io.write_sgf`` reads
+    the fields a draft shares with a problem; its ko rule as it takes effect), for
+    :func:`sgf_io.read_marks` to read back."""
+    return write_sgf(replace(draft, ko_allowed=draft.effective_ko()))
 
 
 class _Snapshot(QUndoCommand):

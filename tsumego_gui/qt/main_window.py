@@ -96,7 +96,7 @@ from tsumego_gui.core.posing import problem_warnings
 from tsumego_gui.core.problem import COLOR_NAMES, Problem, ProblemError
 from tsumego_gui.core.problem_files import ProblemFileError, ReadCancelled, SourcedProblem
 from tsumego_gui.core.safe_write import write_atomically
-from tsumego_gui.core.sgf_io import read_sgf, write_sgf
+from tsumego_gui.core.sgf_io import read_marks, read_sgf, write_sgf
 from tsumego_gui.core.wording import PLAYERS, capitalised, counted, unproven_finding
 from tsumego_gui.qt import screen_fit
 from tsumego_gui.qt.board_painter import BoardView, Overlay
@@ -105,7 +105,7 @@ from tsumego_gui.qt.busy_work import Report, run_busy, run_with_progress
 from tsumego_gui.qt.collection_state import FAILED, SOLVED, CollectionState
 from tsumego_gui.qt.control_keys import ControlKeys
 from tsumego_gui.qt.diagram_copy import diagram_text
-from tsumego_gui.qt.editor import BLACK, Draft, EditorModel
+from tsumego_gui.qt.editor import BLACK, WHITE, Draft, EditorModel, draft_sgf
 from tsumego_gui.qt.help_dialogs import AboutDialog, GuideDialog, ShortcutsDialog
 from tsumego_gui.qt.practice import CORRECT, KO, Practice
 from tsumego_gui.qt.problem_list import (
@@ -168,7 +168,8 @@ CLASSIFICATION_FILTER = ("Proof of every first move as SGF (*.sgf);;"
                          "Proof of every first move as JSON (*.json)")
 SPLIT_FILTER = "Split proof as SGF (*.sgf);;Split proof as JSON (*.json)"
 CANNOT_SOLVE = "Cannot solve:"     # the banner's start where the position is no problem yet
-CANNOT_SAVE = "Cannot save: the position is not a valid problem yet:"      # the same, saving
+DRAFT_SAVED = "Saved as a draft, not a problem yet:"     # the banner's start where it is so
+DRAFT_OPENS = "(File › Open stones for editing opens it again).  To make it one:"
 DEFAULT_SIZE = (1240, 680)     # fits a 1280x720 screen with a title bar
 LIST_HEIGHT = 300              # the problem list's dock: six entries and its title
 LEGEND_SCREEN = 800            # screens less tall start with the proof's legend folded
@@ -242,6 +243,13 @@ def _stones_read(path: Path) -> bool:
         return False
 
 
+def _bytes_of(path: Path) -> bytes | None:
+    try:
+        return path.read_bytes()
+    except OSError:
+        return None
+
+
 def _rewrites_as_is(path: Path) -> bool:
     """Whether writing the problem of the SGF file ``path`` gives back its bytes: a file
     this app wrote, which holds nothing that saving over it could lose.  Read from its
@@ -289,6 +297,8 @@ class MainWindow(QMainWindow):
         # while practising: whether the first moves' list and the proof tree were shown
         self._answers_shown: tuple[bool, ...] | None = None
         self._last_draft: Draft | None = None       # the position before the last edit
+        # the draft, no problem yet, last saved, and its bytes: Ctrl+S writes over that file
+        self._draft_saved: tuple[Path, bytes] | None = None
         # the left column split for an unproven solve's verdict while editing (``_solved``)
         self._verdict_split = False
         # while a re-solve runs: the result before it, finished, to give back if the user
@@ -664,7 +674,8 @@ class MainWindow(QMainWindow):
             self.show_error(f"Cannot open {path.name}: {bad[0].reason}" + (
                 # a position may still read where its marks do not (QA s45); said only
                 # where it does (review s46: also after a parse error)
-                "  (File › Open stones for editing reads its stones without its marks.)"
+                "  (File › Open stones for editing reads its stones, and its marks as far as "
+                "they read.)"
                 if path.suffix.lower() == ".sgf" and _stones_read(path) else ""))
             return False
         if ask and not self._may_discard():
@@ -895,26 +906,35 @@ class MainWindow(QMainWindow):
             self.open_stones(path)
 
     def open_stones(self, path: str | Path) -> bool:
-        """The stones of a file's first game in the editor, without its marks: a problem
-        whose marks do not read (a crucial stone on an empty point) could not be opened
-        to be mended at all (QA s45).  The file stays as it is: the draft has none."""
+        """The stones of a file's first game in the editor, with its marks and rules as
+        far as each reads: a problem whose marks do not read (a crucial stone on an empty
+        point) could not be opened to be mended at all (QA s45), nor a draft saved before
+        it was a problem (QA s56).  The file stays as it is: the draft has none."""
         path = Path(path)
         try:
             position = _read_stones(path)
+            marks = read_marks(path.read_bytes())
         except (OSError, ProblemError) as e:
             self.show_error(f"Cannot read the stones of {path.name}: "
                             f"{getattr(e, 'strerror', None) or e}")
             return False
         if not self._may_discard():
             return False
+        stones = position.black | position.white
+        crucial = marks["crucial"] & stones
+        if crucial and "defender" not in marks:
+            marks["defender"] = BLACK if crucial <= position.black else WHITE
         self._start_draft(Draft(position.size, position.black, position.white,
                                 to_play=position.to_play or BLACK,
                                 to_play_given=position.to_play is not None,
                                 title=position.title, comment=position.comment,
-                                source=path.name))
-        self.statusBar().showMessage(f"The stones of {path.name}, without its marks: mark "
-                                     "the crucial stones and the region, then save it under "
-                                     "a name (the file is unchanged).", 15000)
+                                source=path.name, crucial=crucial,
+                                region=marks["region"],
+                                **{k: marks[k] for k in ("defender", "goal", "ko_allowed")
+                                   if k in marks}))
+        self.statusBar().showMessage(f"The stones of {path.name}, with the marks that read: "
+                                     "mark what is missing, then save it under a name (the "
+                                     "file is unchanged).", 15000)
         return True
 
     def open_file_dialog(self) -> None:
@@ -938,7 +958,7 @@ class MainWindow(QMainWindow):
                 or PROBLEMS_DIR in path.parents:
             # never overwrite a collection with one game, or the bundled problems
             return self.save_as(fresh=True)
-        if not _rewrites_as_is(path):
+        if not _rewrites_as_is(path) and self._draft_saved != (path, _bytes_of(path)):
             self.statusBar().showMessage(
                 f"Saving as a new file: {path.name} holds more than a problem file keeps "
                 "(its solution tree, comments or marks), which writing over it would lose.",
@@ -974,24 +994,30 @@ class MainWindow(QMainWindow):
             self.show_error(f"Cannot save {path.name}: a problem is saved as SGF; name a "
                             ".sgf file.")
             return False
+        draft = self.editor.draft
         try:
-            problem = self.editor.draft.to_problem()
+            data, fault = write_sgf(draft.to_problem()), ""
         except ProblemError as e:
-            # what to do, as Space says it (QA s56 editor D2: goals and "a kill-all board")
-            self.show_error(f"{CANNOT_SAVE} {self.editor.draft.advice() or e}")
-            return False
+            # a position that is no problem yet is saved as it stands (QA s56 editor D2: the
+            # work of setting it up could be lost), and says what to do, as Space says it
+            data, fault = draft_sgf(draft), draft.advice() or str(e)
         try:
-            write_atomically(path, write_sgf(problem))
+            write_atomically(path, data)
         except OSError as e:
             self.show_error(f"Cannot save {path.name}: {e.strerror or e}")
             return False
         self.file_path, self.file_games = path, 1
+        self._draft_saved = (path, data) if fault else None
         self.editor.mark_saved()
+        self.clear_error()      # a name refused before (QA s55: "Cannot save" stayed up)
+        self._update_title()
+        if fault:
+            # not among the recent files nor opened at start: it opens for editing only
+            self.show_error(f"{DRAFT_SAVED} {path.name} {DRAFT_OPENS} {fault}")
+            return True
         self._remember_recent(path)
         self._set_prefs(last_problem=str(path), last_index=0)
-        self.clear_error()      # a name refused before (QA s55: "Cannot save" stayed up)
         self.statusBar().showMessage(f"Saved {path}", 5000)
-        self._update_title()
         return True
 
     def export_proof(self) -> bool:
@@ -1062,7 +1088,7 @@ class MainWindow(QMainWindow):
     # ---- editing ------------------------------------------------------------------------
 
     def _draft_changed(self, draft: Draft) -> None:
-        if self.banner.text().startswith((CANNOT_SOLVE, CANNOT_SAVE)) and \
+        if self.banner.text().startswith((CANNOT_SOLVE, DRAFT_SAVED)) and \
                 not draft.validation_message():
             self.clear_error()      # the user did what it asked (QA s50, s56: it stayed)
         before, self._last_draft = self._last_draft, draft
