@@ -121,6 +121,25 @@ def test_a_saved_proof_opens_as_its_problem_and_says_so(window, tmp_path):
         window.statusBar().currentMessage()
 
 
+def test_the_unsaved_edits_question_offers_to_save_them(window, tmp_path, monkeypatch):
+    """QA s56 editor D2: closing with edits offered only Discard or Cancel."""
+    from PySide6.QtWidgets import QMessageBox
+    buttons = QMessageBox.StandardButton
+    asked = []
+    monkeypatch.setattr(QMessageBox, "question",
+                        lambda *a: asked.append(a[3]) or buttons.Save)
+    window.new_problem(5)
+    _edit(window, "A2")
+    out = tmp_path / "kept.sgf"
+    window.ask_save_file = lambda default: str(out)
+    assert window._ask_discard() and out.exists() and not window.editor.is_modified()
+    assert asked[0] & buttons.Save and asked[0] & buttons.Discard
+    _edit(window, "B2")
+    window.ask_save_file = lambda default: None         # the save dialog cancelled
+    out.unlink()
+    assert not window._ask_discard() and window.editor.is_modified()
+
+
 def test_a_new_problem_is_offered_a_file_name_from_its_title(window):
     # QA s45: "problem.sgf" was offered for a new problem titled "My straight three"
     window.new_problem(9)

@@ -1942,11 +1942,13 @@ class MainWindow(QMainWindow):
     # ---- default dialogs ----------------------------------------------------------------
 
     def _ask_discard(self) -> bool:
+        """Whether the edits may go: discarded, or saved first (QA s56 editor D2: only
+        Discard or Cancel were offered)."""
+        buttons = QMessageBox.StandardButton
         answer = QMessageBox.question(
-            self, "Unsaved changes", "The problem has unsaved edits. Discard them?",
-            QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
-            QMessageBox.StandardButton.Cancel)
-        return answer == QMessageBox.StandardButton.Discard
+            self, "Unsaved changes", "The problem has unsaved edits. Save them first?",
+            buttons.Save | buttons.Discard | buttons.Cancel, buttons.Save)
+        return answer == buttons.Discard or (answer == buttons.Save and self.save())
 
     def _dialog_open_file(self) -> str | None:
         path, _ = QFileDialog.getOpenFileName(self, "Open problem", "", SGF_FILTER)
