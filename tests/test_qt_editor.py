@@ -75,6 +75,27 @@ def test_editing_a_zoomed_view_says_how_to_see_the_whole_board(window):
     assert "Zoom" not in window.mode_label.text()
 
 
+def test_a_corner_entered_by_hand_is_posed_and_framed_on_request(window):
+    """QA s56 editor D6: a book's open corner entered by hand was searched on the whole
+    board (posing and a frame came only with a file); Edit › Pose as a book problem poses
+    it as opening the file would, one undoable step."""
+    window.new_problem(19)
+    black = {coords.from_gtp(v, 19) for v in "B4 C4 D3 E3 F2 G2".split()}
+    white = {coords.from_gtp(v, 19) for v in "B3 C3 C2 D2 E2".split()}
+    window.editor.set_fields("a corner", black=black, white=white, to_play=BLACK)
+    assert window.pose_by_hand()
+    d = window.editor.draft
+    assert d.defender == WHITE and d.crucial == white and d.region and d.frame
+    assert d.black - d.frame == black and d.white - d.frame == white
+    problem = d.to_problem()
+    assert len(problem.region) < 60 and window.problem_panel.assumptions_text()
+    assert window.statusBar().currentMessage().startswith("Open problem, posed: Black to play")
+    window.undo_action.trigger()
+    assert not window.editor.draft.frame and not window.editor.draft.crucial
+    window.new_problem(9)                   # no stones: nothing to pose, and it says why
+    assert not window.pose_by_hand() and window.error_text().startswith("Cannot pose it")
+
+
 def test_left_black_right_white_click_on_stone_erases(qtbot, window):
     window.new_problem(7)
     a = click(qtbot, window, "C3")

@@ -46,7 +46,7 @@ def test_a_book_problem_opens_framed_with_its_assumptions_shown(window, book, mo
     assert shown.splitlines() == list(posed.assumed)
     assert window.problem_panel.remove_frame_button.isEnabled()
     status = window.statusBar().currentMessage()
-    assert "black to play, black must live" in status and f"{len(posed.frame)} stones" in status
+    assert "Black to play, Black must live" in status and f"{len(posed.frame)} stones" in status
     # the frame's stones are on the board, and the painter is told which they are
     draft = window.editor.draft
     assert posed.frame <= draft.black | draft.white

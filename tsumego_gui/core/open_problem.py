@@ -269,6 +269,16 @@ def read_games(data: bytes, name: str = "", *, distance: int = DISTANCE,
     return out
 
 
+def pose_stones(size: int, black: frozenset[int], white: frozenset[int],
+                to_play: int | None, title: str = "", comment: str = "") -> Posed:
+    """A position set up by hand posed and framed as an open book problem is on opening
+    (QA s56 editor D6: only a file was); ProblemError where it cannot be."""
+    position = OpenPosition(size, frozenset(black), frozenset(white), to_play, title,
+                            comment, ())
+    posing, framed = pose_and_frame(position)
+    return _posed(position, posing, framed, None, ())
+
+
 def _posed(position: OpenPosition, posing: Posing, framed: Framed, goal: str | None,
            unused: tuple[str, ...]) -> Posed:
     """A posed and framed game, with its closer frame and what was assumed."""

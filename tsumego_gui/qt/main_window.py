@@ -91,9 +91,9 @@ from PySide6.QtWidgets import (
 from engine_cy.board import PASS
 from tsumego_gui.core.book_lines import Book, book_of_file
 from tsumego_gui.core.file_limits import MAX_PROBLEM_BYTES, refusal
-from tsumego_gui.core.open_problem import read_open_position
+from tsumego_gui.core.open_problem import pose_stones, read_open_position
 from tsumego_gui.core.posing import problem_warnings
-from tsumego_gui.core.problem import COLOR_NAMES, Problem, ProblemError
+from tsumego_gui.core.problem import Problem, ProblemError
 from tsumego_gui.core.problem_files import ProblemFileError, ReadCancelled, SourcedProblem
 from tsumego_gui.core.safe_write import write_atomically
 from tsumego_gui.core.sgf_io import read_marks, read_sgf, write_sgf
@@ -534,6 +534,7 @@ class MainWindow(QMainWindow):
         # the Title field's Ctrl+Z is this Undo, not QLineEdit's own history beside it
         self.problem_panel.title_edit.use_history(undo, redo)
         e.addSeparator()
+        self._action(e, "Pose as a book &problem (frame it)", self.pose_by_hand)
         self.remove_frame_action = self._action(e, "Remove &frame", self.remove_frame)
         self.remove_frame_action.setEnabled(False)
         e.addSeparator()
@@ -819,8 +820,8 @@ class MainWindow(QMainWindow):
 
     @staticmethod
     def _posed_summary(problem: Problem, frame: frozenset[int]) -> str:
-        return (f"Open problem, posed: {COLOR_NAMES[problem.to_play]} to play, "
-                f"{COLOR_NAMES[problem.defender]} must live; a frame of {len(frame)} stones "
+        return (f"Open problem, posed: {PLAYERS[problem.to_play]} to play, "
+                f"{PLAYERS[problem.defender]} must live; a frame of {len(frame)} stones "
                 "added (the Problem panel says what was assumed; Edit > Remove frame undoes "
                 "it).")
 
@@ -877,6 +878,32 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage("Frame removed: the open position.  Mark the crucial "
                                      "stones, then the region (the Problem panel's tools); "
                                      "Undo brings the frame back.", 10000)
+        return True
+
+    def pose_by_hand(self) -> bool:
+        """The stones on the board posed and framed as an open book problem is when opened
+        (one undoable edit; its marks and any frame before replaced): who must live and
+        who moves, from the stones and the side to play (QA s56 editor D6: a corner
+        entered by hand was searched on the whole board)."""
+        if self._game_holds_edits():
+            return False
+        d = self.editor.draft
+        stones = d.without_frame() if d.frame else d
+        try:
+            posed = pose_stones(d.size, stones.black, stones.white,
+                                d.to_play if d.to_play_given else None, d.title, d.comment)
+        except ProblemError as e:
+            self.show_error(f"Cannot pose it as a book problem: {e}")
+            return False
+        self.set_mode("edit")
+        problem = posed.problem
+        self.editor.apply(replace(Draft.from_problem(problem), frame=posed.frame,
+                                  source=d.source, book_moves=d.book_moves,
+                                  game_info=d.game_info), "pose as a book problem")
+        self._closer = (problem, posed.closer) if posed.closer is not None else None
+        self.problem_panel.show_assumptions(posed.assumed)
+        self.clear_error()
+        self.statusBar().showMessage(self._posed_summary(problem, posed.frame), 15000)
         return True
 
     def new_problem(self, size: int) -> None:
