@@ -791,6 +791,20 @@ def test_a_plain_solve_says_whether_a_life_is_a_seki(tmp_path, capsys):
             "problem's own frame may give more)") in out
 
 
+def test_all_says_what_a_plain_solve_proves_where_the_classes_stay_open(tmp_path, capsys):
+    """QA s56 book19 D1: on a book problem ``--all`` left every first move open where a
+    plain solve, the closer frame first, proved the life at once; it says so under them."""
+    open_eight = tmp_path / "open-eight.sgf"
+    open_eight.write_text("(;FF[4]GM[1]SZ[19]C[Black to play. What is White's status?]PL[B]"
+                          "AB[ap][bp][cp][dp][ep][fp][fq][fr][fs]"
+                          "AW[aq][bq][cq][dq][eq][er][es])")
+    main(["solve", str(open_eight), "--all", "--max-nodes", "5000"])
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("Black to play: open")
+    assert lines[-1] == ("  a plain solve proves in a closer frame around the defender: White "
+                         "lives (verified; the classes above stay open)")
+
+
 def test_all_says_where_the_side_to_move_need_not_play(capsys):
     """QA s50: where a tenuki keeps the best result (White's seki), the table says so and
     the diagram is the tenuki's line (a liberty fill came first), without the passes that

@@ -383,10 +383,26 @@ def print_classes(row: dict) -> None:
         print(f"  {m['move']:6} {m['class']:6} {ver:8}  {reads}")
     if any(m["move"] == "pass" for m in row["first_moves"]):
         print(f"  ({TENUKI_NOTE})")
-    if row.get("closer_frame") and row["class"] == OPEN:
+    if row.get("plain_solve"):
+        print(f"  {row['plain_solve']}")
+    elif row.get("closer_frame") and row["class"] == OPEN:
         # QA s53 (a teacher): "open" where a plain solve proves life at once
         print("  (--all classifies in the problem's own frame; `tsumego solve` without --all "
               "tries a closer frame first, where a life may be proven)")
+
+
+def plain_words(row: dict) -> str:
+    """What a plain solve (``solve_one``'s row) proved of a position whose class was left
+    open, in a line; "" where it proved nothing either."""
+    if row["verdict"] == "unknown" or row["verification"] not in (VERIFIED, PARTLY):
+        return ""
+    moves = ", ".join(row["winning_moves"])
+    winning = f", a winning move: {moves}" if len(row["winning_moves"]) == 1 else \
+        f", winning moves: {moves}" if moves else ""
+    where = " in a closer frame around the defender" if row["frame"] == "closer" else ""
+    checked = "verified" if row["verification"] == VERIFIED else "verified partly"
+    return (f"a plain solve proves{where}: {row['defender']} {row['verdict']}{winning} "
+            f"({checked}; the classes above stay open)")
 
 
 def print_warnings(row: dict) -> None:
@@ -551,6 +567,12 @@ def run_solve(args) -> int:
                                                    evaluator, stop, book)
                 if args.all:
                     out["row"]["closer_frame"] = closer is not None
+                    if out["row"]["class"] == OPEN and not stop.is_set():
+                        # the position's verdict, as a plain solve finds it (the closer
+                        # frame first), where the classes left it open (QA s56 book19 D1:
+                        # every move open where a plain solve proved a life in 0.1 s)
+                        plain = solve_one(problem, closer, to_play, args, evaluator, stop)
+                        out["row"]["plain_solve"] = plain_words(plain["row"])
                 if stop.is_set() and not out["finished"]:
                     break       # cut short: neither printed nor kept
                 out["row"]["region_warning"] = problem.region_warning()
