@@ -281,3 +281,21 @@ def test_the_books_answer_stands_beside_the_verdict(window, tmp_path, qtbot):
     proof = window.outcome.result.proof
     assert coords.from_gtp("E19", 19) not in proof.winning_moves
     assert "Book: E19 (the proof's winning move is another" in text
+
+
+def test_picking_the_other_defender_poses_the_problem_again(window, book):
+    """QA s56 book19 D4: setting the Defender box to White on a posed book problem kept the
+    frame built around Black and the crucial marks on Black's stones ("not a valid problem
+    yet"); it poses the problem again for White, as ``--defender W`` does, one undo away."""
+    assert window.open_path(book, ask=False)
+    before = window.editor.draft
+    open_black = before.black - before.frame
+    window.problem_panel.defender_picked.emit(2)
+    d = window.editor.draft
+    assert d.defender == 2 and d.crucial and d.crucial <= d.white - d.frame
+    assert d.frame & d.black != before.frame & before.black      # a frame built for White
+    assert d.black - d.frame == open_black
+    assert "white must live" in window.problem_panel.assumptions_text()
+    assert d.to_problem().defender == 2
+    window.undo_action.trigger()
+    assert window.editor.draft == before

@@ -270,11 +270,13 @@ def read_games(data: bytes, name: str = "", *, distance: int = DISTANCE,
 
 
 def pose_stones(size: int, black: frozenset[int], white: frozenset[int],
-                to_play: int | None, title: str = "", comment: str = "") -> Posed:
+                to_play: int | None, title: str = "", comment: str = "",
+                defender: int | None = None) -> Posed:
     """A position set up by hand posed and framed as an open book problem is on opening
-    (QA s56 editor D6: only a file was); ProblemError where it cannot be."""
+    (QA s56 editor D6: only a file was), with the ``defender`` given where one is (as
+    ``--defender``); ProblemError where it cannot be."""
     position = OpenPosition(size, frozenset(black), frozenset(white), to_play, title,
-                            comment, ())
+                            comment, (), chosen=defender)
     posing, framed = pose_and_frame(position)
     return _posed(position, posing, framed, None, ())
 

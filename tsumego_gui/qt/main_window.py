@@ -442,6 +442,7 @@ class MainWindow(QMainWindow):
         self.problem_panel.new_requested.connect(self.new_problem)
         self.problem_panel.tool_picked.connect(self._tool_changed)
         self.problem_panel.remove_frame_requested.connect(self.remove_frame)
+        self.problem_panel.defender_picked.connect(self._defender_picked)
         self.solve_panel.solve_requested.connect(self.solve)
         self.solve_panel.stop_requested.connect(self.stop)
         self.solver.progress.connect(self.solve_panel.show_progress)
@@ -880,18 +881,19 @@ class MainWindow(QMainWindow):
                                      "Undo brings the frame back.", 10000)
         return True
 
-    def pose_by_hand(self) -> bool:
+    def pose_by_hand(self, defender: int | None = None) -> bool:
         """The stones on the board posed and framed as an open book problem is when opened
         (one undoable edit; its marks and any frame before replaced): who must live and
-        who moves, from the stones and the side to play (QA s56 editor D6: a corner
-        entered by hand was searched on the whole board)."""
+        who moves, from the stones and the side to play, or the ``defender`` given (QA s56
+        editor D6: a corner entered by hand was searched on the whole board)."""
         if self._game_holds_edits():
             return False
         d = self.editor.draft
         stones = d.without_frame() if d.frame else d
         try:
             posed = pose_stones(d.size, stones.black, stones.white,
-                                d.to_play if d.to_play_given else None, d.title, d.comment)
+                                d.to_play if d.to_play_given else None, d.title, d.comment,
+                                defender)
         except ProblemError as e:
             self.show_error(f"Cannot pose it as a book problem: {e}")
             return False
@@ -905,6 +907,16 @@ class MainWindow(QMainWindow):
         self.clear_error()
         self.statusBar().showMessage(self._posed_summary(problem, posed.frame), 15000)
         return True
+
+    def _defender_picked(self, colour: int) -> None:
+        """The Defender box: a posed problem (one with a frame) is posed again for that
+        side, its frame and marks with it (QA s56 book19 D4: the frame stayed a wall built
+        for the other side, the crucial marks on its stones); else the field alone."""
+        draft = self.editor.draft
+        if colour == draft.defender:
+            return
+        if not draft.frame or not self.pose_by_hand(colour):
+            self.editor.set_fields("set defender", defender=colour)
 
     def new_problem(self, size: int) -> None:
         if self._may_discard():

@@ -56,6 +56,7 @@ TOOL_TIPS = {"stones": "Place and erase stones",
 class ProblemPanel(QWidget):
     new_requested = Signal(int)      # board size
     remove_frame_requested = Signal()
+    defender_picked = Signal(int)    # a colour picked in the Defender box by the user
     tool_picked = Signal(str)        # a tool button pressed by the user (editing wanted)
 
     def __init__(self, model: EditorModel, parent: QWidget | None = None):
@@ -141,9 +142,9 @@ class ProblemPanel(QWidget):
         self.to_play_combo.activated.connect(self._to_play_changed)
         form.addRow("To play", self.to_play_combo)
         self.defender_combo = _combo(("Black", BLACK), ("White", WHITE))
+        # the window sets it, posing a posed problem again (``MainWindow.pose_by_hand``)
         self.defender_combo.activated.connect(
-            lambda: self.model.set_fields("set defender",
-                                          defender=self.defender_combo.currentData()))
+            lambda: self.defender_picked.emit(self.defender_combo.currentData()))
         form.addRow("Defender (must live)", self.defender_combo)
         # GOAL_TEXT labels are whole sentences, too wide for the dock: the combo lists the
         # goals' names (the sentence as each item's tooltip) and the line below it says
