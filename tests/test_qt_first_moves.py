@@ -138,7 +138,12 @@ def test_the_straight_three_lists_b1_living_and_the_rest_dying(three):
     tree = w.solve_panel.first_moves.tree
     bold = [tree.topLevelItem(i).text(0) for i in range(1, tree.topLevelItemCount())
             if tree.topLevelItem(i).font(0).bold()]
-    assert bold == ["B1"]
+    # the file's own first move (its "Correct" line) is marked as the book's (QA s56
+    # book19: a book's moves were named nowhere in the list)
+    assert bold == ["B1 · book ✓"]
+    marked = {tree.topLevelItem(i).text(0): tree.topLevelItem(i).toolTip(0)
+              for i in range(1, tree.topLevelItemCount()) if "book" in tree.topLevelItem(i).text(0)}
+    assert marked == {"B1 · book ✓": "The problem file's own solution: its correct line."}
 
 
 def test_the_attackers_list_reads_kills_and_fails(make_window, qtbot):
@@ -428,6 +433,24 @@ def test_the_list_fills_in_move_by_move_while_the_classification_runs(make_windo
     assert {move: cls for move, cls, _, _ in final} == {"A1": "dies", "F1": "dies",
                                                         "pass": "seki"}
     assert not any("deciding" in words for _, _, words, _ in final)
+
+
+def test_the_books_right_and_wrong_first_moves_are_marked(qtbot):
+    """QA s56 book19: a book problem's failure moves were named nowhere; each of the file's
+    first moves is marked in its row by its line's verdict."""
+    from tsumego_gui.core.book_lines import BookMove
+    from tsumego_gui.core.sgf_io import RIGHT, WRONG
+    three = read_sgf(STRAIGHT_THREE)[0]
+    a1, b1 = coords.from_gtp("A1", 9), coords.from_gtp("B1", 9)
+    widget = FirstMoveList()
+    qtbot.addWidget(widget)
+    widget.book_source = lambda: {(): (BookMove(b1, 2, RIGHT), BookMove(a1, 2, WRONG),
+                                       BookMove(b1, 1, WRONG))}     # Black's: not this list
+    widget.show_classification(classify(three))
+    cells = [widget.tree.topLevelItem(i).text(0)
+             for i in range(1, widget.tree.topLevelItemCount())]
+    assert cells == ["A1 · book ✗", "B1 · book ✓", "C1", "pass"]
+    assert [row[0] for row in widget.rows()] == ["A1", "B1", "C1", "pass"]
 
 
 def test_a_running_classification_keeps_the_row_the_user_chose(qtbot):

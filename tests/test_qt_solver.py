@@ -509,6 +509,14 @@ def test_a_group_alive_already_needs_no_winning_move(make_window, qtbot, tmp_pat
     said = w.solve_panel.verdict_label.text()
     assert "with Black to play" in said
     assert "<b>none (White is unconditionally alive already)</b>" in said
+    # a dead group: no move wins, said as such (QA s56 book19 D7: "Winning first move of
+    # the proof for White: none")
+    assert w.open_path(BUNDLED_PROBLEM.parent / "classic" / "square-four.sgf", ask=False)
+    with qtbot.waitSignal(w.solver.classified, timeout=60_000):
+        w.solve()
+    said = w.solve_panel.verdict_label.text()
+    assert "No first move wins for White: the proof answers each" in said
+    assert "Winning first move" not in said
 
 
 def test_an_undecided_whole_board_search_says_to_mark_the_region(make_window, qtbot):

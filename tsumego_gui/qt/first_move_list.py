@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import functools
 import html
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QRect, QSize, Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QIcon, QPixmap
@@ -51,6 +51,8 @@ from PySide6.QtWidgets import (
 
 from engine_cy.board import PASS
 from tsumego_gui.core import coords
+from tsumego_gui.core.book_lines import Book, moves_at
+from tsumego_gui.core.sgf_io import RIGHT, WRONG
 from tsumego_gui.core.wording import PLAYERS, capitalised
 from tsumego_gui.qt.proof_view import rules_text
 from tsumego_gui.search.classify import OPEN, TENUKI_NOTE, Classification, FirstMove
@@ -88,6 +90,12 @@ VERDICT_WORDS = {(True, "lives"): "lives", (True, "dies"): "dies",
 # the word a player uses; the full words (``Classification.words``) are the cell's tooltip
 SHORT_WORDS = {True: {"lives": "lives", "seki": "seki", "ko": "ko", "dies": "dies"},
                False: {"dies": "kills", "ko": "ko", "seki": "fails (seki)", "lives": "fails"}}
+
+
+# a row's mark for the problem file's own first move, by its line's verdict, and its tooltip
+BOOK_MARKS = {RIGHT: (" · book ✓", "The problem file's own solution: its correct line."),
+              WRONG: (" · book ✗", "The problem file's own solution: a failure line."),
+              "": (" · book", "The problem file's own solution: a line it gives.")}
 
 
 def class_colours(c: Classification, cls: str) -> tuple[str, str]:
@@ -184,6 +192,8 @@ class FirstMoveList(QWidget):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.classification: Classification | None = None
+        # the problem file's own lines, whose first moves the rows mark (the window's)
+        self.book_source: Callable[[], Book] = dict
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         self.status_label = QLabel()
@@ -300,6 +310,9 @@ class FirstMoveList(QWidget):
         self._paint(top, c, c.status)
         self.tree.addTopLevelItem(top)
         best = set(c.best_moves()) if c.status != OPEN else set()
+        # the file's own first moves, marked (QA s56 book19: its failure moves were named
+        # nowhere, its right ones only under the verdict)
+        book = {e.move: e.verdict for e in moves_at(self.book_source(), (), c.to_play)}
         for fm in c.moves:
             text, tip = verified_text(fm)
             words, cell = c.move_words(fm), short_class(c, fm.cls)
@@ -313,13 +326,18 @@ class FirstMoveList(QWidget):
                 why = "not decided yet: the classification is running"
             elif c.cancelled and fm.cls == OPEN:
                 words = STOPPED_WORDS
-            item = QTreeWidgetItem([coords.to_gtp(fm.move, size), cell, text])
+            name = coords.to_gtp(fm.move, size)
+            if fm.move in book:
+                name += BOOK_MARKS[book[fm.move]][0]
+            item = QTreeWidgetItem([name, cell, text])
             item.setData(0, ROLE, fm)
             item.setData(1, WORDS_ROLE, words)
             item.setToolTip(1, why if fm.cls == OPEN else words)
             item.setToolTip(2, tip)
             if fm.move == PASS:
                 item.setToolTip(0, capitalised(TENUKI_NOTE) + ".")
+            elif fm.move in book:
+                item.setToolTip(0, BOOK_MARKS[book[fm.move]][1])
             self._paint(item, c, fm.cls)
             if fm.move in best:
                 font = item.font(0)
@@ -379,12 +397,12 @@ class FirstMoveList(QWidget):
 
     def rows(self) -> list[tuple[str, str, str, str]]:
         """(move, class word, full words, proof cell) per first-move row (not the position
-        row)."""
+        row); the move by its name, without the book's mark beside it."""
         out = []
         for i in range(1, self.tree.topLevelItemCount()):
             item = self.tree.topLevelItem(i)
-            out.append((item.text(0), item.data(1, ROLE), item.data(1, WORDS_ROLE),
-                        item.text(2)))
+            out.append((item.text(0).partition(" · ")[0], item.data(1, ROLE),
+                        item.data(1, WORDS_ROLE), item.text(2)))
         return out
 
     def _row(self, move: int | None) -> QTreeWidgetItem | None:

@@ -473,6 +473,7 @@ class MainWindow(QMainWindow):
         # ran after the restart and dropped the new question: "thinking" for ever)
         self.browser.before_restart = self._before_restart
         self.browser.book_source = self._file_book
+        self.solve_panel.first_moves.book_source = self._file_book
         self.practice_solver.progress.connect(self._practice_progress)
         self.practice_solver.finished.connect(self._practice_solved)
         self.practice_solver.failed.connect(self._practice_failed)

@@ -716,9 +716,12 @@ class SolvePanel(QWidget):
             if outcome.ko_words else ""
         # (headline, goal, winning moves, ko reading, proof size): a ko class shows some
         # of them (``_show_ko``)
+        # no move wins: said as such (QA s56 book19 D7: "Winning first move ...: none")
+        winning = f"<br>{what} of the proof for {mover}: <b>{moves}</b>" \
+            if proof.winning_moves or alive else \
+            f"<br>No first move wins for {mover}: the proof answers each"
         self._verdict_parts = (
-            f"<b>{verdict}</b> with {mover} to play.", judged,
-            f"<br>{what} of the proof for {mover}: <b>{moves}</b>", ko,
+            f"<b>{verdict}</b> with {mover} to play.", judged, winning, ko,
             # Proof.depth() counts the nodes of the longest line, the root included
             f"<br>Proof: {known.size:,} node{'s' if known.size != 1 else ''}, longest line "
             f"{counted(known.depth - 1, 'move')}")
