@@ -299,3 +299,28 @@ def test_picking_the_other_defender_poses_the_problem_again(window, book):
     assert d.to_problem().defender == 2
     window.undo_action.trigger()
     assert window.editor.draft == before
+
+
+def test_the_frame_distance_box_frames_the_problem_again(window, book):
+    """QA s56 book19 D5: a frame could only be removed; its distance was the command
+    line's alone.  The box frames the same posing anew, one undo away."""
+    assert window.open_path(book, ask=False)
+    before = window.editor.draft
+    box = window.problem_panel.frame_distance
+    assert box.value() == 1 and "framed at distance 1" in \
+        window.problem_panel.assumptions_text()
+    box.setValue(2)                     # as the user's arrow key does
+    d = window.editor.draft
+    assert "framed at distance 2" in window.problem_panel.assumptions_text()
+    assert len(d.region) > len(before.region) and d.defender == before.defender
+    assert d.black - d.frame == before.black - before.frame
+    window.undo_action.trigger()
+    assert window.editor.draft == before
+    # the posed box says the posing on the board, undone or redone
+    assert box.value() == 1 and "framed at distance 1" in \
+        window.problem_panel.assumptions_text()
+    window.redo_action.trigger()
+    assert box.value() == 2 and "framed at distance 2" in \
+        window.problem_panel.assumptions_text()
+    # another problem opened: its frame is the reader's, the box says so
+    assert window.open_path(book, ask=False) and box.value() == 1

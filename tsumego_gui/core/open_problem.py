@@ -271,13 +271,14 @@ def read_games(data: bytes, name: str = "", *, distance: int = DISTANCE,
 
 def pose_stones(size: int, black: frozenset[int], white: frozenset[int],
                 to_play: int | None, title: str = "", comment: str = "",
-                defender: int | None = None) -> Posed:
+                defender: int | None = None, distance: int = DISTANCE) -> Posed:
     """A position set up by hand posed and framed as an open book problem is on opening
     (QA s56 editor D6: only a file was), with the ``defender`` given where one is (as
-    ``--defender``); ProblemError where it cannot be."""
+    ``--defender``) and the frame ``distance`` lines away; ProblemError where it cannot
+    be."""
     position = OpenPosition(size, frozenset(black), frozenset(white), to_play, title,
                             comment, (), chosen=defender)
-    posing, framed = pose_and_frame(position)
+    posing, framed = pose_and_frame(position, distance=distance)
     return _posed(position, posing, framed, None, ())
 
 

@@ -91,6 +91,7 @@ from PySide6.QtWidgets import (
 from engine_cy.board import PASS
 from tsumego_gui.core.book_lines import Book, book_of_file
 from tsumego_gui.core.file_limits import MAX_PROBLEM_BYTES, refusal
+from tsumego_gui.core.frame import DISTANCE
 from tsumego_gui.core.open_problem import pose_stones, read_open_position
 from tsumego_gui.core.posing import problem_warnings
 from tsumego_gui.core.problem import Problem, ProblemError
@@ -297,6 +298,9 @@ class MainWindow(QMainWindow):
         # while practising: whether the first moves' list and the proof tree were shown
         self._answers_shown: tuple[bool, ...] | None = None
         self._last_draft: Draft | None = None       # the position before the last edit
+        # what each posing of this problem assumed and its frame's distance, by its frame,
+        # so that an undo or redo of a posing shows its own (``pose_by_hand``)
+        self._posings: dict[frozenset[int], tuple[tuple[str, ...], int]] = {}
         # the draft, no problem yet, last saved, and its bytes: Ctrl+S writes over that file
         self._draft_saved: tuple[Path, bytes] | None = None
         # the left column split for an unproven solve's verdict while editing (``_solved``)
@@ -443,6 +447,9 @@ class MainWindow(QMainWindow):
         self.problem_panel.tool_picked.connect(self._tool_changed)
         self.problem_panel.remove_frame_requested.connect(self.remove_frame)
         self.problem_panel.defender_picked.connect(self._defender_picked)
+        # the same posing (its defender) framed anew at the distance picked
+        self.problem_panel.frame_distance_picked.connect(
+            lambda distance: self.pose_by_hand(self.editor.draft.defender, distance))
         self.solve_panel.solve_requested.connect(self.solve)
         self.solve_panel.stop_requested.connect(self.stop)
         self.solver.progress.connect(self.solve_panel.show_progress)
@@ -798,6 +805,7 @@ class MainWindow(QMainWindow):
         # a posed problem's closer frame, solved first while the draft still poses it
         self._closer = (problem, sourced.closer) if sourced is not None and \
             sourced.closer is not None else None
+        self._posings = {frame: (assumed, DISTANCE)} if frame else {}
         self.problem_panel.show_assumptions(assumed)
         self.problem_panel.hide_text()      # another problem: its text may give the answer
         self.editor.reset(replace(Draft.from_problem(problem), frame=frame))
@@ -882,19 +890,22 @@ class MainWindow(QMainWindow):
                                      "Undo brings the frame back.", 10000)
         return True
 
-    def pose_by_hand(self, defender: int | None = None) -> bool:
+    def pose_by_hand(self, defender: int | None = None, distance: int | None = None) -> bool:
         """The stones on the board posed and framed as an open book problem is when opened
         (one undoable edit; its marks and any frame before replaced): who must live and
-        who moves, from the stones and the side to play, or the ``defender`` given (QA s56
-        editor D6: a corner entered by hand was searched on the whole board)."""
+        who moves, from the stones and the side to play, or the ``defender`` given; the
+        frame ``distance`` lines away (default: the Frame distance box's) (QA s56 editor
+        D6: a corner entered by hand was searched on the whole board)."""
         if self._game_holds_edits():
             return False
         d = self.editor.draft
         stones = d.without_frame() if d.frame else d
         try:
+            if distance is None:
+                distance = self.problem_panel.frame_distance.value()
             posed = pose_stones(d.size, stones.black, stones.white,
                                 d.to_play if d.to_play_given else None, d.title, d.comment,
-                                defender)
+                                defender, distance)
         except ProblemError as e:
             self.show_error(f"Cannot pose it as a book problem: {e}")
             return False
@@ -904,7 +915,8 @@ class MainWindow(QMainWindow):
                                   source=d.source, book_moves=d.book_moves,
                                   game_info=d.game_info), "pose as a book problem")
         self._closer = (problem, posed.closer) if posed.closer is not None else None
-        self.problem_panel.show_assumptions(posed.assumed)
+        self._posings[posed.frame] = (posed.assumed, distance)
+        self.problem_panel.show_assumptions(posed.assumed, distance)
         self.clear_error()
         self.statusBar().showMessage(self._posed_summary(problem, posed.frame), 15000)
         return True
@@ -930,6 +942,7 @@ class MainWindow(QMainWindow):
         self._last_solved = None
         self._closer = None
         self.file_path, self.file_games = None, 1
+        self._posings = {}
         self.problem_panel.show_assumptions(())
         self.problem_panel.hide_text()
         self.editor.reset(draft)
@@ -1132,6 +1145,9 @@ class MainWindow(QMainWindow):
                 not draft.validation_message():
             self.clear_error()      # the user did what it asked (QA s50, s56: it stayed)
         before, self._last_draft = self._last_draft, draft
+        posing = self._posings.get(draft.frame)
+        if posing is not None and before is not None and before.frame != draft.frame:
+            self.problem_panel.show_assumptions(*posing)    # an undo or redo of a posing
         if before is not None and not before.crucial and draft.crucial and \
                 before.defender != draft.defender:
             # the first chain marked names the defender (QA s56 editor D10: a click on the

@@ -32,10 +32,12 @@ from PySide6.QtWidgets import (
     QPushButton,
     QRadioButton,
     QScrollArea,
+    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
 
+from tsumego_gui.core.frame import DISTANCE
 from tsumego_gui.core.problem import GOAL_TEXT, GOALS
 from tsumego_gui.core.wording import counted
 from tsumego_gui.qt.editor import BLACK, TOOLS, WHITE, Draft, EditorModel
@@ -51,12 +53,14 @@ TOOL_LABELS = {"stones": "Stones (left black, right white)",
 TOOL_TIPS = {"stones": "Place and erase stones",
              "crucial": "Mark the stones that must live (or be killed)",
              "region": "Mark the points where moves are played"}
+MAX_FRAME_DISTANCE = 4     # the Frame distance box's most: a wider frame holds a larger search
 
 
 class ProblemPanel(QWidget):
     new_requested = Signal(int)      # board size
     remove_frame_requested = Signal()
     defender_picked = Signal(int)    # a colour picked in the Defender box by the user
+    frame_distance_picked = Signal(int)     # the frame's distance changed by the user
     tool_picked = Signal(str)        # a tool button pressed by the user (editing wanted)
 
     def __init__(self, model: EditorModel, parent: QWidget | None = None):
@@ -92,7 +96,22 @@ class ProblemPanel(QWidget):
             "marks go; mark the crucial stones and the region by hand (Undo brings the "
             "frame back)")
         self.remove_frame_button.clicked.connect(self.remove_frame_requested)
-        posed.addWidget(self.remove_frame_button)
+        # the frame's room, changed: the problem posed and framed again (QA s56 book19 D5:
+        # a frame could only be removed, the distance set on the command line alone)
+        distance_row = QHBoxLayout()
+        distance_row.addWidget(QLabel("Frame distance"))
+        self.frame_distance = QSpinBox()
+        self.frame_distance.setRange(0, MAX_FRAME_DISTANCE)
+        self.frame_distance.setValue(DISTANCE)
+        self.frame_distance.setToolTip(
+            "empty lines between the problem's stones and the frame: more room for the "
+            "defender (a larger search), or less; the problem is posed and framed again")
+        self.frame_distance.valueChanged.connect(
+            lambda value: self._updating or self.frame_distance_picked.emit(value))
+        distance_row.addWidget(self.frame_distance)
+        distance_row.addStretch(1)
+        distance_row.addWidget(self.remove_frame_button)
+        posed.addLayout(distance_row)
         layout.addWidget(self.posed_box)
         self.posed_box.setVisible(False)
 
@@ -214,9 +233,15 @@ class ProblemPanel(QWidget):
         """Close the problem text (practice starts: it may give the answer)."""
         self.text_box.setChecked(False)
 
-    def show_assumptions(self, assumed: tuple[str, ...]) -> None:
-        """What the reader assumed to pose the problem on the board (empty: nothing)."""
+    def show_assumptions(self, assumed: tuple[str, ...], distance: int = DISTANCE) -> None:
+        """What the reader assumed to pose the problem on the board (empty: nothing), and
+        the ``distance`` its frame was built at."""
         self.assumed = tuple(assumed)
+        self._updating = True
+        try:
+            self.frame_distance.setValue(distance)
+        finally:
+            self._updating = False
         self.show_draft(self.model.draft)
 
     def assumptions_text(self) -> str:
