@@ -128,6 +128,14 @@ def test_an_invalid_position_is_not_sent_to_the_solver(qtbot, tmp_path):
     w.editor.set_fields("a white stone", white=frozenset({a1}), crucial=frozenset({a1}))
     assert not w.error_text()
     assert not w.solver.running
+    # a stone with no liberty and no crucial marks: both said (QA s56 editor D9: only the
+    # marks were, the stone in brackets in the validation line alone)
+    black = frozenset(coords.from_gtp(v, 5) for v in ("A2", "B1"))
+    w.editor.set_fields("walled in", black=black, crucial=frozenset())
+    w.solve()
+    assert w.error_text() == ("Cannot solve: Mark the white stones that must live: choose the "
+                              "Crucial stones tool (Ctrl+2) and click their group.  Also: "
+                              "the white chain at A1 has no liberties.")
     w.close()
 
 

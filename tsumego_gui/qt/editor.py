@@ -30,7 +30,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 from tsumego_gui.core import coords
 from tsumego_gui.core.colors import BLACK, EMPTY, WHITE
 from tsumego_gui.core.crucial_chains import crucial_warning
-from tsumego_gui.core.problem import Problem, ProblemError, region_warning
+from tsumego_gui.core.problem import Problem, ProblemError, check_position, region_warning
 from tsumego_gui.core.sgf_io import write_sgf
 
 LEFT, RIGHT = 1, 2
@@ -114,6 +114,14 @@ class Draft:
         except ProblemError as e:
             advice = self.advice()
             return f"{advice}  ({e})" if advice else str(e)
+        return ""
+
+    def position_fault(self) -> str:
+        """What is wrong with the stones themselves (a chain with no liberty), or ""."""
+        try:
+            check_position(self.size, self.black, self.white)
+        except ProblemError as e:
+            return str(e)
         return ""
 
     def advice(self) -> str:

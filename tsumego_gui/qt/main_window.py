@@ -1657,7 +1657,11 @@ class MainWindow(QMainWindow):
             problem = self.editor.draft.to_problem()
         except ProblemError as e:
             advice = self.editor.draft.advice()
-            self.show_error(f"{CANNOT_SOLVE} {advice}" if advice else
+            # a fault of the stones themselves too (QA s56 editor D9: a chain with no
+            # liberty was said only in the validation line, in brackets)
+            fault = self.editor.draft.position_fault() if advice else ""
+            self.show_error(f"{CANNOT_SOLVE} {advice}" + (f"  Also: {fault}." if fault else "")
+                            if advice else
                             f"{CANNOT_SOLVE} the position is not a valid problem ({e}).")
             return
         self.clear_error()
