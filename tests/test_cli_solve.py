@@ -33,6 +33,12 @@ def test_solve_prints_the_verdict_the_goal_and_verified(capsys):
     assert "a winning move: B1" in out
     assert "verified: yes" in out
     assert "warning" not in out
+    assert re.search(r"; searched [0-9,]+ nodes in", out)
+    # MCTS counts the positions it evaluated (QA s56 research D3: "proof size: 2 nodes;
+    # searched 1 node" read as fewer nodes searched than proven)
+    assert main(["solve", str(STRAIGHT_THREE), "--solver", "mcts"]) == 0
+    assert re.search(r"; evaluated [0-9,]+ positions? in [0-9.]+ s \([0-9,]+ positions/s\)",
+                     capsys.readouterr().out)
 
 
 def test_solve_all_prints_every_first_move_with_its_class(capsys):

@@ -481,9 +481,13 @@ def print_row(row: dict) -> None:
             print(f"  {counted(len(split['hopeless']), 'area')} can never hold an eye "
                   f"({spans(split['hopeless'])}): a wall with an eye of its own touches "
                   "every point")
-    print(f"  proof size: {counted(row['proof_size'], 'node')}; searched "
-          f"{counted(row['nodes'], 'node')} in {row['seconds']} s "
-          f"({row['nodes_per_s']} nodes/s)")
+    # MCTS counts the positions it evaluated, not the nodes of its tree (QA s56 research
+    # D3: "proof size: 2 nodes; searched 1 node")
+    mcts = row["solver"] == "mcts"
+    searched = f"evaluated {counted(row['nodes'], 'position')}" if mcts \
+        else f"searched {counted(row['nodes'], 'node')}"
+    print(f"  proof size: {counted(row['proof_size'], 'node')}; {searched} in "
+          f"{row['seconds']} s ({row['nodes_per_s']} {'positions' if mcts else 'nodes'}/s)")
     if row["verification"] == VERIFIED:
         print("  verified: yes")
     elif row["verification"] == PARTLY:
