@@ -142,12 +142,13 @@ class ProofTreeModel(QAbstractItemModel):
         if role == Qt.ItemDataRole.DisplayRole:
             col = index.column()
             if col == 0:
+                # whose turn is the Status column's (QA s55: said here too, the root's row
+                # widened the Move column and cut the Status column at 285 px)
                 if not path and self.first_move is not None:
                     return (f"After {LETTER[3 - self.proof.to_play]} "
-                            f"{coords.to_gtp(self.first_move, size)} "
-                            f"({PLAYERS[self.proof.to_play]} to play)")
+                            f"{coords.to_gtp(self.first_move, size)}")
                 if not path:
-                    return f"Start ({PLAYERS[self.proof.to_play]} to play)"
+                    return "Start"
                 move = self._nodes[self._id(path[:-1])].children[path[-1]][0]
                 return f"{LETTER[mover_at(self.proof, len(path) - 1)]} {coords.to_gtp(move, size)}"
             if col == 1:
