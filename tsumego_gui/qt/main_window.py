@@ -543,7 +543,8 @@ class MainWindow(QMainWindow):
         # the Title field's Ctrl+Z is this Undo, not QLineEdit's own history beside it
         self.problem_panel.title_edit.use_history(undo, redo)
         e.addSeparator()
-        self._action(e, "Pose as a book &problem (frame it)", self.pose_by_hand)
+        # (triggered's ``checked`` is not a defender: QA s56 regression D1)
+        self._action(e, "Pose as a book &problem (frame it)", lambda: self.pose_by_hand())
         self.remove_frame_action = self._action(e, "Remove &frame", self.remove_frame)
         self.remove_frame_action.setEnabled(False)
         e.addSeparator()
