@@ -50,6 +50,38 @@ def test_a_classification_file_has_each_first_moves_proofs_verified(tmp_path, ca
     assert all(line.endswith(": verified") for line in lines)
 
 
+def test_a_classification_whose_classes_its_proofs_do_not_bear_out_is_refused(tmp_path,
+                                                                              capsys):
+    """QA s56 regression D2: a class edited by hand, a move listed twice, a row whose proofs
+    were taken out and a position's class changed were all "verified"."""
+    data = _saved(tmp_path, "moves.json", "--all", "--to-play", "W")
+    capsys.readouterr()
+    rows = {row["move"]: row for row in data["moves"]}
+    edits = {
+        "class": (lambda d: rows["A1"].update({"class": "lives"}),
+                  "A1: class lives, where its proofs say the defender dies"),
+        "twice": (lambda d: d["moves"].append(dict(rows["C1"])), "C1 is listed more than once"),
+        "emptied": (lambda d: rows["B1"].update({"proofs": []}), "B1: class lives with no proof"),
+        "status": (lambda d: d.update({"status": "dies"}),
+                   "the position is said to be 'dies', where its moves give 'lives'"),
+        "no class": (lambda d: rows["C1"].update({"class": "banana"}), "C1: 'banana' is no class"),
+    }
+    for name, (change, said) in edits.items():
+        edited = json.loads(json.dumps(data))
+        rows = {row["move"]: row for row in edited["moves"]}
+        change(edited)
+        path = tmp_path / f"{name}.json"
+        path.write_text(json.dumps(edited))
+        assert main(["verify", str(path)]) == 1, name
+        assert f"NOT verified: {said}" in capsys.readouterr().out.splitlines(), name
+    for row in data["moves"]:          # every move open: nothing to check at all
+        row.update({"class": "open", "proofs": []})
+    data["status"] = "open"
+    (tmp_path / "open.json").write_text(json.dumps(data))
+    assert main(["verify", str(tmp_path / "open.json")]) == 2
+    assert "holds no proof: every first move is open" in capsys.readouterr().err
+
+
 def test_a_file_that_holds_no_proof_is_refused_with_its_reason(tmp_path, capsys):
     for name, text, reason in (
             ("game.sgf", (BUNDLED / "straight-three.sgf").read_text(), "not JSON"),
@@ -66,3 +98,12 @@ def test_solve_says_a_saved_proof_is_read_for_its_problem_only(tmp_path, capsys)
     assert main(["solve", str(tmp_path / "proof.json")]) == 0
     assert "is a saved proof: its problem is read, not its tree (tsumego verify" in \
         capsys.readouterr().err
+
+
+def test_a_pipe_is_refused_not_waited_on(tmp_path, capsys):
+    """QA s56 regression D10: ``verify`` waited for ever on a FIFO (``solve`` refused it)."""
+    import os
+    fifo = tmp_path / "proof.json"
+    os.mkfifo(fifo)
+    assert main(["verify", str(fifo)]) == 2
+    assert "not a regular file" in capsys.readouterr().err

@@ -18,24 +18,28 @@ from pathlib import Path
 
 from tsumego_gui.cli.exit_status import DONE, NOT_VERIFIED
 from tsumego_gui.core import coords
+from tsumego_gui.core.file_limits import MAX_PROBLEM_BYTES, refusal
 from tsumego_gui.core.problem import ProblemError
 from tsumego_gui.core.wording import PLAYERS, counted
 from tsumego_gui.search import classification_file
+from tsumego_gui.search.classify import CLASSES, OPEN, Classification
 from tsumego_gui.search.proof import FORMAT, Proof, malformed_as_value_error
 from tsumego_gui.search.verify import MAX_POSITIONS, verify
 
 
 def run_verify(args) -> int:
     path = Path(args.file)
-    proofs = read_proofs(path)
+    proofs, claims = read_proofs(path)
     budget = args.verify_positions or MAX_POSITIONS
-    failed = 0
-    for label, proof, claims in proofs:
+    failed = len(claims)
+    for fault in claims:
+        print(f"NOT verified: {fault}")
+    for label, proof, named in proofs:
         report = verify(proof, max_positions=budget)
         size = proof.problem.size
         # a move the file names as winning: the root's move where the side to move wins
-        wrong = claims if proof.root.mover_loses else \
-            [m for m in claims if m not in {move for move, _ in proof.root.children}]
+        wrong = named if proof.root.mover_loses else \
+            [m for m in named if m not in {move for move, _ in proof.root.children}]
         verdict = "lives" if proof.root.won else "dies"
         said = (f"{label}{PLAYERS[proof.to_play]} to play: {PLAYERS[proof.problem.defender]} "
                 f"{verdict} ({counted(proof.size(), 'node')}): ")
@@ -55,23 +59,65 @@ def run_verify(args) -> int:
     return NOT_VERIFIED if failed else DONE
 
 
-def read_proofs(path: Path) -> list[tuple[str, Proof, list[int]]]:
-    """(label, proof, the winning first moves the file claims) for each proof in ``path``;
+def read_proofs(path: Path) -> tuple[list[tuple[str, Proof, list[int]]], list[str]]:
+    """(label, proof, the winning first moves the file claims) for each proof in ``path``,
+    and what a classification file claims beside its proofs that they do not bear out;
     ProblemError for a file that holds none."""
+    refused = refusal(path, MAX_PROBLEM_BYTES)
+    if refused:
+        raise ProblemError(f"cannot read {path.name}: {refused}")
     try:
         data = json.loads(path.read_text(encoding="utf-8-sig"))
     except (ValueError, RecursionError) as err:
-        raise ProblemError(f"{path.name} is not a proof file: not JSON ({err})") from None
+        raise ProblemError(f"{path.name} is not a proof file: not JSON ({err}); a proof is "
+                           "checked as the .json --proof-out writes (its .sgf is for other "
+                           "programs)") from None
     kind = data.get("format") if isinstance(data, dict) else None
     if kind == FORMAT:
         with malformed_as_value_error("proof"):
             proof = Proof.from_json(data)
-        return [("", proof, proof.winning_moves)]
+        return [("", proof, proof.winning_moves)], []
     if kind == classification_file.FORMAT:
         with malformed_as_value_error("classification"):
             c = classification_file.from_json(data)
         size = c.problem.size
-        return [(f"{coords.to_gtp(m.move, size)} ({m.cls}), proof {i}: ", proof, [])
-                for m in c.moves for i, proof in enumerate(m.proofs, 1)]
+        proofs = [(f"{coords.to_gtp(m.move, size)} ({m.cls}), proof {i}: ", proof, [])
+                  for m in c.moves for i, proof in enumerate(m.proofs, 1)]
+        faults = class_faults(c, data.get("status"))
+        if not proofs and not faults:
+            raise ProblemError(f"{path.name} holds no proof: every first move is open")
+        return proofs, faults
     raise ProblemError(f"{path.name} is not a tsumego_gui proof or classification file "
                        "(tsumego solve --proof-out FILE.json writes one)")
+
+
+def class_faults(c: Classification, status: object) -> list[str]:
+    """What a classification claims that its proofs do not bear out (QA s56: a class edited
+    by hand, a move listed twice, a row with its proofs taken out passed): each move once,
+    a known class, proofs where one is decided (none where the move ends the game), their
+    outcomes as the class says (the defender wins every proof of ``lives``, some of
+    ``seki``, some and not all of a ``ko``'s two, none of ``dies``), and the position's
+    class as its moves give it."""
+    size = c.problem.size
+    faults = []
+    seen = [m.move for m in c.moves]
+    for move in sorted({m for m in seen if seen.count(m) > 1}):
+        faults.append(f"{coords.to_gtp(move, size)} is listed more than once")
+    for m in c.moves:
+        name, won = coords.to_gtp(m.move, size), [p.root.won for p in m.proofs]
+        if m.cls not in (*CLASSES, OPEN):
+            faults.append(f"{name}: {m.cls!r} is no class")
+        elif m.cls == OPEN or m.ends_game:
+            if m.proofs:
+                faults.append(f"{name}: {'open' if m.cls == OPEN else 'ends the game'}, yet "
+                              "it holds proofs")
+        elif not won:
+            faults.append(f"{name}: class {m.cls} with no proof")
+        elif not {"lives": all(won), "seki": any(won), "dies": not any(won),
+                  "ko": any(won) and (not all(won) or bool(m.forbidden))}[m.cls]:
+            faults.append(f"{name}: class {m.cls}, where its proofs say the defender "
+                          f"{'lives' if all(won) else 'dies' if not any(won) else 'lives in one'}")
+    if not faults and status is not None and status != c.status:
+        faults.append(f"the position is said to be {status!r}, where its moves give "
+                      f"{c.status!r}")
+    return faults
