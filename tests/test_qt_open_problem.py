@@ -297,8 +297,24 @@ def test_picking_the_other_defender_poses_the_problem_again(window, book):
     assert d.black - d.frame == open_black
     assert "white must live" in window.problem_panel.assumptions_text()
     assert d.to_problem().defender == 2
+    closer = window._closer
     window.undo_action.trigger()
     assert window.editor.draft == before
+    # the posing for Black back in words and with its closer frame (review s56: the panel
+    # kept White's, and the solve no longer tried Black's closer frame)
+    assert "black must live" in window.problem_panel.assumptions_text()
+    assert window._closer is not None and window._closer != closer
+    window.redo_action.trigger()
+    assert "white must live" in window.problem_panel.assumptions_text()
+    assert window._closer == closer
+    window.undo_action.trigger()
+    # during a game the box is refused and says the problem's defender (review s56: the
+    # defender changed anyway, the frame built for the other side)
+    window.practice_action.trigger()
+    assert window.browser.try_it is not None
+    window.problem_panel.defender_picked.emit(2)
+    assert window.editor.draft == before
+    assert window.problem_panel.defender_combo.currentData() == 1
 
 
 def test_the_frame_distance_box_frames_the_problem_again(window, book):

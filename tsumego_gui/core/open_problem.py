@@ -271,13 +271,15 @@ def read_games(data: bytes, name: str = "", *, distance: int = DISTANCE,
 
 def pose_stones(size: int, black: frozenset[int], white: frozenset[int],
                 to_play: int | None, title: str = "", comment: str = "",
-                defender: int | None = None, distance: int = DISTANCE) -> Posed:
+                defender: int | None = None, distance: int = DISTANCE,
+                book_moves: tuple[tuple[int, int], ...] = ()) -> Posed:
     """A position set up by hand posed and framed as an open book problem is on opening
     (QA s56 editor D6: only a file was), with the ``defender`` given where one is (as
-    ``--defender``) and the frame ``distance`` lines away; ProblemError where it cannot
-    be."""
+    ``--defender``) and the frame ``distance`` lines away; ``book_moves``: (colour, move)
+    of the file's lines' first moves; ProblemError where it cannot be."""
+    lines = tuple(BookLine(colour, move, "", "") for colour, move in book_moves)
     position = OpenPosition(size, frozenset(black), frozenset(white), to_play, title,
-                            comment, (), chosen=defender)
+                            comment, lines, chosen=defender)
     posing, framed = pose_and_frame(position, distance=distance)
     return _posed(position, posing, framed, None, ())
 

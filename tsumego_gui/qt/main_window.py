@@ -244,6 +244,12 @@ def _stones_read(path: Path) -> bool:
         return False
 
 
+def _posing_key(draft: Draft) -> tuple:
+    """What tells one posing of a problem from another: its stones and frame."""
+    return frozenset(draft.black), frozenset(draft.white), frozenset(draft.frame), \
+        draft.defender
+
+
 def _bytes_of(path: Path) -> bytes | None:
     try:
         return path.read_bytes()
@@ -298,9 +304,11 @@ class MainWindow(QMainWindow):
         # while practising: whether the first moves' list and the proof tree were shown
         self._answers_shown: tuple[bool, ...] | None = None
         self._last_draft: Draft | None = None       # the position before the last edit
-        # what each posing of this problem assumed and its frame's distance, by its frame,
-        # so that an undo or redo of a posing shows its own (``pose_by_hand``)
-        self._posings: dict[frozenset[int], tuple[tuple[str, ...], int]] = {}
+        # what each posing of this problem assumed, its frame's distance and its closer
+        # frame, by its stones (``_posing_key``), so that an undo or redo of a posing
+        # brings its own back (``pose_by_hand``; review s56: keyed by the frame's points,
+        # the posings for Black and for White were one)
+        self._posings: dict[tuple, tuple[tuple[str, ...], int, tuple | None]] = {}
         # the draft, no problem yet, last saved, and its bytes: Ctrl+S writes over that file
         self._draft_saved: tuple[Path, bytes] | None = None
         # the left column split for an unproven solve's verdict while editing (``_solved``)
@@ -448,8 +456,7 @@ class MainWindow(QMainWindow):
         self.problem_panel.remove_frame_requested.connect(self.remove_frame)
         self.problem_panel.defender_picked.connect(self._defender_picked)
         # the same posing (its defender) framed anew at the distance picked
-        self.problem_panel.frame_distance_picked.connect(
-            lambda distance: self.pose_by_hand(self.editor.draft.defender, distance))
+        self.problem_panel.frame_distance_picked.connect(self._frame_distance_picked)
         self.solve_panel.solve_requested.connect(self.solve)
         self.solve_panel.stop_requested.connect(self.stop)
         self.solver.progress.connect(self.solve_panel.show_progress)
@@ -806,10 +813,11 @@ class MainWindow(QMainWindow):
         # a posed problem's closer frame, solved first while the draft still poses it
         self._closer = (problem, sourced.closer) if sourced is not None and \
             sourced.closer is not None else None
-        self._posings = {frame: (assumed, DISTANCE)} if frame else {}
         self.problem_panel.show_assumptions(assumed)
         self.problem_panel.hide_text()      # another problem: its text may give the answer
         self.editor.reset(replace(Draft.from_problem(problem), frame=frame))
+        self._posings = {_posing_key(self.editor.draft): (assumed, DISTANCE, self._closer)} \
+            if frame else {}
         self.solve_panel.clear()        # another problem: nothing about it was solved yet
         self.clear_error()
         if path is not None:
@@ -904,19 +912,25 @@ class MainWindow(QMainWindow):
         try:
             if distance is None:
                 distance = self.problem_panel.frame_distance.value()
+            # the file's lines say who moves first, as on opening (review s56: posed again
+            # it read "the file says so" of the To play box)
             posed = pose_stones(d.size, stones.black, stones.white,
                                 d.to_play if d.to_play_given else None, d.title, d.comment,
-                                defender, distance)
+                                defender, distance, d.book_moves)
         except ProblemError as e:
             self.show_error(f"Cannot pose it as a book problem: {e}")
             return False
         self.set_mode("edit")
         problem = posed.problem
+        # what the user set beside the posing stays (review s56: goal and ko rule reset)
+        kept = {"goal": d.goal, "ko_threats": d.ko_threats} if d.frame else {}
+        if d.frame and d.ko_allowed is not None and defender in (None, d.defender):
+            kept["ko_allowed"] = d.ko_allowed
+        self._closer = (problem, posed.closer) if posed.closer is not None else None
         self.editor.apply(replace(Draft.from_problem(problem), frame=posed.frame,
                                   source=d.source, book_moves=d.book_moves,
-                                  game_info=d.game_info), "pose as a book problem")
-        self._closer = (problem, posed.closer) if posed.closer is not None else None
-        self._posings[posed.frame] = (posed.assumed, distance)
+                                  game_info=d.game_info, **kept), "pose as a book problem")
+        self._posings[_posing_key(self.editor.draft)] = (posed.assumed, distance, self._closer)
         self.problem_panel.show_assumptions(posed.assumed, distance)
         self.clear_error()
         self.statusBar().showMessage(self._posed_summary(problem, posed.frame), 15000)
@@ -929,8 +943,20 @@ class MainWindow(QMainWindow):
         draft = self.editor.draft
         if colour == draft.defender:
             return
-        if not draft.frame or not self.pose_by_hand(colour):
+        if not draft.frame:
             self.editor.set_fields("set defender", defender=colour)
+        elif not self.pose_by_hand(colour):
+            # refused (a game on, no posing for that side): the box says the problem's
+            # (review s56: the defender changed anyway, the frame built for the other side)
+            self.problem_panel.show_draft(draft)
+
+    def _frame_distance_picked(self, distance: int) -> None:
+        """The Frame distance box: the same posing framed anew; refused, the box says the
+        frame's distance again."""
+        if not self.pose_by_hand(self.editor.draft.defender, distance):
+            posing = self._posings.get(_posing_key(self.editor.draft))
+            self.problem_panel.show_assumptions(*posing[:2]) if posing else \
+                self.problem_panel.show_draft(self.editor.draft)
 
     def new_problem(self, size: int) -> None:
         if self._may_discard():
@@ -1146,9 +1172,12 @@ class MainWindow(QMainWindow):
                 not draft.validation_message():
             self.clear_error()      # the user did what it asked (QA s50, s56: it stayed)
         before, self._last_draft = self._last_draft, draft
-        posing = self._posings.get(draft.frame)
-        if posing is not None and before is not None and before.frame != draft.frame:
-            self.problem_panel.show_assumptions(*posing)    # an undo or redo of a posing
+        posing = self._posings.get(_posing_key(draft))
+        if posing is not None and before is not None and \
+                _posing_key(before) != _posing_key(draft):
+            # an undo or redo of a posing: its words, distance and closer frame
+            self.problem_panel.show_assumptions(*posing[:2])
+            self._closer = posing[2]
         if before is not None and not before.crucial and draft.crucial and \
                 before.defender != draft.defender:
             # the first chain marked names the defender (QA s56 editor D10: a click on the
