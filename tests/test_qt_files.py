@@ -271,11 +271,13 @@ def test_a_position_that_is_no_problem_yet_is_saved_as_a_draft(window, tmp_path)
     window.editor.release()
     assert window.editor.draft.crucial and not window.error_text()
     window.confirm_discard = lambda: True
-    # the draft opened for editing: its stones and region as saved
+    # the draft opened for editing: its stones and region as saved, and it is the draft's
+    # file again (QA s56 regression D7: Ctrl+S offered ~/problem.sgf)
     window.new_problem(9)
     assert window.open_stones(draft)
     d = window.editor.draft
     assert d.size == 5 and d.region == {coords.from_gtp("A1", 5)} and len(d.white) == 4
+    assert window.file_path == draft
     # and a problem's marks come back with it (a draft that is one now)
     assert window.save_to(tmp_path / "y.sgf") is True
     window.problem_panel.set_tool("crucial")
@@ -468,6 +470,27 @@ def test_a_proof_exported_before_its_classification_is_sgf_or_json_by_its_name(
     else:
         assert read_sgf(out)[0].black == proof.problem.black
     assert str(out) in window.statusBar().currentMessage()
+
+
+def test_a_posed_draft_comes_back_whole_and_never_replaces_a_problem(window, tmp_path):
+    """Review s56: a posed problem saved as a draft and opened again lost its frame (plain
+    stones), ko threats, book answer, game info and source; and Ctrl+S over the problem's
+    own file wrote the draft there, so the file (opened at start) no longer opened."""
+    book = tmp_path / "book.sgf"
+    book.write_bytes(b"(;SZ[19]GN[Black to live]PB[Someone]DT[2020]AB[ab][bb][cb][db][eb]"
+                     b"AW[fb][ac][bc][cc][dc][ec][fc](;B[ba]C[RIGHT])(;B[ca]C[WRONG]))")
+    assert window.open_path(book, ask=False)
+    mine = tmp_path / "mine.sgf"
+    window.ask_save_file = lambda default: str(mine)
+    assert window.save_as()                     # a problem of its own
+    window.editor.set_fields("unmark", crucial=frozenset(), ko_threats=(2, 0))
+    before = window.editor.draft
+    window.ask_save_file = lambda default: str(tmp_path / "draft.sgf")
+    assert window.save() and read_sgf(mine)[0].crucial    # the problem kept, the draft apart
+    window.confirm_discard = lambda: True
+    assert window.open_stones(tmp_path / "draft.sgf")
+    after = window.editor.draft
+    assert after == before
 
 
 def test_a_file_whose_marks_do_not_read_opens_its_stones_for_editing(window, tmp_path):

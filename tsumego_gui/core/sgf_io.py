@@ -721,9 +721,10 @@ def read_marks(data: bytes) -> dict:
     """What the first game's root says of the marks and rules, each property as far as it
     reads, for a draft that is no problem yet (the editor's own drafts, saved before they
     were: QA s56): ``crucial`` (``TR`` points), ``region`` (``SQ`` and ``MA`` points: the
-    caller keeps those its position allows), ``defender`` (``TD``), ``goal`` (``TG``),
-    ``ko_allowed`` (``TK``); a property that does not read is left out.  ProblemError
-    where the game does not parse."""
+    caller keeps those its position allows), ``frame`` (``TF`` points, the same), ``defender``
+    (``TD``), ``goal`` (``TG``), ``ko_allowed`` (``TK``), ``ko_threats`` (``TT``); a
+    property that does not read is left out.  ProblemError where the game does not
+    parse."""
     game = game_of(parse_games(data)[0])
     root, size = game.get_root(), game.get_size()
     marks: dict = {}
@@ -739,10 +740,13 @@ def read_marks(data: bytes) -> dict:
     marks["region"] = frozenset(points("SQ") | points("MA"))
     for key, read in (("defender", lambda: color_prop(root, "TD")),
                       ("goal", lambda: _text(root.get_raw("TG"))),
-                      ("ko_allowed", lambda: _ko_prop(_text(root.get_raw("TK"))))):
+                      ("ko_allowed", lambda: _ko_prop(_text(root.get_raw("TK")))),
+                      ("ko_threats", lambda: _threats_prop(_text(root.get_raw("TT")))),
+                      ("frame", lambda: check_points(root, size, ("TF",))
+                       or _raw_points(root, "TF", size))):
         try:
             value = read()
-        except (ProblemError, KeyError, ValueError):
+        except (ProblemError, KeyError, ValueError, IndexError):
             continue
         if value is not None and (key != "goal" or value in GOALS):
             marks[key] = value

@@ -986,14 +986,16 @@ class MainWindow(QMainWindow):
             self.open_stones(path)
 
     def open_stones(self, path: str | Path) -> bool:
-        """The stones of a file's first game in the editor, with its marks and rules as
-        far as each reads: a problem whose marks do not read (a crucial stone on an empty
-        point) could not be opened to be mended at all (QA s45), nor a draft saved before
-        it was a problem (QA s56).  The file stays as it is: the draft has none."""
+        """The stones of a file's first game in the editor, with its marks, rules, lines and
+        game info as far as each reads: a problem whose marks do not read (a crucial stone
+        on an empty point) could not be opened to be mended at all (QA s45), nor a draft
+        saved before it was a problem (QA s56).  The file stays as it is, and the draft has
+        none, but for a draft this app saved, which it is again (Ctrl+S writes over it)."""
         path = Path(path)
         try:
             position = _read_stones(path)
-            marks = read_marks(path.read_bytes())
+            data = path.read_bytes()
+            marks = read_marks(data)
         except (OSError, ProblemError) as e:
             self.show_error(f"Cannot read the stones of {path.name}: "
                             f"{getattr(e, 'strerror', None) or e}")
@@ -1004,14 +1006,30 @@ class MainWindow(QMainWindow):
         crucial = marks["crucial"] & stones
         if crucial and "defender" not in marks:
             marks["defender"] = BLACK if crucial <= position.black else WHITE
-        self._start_draft(Draft(position.size, position.black, position.white,
-                                to_play=position.to_play or BLACK,
-                                to_play_given=position.to_play is not None,
-                                title=position.title, comment=position.comment,
-                                source=path.name, crucial=crucial,
-                                region=marks["region"],
-                                **{k: marks[k] for k in ("defender", "goal", "ko_allowed")
-                                   if k in marks}))
+        # a draft's frame, lines, game info and source come back with it (review s56: its
+        # frame came back as plain stones, and the next save dropped the book's answer)
+        draft = Draft(position.size, position.black, position.white,
+                      to_play=position.to_play or BLACK,
+                      to_play_given=position.to_play is not None,
+                      title=position.title, comment=position.comment,
+                      source=position.source, crucial=crucial, region=marks["region"],
+                      frame=marks.get("frame", frozenset()) & stones,
+                      book_moves=position.answers(),
+                      game_info=tuple(sorted(position.game_info)),
+                      **{k: marks[k] for k in ("defender", "goal", "ko_allowed", "ko_threats")
+                         if k in marks})
+        # a file with no source takes its name as one (``read_open_position``)
+        ours = next((d for d in (draft, replace(draft, source="")) if draft_sgf(d) == data),
+                    None)
+        self._start_draft(ours or draft)
+        if ours is not None:
+            # a draft this app saved: it is the draft's file again (QA s56 regression D7:
+            # Ctrl+S offered ~/problem.sgf, a copy beside it)
+            self.file_path, self._draft_saved = path, (path, data)
+            self._update_title()
+            self.statusBar().showMessage(f"The draft {path.name}: mark what is missing; "
+                                         "Ctrl+S saves it again.", 15000)
+            return True
         self.statusBar().showMessage(f"The stones of {path.name}, with the marks that read: "
                                      "mark what is missing, then save it under a name (the "
                                      "file is unchanged).", 15000)
@@ -1037,6 +1055,13 @@ class MainWindow(QMainWindow):
         if path is None or self.file_games > 1 or path.suffix.lower() != ".sgf" \
                 or PROBLEMS_DIR in path.parents:
             # never overwrite a collection with one game, or the bundled problems
+            return self.save_as(fresh=True)
+        if self.editor.draft.validation_message() and _rewrites_as_is(path):
+            # a draft never replaces a problem (review s56: the file, opened at start, then
+            # would not open at all)
+            self.statusBar().showMessage(
+                f"Saving as a new file: {path.name} holds a problem, and this position is "
+                "no problem yet (a draft).", 10000)
             return self.save_as(fresh=True)
         if not _rewrites_as_is(path) and self._draft_saved != (path, _bytes_of(path)):
             self.statusBar().showMessage(
