@@ -229,6 +229,9 @@ def test_unsaved_edits_prompt_before_closing_and_before_opening(qtbot, window, t
     window.new_problem(5)
     asked = []
     window.confirm_discard = lambda: asked.append(1) or False
+    # an empty board has nothing to lose: no question (QA s56 regression D8)
+    assert window._may_discard() and asked == []
+    _edit(window, "A1")
     assert window.close() is False
     assert len(asked) == 1
     assert not window.open_path(BUNDLED_PROBLEM)           # refused: the edits stay

@@ -667,7 +667,12 @@ class MainWindow(QMainWindow):
             self.problem_list.show_listing(listed, self.prefs.theme)
 
     def _may_discard(self) -> bool:
-        return not self.editor.is_modified() or self.confirm_discard()
+        """Whether the draft may go: unchanged since saved or opened, an empty board with no
+        text (QA s56 regression D8: a new board asked to be saved, Save the default), or
+        the user says so."""
+        d = self.editor.draft
+        empty = not (d.black or d.white or d.title or d.comment)
+        return not self.editor.is_modified() or empty or self.confirm_discard()
 
     def open_path(self, path: str | Path, index: int = 0, *, ask: bool = True,
                   in_list: bool = False) -> bool:
