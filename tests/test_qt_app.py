@@ -105,8 +105,9 @@ def test_ctrl_c_asks_about_unsaved_edits_as_the_close_button_does(qtbot, make_wi
 
     from tsumego_gui.qt.app import CtrlCCloses
     window = make_window(show=True)
+    from tsumego_gui.core import coords
     window.new_problem(5)
-    window.editor.set_fields("a stone", white=frozenset({7}))     # an edit not saved
+    window.editor.set_fields("a stone", white=frozenset({coords.from_gtp("C3", 5)}))  # unsaved
     asked = []
     window.confirm_discard = lambda: asked.append(1) or False     # "Cancel"
     before = signal.getsignal(signal.SIGINT)
