@@ -41,6 +41,10 @@ def test_the_size_picked_for_a_new_problem_stays_through_edits(qtbot, window):
     next(a for a in window.findChildren(QAction)
          if a.text() == "&New problem").trigger()
     assert window.editor.draft.size == 13 and panel.size_combo.currentData() == 13
+    # a problem put on the board says its size, the same as the board's before or not
+    panel.size_combo.setCurrentIndex(panel.size_combo.findData(19))
+    window.new_problem(13)
+    assert panel.size_combo.currentData() == 13
 
 
 def test_a_first_crucial_chain_of_the_other_colour_says_who_defends_now(qtbot, window):

@@ -195,7 +195,8 @@ class ProblemPanel(QWidget):
         for n in range(2, 20):
             self.size_combo.addItem(f"{n}x{n}", n)
         self.size_combo.setCurrentIndex(9 - 2)
-        self._board_size = 9        # the size of the problem on the board, as last shown
+        # the size of the problem on the board, as last shown (None: show the next one's)
+        self._board_size: int | None = 9
         self.size_combo.setToolTip("The board size of a new problem")
         new_button = QPushButton("New problem")
         new_button.setToolTip("An empty board of the size beside it, to set up a problem "
@@ -235,8 +236,11 @@ class ProblemPanel(QWidget):
 
     def show_assumptions(self, assumed: tuple[str, ...], distance: int = DISTANCE) -> None:
         """What the reader assumed to pose the problem on the board (empty: nothing), and
-        the ``distance`` its frame was built at."""
+        the ``distance`` its frame was built at; said of each problem put on the board, so
+        the size box says its size again (review s56: one of the same size kept the size
+        picked before)."""
         self.assumed = tuple(assumed)
+        self._board_size = None
         self._updating = True
         try:
             self.frame_distance.setValue(distance)
