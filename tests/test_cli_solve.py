@@ -804,11 +804,21 @@ def test_all_says_what_a_plain_solve_proves_where_the_classes_stay_open(tmp_path
     open_eight.write_text("(;FF[4]GM[1]SZ[19]C[Black to play. What is White's status?]PL[B]"
                           "AB[ap][bp][cp][dp][ep][fp][fq][fr][fs]"
                           "AW[aq][bq][cq][dq][eq][er][es])")
-    main(["solve", str(open_eight), "--all", "--max-nodes", "5000"])
+    saved = tmp_path / "proof.json"
+    main(["solve", str(open_eight), "--all", "--max-nodes", "5000", "--diagram",
+          "--proof-out", str(saved)])
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("Black to play: open")
-    assert lines[-1] == ("  a plain solve proves in a closer frame around the defender: White "
-                         "lives (verified; the classes above stay open)")
+    assert ("  a plain solve proves in a closer frame around the defender: White lives "
+            "(verified; the classes above stay open)") in lines
+    # its line and its proof stand for the classes' (QA s56 regression D4: "No line:
+    # nothing was proven" under it, and no proof saved)
+    assert "$$B Black to play" in lines and not any(x.startswith("No line") for x in lines)
+    assert Proof.load_json(saved).root.won
+    # too few nodes for the plain solve as well: said so, not "try a plain solve"
+    main(["solve", str(open_eight), "--all", "--max-nodes", "50"])
+    assert capsys.readouterr().out.splitlines()[-1] == (
+        "  a plain solve, the closer frame first, proved nothing either within the budget")
 
 
 def test_all_says_where_the_side_to_move_need_not_play(capsys):

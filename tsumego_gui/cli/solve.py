@@ -383,12 +383,15 @@ def print_classes(row: dict) -> None:
         print(f"  {m['move']:6} {m['class']:6} {ver:8}  {reads}")
     if any(m["move"] == "pass" for m in row["first_moves"]):
         print(f"  ({TENUKI_NOTE})")
-    if row.get("plain_solve"):
-        print(f"  {row['plain_solve']}")
+    if "plain_solve" in row:
+        print(f"  {row['plain_solve'] or PLAIN_UNPROVEN}")
     elif row.get("closer_frame") and row["class"] == OPEN:
         # QA s53 (a teacher): "open" where a plain solve proves life at once
         print("  (--all classifies in the problem's own frame; `tsumego solve` without --all "
               "tries a closer frame first, where a life may be proven)")
+
+
+PLAIN_UNPROVEN = "a plain solve, the closer frame first, proved nothing either within the budget"
 
 
 def plain_words(row: dict) -> str:
@@ -569,14 +572,20 @@ def run_solve(args) -> int:
                     out = classify_one(problem, to_play, args, evaluator, stop, book) \
                         if args.all else solve_one(problem, closer, to_play, args,
                                                    evaluator, stop, book)
+                plain = None
                 if args.all:
                     out["row"]["closer_frame"] = closer is not None
-                    if out["row"]["class"] == OPEN and not stop.is_set():
-                        # the position's verdict, as a plain solve finds it (the closer
+                    if out["row"]["class"] == OPEN and closer is not None \
+                            and not stop.is_set():
+                        # a posed problem's verdict, as a plain solve finds it (the closer
                         # frame first), where the classes left it open (QA s56 book19 D1:
-                        # every move open where a plain solve proved a life in 0.1 s)
-                        plain = solve_one(problem, closer, to_play, args, evaluator, stop)
+                        # every move open where a plain solve proved a life in 0.1 s); its
+                        # line and proof stand for the classes' (QA s56 regression D4)
+                        plain = solve_one(problem, closer, to_play, args, evaluator, stop,
+                                          book)
                         out["row"]["plain_solve"] = plain_words(plain["row"])
+                        if plain["result"].proof is not None and args.diagram:
+                            out["row"]["diagram"] = plain["row"]["diagram"]
                 if stop.is_set() and not out["finished"]:
                     break       # cut short: neither printed nor kept
                 out["row"]["region_warning"] = problem.region_warning()
@@ -584,8 +593,10 @@ def run_solve(args) -> int:
                 out["row"]["text_warning"] = text_disagrees(problem)
                 rows.append({"problem": label, **out["row"]})
                 if args.all:
-                    # a classification with every move open proves nothing to save
-                    found = out["classification"] if out["finished"] else None
+                    # a classification with every move open proves nothing to save; the
+                    # plain solve's proof, where it proved the position
+                    found = out["classification"] if out["finished"] else \
+                        plain["result"].proof if plain is not None else None
                 else:
                     result = out["result"]
                     found = result.proof if result.proof is not None else result.split
@@ -596,7 +607,9 @@ def run_solve(args) -> int:
                     if out_path is not None:
                         # saved before anything is printed: a pipe closed early (``| head``)
                         # or a full terminal log loses the lines, not the proof (QA s46)
-                        write_output(out_path, saved_proof(found, out["row"], args.all,
+                        whole = args.all and found is out["classification"]
+                        said = plain["row"] if args.all and not whole else out["row"]
+                        write_output(out_path, saved_proof(found, said, whole,
                                                            out_path.suffix.lower() == ".json",
                                                            book))
                 if not args.json:
