@@ -101,12 +101,13 @@ def test_cli_answers_from_the_closer_frame_when_the_defender_lives_there(tmp_pat
     out = capsys.readouterr().out
     assert "frame:" not in out and "Black to play: Black lives" in out
     assert "own frame" not in out
-    # --all with too little time for the own frame: "open", and the closer frame named (QA
-    # s53: a teacher read "open" where a plain solve proves life at once)
+    # --all with too little room for the own frame: "open", and what a plain solve, the
+    # closer frame first, proves (QA s53: a teacher read "open" where a plain solve proves
+    # life at once; s56: the plain solve is run)
     cli_main(["solve", str(path), "--all", "--max-nodes", "1"])
     out = capsys.readouterr().out
-    assert "Black to play: open" in out and "`tsumego solve` without --all tries a closer " \
-        "frame first" in out
+    assert "Black to play: open" in out and "a plain solve, the closer frame first, proved " \
+        "nothing either within the budget" in out
     # the saved proof says which frame it is of (QA s46: nothing said it)
     proof = tmp_path / "p.sgf"
     assert cli_main(["solve", str(path), "--time", "20", "--proof-out", str(proof)]) == 0

@@ -384,11 +384,8 @@ def print_classes(row: dict) -> None:
     if any(m["move"] == "pass" for m in row["first_moves"]):
         print(f"  ({TENUKI_NOTE})")
     if "plain_solve" in row:
-        print(f"  {row['plain_solve'] or PLAIN_UNPROVEN}")
-    elif row.get("closer_frame") and row["class"] == OPEN:
         # QA s53 (a teacher): "open" where a plain solve proves life at once
-        print("  (--all classifies in the problem's own frame; `tsumego solve` without --all "
-              "tries a closer frame first, where a life may be proven)")
+        print(f"  {row['plain_solve'] or PLAIN_UNPROVEN}")
 
 
 PLAIN_UNPROVEN = "a plain solve, the closer frame first, proved nothing either within the budget"

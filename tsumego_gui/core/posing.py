@@ -318,7 +318,8 @@ def pose(size: int, black: frozenset[int], white: frozenset[int], *,
                        f"variation say so, though the file's PL says {COLOR_NAMES[to_play]}")
         to_play = said
     elif to_play is not None:
-        reasons.append(f"{COLOR_NAMES[to_play]} to play: the file says so")
+        # a file's PL, or the To play box of a position set up by hand (QA s56)
+        reasons.append(f"{COLOR_NAMES[to_play]} to play: as given")
     elif len(move_colors) == 1:
         to_play = move_colors.pop()
         reasons.append(f"{COLOR_NAMES[to_play]} to play: the solution variations start so")

@@ -720,8 +720,8 @@ def line_verdict(node: sgf.Tree_node) -> tuple[str, str]:
 def read_marks(data: bytes) -> dict:
     """What the first game's root says of the marks and rules, each property as far as it
     reads, for a draft that is no problem yet (the editor's own drafts, saved before they
-    were: QA s56): ``crucial`` (``TR`` points), ``region`` (``SQ`` and ``MA`` points: the
-    caller keeps those its position allows), ``frame`` (``TF`` points, the same), ``defender``
+    were: QA s56): ``crucial`` (``TR`` points), ``region`` (``SQ`` and ``MA`` points, a
+    target's ``MA`` on a stone too), ``frame`` (``TF`` points), ``defender``
     (``TD``), ``goal`` (``TG``), ``ko_allowed`` (``TK``), ``ko_threats`` (``TT``); a
     property that does not read is left out.  ProblemError where the game does not
     parse."""
