@@ -245,7 +245,7 @@ def _stones_read(path: Path) -> bool:
 
 
 def _posing_key(draft: Draft) -> tuple:
-    """What tells one posing of a problem from another: its stones and frame."""
+    """What tells one posing of a problem from another: its stones, frame and defender."""
     return frozenset(draft.black), frozenset(draft.white), frozenset(draft.frame), \
         draft.defender
 
@@ -958,10 +958,13 @@ class MainWindow(QMainWindow):
     def _frame_distance_picked(self, distance: int) -> None:
         """The Frame distance box: the same posing framed anew; refused, the box says the
         frame's distance again."""
-        if not self.pose_by_hand(self.editor.draft.defender, distance):
-            posing = self._posings.get(_posing_key(self.editor.draft))
-            self.problem_panel.show_assumptions(*posing[:2]) if posing else \
-                self.problem_panel.show_draft(self.editor.draft)
+        if self.pose_by_hand(self.editor.draft.defender, distance):
+            return
+        posing = self._posings.get(_posing_key(self.editor.draft))
+        if posing is not None:
+            self.problem_panel.show_assumptions(*posing[:2])
+        else:
+            self.problem_panel.show_draft(self.editor.draft)
 
     def new_problem(self, size: int) -> None:
         if self._may_discard():
