@@ -736,14 +736,17 @@ def read_marks(data: bytes) -> dict:
         except ValueError:
             return set()
 
+    def frame() -> frozenset[int]:
+        check_points(root, size, ("TF",))       # our own property, read raw
+        return _raw_points(root, "TF", size)
+
     marks["crucial"] = frozenset(points("TR"))
     marks["region"] = frozenset(points("SQ") | points("MA"))
     for key, read in (("defender", lambda: color_prop(root, "TD")),
                       ("goal", lambda: _text(root.get_raw("TG"))),
                       ("ko_allowed", lambda: _ko_prop(_text(root.get_raw("TK")))),
                       ("ko_threats", lambda: _threats_prop(_text(root.get_raw("TT")))),
-                      ("frame", lambda: check_points(root, size, ("TF",))
-                       or _raw_points(root, "TF", size))):
+                      ("frame", frame)):
         try:
             value = read()
         except (ProblemError, KeyError, ValueError, IndexError):
