@@ -6,8 +6,9 @@ command reads the file's own tree (``solve`` would read only the problem in it
 and search again), runs the independent verifier (``search.verify``) over it,
 or over every first move's proofs of a classification, and checks what the
 file claims beside the tree: a proof's winning first moves are moves its tree
-proves.  Exit status 0 when every proof is verified in full, 1 when one is not,
-2 for a file that is no such proof.  Knows the two file formats by their
+proves, a classification's classes what its proofs show (``class_faults``).  Exit
+status 0 when every proof is verified in full and every claim holds, 1 when one
+is not, 2 for a file that is no such proof or holds none.  Knows the two file formats by their
 ``format`` key; a split proof (``--decompose``) is not read.
 """
 
