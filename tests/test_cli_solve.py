@@ -41,6 +41,19 @@ def test_solve_prints_the_verdict_the_goal_and_verified(capsys):
                      capsys.readouterr().out)
 
 
+def test_a_plain_solve_says_where_a_tenuki_keeps_the_life(capsys):
+    """QA s56 shapes D3: a group that lives without a move (the straight four: either end
+    of the four answers the other) was given a winning move, with no word that a tenuki
+    keeps it, where --all said so; the straight three needs its B1."""
+    four = BUNDLED / "classic" / "straight-four.sgf"
+    assert main(["solve", str(four), "--to-play", "W"]) == 0
+    assert "  White need not play: a tenuki keeps this result" in \
+        capsys.readouterr().out.splitlines()
+    assert main(["solve", str(STRAIGHT_THREE), "--json"]) == 0
+    row = json.loads(capsys.readouterr().out)[0]
+    assert row["verdict"] == "lives" and row["need_not_play"] is False
+
+
 def test_solve_all_prints_every_first_move_with_its_class(capsys):
     """Straight three, White to play: B1 lives (two eyes); A1, C1 and a tenuki die
     (Black takes the vital point B1)."""

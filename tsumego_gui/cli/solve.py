@@ -49,6 +49,7 @@ from tsumego_gui.cli.output import check_writable, write_output
 from tsumego_gui.core import coords
 from tsumego_gui.core.book_lines import Book, book_of_file, with_line
 from tsumego_gui.core.colors import BLACK, WHITE
+from tsumego_gui.core.coords import PASS
 from tsumego_gui.core.posing import crucial_warning, text_disagrees
 from tsumego_gui.core.problem import GOAL_TEXT, Problem
 from tsumego_gui.core.wording import (
@@ -71,7 +72,7 @@ from tsumego_gui.search.choice import (
     pick_solver,
     solve_and_verify,
 )
-from tsumego_gui.search.classify import OPEN, TENUKI_NOTE, classify
+from tsumego_gui.search.classify import OPEN, TENUKI_NOTE, classify, first_move_problem
 from tsumego_gui.search.frame_ladder import solve_closer_first
 from tsumego_gui.search.line_diagram import ko_heading, line_diagram, proof_diagram, proof_line
 from tsumego_gui.search.params import SearchParams
@@ -79,6 +80,10 @@ from tsumego_gui.search.proof import with_other_side
 from tsumego_gui.search.results import forget_zones
 from tsumego_gui.search.running import cancel_reader
 from tsumego_gui.search.split import SplitProof
+
+# seconds at most for reading whether a life needs the defender's move at all (a tenuki
+# after it: a short read, said only where it proves the life)
+TENUKI_SECONDS = 5.0
 
 
 def sides_to_solve(problem: Problem, to_play: str | None) -> list[int]:
@@ -194,6 +199,20 @@ def solve_one(problem: Problem, closer: Problem | None, to_play: int, args,
                            "problem's own frame may give more")
         outcome = seki.outcome
     result = outcome.result
+    need_not_play = False
+    if result.verdict == "lives" and to_play == problem.defender and result.proof is not None \
+            and result.proof.root.kind != "goal" and result.split is None \
+            and not stop.is_set():
+        # QA s56 shapes D3: a group alive already was given a winning move, no word that a
+        # tenuki keeps it (--all said so): the tenuki read, within a short budget
+        left = args.time - (time.monotonic() - start) if args.time > 0 else TENUKI_SECONDS
+        tenuki = solve_and_verify(
+            first_move_problem(problem, PASS, to_play), args.solver, evaluator=evaluator,
+            max_nodes=node_budget(problem, args.solver, args),
+            max_seconds=min(left, TENUKI_SECONDS), to_play=problem.attacker,
+            seed=args.seed, batch_size=args.batch_size,
+            max_positions=args.verify_positions, cancelled=stop.is_set)
+        need_not_play = tenuki.verification == VERIFIED and tenuki.result.verdict == "lives"
     size = problem.size
     row = {
         "frame": "closer" if ladder.closer else "own",
@@ -225,6 +244,7 @@ def solve_one(problem: Problem, closer: Problem | None, to_play: int, args,
         # the same keys whether or not a proof came (QA s43: scripts met missing keys)
         "verified": None, "verification": None, "verifier_errors": [],
         "winning_moves": [], "proof_size": 0, "alive_already": False,
+        "need_not_play": need_not_play,
     }
     if result.proof is not None or result.split is not None:
         row.update({
@@ -462,6 +482,8 @@ def print_row(row: dict) -> None:
         print(f"  winning moves: {moves}")
     if not lives and not row["defender_takes_kos"]:
         print_ko_reading(row)
+    if row.get("need_not_play"):
+        print(f"  {side} need not play: a tenuki keeps this result")
     if lives and row["seki_reading"]:
         print(f"  {row['seki_reading']}")
     if "split" in row:
