@@ -167,11 +167,11 @@ def solve_one(problem: Problem, closer: Problem | None, to_play: int, args,
     file's lines, which the diagram's line follows where the proof holds their moves."""
     start = time.monotonic()
 
-    def solve(framed: Problem, seconds: float | None) -> SolveOutcome:
+    def solve(framed: Problem, seconds: float | None, side: int = to_play) -> SolveOutcome:
         return solve_and_verify(
             framed, args.solver, evaluator=evaluator,
             max_nodes=node_budget(framed, args.solver, args),
-            max_seconds=seconds, to_play=to_play, seed=args.seed,
+            max_seconds=seconds, to_play=side, seed=args.seed,
             batch_size=args.batch_size, max_positions=args.verify_positions,
             decompose=args.decompose, cancelled=stop.is_set)
 
@@ -206,12 +206,8 @@ def solve_one(problem: Problem, closer: Problem | None, to_play: int, args,
         # QA s56 shapes D3: a group alive already was given a winning move, no word that a
         # tenuki keeps it (--all said so): the tenuki read, within a short budget
         left = args.time - (time.monotonic() - start) if args.time > 0 else TENUKI_SECONDS
-        tenuki = solve_and_verify(
-            first_move_problem(problem, PASS, to_play), args.solver, evaluator=evaluator,
-            max_nodes=node_budget(problem, args.solver, args),
-            max_seconds=min(left, TENUKI_SECONDS), to_play=problem.attacker,
-            seed=args.seed, batch_size=args.batch_size,
-            max_positions=args.verify_positions, cancelled=stop.is_set)
+        tenuki = solve(first_move_problem(problem, PASS, to_play), min(left, TENUKI_SECONDS),
+                       problem.attacker)
         need_not_play = tenuki.verification == VERIFIED and tenuki.result.verdict == "lives"
     size = problem.size
     row = {

@@ -92,7 +92,7 @@ from engine_cy.board import PASS
 from tsumego_gui.core.book_lines import Book, book_of_file
 from tsumego_gui.core.file_limits import MAX_PROBLEM_BYTES, refusal
 from tsumego_gui.core.frame import DISTANCE
-from tsumego_gui.core.open_problem import pose_stones, read_open_position
+from tsumego_gui.core.open_problem import OpenPosition, pose_stones, read_open_position
 from tsumego_gui.core.posing import problem_warnings
 from tsumego_gui.core.problem import Problem, ProblemError
 from tsumego_gui.core.problem_files import ProblemFileError, ReadCancelled, SourcedProblem
@@ -227,13 +227,15 @@ def forget_old_proofs() -> None:
     gc_pacing.settle()
 
 
-def _read_stones(path: Path):
+def _read_stones(path: Path) -> tuple[OpenPosition, bytes]:
     """The stones of ``path``'s first game, its marks left unread (``open_problem``'s
-    open position); OSError or ProblemError where even they do not read."""
+    open position), and the file's bytes; OSError or ProblemError where even they do not
+    read."""
     refused = refusal(path, MAX_PROBLEM_BYTES)
     if refused:
         raise ProblemError(refused)
-    return read_open_position(path.read_bytes(), path.name)
+    data = path.read_bytes()
+    return read_open_position(data, path.name), data
 
 
 def _stones_read(path: Path) -> bool:
@@ -257,16 +259,15 @@ def _bytes_of(path: Path) -> bytes | None:
         return None
 
 
-def _rewrites_as_is(path: Path) -> bool:
-    """Whether writing the problem of the SGF file ``path`` gives back its bytes: a file
-    this app wrote, which holds nothing that saving over it could lose.  Read from its
-    bytes: read from its path, a file with no source (``SO``) takes its name as one, which
-    the writing adds (QA s56 editor D1: a problem entered by hand, saved and opened again,
-    was saved as ``name-1.sgf``)."""
+def _rewrites_as_is(data: bytes | None) -> bool:
+    """Whether writing the problem of an SGF file's bytes ``data`` (None: unreadable) gives
+    them back: a file this app wrote, which holds nothing that saving over it could lose.
+    Read from its bytes: read from its path, a file with no source (``SO``) takes its name
+    as one, which the writing adds (QA s56 editor D1: a problem entered by hand, saved and
+    opened again, was saved as ``name-1.sgf``)."""
     try:
-        data = path.read_bytes()
-        return write_sgf(read_sgf(data)[0]) == data
-    except (OSError, ProblemError):
+        return data is not None and write_sgf(read_sgf(data)[0]) == data
+    except ProblemError:
         return False
 
 
@@ -1001,8 +1002,7 @@ class MainWindow(QMainWindow):
         none, but for a draft this app saved, which it is again (Ctrl+S writes over it)."""
         path = Path(path)
         try:
-            position = _read_stones(path)
-            data = path.read_bytes()
+            position, data = _read_stones(path)
             marks = read_marks(data)
         except (OSError, ProblemError) as e:
             self.show_error(f"Cannot read the stones of {path.name}: "
@@ -1064,14 +1064,16 @@ class MainWindow(QMainWindow):
                 or PROBLEMS_DIR in path.parents:
             # never overwrite a collection with one game, or the bundled problems
             return self.save_as(fresh=True)
-        if self.editor.draft.validation_message() and _rewrites_as_is(path):
+        data = _bytes_of(path)
+        as_is = _rewrites_as_is(data)
+        if self.editor.draft.validation_message() and as_is:
             # a draft never replaces a problem (review s56: the file, opened at start, then
             # would not open at all)
             self.statusBar().showMessage(
                 f"Saving as a new file: {path.name} holds a problem, and this position is "
                 "no problem yet (a draft).", 10000)
             return self.save_as(fresh=True)
-        if not _rewrites_as_is(path) and self._draft_saved != (path, _bytes_of(path)):
+        if not as_is and self._draft_saved != (path, data):
             self.statusBar().showMessage(
                 f"Saving as a new file: {path.name} holds more than a problem file keeps "
                 "(its solution tree, comments or marks), which writing over it would lose.",
