@@ -681,7 +681,9 @@ def test_all_with_diagram_shows_both_sides_of_a_ko(capsys):
     not take a ko, with no ko in it; the line where White may take it follows, as the plain
     solve's diagram has it, from the same first move.  QA s54: the first line still had
     no ko (White answered B1 at A2 and died); it follows White into the ko, A1, where
-    Black takes it at A2 and White may not retake."""
+    Black takes it at A2 and White may not retake.  The second line ends where White has
+    taken the ko (s57: Black has nothing left White must answer; it had gone on with
+    Black's pass and White's connection at C1)."""
     ko = BUNDLED / "corner" / "l-four-corner-ko.sgf"
     assert main(["solve", str(ko), "--all", "--diagram"]) == 0
     out = capsys.readouterr().out
@@ -691,7 +693,7 @@ def test_all_with_diagram_shows_both_sides_of_a_ko(capsys):
     board = first.splitlines()
     assert "$$ | 3 O O O X . . . . |" in board and "$$ | 2 1 . O X . . . . |" in board
     assert "After 3: White may not retake the ko at A1 (this line's ko rule)" in board
-    assert "$$ | 2 1 4 O X . . . . |" in second.splitlines()   # B1, White takes the ko
+    assert "$$ | 2 1 . O X . . . . |" in second.splitlines()   # B1, White takes the ko
     assert "After 2: Black may not take the ko at A2 (this line's ko rule)" in second
 
 

@@ -86,7 +86,7 @@ def test_a_file_that_holds_no_proof_is_refused_with_its_reason(tmp_path, capsys)
     for name, text, reason in (
             ("game.sgf", (BUNDLED / "straight-three.sgf").read_text(), "not JSON"),
             ("other.json", '{"format": "something else"}',
-             "not a tsumego_gui proof or classification file")):
+             "not a proof, classification or split proof file of tsumego_gui")):
         (tmp_path / name).write_text(text)
         assert main(["verify", str(tmp_path / name)]) == 2
         assert reason in capsys.readouterr().err

@@ -157,3 +157,41 @@ def test_an_area_proof_of_a_survival_says_it_proves_more_than_the_goal(make_wind
                 model.data(model.index(0, 1, model.index(0, 0)))]
     assert statuses[1] == "lives · unconditionally alive"
     assert not any("(goal)" in s for s in statuses)
+
+
+# QA s57 areas D1: White's group (every white stone crucial) has its eye at A1; its two
+# other pockets, B6 and F2, each touch Black's stones joined to the open board, so
+# neither can ever hold an eye (goal live: White dies whoever moves).
+#   A B C D E F G H J
+# 9 . . . . . . . . .
+# 8 X X X X . . . . .
+# 7 O O O X . . . . .
+# 6 O + X X . . . . .
+# 5 O O O X . . . . .
+# 4 O O O X X X X X X
+# 3 O O O O O X O O X
+# 2 O O O O O + O O X
+# 1 + O O O O O O O X
+NO_HOPEFUL_AREA = (
+    "(;FF[4]GM[1]SZ[9]PL[W]TG[live]"
+    "AB[ab][bb][cb][db][dc][cd][dd][de][df][ef][ff][gf][hf][if][fg][ig][ih][ii]"
+    "AW[ac][bc][cc][ad][ae][be][ce][af][bf][cf][ag][bg][cg][dg][eg][gg][hg][ah][bh][ch]"
+    "[dh][eh][gh][hh][bi][ci][di][ei][fi][gi][hi]"
+    "TR[ac][bc][cc][ad][ae][be][ce][af][bf][cf][ag][bg][cg][dg][eg][gg][hg][ah][bh][ch]"
+    "[dh][eh][gh][hh][bi][ci][di][ei][fi][gi][hi]SQ[bd][fh][ai])")
+
+
+def test_a_kill_where_no_area_can_hold_an_eye_has_nothing_to_browse(make_window, qtbot,
+                                                                     tmp_path):
+    """The split proves the kill with no search (no area can hold an eye); the app shows
+    the verdict and says there is no area proof to browse (it stopped on an IndexError)."""
+    path = tmp_path / "no-hopeful-area.sgf"
+    path.write_text(NO_HOPEFUL_AREA)
+    w = make_window("s.ini")
+    solve_by_areas(w, qtbot, path)
+    qtbot.waitUntil(lambda: not w.solver.running, timeout=5_000)
+    split = w.outcome.result.split
+    assert split is not None and not split.defender_wins and split.proofs == []
+    assert len(split.split.hopeless) == 2 and verify_split(split).passed
+    assert "no area needed a search" in w.solve_panel.verdict_label.text()
+    assert w.browser.proof is None

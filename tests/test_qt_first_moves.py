@@ -848,7 +848,9 @@ def test_copy_main_line_goes_on_from_the_node_shown_and_says_the_ko_rule(make_wi
     lines = w.copy_main_line().splitlines()
     assert lines[0] == "$$W White to play"
     assert "$$ | . X O X 1 . O X . |" in lines                   # E1 numbered 1
-    assert lines[-2:] == ["2: Black passes",
+    # Black has nothing White must answer: the line ends at E1 (s57; it had gone on with
+    # Black's pass)
+    assert lines[-2:] == ["$$ +-------------------+",
                           "After 1: Black may not take the ko at F1 (this line's ko rule)"]
     w.set_mode("edit")
     assert w.copy_main_line() == ""

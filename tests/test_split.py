@@ -3,6 +3,7 @@
 plain df-pn search of the whole region, that linked areas are never split, and that a
 tampered split proof is rejected."""
 
+import json
 import subprocess
 import sys
 from dataclasses import replace
@@ -318,8 +319,22 @@ def test_the_search_switch_and_the_command_line(capsys):
     path = str(SET / "one-eye-three-areas-02.sgf")
     assert main(["solve", path, "--goal", "live", "--decompose", "--to-play", "B"]) == 0
     out = capsys.readouterr().out
-    assert "proved area by area (the eye at A1): 3 areas (C2-E3; G2-J3; L2-N3)" in out
+    # each area's points in board order (QA s57 areas D8: ends sorted as text, "F10-F9")
+    assert ("proved area by area (the eye at A1): 3 areas (C3, D3, E3, C2, D2, E2; "
+            "G3, H3, J3, G2, H2, J2; L3, M3, N3, L2, M2, N2)") in out
     assert "verified: yes" in out
+    # a proof by areas has no one line to draw, and says so (QA s57 areas D3: "nothing was
+    # proven" under the verified proof)
+    assert main(["solve", path, "--goal", "live", "--decompose", "--to-play", "B",
+                 "--diagram"]) == 0
+    out = capsys.readouterr().out
+    assert "No line: a proof by areas has a line in each area it searches" in out
+    assert "nothing was proven" not in out
+    # the solver's reason is the problem's as asked, not its ko re-read's (QA s57 areas
+    # D5: "not split: the defender may capture a ko" where it may not)
+    assert main(["solve", str(SET / "one-eye-two-areas-02.sgf"), "--decompose"]) == 0
+    first = capsys.readouterr().out.splitlines()[0]
+    assert "split at the root" in first and "may capture a ko" not in first
     # asked for where it does not apply: solved whole, and the reason is said
     small = str(SET / "one-eye-single-area-02.sgf")
     assert main(["solve", small, "--decompose", "--to-play", "B"]) == 0
@@ -380,10 +395,20 @@ def test_a_split_proof_file_reads_back_and_checks(tmp_path, capsys):
     areas = find_split(set_problem("one-eye-two-areas-01.sgf")).areas
     for i, area in enumerate(areas, 1):
         assert {labels[coords.to_sgfmill(p, 13)] for p in area} == {str(i)}
-    assert "proven area by area" in root.get("C")
+    # the goal's own words: a kill under unconditional life is no "dies" (QA s57 areas D6)
+    assert "White does not live unconditionally, proven area by area" in root.get("C")
     heads = [child.get("C").split(".")[0] for child in root]
     assert sorted(set(heads)) == ["Area 1", "Area 2"]
     assert read_sgf(exported)[0].region == set_problem("one-eye-two-areas-01.sgf").region
+    # ``tsumego verify`` checks the saved file whole, and a tampered one fails (QA s57
+    # areas D2: refused as "not a tsumego_gui proof")
+    capsys.readouterr()
+    assert main(["verify", str(saved)]) == 0
+    assert capsys.readouterr().out.strip().endswith("proven by areas (2 area proofs): verified")
+    tampered = tmp_path / "tampered.json"
+    tampered.write_text(json.dumps(data))
+    assert main(["verify", str(tampered)]) == 1
+    assert "NOT verified" in capsys.readouterr().out
 
 
 def test_dds_benchmark_compares_both_searches_in_one_run(tmp_path):
@@ -464,7 +489,7 @@ def test_a_life_split_proof_file_reads_back_and_checks(miai_proof):
         [p is None for p in miai_proof.proofs]
     assert verify_split(loaded).passed
     root = sgf.Sgf_game.from_bytes(split_file.to_sgf(miai_proof)).get_root()
-    assert "group lives" in root.get("C") and "miai" in root.get("C")
+    assert "White lives, proven area by area" in root.get("C") and "miai" in root.get("C")
     assert {child.get("C").split(".")[0] for child in root} == {"Area 1", "Area 2"}
 
 

@@ -84,6 +84,7 @@ from tsumego_gui.search.split import SplitProof
 # seconds at most for reading whether a life needs the defender's move at all (a tenuki
 # after it: a short read, said only where it proves the life)
 TENUKI_SECONDS = 5.0
+AREA_POINTS_SAID = 6    # an area of the proof by areas named point by point, a larger by its ends
 
 
 def sides_to_solve(problem: Problem, to_play: str | None) -> list[int]:
@@ -177,6 +178,10 @@ def solve_one(problem: Problem, closer: Problem | None, to_play: int, args,
 
     ladder = solve_closer_first(problem, closer, solve, args.time)
     outcome, problem = ladder.outcome, ladder.problem
+    # why the solver was picked, for the problem as asked: the re-reads below solve it
+    # again under other rules (QA s57 areas D5: "not split: the defender may capture a
+    # ko" where it may not, said of the ko re-read)
+    asked_reason = outcome.reason
     ko = None
     if kill_by_ko.applies(outcome) and not stop.is_set():
         left = args.time - (time.monotonic() - start) if args.time > 0 else None
@@ -214,7 +219,7 @@ def solve_one(problem: Problem, closer: Problem | None, to_play: int, args,
         "frame": "closer" if ladder.closer else "own",
         "frame_note": ladder.note,
         "solver": outcome.solver_used,
-        "solver_reason": outcome.reason,
+        "solver_reason": asked_reason,
         "to_play": PLAYERS[to_play],
         "defender": PLAYERS[problem.defender],
         "goal": problem.goal,
@@ -271,7 +276,7 @@ def solve_one(problem: Problem, closer: Problem | None, to_play: int, args,
         row["diagram"] = proof_diagram(proof.problem, to_play, proof, first=first,
                                        book=followed)[0] + turned
     elif args.diagram:
-        row["diagram"] = position_diagram(problem, to_play)
+        row["diagram"] = position_diagram(problem, to_play, by_areas=result.split is not None)
     if ko is not None and ko.needs_ko is not None:
         named = result.proof.winning_moves[0] if result.proof.winning_moves else None
         move = ko.ko_move if ko.needs_ko else (ko.move if ko.move is not None else named)
@@ -285,9 +290,10 @@ def solve_one(problem: Problem, closer: Problem | None, to_play: int, args,
             "proof_size": sum(p.size() for p in split.proofs if p is not None),
             "split": {"eye": None if split.split.eye is None
                       else coords.to_gtp(split.split.eye, size),
-                      "areas": [sorted(coords.to_gtp(p, size) for p in area)
+                      # in board order (QA s57 areas D8: names sorted as text, "F10-F9")
+                      "areas": [[coords.to_gtp(p, size) for p in sorted(area)]
                                 for area in split.split.areas],
-                      "hopeless": [sorted(coords.to_gtp(p, size) for p in area)
+                      "hopeless": [[coords.to_gtp(p, size) for p in sorted(area)]
                                    for area in split.split.hopeless],
                       "area_nodes": [p.stats.get("nodes", 0) if p is not None else None
                                      for p in split.proofs],
@@ -368,10 +374,14 @@ def classify_one(problem: Problem, to_play: int, args, evaluator,
     return {"classification": c, "row": row, "finished": any(m.cls != OPEN for m in c.moves)}
 
 
-def position_diagram(problem: Problem, to_play: int) -> str:
-    """The position alone, where no proof gives a line (QA s48: nothing was printed)."""
-    return line_diagram(problem, to_play, [], problem) + \
-        "\nNo line: nothing was proven within the budget."
+def position_diagram(problem: Problem, to_play: int, by_areas: bool = False) -> str:
+    """The position alone, where no proof gives a line (QA s48: nothing was printed), or
+    (``by_areas``) where a proof by areas has none (QA s57 areas D3: it said "nothing was
+    proven" under the verified proof)."""
+    why = ("No line: a proof by areas has a line in each area it searches (--proof-out "
+           "F.sgf saves them)." if by_areas else "No line: nothing was proven within the "
+           "budget.")
+    return line_diagram(problem, to_play, [], problem) + "\n" + why
 
 
 def print_diagram(row: dict) -> None:
@@ -486,19 +496,27 @@ def print_row(row: dict) -> None:
         split = row["split"]
 
         def spans(areas):
-            return "; ".join(f"{a[0]}-{a[-1]}" if len(a) > 1 else a[0] for a in areas)
+            # every point of a small area; a large one by its ends (its points are not a
+            # rectangle: QA s57 areas D8 read "A1-F2" as one)
+            return "; ".join(", ".join(a) if len(a) <= AREA_POINTS_SAID
+                             else f"{a[0]} ... {a[-1]} ({len(a)} points)" for a in areas)
 
+        attacker = "Black" if defender == "White" else "White"
         eye = f"the eye at {split['eye']}" if split["eye"] else "no eye yet"
-        print(f"  proved area by area ({eye}): {len(split['areas'])} areas"
-              + (f" ({spans(split['areas'])})" if split["areas"] else ""))
+        # QA s57 areas D7: "0 areas", then "2 areas can never hold an eye"
+        searched = f"{counted(len(split['areas']), 'area')} ({spans(split['areas'])})" \
+            if split["areas"] else "no area needs a search"
+        print(f"  proved area by area ({eye}): {searched}")
         if lives:
             used = split["proven_in"]
             print(f"  lives in area {used[0]} alone" if len(used) == 1 else
                   f"  areas {used[0]} and {used[1]} are miai (lives in either)")
         if split["hopeless"]:
+            # QA s57 areas D7: "a wall with an eye of its own" where the wall had none
             print(f"  {counted(len(split['hopeless']), 'area')} can never hold an eye "
-                  f"({spans(split['hopeless'])}): a wall with an eye of its own touches "
-                  "every point")
+                  f"({spans(split['hopeless'])}): every point there touches "
+                  f"{attacker}'s outside, whose room (an eye of its own, or the board "
+                  "beyond the region) no capture there can take")
     # MCTS counts the positions it evaluated, not the nodes of its tree (QA s56 research
     # D3: "proof size: 2 nodes; searched 1 node")
     mcts = row["solver"] == "mcts"

@@ -8,8 +8,9 @@ or over every first move's proofs of a classification, and checks what the
 file claims beside the tree: a proof's winning first moves are moves its tree
 proves, a classification's classes what its proofs show (``class_faults``).  Exit
 status 0 when every proof is verified in full and every claim holds, 1 when one
-is not, 2 for a file that is no such proof or holds none.  Knows the two file formats by their
-``format`` key; a split proof (``--decompose``) is not read.
+is not, 2 for a file that is no such proof or holds none.  A proof by areas (``--decompose``)
+is checked whole by ``search.verify_split``: its split and every area's proof.  Knows the
+three file formats by their ``format`` key.
 """
 
 from __future__ import annotations
@@ -21,17 +22,21 @@ from tsumego_gui.cli.exit_status import DONE, NOT_VERIFIED
 from tsumego_gui.core import coords
 from tsumego_gui.core.file_limits import MAX_PROBLEM_BYTES, refusal
 from tsumego_gui.core.problem import ProblemError
-from tsumego_gui.core.wording import PLAYERS, counted
-from tsumego_gui.search import classification_file
+from tsumego_gui.core.wording import PLAYERS, counted, verdict_words
+from tsumego_gui.search import classification_file, split_file
 from tsumego_gui.search.classify import CLASSES, OPEN, Classification
 from tsumego_gui.search.proof import FORMAT, Proof, malformed_as_value_error
 from tsumego_gui.search.verify import MAX_POSITIONS, verify
+from tsumego_gui.search.verify_split import verify_split
 
 
 def run_verify(args) -> int:
     path = Path(args.file)
-    proofs, claims = read_proofs(path)
     budget = args.verify_positions or MAX_POSITIONS
+    data = read_json(path)
+    if isinstance(data, dict) and data.get("format") == split_file.FORMAT:
+        return verify_areas(data, budget)
+    proofs, claims = read_proofs(path, data)
     failed = len(claims)
     for fault in claims:
         print(f"NOT verified: {fault}")
@@ -60,19 +65,42 @@ def run_verify(args) -> int:
     return NOT_VERIFIED if failed else DONE
 
 
-def read_proofs(path: Path) -> tuple[list[tuple[str, Proof, list[int]]], list[str]]:
-    """(label, proof, the winning first moves the file claims) for each proof in ``path``,
-    and what a classification file claims beside its proofs that they do not bear out;
-    ProblemError for a file that holds none."""
+def verify_areas(data: dict, budget: int) -> int:
+    """Check a proof by areas (QA s57 areas D2: its file was refused as no proof)."""
+    with malformed_as_value_error("split proof"):
+        proof = split_file.from_json(data)
+    report = verify_split(proof, max_positions=budget)
+    problem = proof.problem
+    verdict = verdict_words(PLAYERS[problem.defender], proof.defender_wins, problem.goal)
+    areas = counted(sum(p is not None for p in proof.proofs), "area proof")
+    said = f"{PLAYERS[proof.to_play]} to play: {verdict}, proven by areas ({areas}): "
+    if report.passed:
+        print(said + "verified")
+        return DONE
+    print(said + ("NOT verified: " + "; ".join(report.errors) if not report.ok else
+                  f"verified partly: the walk stopped after {report.positions_checked:,} "
+                  "positions (--verify-positions)"))
+    return NOT_VERIFIED
+
+
+def read_json(path: Path) -> object:
+    """The JSON in ``path``; ProblemError for a file refused or not JSON."""
     refused = refusal(path, MAX_PROBLEM_BYTES)
     if refused:
         raise ProblemError(f"cannot read {path.name}: {refused}")
     try:
-        data = json.loads(path.read_text(encoding="utf-8-sig"))
+        return json.loads(path.read_text(encoding="utf-8-sig"))
     except (ValueError, RecursionError) as err:
         raise ProblemError(f"{path.name} is not a proof file: not JSON ({err}); a proof is "
                            "checked as the .json --proof-out writes (its .sgf is for other "
                            "programs)") from None
+
+
+def read_proofs(path: Path, data: object) -> tuple[list[tuple[str, Proof, list[int]]],
+                                                   list[str]]:
+    """(label, proof, the winning first moves the file claims) for each proof in ``data``
+    (``path``'s), and what a classification file claims beside its proofs that they do
+    not bear out; ProblemError for a file that holds none."""
     kind = data.get("format") if isinstance(data, dict) else None
     if kind == FORMAT:
         with malformed_as_value_error("proof"):
@@ -88,8 +116,8 @@ def read_proofs(path: Path) -> tuple[list[tuple[str, Proof, list[int]]], list[st
         if not proofs and not faults:
             raise ProblemError(f"{path.name} holds no proof: every first move is open")
         return proofs, faults
-    raise ProblemError(f"{path.name} is not a tsumego_gui proof or classification file "
-                       "(tsumego solve --proof-out FILE.json writes one)")
+    raise ProblemError(f"{path.name} is not a proof, classification or split proof file of "
+                       "tsumego_gui (tsumego solve --proof-out FILE.json writes them)")
 
 
 def class_faults(c: Classification, status: object) -> list[str]:

@@ -171,6 +171,9 @@ SPLIT_FILTER = "Split proof as SGF (*.sgf);;Split proof as JSON (*.json)"
 CANNOT_SOLVE = "Cannot solve:"     # the banner's start where the position is no problem yet
 DRAFT_SAVED = "Saved as a draft, not a problem yet:"     # the banner's start where it is so
 DRAFT_OPENS = "(File › Open stones for editing opens it again).  To make it one:"
+# a proof by areas in which no area can hold an eye: proven with no search
+NO_AREA_TEXT = ("No area can hold an eye, so no area needed a search and there is no "
+                "proof to browse: the verdict says why.")
 DEFAULT_SIZE = (1240, 680)     # fits a 1280x720 screen with a title bar
 LIST_HEIGHT = 300              # the problem list's dock: six entries and its title
 LEGEND_SCREEN = 800            # screens less tall start with the proof's legend folded
@@ -1798,9 +1801,14 @@ class MainWindow(QMainWindow):
         split = outcome.result.split
         if split is not None:
             self._kept = None       # the request ends here (areas have no classification)
-            proof = self.solve_panel.areas.proofs()[0]
-            self.solve_panel.areas.select(proof)
-            self.browse_area(proof)
+            proofs = self.solve_panel.areas.proofs()
+            if proofs:
+                self.solve_panel.areas.select(proofs[0])
+                self.browse_area(proofs[0])
+            else:
+                # no area can hold an eye: the verdict needs no search, nothing to browse
+                # (QA s57 areas D1: an IndexError here)
+                self.browser.set_proof(None, empty_text=NO_AREA_TEXT)
         elif proof is not None:
             # a proof of the closer frame is of another position than the one edited: the
             # board shows its wall, and the explanation says why

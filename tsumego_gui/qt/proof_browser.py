@@ -41,6 +41,7 @@ from engine_cy.board import PASS, Board
 from tsumego_gui.core import coords
 from tsumego_gui.core.book_lines import Book
 from tsumego_gui.core.problem import Problem
+from tsumego_gui.qt import proof_facts
 from tsumego_gui.qt.board_painter import NEXT_MOVE, THEMES
 from tsumego_gui.qt.proof_model import ProofTreeModel
 from tsumego_gui.qt.proof_view import (
@@ -53,6 +54,7 @@ from tsumego_gui.qt.proof_view import (
 from tsumego_gui.qt.try_first_move import TryFirstMove
 from tsumego_gui.search.classify import Classification
 from tsumego_gui.search.line_diagram import proof_line, with_ko_rule
+from tsumego_gui.search.line_threats import ThreatReader
 from tsumego_gui.search.proof import (
     STUBBORN_WALK,
     Proof,
@@ -295,7 +297,7 @@ class ProofBrowser(QWidget):
             there.play(move)
         more, cut = proof_line(self.node(), there, first if not self.path else None,
                                goes_on=bool(moves), book=self._line_book(),
-                               before=self._walked(self.path)[1])
+                               before=self._walked(self.path)[1], threats=self._reader())
         return board, moves + more, cut, start
 
     def _line_book(self) -> Book:
@@ -405,8 +407,14 @@ class ProofBrowser(QWidget):
         if move is None:
             move = book_reply(self._line_book(), before, node, board.to_play)
         if move is None:
-            move = stubborn_reply(node, board, self._lengths, STUBBORN_WALK)
+            move = stubborn_reply(node, board, self._lengths, STUBBORN_WALK,
+                                  threats=self._reader())
         return next(i for i, (m, _) in enumerate(node.children) if m == move)
+
+    def _reader(self) -> ThreatReader:
+        """The main line's reader of the attacker's threats (``search.line_threats``): the
+        proof's, whose questions the worker may have asked already (``proof_facts``)."""
+        return proof_facts.threat_reader(self.proof)
 
     def back(self) -> None:
         if self.path:

@@ -750,7 +750,9 @@ class SolvePanel(QWidget):
         self.verdict_label.setText(
             f"{self._read_first}<b>{verdict}</b> with {mover} to play, proven area by "
             f"area.{judged}{proved}"
-            f"{first}<br>Proof: {used} area proof{'s' if used > 1 else ''}, {nodes:,} nodes")
+            f"{first}<br>Proof: " + (f"{used} area proof{'s' if used > 1 else ''}, "
+                                     f"{nodes:,} nodes" if used else
+                                     "no area needed a search (none can hold an eye)"))
         self.areas.show_split(split)
         self.first_moves.clear()
         self.first_moves.setVisible(False)      # nothing to classify: the areas decide

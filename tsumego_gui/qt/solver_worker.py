@@ -32,9 +32,10 @@ e.g. "KataGo b10c384h6nbttflrs on cpu (fp32)").  A file that is missing, not a
 KataGo model or unsupported fails the request with a one-line message.
 
 The worker counts a proof's nodes and longest line (``proof_facts``) before
-it hands the proof over, so the panels do not walk a large proof in the GUI
-thread; and the controllers tell ``gc_pacing`` when requests are in flight
-(no full garbage collection walks the heap meanwhile).
+it hands the proof over, and reads its main line's threats after, so the panels
+do not walk a large proof or search in the GUI thread; and the controllers tell
+``gc_pacing`` when requests are in flight (no full garbage collection walks the
+heap meanwhile).
 
 Progress and results come back as signals tagged with the request id; the
 controller drops every signal whose id is not the current request's, so a
@@ -334,6 +335,10 @@ class SolverWorker(QObject):
             if proof is not None:
                 proof_facts.count(proof)    # here, not in the GUI thread
         self.finished.emit(rid, outcome)
+        if outcome.result.proof is not None and split is None and not flag.is_set():
+            # the main line's questions, read before the browser asks them (a second at
+            # most: budgets of their own)
+            proof_facts.read_threats(outcome.result.proof)
         if not request.all_moves or split is not None:
             return
         if outcome.result.verdict == "unknown" and outcome.result.stop_reason != CANCELLED:

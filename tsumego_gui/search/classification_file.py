@@ -62,6 +62,7 @@ from tsumego_gui.search.proof import (
     read_json_side,
     with_other_side,
 )
+from tsumego_gui.search.split_file import FORMAT as SPLIT_FORMAT
 
 FORMAT = "tsumego_gui classification"
 VERSION = 2         # see the module docstring; 1 is still read
@@ -106,15 +107,17 @@ def from_json(data: dict) -> Classification:
 
 
 def is_saved_proof(path: Path) -> bool:
-    """Whether ``path`` is a proof or classification file this program saved (opened as a
-    problem, only the problem in it is read)."""
+    """Whether ``path`` is a proof, classification or split proof file this program saved
+    (opened as a problem, only the problem in it is read; QA s57 areas D2: a split proof's
+    was read without a word)."""
     if path.suffix.lower() != ".json" or not path.is_file():
         return False
     try:
         data = json.loads(path.read_text(encoding="utf-8-sig"))
     except (OSError, ValueError, RecursionError):
         return False
-    return isinstance(data, dict) and data.get("format") in (PROOF_FORMAT, FORMAT)
+    return isinstance(data, dict) and data.get("format") in (PROOF_FORMAT, FORMAT,
+                                                             SPLIT_FORMAT)
 
 
 def save_json(c: Classification, path: str | Path) -> None:

@@ -9,9 +9,12 @@ walls the solver put round an open problem.  Where the line's ko rule decides a
 move (a side that may not take a ko, a retake paid for with a threat), the
 words of the SGF export (``search.ko_notes``) are said under the diagrams with
 the move they follow: a line in which the defender passes rather than take a
-ko reads as a blunder without them (QA s48).
+ko reads as a blunder without them (QA s48).  Where the defender lives, the
+line shows the attacker's threats first and ends where the defender need answer
+none (``search.line_threats``: a short search per try).
 
-Knows problems, proofs and the diagram writer; nothing about files or widgets.
+Knows problems, proofs, the threat reader and the diagram writer; nothing about files
+or widgets.
 """
 
 from __future__ import annotations
@@ -26,6 +29,7 @@ from tsumego_gui.core.problem import Problem
 from tsumego_gui.core.sl_diagram import sl_diagrams
 from tsumego_gui.core.wording import PLAYERS
 from tsumego_gui.search.ko_notes import KoNotes
+from tsumego_gui.search.line_threats import ThreatReader
 from tsumego_gui.search.proof import Proof, ProofNode, main_line
 
 DIAGRAM_MOVES = 30      # three diagrams; a longer line is cut, and said to be
@@ -34,12 +38,15 @@ CUT_NOTE = "The line goes on in the proof (shown to move {})."
 
 def proof_line(node: ProofNode, board: Board | None, first: int | None = None,
                most: int | None = None, goes_on: bool = False, book: Book | None = None,
-               before: Sequence[int] = ()) -> tuple[list[int], bool]:
+               before: Sequence[int] = (), threats: ThreatReader | None = None
+               ) -> tuple[list[int], bool]:
     """(the proof's main line from ``node``, at most ``most`` moves (None:
     ``DIAGRAM_MOVES``) and without the passes it ends with, whether it was cut);
-    ``board``, ``first``, ``goes_on``, ``book`` and ``before``: ``proof.main_line``'s."""
+    ``board``, ``first``, ``goes_on``, ``book``, ``before`` and ``threats``:
+    ``proof.main_line``'s."""
     most = DIAGRAM_MOVES if most is None else most
-    line = main_line(node, board, most + 1, first, goes_on, book=book, before=before)
+    line = main_line(node, board, most + 1, first, goes_on, book=book, before=before,
+                     threats=threats)
     cut = len(line) > most
     line = line[:most]
     # the passes that end the game show nothing (QA s50: a seki's three), but a line of
@@ -95,9 +102,10 @@ def proof_diagram(start: Problem, to_play: int, proof: Proof, before: Sequence[i
     """(the diagram of ``proof``'s main line, that line): from ``start``'s position with
     ``to_play`` to move, ``before`` played first (the first move whose proof it is), under
     the proof's ko rule; ``first`` and ``book`` (the problem file's lines):
-    ``proof_line``'s."""
+    ``proof_line``'s; the attacker's tries a living defender must answer are read
+    (``search.line_threats``)."""
     line, cut = proof_line(proof.root, proof.board(), first, goes_on=bool(before),
-                           book=book, before=before)
+                           book=book, before=before, threats=ThreatReader(proof.problem))
     return line_diagram(start, to_play, [*before, *line], proof.problem, cut), line
 
 

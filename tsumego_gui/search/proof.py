@@ -37,6 +37,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from sgfmill import sgf
 
@@ -48,6 +49,9 @@ from tsumego_gui.core.safe_write import write_atomically
 from tsumego_gui.core.sgf_io import set_move
 from tsumego_gui.core.wording import PLAYERS
 from tsumego_gui.search.ko_notes import KoNotes
+
+if TYPE_CHECKING:
+    from tsumego_gui.search.line_threats import ThreatReader
 
 KINDS = ("or", "and", "goal", "captured", "passes", "survives")
 FORMAT = "tsumego_gui proof"    # a proof file's "format"
@@ -301,7 +305,8 @@ def mark(node, right: bool, ko: bool = False) -> None:
 def main_line(node: ProofNode, board: Board | None, most: int = 40,
               first: int | None = None, goes_on: bool = False,
               sacrifices: bool = True, book: Book | None = None,
-              before: Sequence[int] = (), settled: bool = True) -> list[int]:
+              before: Sequence[int] = (), settled: bool = True,
+              threats: ThreatReader | None = None) -> list[int]:
     """The line a book would print from ``node`` (``board``: its position, left as it
     was; None: not known), and the app plays against a player: at each node the prover's
     move, and where its opponent is to move the problem file's own next move where the
@@ -314,7 +319,10 @@ def main_line(node: ProofNode, board: Board | None, most: int = 40,
     the loser's last move, this line's or the last of ``before``, unanswered: a pass that
     does not end the game.  ``first``: the move to start with instead, where ``node`` has
     that child (a losing side's move that makes a ko, say).  ``sacrifices``:
-    :func:`stubborn_reply`'s."""
+    :func:`stubborn_reply`'s.  ``threats`` (``search.line_threats``): where the defender
+    lives, the attacker's tries it must answer come first, and (``settled``) the line ends
+    where it need answer none of them (but stones given away), as a book stops at
+    "alive"; where that is so from the start, after the attacker's try, unanswered."""
     lengths: dict[int, int] = {}
     line = []
     tokens = []
@@ -339,9 +347,23 @@ def main_line(node: ProofNode, board: Board | None, most: int = 40,
                     break
                 move = book_reply(book, (*before, *line), node,
                                   board.to_play if on_board else None, covered=True)
+                reader = threats if on_board and node.won else None
+                # an open question counts as a threat here; a ko just taken is fought out
+                # or resolved as before (the ko rule's note says who may take it back)
+                quiet = move is None and settled and reader is not None and \
+                    board.ko_loc == PASS and all(
+                        reader.needs_answer(board, m) is False for m in reader.tries(board)
+                        if not _gives_away(board, m))
+                if quiet and (line or goes_on):
+                    break
                 if move is None:
                     move = stubborn_reply(node, board if on_board else None, lengths,
-                                          sacrifices=sacrifices)
+                                          sacrifices=sacrifices, threats=reader)
+                if quiet:
+                    # alive as it stands: the try is shown, an answer it does not need
+                    # is not
+                    line.append(move)
+                    break
             retake = on_board and move != PASS and move == board.ko_loc
             if settled and loser and _repeats(line, retakes, move, retake):
                 # the loser sends stones to be taken again, as it did before (QA s53 teacher
@@ -491,10 +513,12 @@ def line_length(node: ProofNode, lengths: dict[int, int], budget: int = 0) -> in
 STUBBORN_WALK = 200_000
 GIVEN_AWAY = 2      # stones in atari given away whatever they threaten (a seki's liberty filled)
 PRESSED = 3         # a chain left with this many liberties or fewer by a move is pressed
+THREAT_RANKS = {True: 2, None: 1, False: 0}     # a try's rank by ``ThreatReader.needs_answer``
 
 
 def stubborn_reply(node: ProofNode, board: Board | None, lengths: dict[int, int],
-                   budget: int = 0, sacrifices: bool = True) -> int:
+                   budget: int = 0, sacrifices: bool = True,
+                   threats: ThreatReader | None = None) -> int:
     """Where the side to move loses whatever it plays (``board``: the position at
     ``node``, left as it was; None: not known): its most stubborn move in the proof.
     For an attacker that cannot kill, first a move that does not give stones away
@@ -508,14 +532,16 @@ def stubborn_reply(node: ProofNode, board: Board | None, lengths: dict[int, int]
     mover may not take back at once: the pass then stands for a ko threat elsewhere),
     then one that does more than fill a liberty of its own (:func:`_fills_own`), then the
     one with the longest line below; the first of equals.  ``lengths`` and ``budget``:
-    :func:`line_length`'s."""
+    :func:`line_length`'s; ``threats``: where it is given, an attacker's move the defender
+    must answer goes before one it need not (:func:`main_line`)."""
     # the mover loses here: where the defender wins the node, the mover is the attacker
-    return stubborn_move(node.children, node.won, board, lengths, budget, sacrifices)
+    return stubborn_move(node.children, node.won, board, lengths, budget, sacrifices,
+                         threats)
 
 
 def stubborn_move(children: Sequence[tuple[int, ProofNode]], attacker_fails: bool,
                   board: Board | None, lengths: dict[int, int], budget: int = 0,
-                  sacrifices: bool = True) -> int:
+                  sacrifices: bool = True, threats: ThreatReader | None = None) -> int:
     """:func:`stubborn_reply` among ``children`` (move, the node after it), all lost by
     the side to move at ``board`` (the attacker where ``attacker_fails``): also the first
     moves of a classification, whose proofs are separate trees."""
@@ -539,9 +565,13 @@ def stubborn_move(children: Sequence[tuple[int, ProofNode]], attacker_fails: boo
             if given[move] and (plain is None or rank(move, child) > plain) and \
                     _pays_back(board, move, child):
                 given[move] = False
+    # a threat, an open question, no threat; a stone given away is not searched
+    threat = {move: THREAT_RANKS[None] if given[move] or threats is None or not attacker_fails
+              or board is None else THREAT_RANKS[threats.needs_answer(board, move)]
+              for move, _ in children}
     best, best_key = children[0][0], None
     for move, child in children:
-        key = (not given[move], *rank(move, child))
+        key = (not given[move], threat[move], *rank(move, child))
         if best_key is None or key > best_key:
             best, best_key = move, key
     return best

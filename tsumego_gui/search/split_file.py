@@ -34,7 +34,7 @@ from engine_cy.board import PASS
 from tsumego_gui.core import coords
 from tsumego_gui.core.safe_write import write_atomically
 from tsumego_gui.core.sgf_io import read_sgf, write_sgf
-from tsumego_gui.core.wording import PLAYERS
+from tsumego_gui.core.wording import PLAYERS, verdict_words
 from tsumego_gui.search.proof import (
     JSON_SIDES,
     Proof,
@@ -114,8 +114,10 @@ def explanation(proof: SplitProof, listed: str = "each variation below",
     areas' points (for a display that shows them already)."""
     problem, split, size = proof.problem, proof.split, proof.problem.size
     defender, attacker = PLAYERS[problem.defender], PLAYERS[problem.attacker]
-    verdict = "lives" if proof.defender_wins else "dies"
-    lines = [] if short else [f"The {defender} group {verdict}, proven area by area "
+    # the goal's own words: a kill by areas is made under unconditional life, where a seki
+    # fails too (QA s57 areas D6: "dies" beside "does not live unconditionally")
+    verdict = verdict_words(defender, proof.defender_wins, problem.goal)
+    lines = [] if short else [f"{verdict}, proven area by area "
                               f"({PLAYERS[proof.to_play]} to move)."]
     if split.eye is not None:
         lines.append(f"It has one eye, at {coords.to_gtp(split.eye, size)}, and needs a second "
@@ -183,7 +185,7 @@ def to_sgf(proof: SplitProof, max_nodes: int = 200_000) -> bytes:
     game = sgf.Sgf_game.from_bytes(problem_sgf_for(problem, proof.to_play))
     root = game.get_root()
     lines = explanation(proof)
-    lines[0] = "tsumego_gui split proof: t" + lines[0][1:]
+    lines[0] = "tsumego_gui split proof: " + lines[0]
     root.add_comment_text(" ".join(lines))
     labels = [(coords.to_sgfmill(p, size), str(i))
               for i, area in enumerate(split.areas, 1) for p in sorted(area)]
