@@ -11,13 +11,14 @@ from pathlib import Path
 import pytest
 from sgfmill import sgf
 
-from engine_cy.board import PASS, WHITE
+from engine_cy.board import BLACK, PASS, WHITE
+from tests.test_solver import solved
 from tsumego_gui.core import coords
 from tsumego_gui.core.problem import ProblemError
 from tsumego_gui.core.sgf_io import read_sgf, write_sgf
 from tsumego_gui.search import classification_file, verify
 from tsumego_gui.search.choice import solve_and_verify
-from tsumego_gui.search.classify import CORE_SHARE, OPEN, classify
+from tsumego_gui.search.classify import CORE_SHARE, OPEN, PASS_NOTE, classify, pass_note
 from tsumego_gui.search.params import SearchParams
 
 BUNDLED = Path(__file__).resolve().parents[1] / "tsumego_gui" / "resources" / "problems"
@@ -497,3 +498,21 @@ def test_a_ko_move_whose_figure_was_not_measured_may_be_the_best():
     unmeasured = replace(c, moves=moves)
     assert set(unmeasured.best_moves()) == {m.move for m in c.moves if m.cls == "ko"}
     assert not unmeasured.need_not_play
+
+
+def test_on_a_board_that_is_all_region_a_first_move_pass_is_a_pass():
+    """QA s57 kill-all D1: on a whole-board kill-all (5x5, White to live with any stone;
+    Black's wall on row 3, White's on row 2) the pass was classed as a tenuki that keeps
+    White's life ("White need not play"), where there is nowhere else to play and Black's
+    pass after it ends the game with no White eye."""
+    problem = read_sgf(b"(;GM[1]FF[4]SZ[5]PL[W]TG[live_any]TD[W]"
+                       b"AB[ac][bc][cc][dc][ec]AW[ad][bd][cd][dd][ed])")[0]
+    c = classify(problem)
+    pass_move = next(m for m in c.moves if m.move == PASS)
+    assert pass_move.cls == "dies" and pass_move.verification == "verified"
+    assert c.status == "lives" and not c.need_not_play
+    assert pass_note(problem) == PASS_NOTE
+    # the peer of the class: after White's pass, Black to play kills (its pass ends it)
+    after = problem.after(PASS, WHITE)
+    assert after.previous_pass
+    assert solved(after, BLACK, all_moves=False).verdict == "dies"

@@ -836,6 +836,21 @@ def test_all_says_what_a_plain_solve_proves_where_the_classes_stay_open(tmp_path
         "  a plain solve, the closer frame first, proved nothing either within the budget")
 
 
+def test_all_on_a_research_problem_says_what_a_plain_solve_proves(capsys):
+    """QA s57 kill-all D2: on a 7x7 kill-all (rzone-7x7 json 18) every first move stayed
+    open within the budget, exit 3 and nothing saved, where a plain solve proves White's
+    life (B7) at once; a problem that was not posed gets the plain solve's line too."""
+    path = SHARED / "rzone-7x7" / "json" / "18.json"
+    if not path.exists():
+        pytest.skip(f"{path} is absent")
+    # exit 3 still: the classes the job asked for stay open
+    assert main(["solve", str(path), "--all", "--max-nodes", "40000"]) == 3
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("White to play: open")
+    assert ("  a plain solve proves: White lives, a winning move: B7 (verified; the classes "
+            "above stay open)") in lines
+
+
 def test_all_says_where_the_side_to_move_need_not_play(capsys):
     """QA s50: where a tenuki keeps the best result (White's seki), the table says so and
     the diagram is the tenuki's line (a liberty fill came first), without the passes that

@@ -72,7 +72,7 @@ from tsumego_gui.search.choice import (
     pick_solver,
     solve_and_verify,
 )
-from tsumego_gui.search.classify import OPEN, TENUKI_NOTE, classify, first_move_problem
+from tsumego_gui.search.classify import OPEN, classify, first_move_problem, pass_note
 from tsumego_gui.search.frame_ladder import solve_closer_first
 from tsumego_gui.search.line_diagram import ko_heading, line_diagram, proof_diagram, proof_line
 from tsumego_gui.search.params import SearchParams
@@ -326,6 +326,7 @@ def classify_one(problem: Problem, to_play: int, args, evaluator,
         "class": c.status,
         "status": c.status_words(),
         "need_not_play": c.need_not_play,
+        "pass_note": pass_note(problem),
         "nodes": c.nodes,
         "seconds": round(c.seconds, 3),
         "set_aside": c.set_aside(),
@@ -408,13 +409,14 @@ def print_classes(row: dict) -> None:
             ver, reads = "-", f"not decided: {m['why_open'] or 'budget'}"
         print(f"  {m['move']:6} {m['class']:6} {ver:8}  {reads}")
     if any(m["move"] == "pass" for m in row["first_moves"]):
-        print(f"  ({TENUKI_NOTE})")
+        print(f"  ({row['pass_note']})")
     if "plain_solve" in row:
         # QA s53 (a teacher): "open" where a plain solve proves life at once
-        print(f"  {row['plain_solve'] or PLAIN_UNPROVEN}")
+        closer = ", the closer frame first," if row["closer_frame"] else ""
+        print(f"  {row['plain_solve'] or PLAIN_UNPROVEN.format(closer)}")
 
 
-PLAIN_UNPROVEN = "a plain solve, the closer frame first, proved nothing either within the budget"
+PLAIN_UNPROVEN = "a plain solve{} proved nothing either within the budget"
 
 
 def plain_words(row: dict) -> str:
@@ -608,12 +610,12 @@ def run_solve(args) -> int:
                 plain = None
                 if args.all:
                     out["row"]["closer_frame"] = closer is not None
-                    if out["row"]["class"] == OPEN and closer is not None \
-                            and not stop.is_set():
-                        # a posed problem's verdict, as a plain solve finds it (the closer
-                        # frame first), where the classes left it open (QA s56 book19 D1:
-                        # every move open where a plain solve proved a life in 0.1 s); its
-                        # line and proof stand for the classes' (QA s56 regression D4)
+                    if out["row"]["class"] == OPEN and not stop.is_set():
+                        # the verdict, as a plain solve finds it (a posed problem's, the
+                        # closer frame first), where the classes left it open (QA s56 book19
+                        # D1: every move open where a plain solve proved a life in 0.1 s;
+                        # QA s57 kill-all D2: a 7x7 kill-all, the same); its line and proof
+                        # stand for the classes' (QA s56 regression D4)
                         plain = solve_one(problem, closer, to_play, args, evaluator, stop,
                                           book)
                         out["row"]["plain_solve"] = plain_words(plain["row"])

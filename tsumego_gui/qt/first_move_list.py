@@ -55,7 +55,7 @@ from tsumego_gui.core.book_lines import Book, moves_at
 from tsumego_gui.core.sgf_io import RIGHT, WRONG
 from tsumego_gui.core.wording import PLAYERS, capitalised
 from tsumego_gui.qt.proof_view import rules_text
-from tsumego_gui.search.classify import OPEN, TENUKI_NOTE, Classification, FirstMove
+from tsumego_gui.search.classify import OPEN, Classification, FirstMove, pass_note
 from tsumego_gui.search.proof import Proof
 
 # (background, text) per class as the side to move reads it (``class_colours``): mid-tone
@@ -335,7 +335,7 @@ class FirstMoveList(QWidget):
             item.setToolTip(1, why if fm.cls == OPEN else words)
             item.setToolTip(2, tip)
             if fm.move == PASS:
-                item.setToolTip(0, capitalised(TENUKI_NOTE) + ".")
+                item.setToolTip(0, capitalised(pass_note(c.problem)) + ".")
             elif fm.move in book:
                 item.setToolTip(0, BOOK_MARKS[book[fm.move]][1])
             self._paint(item, c, fm.cls)

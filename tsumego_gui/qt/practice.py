@@ -91,6 +91,7 @@ from tsumego_gui.search.classify import (
     Classification,
     FirstMove,
     first_move_problem,
+    has_elsewhere,
 )
 from tsumego_gui.search.evaluators import HeuristicEvaluator, Query
 from tsumego_gui.search.ko_figure import threats_held
@@ -361,7 +362,8 @@ class Practice(GameLog):
         pass: a tenuki, as the classes count it (``first_move_problem``), not a pass
         toward the two that end the game (QA s55: the square four with Black to play
         read "Wrong: White lives" after Black's pass and White's)."""
-        return loc == PASS and not self.moves and not self.rules.previous_pass
+        return loc == PASS and not self.moves and not self.rules.previous_pass and \
+            has_elsewhere(self.rules)
 
     def _wins_at_first(self, loc: int) -> ProofNode | None:
         """Where ``loc`` is the player's first move, a child of the proof at hand that

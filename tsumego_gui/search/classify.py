@@ -41,7 +41,8 @@ of each first move alone, with the caller's evaluator: no table is shared, but
 the moves a network likes are proven where df-pn's shared table would fill
 before any is (book problems framed with ~40-60 empty points).
 
-A first-move pass is a tenuki (``first_move_problem``): it does not count
+A first-move pass is a tenuki (``first_move_problem``; on a board with room off the
+region, not on one that is all region): it does not count
 toward the two passes that end the game, so "may I tenuki here?" is asked of
 the game that goes on, as a player means it; its searches run on cores of
 their own.
@@ -145,6 +146,9 @@ CORE_SHARE = 3      # each df-pn core's share of the table and proof budgets (``
 # settled dead group's single solve named a move, the table a pass as well, unexplained)
 TENUKI_NOTE = ("pass is a tenuki: play goes on elsewhere, and it does not count toward the "
                "two passes that end the game")
+# the same where the board is all region (``has_elsewhere``)
+PASS_NOTE = ("pass is a pass: the board is all region, with nowhere else to play, and a pass "
+             "after it ends the game")
 # how each side reads a class
 DEFENDER_WORDS = {"lives": "lives unconditionally", "seki": "lives in seki",
                   "ko": "ko (must win the ko to live)", "dies": "dies"}
@@ -441,10 +445,26 @@ def rule_sets(problem: Problem) -> dict[str, Problem]:
 
 
 def first_move_problem(problem: Problem, move: int, to_play: int) -> Problem:
-    """The problem after a first move.  A first-move pass is a tenuki: play goes on
-    elsewhere, so it does not count toward the two passes that end the game."""
+    """The problem after a first move.  A first-move pass is a tenuki where the board has
+    room elsewhere (:func:`has_elsewhere`): play goes on there, so it does not count
+    toward the two passes that end the game.  On a board that is all region it is a pass."""
     child = problem.after(move, to_play)
-    return replace(child, previous_pass=False) if move == PASS else child
+    return replace(child, previous_pass=False) if move == PASS and has_elsewhere(problem) \
+        else child
+
+
+def pass_note(problem: Problem) -> str:
+    """What a first-move pass is on ``problem``'s board, in words."""
+    return TENUKI_NOTE if has_elsewhere(problem) else PASS_NOTE
+
+
+def has_elsewhere(problem: Problem) -> bool:
+    """Whether a move may be played off the region: an empty point outside it.  A board
+    that is all region has no elsewhere, and a pass there is a pass (QA s57 kill-all D1: on
+    a whole-board kill-all, "White need not play" where a White pass lost at once)."""
+    stones = problem.black | problem.white
+    return any(p not in problem.region and p not in stones
+               for p in coords.all_locs(problem.size)) if problem.region else False
 
 
 class _Cores:
