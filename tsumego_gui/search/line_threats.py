@@ -16,7 +16,8 @@ attacker does (but one that gives stones away: the capture is the answer), the
 line ends.
 
 Each question is a df-pn search of its own (``engine_cy.dfpn``) under the
-proof's goal and ko rule, with a small node budget: a question left open
+proof's goal and ko rule, with small node and time budgets (and the reader's
+together: a line waits two seconds at most): a question left open
 within it counts as a threat where the line would end (it goes on, as it did
 without the reader), and ranks between the threats and the moves known to be
 none.
@@ -31,13 +32,18 @@ from __future__ import annotations
 from engine_cy.board import PASS, Board
 from engine_cy.dfpn import DfpnCore
 from engine_cy.node_rules import GOAL_CODES
-from engine_cy.search_control import SearchControl
+from engine_cy.search_control import SearchControl, now
 from tsumego_gui.core.problem import Problem
 
 MOVE_NODES = 50_000         # df-pn nodes for one question (most take a few hundred)
-# for every question of one reader together (about 1.5 s): a proof's browser keeps one
+MOVE_SECONDS = 0.5          # and seconds, whatever the nodes
+# for every question of one reader together: a proof's browser keeps one
 READER_NODES = 600_000
-TABLE_ENTRIES = 1 << 16     # a question's table (the positions are small)
+READER_SECONDS = 2.0
+# a question's table: room for every entry its nodes make (a node's children each get
+# one), so that it is never collected (s57: a table of 65,536 entries, collected again
+# and again, made 6,000 nodes a second and ran for minutes)
+TABLE_ENTRIES = 1 << 21
 
 
 class ThreatReader:
@@ -45,10 +51,11 @@ class ThreatReader:
     rule, crucial stones and region the questions keep), remembered by position."""
 
     def __init__(self, problem: Problem, budget: int = READER_NODES,
-                 per_move: int = MOVE_NODES):
+                 per_move: int = MOVE_NODES, seconds: float = READER_SECONDS):
         self.problem = problem
         self.left = budget
         self.per_move = per_move
+        self.seconds_left = seconds
         self.known: dict[tuple, bool | None] = {}
 
     def needs_answer(self, board: Board, move: int) -> bool | None:
@@ -70,7 +77,8 @@ class ThreatReader:
         """The attacker's win after ``move`` and a defender tenuki; None when the search
         does not decide it within the budgets."""
         budget = min(self.per_move, self.left)
-        if budget <= 0:
+        seconds = min(MOVE_SECONDS, self.seconds_left)
+        if budget <= 0 or seconds <= 0:
             return None
         there = board.copy()
         there.play(move)
@@ -79,8 +87,10 @@ class ThreatReader:
         there.to_play = self.problem.attacker      # the tenuki
         problem = self.problem
         core = DfpnCore(there, problem.defender, GOAL_CODES[problem.goal], problem.crucial,
-                        problem.region, SearchControl(budget, 0.0),
-                        max_entries=TABLE_ENTRIES, collect=True)
+                        problem.region, SearchControl(budget, seconds),
+                        max_entries=TABLE_ENTRIES, collect=False)
+        start = now()
         status, _ = core.solve(extract=False)
         self.left -= core.nodes
+        self.seconds_left -= now() - start
         return None if status == "unknown" else status == "loss"
