@@ -643,3 +643,13 @@ def _defender_from_crucial(size: int, black: frozenset[int], white: frozenset[in
             f"crucial stones of both colours (black at {point_name(first[BLACK], size)}, "
             f"white at {point_name(first[WHITE], size)}): say which side is the defender")
     return colors.pop()
+
+
+def has_elsewhere(problem: Problem) -> bool:
+    """Whether a move may be played off the region: an empty point outside it.  A board
+    that is all region has no elsewhere, and a pass there is a pass (QA s57 kill-all D1: on
+    a whole-board kill-all, "White need not play" where a White pass lost at once): a
+    first move's tenuki (``search.classify.first_move_problem``) needs one."""
+    stones = problem.black | problem.white
+    return any(p not in problem.region and p not in stones
+               for p in coords.all_locs(problem.size)) if problem.region else False

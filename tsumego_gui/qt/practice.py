@@ -71,7 +71,7 @@ from engine_cy.benson import unconditionally_alive
 from engine_cy.board import PASS, Board
 from tsumego_gui.core import coords
 from tsumego_gui.core.book_lines import Book, BookMove, moves_at
-from tsumego_gui.core.problem import Problem, ProblemError
+from tsumego_gui.core.problem import Problem, ProblemError, has_elsewhere
 from tsumego_gui.core.sgf_io import RIGHT as BOOK_RIGHT
 from tsumego_gui.core.sgf_io import WRONG as BOOK_WRONG
 from tsumego_gui.core.wording import PLAYERS, capitalised, one_of, who_takes_kos
@@ -91,7 +91,6 @@ from tsumego_gui.search.classify import (
     Classification,
     FirstMove,
     first_move_problem,
-    has_elsewhere,
 )
 from tsumego_gui.search.evaluators import HeuristicEvaluator, Query
 from tsumego_gui.search.ko_figure import threats_held

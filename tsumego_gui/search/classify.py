@@ -104,7 +104,12 @@ from engine_cy.node_rules import GOAL_CODES
 from engine_cy.search_control import SearchControl, now
 from tsumego_gui.core import coords
 from tsumego_gui.core.book_lines import Book, moves_at
-from tsumego_gui.core.problem import Problem, captures_all, one_side_takes_kos
+from tsumego_gui.core.problem import (
+    Problem,
+    captures_all,
+    has_elsewhere,
+    one_side_takes_kos,
+)
 from tsumego_gui.core.wording import PLAYERS, who_takes_kos
 from tsumego_gui.search import gc_pacing, mcts, verify
 from tsumego_gui.search.evaluators import Evaluator
@@ -456,15 +461,6 @@ def first_move_problem(problem: Problem, move: int, to_play: int) -> Problem:
 def pass_note(problem: Problem) -> str:
     """What a first-move pass is on ``problem``'s board, in words."""
     return TENUKI_NOTE if has_elsewhere(problem) else PASS_NOTE
-
-
-def has_elsewhere(problem: Problem) -> bool:
-    """Whether a move may be played off the region: an empty point outside it.  A board
-    that is all region has no elsewhere, and a pass there is a pass (QA s57 kill-all D1: on
-    a whole-board kill-all, "White need not play" where a White pass lost at once)."""
-    stones = problem.black | problem.white
-    return any(p not in problem.region and p not in stones
-               for p in coords.all_locs(problem.size)) if problem.region else False
 
 
 class _Cores:

@@ -8,7 +8,8 @@ life or to two passes; it does not say where answering stopped mattering.  So
 a main line (``search.proof.main_line``) asks this reader, at each attacker
 move of a line the defender wins: after that move and a defender tenuki (a
 move elsewhere: it lifts a ko ban and does not count toward the two passes that
-end the game, as a first-move pass does in ``search.classify``), does the
+end the game, as a first-move pass does in ``search.classify``; on a board that
+is all region, a pass), does the
 attacker then win under the proof's goal (under ``live``, keep the defender
 from unconditional life)?  Where it does, the move is a threat the defender must
 answer, and the line shows such a move before any other; where no move of the
@@ -33,7 +34,7 @@ from engine_cy.board import PASS, Board
 from engine_cy.dfpn import DfpnCore
 from engine_cy.node_rules import GOAL_CODES
 from engine_cy.search_control import SearchControl, now
-from tsumego_gui.core.problem import Problem
+from tsumego_gui.core.problem import Problem, has_elsewhere
 
 MOVE_NODES = 50_000         # df-pn nodes for one question (most take a few hundred)
 MOVE_SECONDS = 0.5          # and seconds, whatever the nodes
@@ -56,6 +57,7 @@ class ThreatReader:
         self.left = budget
         self.per_move = per_move
         self.seconds_left = seconds
+        self.elsewhere = has_elsewhere(problem)
         self.known: dict[tuple, bool | None] = {}
 
     def needs_answer(self, board: Board, move: int) -> bool | None:
@@ -84,7 +86,10 @@ class ThreatReader:
         there.play(move)
         if not any(there.color_at(p) == self.problem.defender for p in self.problem.crucial):
             return True         # the move took the crucial stones
-        there.to_play = self.problem.attacker      # the tenuki
+        if self.elsewhere:
+            there.to_play = self.problem.attacker      # the tenuki
+        else:
+            there.play(PASS)        # a board that is all region: a pass, which counts
         problem = self.problem
         core = DfpnCore(there, problem.defender, GOAL_CODES[problem.goal], problem.crucial,
                         problem.region, SearchControl(budget, seconds),
