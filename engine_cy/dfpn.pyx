@@ -15,7 +15,12 @@ show the mover loses), negamax style:
 * the search descends into the child with the smallest ``d`` while the
   node's numbers stay below the thresholds it was given (df-pn, Nagai 2002,
   with the 1 + epsilon threshold rule of Pawlewicz & Lew 2007, epsilon = 1/8),
-  so effort goes where a proof or disproof looks cheapest;
+  so effort goes where a proof or disproof looks cheapest; where the numbers go
+  round a cycle of shared entries (a ko and a pass that superko cuts on each
+  line) for ``BARREN_STEPS`` steps without a new entry, a node entered over
+  its thresholds is descended once anyway, its best child given its own numbers
+  + 1, which follows the line to a new node or to superko (the threshold idea
+  of Kishimoto's work on df-pn's cycles; s57);
 * a new inner node starts from numbers that read the defender's eyes off its
   leaf test (``initial_numbers``): no eye makes living look harder, eyes make
   killing look harder, and under ``survive`` so do the crucial chains'
@@ -127,6 +132,7 @@ cdef enum:
     INF = 1 << 28              # only a resolved node's numbers reach it
     LARGE = INF - 1            # where an open node's sums saturate
     WORK_CLASSES = 34          # ``collect``: 0, the bit lengths 1..32, and ON_PATH's
+    BARREN_STEPS = 4096        # df-pn steps without a new entry before ``mid`` forces on
     EXTRACT_CLOCK_EVERY = 256      # extraction steps between cancel and clock readings
     EXTRACT_OFFER_EVERY = 64       # extraction steps between GIL offers (a few each ms)
     # entry flags
@@ -265,6 +271,8 @@ cdef class DfpnCore:
     cdef readonly long nodes
     cdef readonly SearchControl control     # budgets, cancel flag, published progress
     cdef long steps             # calls of out_of_budget (df-pn iterations)
+    cdef long last_new_step     # ``steps`` when ``lookup`` last made an entry (``mid``)
+    cdef readonly long forced   # descents ``mid`` forced past a barren stretch
     cdef double next_offer      # clock time of the next GIL offer (engine_cy.gil)
     cdef long extracted_steps   # calls of extract_entry (EXTRACT_CLOCK_EVERY)
     cdef long max_entries
@@ -542,6 +550,7 @@ cdef class DfpnCore:
         if not fresh:
             return e
         self.nodes += 1
+        self.last_new_step = self.steps
         e.flags = 0
         e.kind = INNER
         e.best = -1
@@ -774,6 +783,7 @@ cdef class DfpnCore:
         if line_bound:
             e = self.own_entry(e)
         cdef uint32_t generation = self.table.generation
+        cdef bint first = True, force
         while True:
             if self.out_of_budget():
                 break
@@ -820,15 +830,31 @@ cdef class DfpnCore:
                 self.resolve(e, moves, n, cut_by, best, line_bound)
                 resolved = True     # (and ``e`` may have moved)
                 break
+            force = False
             if p >= th_p or d >= th_d:
-                break
-            # thresholds for the most promising child (negamax: its p is our d)
-            child_th_p = th_d - d + cp[best]
-            if child_th_p > INF:
-                child_th_p = INF
-            child_th_d = d2 + d2 // 8 + 1
-            if th_p < child_th_d:
-                child_th_d = th_p
+                # a stretch of BARREN_STEPS without a new entry: the numbers go round a
+                # cycle of shared entries (a ko and a pass) that superko cuts on every
+                # line, rising a little each time, and nothing is ever resolved (s57: the
+                # carpenter's square after B1 and a tenuki spun until the clock ran out at
+                # 17,577 nodes).  Descend once anyway, the best child given its own
+                # numbers + 1: the line is followed to a new node or to superko, whose
+                # own entries break the cycle
+                if not (first and self.steps - self.last_new_step > BARREN_STEPS):
+                    break
+                force = True
+                self.forced += 1
+            first = False
+            if force:
+                child_th_p = cp[best] + 1
+                child_th_d = cd[best] + 1
+            else:
+                # thresholds for the most promising child (negamax: its p is our d)
+                child_th_p = th_d - d + cp[best]
+                if child_th_p > INF:
+                    child_th_p = INF
+                child_th_d = d2 + d2 // 8 + 1
+                if th_p < child_th_d:
+                    child_th_d = th_p
             self.play(moves[best])
             self.mid(child_th_p, child_th_d)
             child[best] = self.lookup()
