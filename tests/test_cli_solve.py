@@ -113,7 +113,10 @@ def test_a_budget_too_small_says_not_proven_and_exits_3(capsys, tmp_path):
     # classified: the position's class left open is no answer either
     assert main(["solve", str(STRAIGHT_THREE), "--max-nodes", "1", "--to-play", "B",
                  "--all"]) == 3
-    rows = [line.split(None, 3) for line in capsys.readouterr().out.splitlines()[2:-1]]
+    lines = capsys.readouterr().out.splitlines()
+    # under the table, the pass's note and what a plain solve proved (QA s57 kill-all D2)
+    assert lines[-1] == "  a plain solve proved nothing either within the budget"
+    rows = [line.split(None, 3) for line in lines[2:-2]]
     assert rows and all(row[1:] == ["open", "-", "not decided: node budget"] for row in rows)
     # nothing decided: nothing verified, and no file of open moves (QA s45)
     out_path = tmp_path / "none.sgf"
