@@ -9,21 +9,19 @@ a main line (``search.proof.main_line``) asks this reader, at each attacker
 move of a line the defender wins: after that move and a defender tenuki (a
 move elsewhere: it lifts a ko ban and does not count toward the two passes that
 end the game, as a first-move pass does in ``search.classify``; on a board that
-is all region, a pass), does the
-attacker then win under the proof's goal (under ``live``, keep the defender
-from unconditional life)?  Where it does, the move is a threat the defender must
-answer, and the line shows such a move before any other; where no move of the
-attacker does (but one that gives stones away: the capture is the answer), the
-line ends.
+is all region, a pass), does the attacker then win under the proof's goal
+(under ``live``, keep the defender from unconditional life)?  Where it does,
+the move is a threat the defender must answer, and the line shows such a move
+before any other; where no move of the attacker does (but one that gives
+stones away: the capture is the answer), the line ends.
 
 Each question is a df-pn search of its own (``engine_cy.dfpn``) under the
 proof's goal and ko rule, with small node and time budgets (and the reader's
-together: a line waits two seconds at most): a question left open
-within it counts as a threat where the line would end (it goes on, as it did
-without the reader), and ranks between the threats and the moves known to be
-none.
-Only the line's presentation reads the answers: nothing here is a proof, and
-the proof the line is drawn from stays what it was.
+together: a line waits two seconds at most).  A question left open within them
+counts as a threat where the line would end (it goes on, as it did without the
+reader), and ranks between the threats and the moves known to be none.  Only
+the line's presentation reads the answers: nothing here is a proof, and the
+proof the line is drawn from stays what it was.
 
 Knows problems, boards and the df-pn core; nothing about proof trees or widgets.
 """
@@ -84,8 +82,9 @@ class ThreatReader:
             return None
         there = board.copy()
         there.play(move)
-        if not any(there.color_at(p) == self.problem.defender for p in self.problem.crucial):
-            return True         # the move took the crucial stones
+        if not any(there.color_at(p) == self.problem.defender
+                   for p in self.problem.at_stake()):
+            return True         # the move took every stone at stake
         if self.elsewhere:
             there.to_play = self.problem.attacker      # the tenuki
         else:
