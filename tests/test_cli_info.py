@@ -25,7 +25,9 @@ def test_info_shows_the_board_fields_and_region(capsys):
 @pytest.mark.skipif(not KILLALL.is_file(), reason="../shared/problems is absent")
 def test_a_kill_all_record_needs_the_defender_and_then_reads(capsys):
     assert main(["info", str(KILLALL)]) == 2
-    assert "say which side is the defender" in capsys.readouterr().err
+    # the option that says it is named (QA s57 kill-all D3)
+    assert "say which side is the defender (--defender B|W; a game record with no marks " \
+           "then reads as kill-all, goal live_any)" in capsys.readouterr().err
     assert main(["info", str(KILLALL), "--defender", "W"]) == 0
     out = capsys.readouterr().out
     assert "goal:         live_any" in out

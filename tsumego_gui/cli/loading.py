@@ -17,7 +17,7 @@ from pathlib import Path
 
 from tsumego_gui.cli.exit_status import BAD_INPUT, DONE
 from tsumego_gui.core.colors import BLACK, WHITE
-from tsumego_gui.core.problem import ProblemError
+from tsumego_gui.core.problem import NO_DEFENDER, ProblemError
 from tsumego_gui.core.problem_files import ProblemFileError, SourcedProblem, read_problems
 from tsumego_gui.core.wording import counted
 
@@ -44,7 +44,7 @@ def load_from_args(args) -> Loaded:
     entries = read_problems(args.file, defender=defender, goal=args.goal,
                             frame_distance=distance)
     chosen = pick(entries, args.index)
-    bad = [(i, e) for i, e in chosen if isinstance(e, ProblemFileError)]
+    bad = [(i, with_option_named(e)) for i, e in chosen if isinstance(e, ProblemFileError)]
     if len(bad) == len(chosen) == 1:
         raise bad[0][1]
     for i, err in bad:
@@ -65,6 +65,16 @@ def load_from_args(args) -> Loaded:
             for line in sp.assumed:
                 print(f"  {line}", file=sys.stderr)
     return Loaded(good, len(bad))
+
+
+def with_option_named(err: ProblemFileError) -> ProblemFileError:
+    """``err``, where it asks which side defends, with the option that says it (QA s57
+    kill-all D3: the sets' game records were refused with no word of ``--defender``)."""
+    if NO_DEFENDER not in err.reason:
+        return err
+    return ProblemFileError(err.path, err.reason.replace(
+        NO_DEFENDER, f"{NO_DEFENDER} (--defender B|W; a game record with no marks then reads "
+                     "as kill-all, goal live_any)", 1))
 
 
 def pick(entries: list, index: int | None) -> list[tuple[int, object]]:

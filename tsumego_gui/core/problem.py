@@ -90,6 +90,10 @@ class ProblemError(ValueError):
     """The input is not a valid problem; the message names the fault."""
 
 
+# what a problem that names no defender asks for (the CLI adds the option that says it)
+NO_DEFENDER = "say which side is the defender"
+
+
 class NoDefenderError(ProblemError):
     """Nothing says which side must live (no crucial stones, no target, no defender given):
     an open problem, which ``core.open_problem`` can pose."""
@@ -627,7 +631,7 @@ class Problem:
 def _defender_from_crucial(size: int, black: frozenset[int], white: frozenset[int],
                            crucial: frozenset[int]) -> int:
     if not crucial:
-        raise NoDefenderError("no crucial stones: say which side is the defender")
+        raise NoDefenderError(f"no crucial stones: {NO_DEFENDER}")
     colors = set()
     for loc in sorted(crucial):
         if loc in black:
@@ -641,7 +645,7 @@ def _defender_from_crucial(size: int, black: frozenset[int], white: frozenset[in
                  for c, s in ((BLACK, black), (WHITE, white))}
         raise ProblemError(
             f"crucial stones of both colours (black at {point_name(first[BLACK], size)}, "
-            f"white at {point_name(first[WHITE], size)}): say which side is the defender")
+            f"white at {point_name(first[WHITE], size)}): {NO_DEFENDER}")
     return colors.pop()
 
 
