@@ -627,6 +627,9 @@ cdef class DfpnCore:
             self.control = control
             self.stop = NOT_STOPPED
         self.decided = ""
+        # a barren stretch is this search's own: a first move's search on a shared core
+        # (``search.classify``) does not inherit one from the searches before it
+        self.last_new_step = self.steps
         # extraction makes millions of objects and no cycle: how the cycle collector is
         # kept off them is the caller's (``tsumego_gui.search.gc_pacing.bulk_allocation``)
         return self.search_rounds(extract)

@@ -513,6 +513,4 @@ def test_on_a_board_that_is_all_region_a_first_move_pass_is_a_pass():
     assert c.status == "lives" and not c.need_not_play
     assert pass_note(problem) == PASS_NOTE
     # the peer of the class: after White's pass, Black to play kills (its pass ends it)
-    after = problem.after(PASS, WHITE)
-    assert after.previous_pass
-    assert solved(after, BLACK, all_moves=False).verdict == "dies"
+    assert solved(problem.after(PASS, WHITE), BLACK, all_moves=False).verdict == "dies"

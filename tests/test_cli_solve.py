@@ -115,7 +115,8 @@ def test_a_budget_too_small_says_not_proven_and_exits_3(capsys, tmp_path):
                  "--all"]) == 3
     lines = capsys.readouterr().out.splitlines()
     # under the table, the pass's note and what a plain solve proved (QA s57 kill-all D2)
-    assert lines[-1] == "  a plain solve proved nothing either within the budget"
+    assert lines[-2].startswith("  (pass is a tenuki") and \
+        lines[-1] == "  a plain solve proved nothing either within the budget"
     rows = [line.split(None, 3) for line in lines[2:-2]]
     assert rows and all(row[1:] == ["open", "-", "not decided: node budget"] for row in rows)
     # nothing decided: nothing verified, and no file of open moves (QA s45)

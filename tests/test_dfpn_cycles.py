@@ -11,6 +11,9 @@ verifier checks the proof.
 from __future__ import annotations
 
 from engine_cy.board import BLACK
+from engine_cy.dfpn import DfpnCore
+from engine_cy.node_rules import GOAL_CODES
+from engine_cy.search_control import SearchControl
 from tests.test_solver import solved
 from tsumego_gui.core import coords
 from tsumego_gui.core.sgf_io import read_sgf
@@ -38,3 +41,9 @@ def test_a_cycle_through_a_ko_and_a_pass_does_not_hold_the_search():
                     params=SearchParams(max_nodes=200_000, max_seconds=30.0))
     assert result.verdict == "lives"
     assert result.nodes < 100_000
+    # the core itself: a forced descent is what took it out of the cycle
+    board = after_b1.to_board()
+    board.to_play = BLACK
+    core = DfpnCore(board, after_b1.defender, GOAL_CODES[after_b1.goal], after_b1.crucial,
+                    after_b1.region, SearchControl(200_000, 30.0))
+    assert core.solve(extract=False)[0] == "win" and core.forced > 0

@@ -70,11 +70,12 @@ def load_from_args(args) -> Loaded:
 def with_option_named(err: ProblemFileError) -> ProblemFileError:
     """``err``, where it asks which side defends, with the option that says it (QA s57
     kill-all D3: the sets' game records were refused with no word of ``--defender``)."""
-    if NO_DEFENDER not in err.reason:
+    asked = f"no crucial stones: {NO_DEFENDER}"
+    if asked not in err.reason:
         return err
     return ProblemFileError(err.path, err.reason.replace(
-        NO_DEFENDER, f"{NO_DEFENDER} (--defender B|W; a game record with no marks then reads "
-                     "as kill-all, goal live_any)", 1))
+        asked, f"{asked} (--defender B|W; a game record with no marks then reads as "
+               "kill-all, goal live_any)", 1))
 
 
 def pick(entries: list, index: int | None) -> list[tuple[int, object]]:

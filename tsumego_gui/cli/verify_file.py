@@ -72,7 +72,8 @@ def verify_areas(data: dict, budget: int) -> int:
     report = verify_split(proof, max_positions=budget)
     problem = proof.problem
     verdict = verdict_words(PLAYERS[problem.defender], proof.defender_wins, problem.goal)
-    areas = counted(sum(p is not None for p in proof.proofs), "area proof")
+    used = sum(p is not None for p in proof.proofs)
+    areas = counted(used, "area proof") if used else "no area needs a search"
     said = f"{PLAYERS[proof.to_play]} to play: {verdict}, proven by areas ({areas}): "
     if report.passed:
         print(said + "verified")

@@ -622,7 +622,7 @@ class Practice(GameLog):
         at the start (not of the classes, whose pass is a tenuki already) after a move
         that was no pass."""
         return self.switched and self._classification is None and self.moves == [PASS] \
-            and not self.rules.previous_pass
+            and not self.rules.previous_pass and has_elsewhere(self.rules)
 
     def _app_tenukis(self) -> None:
         """The app's first move, a proof's pass (:meth:`_app_passed_first`), is a tenuki,

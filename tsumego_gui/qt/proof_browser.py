@@ -407,8 +407,9 @@ class ProofBrowser(QWidget):
         if move is None:
             move = book_reply(self._line_book(), before, node, board.to_play)
         if move is None:
-            move = stubborn_reply(node, board, self._lengths, STUBBORN_WALK,
-                                  threats=self._reader())
+            reader = self._reader()
+            reader.new_line()       # this step's questions get budgets of their own
+            move = stubborn_reply(node, board, self._lengths, STUBBORN_WALK, threats=reader)
         return next(i for i, (m, _) in enumerate(node.children) if m == move)
 
     def _reader(self) -> ThreatReader:

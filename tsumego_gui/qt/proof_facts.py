@@ -6,7 +6,7 @@ Counting walks the whole proof (``Proof.size`` and ``Proof.depth``): some
 worker calls :func:`count` before it hands a proof over; :func:`facts` then
 answers from that count (and counts itself for a proof never seen).  Its main
 line asks a short search of each attacker's try (``search.line_threats``, up
-to a second or so): the worker reads them (:func:`read_threats`) right after
+to two seconds): the worker reads them (:func:`read_threats`) right after
 it hands the proof over, and the browser's main line (:func:`threat_reader`)
 finds the answers known.  Entries go with their proofs (weak references).
 Knows ``search.proof.Proof`` and the threat reader; nothing about widgets.
@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import threading
 import weakref
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from tsumego_gui.search.line_threats import ThreatReader
@@ -49,12 +50,19 @@ def threat_reader(proof: Proof) -> ThreatReader:
     return _lookup(_readers, proof) or _remember(_readers, proof, ThreatReader(proof.problem))
 
 
-def read_threats(proof: Proof) -> None:
-    """Ask now what the main line from the root asks (call it off the GUI thread)."""
-    main_line(proof.root, proof.board(), threats=threat_reader(proof))
+def read_threats(proof: Proof, cancelled: Callable[[], bool]) -> None:
+    """Ask now what the main line from the root asks (call it off the GUI thread), until
+    ``cancelled``."""
+    reader = threat_reader(proof)
+    reader.cancelled = cancelled
+    try:
+        main_line(proof.root, proof.board(), threats=reader)
+    finally:
+        reader.cancelled = None
 
 
 def _remember(registry: dict, proof: Proof, value):
+    """``value`` kept for ``proof``, or the one another thread kept for it first."""
     key = id(proof)
 
     def gone(_ref, key=key) -> None:
@@ -64,6 +72,9 @@ def _remember(registry: dict, proof: Proof, value):
                 del registry[key]
 
     with _lock:
+        entry = registry.get(key)
+        if entry is not None and entry[0]() is proof:
+            return entry[1]
         registry[key] = (weakref.ref(proof, gone), value)
     return value
 

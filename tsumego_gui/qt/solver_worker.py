@@ -336,9 +336,12 @@ class SolverWorker(QObject):
                 proof_facts.count(proof)    # here, not in the GUI thread
         self.finished.emit(rid, outcome)
         if outcome.result.proof is not None and split is None and not flag.is_set():
-            # the main line's questions, read before the browser asks them (a second at
-            # most: budgets of their own)
-            proof_facts.read_threats(outcome.result.proof)
+            # the main line's questions, read before the browser asks them (two seconds at
+            # most, stopped by a cancel); a failure there costs the request nothing
+            try:
+                proof_facts.read_threats(outcome.result.proof, flag.is_set)
+            except Exception:  # noqa: BLE001 - the browser asks again, in its own time
+                pass
         if not request.all_moves or split is not None:
             return
         if outcome.result.verdict == "unknown" and outcome.result.stop_reason != CANCELLED:

@@ -40,7 +40,7 @@ from tsumego_gui.core.wording import PLAYERS, capitalised
 from tsumego_gui.qt.board_painter import BoardView, Overlay
 from tsumego_gui.qt.first_move_list import short_class
 from tsumego_gui.qt.proof_view import TryIt, move_refused, view_of
-from tsumego_gui.search.classify import OPEN, TENUKI_NOTE, Classification, FirstMove
+from tsumego_gui.search.classify import OPEN, Classification, FirstMove, pass_note
 from tsumego_gui.search.ko_figure import threats_held
 
 
@@ -131,7 +131,7 @@ class TryFirstMove:
         said = f"You play {self._name(loc)}: with best play, {c.move_words(fm)}{verified}."
         if loc == PASS:
             # QA s50: after the player's pass and the app's, the game went on, unexplained
-            said += f" ({capitalised(TENUKI_NOTE)}.)"
+            said += f" ({capitalised(pass_note(c.problem))}.)"
         if fm.cls != c.status and c.status != OPEN:
             # the game goes on from the move played; the player hears what was better
             # (QA s44: the direct ko's F1 ended in a ko, and E1, a clean kill, went unsaid)

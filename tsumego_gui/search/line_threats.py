@@ -16,8 +16,9 @@ before any other; where no move of the attacker does (but one that gives
 stones away: the capture is the answer), the line ends.
 
 Each question is a df-pn search of its own (``engine_cy.dfpn``) under the
-proof's goal and ko rule, with small node and time budgets (and the reader's
-together: a line waits two seconds at most).  A question left open within them
+proof's goal and ko rule, with small node and time budgets (and those of a
+line's questions together: a line waits two seconds at most; answers stay known
+for the next line).  A question left open within them
 counts as a threat where the line would end (it goes on, as it did without the
 reader), and ranks between the threats and the moves known to be none.  Only
 the line's presentation reads the answers: nothing here is a proof, and the
@@ -27,6 +28,8 @@ Knows problems, boards and the df-pn core; nothing about proof trees or widgets.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from engine_cy.board import PASS, Board
 from engine_cy.dfpn import DfpnCore
@@ -50,20 +53,29 @@ class ThreatReader:
     rule, crucial stones and region the questions keep), remembered by position."""
 
     def __init__(self, problem: Problem, budget: int = READER_NODES,
-                 per_move: int = MOVE_NODES, seconds: float = READER_SECONDS):
+                 per_move: int = MOVE_NODES, seconds: float = READER_SECONDS,
+                 cancelled: Callable[[], bool] | None = None):
         self.problem = problem
-        self.left = budget
+        self.budget = (budget, seconds)
         self.per_move = per_move
-        self.seconds_left = seconds
+        self.cancelled = cancelled
         self.elsewhere = has_elsewhere(problem)
         self.known: dict[tuple, bool | None] = {}
+        self.new_line()
+
+    def new_line(self) -> None:
+        """The budgets again, for the questions of another line (the answers stay known:
+        the solver worker's line, read first, leaves the browser's its own budgets)."""
+        self.left, self.seconds_left = self.budget
 
     def needs_answer(self, board: Board, move: int) -> bool | None:
         """Whether the attacker's ``move`` at ``board`` (the attacker to move; left as it
         was) wins where the defender tenukis after it; None where the search leaves that
-        open within the budgets."""
+        open within the budgets (or the move is illegal there)."""
         if move == PASS:
             return False        # a pass threatens nothing
+        if not board.is_legal(move):
+            return None         # a proof's move that superko forbids on this line, say
         key = (board.hash, board.to_play, board.ko_loc, board.consecutive_passes, move)
         if key not in self.known:
             self.known[key] = self._kills_after(board, move)
@@ -78,7 +90,7 @@ class ThreatReader:
         does not decide it within the budgets."""
         budget = min(self.per_move, self.left)
         seconds = min(MOVE_SECONDS, self.seconds_left)
-        if budget <= 0 or seconds <= 0:
+        if budget <= 0 or seconds <= 0 or (self.cancelled is not None and self.cancelled()):
             return None
         there = board.copy()
         there.play(move)

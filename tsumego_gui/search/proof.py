@@ -326,6 +326,8 @@ def main_line(node: ProofNode, board: Board | None, most: int = 40,
     lengths: dict[int, int] = {}
     line = []
     tokens = []
+    if threats is not None:
+        threats.new_line()
     # a proof read under another ko rule may leave the board's rules
     on_board = board is not None
     retakes: list[bool] = []    # by move of the line: a ko retaken at once (with a threat)
@@ -565,16 +567,24 @@ def stubborn_move(children: Sequence[tuple[int, ProofNode]], attacker_fails: boo
             if given[move] and (plain is None or rank(move, child) > plain) and \
                     _pays_back(board, move, child):
                 given[move] = False
-    # a threat, an open question, no threat; a stone given away is not searched
-    threat = {move: THREAT_RANKS[None] if given[move] or threats is None or not attacker_fails
-              or board is None else THREAT_RANKS[threats.needs_answer(board, move)]
-              for move, _ in children}
+    threat = {move: _threat_rank(threats if attacker_fails and not given[move] else None,
+                                 board, move, waits) for move, _ in children}
     best, best_key = children[0][0], None
     for move, child in children:
         key = (not given[move], threat[move], *rank(move, child))
         if best_key is None or key > best_key:
             best, best_key = move, key
     return best
+
+
+def _threat_rank(threats: ThreatReader | None, board: Board | None, move: int,
+                 waits: bool) -> int:
+    """How an attacker's try ranks by whether the defender must answer it: a threat, an
+    open question (and a try not asked: a stone given away, or a pass that stands for a
+    ko threat elsewhere, ``waits``), no threat (a pass otherwise)."""
+    if threats is None or board is None or (move == PASS and waits):
+        return THREAT_RANKS[None]
+    return THREAT_RANKS[threats.needs_answer(board, move)]
 
 
 def _pays_back(board: Board, move: int, child: ProofNode) -> bool:
