@@ -335,6 +335,8 @@ def test_the_search_switch_and_the_command_line(capsys):
     assert main(["solve", str(SET / "one-eye-two-areas-02.sgf"), "--decompose"]) == 0
     first = capsys.readouterr().out.splitlines()[0]
     assert "split at the root" in first and "may capture a ko" not in first
+    # and why a kill did not split there (QA s57 areas D4)
+    assert "a kill is proven by areas under goal live only" in first
     # asked for where it does not apply: solved whole, and the reason is said
     small = str(SET / "one-eye-single-area-02.sgf")
     assert main(["solve", small, "--decompose", "--to-play", "B"]) == 0

@@ -309,8 +309,10 @@ class SolvePanel(QWidget):
         self.by_areas.setToolTip(
             "Where the group and safe stones of the other side cut the region into areas "
             "that no move in one can change in another, prove the result one area at a "
-            "time (depth-first search): much faster on such problems.  The areas' proofs "
-            "are listed and checked; the first moves are then not classified.")
+            "time (depth-first search): much faster on such problems.  A kill splits "
+            "only under the goal 'live' (under 'survive' it takes a capture, which reaches "
+            "every area).  The areas' proofs are listed and checked; the first moves are "
+            "then not classified.")
         self.by_areas.setChecked(prefs.by_areas)
         form.addRow("", self.by_areas)
         layout.addLayout(form)

@@ -170,7 +170,11 @@ def solve(problem: Problem, solver: str = "auto", *, evaluator_name: str = "unif
         if focusing is not None:
             reason = f"{reason}; focused by {focusing.name}"
         if isinstance(split, Split) and result.split is None:
-            reason = f"{reason}; split at the root, but the areas did not decide it"
+            # QA s57 areas D4: nothing said that a kill splits under 'live' only
+            why = "" if split.kills else \
+                " (a kill is proven by areas under goal live only: under survive it takes " \
+                "a capture, which reaches every area)"
+            reason = f"{reason}; split at the root, but the areas did not decide it{why}"
         left = budgets_left(SearchParams(**budgets), result) \
             if solver == "auto" and result.stop_reason == "memory budget" else None
         if left is None or (cancelled is not None and cancelled()):
