@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
+from sgfmill import sgf
 
 from engine_cy.board import BLACK, WHITE
 from tests.golden import BUNDLED, SHARED
@@ -120,3 +121,20 @@ def test_a_try_white_need_not_answer_gives_way_to_threats():
         if i % 2 and reader.needs_answer(board, move):      # Black's tries
             assert not lives_after_tenuki(after(problem, line[:i], WHITE), move)
         board.play(move)
+
+
+def test_an_exported_proofs_main_sequence_is_the_line_with_its_threats():
+    """A viewer's main sequence of the SGF export is the line ``--diagram`` draws: on
+    gop/13684 (White to play) Black's second try there is a threat, where the proof's
+    longest resistance, J1, which the export's main sequence showed, is none."""
+    path = SHARED / "enclosed-dev" / "gop" / "13684.sgf"
+    if not path.exists():
+        pytest.skip(f"{path} is absent")
+    problem = replace(read_sgf(path)[0], to_play=WHITE, to_play_given=True)
+    proof = solved(problem, WHITE, all_moves=False).proof
+    reader = ThreatReader(proof.problem)
+    line = main_line(proof.root, proof.board(), threats=reader)
+    game = sgf.Sgf_game.from_bytes(proof.to_sgf(threats=reader))
+    shown = [coords.from_sgfmill(node.get_move()[1], problem.size)
+             for node in game.get_main_sequence()[1:len(line) + 1]]
+    assert shown == line and line[:2] != main_line(proof.root, proof.board())[:2]

@@ -37,7 +37,6 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from sgfmill import sgf
 
@@ -49,9 +48,7 @@ from tsumego_gui.core.safe_write import write_atomically
 from tsumego_gui.core.sgf_io import set_move
 from tsumego_gui.core.wording import PLAYERS
 from tsumego_gui.search.ko_notes import KoNotes
-
-if TYPE_CHECKING:
-    from tsumego_gui.search.line_threats import ThreatReader
+from tsumego_gui.search.line_threats import ThreatReader
 
 KINDS = ("or", "and", "goal", "captured", "passes", "survives")
 FORMAT = "tsumego_gui proof"    # a proof file's "format"
@@ -228,13 +225,16 @@ class Proof:
     # ---- SGF ------------------------------------------------------------------------
 
     def to_sgf(self, max_nodes: int = 200_000, note: str = "",
-               ko_moves: Iterable[int] = (), book: Book | None = None) -> bytes:
+               ko_moves: Iterable[int] = (), book: Book | None = None,
+               threats: ThreatReader | None = None) -> bytes:
         """The problem, then the tree as variations; ``note``: more for the root's comment,
         after the summary (which frame proved it, where that is not the problem's own);
         ``ko_moves``: first moves whose result a ko decides (``search.kill_by_ko``'s
         reading), marked ``KO`` (:func:`mark`); ``book``: the problem file's lines, which
         a losing side's first reply follows where the proof holds their move
-        (:class:`TreeWriter`).
+        (:class:`TreeWriter`); then the main line ``--diagram`` draws, the attacker's
+        threats first, read by ``threats`` (a reader of this proof's, whose answers may
+        be known already; None: one of its own).
 
         Each move node gets a comment with its status (and where the ko rule or
         a missing ko threat decides a move, ``search.ko_notes``) and, when it has one,
@@ -263,9 +263,14 @@ class Proof:
             f"{winning} for {PLAYERS[self.to_play]}: "
             f"{', '.join(coords.to_gtp(m, size) for m in self.winning_moves) or 'none'}."
             + (f" {note}" if note else ""))
-        writer = TreeWriter(size, self.problem.defender, max_nodes, book)
-        notes = KoNotes(self.problem, self.to_play)
         ko_moves = frozenset(ko_moves)
+        # a viewer's main sequence is the diagram's line (s57: the export ranked the
+        # attacker's tries without asking which are threats)
+        line = main_line(self.root, self.board(), first=next(iter(ko_moves), None),
+                         book=book, threats=threats or ThreatReader(self.problem))
+        writer = TreeWriter(size, self.problem.defender, max_nodes,
+                            with_line(book, line, self.to_play))
+        notes = KoNotes(self.problem, self.to_play)
         # the move that makes the ko first, where --diagram's line starts (review s50)
         replies = sorted(writer.replies(self.root, notes.board),
                          key=lambda pair: pair[0] not in ko_moves)
