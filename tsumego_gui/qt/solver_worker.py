@@ -335,11 +335,15 @@ class SolverWorker(QObject):
             if proof is not None:
                 proof_facts.count(proof)    # here, not in the GUI thread
         self.finished.emit(rid, outcome)
-        if outcome.result.proof is not None and split is None and not flag.is_set():
+        proof = outcome.result.proof
+        if proof is not None and proof.root.won and split is None and not flag.is_set():
             # the main line's questions, read before the browser asks them (two seconds at
-            # most, stopped by a cancel); a failure there costs the request nothing
+            # most, stopped by a cancel); a failure there costs the request nothing.  Only
+            # where the defender lives: elsewhere the reader is never asked, and the line's
+            # walk of a large proof held the GIL for nothing (helper s57 stallprobe: 130 ms
+            # on gop/12403's kill, the GUI's repaint waiting)
             try:
-                proof_facts.read_threats(outcome.result.proof, flag.is_set)
+                proof_facts.read_threats(proof, flag.is_set)
             except Exception:  # noqa: BLE001 - the browser asks again, in its own time
                 pass
         if not request.all_moves or split is not None:
