@@ -18,7 +18,7 @@ from tests.test_solver import solved
 from tsumego_gui.core import coords
 from tsumego_gui.core.problem import Problem
 from tsumego_gui.core.sgf_io import read_sgf
-from tsumego_gui.search.line_threats import ThreatReader
+from tsumego_gui.search.line_threats import ThreatReader, reader_for
 from tsumego_gui.search.proof import _gives_away, main_line
 
 NINE_POINTS = BUNDLED / "corner" / "nine-point-corner.sgf"
@@ -132,9 +132,9 @@ def test_an_exported_proofs_main_sequence_is_the_line_with_its_threats():
         pytest.skip(f"{path} is absent")
     problem = replace(read_sgf(path)[0], to_play=WHITE, to_play_given=True)
     proof = solved(problem, WHITE, all_moves=False).proof
-    reader = ThreatReader(proof.problem)
+    reader = reader_for(proof)       # the export's too
     line = main_line(proof.root, proof.board(), threats=reader)
-    game = sgf.Sgf_game.from_bytes(proof.to_sgf(threats=reader))
+    game = sgf.Sgf_game.from_bytes(proof.to_sgf())
     shown = [coords.from_sgfmill(node.get_move()[1], problem.size)
              for node in game.get_main_sequence()[1:len(line) + 1]]
     assert shown == line and line[:2] != main_line(proof.root, proof.board())[:2]

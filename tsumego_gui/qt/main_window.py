@@ -99,7 +99,7 @@ from tsumego_gui.core.problem_files import ProblemFileError, ReadCancelled, Sour
 from tsumego_gui.core.safe_write import write_atomically
 from tsumego_gui.core.sgf_io import read_marks, read_sgf, write_sgf
 from tsumego_gui.core.wording import PLAYERS, capitalised, counted, unproven_finding
-from tsumego_gui.qt import proof_facts, screen_fit
+from tsumego_gui.qt import screen_fit
 from tsumego_gui.qt.board_painter import BoardView, Overlay
 from tsumego_gui.qt.board_widget import LEFT, BoardWidget
 from tsumego_gui.qt.busy_work import Report, run_busy, run_with_progress
@@ -1185,8 +1185,7 @@ class MainWindow(QMainWindow):
                     result.proof.problem.frame != self.solve_problem.frame
                 write_atomically(path, result.proof.to_sgf(
                     note=f"Frame: {self.outcome.note}" if closer and self.outcome.note else "",
-                    ko_moves=() if ko is None else (ko,), book=book,
-                    threats=proof_facts.threat_reader(result.proof)))
+                    ko_moves=() if ko is None else (ko,), book=book))
 
         try:
             # a proof of some 100,000 nodes takes seconds to write: the window paints on

@@ -41,7 +41,6 @@ from engine_cy.board import PASS, Board
 from tsumego_gui.core import coords
 from tsumego_gui.core.book_lines import Book
 from tsumego_gui.core.problem import Problem
-from tsumego_gui.qt import proof_facts
 from tsumego_gui.qt.board_painter import NEXT_MOVE, THEMES
 from tsumego_gui.qt.proof_model import ProofTreeModel
 from tsumego_gui.qt.proof_view import (
@@ -54,7 +53,7 @@ from tsumego_gui.qt.proof_view import (
 from tsumego_gui.qt.try_first_move import TryFirstMove
 from tsumego_gui.search.classify import Classification
 from tsumego_gui.search.line_diagram import proof_line, with_ko_rule
-from tsumego_gui.search.line_threats import ThreatReader
+from tsumego_gui.search.line_threats import ThreatReader, reader_for
 from tsumego_gui.search.proof import (
     STUBBORN_WALK,
     Proof,
@@ -413,9 +412,9 @@ class ProofBrowser(QWidget):
         return next(i for i, (m, _) in enumerate(node.children) if m == move)
 
     def _reader(self) -> ThreatReader:
-        """The main line's reader of the attacker's threats (``search.line_threats``): the
-        proof's, whose questions the worker may have asked already (``proof_facts``)."""
-        return proof_facts.threat_reader(self.proof)
+        """The main line's reader of the attacker's threats: the proof's
+        (``line_threats.reader_for``), whose questions the worker may have asked already."""
+        return reader_for(self.proof)
 
     def back(self) -> None:
         if self.path:

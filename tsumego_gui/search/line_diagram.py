@@ -29,7 +29,7 @@ from tsumego_gui.core.problem import Problem
 from tsumego_gui.core.sl_diagram import sl_diagrams
 from tsumego_gui.core.wording import PLAYERS
 from tsumego_gui.search.ko_notes import KoNotes
-from tsumego_gui.search.line_threats import ThreatReader
+from tsumego_gui.search.line_threats import ThreatReader, reader_for
 from tsumego_gui.search.proof import Proof, ProofNode, main_line
 
 DIAGRAM_MOVES = 30      # three diagrams; a longer line is cut, and said to be
@@ -105,7 +105,7 @@ def proof_diagram(start: Problem, to_play: int, proof: Proof, before: Sequence[i
     ``proof_line``'s; the attacker's tries a living defender must answer are read
     (``search.line_threats``)."""
     line, cut = proof_line(proof.root, proof.board(), first, goes_on=bool(before),
-                           book=book, before=before, threats=ThreatReader(proof.problem))
+                           book=book, before=before, threats=reader_for(proof))
     return line_diagram(start, to_play, [*before, *line], proof.problem, cut), line
 
 

@@ -36,6 +36,7 @@ from engine_cy.dfpn import DfpnCore
 from engine_cy.node_rules import GOAL_CODES
 from engine_cy.search_control import SearchControl, now
 from tsumego_gui.core.problem import Problem, has_elsewhere
+from tsumego_gui.search.proof_memo import ProofMemo
 
 MOVE_NODES = 50_000         # df-pn nodes for one question (most take a few hundred)
 MOVE_SECONDS = 0.5          # and seconds, whatever the nodes
@@ -110,3 +111,13 @@ class ThreatReader:
         self.left -= core.nodes
         self.seconds_left -= now() - start
         return None if status == "unknown" else status == "loss"
+
+
+_readers: ProofMemo[ThreatReader] = ProofMemo()
+
+
+def reader_for(proof) -> ThreatReader:
+    """The one reader of ``proof``'s lines (a ``search.proof.Proof``), kept while the proof
+    lives: a question is searched once, whoever draws a line of it (the CLI's diagram and
+    export, the app's worker, browser and export)."""
+    return _readers.get(proof, lambda p: ThreatReader(p.problem))

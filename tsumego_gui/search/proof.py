@@ -48,7 +48,7 @@ from tsumego_gui.core.safe_write import write_atomically
 from tsumego_gui.core.sgf_io import set_move
 from tsumego_gui.core.wording import PLAYERS
 from tsumego_gui.search.ko_notes import KoNotes
-from tsumego_gui.search.line_threats import ThreatReader
+from tsumego_gui.search.line_threats import ThreatReader, reader_for
 
 KINDS = ("or", "and", "goal", "captured", "passes", "survives")
 FORMAT = "tsumego_gui proof"    # a proof file's "format"
@@ -225,16 +225,15 @@ class Proof:
     # ---- SGF ------------------------------------------------------------------------
 
     def to_sgf(self, max_nodes: int = 200_000, note: str = "",
-               ko_moves: Iterable[int] = (), book: Book | None = None,
-               threats: ThreatReader | None = None) -> bytes:
+               ko_moves: Iterable[int] = (), book: Book | None = None) -> bytes:
         """The problem, then the tree as variations; ``note``: more for the root's comment,
         after the summary (which frame proved it, where that is not the problem's own);
         ``ko_moves``: first moves whose result a ko decides (``search.kill_by_ko``'s
         reading), marked ``KO`` (:func:`mark`); ``book``: the problem file's lines, which
         a losing side's first reply follows where the proof holds their move
         (:class:`TreeWriter`); then the main line ``--diagram`` draws, the attacker's
-        threats first, read by ``threats`` (a reader of this proof's, whose answers may
-        be known already; None: one of its own).
+        threats first (the proof's reader, ``line_threats.reader_for``: what a diagram
+        of it asked is known).
 
         Each move node gets a comment with its status (and where the ko rule or
         a missing ko threat decides a move, ``search.ko_notes``) and, when it has one,
@@ -267,7 +266,7 @@ class Proof:
         # a viewer's main sequence is the diagram's line (s57: the export ranked the
         # attacker's tries without asking which are threats)
         line = main_line(self.root, self.board(), first=next(iter(ko_moves), None),
-                         book=book, threats=threats or ThreatReader(self.problem))
+                         book=book, threats=reader_for(self))
         writer = TreeWriter(size, self.problem.defender, max_nodes,
                             with_line(book, line, self.to_play))
         notes = KoNotes(self.problem, self.to_play)
