@@ -1005,14 +1005,22 @@ def test_a_lost_position_is_drawn_from_its_book_try_not_the_tables_first_row(tmp
 def test_a_failing_attacker_tries_what_must_be_answered_not_a_throw_in(capsys):
     """QA s55 practice D9, s56 shapes D2: after White's tenuki on the bent four Black threw
     in at E2, a stone in atari that threatens nothing (a tenuki still lives); a book shows
-    the vital point D1 and White's E1, the miai.  A throw-in that puts a stone in atari
-    must be answered, and stays: the L-four's B1 against White's A1, answered at C1."""
+    the vital point D1 and White's E1, the miai.  (A throw-in that must be answered stays:
+    ``test_line_threats``.)"""
     assert main(["solve", str(BUNDLED / "classic" / "bent-four.sgf"), "--all",
                  "--diagram"]) == 0
     assert "$$ | X O . 2 3 O X . . |" in capsys.readouterr().out.splitlines()
+
+
+def test_of_equal_first_moves_the_diagram_shows_the_quickest(capsys):
+    """QA s57 kill-all D5: of first moves of one class the table's first was drawn (and
+    played by practice).  White's L-four in the corner lives by A1 or B1; B1 makes two
+    eyes at once, where A1 lets Black throw in at B1 first."""
     assert main(["solve", str(BUNDLED / "corner" / "l-four-corner-ko.sgf"), "--all",
                  "--diagram", "--to-play", "W"]) == 0
-    assert "$$ | 1 2 3 O X . . . . |" in capsys.readouterr().out.splitlines()
+    out = capsys.readouterr().out.splitlines()
+    assert "  A1     lives  yes       lives unconditionally" in out
+    assert "$$ | . 1 . O X . . . . |" in out
 
 
 def test_the_diagram_follows_the_files_own_line(tmp_path, capsys):

@@ -138,3 +138,18 @@ def test_an_exported_proofs_main_sequence_is_the_line_with_its_threats():
     shown = [coords.from_sgfmill(node.get_move()[1], problem.size)
              for node in game.get_main_sequence()[1:len(line) + 1]]
     assert shown == line and line[:2] != main_line(proof.root, proof.board())[:2]
+
+
+def test_a_throw_in_that_must_be_answered_stays_on_the_line():
+    """QA s56 shapes D2: a stone in atari given away is set aside where it threatens
+    nothing, but kept where it must be answered.  White's L-four in the corner after
+    White A1: Black's throw-in at B1 kills if White plays elsewhere, and White's C1 is the
+    answer."""
+    problem = replace(read_sgf(BUNDLED / "corner" / "l-four-corner-ko.sgf")[0],
+                      to_play=WHITE, to_play_given=True)
+    a1 = coords.from_gtp("A1", problem.size)
+    there = problem.after(a1, WHITE)
+    proof = solved(there, BLACK, all_moves=False).proof
+    line = main_line(proof.root, proof.board(), threats=ThreatReader(proof.problem))
+    assert [coords.to_gtp(m, problem.size) for m in line[:2]] == ["B1", "C1"]
+    assert not lives_after_tenuki(there, line[0])

@@ -1436,3 +1436,17 @@ def test_o_and_r_start_a_new_game_without_the_last_games_hint(make_window, qtbot
     w.hint()
     w.browser.restart_button.click()                   # the Restart button, as R
     assert not status.currentMessage().startswith("Hint")
+
+
+def test_the_apps_first_move_is_the_quickest_of_its_best():
+    """QA s57 kill-all D5: on a whole-board kill-all, White to play, every stone move of
+    White's lives; the app played A5, in Black's area, as "its best move" (the table's
+    first), where B1, C1 or D1 makes two eyes at once.  The app plays the move whose
+    line ends soonest: there its proof is the goal itself."""
+    problem = read_sgf(b"(;GM[1]FF[4]SZ[5]PL[W]TG[live_any]TD[W]AB[ac][bc][cc][dc][ec]"
+                       b"AW[ad][bd][cd][dd][ed])")[0]
+    c = classify(problem, to_play=WHITE)
+    assert c.status == "lives" and coords.from_gtp("A5", 5) in c.best_moves()
+    first = app_first_move(c)
+    assert coords.to_gtp(first.move, 5) in ("B1", "C1", "D1")
+    assert not first.proofs[0].root.children       # alive at once

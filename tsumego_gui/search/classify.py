@@ -120,6 +120,7 @@ from tsumego_gui.search.proof import (
     Proof,
     fills_own_dame,
     ko_barred,
+    line_length,
     main_line,
     stubborn_move,
     with_other_side,
@@ -146,6 +147,9 @@ OPEN = "open"
 # the stop reasons of work on a move (a search, an extraction, a conversion, a check)
 # that ran out of budget or was cancelled
 BUDGET_STOPS = ("node budget", "time budget", "cancelled")
+# nodes walked at most per proof to read how soon a first move's line ends (``quickest``:
+# the GUI thread waits for it; a quick win has a small proof)
+QUICK_WALK = 20_000
 CORE_SHARE = 3      # each df-pn core's share of the table and proof budgets (``_Cores``)
 # what a first-move pass is (``first_move_problem``), where the table shows one (QA s49: a
 # settled dead group's single solve named a move, the table a pass as well, unexplained)
@@ -256,7 +260,8 @@ class Classification:
         makes it (QA s52: the bent four in the corner's diagrams were "1: Black passes", no
         ko in sight), not by one that fills the mover's own dame (QA s55: White's first
         move filled its outside liberty, where the table said a tenuki kept the ko) unless
-        no other line shows the ko.
+        no other line shows the ko.  Of equals, the one whose line ends soonest
+        (:meth:`quickest`).
         ``book``: the file's lines, which the diagram's line follows."""
         stones = [m for m in self.moves if m.move in self.best_moves() and m.proofs
                   and m.move != PASS]
@@ -282,7 +287,7 @@ class Classification:
             book_tries = {e.move for e in moves_at(book, (), self.to_play)} if book else set()
             return next((m for m in tries if m.move in book_tries), None) or \
                 (self.most_stubborn(tries) if tries else None)
-        return next(iter(shown or stones), None)
+        return self.quickest(shown or stones) if stones else None
 
     def most_stubborn(self, moves: list[FirstMove]) -> FirstMove:
         """Of ``moves`` (decided first moves with proofs, all failing the side to move), the
@@ -296,10 +301,29 @@ class Classification:
     def move_to_play(self, best: list[FirstMove]) -> FirstMove:
         """Of ``best`` (first moves of the best class), the one to play or hint: a move
         rather than a pass, but a tenuki rather than a move that fills the mover's own dame
-        (QA s55: the bent four in the corner's White A4)."""
+        (QA s55: the bent four in the corner's White A4); of the moves, the one whose line
+        ends soonest (:meth:`quickest`)."""
         tenuki = next((m for m in best if m.move == PASS), best[0])
         dame = self._own_dame_fills(best)
-        return next((m for m in best if m.move != PASS and m.move not in dame), tenuki)
+        stones = [m for m in best if m.move != PASS and m.move not in dame]
+        return self.quickest(stones) if stones else tenuki
+
+    def quickest(self, moves: list[FirstMove]) -> FirstMove:
+        """Of ``moves`` (first moves of one class, the mover's best), the one whose line
+        ends soonest against the most stubborn defence: the shortest longest line of its
+        proof (:meth:`line_proofs`), a proof that takes more than ``QUICK_WALK`` nodes to
+        read after all that take fewer; the first of equals.  The vital point that settles
+        a life at once rather than a move that only keeps it (QA s57 kill-all D5: on a
+        whole-board kill-all White played A5 in Black's area as "its best move", where B1
+        makes two eyes at once)."""
+        lengths: dict[int, int] = {}
+
+        def length(fm: FirstMove) -> float:
+            proof = self.line_proofs(fm)[0]
+            n = -1 if proof is None else line_length(proof.root, lengths, QUICK_WALK)
+            return n if n >= 0 else float("inf")
+
+        return min(moves, key=length)
 
     def _own_dame_fills(self, moves: list[FirstMove]) -> set[int]:
         """The first moves of ``moves`` that fill the mover's own dame
