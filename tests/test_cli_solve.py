@@ -1040,3 +1040,21 @@ def test_the_diagram_follows_the_files_own_line(tmp_path, capsys):
     game = sgf.Sgf_game.from_bytes(saved.read_bytes())
     assert [node.get_move()[1] for node in game.get_main_sequence()[1:3]] == \
         [sgf_properties.interpret_go_point(p, game.get_size()) for p in (b"dr", b"ds")]
+
+
+@pytest.mark.parametrize(("ko", "verdict"), [
+    ("W", "White to play: White lives"),        # White's E1 ko, never retaken
+    ("-", "White to play: White lives"),        # nobody may take it: E1 stands
+    ("BW", "White to play: White dies"),        # Black takes first; no threats for White
+])
+def test_the_ko_option_sets_who_may_capture_kos(capsys, ko, verdict):
+    """QA s57 kill-all D4: the research ko rule (the attacker alone may take kos) was
+    applied to every file without a TK, with no option to change it.  The bundled direct
+    ko, White to play: White's E1 makes a ko that Black takes first."""
+    path = BUNDLED / "ko" / "direct-ko.sgf"
+    assert main(["solve", str(path), "--ko", ko]) == 0
+    assert capsys.readouterr().out.splitlines()[1].startswith(verdict)
+    assert main(["info", str(path), "--ko", ko.lower()]) == 0
+    allowed = {"W": "Black may not, White may", "-": "Black may not, White may not",
+               "BW": "Black may, White may"}[ko]
+    assert f"ko captures:  {allowed}" in capsys.readouterr().out

@@ -1,5 +1,5 @@
 """The problems an ``info`` / ``solve`` / ``frame`` command line names: a file or folder,
-``--index``, the ``--defender`` / ``--goal`` overrides and the framing of open problems
+``--index``, the ``--defender`` / ``--goal`` / ``--ko`` overrides and the framing of open problems
 (``--no-frame``, ``--frame-distance``).  Reading is ``core.problem_files``'s; what posing an
 open problem assumed, and which bad files or games were left out, is said on standard
 error, so that ``--json`` output stays clean.
@@ -12,7 +12,7 @@ error (``ProblemError``)."""
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from tsumego_gui.cli.exit_status import BAD_INPUT, DONE
@@ -20,6 +20,9 @@ from tsumego_gui.core.colors import BLACK, WHITE
 from tsumego_gui.core.problem import NO_DEFENDER, ProblemError
 from tsumego_gui.core.problem_files import ProblemFileError, SourcedProblem, read_problems
 from tsumego_gui.core.wording import counted
+
+# ``--ko``: the sides that may capture a ko (black, white), in the SGF's ``TK`` words
+KO_RULES = {"B": (True, False), "W": (False, True), "BW": (True, True), "-": (False, False)}
 
 
 @dataclass(frozen=True)
@@ -49,7 +52,8 @@ def load_from_args(args) -> Loaded:
         raise bad[0][1]
     for i, err in bad:
         print(f"tsumego: skipped problem {i}: {err}", file=sys.stderr)
-    good = [(i, e) for i, e in chosen if not isinstance(e, ProblemFileError)]
+    good = [(i, with_ko_rule(e, args.ko)) for i, e in chosen
+            if not isinstance(e, ProblemFileError)]
     if not good:
         raise ProblemError(f"{args.file}: none of its {len(chosen)} problems can be read "
                            "(each is said above)")
@@ -65,6 +69,16 @@ def load_from_args(args) -> Loaded:
             for line in sp.assumed:
                 print(f"  {line}", file=sys.stderr)
     return Loaded(good, len(bad))
+
+
+def with_ko_rule(sp: SourcedProblem, ko: str | None) -> SourcedProblem:
+    """``sp`` under the ``--ko`` rule (None: as read; QA s57 kill-all D4: the research
+    rule was applied to a set whose own rules let both sides take kos, with no option)."""
+    if ko is None:
+        return sp
+    allowed = KO_RULES[ko]
+    return replace(sp, problem=replace(sp.problem, ko_allowed=allowed),
+                   closer=None if sp.closer is None else replace(sp.closer, ko_allowed=allowed))
 
 
 def with_option_named(err: ProblemFileError) -> ProblemFileError:
