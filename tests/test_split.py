@@ -323,6 +323,10 @@ def test_the_search_switch_and_the_command_line(capsys):
     assert ("proved area by area (the eye at A1): 3 areas (C3, D3, E3, C2, D2, E2; "
             "G3, H3, J3, G2, H2, J2; L3, M3, N3, L2, M2, N2)") in out
     assert "verified: yes" in out
+    # a kill by areas reads no ko, and says so (QA s57 areas D10: "--all tells kos apart"
+    # alone, where --all does not go with --decompose)
+    assert "not settled: a proof by areas reads no ko or seki; solve without --decompose " \
+        "reads it" in out
     # a proof by areas has no one line to draw, and says so (QA s57 areas D3: "nothing was
     # proven" under the verified proof)
     assert main(["solve", path, "--goal", "live", "--decompose", "--to-play", "B",
@@ -346,6 +350,8 @@ def test_the_search_switch_and_the_command_line(capsys):
     assert main(["solve", miai, "--decompose", "--to-play", "B"]) == 0
     out = capsys.readouterr().out
     assert "White lives (no move kills)" in out and "areas 1 and 2 are miai" in out
+    assert "seki or unconditional life: not settled (a proof by areas reads no ko or seki" \
+        in out
     # refused before any search: nothing is lost
     assert main(["solve", path, "--goal", "live", "--decompose", "--all"]) == 2
     assert "--decompose does not go with --all" in capsys.readouterr().err

@@ -94,10 +94,10 @@ def words(reading: SekiReading | None, classes: str) -> str:
     words; ``classes``: where every first move's class is found ("--all")."""
     if reading is None:
         return ""
-    problem = reading.outcome.result.proof.problem
-    defender = PLAYERS[problem.defender]
     if reading.seki is None:
         return f"seki or unconditional life: not settled ({reading.why_open})"
+    problem = reading.outcome.result.proof.problem
+    defender = PLAYERS[problem.defender]
     if reading.seki:
         return (f"seki: {defender} lives only in seki, it cannot live unconditionally "
                 f"({classes} gives every first move's class)")
