@@ -19,9 +19,16 @@ from tsumego_gui.core import coords
 from tsumego_gui.core.problem import Problem
 from tsumego_gui.core.sgf_io import read_sgf
 from tsumego_gui.search.line_threats import ThreatReader, reader_for
-from tsumego_gui.search.proof import _gives_away, main_line
+from tsumego_gui.search.proof import _gives_away, main_line, stubborn_reply
 
 NINE_POINTS = BUNDLED / "corner" / "nine-point-corner.sgf"
+
+
+def unhurried(problem: Problem) -> ThreatReader:
+    """A reader whose node budgets end its questions, not the clock: the app's reads the
+    clock too, so that its lines depend on the machine's speed where a question takes
+    half a second (these tests assert what each answer says)."""
+    return ThreatReader(problem, seconds=600.0, move_seconds=60.0)
 
 
 def after(problem: Problem, line: list[int], first: int) -> Problem:
@@ -47,7 +54,7 @@ def test_the_nine_point_corner_line_is_a_try_white_need_not_answer():
     White's answers and Black's fills."""
     problem = read_sgf(NINE_POINTS)[0]
     proof = solved(problem, BLACK, all_moves=False).proof
-    line = main_line(proof.root, proof.board(), threats=ThreatReader(proof.problem))
+    line = main_line(proof.root, proof.board(), threats=unhurried(proof.problem))
     assert [coords.to_gtp(m, 19) for m in line] == ["B1"]
     assert len(main_line(proof.root, proof.board())) > 2      # the case is met
     board = problem.to_board()
@@ -65,7 +72,7 @@ def test_a_line_stops_after_the_answer_to_the_last_threat():
         pytest.skip(f"{path} is absent")
     problem = replace(read_sgf(path)[0], to_play=BLACK, to_play_given=True)
     proof = solved(problem, BLACK, all_moves=False).proof
-    line = main_line(proof.root, proof.board(), threats=ThreatReader(proof.problem))
+    line = main_line(proof.root, proof.board(), threats=unhurried(proof.problem))
     assert len(line) < len(main_line(proof.root, proof.board()))
     assert len(line) % 2 == 1       # it ends with Black's answer
     for i in range(1, len(line), 2):        # White's moves: the attacker's tries
@@ -113,9 +120,9 @@ def test_a_try_white_need_not_answer_gives_way_to_threats():
     e3, j1 = coords.from_gtp("E3", problem.size), coords.from_gtp("J1", problem.size)
     assert main_line(proof.root, proof.board())[:2] == [e3, j1]     # the case is met
     assert lives_after_tenuki(after(problem, [e3], WHITE), j1)
-    reader = ThreatReader(proof.problem)
+    reader = unhurried(proof.problem)
     line = main_line(proof.root, proof.board(), threats=reader)
-    assert line[0] == e3 and line[1] != j1
+    assert line[0] == e3 and line[1:2] != [j1]      # another try, or none (s58: none)
     board = proof.board()
     for i, move in enumerate(line):
         if i % 2 and reader.needs_answer(board, move):      # Black's tries
@@ -150,6 +157,33 @@ def test_a_throw_in_that_must_be_answered_stays_on_the_line():
     a1 = coords.from_gtp("A1", problem.size)
     there = problem.after(a1, WHITE)
     proof = solved(there, BLACK, all_moves=False).proof
-    line = main_line(proof.root, proof.board(), threats=ThreatReader(proof.problem))
+    line = main_line(proof.root, proof.board(), threats=unhurried(proof.problem))
     assert [coords.to_gtp(m, problem.size) for m in line[:2]] == ["B1", "C1"]
     assert not lives_after_tenuki(there, line[0])
+
+
+class AllThreats(ThreatReader):
+    """A reader that calls every try a threat and records the tries it was asked."""
+
+    def __init__(self, problem: Problem):
+        super().__init__(problem)
+        self.asked: list[int] = []
+
+    def needs_answer(self, board, move):
+        self.asked.append(move)
+        return True
+
+
+def test_a_reply_asks_no_question_after_the_first_threat():
+    """The reader's questions are searches: a reply asks its tries in the order of the
+    other keys and stops at the first threat, which nothing after it can beat.  Where
+    every try is a threat, one question is asked, and the reply is the one drawn
+    without the reader."""
+    problem = read_sgf(NINE_POINTS)[0]
+    proof = solved(problem, BLACK, all_moves=False).proof
+    node, board = proof.root, proof.board()
+    assert node.won and len(node.children) > 2          # the case is met
+    reader = AllThreats(proof.problem)
+    reply = stubborn_reply(node, board, {}, threats=reader)
+    assert reader.asked == [reply]
+    assert reply == stubborn_reply(node, board, {})

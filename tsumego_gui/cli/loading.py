@@ -52,7 +52,7 @@ def load_from_args(args) -> Loaded:
         raise bad[0][1]
     for i, err in bad:
         print(f"tsumego: skipped problem {i}: {err}", file=sys.stderr)
-    good = [(i, with_ko_rule(e, args.ko)) for i, e in chosen
+    good = [(i, with_ko_option(e, args.ko)) for i, e in chosen
             if not isinstance(e, ProblemFileError)]
     if not good:
         raise ProblemError(f"{args.file}: none of its {len(chosen)} problems can be read "
@@ -71,7 +71,7 @@ def load_from_args(args) -> Loaded:
     return Loaded(good, len(bad))
 
 
-def with_ko_rule(sp: SourcedProblem, ko: str | None) -> SourcedProblem:
+def with_ko_option(sp: SourcedProblem, ko: str | None) -> SourcedProblem:
     """``sp`` under the ``--ko`` rule (None: as read; QA s57 kill-all D4: the research
     rule was applied to a set whose own rules let both sides take kos, with no option)."""
     if ko is None:

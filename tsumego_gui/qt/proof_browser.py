@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine_cy.board import PASS, Board
+from engine_cy.board import Board
 from tsumego_gui.core import coords
 from tsumego_gui.core.book_lines import Book
 from tsumego_gui.core.problem import Problem
@@ -46,19 +46,20 @@ from tsumego_gui.qt.proof_model import ProofTreeModel
 from tsumego_gui.qt.proof_view import (
     TryIt,
     explain,
+    first_move_start,
     node_and_moves,
     overlay_at,
-    view_of,
 )
 from tsumego_gui.qt.try_first_move import TryFirstMove
 from tsumego_gui.search.classify import Classification
-from tsumego_gui.search.line_diagram import proof_line, with_ko_rule
+from tsumego_gui.search.line_diagram import proof_line
 from tsumego_gui.search.line_threats import ThreatReader, reader_for
 from tsumego_gui.search.proof import (
     STUBBORN_WALK,
     Proof,
     ProofNode,
     book_reply,
+    line_lengths,
     stubborn_reply,
     with_other_side,
 )
@@ -113,7 +114,6 @@ class ProofBrowser(QWidget):
         super().__init__(parent)
         self.proof: Proof | None = None
         self.first_move: int | None = None     # set when the proof is a first move's
-        self._lengths: dict[int, int] = {}     # the stubborn replies' line lengths, by proof
         # the problem file's lines, which the main line follows where the proof holds their
         # moves (``search.proof.book_reply``; the window gives them: none once edited)
         self.book_source: Callable[[], Book] = dict
@@ -215,7 +215,6 @@ class ProofBrowser(QWidget):
         # a new proof starts at its root: the old path may lead nowhere in it (QA s46: a
         # shorter proof after browsing a long one stopped the app with an IndexError)
         self.path = ()
-        self._lengths = {}
         self.heading = heading if proof is not None else ""
         self.first_move = first_move if proof is not None else None
         old = self.model
@@ -296,7 +295,8 @@ class ProofBrowser(QWidget):
             there.play(move)
         more, cut = proof_line(self.node(), there, first if not self.path else None,
                                goes_on=bool(moves), book=self._line_book(),
-                               before=self._walked(self.path)[1], threats=self._reader())
+                               before=self._walked(self.path)[1], threats=self._reader(),
+                               lengths=line_lengths(self.proof))
         return board, moves + more, cut, start
 
     def _line_book(self) -> Book:
@@ -326,16 +326,10 @@ class ProofBrowser(QWidget):
         c = self.classification
         if self.first_move is not None and c is not None:
             # the position before the first move under the proof's ko rule, which the line
-            # is played by (QA s48: under the problem's own, a ko move's line met a capture
-            # the problem forbids, and the copy stopped on an internal error)
-            start = with_ko_rule(c.problem, self.proof.problem)
-            board = start.to_board()
-            board.to_play = c.to_play
-            if board.is_legal(self.first_move) or self.first_move == PASS:
-                after = board.copy()
-                after.play(self.first_move)
-                if view_of(after) == view_of(self.proof.board()):
-                    return board, [self.first_move, *moves], start
+            # is played by
+            found = first_move_start(c, self.first_move, self.proof)
+            if found is not None:
+                return found[0], [self.first_move, *moves], found[1]
         return self.proof.board(), moves, self.proof.problem
 
     # ---- navigation ---------------------------------------------------------------------
@@ -388,6 +382,7 @@ class ProofBrowser(QWidget):
         line of passes)."""
         node = self.node()
         if node is not None and node.children:
+            self._reader().new_line()       # this step's questions get budgets of their own
             self.go_to(self.path + (self._main_child(node, *self._walked(self.path)),))
 
     def _walked(self, path: tuple[int, ...]) -> tuple[Board, list[int]]:
@@ -401,14 +396,14 @@ class ProofBrowser(QWidget):
 
     def _main_child(self, node: ProofNode, board: Board, before: list[int]) -> int:
         """The index of the child the main line takes at ``node`` (``board``: its
-        position; ``before``: the moves to it from the problem's position)."""
+        position; ``before``: the moves to it from the problem's position); the reader's
+        budgets are the line's that :meth:`forward` or :meth:`end` began."""
         move = node.prover_move
         if move is None:
             move = book_reply(self._line_book(), before, node, board.to_play)
         if move is None:
-            reader = self._reader()
-            reader.new_line()       # this step's questions get budgets of their own
-            move = stubborn_reply(node, board, self._lengths, STUBBORN_WALK, threats=reader)
+            move = stubborn_reply(node, board, line_lengths(self.proof), STUBBORN_WALK,
+                                  threats=self._reader())
         return next(i for i, (m, _) in enumerate(node.children) if m == move)
 
     def _reader(self) -> ThreatReader:
@@ -437,6 +432,9 @@ class ProofBrowser(QWidget):
             return
         path, node = self.path, self.node()
         board, before = self._walked(path)
+        # one line's budgets for the whole walk (helper s58: each step's own made a first
+        # End on a first move's proof wait up to 1.8 s)
+        self._reader().new_line()
         while node.children:
             i = self._main_child(node, board, before)
             move, node = node.children[i]

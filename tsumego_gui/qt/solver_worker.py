@@ -32,8 +32,9 @@ e.g. "KataGo b10c384h6nbttflrs on cpu (fp32)").  A file that is missing, not a
 KataGo model or unsupported fails the request with a one-line message.
 
 The worker counts a proof's nodes and longest line (``proof_facts``) before
-it hands the proof over, and reads its main line's threats after, so the panels
-do not walk a large proof or search in the GUI thread; and the controllers tell
+it hands the proof over, and reads its main line's threats after (and the first
+moves' lines after it classifies them), so the panels do not walk a large proof
+or search in the GUI thread; and the controllers tell
 ``gc_pacing`` when requests are in flight (no full garbage collection walks the
 heap meanwhile).
 
@@ -369,6 +370,14 @@ class SolverWorker(QObject):
         except Exception as e:  # noqa: BLE001 - the outcome stays; the failure is shown
             self.failed.emit(rid, f"the classification failed: {type(e).__name__}: {e}")
             return
+        if not flag.is_set():
+            # the first moves' lines, drawn before the browser draws them (seconds at
+            # most, stopped by a cancel); a failure there costs the request nothing
+            self.stage.emit(rid, "Reading the first moves' main lines…")
+            try:
+                proof_facts.read_first_move_lines(classification, flag.is_set)
+            except Exception:  # noqa: BLE001 - the browser draws them in its own time
+                pass
         self.classified.emit(rid, classification)
 
 

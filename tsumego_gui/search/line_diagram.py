@@ -30,7 +30,7 @@ from tsumego_gui.core.sl_diagram import sl_diagrams
 from tsumego_gui.core.wording import PLAYERS
 from tsumego_gui.search.ko_notes import KoNotes
 from tsumego_gui.search.line_threats import ThreatReader, reader_for
-from tsumego_gui.search.proof import Proof, ProofNode, main_line
+from tsumego_gui.search.proof import Proof, ProofNode, line_lengths, main_line
 
 DIAGRAM_MOVES = 30      # three diagrams; a longer line is cut, and said to be
 CUT_NOTE = "The line goes on in the proof (shown to move {})."
@@ -38,15 +38,15 @@ CUT_NOTE = "The line goes on in the proof (shown to move {})."
 
 def proof_line(node: ProofNode, board: Board | None, first: int | None = None,
                most: int | None = None, goes_on: bool = False, book: Book | None = None,
-               before: Sequence[int] = (), threats: ThreatReader | None = None
-               ) -> tuple[list[int], bool]:
+               before: Sequence[int] = (), threats: ThreatReader | None = None,
+               lengths: dict[int, int] | None = None) -> tuple[list[int], bool]:
     """(the proof's main line from ``node``, at most ``most`` moves (None:
     ``DIAGRAM_MOVES``) and without the passes it ends with, whether it was cut);
-    ``board``, ``first``, ``goes_on``, ``book``, ``before`` and ``threats``:
+    ``board``, ``first``, ``goes_on``, ``book``, ``before``, ``threats`` and ``lengths``:
     ``proof.main_line``'s."""
     most = DIAGRAM_MOVES if most is None else most
     line = main_line(node, board, most + 1, first, goes_on, book=book, before=before,
-                     threats=threats)
+                     threats=threats, lengths=lengths)
     cut = len(line) > most
     line = line[:most]
     # the passes that end the game show nothing (QA s50: a seki's three), but a line of
@@ -105,7 +105,8 @@ def proof_diagram(start: Problem, to_play: int, proof: Proof, before: Sequence[i
     ``proof_line``'s; the attacker's tries a living defender must answer are read
     (``search.line_threats``)."""
     line, cut = proof_line(proof.root, proof.board(), first, goes_on=bool(before),
-                           book=book, before=before, threats=reader_for(proof))
+                           book=book, before=before, threats=reader_for(proof),
+                           lengths=line_lengths(proof))
     return line_diagram(start, to_play, [*before, *line], proof.problem, cut), line
 
 

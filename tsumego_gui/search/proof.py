@@ -49,6 +49,7 @@ from tsumego_gui.core.sgf_io import set_move
 from tsumego_gui.core.wording import PLAYERS
 from tsumego_gui.search.ko_notes import KoNotes
 from tsumego_gui.search.line_threats import ThreatReader, reader_for
+from tsumego_gui.search.proof_memo import ProofMemo
 
 KINDS = ("or", "and", "goal", "captured", "passes", "survives")
 FORMAT = "tsumego_gui proof"    # a proof file's "format"
@@ -137,7 +138,7 @@ class Proof:
 
     def depth(self) -> int:
         """The nodes on the longest line, the root included (:func:`line_length`)."""
-        return line_length(self.root, {})
+        return line_length(self.root, line_lengths(self))
 
     def board(self) -> Board:
         """The position at the root, its side to move to play."""
@@ -147,7 +148,7 @@ class Proof:
 
     def main_line(self, most: int = 40, first: int | None = None) -> list[int]:
         """:func:`main_line` from the root."""
-        return main_line(self.root, self.board(), most, first)
+        return main_line(self.root, self.board(), most, first, lengths=line_lengths(self))
 
     # ---- JSON ---------------------------------------------------------------------
 
@@ -266,7 +267,7 @@ class Proof:
         # a viewer's main sequence is the diagram's line (s57: the export ranked the
         # attacker's tries without asking which are threats)
         line = main_line(self.root, self.board(), first=next(iter(ko_moves), None),
-                         book=book, threats=reader_for(self))
+                         book=book, threats=reader_for(self), lengths=line_lengths(self))
         writer = TreeWriter(size, self.problem.defender, max_nodes,
                             with_line(book, line, self.to_play))
         notes = KoNotes(self.problem, self.to_play)
@@ -310,7 +311,8 @@ def main_line(node: ProofNode, board: Board | None, most: int = 40,
               first: int | None = None, goes_on: bool = False,
               sacrifices: bool = True, book: Book | None = None,
               before: Sequence[int] = (), settled: bool = True,
-              threats: ThreatReader | None = None) -> list[int]:
+              threats: ThreatReader | None = None,
+              lengths: dict[int, int] | None = None) -> list[int]:
     """The line a book would print from ``node`` (``board``: its position, left as it
     was; None: not known), and the app plays against a player: at each node the prover's
     move, and where its opponent is to move the problem file's own next move where the
@@ -326,8 +328,9 @@ def main_line(node: ProofNode, board: Board | None, most: int = 40,
     :func:`stubborn_reply`'s.  ``threats`` (``search.line_threats``): where the defender
     lives, the attacker's tries it must answer come first, and (``settled``) the line ends
     where it need answer none of them (but stones given away), as a book stops at
-    "alive"; where that is so from the start, after the attacker's try, unanswered."""
-    lengths: dict[int, int] = {}
+    "alive"; where that is so from the start, after the attacker's try, unanswered.
+    ``lengths``: :func:`line_length`'s memo (a proof's: :func:`line_lengths`)."""
+    lengths = {} if lengths is None else lengths
     line = []
     tokens = []
     if threats is not None:
@@ -354,17 +357,21 @@ def main_line(node: ProofNode, board: Board | None, most: int = 40,
                 move = book_reply(book, (*before, *line), node,
                                   board.to_play if on_board else None, covered=True)
                 reader = threats if on_board and node.won else None
-                # an open question counts as a threat here; a ko just taken is fought out
-                # or resolved as before (the ko rule's note says who may take it back)
-                quiet = move is None and settled and reader is not None and \
-                    board.ko_loc == PASS and all(
-                        reader.needs_answer(board, m) is False for m in reader.tries(board)
-                        if not _gives_away(board, m))
-                if quiet and (line or goes_on):
-                    break
+                quiet = False
                 if move is None:
                     move = stubborn_reply(node, board if on_board else None, lengths,
                                           sacrifices=sacrifices, threats=reader)
+                    # an open question counts as a threat here; a ko just taken is fought
+                    # out or resolved as before (the ko rule's note says who may take it
+                    # back).  The reply's answer is known: a threat or an open one ends
+                    # the test at once
+                    if settled and reader is not None and board.ko_loc == PASS:
+                        tries = reader.tries(board)
+                        quiet = all(reader.needs_answer(board, m) is False
+                                    for m in [move] * (move in tries) + tries
+                                    if not _gives_away(board, m))
+                if quiet and (line or goes_on):
+                    break
                 if quiet:
                     # alive as it stands: the try is shown, an answer it does not need
                     # is not
@@ -493,6 +500,17 @@ def ko_barred(board: Board, points: Iterable[int]) -> bool:
                for p in points)
 
 
+_lengths: ProofMemo[dict[int, int]] = ProofMemo()
+
+
+def line_lengths(proof: Proof) -> dict[int, int]:
+    """:func:`line_length`'s memo for ``proof``'s nodes, kept while the proof lives: its
+    longest line, counted once (``Proof.depth``, in the solver's worker), is known to every
+    main line drawn of it after (s57 stall probe: a line of a 52,968-node kill walked the
+    whole proof in Python again, 130 ms, as the GUI repainted)."""
+    return _lengths.get(proof, lambda _: {})
+
+
 def line_length(node: ProofNode, lengths: dict[int, int], budget: int = 0) -> int:
     """The nodes on the longest line from ``node`` down, memoised in ``lengths`` by ``id``
     (kept between calls on one proof); -1 where that takes walking more than ``budget``
@@ -571,13 +589,20 @@ def stubborn_move(children: Sequence[tuple[int, ProofNode]], attacker_fails: boo
             if given[move] and (plain is None or rank(move, child) > plain) and \
                     _pays_back(board, move, child):
                 given[move] = False
-    threat = {move: _threat_rank(threats if attacker_fails and not given[move] else None,
-                                 board, move, waits) for move, _ in children}
+    # the reader's questions are searches: asked in the order of the other keys, they stop
+    # at the first threat, which nothing after it can beat (a stable sort keeps the first
+    # of equals first), so that a line's budget goes to the questions that decide it
+    keys = {move: (not given[move], rank(move, child)) for move, child in children}
     best, best_key = children[0][0], None
-    for move, child in children:
-        key = (not given[move], threat[move], *rank(move, child))
+    for move, _ in sorted(children, key=lambda pair: keys[pair[0]], reverse=True):
+        kept, ranked = keys[move]
+        threat = _threat_rank(threats if attacker_fails and kept else None, board, move,
+                              waits)
+        key = (kept, threat, *ranked)
         if best_key is None or key > best_key:
             best, best_key = move, key
+        if kept and threat == THREAT_RANKS[True]:
+            break
     return best
 
 
