@@ -98,7 +98,7 @@ from engine_cy.dfpn_table cimport (
     Entry, Slot, Table, table_find, table_free, table_get, table_grow, table_init,
     table_needs_room, table_prefetch, table_sweep,
 )
-from engine_cy.gil cimport offer_gil
+from engine_cy.gil cimport OFFER_SWITCHES, offer_gil
 from engine_cy.goal cimport GoalSpec, goal_init
 from engine_cy.node_rules cimport (
     CAPTURED, GOAL, INNER, LOSS, MAX_MOVES, PASSBACK, SURVIVES, WIN, Result, all_result,
@@ -113,6 +113,8 @@ from engine_cy.zone cimport Zone, zone_clear, zone_has, zone_next, zone_subset, 
 
 from engine_cy.board import zobrist_white_to_play
 from engine_cy.search_control import STOP_NAMES
+
+import sys
 
 import numpy as np
 
@@ -274,6 +276,7 @@ cdef class DfpnCore:
     cdef long last_new_step     # ``steps`` when ``lookup`` last made an entry (``mid``)
     cdef readonly long forced   # descents ``mid`` forced past a barren stretch
     cdef double next_offer      # clock time of the next GIL offer (engine_cy.gil)
+    cdef double offer_every     # seconds between offers: a few switch intervals
     cdef long extracted_steps   # calls of extract_entry (EXTRACT_CLOCK_EVERY)
     cdef long max_entries
     # a full table is collected (``collect``) unless ``collect`` was off; never while a
@@ -357,6 +360,7 @@ cdef class DfpnCore:
         self.b = board
         goal_init(&self.g, board, defender, goal, crucial, region)
         self.control = control
+        self.offer_every = OFFER_SWITCHES * sys.getswitchinterval()
         self.max_entries = max_entries
         self.collect_when_full = collect
         self.collecting = collect
@@ -1442,7 +1446,7 @@ cdef class DfpnCore:
         # left), and the GUI thread waited 50-170 ms for the GIL during a classification
         # (benchmarks/screenshot.py, s43)
         if (self.extracted_steps & (EXTRACT_OFFER_EVERY - 1)) == 0:
-            offer_gil(monotonic(), &self.next_offer)
+            offer_gil(monotonic(), &self.next_offer, self.offer_every)
         if (self.extracted_steps & (EXTRACT_CLOCK_EVERY - 1)) == 0:
             self.stop = self.control.clock_stop()
             if self.stop != NOT_STOPPED:

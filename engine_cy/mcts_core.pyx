@@ -67,11 +67,13 @@ from libcpp.utility cimport pair
 from libcpp.vector cimport vector
 from cython.operator cimport dereference as deref
 
+import sys
+
 import numpy as np
 
 from engine_cy.benson cimport Benson, benson_goal
 from engine_cy.board cimport PASS_LOC, Board
-from engine_cy.gil cimport offer_gil
+from engine_cy.gil cimport OFFER_SWITCHES, offer_gil
 from engine_cy.goal cimport GoalSpec, goal_init
 from engine_cy.heuristic cimport heuristic_c
 from engine_cy.node_rules cimport (
@@ -96,6 +98,12 @@ cdef enum:
     # edges at most: their indices are int32 (some 24 GiB of edges, reached only with no
     # tree budget); the search then stops as for its memory budget (review s49)
     MAX_EDGES = 2000000000
+
+cdef enum:
+    # proof-building steps between GIL offers (``build``): by the memo's size, most of its
+    # multiples of 256 passed unseen (it grows as nodes are left), as in df-pn's
+    # extraction (s43), and the GUI waited for the GIL (s58: stall_mcts_ms up to 73 ms)
+    BUILD_OFFER_EVERY = 64
 
 cdef enum:
     F_EXPANDED = 1
@@ -181,6 +189,8 @@ cdef class MctsCore:
     cdef double report_every
     cdef double next_report
     cdef double next_offer      # clock time of the next GIL offer (engine_cy.gil)
+    cdef double offer_every     # seconds between offers: a few switch intervals
+    cdef long built_steps       # calls of build (BUILD_OFFER_EVERY)
     cdef size_t max_bytes       # the tree's memory at most (0: no limit)
 
     def __init__(self, Board board not None, int defender, int goal, crucial, region, *,
@@ -203,6 +213,7 @@ cdef class MctsCore:
         self.b = board
         goal_init(&self.g, board, defender, goal, crucial, region)
         self.control = control
+        self.offer_every = OFFER_SWITCHES * sys.getswitchinterval()
         self.use_table = use_table
         self.evaluator = evaluator
         self.problem = problem
@@ -819,8 +830,9 @@ cdef class MctsCore:
         cached = memo.get(n)
         if cached is not None and (<frozenset>cached[1]).isdisjoint(self.build_line):
             return cached
-        if (len(memo) & 255) == 255:     # a big tree takes a while to build
-            offer_gil(monotonic(), &self.next_offer)
+        self.built_steps += 1
+        if (self.built_steps & (BUILD_OFFER_EVERY - 1)) == 0:   # a big tree takes a while
+            offer_gil(monotonic(), &self.next_offer, self.offer_every)
         cdef Node nd = self.nodes[n]
         cdef int i, move
         cdef int32_t c

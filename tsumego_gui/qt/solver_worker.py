@@ -36,7 +36,9 @@ it hands the proof over, and reads its main line's threats after (and the first
 moves' lines after it classifies them), so the panels do not walk a large proof
 or search in the GUI thread; and the controllers tell
 ``gc_pacing`` when requests are in flight (no full garbage collection walks the
-heap meanwhile).
+heap meanwhile) and set the GIL's switch interval to a millisecond
+(``GUI_SWITCH_INTERVAL``), so that the GUI thread gets the GIL between the
+worker's steps.
 
 Progress and results come back as signals tagged with the request id; the
 controller drops every signal whose id is not the current request's, so a
@@ -52,6 +54,7 @@ by path; nothing about widgets.
 
 from __future__ import annotations
 
+import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -84,6 +87,12 @@ from tsumego_gui.search.running import cancel_reader
 SOLVER_LABELS = {"auto": "auto", "dfs": "depth-first", "mcts": "MCTS"}
 NETWORK_LABELS = {"katago": "KataGo", "ftl": "FTL"}
 VERIFY_REPLAYS = 50            # the verifier's random replays of a proof
+# seconds a thread waits for the GIL before it asks the holder to hand it over (CPython's
+# default: 5 ms).  The GUI thread needs it several times a frame while the worker runs
+# Python or a search's extraction (which offers it every two intervals, engine_cy.gil):
+# at 5 ms the 10 ms timer of benchmarks/screenshot.py was 51-161 ms late, at 1 ms 38-45
+# (helper s58 stall probe)
+GUI_SWITCH_INTERVAL = 0.001
 # the verifier's position budget (a larger proof: "partly"): its own, as in the CLI.  It
 # was 300,000 while the app's solves stopped at 2,000,000 nodes; with the time budget alone
 # they prove larger trees (enclosed-dev cc2/333 B: 237,396 nodes, "partly" at 300,000)
@@ -402,6 +411,7 @@ class SolverController(QObject):
         self._current: int | None = None
         self._flags: dict[int, threading.Event] = {}
         self._classifying: set[int] = set()     # ids whose request ends with ``classified``
+        sys.setswitchinterval(GUI_SWITCH_INTERVAL)     # process-wide: the GUI's process
         self._thread = QThread()
         self._thread.setObjectName("solver")
         self._worker = SolverWorker()
