@@ -104,7 +104,7 @@ def test_a_dying_defenders_line_reads_nothing():
     idle = ThreatReader(proof.problem)
     assert main_line(proof.root, proof.board(), threats=idle) == \
         main_line(proof.root, proof.board())
-    assert not idle.known
+    assert not idle.known and not idle.open
 
 
 def test_a_try_white_need_not_answer_gives_way_to_threats():
@@ -187,3 +187,26 @@ def test_a_reply_asks_no_question_after_the_first_threat():
     reply = stubborn_reply(node, board, {}, threats=reader)
     assert reader.asked == [reply]
     assert reply == stubborn_reply(node, board, {})
+
+
+def test_a_hurried_reader_shares_answers_but_not_its_open_questions(monkeypatch):
+    """The GUI thread's reader (``hurried``) gets half a second a line: what it decides
+    the proof's reader knows, but a question it leaves open is asked again by the proof's
+    reader, which has the time to decide it; a question the proof's reader left open is
+    open for it too."""
+    problem = read_sgf(NINE_POINTS)[0]
+    proof = solved(problem, BLACK, all_moves=False).proof
+    board = proof.board()
+    a, b, c = board.legal_moves(proof.problem.region)[:3]
+    answers = {a: True, b: None, c: None}
+    monkeypatch.setattr(ThreatReader, "_kills_after", lambda self, board, move: answers[move])
+    full = ThreatReader(proof.problem)
+    assert full.needs_answer(board, c) is None            # left open with all its time
+    quick = full.hurried(0.5)
+    assert quick.budget[1] == 0.5 and quick.per_move[1] <= 0.5
+    assert quick.needs_answer(board, a) is True and quick.needs_answer(board, b) is None
+    answers.update({b: False, c: False})
+    assert full.needs_answer(board, a) is True            # decided by the hurried one
+    assert full.needs_answer(board, b) is False           # asked again, now decided
+    assert quick.needs_answer(board, b) is False          # and known to both since
+    assert quick.needs_answer(board, c) is None           # the full reader's open one

@@ -571,7 +571,7 @@ def test_a_seki_leaf_says_its_zone_holds_the_region():
     assert "The zone is the crucial points and the whole region" in explain(proof, path)
 
 
-def test_the_worker_draws_the_first_moves_lines_the_browser_draws(qtbot):
+def test_the_worker_draws_the_first_moves_lines_the_browser_draws(qtbot, monkeypatch):
     """Helper s58: Copy main line and End on a first move's proof waited up to 1.8 s in
     the GUI thread, asking the line's threats; the worker now draws those lines after it
     classifies (``proof_facts.read_first_move_lines``).  White's nine points in the corner,
@@ -581,7 +581,7 @@ def test_the_worker_draws_the_first_moves_lines_the_browser_draws(qtbot):
     from tsumego_gui.qt import proof_facts
     from tsumego_gui.qt.proof_browser import ProofBrowser
     from tsumego_gui.search.classify import classify
-    from tsumego_gui.search.line_threats import reader_for
+    from tsumego_gui.search.line_threats import ThreatReader, reader_for
     from tsumego_gui.search.proof import line_lengths
     problem = read_sgf((BUNDLED / "corner" / "nine-point-corner.sgf").read_bytes())[0]
     c = classify(problem, to_play=BLACK)
@@ -589,13 +589,16 @@ def test_the_worker_draws_the_first_moves_lines_the_browser_draws(qtbot):
     b = ProofBrowser()
     qtbot.addWidget(b)
     b.set_classification(c)
+    searched = []
+    monkeypatch.setattr(ThreatReader, "_kills_after",
+                        lambda self, board, move: searched.append(move))
     asked = 0
     for fm in c.moves:
         proof = c.line_proofs(fm)[0]
-        reader, lengths = reader_for(proof), line_lengths(proof)
-        known, counted = dict(reader.known), dict(lengths)
-        asked += len(known)
+        asked += len(reader_for(proof).known)
+        lengths = line_lengths(proof)
+        counted = dict(lengths)
         b.set_proof(proof, first_move=fm.move)
         assert b.main_line() is not None
-        assert reader.known == known and lengths == counted, coords.to_gtp(fm.move, 19)
+        assert not searched and lengths == counted, coords.to_gtp(fm.move, 19)
     assert asked      # the case is met: the lines ask

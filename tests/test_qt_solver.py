@@ -540,3 +540,26 @@ def test_an_undecided_whole_board_search_says_to_mark_the_region(make_window, qt
     assert w.outcome.result.verdict == "unknown"
     assert w.solve_panel.first_moves.status_label.text().endswith(
         "mark where play happens with the Region tool (Ctrl+3): the whole board was searched.")
+
+
+def test_the_classes_come_at_once_and_the_next_request_stops_the_lines_read_ahead(
+        qtbot, controller, monkeypatch):
+    """Helper s58 browse: the first moves' main lines are drawn in the worker, after it
+    hands the classification over (the browser needs it at once), and the next request
+    stops that: nothing waits for it."""
+    reading, stopped = threading.Event(), []
+
+    def slow_read(c, cancelled):
+        reading.set()
+        while not cancelled():
+            time.sleep(0.01)
+        stopped.append(c)
+
+    monkeypatch.setattr(solver_worker.proof_facts, "read_first_move_lines", slow_read)
+    problem = read_sgf(BUNDLED_PROBLEM)[0]
+    with qtbot.waitSignal(controller.classified, timeout=60_000) as blocker:
+        controller.start(SolveRequest(problem, solver="dfs", max_seconds=20))
+    assert not controller.running and reading.wait(10) and not stopped
+    with qtbot.waitSignal(controller.finished, timeout=30_000):
+        controller.start(long_request(seconds=0.5))
+    assert stopped == [blocker.args[0]]

@@ -69,6 +69,9 @@ NAV_KEYS = {Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down,
 # what the browser says with no proof to show, before any solve
 NOT_SOLVED_TEXT = "Solve the problem to browse its proof here."
 TEXT_MARGIN = 20      # a button's frame and padding beside its words, in pixels
+# seconds the main line's threat questions may take for one line or step in this (the GUI)
+# thread; the solver worker reads the lines it draws ahead with more (``proof_facts``)
+GUI_LINE_SECONDS = 0.5
 
 
 def legend_html(theme_name: str) -> str:
@@ -118,6 +121,7 @@ class ProofBrowser(QWidget):
         # moves (``search.proof.book_reply``; the window gives them: none once edited)
         self.book_source: Callable[[], Book] = dict
         self._ko_book: tuple[tuple, Book] | None = None     # ``_line_book``'s, by its sources
+        self._hurried: tuple[Proof, ThreatReader] | None = None     # ``_reader``'s
         self.heading = ""                      # what the proof is, when not the board's
         self.classification: Classification | None = None
         self.model: ProofTreeModel | None = None
@@ -212,6 +216,7 @@ class ProofBrowser(QWidget):
         whose problem is not the one on the board (an area's: its goal may differ)."""
         self.try_button.setChecked(False)
         self.proof = proof
+        self._hurried = None
         # a new proof starts at its root: the old path may lead nowhere in it (QA s46: a
         # shorter proof after browsing a long one stopped the app with an IndexError)
         self.path = ()
@@ -408,8 +413,13 @@ class ProofBrowser(QWidget):
 
     def _reader(self) -> ThreatReader:
         """The main line's reader of the attacker's threats: the proof's
-        (``line_threats.reader_for``), whose questions the worker may have asked already."""
-        return reader_for(self.proof)
+        (``line_threats.reader_for``), whose questions the worker may have asked already,
+        hurried to ``GUI_LINE_SECONDS`` a line (this thread waits for its searches)."""
+        kept = self._hurried
+        if kept is None or kept[0] is not self.proof:
+            kept = self._hurried = (self.proof, reader_for(self.proof).hurried(
+                GUI_LINE_SECONDS))
+        return kept[1]
 
     def back(self) -> None:
         if self.path:

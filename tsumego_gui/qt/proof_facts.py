@@ -25,12 +25,12 @@ from tsumego_gui.qt.proof_view import first_move_start
 from tsumego_gui.search.classify import Classification
 from tsumego_gui.search.line_diagram import proof_line
 from tsumego_gui.search.line_threats import ThreatReader, reader_for
-from tsumego_gui.search.proof import Proof, line_lengths, main_line
+from tsumego_gui.search.proof import Proof, line_lengths, main_line, with_other_side
 from tsumego_gui.search.proof_memo import ProofMemo
 
 # seconds the solver worker spends at most drawing the first moves' lines ahead
 # (``read_first_move_lines``): the request's end waits for it
-READ_AHEAD_SECONDS = 6.0
+READ_AHEAD_SECONDS = 20.0
 
 
 @dataclass(frozen=True)
@@ -69,9 +69,12 @@ def read_first_move_lines(c: Classification, cancelled: Callable[[], bool]) -> N
         if found is not None:
             board = found[0]
             board.play(fm.move)
-            _read(proof, cancelled, lambda reader, proof=proof, board=board, fm=fm: proof_line(
-                proof.root, board, goes_on=True, before=(fm.move,), threats=reader,
-                lengths=line_lengths(proof)))
+            # a ko move's line follows its other side's into the ko, as the browser's does
+            other = c.ko_other_side(fm, proof)
+            book = None if other is None else with_other_side({}, fm.move, other, c.to_play)
+            _read(proof, cancelled, lambda reader, proof=proof, board=board, fm=fm, book=book:
+                  proof_line(proof.root, board, goes_on=True, book=book, before=(fm.move,),
+                             threats=reader, lengths=line_lengths(proof)))
 
 
 def read_threats(proof: Proof, cancelled: Callable[[], bool]) -> None:

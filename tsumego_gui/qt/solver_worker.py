@@ -33,8 +33,9 @@ KataGo model or unsupported fails the request with a one-line message.
 
 The worker counts a proof's nodes and longest line (``proof_facts``) before
 it hands the proof over, and reads its main line's threats after (and the first
-moves' lines after it classifies them), so the panels do not walk a large proof
-or search in the GUI thread; and the controllers tell
+moves' lines after it hands the classification over, while no other request
+comes: ``lines_read`` ends that), so the panels do not walk a large proof or
+search in the GUI thread; and the controllers tell
 ``gc_pacing`` when requests are in flight (no full garbage collection walks the
 heap meanwhile) and set the GIL's switch interval to a millisecond
 (``GUI_SWITCH_INTERVAL``), so that the GUI thread gets the GIL between the
@@ -309,6 +310,9 @@ class SolverWorker(QObject):
     failed = Signal(int, str)          # request id, message
     stage = Signal(int, str)           # request id, what the worker is doing now
     network = Signal(int, str)         # request id, the network and where it runs
+    # request id: after ``classified``, the first moves' lines drawn ahead (or not, where
+    # it was cancelled): the request's work is over
+    lines_read = Signal(int)
 
     def __init__(self, parent: QObject | None = None):
         super().__init__(parent)
@@ -362,7 +366,7 @@ class SolverWorker(QObject):
             # the position itself was not decided within the budget: its first moves under
             # the same budget would be left open too (a 19x19 one: 140 moves, another full
             # budget of waiting for nothing).  None ends the request: not classified
-            self.classified.emit(rid, None)
+            self._classified(rid, None, flag)
             return
         mover = PLAYERS[request.to_play or request.problem.to_play]
         proof = outcome.result.proof
@@ -379,15 +383,20 @@ class SolverWorker(QObject):
         except Exception as e:  # noqa: BLE001 - the outcome stays; the failure is shown
             self.failed.emit(rid, f"the classification failed: {type(e).__name__}: {e}")
             return
-        if not flag.is_set():
-            # the first moves' lines, drawn before the browser draws them (seconds at
-            # most, stopped by a cancel); a failure there costs the request nothing
-            self.stage.emit(rid, "Reading the first moves' main lines…")
-            try:
-                proof_facts.read_first_move_lines(classification, flag.is_set)
-            except Exception:  # noqa: BLE001 - the browser draws them in its own time
-                pass
-        self.classified.emit(rid, classification)
+        self._classified(rid, classification, flag)
+
+    def _classified(self, rid: int, c: Classification | None, flag: threading.Event) -> None:
+        """Hand ``c`` over, then draw its first moves' lines before the browser draws them
+        (seconds at most, stopped by the next request), and say so (``lines_read``); a
+        failure there costs the request nothing."""
+        self.classified.emit(rid, c)
+        try:
+            if c is not None and not flag.is_set():
+                proof_facts.read_first_move_lines(c, flag.is_set)
+        except Exception:  # noqa: BLE001 - the browser draws them in its own time
+            pass
+        finally:
+            self.lines_read.emit(rid)
 
 
 class SolverController(QObject):
@@ -421,6 +430,7 @@ class SolverController(QObject):
         self._worker.finished.connect(self._on_finished)
         self._worker.classified.connect(self._on_classified)
         self._worker.partly_classified.connect(self._on_partly_classified)
+        self._worker.lines_read.connect(self._release)
         self._worker.failed.connect(self._on_failed)
         self._worker.stage.connect(self._on_stage)
         self._worker.network.connect(self._on_network)
@@ -439,8 +449,11 @@ class SolverController(QObject):
         return self._current
 
     def start(self, request: SolveRequest) -> int:
-        """Queue ``request`` under a new id (cancelling the one before); returns the id."""
+        """Queue ``request`` under a new id (cancelling the one before, and the lines a
+        request over draws ahead); returns the id."""
         self.forget()
+        for flag in self._flags.values():
+            flag.set()
         self._next_id += 1
         rid = self._next_id
         flag = threading.Event()
@@ -481,16 +494,22 @@ class SolverController(QObject):
             self._flags.clear()
             gc_pacing.search_ended()
 
-    def _done(self, rid: int) -> bool:
-        """Whether ``rid`` is current; forgets its flag either way."""
-        if self._flags.pop(rid, None) is not None and not self._flags:
-            gc_pacing.search_ended()        # the last request in flight is over
+    def _done(self, rid: int, release: bool = True) -> bool:
+        """Whether ``rid`` is current; it is over either way, and its flag forgotten unless
+        the worker goes on (``release`` False: it draws the first moves' lines ahead)."""
+        if release:
+            self._release(rid)
         self._classifying.discard(rid)
         if rid != self._current:
             return False
         self._current = None
         self.running_changed.emit(False)
         return True
+
+    def _release(self, rid: int) -> None:
+        """Forget ``rid``'s flag: the worker is done with it."""
+        if self._flags.pop(rid, None) is not None and not self._flags:
+            gc_pacing.search_ended()        # the last request in flight is over
 
     def _on_progress(self, rid: int, progress: Progress) -> None:
         if rid == self._current:
@@ -517,7 +536,8 @@ class SolverController(QObject):
             self.partly_classified.emit(classification)
 
     def _on_classified(self, rid: int, classification: Classification) -> None:
-        if self._done(rid):
+        # the worker goes on to draw the first moves' lines: ``lines_read`` releases it
+        if self._done(rid, release=False):
             self.classified.emit(classification)
 
     def _on_failed(self, rid: int, message: str) -> None:

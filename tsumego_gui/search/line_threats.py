@@ -33,6 +33,7 @@ Knows problems, boards and the df-pn core; nothing about proof trees or widgets.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable
 
 from engine_cy.board import PASS, Board
@@ -69,8 +70,23 @@ class ThreatReader:
         self.per_move = (per_move, move_seconds)
         self.cancelled = cancelled
         self.elsewhere = has_elsewhere(problem)
-        self.known: dict[tuple, bool | None] = {}
+        self.known: dict[tuple, bool] = {}          # decided answers, by position and try
+        self.open: dict[tuple, None] = {}           # questions left open within the budgets
         self.new_line()
+
+    def hurried(self, seconds: float) -> ThreatReader:
+        """A reader of the same proof for lines of ``seconds`` at most (the GUI thread's:
+        helper s58 browse, a line's questions held the GUI up to 1.8 s): it shares this
+        reader's decided answers both ways, and reads the questions this one left open as
+        open; those it leaves open itself stay its own, so that this reader, with time
+        to decide them, still asks them."""
+        view = copy.copy(self)
+        view.budget = (self.budget[0], seconds)
+        view.per_move = (self.per_move[0], min(self.per_move[1], seconds))
+        view.open = dict(self.open)
+        view.cancelled = None
+        view.new_line()
+        return view
 
     def new_line(self) -> None:
         """The budgets again, for the questions of another line (the answers stay known:
@@ -86,9 +102,16 @@ class ThreatReader:
         if not board.is_legal(move):
             return None         # a proof's move that superko forbids on this line, say
         key = (board.hash, board.to_play, board.ko_loc, board.consecutive_passes, move)
-        if key not in self.known:
-            self.known[key] = self._kills_after(board, move)
-        return self.known[key]
+        if key in self.known:
+            return self.known[key]
+        if key in self.open:
+            return None
+        answer = self._kills_after(board, move)
+        if answer is None:
+            self.open[key] = None
+        else:
+            self.known[key] = answer
+        return answer
 
     def tries(self, board: Board) -> list[int]:
         """The attacker's moves at ``board`` (the attacker to move) in the region."""

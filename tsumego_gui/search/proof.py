@@ -415,7 +415,7 @@ def with_other_side(book: Book | None, move: int, other: Proof, to_play: int) ->
     follows it where its proof holds the moves, so that the side its ko rule forbids the
     ko goes into the ko too (QA s54: it avoided the ko and died, no ko in the line)."""
     line = main_line(other.root, other.board(), goes_on=True, book=book, before=(move,),
-                     settled=False)
+                     settled=False, lengths=line_lengths(other))
     return with_line(book, [move, *line], to_play)
 
 
