@@ -23,7 +23,8 @@ its shortcuts as a user's would.  Writes into OUTDIR:
 
 Then the figures: the worst delay of a 10 ms timer on the GUI thread (a
 "stall") while a whole solve request runs -- search, verification, proof
-shown, every first move classified -- by depth-first search (default
+shown, every first move classified, and the first moves' main lines the worker
+draws ahead after that -- by depth-first search (default
 ../shared/problems/enclosed-dev/gop/12403.sgf, else the bundled nine-point
 corner) and by MCTS with the network-free evaluator the app uses by default
 (default ../shared/problems/rzone-7x7/json/1.json, else the bundled 7x7
@@ -302,7 +303,8 @@ def prepare(window, solver: str, problem: Path, seconds: float) -> None:
 
 
 def measure_stall(app, window, solver: str, problem: Path, seconds: float) -> float:
-    """The worst timer delay over a whole request: search, verification, classification."""
+    """The worst timer delay over a whole request: search, verification, classification,
+    and the first moves' lines the worker draws ahead after it."""
     prepare(window, solver, problem, seconds)
     wait_for(app, lambda: False, 0.5)
     window.outcome = None
@@ -318,14 +320,20 @@ def measure_stall(app, window, solver: str, problem: Path, seconds: float) -> fl
     reset()
     done = wait_for(app, lambda: not window.solver.running, 120)
     phases["classify"] = worst[0]
+    classified = time.monotonic() - start
+    reset()
+    # the worker then draws the first moves' lines ahead, while the user browses
+    wait_for(app, lambda: not window.solver.busy, 60)
+    phases["lines"] = worst[0]
     timer.stop()
     o = window.outcome
     r = o.result if o else None
     print(f"{solver} on {problem.name}: {r.verdict if r else None} in {r.seconds if r else 0:.1f}"
           f" s ({r.nodes if r else 0:,} nodes, verification {o.verification if o else None}), "
-          f"shown after {shown:.1f} s, classified after {time.monotonic() - start:.1f} s "
-          f"(finished={done}); worst timer delay: solve+verify {phases['solve']:.1f} ms, "
-          f"classification {phases['classify']:.1f} ms")
+          f"shown after {shown:.1f} s, classified after {classified:.1f} s "
+          f"(finished={done}), lines read after {time.monotonic() - start:.1f} s; worst "
+          f"timer delay: solve+verify {phases['solve']:.1f} ms, classification "
+          f"{phases['classify']:.1f} ms, lines {phases['lines']:.1f} ms")
     return max(phases.values())
 
 

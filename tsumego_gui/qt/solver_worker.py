@@ -101,6 +101,10 @@ VERIFY_POSITIONS: int | None = None
 # why a search stopped when the user stopped it (``SolveResult.stop_reason``); also what a
 # request stopped before it began fails with
 CANCELLED = "cancelled"
+# seconds the worker leaves the GIL alone after it hands a classification over, before it
+# draws the first moves' lines: the GUI thread's many calls into Python as it lists the
+# classes would each wait for the worker (helper s58 stall probe: 121 in one tick)
+HAND_OVER_SECONDS = 0.3
 
 
 @dataclass(frozen=True)
@@ -391,7 +395,7 @@ class SolverWorker(QObject):
         failure there costs the request nothing."""
         self.classified.emit(rid, c)
         try:
-            if c is not None and not flag.is_set():
+            if c is not None and not flag.wait(HAND_OVER_SECONDS):
                 proof_facts.read_first_move_lines(c, flag.is_set)
         except Exception:  # noqa: BLE001 - the browser draws them in its own time
             pass
@@ -443,6 +447,12 @@ class SolverController(QObject):
     @property
     def running(self) -> bool:
         return self._current is not None
+
+    @property
+    def busy(self) -> bool:
+        """Whether the worker still has a request's work: running, or drawing the first
+        moves' lines ahead after one (``lines_read``)."""
+        return bool(self._flags)
 
     @property
     def current_id(self) -> int | None:
