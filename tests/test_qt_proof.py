@@ -602,3 +602,30 @@ def test_the_worker_draws_the_first_moves_lines_the_browser_draws(qtbot, monkeyp
         assert b.main_line() is not None
         assert not searched and lengths == counted, coords.to_gtp(fm.move, 19)
     assert asked      # the case is met: the lines ask
+
+
+def test_try_it_the_attacker_plays_a_threat_the_player_must_answer(monkeypatch):
+    """QA s57: practice's app moves ranked the attacker's tries by their lines alone, as
+    the main line did before the threat reader.  enclosed-dev gop/17379, White to play
+    lives by F1: the app's Black answers with a try White must answer (a verified kill
+    where White plays elsewhere), where the longest line's F3 is none."""
+    from dataclasses import replace
+
+    from engine_cy.board import WHITE
+    from tests.golden import SHARED
+    from tests.test_line_threats import lives_after_tenuki
+    from tsumego_gui.qt import proof_view
+    path = SHARED / "enclosed-dev" / "gop" / "17379.sgf"
+    if not path.exists():
+        pytest.skip(f"{path} is absent")
+    monkeypatch.setattr(proof_view, "GUI_LINE_SECONDS", 60.0)   # the clock ends none
+    problem = replace(read_sgf(path.read_bytes())[0], to_play=WHITE, to_play_given=True)
+    proof = solve(problem, "dfs", to_play=WHITE)[0].proof
+    f1, f3 = coords.from_gtp("F1", problem.size), coords.from_gtp("F3", problem.size)
+    after = problem.after(f1, WHITE)
+    assert proof.main_line()[:2] == [f1, f3]        # the case is met: the longest line
+    assert lives_after_tenuki(after, f3)
+    game = TryIt(proof)
+    game.play(f1)
+    reply = game.moves[-1]
+    assert reply != f3 and not lives_after_tenuki(after, reply)

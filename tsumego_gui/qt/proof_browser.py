@@ -44,6 +44,7 @@ from tsumego_gui.core.problem import Problem
 from tsumego_gui.qt.board_painter import NEXT_MOVE, THEMES
 from tsumego_gui.qt.proof_model import ProofTreeModel
 from tsumego_gui.qt.proof_view import (
+    GUI_LINE_SECONDS,
     TryIt,
     explain,
     first_move_start,
@@ -69,9 +70,6 @@ NAV_KEYS = {Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Up, Qt.Key.Key_Down,
 # what the browser says with no proof to show, before any solve
 NOT_SOLVED_TEXT = "Solve the problem to browse its proof here."
 TEXT_MARGIN = 20      # a button's frame and padding beside its words, in pixels
-# seconds the main line's threat questions may take for one line or step in this (the GUI)
-# thread; the solver worker reads the lines it draws ahead with more (``proof_facts``)
-GUI_LINE_SECONDS = 0.5
 
 
 def legend_html(theme_name: str) -> str:

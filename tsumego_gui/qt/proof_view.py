@@ -26,6 +26,7 @@ from tsumego_gui.search.classification_file import TREE_SHOWS
 from tsumego_gui.search.classify import Classification
 from tsumego_gui.search.ko_notes import KoNotes
 from tsumego_gui.search.line_diagram import with_ko_rule
+from tsumego_gui.search.line_threats import ThreatReader, reader_for
 from tsumego_gui.search.proof import (
     STUBBORN_WALK,
     Proof,
@@ -34,6 +35,10 @@ from tsumego_gui.search.proof import (
     line_lengths,
     stubborn_reply,
 )
+
+# seconds the attacker's threat questions may take for one line (or one move of the app's)
+# in the GUI thread: it waits for their searches (the solver worker reads with more)
+GUI_LINE_SECONDS = 0.5
 
 
 @dataclass(frozen=True)
@@ -353,7 +358,9 @@ class TryIt(GameLog):
     lines and the proof holds it (``book``: ``core.book_lines``; ``before``: the moves
     played before this game's first), else its most stubborn move of the proof
     (``proof.stubborn_reply``: the longest line below, where an attacker that
-    cannot kill keeps its own chains out of atari).
+    cannot kill keeps its own chains out of atari and plays first a threat the
+    player must answer, as the main line does: ``search.line_threats``, asked
+    for ``GUI_LINE_SECONDS`` a move at most).
     The user's moves are looked up in the tree: moves outside a node's
     must-answer set that the proof cut as null moves are answered as after
     their covering move, and the game then follows that subtree on the real
@@ -390,6 +397,7 @@ class TryIt(GameLog):
         self.prover = 3 - self.user      # the app's side
         self.first_move = first_move
         self.intro = tuple(intro)
+        self._threats: ThreatReader | None = None     # the proof's reader, hurried
         self.restart()
 
     def restart(self) -> str:
@@ -438,7 +446,11 @@ class TryIt(GameLog):
         booked = book_reply(self.book, (*self.before, *self.moves), node, self.prover)
         if booked is not None:
             return booked
-        return stubborn_reply(node, self.board, line_lengths(self.proof), STUBBORN_WALK)
+        if self._threats is None:
+            self._threats = reader_for(self.proof).hurried(GUI_LINE_SECONDS)
+        self._threats.new_line()        # each move's questions get budgets of their own
+        return stubborn_reply(node, self.board, line_lengths(self.proof), STUBBORN_WALK,
+                              threats=self._threats)
 
     def _advance(self, node: ProofNode, move: int) -> None:
         """Go to ``node`` by ``move`` on the board, the rival along with it while it has
