@@ -1045,7 +1045,7 @@ def test_the_diagram_follows_the_files_own_line(tmp_path, capsys):
 @pytest.mark.parametrize(("ko", "verdict"), [
     ("W", "White to play: White lives"),        # White's E1 ko, never retaken
     ("-", "White to play: White lives"),        # nobody may take it: E1 stands
-    ("BW", "White to play: White dies"),        # Black takes first; no threats for White
+    ("WB", "White to play: White dies"),        # Black takes first; no threats for White
 ])
 def test_the_ko_option_sets_who_may_capture_kos(capsys, ko, verdict):
     """QA s57 kill-all D4: the research ko rule (the attacker alone may take kos) was
@@ -1056,5 +1056,5 @@ def test_the_ko_option_sets_who_may_capture_kos(capsys, ko, verdict):
     assert capsys.readouterr().out.splitlines()[1].startswith(verdict)
     assert main(["info", str(path), "--ko", ko.lower()]) == 0
     allowed = {"W": "Black may not, White may", "-": "Black may not, White may not",
-               "BW": "Black may, White may"}[ko]
+               "WB": "Black may, White may"}[ko]
     assert f"ko captures:  {allowed}" in capsys.readouterr().out

@@ -110,8 +110,9 @@ def test_a_dying_defenders_line_reads_nothing():
 def test_a_try_white_need_not_answer_gives_way_to_threats():
     """enclosed-dev gop/13684, White to play lives: drawn by the longest resistance, the
     line went E3, J1, which White need not answer (a verified life after it and a White
-    tenuki); with the reader Black's try there is another, and each try on the line the
-    reader calls a threat is one (a verified kill after it and a White tenuki)."""
+    tenuki); with the reader each try on the line is a threat (a verified kill after it
+    and a White tenuki), and where the line ends after White's move no try of Black's but
+    a stone given away needs an answer (s58: it ends at E3)."""
     path = SHARED / "enclosed-dev" / "gop" / "13684.sgf"
     if not path.exists():
         pytest.skip(f"{path} is absent")
@@ -120,14 +121,16 @@ def test_a_try_white_need_not_answer_gives_way_to_threats():
     e3, j1 = coords.from_gtp("E3", problem.size), coords.from_gtp("J1", problem.size)
     assert main_line(proof.root, proof.board())[:2] == [e3, j1]     # the case is met
     assert lives_after_tenuki(after(problem, [e3], WHITE), j1)
-    reader = unhurried(proof.problem)
-    line = main_line(proof.root, proof.board(), threats=reader)
-    assert line[0] == e3 and line[1:2] != [j1]      # another try, or none (s58: none)
-    board = proof.board()
-    for i, move in enumerate(line):
-        if i % 2 and reader.needs_answer(board, move):      # Black's tries
-            assert not lives_after_tenuki(after(problem, line[:i], WHITE), move)
-        board.play(move)
+    line = main_line(proof.root, proof.board(), threats=unhurried(proof.problem))
+    assert line[0] == e3 and line[1:2] != [j1]
+    for i in range(1, len(line), 2):        # Black's moves: the attacker's tries
+        assert not lives_after_tenuki(after(problem, line[:i], WHITE), line[i])
+    if len(line) % 2:                       # it ends with White's move
+        settled = after(problem, line, WHITE)
+        board = settled.to_board()
+        for move in board.legal_moves(problem.region):
+            if not _gives_away(board, move):
+                assert lives_after_tenuki(settled, move), coords.to_gtp(move, problem.size)
 
 
 def test_an_exported_proofs_main_sequence_is_the_line_with_its_threats():
@@ -199,7 +202,8 @@ def test_a_hurried_reader_shares_answers_but_not_its_open_questions(monkeypatch)
     board = proof.board()
     a, b, c = board.legal_moves(proof.problem.region)[:3]
     answers = {a: True, b: None, c: None}
-    monkeypatch.setattr(ThreatReader, "_kills_after", lambda self, board, move: answers[move])
+    monkeypatch.setattr(ThreatReader, "_kills_after",
+                        lambda self, board, move: (answers[move], True))
     full = ThreatReader(proof.problem)
     assert full.needs_answer(board, c) is None            # left open with all its time
     quick = full.hurried(0.5)
@@ -210,3 +214,20 @@ def test_a_hurried_reader_shares_answers_but_not_its_open_questions(monkeypatch)
     assert full.needs_answer(board, b) is False           # asked again, now decided
     assert quick.needs_answer(board, b) is False          # and known to both since
     assert quick.needs_answer(board, c) is None           # the full reader's open one
+
+
+def test_a_question_the_lines_budget_cut_short_is_asked_again():
+    """Review s58: a question never searched (the line's budget spent, or the read
+    cancelled) was kept as open, and no later line asked it.  Only a question searched
+    with a whole question's budgets stays open."""
+    problem = read_sgf(NINE_POINTS)[0]
+    proof = solved(problem, BLACK, all_moves=False).proof
+    board = proof.board()
+    move = board.legal_moves(proof.problem.region)[0]
+    reader = ThreatReader(proof.problem)
+    reader.left = 0                                     # the line's budget spent
+    assert reader.needs_answer(board, move) is None and not reader.open
+    reader.new_line()
+    assert reader.needs_answer(board, move) is not None     # asked again, decided
+    cancelled = ThreatReader(proof.problem, cancelled=lambda: True)
+    assert cancelled.needs_answer(board, move) is None and not cancelled.open

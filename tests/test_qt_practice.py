@@ -1450,3 +1450,16 @@ def test_the_apps_first_move_is_the_quickest_of_its_best():
     first = app_first_move(c)
     assert coords.to_gtp(first.move, 5) in ("B1", "C1", "D1")
     assert not first.proofs[0].root.children       # alive at once
+
+
+def test_where_every_first_move_fails_the_hint_is_the_most_stubborn_try():
+    """Review s58: the quickest of equal first moves is for a side that succeeds; where
+    every move fails, the hint ("the most stubborn try") is the longest resistance.
+    White's nine points in the corner, Black to play (Black cannot kill)."""
+    problem = read_sgf(PROBLEMS_DIR / "corner" / "nine-point-corner.sgf")[0]
+    c = classify(problem, to_play=BLACK)
+    assert c.status == c.failure
+    best = [m for m in c.moves if m.move in c.best_moves() and m.proofs]
+    stones = [m for m in best if m.move != PASS]
+    assert c.move_to_play(best) is c.most_stubborn(stones)
+    assert c.move_to_play(best) is not c.quickest(stones)      # the case is met

@@ -591,7 +591,7 @@ def test_the_worker_draws_the_first_moves_lines_the_browser_draws(qtbot, monkeyp
     b.set_classification(c)
     searched = []
     monkeypatch.setattr(ThreatReader, "_kills_after",
-                        lambda self, board, move: searched.append(move))
+                        lambda self, board, move: (searched.append(move), (None, True))[1])
     asked = 0
     for fm in c.moves:
         proof = c.line_proofs(fm)[0]

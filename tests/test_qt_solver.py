@@ -560,6 +560,15 @@ def test_the_classes_come_at_once_and_the_next_request_stops_the_lines_read_ahea
     with qtbot.waitSignal(controller.classified, timeout=60_000) as blocker:
         controller.start(SolveRequest(problem, solver="dfs", max_seconds=20))
     assert not controller.running and reading.wait(10) and not stopped
+    assert controller.busy
     with qtbot.waitSignal(controller.finished, timeout=30_000):
         controller.start(long_request(seconds=0.5))
     assert stopped == [blocker.args[0]]
+    qtbot.waitUntil(lambda: not controller.busy, timeout=10_000)    # released
+    # opening another problem stops them too (review s58)
+    reading.clear()
+    with qtbot.waitSignal(controller.classified, timeout=60_000):
+        controller.start(SolveRequest(problem, solver="dfs", max_seconds=20))
+    assert reading.wait(10)
+    controller.forget()
+    qtbot.waitUntil(lambda: len(stopped) == 2 and not controller.busy, timeout=10_000)

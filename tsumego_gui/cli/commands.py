@@ -19,7 +19,7 @@ import sys
 from tsumego_gui.cli.ctrl_c import quits_at_once
 from tsumego_gui.cli.exit_status import BAD_INPUT, DONE
 from tsumego_gui.cli.exit_status import HELP as EXIT_HELP
-from tsumego_gui.cli.loading import KO_RULES
+from tsumego_gui.cli.loading import KO_RULES, ko_sides
 from tsumego_gui.cli.output import OutputError
 from tsumego_gui.core.frame import DISTANCE
 from tsumego_gui.core.problem import GOALS, ProblemError
@@ -77,7 +77,7 @@ def add_problem_arguments(command: argparse.ArgumentParser) -> None:
                               "becomes unconditionally alive; live_any: any defender stone does "
                               "(default: the file's TG, else survive with crucial stones, "
                               "else live_any)")
-    command.add_argument("--ko", type=str.upper, choices=list(KO_RULES), default=None,
+    command.add_argument("--ko", type=ko_sides, choices=list(KO_RULES), default=None,
                          help="the sides that may capture a ko, as a file's TK says it: B, "
                               "W, BW or - for none (default: the file's TK, else the "
                               "attacker only, the research rule)")

@@ -25,6 +25,12 @@ from tsumego_gui.core.wording import counted
 KO_RULES = {"B": (True, False), "W": (False, True), "BW": (True, True), "-": (False, False)}
 
 
+def ko_sides(text: str) -> str:
+    """``--ko``'s value as a key of ``KO_RULES``: any case and order (``wb`` is ``BW``, as
+    a file's TK may say it)."""
+    return "".join(sorted(text.upper()))
+
+
 @dataclass(frozen=True)
 class Loaded:
     """The problems chosen, numbered from 1 among all the entries read, and how many bad

@@ -162,10 +162,10 @@ def node_budget(problem: Problem, solver: str, args) -> int | None:
 
 
 # why a proof by areas has no ko or seki reading (``search.split``'s areas read neither)
-BY_AREAS = "a proof by areas reads no ko or seki; solve without --decompose reads it"
+BY_AREAS = "a proof by areas reads no ko or seki; a solve without --decompose may"
 
 
-def by_areas(outcome: SolveOutcome, verdict: str) -> bool:
+def proven_by_areas(outcome: SolveOutcome, verdict: str) -> bool:
     """Whether ``outcome`` is a verified proof by areas of ``verdict``."""
     return outcome.verification == VERIFIED and outcome.result.split is not None \
         and outcome.result.verdict == verdict
@@ -203,11 +203,11 @@ def solve_one(problem: Problem, closer: Problem | None, to_play: int, args,
         # QA s56 research D7: "no ko" turned into the plain words without a reason
         ko = kill_by_ko.KoReading(None, outcome, why_open="the proof was verified only "
                                   "partly (--verify-positions), so not read again")
-    elif by_areas(outcome, "dies") and not problem.ko_capture_allowed(problem.defender):
+    elif proven_by_areas(outcome, "dies") and not problem.ko_capture_allowed(problem.defender):
         # QA s57 areas D10: "--all tells kos apart" alone, where the area proof read no ko
         ko = kill_by_ko.KoReading(None, outcome, why_open=BY_AREAS)
     seki = None
-    if by_areas(outcome, "lives") and problem.goal == "survive":
+    if proven_by_areas(outcome, "lives") and problem.goal == "survive":
         seki = seki_reading.SekiReading(None, outcome, why_open=BY_AREAS)
     elif seki_reading.applies(outcome) and not stop.is_set():
         left = args.time - (time.monotonic() - start) if args.time > 0 else None

@@ -47,13 +47,12 @@ from tsumego_gui.qt.proof_view import (
     GUI_LINE_SECONDS,
     TryIt,
     explain,
-    first_move_start,
     node_and_moves,
     overlay_at,
 )
 from tsumego_gui.qt.try_first_move import TryFirstMove
 from tsumego_gui.search.classify import Classification
-from tsumego_gui.search.line_diagram import proof_line
+from tsumego_gui.search.line_diagram import first_move_start, proof_line
 from tsumego_gui.search.line_threats import ThreatReader, reader_for
 from tsumego_gui.search.proof import (
     STUBBORN_WALK,
@@ -330,7 +329,7 @@ class ProofBrowser(QWidget):
         if self.first_move is not None and c is not None:
             # the position before the first move under the proof's ko rule, which the line
             # is played by
-            found = first_move_start(c, self.first_move, self.proof)
+            found = first_move_start(c.problem, c.to_play, self.first_move, self.proof)
             if found is not None:
                 return found[0], [self.first_move, *moves], found[1]
         return self.proof.board(), moves, self.proof.problem

@@ -21,9 +21,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from tsumego_gui.qt.proof_view import first_move_start
 from tsumego_gui.search.classify import Classification
-from tsumego_gui.search.line_diagram import proof_line
+from tsumego_gui.search.line_diagram import first_move_start, proof_line
 from tsumego_gui.search.line_threats import ThreatReader, reader_for
 from tsumego_gui.search.proof import Proof, line_lengths, main_line, with_other_side
 from tsumego_gui.search.proof_memo import ProofMemo
@@ -65,7 +64,8 @@ def read_first_move_lines(c: Classification, cancelled: Callable[[], bool]) -> N
         proof = c.line_proofs(fm)[0]
         if cancelled() or time.monotonic() - start > READ_AHEAD_SECONDS:
             return
-        found = None if proof is None else first_move_start(c, fm.move, proof)
+        found = None if proof is None else \
+            first_move_start(c.problem, c.to_play, fm.move, proof)
         if found is not None:
             board = found[0]
             board.play(fm.move)

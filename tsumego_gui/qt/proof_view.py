@@ -19,13 +19,10 @@ from dataclasses import dataclass, replace
 from engine_cy.board import BLACK, PASS, WHITE, Board
 from tsumego_gui.core import coords
 from tsumego_gui.core.book_lines import Book
-from tsumego_gui.core.problem import Problem
 from tsumego_gui.core.wording import PLAYERS, counted
 from tsumego_gui.qt.board_painter import NEXT_MOVE, BoardView, Overlay
 from tsumego_gui.search.classification_file import TREE_SHOWS
-from tsumego_gui.search.classify import Classification
 from tsumego_gui.search.ko_notes import KoNotes
-from tsumego_gui.search.line_diagram import with_ko_rule
 from tsumego_gui.search.line_threats import ThreatReader, reader_for
 from tsumego_gui.search.proof import (
     STUBBORN_WALK,
@@ -62,23 +59,6 @@ def view_of(board: Board) -> BoardView:
     return BoardView(board.size,
                      frozenset(p for p in locs if board.color_at(p) == BLACK),
                      frozenset(p for p in locs if board.color_at(p) == WHITE))
-
-
-def first_move_start(c: Classification, first: int, proof: Proof
-                     ) -> tuple[Board, Problem] | None:
-    """(the position before the first move ``first`` of ``c``, its problem under
-    ``proof``'s ko rule), from which the line of ``first``'s proof is drawn: the proof's
-    root is that position after ``first``; None where it is not (QA s48: under the
-    problem's own ko rule, a ko move's line met a capture the problem forbids)."""
-    start = with_ko_rule(c.problem, proof.problem)
-    board = start.to_board()
-    board.to_play = c.to_play
-    if board.is_legal(first) or first == PASS:
-        after = board.copy()
-        after.play(first)
-        if view_of(after) == view_of(proof.board()):
-            return board, start
-    return None
 
 
 def position_at(proof: Proof, path: tuple[int, ...],

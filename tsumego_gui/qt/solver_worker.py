@@ -459,11 +459,9 @@ class SolverController(QObject):
         return self._current
 
     def start(self, request: SolveRequest) -> int:
-        """Queue ``request`` under a new id (cancelling the one before, and the lines a
-        request over draws ahead); returns the id."""
+        """Queue ``request`` under a new id (:meth:`forget` the one before); returns the
+        id."""
         self.forget()
-        for flag in self._flags.values():
-            flag.set()
         self._next_id += 1
         rid = self._next_id
         flag = threading.Event()
@@ -484,10 +482,13 @@ class SolverController(QObject):
             self._flags[self._current].set()
 
     def forget(self) -> None:
-        """Cancel the current request and drop whatever it sends from now on."""
+        """Cancel the current request and drop whatever it sends from now on; stop the
+        lines a request over draws ahead (review s58: a problem opened or edited let them
+        run on for the old one)."""
+        for flag in self._flags.values():
+            flag.set()
         if self._current is None:
             return
-        self._flags[self._current].set()
         self._current = None
         self.running_changed.emit(False)
 

@@ -121,6 +121,7 @@ from tsumego_gui.search.proof import (
     fills_own_dame,
     ko_barred,
     line_length,
+    line_lengths,
     main_line,
     stubborn_move,
     with_other_side,
@@ -302,11 +303,16 @@ class Classification:
         """Of ``best`` (first moves of the best class), the one to play or hint: a move
         rather than a pass, but a tenuki rather than a move that fills the mover's own dame
         (QA s55: the bent four in the corner's White A4); of the moves, the one whose line
-        ends soonest (:meth:`quickest`)."""
+        ends soonest (:meth:`quickest`), or where they all fail, the most stubborn."""
         tenuki = next((m for m in best if m.move == PASS), best[0])
         dame = self._own_dame_fills(best)
         stones = [m for m in best if m.move != PASS and m.move not in dame]
-        return self.quickest(stones) if stones else tenuki
+        if not stones:
+            return tenuki
+        # where every move fails, the longest resistance (review s58: the hint named the
+        # quickest loss as "the most stubborn try")
+        return self.most_stubborn(stones) if self.status == self.failure \
+            else self.quickest(stones)
 
     def quickest(self, moves: list[FirstMove]) -> FirstMove:
         """Of ``moves`` (first moves of one class, the mover's best), the one whose line
@@ -316,11 +322,10 @@ class Classification:
         a life at once rather than a move that only keeps it (QA s57 kill-all D5: on a
         whole-board kill-all White played A5 in Black's area as "its best move", where B1
         makes two eyes at once)."""
-        lengths: dict[int, int] = {}
-
         def length(fm: FirstMove) -> float:
             proof = self.line_proofs(fm)[0]
-            n = -1 if proof is None else line_length(proof.root, lengths, QUICK_WALK)
+            n = -1 if proof is None else line_length(proof.root, line_lengths(proof),
+                                                     QUICK_WALK)
             return n if n >= 0 else float("inf")
 
         return min(moves, key=length)

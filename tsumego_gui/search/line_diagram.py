@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from engine_cy.board import PASS, Board
+from tsumego_gui.core import coords
 from tsumego_gui.core.board_crop import crop_window
 from tsumego_gui.core.book_lines import Book
 from tsumego_gui.core.problem import Problem
@@ -108,6 +109,24 @@ def proof_diagram(start: Problem, to_play: int, proof: Proof, before: Sequence[i
                            book=book, before=before, threats=reader_for(proof),
                            lengths=line_lengths(proof))
     return line_diagram(start, to_play, [*before, *line], proof.problem, cut), line
+
+
+def first_move_start(problem: Problem, to_play: int, first: int, proof: Proof
+                     ) -> tuple[Board, Problem] | None:
+    """(the position of ``problem`` before ``to_play``'s first move ``first``, the problem
+    there under ``proof``'s ko rule), from which the line of ``first``'s proof is drawn:
+    the proof's root is that position after ``first``; None where it is not (QA s48: under
+    the problem's own ko rule, a ko move's line met a capture the problem forbids)."""
+    start = with_ko_rule(problem, proof.problem)
+    board = start.to_board()
+    board.to_play = to_play
+    if board.is_legal(first) or first == PASS:
+        after = board.copy()
+        after.play(first)
+        root = proof.board()
+        if all(after.color_at(p) == root.color_at(p) for p in coords.all_locs(after.size)):
+            return board, start
+    return None
 
 
 def with_ko_rule(problem: Problem, rules: Problem) -> Problem:

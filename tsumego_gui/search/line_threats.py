@@ -71,7 +71,7 @@ class ThreatReader:
         self.cancelled = cancelled
         self.elsewhere = has_elsewhere(problem)
         self.known: dict[tuple, bool] = {}          # decided answers, by position and try
-        self.open: dict[tuple, None] = {}           # questions left open within the budgets
+        self.open: set[tuple] = set()     # questions left open with a whole question's budgets
         self.new_line()
 
     def hurried(self, seconds: float) -> ThreatReader:
@@ -83,7 +83,7 @@ class ThreatReader:
         view = copy.copy(self)
         view.budget = (self.budget[0], seconds)
         view.per_move = (self.per_move[0], min(self.per_move[1], seconds))
-        view.open = dict(self.open)
+        view.open = set(self.open)
         view.cancelled = None
         view.new_line()
         return view
@@ -106,29 +106,32 @@ class ThreatReader:
             return self.known[key]
         if key in self.open:
             return None
-        answer = self._kills_after(board, move)
-        if answer is None:
-            self.open[key] = None
-        else:
+        answer, searched = self._kills_after(board, move)
+        if answer is not None:
             self.known[key] = answer
+        elif searched:
+            self.open.add(key)
         return answer
 
     def tries(self, board: Board) -> list[int]:
         """The attacker's moves at ``board`` (the attacker to move) in the region."""
         return board.legal_moves(self.problem.region_or_all())
 
-    def _kills_after(self, board: Board, move: int) -> bool | None:
-        """The attacker's win after ``move`` and a defender tenuki; None when the search
-        does not decide it within the budgets."""
+    def _kills_after(self, board: Board, move: int) -> tuple[bool | None, bool]:
+        """(the attacker's win after ``move`` and a defender tenuki, None when the search
+        does not decide it within the budgets; whether it was searched with a whole
+        question's budgets and not cancelled: only then is an open answer kept, and a
+        question the line's budget cut short is asked again by the next line)."""
         budget = min(self.per_move[0], self.left)
         seconds = min(self.per_move[1], self.seconds_left)
-        if budget <= 0 or seconds <= 0 or (self.cancelled is not None and self.cancelled()):
-            return None
+        if budget <= 0 or seconds <= 0 or self._cancelled():
+            return None, False
+        whole = (budget, seconds) == self.per_move
         there = board.copy()
         there.play(move)
         if not any(there.color_at(p) == self.problem.defender
                    for p in self.problem.at_stake()):
-            return True         # the move took every stone at stake
+            return True, whole      # the move took every stone at stake
         if self.elsewhere:
             there.to_play = self.problem.attacker      # the tenuki
         else:
@@ -141,7 +144,12 @@ class ThreatReader:
         status, _ = core.solve(extract=False)
         self.left -= core.nodes
         self.seconds_left -= now() - start
-        return None if status == "unknown" else status == "loss"
+        if status == "unknown":
+            return None, whole and not self._cancelled()
+        return status == "loss", whole
+
+    def _cancelled(self) -> bool:
+        return self.cancelled is not None and self.cancelled()
 
 
 _readers: ProofMemo[ThreatReader] = ProofMemo()
