@@ -7,8 +7,9 @@ worker calls :func:`count` before it hands a proof over; :func:`facts` then
 answers from that count (and counts itself for a proof never seen).  Its main
 line asks a short search of each attacker's try (``search.line_threats``, up
 to two seconds): the worker reads them (:func:`read_threats`) right after
-it hands the proof over, and those of the first moves' proofs after it classifies
-them (:func:`read_first_move_lines`), and the browser's main line finds the
+it hands the proof over, and those of the first moves' proofs after it hands
+their classification over (:func:`read_first_move_lines`), and the browser's main
+line finds the
 answers and the line lengths known (one reader and one memo of lengths per
 proof, ``line_threats.reader_for``, ``proof.line_lengths``).  Entries go with their
 proofs (``search.proof_memo``).
@@ -28,7 +29,7 @@ from tsumego_gui.search.proof import Proof, line_lengths, main_line, with_other_
 from tsumego_gui.search.proof_memo import ProofMemo
 
 # seconds the solver worker spends at most drawing the first moves' lines ahead
-# (``read_first_move_lines``): the request's end waits for it
+# (``read_first_move_lines``), after it hands the classification over
 READ_AHEAD_SECONDS = 20.0
 
 

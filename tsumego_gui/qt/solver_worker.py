@@ -91,8 +91,8 @@ VERIFY_REPLAYS = 50            # the verifier's random replays of a proof
 # seconds a thread waits for the GIL before it asks the holder to hand it over (CPython's
 # default: 5 ms).  The GUI thread needs it several times a frame while the worker runs
 # Python or a search's extraction (which offers it every two intervals, engine_cy.gil):
-# at 5 ms the 10 ms timer of benchmarks/screenshot.py was 51-161 ms late, at 1 ms 38-45
-# (helper s58 stall probe)
+# at 5 ms the 10 ms timer of benchmarks/screenshot.py was 86-167 ms late, at 1 ms 26-41
+# (alternating runs: benchmarks/results/2026-11-30-s58-*, section 3)
 GUI_SWITCH_INTERVAL = 0.001
 # the verifier's position budget (a larger proof: "partly"): its own, as in the CLI.  It
 # was 300,000 while the app's solves stopped at 2,000,000 nodes; with the time budget alone
