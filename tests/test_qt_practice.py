@@ -1463,3 +1463,32 @@ def test_where_every_first_move_fails_the_hint_is_the_most_stubborn_try():
     stones = [m for m in best if m.move != PASS]
     assert c.move_to_play(best) is c.most_stubborn(stones)
     assert c.move_to_play(best) is not c.quickest(stones)      # the case is met
+
+
+def test_a_losing_players_hint_is_the_try_the_app_would_play(monkeypatch):
+    """The hint where the player cannot win names the try the app plays in its place: one
+    the other side must answer (a verified kill where it plays elsewhere).  enclosed-dev
+    gop/17379, the player Black against White's F1: not F3, the longest line's try, which
+    White need not answer."""
+    import re
+
+    from tests.golden import SHARED
+    from tests.test_line_threats import lives_after_tenuki
+    from tsumego_gui.qt import practice
+    from tsumego_gui.search.choice import solve
+    path = SHARED / "enclosed-dev" / "gop" / "17379.sgf"
+    if not path.exists():
+        pytest.skip(f"{path} is absent")
+    monkeypatch.setattr(practice, "GUI_LINE_SECONDS", 60.0)     # the clock ends none
+    problem = replace(read_sgf(path)[0], to_play=WHITE, to_play_given=True)
+    proof = solve(problem, "dfs", to_play=WHITE)[0].proof
+    f1, f3 = coords.from_gtp("F1", problem.size), coords.from_gtp("F3", problem.size)
+    assert proof.main_line()[:2] == [f1, f3]        # the case is met
+    game = Practice(problem, lambda p: None, proof=proof, switched=True)
+    assert game.log[-1] == "White plays F1."
+    game.hint()
+    game.hint()
+    hinted = re.search(r"the most stubborn try is (\w+)", game.log[-1])
+    assert hinted is not None, game.log[-1]
+    move = coords.from_gtp(hinted.group(1), problem.size)
+    assert move != f3 and not lives_after_tenuki(problem.after(f1, WHITE), move)

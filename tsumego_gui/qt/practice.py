@@ -77,6 +77,7 @@ from tsumego_gui.core.sgf_io import WRONG as BOOK_WRONG
 from tsumego_gui.core.wording import PLAYERS, capitalised, one_of, who_takes_kos
 from tsumego_gui.qt.board_painter import NEXT_MOVE, BoardView, Overlay
 from tsumego_gui.qt.proof_view import (
+    GUI_LINE_SECONDS,
     GameLog,
     TryIt,
     forbidden_ko_points,
@@ -94,10 +95,12 @@ from tsumego_gui.search.classify import (
 )
 from tsumego_gui.search.evaluators import HeuristicEvaluator, Query
 from tsumego_gui.search.ko_figure import threats_held
+from tsumego_gui.search.line_threats import reader_for
 from tsumego_gui.search.proof import (
     STUBBORN_WALK,
     Proof,
     ProofNode,
+    line_lengths,
     meets_a_ko,
     stubborn_reply,
 )
@@ -777,7 +780,9 @@ class Practice(GameLog):
         zone = node.zone or frozenset()
         if node.prover_move is not None:
             return zone, node.prover_move, True
-        stubborn = stubborn_reply(node, seg.board, {}, STUBBORN_WALK)
+        # the try the app would play in the user's place (``TryIt``): a threat first
+        stubborn = stubborn_reply(node, seg.board, line_lengths(seg.proof), STUBBORN_WALK,
+                                  threats=reader_for(seg.proof).hurried(GUI_LINE_SECONDS))
         if id(node) not in self._barred:        # a walk of proofs: once a node
             self._barred[id(node)] = self._barred_ko_move(node, seg.board, stubborn)
         barred = self._barred[id(node)]

@@ -95,6 +95,11 @@ class TryFirstMove:
         return self.game is not None and self.game.finished
 
     @property
+    def proof(self):
+        """The proof the game follows; None before the first move."""
+        return self.game.proof if self.game is not None else None
+
+    @property
     def node(self):
         """The proof node the game is at; None before the first move."""
         return self.game.node if self.game is not None else None
