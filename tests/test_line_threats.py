@@ -47,6 +47,20 @@ def lives_after_tenuki(problem: Problem, move: int) -> bool:
     return solved(there, problem.attacker, all_moves=False).verdict == "lives"
 
 
+def assert_threats_then_quiet(problem: Problem, line: list[int], defender: int) -> None:
+    """Each attacker's move on ``line`` (the defender moving first) is a threat (a
+    verified kill after it and a defender tenuki), and where the line ends after the
+    defender's move, no attacker try but a stone given away needs an answer."""
+    for i in range(1, len(line), 2):
+        assert not lives_after_tenuki(after(problem, line[:i], defender), line[i])
+    if len(line) % 2:
+        settled = after(problem, line, defender)
+        board = settled.to_board()
+        for move in board.legal_moves(problem.region):
+            if not _gives_away(board, move):
+                assert lives_after_tenuki(settled, move), coords.to_gtp(move, problem.size)
+
+
 def test_the_nine_point_corner_line_is_a_try_white_need_not_answer():
     """White is alive as it stands: whatever Black plays (but a stone given away), White
     may play elsewhere and still live.  The line is Black's most stubborn try, left
@@ -75,13 +89,7 @@ def test_a_line_stops_after_the_answer_to_the_last_threat():
     line = main_line(proof.root, proof.board(), threats=unhurried(proof.problem))
     assert len(line) < len(main_line(proof.root, proof.board()))
     assert len(line) % 2 == 1       # it ends with Black's answer
-    for i in range(1, len(line), 2):        # White's moves: the attacker's tries
-        assert not lives_after_tenuki(after(problem, line[:i], BLACK), line[i])
-    settled = after(problem, line, BLACK)
-    board = settled.to_board()
-    for move in board.legal_moves(problem.region):
-        if not _gives_away(board, move):
-            assert lives_after_tenuki(settled, move), coords.to_gtp(move, problem.size)
+    assert_threats_then_quiet(problem, line, BLACK)
 
 
 def test_a_reader_out_of_budget_changes_no_line():
@@ -123,14 +131,7 @@ def test_a_try_white_need_not_answer_gives_way_to_threats():
     assert lives_after_tenuki(after(problem, [e3], WHITE), j1)
     line = main_line(proof.root, proof.board(), threats=unhurried(proof.problem))
     assert line[0] == e3 and line[1:2] != [j1]
-    for i in range(1, len(line), 2):        # Black's moves: the attacker's tries
-        assert not lives_after_tenuki(after(problem, line[:i], WHITE), line[i])
-    if len(line) % 2:                       # it ends with White's move
-        settled = after(problem, line, WHITE)
-        board = settled.to_board()
-        for move in board.legal_moves(problem.region):
-            if not _gives_away(board, move):
-                assert lives_after_tenuki(settled, move), coords.to_gtp(move, problem.size)
+    assert_threats_then_quiet(problem, line, WHITE)
 
 
 def test_an_exported_proofs_main_sequence_is_the_line_with_its_threats():

@@ -6,13 +6,12 @@ Counting walks the whole proof (``Proof.size`` and ``Proof.depth``): some
 worker calls :func:`count` before it hands a proof over; :func:`facts` then
 answers from that count (and counts itself for a proof never seen).  Its main
 line asks a short search of each attacker's try (``search.line_threats``, up
-to two seconds): the worker reads them (:func:`read_threats`) right after
-it hands the proof over, and those of the first moves' proofs after it hands
-their classification over (:func:`read_first_move_lines`), and the browser's main
-line finds the
-answers and the line lengths known (one reader and one memo of lengths per
-proof, ``line_threats.reader_for``, ``proof.line_lengths``).  Entries go with their
-proofs (``search.proof_memo``).
+to two seconds): the worker reads them (:func:`read_threats`) right after it
+hands the proof over, and those of the first moves' proofs after it hands their
+classification over (:func:`read_first_move_lines`), and the browser's main line
+finds the answers and the line lengths known (one reader and one memo of lengths
+per proof, ``line_threats.reader_for``, ``proof.line_lengths``).  Entries go
+with their proofs (``search.proof_memo``).
 Knows proofs, classifications, main lines and the threat reader; nothing about widgets.
 """
 
