@@ -250,6 +250,30 @@ def test_region_tool_paint_clear_and_fields(qtbot, window):
     assert (d.to_play, d.goal, d.effective_ko()) == (BLACK, "survive", (True, False))
 
 
+def test_a_kill_all_board_has_no_crucial_stones_to_mark(qtbot, window):
+    """QA s57 kill-all D6: the Crucial stones tool was offered where the goal reads none
+    (live_any: any defender stone that lives wins)."""
+    panel = window.problem_panel
+    window._take_tool("crucial")
+    assert window.editor.tool == "crucial" and panel.tool_buttons["crucial"].isEnabled()
+    index = panel.goal_combo.findData("live_any")
+    panel.goal_combo.setCurrentIndex(index)
+    panel.goal_combo.activated.emit(index)
+    # the editor takes the stones' tool, and the panel shows it
+    assert window.editor.tool == "stones" and panel.tool_buttons["stones"].isChecked()
+    assert not panel.tool_buttons["crucial"].isEnabled()
+    assert "kill-all" in panel.tool_buttons["crucial"].toolTip()
+    assert window.mode_label.text().startswith("Editing:")
+    # the key (Ctrl+2) says why instead of picking it
+    window._take_tool("crucial")
+    assert window.editor.tool == "stones"
+    assert "no crucial stones" in window.statusBar().currentMessage()
+    window.undo_action.trigger()        # back to survive: the tool is there again
+    assert panel.tool_buttons["crucial"].isEnabled()
+    window._take_tool("crucial")
+    assert window.editor.tool == "crucial"
+
+
 def test_the_goal_combo_lists_the_three_goals_with_survive_the_default(window):
     from PySide6.QtCore import Qt
 

@@ -167,6 +167,19 @@ def test_the_legend_names_the_frames_stones():
     assert "Small faded stones: the frame added around a book problem" in LEGEND_TIP
 
 
+def test_a_kill_all_proofs_legend_has_no_crucial_stones(make_window, qtbot):
+    """QA s57 kill-all D6: the legend listed crucial stones where the goal (live_any) has
+    none; a problem with crucial stones lists them."""
+    w = _solved_window(make_window, qtbot, BUNDLED / "killall7" / "killall-7x7.sgf")
+    assert w.browser.proof.problem.goal == "live_any"
+    assert "crucial" not in w.browser.legend.text()
+    assert "relevance zone" in w.browser.legend.text()
+    w._toggle_theme(True)           # the legend in the other look keeps to the problem
+    assert "crucial" not in w.browser.legend.text()
+    w.browser.set_proof(solve(read_sgf(STRAIGHT_THREE)[0], "dfs")[0].proof)
+    assert "crucial stones" in w.browser.legend.text()
+
+
 def test_a_disproof_marks_the_defenders_moves_to_answer_and_the_killing_move():
     problem = read_sgf(STRAIGHT_THREE)[0]
     result, _, _ = solve(problem, "dfs", to_play=1, all_moves=True)     # Black kills at B1

@@ -135,6 +135,12 @@ class Draft:
                     "(Ctrl+2) and click their group.")
         return ""
 
+    @property
+    def reads_crucial(self) -> bool:
+        """Whether the goal reads crucial stones (a kill-all board's, ``live_any``, reads
+        every stone of the defender: there are none to mark)."""
+        return self.goal != "live_any"
+
     def color_at(self, loc: int) -> int:
         return BLACK if loc in self.black else WHITE if loc in self.white else EMPTY
 
@@ -293,6 +299,8 @@ class EditorModel(QObject):
 
     def _set(self, draft: Draft) -> None:
         self.draft = draft
+        if self.tool == "crucial" and not draft.reads_crucial:
+            self.set_tool("stones")     # QA s57 kill-all D6: a tool that marks nothing read
         self.changed.emit(draft)
 
     def apply(self, draft: Draft, text: str) -> None:
@@ -331,6 +339,9 @@ class EditorModel(QObject):
         self._moves += 1
 
     def set_tool(self, tool: str) -> None:
+        """Use ``tool`` (not the crucial stones' where the goal reads none)."""
+        if tool == "crucial" and not self.draft.reads_crucial:
+            return
         if tool != self.tool:
             self.tool = tool
             self.tool_changed.emit(tool)

@@ -116,7 +116,7 @@ from tsumego_gui.qt.problem_list import (
     load_entries,
     read_file_listing,
 )
-from tsumego_gui.qt.problem_panel import ProblemPanel
+from tsumego_gui.qt.problem_panel import NO_CRUCIAL_TIP, ProblemPanel
 from tsumego_gui.qt.proof_browser import ProofBrowser
 from tsumego_gui.qt.recent_files import RecentFiles
 from tsumego_gui.qt.screen_fit import resize_to_fit
@@ -1292,6 +1292,9 @@ class MainWindow(QMainWindow):
         """Edit the position with ``tool``, the board taking the keys (not during a game:
         editing would end it, as undo would)."""
         if self._game_holds_edits():
+            return
+        if tool == "crucial" and not self.editor.draft.reads_crucial:
+            self.statusBar().showMessage(NO_CRUCIAL_TIP + ".", 6000)
             return
         self.set_mode("edit")
         self.problem_panel.set_tool(tool)

@@ -53,7 +53,15 @@ TOOL_LABELS = {"stones": "Stones (left black, right white)",
 TOOL_TIPS = {"stones": "Place and erase stones",
              "crucial": "Mark the stones that must live (or be killed)",
              "region": "Mark the points where moves are played"}
+NO_CRUCIAL_TIP = ("A kill-all board (goal live_any) has no crucial stones: any stone of the "
+                  "defender that lives wins")
 MAX_FRAME_DISTANCE = 4     # the Frame distance box's most: a wider frame holds a larger search
+
+
+def tool_tip(tool: str) -> str:
+    """A tool button's tooltip, with the key of Edit's action for it (QA s55: said nowhere
+    outside the menu)."""
+    return f"{TOOL_TIPS[tool]} (Ctrl+{TOOLS.index(tool) + 1})"
 
 
 class ProblemPanel(QWidget):
@@ -121,9 +129,7 @@ class ProblemPanel(QWidget):
         for i, tool in enumerate(TOOLS):
             b = QRadioButton(TOOL_LABELS[tool])
             b.setObjectName(f"tool_{tool}")
-            # the keys of Edit's tool actions, in the tools' order (QA s55: said nowhere
-            # outside the menu)
-            b.setToolTip(f"{TOOL_TIPS[tool]} (Ctrl+{i + 1})")
+            b.setToolTip(tool_tip(tool))
             self.tool_group.addButton(b, i)
             self.tool_buttons[tool] = b
             layout.addWidget(b)
@@ -285,6 +291,11 @@ class ProblemPanel(QWidget):
             self.goal_combo.setToolTip(GOAL_TEXT.get(draft.goal, ""))
             name, _, gloss = GOAL_TEXT.get(draft.goal, "").partition(" (")
             self.goal_hint.setText(f"<small>{gloss.rstrip(')') or name}</small>")
+            crucial = self.tool_buttons["crucial"]
+            crucial.setEnabled(draft.reads_crucial)
+            crucial.setToolTip(tool_tip("crucial") if draft.reads_crucial else NO_CRUCIAL_TIP)
+            if crucial.isChecked() and not draft.reads_crucial:
+                self.show_tools_active(True)        # the editor took the stones' tool
             ko = draft.effective_ko()
             self.ko_black.setChecked(ko[0])
             self.ko_white.setChecked(ko[1])

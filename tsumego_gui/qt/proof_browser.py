@@ -71,15 +71,17 @@ NOT_SOLVED_TEXT = "Solve the problem to browse its proof here."
 TEXT_MARGIN = 20      # a button's frame and padding beside its words, in pixels
 
 
-def legend_html(theme_name: str) -> str:
+def legend_html(theme_name: str, kill_all: bool = False) -> str:
+    """The legend's items in ``theme_name``'s colours; on a kill-all board (``kill_all``:
+    goal live_any, QA s57 kill-all D6) without crucial stones, which it has none of."""
     t = THEMES.get(theme_name, THEMES["light"])
 
     def swatch(colour: str, text: str, shape: str = "■") -> str:
         return f"<span style='color:{colour[:7]}'>{shape}</span>&nbsp;{text}"
     # an item a line at the dock's first width (QA s50: at 1240x680 the nine lines the
     # long items wrapped to left the proof tree two rows); the tooltip says them in full
-    items = [swatch(t.zone, "relevance zone") + "&nbsp;&nbsp; "
-             + swatch(t.crucial, "crucial stones", "△"),
+    items = [swatch(t.zone, "relevance zone") + ("" if kill_all else "&nbsp;&nbsp; "
+                                                 + swatch(t.crucial, "crucial stones", "△")),
              swatch(t.must_answer, "moves the proof must answer", "□"),
              swatch(t.pruned, "null moves (answered as in another line)", "✕"),
              swatch(t.uca, "unconditionally alive", "◯") + "&nbsp;&nbsp; "
@@ -156,7 +158,8 @@ class ProofBrowser(QWidget):
                                       "How to read the screen says more)")
         self.legend_button.toggled.connect(self.show_legend)
         layout.addWidget(self.legend_button)
-        self.legend = QLabel(legend_html("light"))
+        self._theme = "light"
+        self.legend = QLabel(legend_html(self._theme))
         self.legend.setObjectName("legend")
         self.legend.setWordWrap(True)        # its long lines must not widen the dock
         self.legend.setToolTip(LEGEND_TIP)
@@ -213,6 +216,7 @@ class ProofBrowser(QWidget):
         whose problem is not the one on the board (an area's: its goal may differ)."""
         self.try_button.setChecked(False)
         self.proof = proof
+        self._show_legend_items()
         self._hurried = None
         # a new proof starts at its root: the old path may lead nowhere in it (QA s46: a
         # shorter proof after browsing a long one stopped the app with an IndexError)
@@ -262,7 +266,12 @@ class ProofBrowser(QWidget):
         self.classification = c
 
     def set_theme(self, name: str) -> None:
-        self.legend.setText(legend_html(name))
+        self._theme = name
+        self._show_legend_items()
+
+    def _show_legend_items(self) -> None:
+        kill_all = self.proof is not None and self.proof.problem.goal == "live_any"
+        self.legend.setText(legend_html(self._theme, kill_all))
 
     def show_legend(self, shown: bool) -> None:
         """Show or fold the legend (the button's state follows)."""
