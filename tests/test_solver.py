@@ -323,6 +323,28 @@ def test_a_stone_more_moves_every_stone_count_to_its_own_bit():
             assert core.shift_agrees(black + db, white + dw, WHITE), (db, dw)
 
 
+def test_prover_hash_sets_unite_as_sets_up_to_their_cap():
+    # extraction keeps the hashes of a subtree's prover positions as sorted arrays of
+    # distinct hashes, merged; past a cap (MAX_PROVER_HASHES) a set stands for "too many" (None),
+    # and a union with too many is too many.  Python's sets say what a union is
+    import random
+
+    from engine_cy.dfpn import PROVER_HASH_CAP, prover_hash_union
+    rng = random.Random(59)
+    top = (1 << 64) - 1
+    for size_a, size_b, span in [(0, 0, top), (1, 0, top), (0, 5, top), (40, 60, 80),
+                                 (300, 300, top), (700, 700, 1000), (1024, 1024, 1024),
+                                 (1024, 1, top), (600, 600, top)]:
+        a = [rng.randint(0, span) for _ in range(size_a)]
+        b = [rng.randint(0, span) for _ in range(size_b)] + a[:size_b // 3]
+        union = sorted(set(a) | set(b))
+        want = union if len(union) <= PROVER_HASH_CAP else None
+        assert prover_hash_union(a, b) == want, (size_a, size_b, span)
+        assert prover_hash_union(b, a) == want
+    assert prover_hash_union(None, [1, 2]) is None and prover_hash_union([3], None) is None
+    assert prover_hash_union([top, 0, top], []) == [0, top]
+
+
 @pytest.mark.parametrize("algorithm", ["dfs", "mcts"])
 def test_a_cancel_while_the_proof_tree_is_built_gives_unknown(monkeypatch, algorithm):
     """Turning the search's records into a proof tree takes seconds on a large proof: a
