@@ -617,6 +617,59 @@ def test_the_worker_draws_the_first_moves_lines_the_browser_draws(qtbot, monkeyp
     assert asked      # the case is met: the lines ask
 
 
+def test_the_worker_draws_the_lines_the_files_book_sends_the_browser_along(qtbot,
+                                                                         monkeypatch):
+    """The browser's lines follow the problem file's own moves where the proof holds them;
+    the worker's read ahead follows the same book (it ignored it: the browser asked the
+    book's line's questions in the GUI thread).  White's nine points in the corner, Black
+    to play: a book that, on one first move's line, has Black try another move than the
+    line's stubborn one."""
+    from engine_cy.board import BLACK, PASS
+    from tsumego_gui.core.book_lines import BookMove
+    from tsumego_gui.qt import proof_facts
+    from tsumego_gui.qt.proof_browser import ProofBrowser
+    from tsumego_gui.search.classify import classify
+    from tsumego_gui.search.line_threats import ThreatReader, reader_for
+    problem = read_sgf((BUNDLED / "corner" / "nine-point-corner.sgf").read_bytes())[0]
+    c = classify(problem, to_play=BLACK)
+    b = ProofBrowser()
+    qtbot.addWidget(b)
+    b.set_classification(c)
+    book, booked = {}, None
+    for fm in c.moves:        # a book's other try, whose line asks other questions
+        b.set_proof(c.line_proofs(fm)[0], first_move=fm.move)
+        b.book_source = dict
+        line = b.main_line()[1]         # the first move, White's answer, Black's try...
+        if len(line) < 3:
+            continue
+        asked = len(reader_for(b.proof).known)
+        node = dict(b.proof.root.children)[line[1]]
+        for other in (m for m, _ in node.children if m not in (PASS, line[2])):
+            book = {tuple(line[:2]): (BookMove(other, BLACK, "wrong"),)}
+            b.book_source = lambda: book
+            b.main_line()
+            if len(reader_for(b.proof).known) > asked:
+                break
+        else:
+            continue
+        booked = fm.move
+        break
+    assert book and booked      # the case is met
+    c = classify(problem, to_play=BLACK)       # new proofs: nothing asked yet
+    proof_facts.read_first_move_lines(c, lambda: False, book)
+    b.set_classification(c)
+    b.book_source = lambda: book
+    searched = []
+    monkeypatch.setattr(ThreatReader, "_kills_after",
+                        lambda self, board, move: (searched.append(move), (None, True))[1])
+    for fm in c.moves:
+        b.set_proof(c.line_proofs(fm)[0], first_move=fm.move)
+        line = b.main_line()[1]
+        assert not searched, coords.to_gtp(fm.move, 19)
+        if fm.move == booked:       # the book's line, its questions read ahead
+            assert line[2] == book[tuple(line[:2])][0].move
+
+
 def test_try_it_the_attacker_plays_a_threat_the_player_must_answer(monkeypatch):
     """QA s57: practice's app moves ranked the attacker's tries by their lines alone, as
     the main line did before the threat reader.  enclosed-dev gop/17379, White to play

@@ -549,7 +549,7 @@ def test_the_classes_come_at_once_and_the_next_request_stops_the_lines_read_ahea
     stops that: nothing waits for it."""
     reading, stopped = threading.Event(), []
 
-    def slow_read(c, cancelled):
+    def slow_read(c, cancelled, book):
         reading.set()
         while not cancelled():
             time.sleep(0.01)

@@ -1747,7 +1747,8 @@ class MainWindow(QMainWindow):
         self.browser.set_classification(None)
         closer = self._closer[1] if self._closer is not None and \
             self.editor.draft.poses(self._closer[0]) else None
-        self.solver.start(SolveRequest(problem, closer=closer, all_moves=True, **opts))
+        self.solver.start(SolveRequest(problem, closer=closer, all_moves=True,
+                                       book=self._file_book(), **opts))
         self.solve_panel.scroll_to_results()
 
     def _finished_result(self) -> tuple[SolveOutcome, Classification | None] | None:

@@ -21,6 +21,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from tsumego_gui.core.book_lines import Book
 from tsumego_gui.search.classify import Classification
 from tsumego_gui.search.line_diagram import first_move_start, proof_line
 from tsumego_gui.search.line_threats import ThreatReader, reader_for
@@ -51,13 +52,16 @@ def facts(proof: Proof) -> ProofFacts:
     return count(proof)
 
 
-def read_first_move_lines(c: Classification, cancelled: Callable[[], bool]) -> None:
+def read_first_move_lines(c: Classification, cancelled: Callable[[], bool],
+                          book: Book | None = None) -> None:
     """Draw now (call it off the GUI thread) the main line of each first move's proof, as
     the browser draws it after that move: the threats it asks stay with the proof's
     reader, the line lengths it counts with the proof (``proof.line_lengths``); the best
     moves first, within ``READ_AHEAD_SECONDS`` in all, until ``cancelled`` (helper s58: a
     first Copy main line or End on a first move's proof waited 134 ms at the median, up
-    to 1.8 s, in the GUI thread)."""
+    to 1.8 s, in the GUI thread).  ``book``: the problem file's lines, which the browser's
+    lines follow."""
+    book = book or {}
     start = time.monotonic()
     best = set(c.best_moves())
     for fm in sorted(c.moves, key=lambda m: m.move not in best):
@@ -71,17 +75,21 @@ def read_first_move_lines(c: Classification, cancelled: Callable[[], bool]) -> N
             board.play(fm.move)
             # a ko move's line follows its other side's into the ko, as the browser's does
             other = c.ko_other_side(fm, proof)
-            book = None if other is None else with_other_side({}, fm.move, other, c.to_play)
-            _read(proof, cancelled, lambda reader, proof=proof, board=board, fm=fm, book=book:
-                  proof_line(proof.root, board, goes_on=True, book=book, before=(fm.move,),
-                             threats=reader, lengths=line_lengths(proof)))
+            line_book = book if other is None else \
+                with_other_side(book, fm.move, other, c.to_play)
+            _read(proof, cancelled,
+                  lambda reader, proof=proof, board=board, fm=fm, line_book=line_book:
+                  proof_line(proof.root, board, goes_on=True, book=line_book,
+                             before=(fm.move,), threats=reader, lengths=line_lengths(proof)))
 
 
-def read_threats(proof: Proof, cancelled: Callable[[], bool]) -> None:
+def read_threats(proof: Proof, cancelled: Callable[[], bool],
+                 book: Book | None = None) -> None:
     """Ask now what the main line from the root asks (call it off the GUI thread), until
-    ``cancelled``: the answers stay with the proof's reader (``line_threats.reader_for``)."""
+    ``cancelled``: the answers stay with the proof's reader (``line_threats.reader_for``).
+    ``book``: the problem file's lines, which the browser's line follows."""
     _read(proof, cancelled, lambda reader: main_line(
-        proof.root, proof.board(), threats=reader, lengths=line_lengths(proof)))
+        proof.root, proof.board(), book=book, threats=reader, lengths=line_lengths(proof)))
 
 
 def _read(proof: Proof, cancelled: Callable[[], bool],

@@ -59,11 +59,12 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QObject, QThread, Signal, Slot
 
+from tsumego_gui.core.book_lines import Book
 from tsumego_gui.core.problem import Problem
 from tsumego_gui.core.wording import PLAYERS
 from tsumego_gui.nn.choice import DEFAULT_EVALUATOR
@@ -125,6 +126,9 @@ class SolveRequest:
     decompose: bool = False          # prove by areas where the region splits (no classes then)
     verify: bool = True
     request_id: int = 0
+    # the problem file's lines (``core.book_lines``), which the lines the worker draws
+    # ahead follow as the browser's do (the browser's own: ``ProofBrowser.book_source``)
+    book: Book = field(default_factory=dict)
 
 
 class NetworkError(Exception):
@@ -361,7 +365,7 @@ class SolverWorker(QObject):
             # walk of a large proof held the GIL for nothing (helper s57 stallprobe: 130 ms
             # on gop/12403's kill, the GUI's repaint waiting)
             try:
-                proof_facts.read_threats(proof, flag.is_set)
+                proof_facts.read_threats(proof, flag.is_set, request.book)
             except Exception:  # noqa: BLE001 - the browser asks again, in its own time
                 pass
         if not request.all_moves or split is not None:
@@ -370,7 +374,7 @@ class SolverWorker(QObject):
             # the position itself was not decided within the budget: its first moves under
             # the same budget would be left open too (a 19x19 one: 140 moves, another full
             # budget of waiting for nothing).  None ends the request: not classified
-            self._classified(rid, None, flag)
+            self._classified(rid, None, flag, request.book)
             return
         mover = PLAYERS[request.to_play or request.problem.to_play]
         proof = outcome.result.proof
@@ -387,16 +391,17 @@ class SolverWorker(QObject):
         except Exception as e:  # noqa: BLE001 - the outcome stays; the failure is shown
             self.failed.emit(rid, f"the classification failed: {type(e).__name__}: {e}")
             return
-        self._classified(rid, classification, flag)
+        self._classified(rid, classification, flag, request.book)
 
-    def _classified(self, rid: int, c: Classification | None, flag: threading.Event) -> None:
+    def _classified(self, rid: int, c: Classification | None, flag: threading.Event,
+                    book: Book) -> None:
         """Hand ``c`` over, then draw its first moves' lines before the browser draws them
         (seconds at most, stopped by the next request), and say so (``lines_read``); a
         failure there costs the request nothing."""
         self.classified.emit(rid, c)
         try:
             if c is not None and not flag.wait(HAND_OVER_SECONDS):
-                proof_facts.read_first_move_lines(c, flag.is_set)
+                proof_facts.read_first_move_lines(c, flag.is_set, book)
         except Exception:  # noqa: BLE001 - the browser draws them in its own time
             pass
         finally:
