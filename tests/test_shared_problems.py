@@ -174,6 +174,8 @@ def test_rzone_19x19_json(path):
     answer = data["answer_firstmove"]
     move = PASS if answer == "tt" else coords.from_sgf(answer, 19)
     assert p.book_moves == ((p.to_play, move),)
+    # its number and the research set's file name (QA s57: the file name alone)
+    assert p.title == f"{path.stem} ({data['filename']})" and p.source == path.name
     if move == PASS:
         assert p.to_play == p.attacker  # "already alive: the attacker moves first"
     elif path.name in BAD_ANSWERS:

@@ -26,7 +26,9 @@ Fields read (shared/design/reference-implementations.md §A):
 * ``answer_firstmove``: the book's first move for the side to move, kept as
   a book move; ``tt`` ("no move needed": the defender is already alive) is
   kept as a pass.
-* ``filename`` becomes the title; the json file's name the source.
+* the title is the json file's own name with ``filename`` (the problem's file in
+  the research set) after it, "18 (s1_.sgf)" (QA s57 kill-all D6: ``filename``
+  alone named 18.json "s1_.sgf"); the json file's name is the source.
 
 The file is UTF-8 (a byte-order mark is allowed); a string holding half a
 UTF-16 pair (``"\ud800"``, which JSON allows) reads it as U+FFFD.  Every
@@ -125,11 +127,12 @@ def read_rzone_json(path: str | PathLike[str]) -> Problem:
 
     black = [p for p in coords.all_locs(size) if board.color_at(p) == BLACK]
     white = [p for p in coords.all_locs(size) if board.color_at(p) == WHITE]
+    original = text("filename", "")
     return Problem.create(
         size, black, white, to_play=to_play, defender=defender, goal=_GOALS[goals[defender]],
         crucial=crucial, region=region or ma_region, ko_allowed=(ko[BLACK], ko[WHITE]),
         history=tuple(played.history), book_moves=book,
-        title=text("filename", ""), source=path.name)
+        title=f"{path.stem} ({original})" if original else path.stem, source=path.name)
 
 
 def _json_object(raw: bytes) -> dict:
