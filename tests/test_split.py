@@ -13,6 +13,7 @@ import pytest
 
 from engine_cy.board import BLACK, PASS, WHITE
 from tsumego_gui.core import coords
+from tsumego_gui.core.book_lines import book_replies
 from tsumego_gui.core.diagram import parse_diagram, parse_marks
 from tsumego_gui.core.problem import Problem
 from tsumego_gui.core.sgf_io import read_sgf
@@ -496,9 +497,18 @@ def test_a_life_split_proof_file_reads_back_and_checks(miai_proof):
     assert loaded.defender_wins and [p is None for p in loaded.proofs] == \
         [p is None for p in miai_proof.proofs]
     assert verify_split(loaded).passed
-    root = sgf.Sgf_game.from_bytes(split_file.to_sgf(miai_proof)).get_root()
+    data = split_file.to_sgf(miai_proof)
+    root = sgf.Sgf_game.from_bytes(data).get_root()
     assert "White lives, proven area by area" in root.get("C") and "miai" in root.get("C")
     assert {child.get("C").split(".")[0] for child in root} == {"Area 1", "Area 2"}
+    # each area's game starts at a node that says whose turn it is: no move of the side
+    # not to move right below the root, read as the answer (QA s57 areas D9)
+    for area, local in zip(root, (p for p in miai_proof.proofs if p is not None),
+                           strict=True):
+        assert area.get_move() == (None, None)
+        assert area.get("PL") == "bw"[local.to_play - 1]
+        assert all(child.get_move()[0] == area.get("PL") for child in area)
+    assert book_replies(data) == {}
 
 
 def test_a_defender_stone_in_another_area_stops_a_life_split(miai_proof):

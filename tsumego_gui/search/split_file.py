@@ -10,9 +10,10 @@ it checks a fresh one.
 SGF (``to_sgf``): the whole problem; its root comment says how the areas were
 proven and names them, and labels (``LB``) number each hopeful area's points
 (``1``, ``2``, ...) and mark the hopeless areas' points ``x``.  Below it one
-variation per hopeful area: that area's local proof (``search.proof.TreeWriter``,
-zones in our own property ``TZ``; stone moves before the pass), its first
-node's comment starting with the area's number.  The whole game is not a tree
+variation per hopeful area: a node without a move that names the area and says
+whose turn its game starts with (``PL``: often the side not to move in the
+problem), then that area's local proof (``search.proof.TreeWriter``, zones in
+our own property ``TZ``; stone moves before the pass).  The whole game is not a tree
 of these (its positions are every combination of the areas' states): each
 variation is one area's game, the other areas left as they are, which is how
 the proof reads (module docstring of ``search.split``); so no move is marked
@@ -33,7 +34,7 @@ from sgfmill import sgf
 from engine_cy.board import PASS
 from tsumego_gui.core import coords
 from tsumego_gui.core.safe_write import write_atomically
-from tsumego_gui.core.sgf_io import read_sgf, write_sgf
+from tsumego_gui.core.sgf_io import SGF_LETTERS, read_sgf, write_sgf
 from tsumego_gui.core.wording import PLAYERS, verdict_words
 from tsumego_gui.search.proof import (
     JSON_SIDES,
@@ -197,10 +198,15 @@ def to_sgf(proof: SplitProof, max_nodes: int = 200_000) -> bytes:
     for i, local in enumerate(proof.proofs, 1):
         if local is None:
             continue
+        # a node of its own that says whose turn the area's game starts with: a move of
+        # the side not to move right below the root read as the problem's answer to other
+        # programs and to our book reader (QA s57 areas D9)
+        start = root.new_child()
+        start.set("PL", SGF_LETTERS[local.to_play])
+        start.set("C", f"Area {i}. {PLAYERS[local.to_play]} plays first in this area's "
+                       "game; the other areas stay as they are.")
         for move, child in stones_before_pass(local.root.children):
-            node = writer.write(root, move, child, local.to_play, line=f"area {i}:")
-            if node is None:
+            if writer.write(start, move, child, local.to_play, line=f"area {i}:") is None:
                 break
-            node.set("C", f"Area {i}. " + node.get("C"))
     writer.say_on_root(root)
     return game.serialise()
