@@ -6,25 +6,42 @@ shortcut also names; text fields take Space, buttons do not, so Space on a focus
 by areas" box solved instead of ticking it (QA s46), and a keyboard-only player could not
 use such controls at all.  The board and the lists keep Space for Solve.
 
-Knows Qt's key events; nothing about the app's actions.
+Knows Qt's key events and focus; nothing about the app's actions.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtWidgets import QAbstractButton, QComboBox, QWidget
+from PySide6.QtWidgets import QAbstractButton, QApplication, QComboBox, QWidget
+from shiboken6 import isValid
 
 CONTROLS = (QAbstractButton, QComboBox)
 
 
 class ControlKeys(QObject):
-    """An event filter on each control under a widget (``watch``): only their events
-    cross into Python, not every event of the app."""
+    """An event filter on the one control under a watched widget (``watch``) that has the
+    focus, the only one a key goes to: a filter on every control saw each of their events
+    cross into Python, some 15-35 in one tick as a solve changed the panels' buttons, each
+    waiting for the GIL while the search ran (helper s58 stall probe)."""
+
+    def __init__(self, parent: QObject | None = None):
+        super().__init__(parent)
+        self._roots: list[QWidget] = []
+        self._filtered: QWidget | None = None
+        QApplication.instance().focusChanged.connect(self._focus_changed)
 
     def watch(self, root: QWidget) -> None:
-        for kind in CONTROLS:
-            for control in root.findChildren(kind):
-                control.installEventFilter(self)
+        self._roots.append(root)
+        self._focus_changed(None, QApplication.focusWidget())
+
+    def _focus_changed(self, _old: QWidget | None, new: QWidget | None) -> None:
+        if self._filtered is not None and isValid(self._filtered):
+            self._filtered.removeEventFilter(self)
+        self._filtered = None
+        if isinstance(new, CONTROLS) and any(root is new or root.isAncestorOf(new)
+                                             for root in self._roots if isValid(root)):
+            new.installEventFilter(self)
+            self._filtered = new
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802
         if event.type() == QEvent.Type.ShortcutOverride \

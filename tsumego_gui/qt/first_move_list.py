@@ -42,7 +42,6 @@ from PySide6.QtGui import QBrush, QColor, QIcon, QPixmap
 from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
-    QStyledItemDelegate,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -146,27 +145,6 @@ def swatch(colour: str) -> QIcon:
     return QIcon(pix)
 
 
-class _WrappedClass(QStyledItemDelegate):
-    """Gives a row the height of its class text wrapped to the class column's width: the
-    default height is one line whatever the width, and the text was cut ("ko (must win
-    …")."""
-
-    def __init__(self, tree: QTreeWidget):
-        super().__init__(tree)
-        self.tree = tree
-
-    def sizeHint(self, option, index):  # noqa: N802
-        size = super().sizeHint(option, index)
-        text = index.data()
-        if index.column() != CLASS_COLUMN or not text:
-            return size
-        # the cell's margins: the style's, as painted
-        width = max(1, self.tree.header().sectionSize(CLASS_COLUMN) - 8)
-        lines = option.fontMetrics.boundingRect(QRect(0, 0, width, 10_000),
-                                                Qt.TextFlag.TextWordWrap, text)
-        return QSize(size.width(), max(size.height(), lines.height() + 4))
-
-
 class _RowsTree(QTreeWidget):
     """The list itself, asking for the height of its rows (up to that of ``WANTED_ROWS``
     rows of one line: a proof's rows wrap onto four or five), so that a dock that has the
@@ -208,7 +186,6 @@ class FirstMoveList(QWidget):
         # the dock is narrow: move and proof columns as wide as their text, the class the
         # rest, its longer words ("ko (must win the ko to kill)") on more lines
         self.tree.setWordWrap(True)
-        self.tree.setItemDelegateForColumn(CLASS_COLUMN, _WrappedClass(self.tree))
         header = self.tree.header()
         header.setStretchLastSection(False)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
@@ -226,10 +203,29 @@ class FirstMoveList(QWidget):
         layout.addWidget(self.tree, 1)
         self.clear()
 
-    def _class_width_changed(self, section: int, _old: int, _new: int) -> None:
+    def _class_width_changed(self, section: int, _old: int, new: int) -> None:
         if section == CLASS_COLUMN:
+            # the header says the new size after this signal: the signal's is the one
+            self._fit_rows(new)
             self.tree.doItemsLayout()
             self.tree.updateGeometry()
+
+    def _fit_rows(self, column_width: int | None = None) -> None:
+        """Each row as tall as its class text wrapped to the class column's width (one
+        line by default, whatever the width: the text was cut, "ko (must win …"), as a
+        size hint that Qt's own delegate reads: a delegate of ours was asked again for
+        every row at every layout, each time a call into Python that waited for the GIL
+        while a search ran (helper s58 stall probe: 96 calls in one tick)."""
+        if column_width is None:
+            column_width = self.tree.header().sectionSize(CLASS_COLUMN)
+        width = max(1, column_width - 8)        # the cell's margins: the style's, as painted
+        metrics = self.tree.fontMetrics()
+        rows = [self.tree.topLevelItem(i) for i in range(self.tree.topLevelItemCount())]
+        for item in rows + [row.child(i) for row in rows for i in range(row.childCount())]:
+            text = item.text(CLASS_COLUMN)
+            lines = metrics.boundingRect(QRect(0, 0, width, 10_000),
+                                         Qt.TextFlag.TextWordWrap, text)
+            item.setSizeHint(CLASS_COLUMN, QSize(width, lines.height() + 4 if text else 0))
 
     # ---- contents -----------------------------------------------------------------------
 
@@ -350,6 +346,7 @@ class FirstMoveList(QWidget):
                 item.addChild(child)
             self.tree.addTopLevelItem(item)
             item.setExpanded(fm.move in expanded)
+        self._fit_rows()
         self.tree.setCurrentItem(self._item_of(kept) or top)
         self.tree.blockSignals(False)
         self.tree.setEnabled(True)
