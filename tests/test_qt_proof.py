@@ -646,7 +646,7 @@ def test_the_worker_draws_the_lines_the_files_book_sends_the_browser_along(qtbot
         node = dict(b.proof.root.children)[line[1]]
         for other in (m for m, _ in node.children if m not in (PASS, line[2])):
             book = {tuple(line[:2]): (BookMove(other, BLACK, "wrong"),)}
-            b.book_source = lambda: book
+            b.book_source = lambda book=book: book
             b.main_line()
             if len(reader_for(b.proof).known) > asked:
                 break
