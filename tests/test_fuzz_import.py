@@ -215,7 +215,7 @@ def test_a_json_string_with_half_a_surrogate_pair_is_read(tmp_path):
     path.write_bytes(research(masked_sgf_str="(;SZ[7]C[\ud800];B[ce];W[dd])",
                               filename="a\udc00b"))
     [sp] = read_file(path)
-    assert sp.problem.title == "a\ufffdb"
+    assert sp.problem.title == "s (a\ufffdb)"
 
 
 def test_pass_in_a_crucial_or_region_list_marks_nothing(tmp_path):
@@ -230,7 +230,7 @@ def test_a_json_with_a_byte_order_mark_is_read(tmp_path):
     path = tmp_path / "bom.json"
     path.write_bytes(b"\xef\xbb\xbf" + research())
     [sp] = read_file(path)
-    assert sp.problem.title == "tiny"
+    assert sp.problem.title == "bom (tiny)"
     assert list_files(tmp_path) == [path]
 
 

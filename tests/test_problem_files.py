@@ -54,7 +54,10 @@ def test_a_research_json_file_is_one_problem(tmp_path):
     [sp] = read_file(tmp_path / "7.json")
     assert sp.problem.size == 7 and sp.problem.defender == WHITE
     assert sp.problem.goal == "live_any" and sp.problem.to_play == BLACK
-    assert sp.problem.title == "tiny"
+    # its number, then the research set's file name (QA s57: that name alone)
+    assert sp.problem.title == "7 (tiny)" and sp.problem.source == "7.json"
+    write(tmp_path / "8.json", {k: v for k, v in RESEARCH.items() if k != "filename"})
+    assert read_file(tmp_path / "8.json")[0].problem.title == "8"
 
 
 def test_overrides_fill_in_what_an_sgf_leaves_open(tmp_path):

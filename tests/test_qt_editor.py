@@ -253,9 +253,12 @@ def test_region_tool_paint_clear_and_fields(qtbot, window):
 def test_a_kill_all_board_has_no_crucial_stones_to_mark(qtbot, window):
     """QA s57 kill-all D6: the Crucial stones tool was offered where the goal reads none
     (live_any: any defender stone that lives wins)."""
+    from tsumego_gui.qt.main_window import BUNDLED_PROBLEM
+    assert window.open_path(BUNDLED_PROBLEM, ask=False)
     panel = window.problem_panel
     window._take_tool("crucial")
     assert window.editor.tool == "crucial" and panel.tool_buttons["crucial"].isEnabled()
+    assert window.editor.draft.crucial      # the problem's marks, which go with the goal
     index = panel.goal_combo.findData("live_any")
     panel.goal_combo.setCurrentIndex(index)
     panel.goal_combo.activated.emit(index)
@@ -263,13 +266,14 @@ def test_a_kill_all_board_has_no_crucial_stones_to_mark(qtbot, window):
     assert window.editor.tool == "stones" and panel.tool_buttons["stones"].isChecked()
     assert not panel.tool_buttons["crucial"].isEnabled()
     assert "kill-all" in panel.tool_buttons["crucial"].toolTip()
+    assert window.editor.draft.crucial == frozenset()
     assert window.mode_label.text().startswith("Editing:")
     # the key (Ctrl+2) says why instead of picking it
     window._take_tool("crucial")
     assert window.editor.tool == "stones"
     assert "no crucial stones" in window.statusBar().currentMessage()
-    window.undo_action.trigger()        # back to survive: the tool is there again
-    assert panel.tool_buttons["crucial"].isEnabled()
+    window.undo_action.trigger()        # back to survive: the tool and the marks again
+    assert panel.tool_buttons["crucial"].isEnabled() and window.editor.draft.crucial
     window._take_tool("crucial")
     assert window.editor.tool == "crucial"
 
@@ -314,7 +318,27 @@ def test_a_problem_opened_in_the_editor_keeps_its_ko_threats_and_ko_point(window
     draft = window.editor.draft
     assert draft.to_problem().ko_threats == (0, 1) and draft.to_problem().ko_point == g("A1")
     assert draft.with_stone(g("J9"), BLACK).to_problem().ko_point == coords.PASS
+    # nothing changes under a stone of the same colour
+    assert draft.with_stone(g("B1"), draft.color_at(g("B1"))) is draft
     assert replace(draft, ko_allowed=(True, False)).to_problem().ko_threats == (0, 0)
+
+
+def test_a_stone_on_the_books_move_drops_it(window):
+    """QA s56 regress 9: a black stone put on the book's E1 of bent three, and the verdict
+    still said "Book: E1"; a stone elsewhere keeps it (a save keeps the file's answer)."""
+    from dataclasses import replace
+
+    from tsumego_gui.qt.main_window import PROBLEMS_DIR
+    assert window.open_path(PROBLEMS_DIR / "classic" / "bent-three.sgf", ask=False)
+    draft = window.editor.draft
+    assert draft.book_moves
+    (_, book_move), = draft.book_moves
+    edited = draft.with_stone(book_move, BLACK)
+    assert edited.book_moves == () and edited.to_problem().book_moves == ()
+    far = coords.from_gtp("A9", 9)
+    assert draft.color_at(far) == 0
+    assert draft.with_stone(far, BLACK).book_moves == draft.book_moves
+    assert replace(draft, title="another").book_moves == draft.book_moves
 
 
 def test_editing_only_the_text_keeps_the_solve_its_proof_and_classes(qtbot, window):

@@ -337,7 +337,7 @@ def test_a_folder_lists_research_json_problems_too_and_opens_them(window, tmp_pa
     assert window.open_path(folder)
     lst = window.problem_list.list
     labels = [lst.item(i).data(TITLE_ROLE) for i in range(lst.count())]
-    assert labels == ["a.sgf", "json: tiny"]
+    assert labels == ["a.sgf", "json: 1 (tiny)"]
     window.problem_list._activated(lst.item(1))
     assert window.editor.draft.size == 7 and window.editor.draft.goal == "live_any"
     assert window.file_path == folder / "json" / "1.json"

@@ -36,6 +36,22 @@ def test_space_on_a_focused_control_acts_on_it_and_on_the_board_solves(window, q
     assert window.outcome is not None and window.outcome.verified
 
 
+def test_space_on_a_control_of_a_floating_panel_acts_on_it(window, qtbot):
+    """A floating dock is a window of its own, and the main window's Space still reaches
+    it: its controls keep their Space too (review s59)."""
+    dock = window.findChild(QDockWidget, "dock_solve")
+    dock.setFloating(True)
+    qtbot.waitUntil(dock.isFloating)
+    dock.activateWindow()
+    box = window.solve_panel.by_areas
+    was = box.isChecked()
+    box.setFocus()
+    qtbot.waitUntil(box.hasFocus)
+    qtbot.keyClick(box, Qt.Key.Key_Space)
+    assert box.isChecked() != was
+    assert not window.solver.running
+
+
 def test_a_closed_panel_comes_back_from_the_view_menu(window):
     """QA s46: a panel closed with its x came back only by a right click on the dock area."""
     proof = window.findChild(QDockWidget, "dock_proof")

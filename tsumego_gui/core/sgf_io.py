@@ -122,7 +122,7 @@ from tsumego_gui.core.region import enclosed_region
 
 SGF_COLORS = {"b": BLACK, "w": WHITE}     # sgfmill's colour letters
 DEFAULT_CHARSET = "ISO-8859-1"     # SGF's (and sgfmill's) when CA is absent; CA[] too
-SGF_LETTERS = {BLACK: "b", WHITE: "w"}      # a colour as sgfmill writes it
+COLOUR_LETTERS = {BLACK: "b", WHITE: "w"}      # a colour as sgfmill writes it
 # Root properties that say "this root is a problem, its children are answers".
 _UNANSWERED = re.compile(r"\s*(WRONG|OPEN)\b")
 # the words that label a solution variation a failure (Chinese, Japanese, Korean, English)
@@ -957,7 +957,7 @@ def write_sgf(problem: Problem, lines: sgf.Tree_node | None = None) -> bytes:
 
     root.set_setup_stones(points(problem.black), points(problem.white))
     if problem.to_play_given:
-        root.set("PL", SGF_LETTERS[problem.to_play])
+        root.set("PL", COLOUR_LETTERS[problem.to_play])
     if problem.crucial:
         root.set("TR", points(problem.crucial))
     if problem.region:
@@ -972,7 +972,7 @@ def write_sgf(problem: Problem, lines: sgf.Tree_node | None = None) -> bytes:
         if prop in GAME_INFO:       # a problem built by hand may hold anything
             root.set_raw(prop, sgf_grammar.escape_text(text.encode(root.get_encoding())))
     root.set_raw("TG", problem.goal.encode())
-    root.set_raw("TD", SGF_LETTERS[problem.defender].upper().encode())
+    root.set_raw("TD", COLOUR_LETTERS[problem.defender].upper().encode())
     ko = "".join(c for c, ok in zip("BW", problem.ko_allowed, strict=True) if ok)
     root.set_raw("TK", (ko or "-").encode())
     if problem.ko_point != PASS:
@@ -987,7 +987,7 @@ def write_sgf(problem: Problem, lines: sgf.Tree_node | None = None) -> bytes:
         root.set_raw_list("TF", sorted(_sgf_point(p, size) for p in problem.frame))
     if lines is None:
         for color, loc in problem.book_moves:
-            set_move(root.new_child(), SGF_LETTERS[color], loc, size)
+            set_move(root.new_child(), COLOUR_LETTERS[color], loc, size)
     else:
         board = problem.to_board()
         for child in lines:

@@ -38,10 +38,19 @@ class ControlKeys(QObject):
         if self._filtered is not None and isValid(self._filtered):
             self._filtered.removeEventFilter(self)
         self._filtered = None
-        if isinstance(new, CONTROLS) and any(root is new or root.isAncestorOf(new)
-                                             for root in self._roots if isValid(root)):
+        if isinstance(new, CONTROLS) and self._watched(new):
             new.installEventFilter(self)
             self._filtered = new
+
+    def _watched(self, widget: QWidget) -> bool:
+        """Whether ``widget`` lies under a watched widget, across windows (a floating dock
+        is a window of its own, where ``isAncestorOf`` stops, and the main window's Space
+        still reaches it)."""
+        while widget is not None:
+            if any(widget is root for root in self._roots):
+                return True
+            widget = widget.parentWidget()
+        return False
 
     def eventFilter(self, obj: QObject, event: QEvent) -> bool:  # noqa: N802
         if event.type() == QEvent.Type.ShortcutOverride \

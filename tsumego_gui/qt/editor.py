@@ -176,8 +176,11 @@ class Draft:
         """Put ``colour`` (EMPTY erases) on ``loc``; crucial marks go with erased stones.
 
         Stone edits drop the superko history, the previous pass and the ko point: they
-        described the old position's past.
+        described the old position's past; and a book move on the point a stone now holds
+        (QA s56 regress 9: the verdict named the book's E1 under a stone put there).
         """
+        if colour == self.color_at(loc):
+            return self
         black, white = set(self.black), set(self.white)
         black.discard(loc)
         white.discard(loc)
@@ -185,12 +188,12 @@ class Draft:
             black.add(loc)
         elif colour == WHITE:
             white.add(loc)
-        same = colour == self.color_at(loc)
-        crucial = self.crucial if same else self.crucial - {loc}
-        frame = self.frame if same else self.frame - {loc}     # a stone put by hand is ours
+        # a stone put by hand is ours, not the frame's
+        book = self.book_moves if colour == EMPTY else \
+            tuple(entry for entry in self.book_moves if entry[1] != loc)
         return replace(self, black=frozenset(black), white=frozenset(white),
-                       crucial=frozenset(crucial), history=(), previous_pass=False,
-                       frame=frozenset(frame), ko_point=coords.PASS)
+                       crucial=self.crucial - {loc}, history=(), previous_pass=False,
+                       frame=self.frame - {loc}, ko_point=coords.PASS, book_moves=book)
 
     def without_frame(self) -> Draft:
         """The open position: the frame's stones gone, and with them the marks the posing
@@ -225,6 +228,13 @@ class Draft:
             # The first crucial chain names the defender (the user can still change it).
             changes["defender"] = self.color_at(loc)
         return replace(self, **changes)
+
+    def with_goal(self, goal: str) -> Draft:
+        """``goal`` for the problem; a kill-all board's (``live_any``) reads no crucial
+        stones, so their marks go (QA s57 kill-all D6: still drawn, and with the tool off
+        there, a defender changed afterwards left marks no tool could take away)."""
+        crucial = self.crucial if goal != "live_any" else frozenset()
+        return replace(self, goal=goal, crucial=crucial)
 
     def with_region_point(self, loc: int, on: bool) -> Draft:
         region = self.region | {loc} if on else self.region - {loc}
@@ -299,9 +309,9 @@ class EditorModel(QObject):
 
     def _set(self, draft: Draft) -> None:
         self.draft = draft
+        self.changed.emit(draft)
         if self.tool == "crucial" and not draft.reads_crucial:
             self.set_tool("stones")     # QA s57 kill-all D6: a tool that marks nothing read
-        self.changed.emit(draft)
 
     def apply(self, draft: Draft, text: str) -> None:
         """Make ``draft`` current as one undoable step (no step when nothing changed)."""
@@ -386,7 +396,7 @@ class EditorModel(QObject):
             new = d.with_stone(loc, EMPTY)
         elif s in ("black", "white"):
             colour = BLACK if s == "black" else WHITE
-            new = d if d.color_at(loc) == colour else d.with_stone(loc, colour)
+            new = d.with_stone(loc, colour)
         else:
             new = d.with_region_point(loc, s == "region+")
         if new == d:

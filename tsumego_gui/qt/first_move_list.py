@@ -205,7 +205,7 @@ class FirstMoveList(QWidget):
 
     def _class_width_changed(self, section: int, _old: int, new: int) -> None:
         if section == CLASS_COLUMN:
-            # the header says the new size after this signal: the signal's is the one
+            # the header's sectionSize() still gives the old width while this is emitted
             self._fit_rows(new)
             self.tree.doItemsLayout()
             self.tree.updateGeometry()
@@ -225,6 +225,7 @@ class FirstMoveList(QWidget):
             text = item.text(CLASS_COLUMN)
             lines = metrics.boundingRect(QRect(0, 0, width, 10_000),
                                          Qt.TextFlag.TextWordWrap, text)
+            # no text: no height of its own (the other cells' one line)
             item.setSizeHint(CLASS_COLUMN, QSize(width, lines.height() + 4 if text else 0))
 
     # ---- contents -----------------------------------------------------------------------

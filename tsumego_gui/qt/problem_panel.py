@@ -135,6 +135,7 @@ class ProblemPanel(QWidget):
             layout.addWidget(b)
         self.tool_buttons["stones"].setChecked(True)
         self.tool_group.idToggled.connect(self._tool_toggled)
+        model.tool_changed.connect(self._tool_followed)
         self.clear_region_button = QPushButton("Clear region")
         self.clear_region_button.setToolTip("Unmark every point of the region (Ctrl+Z "
                                             "brings it back)")
@@ -178,7 +179,8 @@ class ProblemPanel(QWidget):
         for i, g in enumerate(GOALS):
             self.goal_combo.setItemData(i, GOAL_TEXT[g], Qt.ItemDataRole.ToolTipRole)
         self.goal_combo.activated.connect(
-            lambda: self.model.set_fields("set goal", goal=self.goal_combo.currentData()))
+            lambda: self.model.apply(self.model.draft.with_goal(self.goal_combo.currentData()),
+                                     "set goal"))
         form.addRow("Goal", self.goal_combo)
         self.goal_hint = QLabel()
         self.goal_hint.setObjectName("goal_hint")
@@ -294,8 +296,6 @@ class ProblemPanel(QWidget):
             crucial = self.tool_buttons["crucial"]
             crucial.setEnabled(draft.reads_crucial)
             crucial.setToolTip(tool_tip("crucial") if draft.reads_crucial else NO_CRUCIAL_TIP)
-            if crucial.isChecked() and not draft.reads_crucial:
-                self.show_tools_active(True)        # the editor took the stones' tool
             ko = draft.effective_ko()
             self.ko_black.setChecked(ko[0])
             self.ko_white.setChecked(ko[1])
@@ -353,6 +353,11 @@ class ProblemPanel(QWidget):
         if checked:
             self.model.set_tool(TOOLS[tool_id])
             self.tool_picked.emit(TOOLS[tool_id])
+
+    def _tool_followed(self, _tool: str) -> None:
+        # the editor took another tool itself (the stones' on a kill-all board)
+        if self.tool_group.checkedButton() is not None:
+            self.show_tools_active(True)
 
     def set_tool(self, tool: str) -> None:
         self.tool_buttons[tool].setChecked(True)

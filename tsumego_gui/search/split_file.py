@@ -34,7 +34,7 @@ from sgfmill import sgf
 from engine_cy.board import PASS
 from tsumego_gui.core import coords
 from tsumego_gui.core.safe_write import write_atomically
-from tsumego_gui.core.sgf_io import SGF_LETTERS, read_sgf, write_sgf
+from tsumego_gui.core.sgf_io import COLOUR_LETTERS, read_sgf, write_sgf
 from tsumego_gui.core.wording import PLAYERS, verdict_words
 from tsumego_gui.search.proof import (
     JSON_SIDES,
@@ -202,11 +202,13 @@ def to_sgf(proof: SplitProof, max_nodes: int = 200_000) -> bytes:
         # the side not to move right below the root read as the problem's answer to other
         # programs and to our book reader (QA s57 areas D9)
         start = root.new_child()
-        start.set("PL", SGF_LETTERS[local.to_play])
+        start.set("PL", COLOUR_LETTERS[local.to_play])
         start.set("C", f"Area {i}. {PLAYERS[local.to_play]} plays first in this area's "
                        "game; the other areas stay as they are.")
         for move, child in stones_before_pass(local.root.children):
             if writer.write(start, move, child, local.to_play, line=f"area {i}:") is None:
                 break
+        if not len(start):      # the node budget was spent before this area
+            start.delete()
     writer.say_on_root(root)
     return game.serialise()
