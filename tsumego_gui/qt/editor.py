@@ -188,9 +188,9 @@ class Draft:
             black.add(loc)
         elif colour == WHITE:
             white.add(loc)
-        # a stone put by hand is ours, not the frame's
         book = self.book_moves if colour == EMPTY else \
             tuple(entry for entry in self.book_moves if entry[1] != loc)
+        # a stone put by hand is ours, not the frame's
         return replace(self, black=frozenset(black), white=frozenset(white),
                        crucial=self.crucial - {loc}, history=(), previous_pass=False,
                        frame=self.frame - {loc}, ko_point=coords.PASS, book_moves=book)
