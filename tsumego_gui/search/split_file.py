@@ -204,7 +204,7 @@ def to_sgf(proof: SplitProof, max_nodes: int = 200_000) -> bytes:
         start = root.new_child()
         start.set("PL", COLOUR_LETTERS[local.to_play])
         start.set("C", f"Area {i}. {PLAYERS[local.to_play]} plays first in this area's "
-                       "game; the other areas stay as they are.")
+                       "game (the comment above says how the other areas stand).")
         for move, child in stones_before_pass(local.root.children):
             if writer.write(start, move, child, local.to_play, line=f"area {i}:") is None:
                 break
