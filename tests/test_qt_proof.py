@@ -170,6 +170,9 @@ def test_the_legend_names_the_frames_stones():
 def test_a_kill_all_proofs_legend_has_no_crucial_stones(make_window, qtbot):
     """QA s57 kill-all D6: the legend listed crucial stones where the goal (live_any) has
     none; a problem with crucial stones lists them."""
+    w = make_window("s.ini")
+    assert w.open_path(BUNDLED / "killall7" / "killall-7x7.sgf", ask=False)
+    assert "crucial" not in w.browser.legend.text()         # before the solve too (QA s59)
     w = _solved_window(make_window, qtbot, BUNDLED / "killall7" / "killall-7x7.sgf")
     assert w.browser.proof.problem.goal == "live_any"
     assert "crucial" not in w.browser.legend.text()

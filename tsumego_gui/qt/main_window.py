@@ -1206,6 +1206,7 @@ class MainWindow(QMainWindow):
     # ---- editing ------------------------------------------------------------------------
 
     def _draft_changed(self, draft: Draft) -> None:
+        self.browser.show_goal(draft.goal)
         if self.banner.text().startswith((CANNOT_SOLVE, DRAFT_SAVED)) and \
                 not draft.validation_message():
             self.clear_error()      # the user did what it asked (QA s50, s56: it stayed)

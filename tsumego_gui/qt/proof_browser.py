@@ -159,6 +159,7 @@ class ProofBrowser(QWidget):
         self.legend_button.toggled.connect(self.show_legend)
         layout.addWidget(self.legend_button)
         self._theme = "light"
+        self._goal = ""         # the problem's on the board (``show_goal``)
         self.legend = QLabel(legend_html(self._theme))
         self.legend.setObjectName("legend")
         self.legend.setWordWrap(True)        # its long lines must not widen the dock
@@ -269,9 +270,15 @@ class ProofBrowser(QWidget):
         self._theme = name
         self._show_legend_items()
 
+    def show_goal(self, goal: str) -> None:
+        """The legend for ``goal``, the problem's on the board, until a proof says its own
+        (QA s59: a kill-all board's listed crucial stones until the first solve)."""
+        self._goal = goal
+        self._show_legend_items()
+
     def _show_legend_items(self) -> None:
-        kill_all = self.proof is not None and self.proof.problem.goal == "live_any"
-        self.legend.setText(legend_html(self._theme, kill_all))
+        goal = self.proof.problem.goal if self.proof is not None else self._goal
+        self.legend.setText(legend_html(self._theme, goal == "live_any"))
 
     def show_legend(self, shown: bool) -> None:
         """Show or fold the legend (the button's state follows)."""
