@@ -1474,12 +1474,12 @@ def test_a_losing_players_hint_is_the_try_the_app_would_play(monkeypatch):
 
     from tests.golden import SHARED
     from tests.test_line_threats import lives_after_tenuki
-    from tsumego_gui.qt import practice
+    from tsumego_gui.qt import proof_view
     from tsumego_gui.search.choice import solve
     path = SHARED / "enclosed-dev" / "gop" / "17379.sgf"
     if not path.exists():
         pytest.skip(f"{path} is absent")
-    monkeypatch.setattr(practice, "GUI_LINE_SECONDS", 60.0)     # the clock ends none
+    monkeypatch.setattr(proof_view, "GUI_LINE_SECONDS", 60.0)   # the clock ends none
     problem = replace(read_sgf(path)[0], to_play=WHITE, to_play_given=True)
     proof = solve(problem, "dfs", to_play=WHITE)[0].proof
     f1, f3 = coords.from_gtp("F1", problem.size), coords.from_gtp("F3", problem.size)

@@ -77,10 +77,10 @@ from tsumego_gui.core.sgf_io import WRONG as BOOK_WRONG
 from tsumego_gui.core.wording import PLAYERS, capitalised, one_of, who_takes_kos
 from tsumego_gui.qt.board_painter import NEXT_MOVE, BoardView, Overlay
 from tsumego_gui.qt.proof_view import (
-    GUI_LINE_SECONDS,
     GameLog,
     TryIt,
     forbidden_ko_points,
+    gui_reader,
     move_refused,
     taking,
     view_of,
@@ -95,7 +95,6 @@ from tsumego_gui.search.classify import (
 )
 from tsumego_gui.search.evaluators import HeuristicEvaluator, Query
 from tsumego_gui.search.ko_figure import threats_held
-from tsumego_gui.search.line_threats import reader_for
 from tsumego_gui.search.proof import (
     STUBBORN_WALK,
     Proof,
@@ -781,8 +780,10 @@ class Practice(GameLog):
         if node.prover_move is not None:
             return zone, node.prover_move, True
         # the try the app would play in the user's place (``TryIt``): a threat first
+        threats = gui_reader(seg.proof)
+        threats.new_line()
         stubborn = stubborn_reply(node, seg.board, line_lengths(seg.proof), STUBBORN_WALK,
-                                  threats=reader_for(seg.proof).hurried(GUI_LINE_SECONDS))
+                                  threats=threats)
         if id(node) not in self._barred:        # a walk of proofs: once a node
             self._barred[id(node)] = self._barred_ko_move(node, seg.board, stubborn)
         barred = self._barred[id(node)]

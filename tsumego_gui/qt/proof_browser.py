@@ -44,16 +44,16 @@ from tsumego_gui.core.problem import Problem
 from tsumego_gui.qt.board_painter import NEXT_MOVE, THEMES
 from tsumego_gui.qt.proof_model import ProofTreeModel
 from tsumego_gui.qt.proof_view import (
-    GUI_LINE_SECONDS,
     TryIt,
     explain,
+    gui_reader,
     node_and_moves,
     overlay_at,
 )
 from tsumego_gui.qt.try_first_move import TryFirstMove
 from tsumego_gui.search.classify import Classification
 from tsumego_gui.search.line_diagram import first_move_start, proof_line
-from tsumego_gui.search.line_threats import ThreatReader, reader_for
+from tsumego_gui.search.line_threats import ThreatReader
 from tsumego_gui.search.proof import (
     STUBBORN_WALK,
     Proof,
@@ -120,7 +120,6 @@ class ProofBrowser(QWidget):
         # moves (``search.proof.book_reply``; the window gives them: none once edited)
         self.book_source: Callable[[], Book] = dict
         self._ko_book: tuple[tuple, Book] | None = None     # ``_line_book``'s, by its sources
-        self._hurried: tuple[Proof, ThreatReader] | None = None     # ``_reader``'s
         self.heading = ""                      # what the proof is, when not the board's
         self.classification: Classification | None = None
         self.model: ProofTreeModel | None = None
@@ -218,7 +217,6 @@ class ProofBrowser(QWidget):
         self.try_button.setChecked(False)
         self.proof = proof
         self._show_legend_items()
-        self._hurried = None
         # a new proof starts at its root: the old path may lead nowhere in it (QA s46: a
         # shorter proof after browsing a long one stopped the app with an IndexError)
         self.path = ()
@@ -428,11 +426,7 @@ class ProofBrowser(QWidget):
         """The main line's reader of the attacker's threats: the proof's
         (``line_threats.reader_for``), whose questions the worker may have asked already,
         hurried to ``GUI_LINE_SECONDS`` a line (this thread waits for its searches)."""
-        kept = self._hurried
-        if kept is None or kept[0] is not self.proof:
-            kept = self._hurried = (self.proof, reader_for(self.proof).hurried(
-                GUI_LINE_SECONDS))
-        return kept[1]
+        return gui_reader(self.proof)
 
     def back(self) -> None:
         if self.path:

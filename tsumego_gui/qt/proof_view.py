@@ -32,10 +32,20 @@ from tsumego_gui.search.proof import (
     line_lengths,
     stubborn_reply,
 )
+from tsumego_gui.search.proof_memo import ProofMemo
 
 # seconds the attacker's threat questions may take for one line (or one move of the app's)
 # in the GUI thread: it waits for their searches (the solver worker reads with more)
 GUI_LINE_SECONDS = 0.5
+_gui_readers: ProofMemo[ThreatReader] = ProofMemo()
+
+
+def gui_reader(proof: Proof) -> ThreatReader:
+    """The reader the GUI thread asks ``proof``'s threats with (the browser, Try it,
+    practice): the proof's (``line_threats.reader_for``, whose decided answers the worker
+    shares) hurried to ``GUI_LINE_SECONDS`` a line, one per proof, so that the questions it
+    leaves open are not asked again; each line or move begins with ``new_line``."""
+    return _gui_readers.get(proof, lambda p: reader_for(p).hurried(GUI_LINE_SECONDS))
 
 
 @dataclass(frozen=True)
@@ -377,7 +387,6 @@ class TryIt(GameLog):
         self.prover = 3 - self.user      # the app's side
         self.first_move = first_move
         self.intro = tuple(intro)
-        self._threats: ThreatReader | None = None     # the proof's reader, hurried
         self.restart()
 
     def restart(self) -> str:
@@ -426,11 +435,10 @@ class TryIt(GameLog):
         booked = book_reply(self.book, (*self.before, *self.moves), node, self.prover)
         if booked is not None:
             return booked
-        if self._threats is None:
-            self._threats = reader_for(self.proof).hurried(GUI_LINE_SECONDS)
-        self._threats.new_line()        # each move's questions get budgets of their own
+        threats = gui_reader(self.proof)
+        threats.new_line()        # each move's questions get budgets of their own
         return stubborn_reply(node, self.board, line_lengths(self.proof), STUBBORN_WALK,
-                              threats=self._threats)
+                              threats=threats)
 
     def _advance(self, node: ProofNode, move: int) -> None:
         """Go to ``node`` by ``move`` on the board, the rival along with it while it has

@@ -374,7 +374,7 @@ class SolverWorker(QObject):
             # the position itself was not decided within the budget: its first moves under
             # the same budget would be left open too (a 19x19 one: 140 moves, another full
             # budget of waiting for nothing).  None ends the request: not classified
-            self._classified(rid, None, flag, request.book)
+            self._classified(request, None, flag)
             return
         mover = PLAYERS[request.to_play or request.problem.to_play]
         proof = outcome.result.proof
@@ -391,21 +391,21 @@ class SolverWorker(QObject):
         except Exception as e:  # noqa: BLE001 - the outcome stays; the failure is shown
             self.failed.emit(rid, f"the classification failed: {type(e).__name__}: {e}")
             return
-        self._classified(rid, classification, flag, request.book)
+        self._classified(request, classification, flag)
 
-    def _classified(self, rid: int, c: Classification | None, flag: threading.Event,
-                    book: Book) -> None:
+    def _classified(self, request: SolveRequest, c: Classification | None,
+                    flag: threading.Event) -> None:
         """Hand ``c`` over, then draw its first moves' lines before the browser draws them
         (seconds at most, stopped by the next request), and say so (``lines_read``); a
         failure there costs the request nothing."""
-        self.classified.emit(rid, c)
+        self.classified.emit(request.request_id, c)
         try:
             if c is not None and not flag.wait(HAND_OVER_SECONDS):
-                proof_facts.read_first_move_lines(c, flag.is_set, book)
+                proof_facts.read_first_move_lines(c, flag.is_set, request.book)
         except Exception:  # noqa: BLE001 - the browser draws them in its own time
             pass
         finally:
-            self.lines_read.emit(rid)
+            self.lines_read.emit(request.request_id)
 
 
 class SolverController(QObject):
