@@ -455,6 +455,21 @@ def test_the_books_right_and_wrong_first_moves_are_marked(qtbot):
     assert [row[0] for row in widget.rows()] == ["A1", "B1", "C1", "pass"]
 
 
+def test_the_problems_answers_keep_their_mark_once_the_files_lines_are_gone(qtbot):
+    """QA s59: after an edit elsewhere the verdict still said "Book: B1 (... the
+    first-move list classes the book's)" while the list (which reads the file's lines,
+    gone with the edit) marked no row."""
+    three = read_sgf(STRAIGHT_THREE)[0]
+    b1 = coords.from_gtp("B1", 9)
+    widget = FirstMoveList()
+    qtbot.addWidget(widget)
+    widget.book_source = dict       # an edited position: no file lines
+    widget.show_classification(classify(replace(three, book_moves=((2, b1), (1, PASS)))))
+    cells = [widget.tree.topLevelItem(i).text(0)
+             for i in range(1, widget.tree.topLevelItemCount())]
+    assert cells == ["A1", "B1 · book", "C1", "pass"]
+
+
 def test_a_running_classification_keeps_the_row_the_user_chose(qtbot):
     snapshots = []
     final = classify(read_sgf(SEKI)[0], decided=snapshots.append)

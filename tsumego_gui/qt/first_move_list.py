@@ -308,8 +308,11 @@ class FirstMoveList(QWidget):
         self.tree.addTopLevelItem(top)
         best = set(c.best_moves()) if c.status != OPEN else set()
         # the file's own first moves, marked (QA s56 book19: its failure moves were named
-        # nowhere, its right ones only under the verdict)
-        book = {e.move: e.verdict for e in moves_at(self.book_source(), (), c.to_play)}
+        # nowhere, its right ones only under the verdict); after an edit the file's lines
+        # no longer apply, but the problem keeps its answers, which the verdict's "Book:"
+        # note names: they keep their mark (QA s59: the note pointed at a mark not there)
+        book = {e.move: e.verdict for e in moves_at(self.book_source(), (), c.to_play)} or \
+            dict.fromkeys(c.problem.book_moves_for(c.to_play), "")
         for fm in c.moves:
             text, tip = verified_text(fm)
             words, cell = c.move_words(fm), short_class(c, fm.cls)
