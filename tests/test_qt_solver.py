@@ -11,7 +11,7 @@ pytest.importorskip("pytestqt")
 from engine_cy.board import BLACK  # noqa: E402
 from tsumego_gui.core import coords  # noqa: E402
 from tsumego_gui.core.sgf_io import read_sgf  # noqa: E402
-from tsumego_gui.qt import solver_worker  # noqa: E402
+from tsumego_gui.qt import proof_facts, solver_worker  # noqa: E402
 from tsumego_gui.qt.editor import Draft  # noqa: E402
 from tsumego_gui.qt.main_window import BUNDLED_PROBLEM, MainWindow  # noqa: E402
 from tsumego_gui.qt.settings import open_settings  # noqa: E402
@@ -167,6 +167,29 @@ def test_a_proven_root_shows_while_its_proof_tree_is_built(make_window):
                                  proof_nodes=123_456))
     assert "proven: dies; building the proof tree: 123,456 nodes" in \
         panel.progress_label.text()
+
+
+def test_a_long_check_shows_how_far_the_verifier_has_come(make_window, monkeypatch):
+    """The verifier's walk of a large proof takes up to a minute: the worker reports the
+    positions walked, and the panel shows them with a bar of their own (the time
+    budget's bar stood full meanwhile)."""
+    monkeypatch.setattr(solver_worker, "WALK_REPORT_SECONDS", 0.0)
+    heard = []
+    request = SolveRequest(read_sgf(BUNDLED_PROBLEM)[0], solver="dfs", all_moves=False)
+    outcome = solver_worker.run_request(request, lambda: False, lambda p: None,
+                                        walked=lambda done, size: heard.append((done, size)))
+    assert outcome.verification == "verified" and heard
+    size = proof_facts.count(outcome.result.proof).size
+    assert {s for _, s in heard} == {size}
+    assert [d for d, _ in heard] == sorted(d for d, _ in heard)
+    panel = make_window("s.ini").solve_panel
+    panel.show_stage("dies: checking the proof (200 nodes) with the independent verifier…")
+    panel.show_walked(150, 200)
+    panel._tick()
+    assert panel.progress_bar.value() == 750
+    assert panel.progress_label.text().endswith("\n150 positions walked")
+    panel.show_walked(260, 200)         # nodes met again on other lines are walked again
+    assert panel.progress_bar.value() == 990
 
 
 def test_a_check_cut_short_by_the_verifiers_budget_shows_partly_not_verified(

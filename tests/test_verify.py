@@ -173,6 +173,18 @@ def test_a_stop_ends_the_check_unfinished_and_says_why(dag_proof):
     assert never.passed and never.stopped == "" and never.replays == 5
 
 
+def test_the_walk_says_how_far_it_has_come_where_it_reads_stop(dag_proof):
+    """``walking`` hears the positions walked so far, as often as ``stop`` is read (a
+    long check's progress in the app)."""
+    heard, readings = [], []
+    report = verify(dag_proof, replays=0, reuse=False, stop=lambda: readings.append(1) or "",
+                    walking=heard.append)
+    assert report.passed and report.positions_checked > 3 * 256
+    assert len(heard) == len(readings) >= 3
+    assert heard == sorted(heard) and heard[:2] == [1, 257]
+    assert heard[-1] <= report.positions_checked
+
+
 def test_a_history_before_the_root_is_on_every_line_and_does_not_stop_reuse(dag_proof):
     """The proof rooted after a first move (its history holds the position before it), as
     the classification's proofs are: lines still meet again, and are walked once."""

@@ -472,6 +472,7 @@ class MainWindow(QMainWindow):
         self.solve_panel.areas.chosen.connect(self.browse_area)
         self.solver.failed.connect(self._solve_failed)
         self.solver.stage.connect(self.solve_panel.show_stage)
+        self.solver.walked.connect(self.solve_panel.show_walked)
         self.solver.network.connect(self._network_ready)
         self.solve_panel.network_changed.connect(self._network_chosen)
         self.solver.running_changed.connect(self.solve_panel.set_running)

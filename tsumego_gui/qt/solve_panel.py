@@ -373,6 +373,7 @@ class SolvePanel(QWidget):
         self.best_line: tuple[int, ...] = ()     # an unproven solve's best line, if any
         self._started = 0.0
         self._last: Progress | None = None
+        self._walked = ""          # how far the verifier has come (``show_walked``)
         self._phase = ""           # what the worker does now (a stage), shown over progress
         self._outcome_text = ""    # the solve's statistics, back once the list is filled
         self._outcome: SolveOutcome | None = None    # the solve whose verdict is shown
@@ -482,6 +483,7 @@ class SolvePanel(QWidget):
             self._last = None
             self.best_line = ()
             self._phase = ""
+            self._walked = ""
             self._outcome_text = ""
             self.progress_bar.setValue(0)
             self.progress_label.setText("Solving…")
@@ -524,11 +526,19 @@ class SolvePanel(QWidget):
         # the solver reports every few thousand nodes; keep the clock moving between reports
         elapsed = time.monotonic() - self._started
         seconds = self.seconds_spin.value()
-        if seconds > 0:
+        if seconds > 0 and not self._walked:    # the verifier's walk has a bar of its own
             self.progress_bar.setValue(max(self.progress_bar.value(),
                                            min(1000, int(1000 * elapsed / seconds))))
         if self._last is None:
-            self.progress_label.setText(f"{self._phase or 'Solving…'} {elapsed:.1f} s")
+            self.progress_label.setText(f"{self._phase or 'Solving…'} {elapsed:.1f} s"
+                                        + self._walked)
+
+    def show_walked(self, done: int, size: int) -> None:
+        """How far the verifier's walk has come: ``done`` positions of a proof of ``size``
+        nodes (a node met again on another line is walked again, so ``done`` may pass
+        ``size``: the bar stops short of its end until the verdict)."""
+        self._walked = f"\n{done:,} positions walked"
+        self.progress_bar.setValue(min(990, int(1000 * done / max(size, 1))))
 
     def show_progress(self, p: Progress) -> None:
         self._last = p
@@ -559,6 +569,7 @@ class SolvePanel(QWidget):
         # a new stage counts its own progress (the classification has its own clock)
         self._last = None
         self._phase = text
+        self._walked = ""
         self.progress_bar.setValue(0)
         self.progress_label.setText(text)
 
@@ -664,6 +675,7 @@ class SolvePanel(QWidget):
         moves for the side to move (the file's answers), said beside it."""
         r = outcome.result
         self._outcome = outcome
+        self._walked = ""
         cancelled = r.stop_reason == CANCELLED
         if not cancelled:       # the bar stays where the user stopped the search
             self.progress_bar.setValue(1000)

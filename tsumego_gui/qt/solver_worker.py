@@ -106,6 +106,8 @@ CANCELLED = "cancelled"
 # draws the first moves' lines: the GUI thread's many calls into Python as it lists the
 # classes would each wait for the worker (helper s58 stall probe: 121 in one tick)
 HAND_OVER_SECONDS = 0.3
+# seconds between the verifier's reports of the positions it has walked (``walked``)
+WALK_REPORT_SECONDS = 0.25
 
 
 @dataclass(frozen=True)
@@ -232,10 +234,13 @@ def run_request(request: SolveRequest, cancelled: Callable[[], bool],
                 progress: Callable[[Progress], None],
                 stage: Callable[[str], None] = lambda text: None, *,
                 networks: NetworkCache | None = None,
-                network: Callable[[str], None] = lambda text: None) -> SolveOutcome:
+                network: Callable[[str], None] = lambda text: None,
+                walked: Callable[[int, int], None] = lambda done, size: None) -> SolveOutcome:
     """Solve, then verify the proof, through ``search.choice.solve_and_verify``; blocking
     (the worker calls it in its thread).  A network evaluator comes from ``networks``
-    when it holds it; ``network(text)`` hears on what it runs once it is built."""
+    when it holds it; ``network(text)`` hears on what it runs once it is built;
+    ``walked(positions, proof nodes)`` how far the verifier has come (a large proof's
+    check takes a minute), every ``WALK_REPORT_SECONDS`` at most."""
     extra = {}
     if request.evaluator not in NETWORK_FREE and uses_evaluator(request):
         evaluator = build_network(request, networks, stage)
@@ -245,12 +250,24 @@ def run_request(request: SolveRequest, cancelled: Callable[[], bool],
             network(text)
             stage(f"Solving with {text}…")
 
+    size = 0
+    reported = 0.0
+
     def checking(result: SolveResult) -> None:
+        nonlocal size, reported
         proofs = [result.proof] if result.split is None else \
             [p for p in result.split.proofs if p is not None]
         size = sum(proof_facts.count(p).size for p in proofs)
+        reported = time.monotonic()
         stage(f"{result.verdict}: checking the proof ({size:,} nodes) with the "
               "independent verifier…")
+
+    def walking(positions: int) -> None:
+        nonlocal reported
+        now = time.monotonic()
+        if now - reported >= WALK_REPORT_SECONDS:
+            reported = now
+            walked(positions, size)
 
     start = time.monotonic()
     closer = None if request.decompose else request.closer
@@ -262,7 +279,7 @@ def run_request(request: SolveRequest, cancelled: Callable[[], bool],
                   "frame…")
         return solve_and_verify(
             problem, request.solver, check=request.verify, replays=VERIFY_REPLAYS,
-            max_positions=VERIFY_POSITIONS, on_verify=checking,
+            max_positions=VERIFY_POSITIONS, on_verify=checking, walking=walking,
             evaluator_name=request.evaluator, max_nodes=request.max_nodes,
             max_seconds=seconds, to_play=request.to_play,
             decompose=request.decompose, cancelled=cancelled, progress=progress, **extra)
@@ -317,6 +334,8 @@ class SolverWorker(QObject):
     partly_classified = Signal(int, object)
     failed = Signal(int, str)          # request id, message
     stage = Signal(int, str)           # request id, what the worker is doing now
+    # request id, the positions the verifier has walked, the proof's nodes
+    walked = Signal(int, int, int)
     network = Signal(int, str)         # request id, the network and where it runs
     # request id: after ``classified``, the first moves' lines drawn ahead (or not, where
     # it was cancelled): the request's work is over
@@ -345,7 +364,8 @@ class SolverWorker(QObject):
             outcome = run_request(request, flag.is_set, progress,
                                   lambda text: self.stage.emit(rid, text),
                                   networks=self.networks,
-                                  network=lambda text: self.network.emit(rid, text))
+                                  network=lambda text: self.network.emit(rid, text),
+                                  walked=lambda done, size: self.walked.emit(rid, done, size))
         except NetworkError as e:
             self.failed.emit(rid, str(e))
             return
@@ -419,6 +439,7 @@ class SolverController(QObject):
     partly_classified = Signal(object)  # a running snapshot, before ``classified``
     failed = Signal(str)
     stage = Signal(str)
+    walked = Signal(int, int)          # the positions the verifier has walked, proof nodes
     network = Signal(str)              # "KataGo b10c384h6nbttflrs on cpu (fp32)"
     running_changed = Signal(bool)
     _submit = Signal(object, object)
@@ -442,6 +463,7 @@ class SolverController(QObject):
         self._worker.lines_read.connect(self._release)
         self._worker.failed.connect(self._on_failed)
         self._worker.stage.connect(self._on_stage)
+        self._worker.walked.connect(self._on_walked)
         self._worker.network.connect(self._on_network)
         self._thread.finished.connect(self._worker.deleteLater)
         self._thread.start()
@@ -534,6 +556,10 @@ class SolverController(QObject):
     def _on_stage(self, rid: int, text: str) -> None:
         if rid == self._current:
             self.stage.emit(text)
+
+    def _on_walked(self, rid: int, done: int, size: int) -> None:
+        if rid == self._current:
+            self.walked.emit(done, size)
 
     def _on_network(self, rid: int, text: str) -> None:
         if rid == self._current:

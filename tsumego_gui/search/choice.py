@@ -217,6 +217,7 @@ def budgets_left(params: SearchParams, spent: SolveResult) -> dict | None:
 def solve_and_verify(problem: Problem, solver: str = "auto", *, check: bool = True,
                      replays: int | None = None, max_positions: int | None = None,
                      on_verify: Callable[[SolveResult], None] | None = None,
+                     walking: Callable[[int], None] | None = None,
                      **solve_options) -> SolveOutcome:
     """Solve (``solve_options`` are :func:`solve`'s), then check any proof with the verifier.
 
@@ -225,7 +226,8 @@ def solve_and_verify(problem: Problem, solver: str = "auto", *, check: bool = Tr
     ``check`` is False, or when ``solve_options["cancelled"]`` says so once
     the search is over (or while the proof is checked: the outcome is then
     unchecked); ``on_verify(result)`` is called just before checking
-    (checking a large proof takes a while).
+    (checking a large proof takes a while), and ``walking`` as the check goes
+    (``verify``'s).
     """
     result, used, reason = solve(problem, solver, **solve_options)
     cancelled = solve_options.get("cancelled")
@@ -239,6 +241,7 @@ def solve_and_verify(problem: Problem, solver: str = "auto", *, check: bool = Tr
                if value is not None}
     # a cancel ends the check too (a large proof takes minutes to walk)
     budgets["stop"] = cancel_reader(cancelled)
+    budgets["walking"] = walking
     if result.split is not None:
         report = verify_split(result.split, **budgets)
     else:

@@ -174,7 +174,8 @@ class VerifyReport:
 def verify(proof: Proof, *, replays: int = 100, seed: int = 0,
            max_positions: int = MAX_POSITIONS, reuse: bool = True,
            walked: dict | None = None,
-           stop: Callable[[], str] | None = None) -> VerifyReport:
+           stop: Callable[[], str] | None = None,
+           walking: Callable[[int], None] | None = None) -> VerifyReport:
     """Check ``proof`` (see the module docstring); never raises on a bad proof.
 
     ``reuse``: False walks every line in full (for tests of the reuse rule).
@@ -185,8 +186,11 @@ def verify(proof: Proof, *, replays: int = 100, seed: int = 0,
     ``stop``: read as the walk goes (every ``STOP_EVERY`` positions, and before each
     replay); a reason it returns (a cancel, a spent time budget) ends the check
     unfinished, ``complete`` False and ``stopped`` that reason: what was walked is
-    kept in ``walked`` only where it was walked to the end."""
-    checker = _Checker(proof, max_positions, random.Random(seed), 10 * replays, stop)
+    kept in ``walked`` only where it was walked to the end.
+    ``walking``: told the positions walked so far wherever ``stop`` is read (a caller
+    that shows how far a long check has come)."""
+    checker = _Checker(proof, max_positions, random.Random(seed), 10 * replays, stop,
+                       walking)
     if walked is not None:
         checker.walked = walked
     board = proof.problem.to_board()
@@ -202,12 +206,14 @@ def verify(proof: Proof, *, replays: int = 100, seed: int = 0,
 
 class _Checker:
     def __init__(self, proof: Proof, max_positions: int, rng: random.Random,
-                 sample_size: int, stop: Callable[[], str] | None = None):
+                 sample_size: int, stop: Callable[[], str] | None = None,
+                 walking: Callable[[int], None] | None = None):
         self.proof = proof
         self.problem: Problem = proof.problem
         self.region = self.problem.region_or_all()
         self.max_positions = max_positions
         self.stop = stop
+        self.walking = walking
         self.rng = rng
         self.report = VerifyReport()
         # a uniform sample (a reservoir) of the nodes the replays may start from: a copy
@@ -229,6 +235,8 @@ class _Checker:
     def stopped(self) -> bool:
         """Whether the caller's ``stop`` ended the check (now or before)."""
         report = self.report
+        if self.walking is not None:
+            self.walking(report.positions_checked)
         if not report.stopped and self.stop is not None:
             report.stopped = self.stop()
             report.complete = report.complete and not report.stopped

@@ -97,9 +97,11 @@ def split_conditions(problem: Problem, eye: int | None, areas, hopeless,
 
 def verify_split(split_proof: SplitProof, *, replays: int = 100, seed: int = 0,
                  max_positions: int = MAX_POSITIONS,
-                 stop: Callable[[], str] | None = None) -> VerifyReport:
+                 stop: Callable[[], str] | None = None,
+                 walking: Callable[[int], None] | None = None) -> VerifyReport:
     """Check a split proof; never raises on a bad one.  ``stop``: as ``verify``'s, for
-    each area's proof."""
+    each area's proof; ``walking``: as ``verify``'s, counting the areas' positions
+    together."""
     report = VerifyReport()
     problem, split = split_proof.problem, split_proof.split
     why = split_conditions(problem, split.eye, split.areas, split.hopeless,
@@ -110,7 +112,8 @@ def verify_split(split_proof: SplitProof, *, replays: int = 100, seed: int = 0,
     if len(split_proof.proofs) != len(split.areas):
         report.fail("not one proof per area")
         return report
-    budgets = {"replays": replays, "seed": seed, "max_positions": max_positions, "stop": stop}
+    budgets = {"replays": replays, "seed": seed, "max_positions": max_positions, "stop": stop,
+               "walking": walking}
     if split_proof.defender_wins:
         return _verify_life(split_proof, report, budgets)
     if any(proof is None for proof in split_proof.proofs):
@@ -145,7 +148,9 @@ def verify_split(split_proof: SplitProof, *, replays: int = 100, seed: int = 0,
 
 def _local_proof_holds(proof, i: int, report: VerifyReport, budgets: dict) -> bool:
     """Verify area ``i``'s local proof into ``report``; whether to go on."""
-    local_report = verify(proof, **budgets)
+    walking = budgets["walking"]
+    local_report = verify(proof, **budgets | {"walking": None if walking is None else (
+        lambda n: walking(report.positions_checked + n))})
     report.positions_checked += local_report.positions_checked
     report.positions_reused += local_report.positions_reused
     report.replays += local_report.replays
