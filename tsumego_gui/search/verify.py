@@ -342,81 +342,78 @@ class _Checker:
             return UNKNOWN
         if report.stopped or (report.positions_checked % STOP_EVERY == 1 and self.stopped()):
             return UNKNOWN
-        where = _Where(self, path)
         if node.zone is None:
-            report.fail(f"{where}: a node without a zone")
+            self.fail_at(path, "a node without a zone")
             return UNKNOWN
         off = self.off_board(node)
         if off is not None:
-            report.fail(f"{where}: {off}")
+            self.fail_at(path, f"{off}")
             return UNKNOWN
         if parent_zone is not None and not node.zone <= parent_zone:
-            report.fail(f"{where}: zone is not inside the parent's zone (ZZ-1)")
+            self.fail_at(path, "zone is not inside the parent's zone (ZZ-1)")
             return UNKNOWN
         key = (id(node), board.hash, board.ko_loc, board.consecutive_passes)
         known = self.walked.get(key)
         if known is not None and self.line_apart(known[0]):
             report.positions_reused += 1
             return known
-        walked = self.check_position(node, board, path, where)
+        walked = self.check_position(node, board, path)
         if self.report.ok and self.line_apart(walked[0]):
             self.walked[key] = walked
         return walked
 
-    def check_position(self, node: ProofNode, board: Board, path: list[int],
-                       where: _Where) -> Walked:
-        report = self.report
+    def check_position(self, node: ProofNode, board: Board, path: list[int]) -> Walked:
         goal = self.goal_holds(board)
         if node.kind == "goal":
             if not node.won or not goal:
-                report.fail(f"{where}: a goal leaf where the goal does not hold")
+                self.fail_at(path, "a goal leaf where the goal does not hold")
                 return UNKNOWN
             if not any(self.life_closure(board, s) <= node.zone
                        for s, _ in self.goal_chains(board)):
-                report.fail(f"{where}: the leaf zone misses the life closure of every goal chain")
-            self.zone_fault(zone_conditions.basics_fault(board, node.zone), where)
+                self.fail_at(path, "the leaf zone misses the life closure of every goal chain")
+            self.zone_fault(zone_conditions.basics_fault(board, node.zone), path)
             return LEAF
         if not node.won and goal:
-            report.fail(f"{where}: marked lost but the goal holds")
+            self.fail_at(path, "marked lost but the goal holds")
             return UNKNOWN
         if node.kind == "captured":
             if (node.won or self.problem.goal == "live_any"
                     or any(board.color_at(p) == self.problem.defender
                            for p in self.problem.crucial)):
-                report.fail(f"{where}: 'captured' leaf with a crucial stone on the board")
+                self.fail_at(path, "'captured' leaf with a crucial stone on the board")
             elif not self.problem.crucial <= node.zone:
-                report.fail(f"{where}: 'captured' leaf whose zone misses a crucial point")
+                self.fail_at(path, "'captured' leaf whose zone misses a crucial point")
             return LEAF
         if node.kind == "passes":
             if node.won or board.consecutive_passes < 2 or self.survive:
-                report.fail(f"{where}: 'passes' leaf without two passes, or under the goal "
+                self.fail_at(path, "'passes' leaf without two passes, or under the goal "
                             "survive")
             elif node.zone != self.all_points:
-                report.fail(f"{where}: 'passes' leaf whose zone is not the whole board")
+                self.fail_at(path, "'passes' leaf whose zone is not the whole board")
             return LEAF
         if node.kind == "survives":
             if not (node.won and self.survive and board.consecutive_passes >= 2
                     and self.crucial_on_board(board)):
-                report.fail(f"{where}: 'survives' leaf where two passes did not end the game "
+                self.fail_at(path, "'survives' leaf where two passes did not end the game "
                             "with a crucial stone on the board under the goal survive")
             elif not (self.problem.crucial | self.region) <= node.zone:
-                report.fail(f"{where}: 'survives' leaf whose zone misses a crucial or a "
+                self.fail_at(path, "'survives' leaf whose zone misses a crucial or a "
                             "region point")
             return LEAF
         if board.consecutive_passes >= 2:
-            report.fail(f"{where}: the game ended by two passes but the tree goes on")
+            self.fail_at(path, "the game ended by two passes but the tree goes on")
             return UNKNOWN
         mover = board.to_play
         if (node.kind == "or") != (mover == self.problem.defender):
-            report.fail(f"{where}: {node.kind} node with the wrong side to move")
+            self.fail_at(path, f"{node.kind} node with the wrong side to move")
             return UNKNOWN
         prover = self.problem.defender if node.won else self.problem.attacker
-        self.zone_fault(zone_conditions.basics_fault(board, node.zone), where)
+        self.zone_fault(zone_conditions.basics_fault(board, node.zone), path)
         self.line.append(board.stone_counts())
         if mover == prover:
-            counts, line_bound = self.check_move_node(node, board, path, prover, where)
+            counts, line_bound = self.check_move_node(node, board, path, prover)
         else:
-            counts, line_bound = self.check_all_node(node, board, path, prover, where)
+            counts, line_bound = self.check_all_node(node, board, path, prover)
         self.line.pop()
         if not line_bound:
             self.sample(node, board, path)
@@ -453,34 +450,34 @@ class _Checker:
         board.undo(token)
         return walked
 
-    def check_move_node(self, node, board, path, prover, where) -> Walked:
+    def check_move_node(self, node, board, path, prover) -> Walked:
         """The mover (the prover) wins with its one child."""
         if len(node.children) != 1:
-            self.report.fail(f"{where}: a won node of the mover needs one child")
+            self.fail_at(path, "a won node of the mover needs one child")
             return UNKNOWN
         move, child = node.children[0]
         if child.won != node.won:
-            self.report.fail(f"{where}: the winning move's child is not won")
+            self.fail_at(path, "the winning move's child is not won")
             return UNKNOWN
         if move != PASS and (move not in self.region or not board.is_legal(move)):
             self.report.fail(f"{self.name(path + [move])}: the move is illegal or off the region")
             return UNKNOWN
         # CR-3 for the prover's winning move
-        self.zone_fault(zone_conditions.move_fault(board, node.zone, move, prover), where)
+        self.zone_fault(zone_conditions.move_fault(board, node.zone, move, prover), path)
         return self.play_child(node, move, child, board, path)
 
-    def check_all_node(self, node, board, path, prover, where) -> Walked:
+    def check_all_node(self, node, board, path, prover) -> Walked:
         """Every move of the mover fails: searched, or cut by a null-move sibling."""
         if prover == self.problem.defender and board.consecutive_passes >= 1 \
                 and not self.survive:
-            self.report.fail(f"{where}: the attacker could end the game by passing here")
+            self.fail_at(path, "the attacker could end the game by passing here")
             return UNKNOWN
         children = dict(node.children)
         if len(children) != len(node.children):
-            self.report.fail(f"{where}: a move has two children")
+            self.fail_at(path, "a move has two children")
             return UNKNOWN
         # CR-1 and CR-2 where the prover's opponent moves
-        self.zone_fault(zone_conditions.reply_fault(board, node.zone, prover), where)
+        self.zone_fault(zone_conditions.reply_fault(board, node.zone, prover), path)
         moves = self.moves(board)
         counts: frozenset | None = frozenset()
         forbidden_here = board.superko_forbids(self.region)
@@ -510,10 +507,10 @@ class _Checker:
             cover = pruned.get(move)
             name = coords.to_gtp(move, board.size)
             if cover is None or cover not in children:
-                self.report.fail(f"{where}: move {name} is not answered")
+                self.fail_at(path, f"move {name} is not answered")
                 return UNKNOWN
             if cover != PASS and cover == board.ko_loc:
-                self.report.fail(f"{where}: {name} is covered by the ko retake "
+                self.fail_at(path, f"{name} is covered by the ko retake "
                                  f"{coords.to_gtp(cover, board.size)}, which spends a ko "
                                  "threat that the covered move keeps")
                 return UNKNOWN
@@ -521,26 +518,26 @@ class _Checker:
             # or a move superko forbids on this line, never walked): its points first
             off = self.off_board(children[cover]) if children[cover].zone is not None else None
             if off is not None:
-                self.report.fail(f"{where}: the cover {coords.to_gtp(cover, board.size)} of "
+                self.fail_at(path, f"the cover {coords.to_gtp(cover, board.size)} of "
                                  f"{name}: {off}")
                 return UNKNOWN
             zone = children[cover].zone or frozenset()
             if (zone_conditions.changes_inside(board, cover, zone)
                     or zone_conditions.changes_inside(board, move, zone)):
-                self.report.fail(f"{where}: {name} is not a null move "
+                self.fail_at(path, f"{name} is not a null move "
                                  f"for {coords.to_gtp(cover, board.size)}'s zone")
                 return UNKNOWN
             ends = move == PASS and self.survive and board.consecutive_passes >= 1
             if ends and prover != self.problem.defender:
-                self.report.fail(f"{where}: the defender's pass ends the game here and "
+                self.fail_at(path, "the defender's pass ends the game here and "
                                  "survives; no move covers it")
                 return UNKNOWN
             if cover == PASS and ends_the_game(children[cover]):
-                self.report.fail(f"{where}: {name} is covered by a pass whose line ends the "
+                self.fail_at(path, f"{name} is covered by a pass whose line ends the "
                                  "game by passing, which no stone move does")
                 return UNKNOWN
             if line_bound_child[cover]:
-                self.report.fail(f"{where}: {name} is covered by "
+                self.fail_at(path, f"{name} is covered by "
                                  f"{coords.to_gtp(cover, board.size)}, whose result superko "
                                  "decided (it holds on its own line only)")
                 return UNKNOWN
@@ -549,7 +546,7 @@ class _Checker:
             # pass after a pass ends the game with the crucial stones on the board
             passes_back = move == PASS and prover != self.problem.defender and not self.survive
             if ends and not self.crucial_on_board(board):
-                self.report.fail(f"{where}: the game ends with no crucial stone")
+                self.fail_at(path, "the game ends with no crucial stone")
                 return UNKNOWN
             if len(self.cut_lines) < MAX_RECORDED and not passes_back and not ends:
                 self.cut_lines.append((children[cover], tuple(path) + (move,), cover))
@@ -557,10 +554,14 @@ class _Checker:
 
     # ---- zone conditions ------------------------------------------------------------
 
-    def zone_fault(self, found: tuple[str, int] | None, where: _Where) -> None:
+    def fail_at(self, path: list[int], message: str) -> None:
+        """A fault at the node at the end of ``path`` (its line spelled out only now)."""
+        self.report.fail(f"{self.name(path)}: {message}")
+
+    def zone_fault(self, found: tuple[str, int] | None, path: list[int]) -> None:
         """Report what an ``engine_cy.zone_conditions`` check found, if anything."""
         if found is not None:
-            self.report.fail(f"{where}: {_ZONE_FAULTS[found[0]].format(self.spell(found[1]))}")
+            self.fail_at(path, f"{_ZONE_FAULTS[found[0]].format(self.spell(found[1]))}")
 
     # ---- randomized replay ----------------------------------------------------------
 
@@ -674,16 +675,3 @@ class _Checker:
 def ends_the_game(node: ProofNode) -> bool:
     """A leaf (after a pass: the game's end), or a node won by its mover's pass."""
     return not node.children or node.prover_move == PASS
-
-
-class _Where:
-    """A node's line as text for messages, spelled out only when a message is made."""
-
-    __slots__ = ("checker", "path")
-
-    def __init__(self, checker: _Checker, path: list[int]):
-        self.checker = checker
-        self.path = path
-
-    def __str__(self) -> str:
-        return self.checker.name(self.path)
