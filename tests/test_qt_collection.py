@@ -273,8 +273,13 @@ def test_next_problem_from_a_file_not_in_the_list_says_so_and_keeps_the_problem(
     problem (the bundled collection's), dropping the solve that ran."""
     folder = _folder(tmp_path)
     w = make_window()
+    listed = w.problem_list
+    assert not listed.elsewhere.isVisibleTo(listed)   # the bundled problem is listed
     assert w.open_path(folder / "named.sgf")          # one game: the bundled list stays
-    assert w.problem_list.source != folder
+    assert listed.source != folder
+    # over the list, a line says why nothing in it is highlighted (QA s59)
+    assert listed.elsewhere.isVisibleTo(listed)
+    assert listed.elsewhere.text() == "The problem on the board is not in this list."
     w.solve()
     for step in (1, -1):
         assert not w.step_problem(step)
@@ -287,6 +292,9 @@ def test_next_problem_from_a_file_not_in_the_list_says_so_and_keeps_the_problem(
     w.new_problem(5)
     assert not w.step_problem(1) and w.file_path is None
     assert "new problem is not in the problem list" in w.statusBar().currentMessage()
+    assert listed.elsewhere.isVisibleTo(listed)
+    listed.problem_chosen.emit(*listed.entries()[0])  # one of the list's: the line goes
+    assert not listed.elsewhere.isVisibleTo(listed)
 
 
 def test_a_folder_that_fails_to_open_leaves_the_list_as_it_was(make_window, tmp_path):

@@ -19,7 +19,8 @@ click, Enter, or the keys that move the highlight (↑/↓, Home/End, page keys)
 ``picked`` after a click or Enter, so the window can give the keyboard back to
 the board.  The window says which entry is on the board with
 :meth:`ProblemList.select` (no signal), so the highlight never disagrees with
-the board, and asks :meth:`ProblemList.sourced` what the reader assumed to pose
+the board (a line over the list says when the board's problem is none of its
+entries), and asks :meth:`ProblemList.sourced` what the reader assumed to pose
 an open problem (and which stones its frame added).
 Knows which files hold problems and painting; nothing about editing or solving.
 """
@@ -36,7 +37,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QIcon, QPainter, QPixmap
-from PySide6.QtWidgets import QListWidget, QListWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
 from tsumego_gui.core.board_crop import crop_window
 from tsumego_gui.core.problem import COLOR_NAMES, Problem
@@ -243,6 +244,13 @@ class ProblemList(QWidget):
         # every entry as tall as the first: the view does not ask all of them their size
         # (and draw every thumbnail) to lay the list out
         self.list.setUniformItemSizes(True)
+        # said where the problem on the board is not listed (a lone file opened, a new
+        # board): the list keeps its collection, which no entry highlighted explained
+        # (QA s59: "the previous collection stays, with none selected")
+        self.elsewhere = QLabel("The problem on the board is not in this list.")
+        self.elsewhere.setWordWrap(True)
+        self.elsewhere.setVisible(False)
+        layout.addWidget(self.elsewhere)
         layout.addWidget(self.list)
         self.source: Path | None = None
         self.theme = "light"
@@ -379,10 +387,12 @@ class ProblemList(QWidget):
 
     def select(self, path: Path | None, index: int = 0) -> bool:
         """Highlight the entry of game ``index`` of ``path`` (None, or a problem not in the
-        list: no highlight) without emitting anything; True when it is listed."""
+        list: no highlight, and a line over the list says so) without emitting anything;
+        True when it is listed."""
+        at = self._at.get((path, index))
+        self.elsewhere.setVisible(at is None and bool(self._shown))
         self.list.blockSignals(True)
         try:
-            at = self._at.get((path, index))
             if at is not None:
                 self.list.setCurrentRow(at)
                 return True
