@@ -171,8 +171,9 @@ def test_a_proven_root_shows_while_its_proof_tree_is_built(make_window):
 
 def test_a_long_check_shows_how_far_the_verifier_has_come(make_window, monkeypatch):
     """The verifier's walk of a large proof takes up to a minute: the worker reports the
-    positions walked, and the panel shows them with a bar of their own (the time
-    budget's bar stood full meanwhile)."""
+    proof nodes checked so far, and the panel shows them with a bar of their own (the
+    time budget's bar stood full meanwhile; counting positions walked, which pass the
+    proof's size where lines meet again, it stood near full for half the check, QA s60)."""
     monkeypatch.setattr(solver_worker, "WALK_REPORT_SECONDS", 0.0)
     heard = []
     request = SolveRequest(read_sgf(BUNDLED_PROBLEM)[0], solver="dfs", all_moves=False)
@@ -181,15 +182,48 @@ def test_a_long_check_shows_how_far_the_verifier_has_come(make_window, monkeypat
     assert outcome.verification == "verified" and heard
     size = proof_facts.count(outcome.result.proof).size
     assert {s for _, s in heard} == {size}
-    assert [d for d, _ in heard] == sorted(d for d, _ in heard)
+    assert [d for d, _ in heard] == sorted(d for d, _ in heard) and heard[-1][0] == size
     panel = make_window("s.ini").solve_panel
     panel.show_stage("dies: checking the proof (200 nodes) with the independent verifier…")
     panel.show_walked(150, 200)
     panel._tick()
     assert panel.progress_bar.value() == 750
-    assert panel.progress_label.text().endswith("\n150 positions walked")
-    panel.show_walked(260, 200)         # nodes met again on other lines are walked again
-    assert panel.progress_bar.value() == 990
+    assert panel.progress_label.text().endswith("\n150 of 200 nodes checked")
+    panel.show_walked(200, 200)
+    assert panel.progress_bar.value() == 1000
+
+
+def test_the_ko_read_again_says_its_check_is_of_the_other_rule():
+    """QA s60: after "dies" and "is it a ko?", "lives: checking the proof" read as the
+    verdict turning round; the read again's check says whose rule its verdict is under."""
+    from tsumego_gui.qt.main_window import PROBLEMS_DIR
+    stages = []
+    request = SolveRequest(read_sgf(PROBLEMS_DIR / "ko" / "direct-ko.sgf")[0], solver="dfs",
+                           all_moves=False)
+    outcome = solver_worker.run_request(request, lambda: False, lambda p: None, stages.append)
+    assert outcome.ko_move is not None
+    checks = [text for text in stages if "checking the proof" in text]
+    assert len(checks) == 2
+    assert checks[0].startswith("dies: checking the proof")
+    assert checks[1].startswith("dies: is it a ko? Where the defender may take kos, it lives: "
+                                "checking the proof")
+
+
+def test_the_bar_follows_each_stage_s_own_clock_and_never_goes_back(make_window):
+    """QA s60: the bar went back and forth five times a second through "is it a ko?" and
+    the classification: the timer filled it by the time since Solve was pressed, the
+    stage's search by its own clock."""
+    panel = make_window("s.ini").solve_panel
+    panel.seconds_spin.setValue(30.0)
+    panel.set_running(True)
+    panel._stage_started -= 20.0        # the request has run for 20 s
+    panel.show_stage("dies: is it a ko? Searching again where the defender may take kos…")
+    panel.show_progress(Progress(100_000, 1e5, 3.0, 20, 50_000))
+    panel._tick()
+    assert panel.progress_bar.value() == 100        # 3 s of 30, not the request's 20
+    panel.show_progress(Progress(110_000, 1e5, 2.5, 20, 50_000))
+    assert panel.progress_bar.value() == 100        # a report a little behind the timer
+    panel.set_running(False)
 
 
 def test_a_check_cut_short_by_the_verifiers_budget_shows_partly_not_verified(

@@ -371,8 +371,8 @@ class SolvePanel(QWidget):
 
         self.board_size = 19       # set by the window for each solve (names the best line)
         self.best_line: tuple[int, ...] = ()     # an unproven solve's best line, if any
-        self._started = 0.0
         self._last: Progress | None = None
+        self._stage_started = 0.0  # when the worker's current stage began (its bar's clock)
         self._walked = ""          # how far the verifier has come (``show_walked``)
         self._phase = ""           # what the worker does now (a stage), shown over progress
         self._outcome_text = ""    # the solve's statistics, back once the list is filled
@@ -479,7 +479,7 @@ class SolvePanel(QWidget):
         self.solve_button.setEnabled(not running)
         self.stop_button.setEnabled(running)
         if running:
-            self._started = time.monotonic()
+            self._stage_started = time.monotonic()
             self._last = None
             self.best_line = ()
             self._phase = ""
@@ -524,21 +524,26 @@ class SolvePanel(QWidget):
 
     def _tick(self) -> None:
         # the solver reports every few thousand nodes; keep the clock moving between reports
-        elapsed = time.monotonic() - self._started
+        # (the stage's clock: each stage's search has its budget, and its reports count from
+        # its start; the request's clock beside them sent the bar back and forth, QA s60)
+        elapsed = time.monotonic() - self._stage_started
         seconds = self.seconds_spin.value()
         if seconds > 0 and not self._walked:    # the verifier's walk has a bar of its own
-            self.progress_bar.setValue(max(self.progress_bar.value(),
-                                           min(1000, int(1000 * elapsed / seconds))))
+            self._advance(elapsed / seconds)
         if self._last is None:
             self.progress_label.setText(f"{self._phase or 'Solving…'} {elapsed:.1f} s"
                                         + self._walked)
 
+    def _advance(self, fraction: float) -> None:
+        """The bar to ``fraction`` of its length, never back within a stage."""
+        self.progress_bar.setValue(max(self.progress_bar.value(),
+                                       min(1000, int(1000 * fraction))))
+
     def show_walked(self, done: int, size: int) -> None:
-        """How far the verifier's walk has come: ``done`` positions of a proof of ``size``
-        nodes (a node met again on another line is walked again, so ``done`` may pass
-        ``size``: the bar stops short of its end until the verdict)."""
-        self._walked = f"\n{done:,} positions walked"
-        self.progress_bar.setValue(min(990, int(1000 * done / max(size, 1))))
+        """How far the verifier's walk has come: ``done`` of the proof's ``size`` nodes
+        checked."""
+        self._walked = f"\n{done:,} of {size:,} nodes checked"
+        self._advance(done / max(size, 1))
 
     def show_progress(self, p: Progress) -> None:
         self._last = p
@@ -548,7 +553,7 @@ class SolvePanel(QWidget):
         if self.seconds_spin.value() > 0:
             fractions.append(p.elapsed / self.seconds_spin.value())
         if fractions:
-            self.progress_bar.setValue(min(1000, int(1000 * max(fractions))))
+            self._advance(max(fractions))
         text = f"{self._phase}\n" if self._phase else ""
         text += (f"{p.nodes:,} nodes · {p.nodes_per_s:,.0f} nodes/s · {p.elapsed:.1f} s · "
                 f"depth {p.depth} · table {p.table_size:,}")
@@ -570,6 +575,7 @@ class SolvePanel(QWidget):
         self._last = None
         self._phase = text
         self._walked = ""
+        self._stage_started = time.monotonic()
         self.progress_bar.setValue(0)
         self.progress_label.setText(text)
 

@@ -106,7 +106,7 @@ CANCELLED = "cancelled"
 # draws the first moves' lines: the GUI thread's many calls into Python as it lists the
 # classes would each wait for the worker (helper s58 stall probe: 121 in one tick)
 HAND_OVER_SECONDS = 0.3
-# seconds between the verifier's reports of the positions it has walked (``walked``)
+# seconds between the verifier's reports of the proof nodes it has checked (``walked``)
 WALK_REPORT_SECONDS = 0.25
 
 
@@ -239,7 +239,7 @@ def run_request(request: SolveRequest, cancelled: Callable[[], bool],
     """Solve, then verify the proof, through ``search.choice.solve_and_verify``; blocking
     (the worker calls it in its thread).  A network evaluator comes from ``networks``
     when it holds it; ``network(text)`` hears on what it runs once it is built;
-    ``walked(positions, proof nodes)`` how far the verifier has come (a large proof's
+    ``walked(nodes checked, proof nodes)`` how far the verifier has come (a large proof's
     check takes a minute), every ``WALK_REPORT_SECONDS`` at most."""
     extra = {}
     if request.evaluator not in NETWORK_FREE and uses_evaluator(request):
@@ -252,6 +252,7 @@ def run_request(request: SolveRequest, cancelled: Callable[[], bool],
 
     size = 0
     reported = 0.0
+    ko_read = False         # the kill read again where the defender may take kos
 
     def checking(result: SolveResult) -> None:
         nonlocal size, reported
@@ -259,15 +260,18 @@ def run_request(request: SolveRequest, cancelled: Callable[[], bool],
             [p for p in result.split.proofs if p is not None]
         size = sum(proof_facts.count(p).size for p in proofs)
         reported = time.monotonic()
-        stage(f"{result.verdict}: checking the proof ({size:,} nodes) with the "
-              "independent verifier…")
+        # the read again's own verdict, said as its own (QA s60: "lives: checking the
+        # proof" after "dies" read as the verdict turning round)
+        said = f"dies: is it a ko? Where the defender may take kos, it {result.verdict}" \
+            if ko_read else result.verdict
+        stage(f"{said}: checking the proof ({size:,} nodes) with the independent verifier…")
 
-    def walking(positions: int) -> None:
+    def walking(nodes: int) -> None:
         nonlocal reported
         now = time.monotonic()
         if now - reported >= WALK_REPORT_SECONDS:
             reported = now
-            walked(positions, size)
+            walked(nodes, size)
 
     start = time.monotonic()
     closer = None if request.decompose else request.closer
@@ -291,6 +295,7 @@ def run_request(request: SolveRequest, cancelled: Callable[[], bool],
     # a kill that takes a ko where one with no ko exists: the proof shown is the latter's
     # (QA s39: the direct ko's verdict named F1, which the first-move list calls a ko)
     stage("dies: is it a ko? Searching again where the defender may take kos…")
+    ko_read = True
     left = request.max_seconds - (time.monotonic() - start) if request.max_seconds > 0 \
         else None
     read = kill_by_ko.read_kill(outcome, solve, left, stop=cancel_reader(cancelled),
@@ -334,7 +339,7 @@ class SolverWorker(QObject):
     partly_classified = Signal(int, object)
     failed = Signal(int, str)          # request id, message
     stage = Signal(int, str)           # request id, what the worker is doing now
-    # request id, the positions the verifier has walked, the proof's nodes
+    # request id, the proof nodes the verifier has checked, the proof's nodes
     walked = Signal(int, int, int)
     network = Signal(int, str)         # request id, the network and where it runs
     # request id: after ``classified``, the first moves' lines drawn ahead (or not, where
@@ -439,7 +444,7 @@ class SolverController(QObject):
     partly_classified = Signal(object)  # a running snapshot, before ``classified``
     failed = Signal(str)
     stage = Signal(str)
-    walked = Signal(int, int)          # the positions the verifier has walked, proof nodes
+    walked = Signal(int, int)          # the proof nodes the verifier has checked, of all
     network = Signal(str)              # "KataGo b10c384h6nbttflrs on cpu (fp32)"
     running_changed = Signal(bool)
     _submit = Signal(object, object)

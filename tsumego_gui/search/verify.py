@@ -154,6 +154,7 @@ class VerifyReport:
     errors: list[str] = field(default_factory=list)
     positions_checked: int = 0
     positions_reused: int = 0     # nodes met again on another line, not walked again
+    nodes_checked: int = 0        # the proof's distinct nodes among the positions walked
     replays: int = 0             # replays from perturbed positions
     cut_replays: int = 0         # replays of the lines null-move cuts stand for
     complete: bool = True        # False when the position budget or ``stop`` cut it short
@@ -187,8 +188,10 @@ def verify(proof: Proof, *, replays: int = 100, seed: int = 0,
     replay); a reason it returns (a cancel, a spent time budget) ends the check
     unfinished, ``complete`` False and ``stopped`` that reason: what was walked is
     kept in ``walked`` only where it was walked to the end.
-    ``walking``: told the positions walked so far wherever ``stop`` is read (a caller
-    that shows how far a long check has come)."""
+    ``walking``: told the proof's distinct nodes checked so far wherever ``stop`` is
+    read (a caller that shows how far a long check has come: a node met again on
+    another line may be walked again, so the positions walked pass the proof's size,
+    its distinct nodes reach it)."""
     checker = _Checker(proof, max_positions, random.Random(seed), 10 * replays, stop,
                        walking)
     if walked is not None:
@@ -198,8 +201,11 @@ def verify(proof: Proof, *, replays: int = 100, seed: int = 0,
     checker.reuse = reuse
     checker.root_board = board.copy()
     checker.report.line_bound = checker.check(proof.root, board, [], parent_zone=None)[1]
+    if walking is not None:
+        walking(len(checker.on_board_nodes))        # the walk is over; the replays follow
     if checker.report.ok and replays > 0:
         checker.random_replays(replays)
+    checker.report.nodes_checked = len(checker.on_board_nodes)
     checker.let_go(walked is None)
     return checker.report
 
@@ -236,7 +242,7 @@ class _Checker:
         """Whether the caller's ``stop`` ended the check (now or before)."""
         report = self.report
         if self.walking is not None:
-            self.walking(report.positions_checked)
+            self.walking(len(self.on_board_nodes))
         if not report.stopped and self.stop is not None:
             report.stopped = self.stop()
             report.complete = report.complete and not report.stopped

@@ -100,7 +100,7 @@ def verify_split(split_proof: SplitProof, *, replays: int = 100, seed: int = 0,
                  stop: Callable[[], str] | None = None,
                  walking: Callable[[int], None] | None = None) -> VerifyReport:
     """Check a split proof; never raises on a bad one.  ``stop``: as ``verify``'s, for
-    each area's proof; ``walking``: as ``verify``'s, counting the areas' positions
+    each area's proof; ``walking``: as ``verify``'s, counting the areas' nodes
     together."""
     report = VerifyReport()
     problem, split = split_proof.problem, split_proof.split
@@ -150,8 +150,9 @@ def _local_proof_holds(proof, i: int, report: VerifyReport, budgets: dict) -> bo
     """Verify area ``i``'s local proof into ``report``; whether to go on."""
     walking = budgets["walking"]
     local_report = verify(proof, **budgets | {"walking": None if walking is None else (
-        lambda n: walking(report.positions_checked + n))})
+        lambda n: walking(report.nodes_checked + n))})
     report.positions_checked += local_report.positions_checked
+    report.nodes_checked += local_report.nodes_checked
     report.positions_reused += local_report.positions_reused
     report.replays += local_report.replays
     report.cut_replays += local_report.cut_replays
