@@ -470,6 +470,30 @@ def test_the_problems_answers_keep_their_mark_once_the_files_lines_are_gone(qtbo
     assert cells == ["A1", "B1 · book", "C1", "pass"]
 
 
+def test_undo_and_redo_bring_back_each_positions_own_book_marks(three, qtbot):
+    """QA s60: a result shown again on redo marked the edited position's list from the
+    file ("B1 · book ✓"), and one shown again on undo to the file's position from the
+    problem ("B1 · book"): the file's lines were read by the undo stack's clean state,
+    which changes only after the draft has."""
+    w = three
+    stack = w.editor.undo_stack
+
+    def b1_cell():
+        tree = w.solve_panel.first_moves.tree
+        return next(tree.topLevelItem(i).text(0) for i in range(tree.topLevelItemCount())
+                    if tree.topLevelItem(i).text(0).startswith("B1"))
+    assert b1_cell() == "B1 · book ✓"
+    w.editor.apply(w.editor.draft.with_stone(coords.from_gtp("J9", 9), BLACK), "stone")
+    stack.undo()                # back to the file's position: its result shown again
+    assert b1_cell() == "B1 · book ✓"
+    stack.redo()
+    solve_all(w, qtbot)
+    assert b1_cell() == "B1 · book"         # the problem's answer, the file's lines gone
+    stack.undo()
+    stack.redo()                # the edited position again: its result shown again
+    assert b1_cell() == "B1 · book"
+
+
 def test_a_running_classification_keeps_the_row_the_user_chose(qtbot):
     snapshots = []
     final = classify(read_sgf(SEKI)[0], decided=snapshots.append)

@@ -295,6 +295,7 @@ class EditorModel(QObject):
     def __init__(self, draft: Draft | None = None, parent: QObject | None = None):
         super().__init__(parent)
         self.draft = draft or Draft.new(9)
+        self._saved = self.draft            # the draft as last opened or saved
         self.undo_stack = QUndoStack(self)
         self.tool = "stones"
         self._stroke: str | None = None     # "black" / "white" / "erase" / "region+" ...
@@ -323,6 +324,7 @@ class EditorModel(QObject):
         self.undo_stack.clear()
         self._set(draft)
         self.undo_stack.setClean()
+        self._saved = draft
 
     def set_fields(self, text: str, **changes: object) -> None:
         self.apply(replace(self.draft, **changes), text)
@@ -361,6 +363,15 @@ class EditorModel(QObject):
 
     def mark_saved(self) -> None:
         self.undo_stack.setClean()
+        self._saved = self.draft
+
+    def holds_saved_position(self) -> bool:
+        """Whether the draft is the one last opened or saved, its text (``TEXT_FIELDS``)
+        aside: the file's own lines apply to it.  By value, not by the undo stack's clean
+        state, which an undo or a redo updates only after the draft has changed (QA s60:
+        a result shown again on redo marked the edited position's list from the file)."""
+        blank = dict.fromkeys(TEXT_FIELDS, "")
+        return replace(self.draft, **blank) == replace(self._saved, **blank)
 
     # ---- mouse strokes ------------------------------------------------------------------
 

@@ -1570,9 +1570,9 @@ class MainWindow(QMainWindow):
 
     def _file_book(self) -> Book:
         """The lines of the file the problem on the board came from (``core.book_lines``),
-        while the position is the file's (an edit makes it another's), read once a file
-        and game."""
-        if self.file_path is None or self.editor.is_modified():
+        while the position is the file's (an edit makes it another's; its text aside), read
+        once a file and game."""
+        if self.file_path is None or not self.editor.holds_saved_position():
             return {}
         try:
             changed = self.file_path.stat().st_mtime_ns    # saved since: read again
