@@ -259,6 +259,28 @@ def test_the_badge_says_what_the_verifier_found(make_window, verification, badge
     w.close()
 
 
+def test_a_stop_in_the_check_says_so_and_classifies_nothing(make_window):
+    """QA s60: Esc while the verifier checked the proof left a plain "not verified" badge,
+    and "Classification stopped by you: 4 first move(s) left open" where no classification
+    had begun."""
+    from tsumego_gui.search.classify import classify
+    w = make_window("s.ini")
+    assert w.open_path(BUNDLED_PROBLEM, ask=False)
+    problem = read_sgf(BUNDLED_PROBLEM)[0]
+    result, used, reason = solve(problem, "dfs")
+    w.solve_problem = problem
+    w._solved(SolveOutcome(result, used, reason))       # proven, its check stopped
+    assert w.solve_panel.badge.text() == \
+        "not verified: stopped before the independent checker finished"
+    c = classify(problem, cancelled=lambda: True)       # what the worker runs after a stop
+    assert c.cancelled and all(m.cls == "open" for m in c.moves)
+    w._classified(c)
+    assert w.statusBar().currentMessage() == "Stopped by you: the first moves not classified."
+    assert "you stopped the solve" in w.solve_panel.first_moves.status_label.text()
+    assert w.classification is None
+    w.close()
+
+
 EXPECTED = BUNDLED_PROBLEM.parent / "expected.json"
 
 

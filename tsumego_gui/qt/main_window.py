@@ -1867,13 +1867,16 @@ class MainWindow(QMainWindow):
         if kept is not None and c.cancelled:
             self._give_back_kept(kept)
             return
-        if c.cancelled and self.outcome is not None \
-                and self.outcome.result.stop_reason == CANCELLED:
-            # stopped in the search: the classification returned at once, having run none;
-            # a list of every move "open (stopped by you)" said otherwise (QA s45)
+        if c.cancelled and all(m.cls == "open" for m in c.moves):
+            # stopped in the search or its check: the classification returned at once,
+            # having decided nothing; a list of every move "open (stopped by you)" said
+            # otherwise (QA s45), and "Classification stopped" where none had begun (s60)
             self.solve_panel.show_not_classified(stopped=True)
-            self.statusBar().showMessage("Solve stopped by you: not proven, the first moves "
-                                         "not classified.", 6000)
+            proven = self.outcome is not None and \
+                self.outcome.result.stop_reason != CANCELLED
+            self.statusBar().showMessage(
+                "Stopped by you: the first moves not classified." if proven else
+                "Solve stopped by you: not proven, the first moves not classified.", 6000)
             return
         self.classification = c
         self.solve_panel.show_classification(c)
