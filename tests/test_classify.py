@@ -64,8 +64,10 @@ def test_every_first_move_of_the_seki_has_its_class_and_verified_proofs(seki):
 def test_each_move_is_reported_as_soon_as_it_has_its_class(seki):
     snapshots = []
     c = classify(seki, decided=snapshots.append)
-    # one running snapshot per move, each with one move more decided, as the final says
-    assert [sum(m.cls != OPEN for m in s.moves) for s in snapshots] == [1, 2, 3]
+    # a running snapshot before the first search (every move listed, none decided: QA
+    # s60), then one per move, each with one move more decided, as the final says
+    assert [sum(m.cls != OPEN for m in s.moves) for s in snapshots] == [0, 1, 2, 3]
+    assert [m.move for m in snapshots[0].moves] == [m.move for m in c.moves]
     final = names(c)
     for s in snapshots:
         assert s.running and not c.running
@@ -83,11 +85,11 @@ def test_the_moves_asked_for_first_are_decided_first(seki):
     leaves others open rather than those; in board order the pass comes last."""
     snapshots = []
     classify(seki, decided=snapshots.append, first=[PASS])
-    assert [names(s)["pass"] != OPEN for s in snapshots] == [True, True, True]
-    assert sum(cls != OPEN for cls in names(snapshots[0]).values()) == 1
+    assert [names(s)["pass"] != OPEN for s in snapshots[1:]] == [True, True, True]
+    assert sum(cls != OPEN for cls in names(snapshots[1]).values()) == 1
     snapshots.clear()
     classify(seki, decided=snapshots.append)
-    assert names(snapshots[0])["pass"] == OPEN
+    assert names(snapshots[1])["pass"] == OPEN
 
 
 def test_the_attacker_reads_the_classes_the_other_way(seki):

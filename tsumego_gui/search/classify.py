@@ -608,8 +608,9 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
     are the verifier's budgets for each proof (None: the verifier's own, as for a
     single solve).  ``ko_figures``: measure the ko moves with
     ko threats (module docstring), with what is left of the budgets.  ``decided``:
-    called, in this thread, with a ``running`` snapshot of the classification each
-    time a first move gets its class (a copy: the job goes on with its own).  ``first``:
+    called, in this thread, with a ``running`` snapshot of the classification before
+    the first search (every move undecided) and each time a first move gets its class
+    (a copy: the job goes on with its own).  ``first``:
     moves to decide before the others (a solve's winning moves), each with half of what is
     left in the first sweep: where the budget ends the job early, they are the moves a
     player most wants decided (a 19x19 book problem: the solve's winning move was left open
@@ -972,6 +973,10 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
         return replace(out, moves=[replace(m, proofs=list(m.proofs)) for m in moves],
                        seconds=now() - start, nodes=spent_nodes(), running=True)
 
+    if decided is not None:
+        # every first move listed at once, none decided yet: a large problem's first class
+        # can take most of the budget (QA s60: a minute of "classified after the solve…")
+        decided(snapshot())
     for sweep in (0, 1):
         todo = sorted((fm for fm in moves if fm.cls == OPEN), key=lambda fm: fm.move not in first)
         for i, fm in enumerate(todo):
