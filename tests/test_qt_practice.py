@@ -1173,7 +1173,7 @@ def test_the_window_reads_the_files_lines_for_practice(make_window, monkeypatch,
     w, game = _practising(make_window, path)
     assert game.book == {(): (BookMove(B1, WHITE, RIGHT), BookMove(A1, WHITE, WRONG)),
                          (A1,): (BookMove(B1, BLACK, WRONG),)}
-    monkeypatch.setattr(w.editor, "is_modified", lambda: True)
+    monkeypatch.setattr(w.editor, "holds_saved_position", lambda: False)     # edited
     w.restart_practice()
     w.switch_action.trigger()               # a new game
     assert w.browser.try_it.book == {}
