@@ -78,6 +78,10 @@ def test_each_move_is_reported_as_soon_as_it_has_its_class(seki):
     assert snapshots[-1].status == c.status == "seki"
     # copies: the job's own moves are not the snapshot's
     assert all(a is not b for a, b in zip(snapshots[-1].moves, c.moves, strict=True))
+    # a job stopped before it began sends none (review s60: its "deciding…" list stayed)
+    snapshots.clear()
+    assert classify(seki, decided=snapshots.append, cancelled=lambda: True).cancelled
+    assert snapshots == []
 
 
 def test_the_moves_asked_for_first_are_decided_first(seki):

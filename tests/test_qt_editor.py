@@ -341,6 +341,26 @@ def test_a_stone_on_the_books_move_drops_it(window):
     assert replace(draft, title="another").book_moves == draft.book_moves
 
 
+def test_the_files_lines_follow_the_files_position_and_no_other(window):
+    """The file's lines apply while the draft holds the position opened or saved (review
+    s60): a stone put and taken off the book's point again (which drops the book move
+    from the draft) is the file's position again; stones opened for editing are of no
+    file, even one this app saved, whose game index the window does not know."""
+    from tsumego_gui.qt.main_window import PROBLEMS_DIR
+    path = PROBLEMS_DIR / "classic" / "bent-three.sgf"
+    assert window.open_path(path, ask=False)
+    editor = window.editor
+    assert editor.holds_saved_position() and window._file_book()
+    (_, e1), = editor.draft.book_moves
+    editor.apply(editor.draft.with_stone(e1, BLACK), "stone")
+    assert not editor.holds_saved_position() and window._file_book() == {}
+    editor.apply(editor.draft.with_stone(e1, 0), "erase")
+    assert editor.draft.book_moves == () and editor.holds_saved_position()
+    assert window._file_book()
+    window._start_draft(editor.draft)
+    assert not editor.holds_saved_position() and window._file_book() == {}
+
+
 def test_editing_only_the_text_keeps_the_solve_its_proof_and_classes(qtbot, window):
     """Title, comment and source are no part of what was solved; a change of the position
     (here the goal) still drops the result."""

@@ -278,6 +278,9 @@ def test_a_stop_in_the_check_says_so_and_classifies_nothing(make_window):
     assert w.statusBar().currentMessage() == "Stopped by you: the first moves not classified."
     assert "you stopped the solve" in w.solve_panel.first_moves.status_label.text()
     assert w.classification is None
+    # not a finished result to keep or show again (review s60: a stopped re-solve gave it
+    # back with the cancelled request's "deciding…" list)
+    assert w._finished_result() is None
     w.close()
 
 

@@ -36,6 +36,8 @@ from tsumego_gui.core.sgf_io import write_sgf
 LEFT, RIGHT = 1, 2
 TOOLS = ("stones", "crucial", "region")
 TEXT_FIELDS = ("title", "comment", "source")    # a problem's free text: no solver reads it
+# blanks for what does not change the position a draft poses (``Draft.poses``)
+_NOT_POSED = {**dict.fromkeys(TEXT_FIELDS, ""), "book_moves": (), "game_info": ()}
 
 
 @dataclass(frozen=True)
@@ -102,8 +104,7 @@ class Draft:
             mine = self.to_problem()
         except ProblemError:
             return False
-        blank = {**dict.fromkeys(TEXT_FIELDS, ""), "book_moves": (), "game_info": ()}
-        return replace(mine, **blank) == replace(problem, **blank)
+        return replace(mine, **_NOT_POSED) == replace(problem, **_NOT_POSED)
 
     def validation_message(self) -> str:
         """"" for a valid problem, else the ProblemError message, led by what to do where
@@ -295,7 +296,7 @@ class EditorModel(QObject):
     def __init__(self, draft: Draft | None = None, parent: QObject | None = None):
         super().__init__(parent)
         self.draft = draft or Draft.new(9)
-        self._saved = self.draft            # the draft as last opened or saved
+        self._saved: Draft | None = self.draft      # as last opened or saved (None: never)
         self.undo_stack = QUndoStack(self)
         self.tool = "stones"
         self._stroke: str | None = None     # "black" / "white" / "erase" / "region+" ...
@@ -322,9 +323,9 @@ class EditorModel(QObject):
     def reset(self, draft: Draft) -> None:
         """Start over from ``draft`` (a loaded or new problem): history cleared, clean."""
         self.undo_stack.clear()
+        self._saved = draft
         self._set(draft)
         self.undo_stack.setClean()
-        self._saved = draft
 
     def set_fields(self, text: str, **changes: object) -> None:
         self.apply(replace(self.draft, **changes), text)
@@ -365,13 +366,21 @@ class EditorModel(QObject):
         self.undo_stack.setClean()
         self._saved = self.draft
 
+    def mark_unsaved(self) -> None:
+        """The draft is of no file yet (a new problem, stones opened for editing): it counts
+        as unsaved, and no file's lines apply to it."""
+        self.undo_stack.resetClean()
+        self._saved = None
+
     def holds_saved_position(self) -> bool:
-        """Whether the draft is the one last opened or saved, its text (``TEXT_FIELDS``)
-        aside: the file's own lines apply to it.  By value, not by the undo stack's clean
-        state, which an undo or a redo updates only after the draft has changed (QA s60:
-        a result shown again on redo marked the edited position's list from the file)."""
-        blank = dict.fromkeys(TEXT_FIELDS, "")
-        return replace(self.draft, **blank) == replace(self._saved, **blank)
+        """Whether the draft is the one last opened or saved up to its text, book moves and
+        game info (``Draft.poses``' blanks): the file's own lines apply to it.  By value,
+        not by the undo stack's clean state, which an undo or a redo updates only after the
+        draft has changed (QA s60: a result shown again on redo marked the edited
+        position's list from the file)."""
+        if self._saved is None:
+            return False
+        return replace(self.draft, **_NOT_POSED) == replace(self._saved, **_NOT_POSED)
 
     # ---- mouse strokes ------------------------------------------------------------------
 

@@ -986,7 +986,7 @@ class MainWindow(QMainWindow):
         self.problem_panel.show_assumptions(())
         self.problem_panel.hide_text()
         self.editor.reset(draft)
-        self.editor.undo_stack.resetClean()   # a new, never-saved problem counts as unsaved
+        self.editor.mark_unsaved()          # a new, never-saved problem
         self.solve_panel.clear()
         self.problem_list.select(None)
         self.clear_error()
@@ -1756,10 +1756,12 @@ class MainWindow(QMainWindow):
     def _finished_result(self) -> tuple[SolveOutcome, Classification | None] | None:
         """The result on screen, no request running, when its solve ran to its end and
         proved something: the outcome and the first moves' classification (None for a
-        result proven by areas)."""
+        result proven by areas; a single proof's result without one was stopped before
+        its classification, review s60)."""
         o, c = self.outcome, self.classification
         if o is None or o.result.stop_reason == CANCELLED \
                 or (o.result.proof is None and o.result.split is None) \
+                or (c is None and o.result.split is None) \
                 or (c is not None and c.cancelled):
             return None
         return o, c
@@ -1867,9 +1869,10 @@ class MainWindow(QMainWindow):
         if kept is not None and c.cancelled:
             self._give_back_kept(kept)
             return
-        if c.cancelled and all(m.cls == "open" for m in c.moves):
+        if c.cancelled and all(m.cls == "open" and m.why_open == "cancelled"
+                               for m in c.moves):
             # stopped in the search or its check: the classification returned at once,
-            # having decided nothing; a list of every move "open (stopped by you)" said
+            # having tried no move; a list of every move "open (stopped by you)" said
             # otherwise (QA s45), and "Classification stopped" where none had begun (s60)
             self.solve_panel.show_not_classified(stopped=True)
             proven = self.outcome is not None and \

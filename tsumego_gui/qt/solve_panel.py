@@ -790,7 +790,7 @@ class SolvePanel(QWidget):
             self._set_badge("✘ the verifier REJECTED this proof: "
                             + "; ".join(outcome.verifier_errors[:3]),
                             "color: white; background: #c0392b; padding: 3px;")
-        elif outcome.result.proof is not None:
+        elif outcome.result.proof is not None or outcome.result.split is not None:
             # the app always checks a proof: one left unchecked was stopped by the user
             # (QA s60: Esc in the check left a plain "not verified" that said nothing of it)
             self._set_badge("not verified: stopped before the independent checker finished",

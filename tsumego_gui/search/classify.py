@@ -973,7 +973,7 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
         return replace(out, moves=[replace(m, proofs=list(m.proofs)) for m in moves],
                        seconds=now() - start, nodes=spent_nodes(), running=True)
 
-    if decided is not None:
+    if decided is not None and not stopped():
         # every first move listed at once, none decided yet: a large problem's first class
         # can take most of the budget (QA s60: a minute of "classified after the solve…")
         decided(snapshot())
