@@ -79,6 +79,16 @@ def test_the_direct_ko_names_the_clean_kill(ko_allowed):
     assert turned.ko_capture_allowed(WHITE) and not turned.ko_capture_allowed(BLACK)
 
 
+def test_the_clean_kills_check_under_the_problems_rule_says_how_far_it_has_come():
+    """Review s60: the app's label stood on the end of the check before it while this one
+    ran (the turned rule's kill, E1, checked again under the problem's rule)."""
+    heard = []
+    _, reading, _ = read("ko/direct-ko.sgf", "B", walking=heard.append)
+    proof = reading.outcome.result.proof
+    assert [move_name(m, 9) for m in proof.winning_moves] == ["E1"]
+    assert heard and heard[-1] == sum(1 for _ in proof.root.iter_unique())
+
+
 def test_no_time_left_leaves_it_open():
     _, reading, calls = read("ko/approach-ko.sgf", "B", seconds=0.1)
     assert (reading.needs_ko, reading.why_open, len(calls)) == (None, "time budget", 1)

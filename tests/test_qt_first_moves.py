@@ -498,6 +498,14 @@ def test_undo_and_redo_bring_back_each_positions_own_book_marks(three, qtbot):
     assert b1_cell() == "B1 · book"
 
 
+def test_an_undecided_row_chosen_while_the_classification_runs_says_so(three):
+    """Review s60: a running snapshot's undecided move has no reason yet, and choosing its
+    row said "This first move is open (): no proof to browse."."""
+    three.browse_first_move(FirstMove(coords.from_gtp("A1", 9)))
+    assert three.statusBar().currentMessage() == \
+        "This first move is open (not decided): no proof to browse."
+
+
 def test_a_running_classification_keeps_the_row_the_user_chose(qtbot):
     snapshots = []
     final = classify(read_sgf(SEKI)[0], decided=snapshots.append)

@@ -1907,8 +1907,10 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage(f"No tree to browse: {fm.by_the_rules}.", 6000)
             return
         elif not fm.proofs:
-            self.statusBar().showMessage(f"This first move is open ({fm.why_open}): no proof "
-                                         "to browse.", 4000)
+            # (a running classification's undecided move has no reason yet: review s60)
+            why = fm.why_open or "not decided"
+            self.statusBar().showMessage(f"This first move is open ({why}): no proof to "
+                                         "browse.", 4000)
             return
         else:
             self.browser.set_proof(fm.proofs[0], first_move=fm.move)

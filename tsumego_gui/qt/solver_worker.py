@@ -298,8 +298,11 @@ def run_request(request: SolveRequest, cancelled: Callable[[], bool],
     ko_read = True
     left = request.max_seconds - (time.monotonic() - start) if request.max_seconds > 0 \
         else None
+    # the turned rule's kill, checked again under the problem's rule, reports as the checks
+    # of the solves do: it is the proof the last one checked (review s60: the label stood
+    # on that check's end while this one ran)
     read = kill_by_ko.read_kill(outcome, solve, left, stop=cancel_reader(cancelled),
-                                max_positions=VERIFY_POSITIONS)
+                                max_positions=VERIFY_POSITIONS, walking=walking)
     return replace(read.outcome, note=outcome.note,
                    ko_move=read.ko_move,
                    ko_words=kill_by_ko.words(read, "the first-move list"))

@@ -91,10 +91,13 @@ def turned(problem: Problem) -> Problem:
 def read_kill(outcome: SolveOutcome, solve: Callable[[Problem, float | None], SolveOutcome],
               seconds: float | None, *, stop: Callable[[], str] | None = None,
               max_positions: int | None = None,
-              clock: Callable[[], float] = time.monotonic) -> KoReading:
+              clock: Callable[[], float] = time.monotonic,
+              walking: Callable[[int], None] | None = None) -> KoReading:
     """Read a kill ``applies`` accepts (module docstring); ``solve(problem, seconds)``
     searches the turned rule with what is left of ``seconds`` (None: no limit), with the
-    side to move of the kill's proof."""
+    side to move of the kill's proof; ``walking`` hears how far the last check has come
+    (the verifier's): the turned rule's kill, whose own check came just before it,
+    checked again under the problem's rule."""
     budget = ReadingTime(seconds, stop, clock)
     proof = outcome.result.proof
     problem = proof.problem
@@ -110,7 +113,7 @@ def read_kill(outcome: SolveOutcome, solve: Callable[[Problem, float | None], So
     if result.verdict == "lives":
         return KoReading(True, outcome, move, turned=result.proof)
     if move is not None and move != PASS and \
-            holds(result.proof, problem, budget.spent, max_positions) is True:
+            holds(result.proof, problem, budget.spent, max_positions, walking) is True:
         return KoReading(False, in_place_of(outcome, again, problem), move)
     return KoReading(False, outcome, move)
 

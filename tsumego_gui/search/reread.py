@@ -23,13 +23,15 @@ MIN_SECONDS = 0.5      # the search under the other rule: not with less time lef
 
 
 def holds(proof: Proof, problem: Problem, stop: Callable[[], str] | None,
-          max_positions: int | None) -> bool | str:
+          max_positions: int | None,
+          walking: Callable[[int], None] | None = None) -> bool | str:
     """Whether the verifier passes ``proof``'s tree as a proof of ``problem`` (True), finds
-    a fault in it (False), or was cut short before either (why, a string)."""
+    a fault in it (False), or was cut short before either (why, a string); ``walking``:
+    as the verifier's (how far the check has come)."""
     carried = Proof(problem=problem, to_play=proof.to_play, root=proof.root,
                     winning_moves=proof.winning_moves, stats=proof.stats)
     budget = {} if max_positions is None else {"max_positions": max_positions}
-    report = verify.verify(carried, stop=stop, **budget)
+    report = verify.verify(carried, stop=stop, walking=walking, **budget)
     if not report.ok:
         return False
     return True if report.complete else (report.stopped or "the verifier's position budget")
