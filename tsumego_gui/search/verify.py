@@ -201,11 +201,11 @@ def verify(proof: Proof, *, replays: int = 100, seed: int = 0,
     checker.reuse = reuse
     checker.root_board = board.copy()
     checker.report.line_bound = checker.check(proof.root, board, [], parent_zone=None)[1]
+    checker.report.nodes_checked = len(checker.on_board_nodes)
     if walking is not None:
-        walking(len(checker.on_board_nodes))        # the walk is over; the replays follow
+        walking(checker.report.nodes_checked)       # the walk is over; the replays follow
     if checker.report.ok and replays > 0:
         checker.random_replays(replays)
-    checker.report.nodes_checked = len(checker.on_board_nodes)
     checker.let_go(walked is None)
     return checker.report
 
