@@ -11,6 +11,7 @@ import signal
 import subprocess
 import sys
 import time
+import types
 from pathlib import Path
 
 import pytest
@@ -52,6 +53,30 @@ def test_a_plain_solve_says_where_a_tenuki_keeps_the_life(capsys):
     assert main(["solve", str(STRAIGHT_THREE), "--json"]) == 0
     row = json.loads(capsys.readouterr().out)[0]
     assert row["verdict"] == "lives" and row["need_not_play"] is False
+
+
+def test_a_life_proven_as_the_time_runs_out_gets_no_tenuki_read(capsys, monkeypatch):
+    """s61: gop/13500 W at --time 120 proved its life as the time ran out; the tenuki read
+    then got the negative time left and the solve ended "tsumego: budgets must be >= 0"
+    (exit 2) instead of giving the proven life.  The clock here jumps a minute on as
+    the solve ends."""
+    import tsumego_gui.cli.solve as cli_solve
+    solved = []
+
+    def solve_then_late(*args, **kwargs):
+        out = ladder(*args, **kwargs)
+        solved.append(True)
+        return out
+
+    ladder = cli_solve.solve_closer_first
+    monkeypatch.setattr(cli_solve, "solve_closer_first", solve_then_late)
+    monkeypatch.setattr(cli_solve, "time", types.SimpleNamespace(
+        monotonic=lambda: time.monotonic() + (60.0 if solved else 0.0)))
+    four = BUNDLED / "classic" / "straight-four.sgf"
+    assert main(["solve", str(four), "--to-play", "W", "--time", "30", "--json"]) == 0
+    row = json.loads(capsys.readouterr().out)[0]
+    assert row["verdict"] == "lives" and row["verified"] is True
+    assert row["need_not_play"] is False        # not read: no time was left for it
 
 
 def test_solve_all_prints_every_first_move_with_its_class(capsys):

@@ -60,7 +60,14 @@ from tsumego_gui.core.wording import (
     verdict_words,
 )
 from tsumego_gui.nn.choice import DEFAULT_EVALUATOR, make_evaluator
-from tsumego_gui.search import classification_file, gc_pacing, kill_by_ko, seki_reading, split_file
+from tsumego_gui.search import (
+    classification_file,
+    gc_pacing,
+    kill_by_ko,
+    reread,
+    seki_reading,
+    split_file,
+)
 from tsumego_gui.search.choice import (
     FOCUSING,
     NETWORK_FREE,
@@ -226,9 +233,13 @@ def solve_one(problem: Problem, closer: Problem | None, to_play: int, args,
         # QA s56 shapes D3: a group alive already was given a winning move, no word that a
         # tenuki keeps it (--all said so): the tenuki read, within a short budget
         left = args.time - (time.monotonic() - start) if args.time > 0 else TENUKI_SECONDS
-        tenuki = solve(first_move_problem(problem, PASS, to_play), min(left, TENUKI_SECONDS),
-                       problem.attacker)
-        need_not_play = tenuki.verification == VERIFIED and tenuki.result.verdict == "lives"
+        # not read with the time spent (s61: a life proven as --time ran out gave this
+        # read a negative budget, and the solve ended in an error, its life unsaid)
+        if left >= reread.MIN_SECONDS:
+            tenuki = solve(first_move_problem(problem, PASS, to_play),
+                           min(left, TENUKI_SECONDS), problem.attacker)
+            need_not_play = tenuki.verification == VERIFIED and \
+                tenuki.result.verdict == "lives"
     size = problem.size
     row = {
         "frame": "closer" if ladder.closer else "own",
