@@ -332,6 +332,30 @@ def test_the_first_moves_share_proof_nodes_and_the_verifiers_walk():
                                                            for r in alone)
 
 
+def test_the_random_replays_are_the_jobs_spread_over_its_first_moves(monkeypatch):
+    """The verifier's random replays sample a proof's positions; the walk checks them all.
+    The first moves' proofs share their nodes, so the job's replays are spread over its
+    first moves, at least one a proof (s61: 50 a proof were half the check of a small
+    problem's classification)."""
+    problem = read_sgf((BUNDLED / "corner" / "l-four-corner-ko.sgf").read_bytes())[0]
+    calls = []
+
+    def spy(proof, **kwargs):
+        report = checker(proof, **kwargs)
+        calls.append((kwargs["replays"], report))
+        return report
+
+    checker = verify.verify
+    monkeypatch.setattr(verify, "verify", spy)
+    c = classify(problem, to_play=WHITE, replays=30, ko_figures=False)
+    assert len(c.moves) == 5 and all(m.verification == "verified" for m in c.moves)
+    assert {replays for replays, _ in calls} == {6}
+    assert sum(report.replays for _, report in calls) <= 6 * len(calls) < 30 * len(calls)
+    calls.clear()
+    classify(problem, to_play=WHITE, replays=2, ko_figures=False)
+    assert {replays for replays, _ in calls} == {1}
+
+
 def test_a_proof_that_holds_under_the_next_rule_set_is_carried_over_and_checked_there():
     """Straight three, White to play: no ko and no seki anywhere, so the proof that B1
     survives also shows unconditional life, and the proofs that A1 and C1 fail under the

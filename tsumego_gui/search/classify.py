@@ -604,10 +604,15 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
     ``params``' budgets cover the whole job: each move first gets an even share
     of what is left, then the moves left open share the rest.  After a
     previous pass, the pass ends the game: it is not listed (no position
-    follows it to prove anything about).  ``verify_positions`` and ``replays``
-    are the verifier's budgets for each proof (None: the verifier's own, as for a
-    single solve).  ``ko_figures``: measure the ko moves with
-    ko threats (module docstring), with what is left of the budgets.  ``decided``:
+    follows it to prove anything about).  ``verify_positions``: the verifier's
+    position budget for each proof (None: the verifier's own, as for a single solve).
+    ``replays``: the verifier's random replays for the job, spread evenly over the
+    first moves (each proof gets its move's share, at least one): the walk checks every
+    node of every proof in full, and the proofs of one position share their nodes, so
+    a sample per proof as large as a single solve's adds checks of the same nodes
+    (s61: half the verifier's time on small problems; the cut lines' replays, part
+    of the game each proof covers, are all made).  ``ko_figures``: measure the ko
+    moves with ko threats (module docstring), with what is left of the budgets.  ``decided``:
     called, in this thread, with a ``running`` snapshot of the classification before
     the first search (every move undecided) and each time a first move gets its class
     (a copy: the job goes on with its own).  ``first``:
@@ -631,6 +636,7 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
     passes = [] if board.consecutive_passes else [PASS]
     moves = [FirstMove(m) for m in board.legal_moves(problem.region_or_all()) + passes]
     out = Classification(problem, to_play, moves)
+    proof_replays = max(1, round(replays / max(1, len(moves)))) if replays > 0 else 0
 
     def stopped() -> bool:
         return cancelled is not None and cancelled()
@@ -857,7 +863,7 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
         if walked is None:
             walked = cores.shared_work(core)[1] if core is not None else {}
         budget = {} if verify_positions is None else {"max_positions": verify_positions}
-        report = verify.verify(proof, replays=replays, walked=walked, stop=budget_spent,
+        report = verify.verify(proof, replays=proof_replays, walked=walked, stop=budget_spent,
                                **budget)
         if report.passed:
             return ""
