@@ -12,9 +12,11 @@ the rule the verifier reports as broken.
 from __future__ import annotations
 
 import copy
+import random
 from collections import Counter
 from dataclasses import replace
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
@@ -24,7 +26,7 @@ from tsumego_gui.core import coords
 from tsumego_gui.core.diagram import render_diagram
 from tsumego_gui.core.sgf_io import read_sgf
 from tsumego_gui.search.choice import solve
-from tsumego_gui.search.verify import verify
+from tsumego_gui.search.verify import _Checker, verify
 
 ENCLOSED = Path(__file__).resolve().parents[2] / "shared" / "problems" / "enclosed-dev"
 RABBITY_SIX = (Path(__file__).resolve().parents[1] / "tsumego_gui" / "resources" / "problems"
@@ -465,3 +467,24 @@ def test_a_defender_pass_cut_under_live_needs_no_replay(mcts_disproof):
         report = verify(proof, seed=seed)
         assert report.passed, report.errors
         assert report.cut_replays == len(root.pruned) - 1
+
+
+@pytest.mark.parametrize("offered", [3, 8, 40])
+def test_the_replays_start_from_a_uniform_sample_of_the_proven_nodes(live_proof, offered):
+    """The replays start from a reservoir of the walk's proven nodes, which skips ahead
+    between the nodes it keeps (algorithm L) rather than drawing for every node: each of
+    ``offered`` nodes must still be kept with probability size / offered, early and late
+    ones alike.  Counted over 3000 seeds: 5 standard deviations either side."""
+    size, seeds = 5, 3000
+    kept = Counter()
+    node = SimpleNamespace(zone=frozenset())       # nothing in its zone: perturbable
+    board = live_proof.problem.to_board()            # no ko point
+    for seed in range(seeds):
+        checker = _Checker(live_proof, 10, random.Random(seed), size)
+        for i in range(offered):
+            checker.sample(node, board, [i])
+        assert len(checker.proven_nodes) == min(size, offered)
+        kept.update(path[0] for _, path in checker.proven_nodes)
+    p = min(size, offered) / offered
+    mean, sd = seeds * p, (seeds * p * (1 - p)) ** 0.5
+    assert all(abs(kept[i] - mean) <= 5 * sd + 1e-9 for i in range(offered)), kept

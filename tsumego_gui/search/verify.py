@@ -101,6 +101,7 @@ the proof was searched.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -227,6 +228,10 @@ class _Checker:
         self.proven_nodes: list[tuple[ProofNode, tuple[int, ...]]] = []
         self.sample_size = sample_size
         self.proven_seen = 0
+        # the reservoir skips ahead (Li's algorithm L): a random draw per node kept, not
+        # per node offered, which was a twentieth of a walk (s61)
+        self.keep_at = sample_size
+        self.keep_weight = 1.0
         self.root_board: Board | None = None      # the root's position, set by ``verify``
         # (covering child, the line to the position after the cut move, its cover)
         self.cut_lines: list[tuple[ProofNode, tuple[int, ...], int]] = []
@@ -435,10 +440,22 @@ class _Checker:
         self.proven_seen += 1
         if len(self.proven_nodes) < self.sample_size:
             self.proven_nodes.append((node, tuple(path)))
+            if len(self.proven_nodes) == self.sample_size:
+                self.skip_ahead()
+        elif self.proven_seen == self.keep_at:
+            self.proven_nodes[self.rng.randrange(self.sample_size)] = (node, tuple(path))
+            self.skip_ahead()
+
+    def skip_ahead(self) -> None:
+        """Draw the next node the full reservoir keeps (each offered node is kept with
+        probability sample size / nodes offered, as drawing a slot for every one does)."""
+        rng = self.rng
+        self.keep_weight *= math.exp(math.log(1.0 - rng.random()) / self.sample_size)
+        if self.keep_weight >= 1.0:         # 1 - w underflows: keep the next one
+            self.keep_at = self.proven_seen + 1
             return
-        slot = self.rng.randrange(self.proven_seen)
-        if slot < self.sample_size:
-            self.proven_nodes[slot] = (node, tuple(path))
+        skip = math.floor(math.log(1.0 - rng.random()) / math.log1p(-self.keep_weight))
+        self.keep_at = self.proven_seen + skip + 1
 
     def position_at(self, path: tuple[int, ...]) -> Board:
         """The position at the end of ``path`` from the root (the walk played it)."""
