@@ -297,6 +297,25 @@ def test_next_problem_from_a_file_not_in_the_list_says_so_and_keeps_the_problem(
     assert not listed.elsewhere.isVisibleTo(listed)
 
 
+def test_after_save_as_the_list_highlights_the_file_saved_to(make_window, tmp_path):
+    """Review s60 S6: after Save As to a new name the list still highlighted the file the
+    problem came from, with no word that the board's file is not in it; a save back to a
+    listed file keeps it highlighted."""
+    folder = _folder(tmp_path)
+    w = make_window()
+    assert w.open_path(folder)
+    listed = w.problem_list
+    row = _titles(w).index("10838.sgf")
+    listed.problem_chosen.emit(*listed.entries()[row])
+    assert listed.list.currentRow() == row and not listed.elsewhere.isVisibleTo(listed)
+    w.ask_save_file = lambda default: str(tmp_path / "copy.sgf")
+    assert w.save_as()
+    assert listed.list.currentRow() == -1 and listed.elsewhere.isVisibleTo(listed)
+    w.ask_save_file = lambda default: str(folder / "10838.sgf")
+    assert w.save_as()
+    assert listed.list.currentRow() == row and not listed.elsewhere.isVisibleTo(listed)
+
+
 def test_a_folder_that_fails_to_open_leaves_the_list_as_it_was(make_window, tmp_path):
     """QA s44: an empty folder failed to open, and the open collection's list was emptied
     anyway; PgDown then said the problem on the board was not in the list."""

@@ -1126,6 +1126,9 @@ class MainWindow(QMainWindow):
             self.show_error(f"Cannot save {path.name}: {e.strerror or e}")
             return False
         self.file_path, self.file_games = path, 1
+        # the highlight follows the board's file (review s60 S6: it stayed on the file the
+        # problem came from after Save As to another name)
+        self.problem_list.select(path)
         self._draft_saved = (path, data) if fault else None
         self.editor.mark_saved()
         self.clear_error()      # a name refused before (QA s55: "Cannot save" stayed up)
