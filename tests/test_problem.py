@@ -2,6 +2,7 @@
 
 import dataclasses
 import re
+from pathlib import Path
 
 import pytest
 
@@ -308,3 +309,26 @@ def test_a_chain_of_the_fight_with_a_liberty_outside_the_region_is_named():
                                           pts("B1 C1 D1")) == frozenset()
     assert fight_liberties_outside_region(9, black, white, pts("A1"),
                                           pts("B1 C1 D1")) == frozenset()
+
+
+def test_the_problem_after_a_move_is_one_validation_would_give():
+    """``after`` builds the problem after a move without validating it again (a
+    classification makes one per first move and rule set): it must be exactly what
+    validating it gives, for every move and the pass, captures and a ko among them.
+    The bundled kos: ko captures among the moves."""
+    bundled = Path(__file__).resolve().parents[1] / "tsumego_gui" / "resources" / "problems"
+    for name in ("ko/approach-ko.sgf", "ko/direct-ko.sgf", "straight-three.sgf"):
+        problem = read_sgf((bundled / name).read_bytes())[0]
+        for to_play in (BLACK, WHITE):
+            board = problem.to_board()
+            board.to_play = to_play
+            for move in board.legal_moves(problem.region_or_all()) + [PASS]:
+                try:
+                    child = problem.after(move, to_play)
+                except ProblemError:
+                    continue            # the move takes every crucial stone: no problem
+                again = dataclasses.replace(child)          # validated from its fields
+                assert child == again
+                # in the stored forms too (a list is not a tuple, a set not a frozenset)
+                assert [type(getattr(child, f.name)) for f in dataclasses.fields(child)] \
+                    == [type(getattr(again, f.name)) for f in dataclasses.fields(again)]

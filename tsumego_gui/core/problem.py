@@ -63,7 +63,7 @@ import numbers
 import re
 from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 
 from engine_cy.board import BLACK, EMPTY, PASS, WHITE, Board
 from tsumego_gui.core import coords
@@ -490,11 +490,22 @@ class Problem:
             raise ProblemError(f"{COLOR_NAMES[mover]} {point_name(move, self.size)} "
                                f"{captures_all(self)}: the game is over")
         crucial = self.crucial & stones[self.defender]
-        return replace(self, black=stones[BLACK], white=stones[WHITE], crucial=crucial,
-                       to_play=opponent(mover), to_play_given=True,
-                       history=tuple(board.history()[:-1]), previous_pass=move == PASS,
-                       book_moves=(), ko_point=board.ko_loc,
-                       ko_threats=(board.ko_threats(BLACK), board.ko_threats(WHITE)))
+        return self.derived(black=stones[BLACK], white=stones[WHITE], crucial=crucial,
+                            to_play=opponent(mover), to_play_given=True,
+                            history=tuple(board.history()[:-1]), previous_pass=move == PASS,
+                            book_moves=(), ko_point=board.ko_loc,
+                            ko_threats=(board.ko_threats(BLACK), board.ko_threats(WHITE)))
+
+    def derived(self, **changes) -> Problem:
+        """``replace(self, **changes)`` without validating the result again: for changes
+        the rules derive from this valid problem (a legal move played, a pass), given in
+        their stored forms (frozensets, tuples).  A classification makes a problem per
+        first move and rule set, and their validation was a fifth of a small one (s61)."""
+        child = object.__new__(Problem)
+        for name in _FIELD_NAMES:
+            object.__setattr__(child, name, changes[name] if name in changes
+                               else getattr(self, name))
+        return child
 
     def to_board(self) -> Board:
         """A fresh engine board: stones, side to move, ko policy, superko history, and
@@ -627,6 +638,8 @@ class Problem:
         if len(set(said)) < len(said):
             raise ProblemError(f"game info names a property twice: {quoted(said)}")
 
+
+_FIELD_NAMES = tuple(f.name for f in fields(Problem))
 
 def _defender_from_crucial(size: int, black: frozenset[int], white: frozenset[int],
                            crucial: frozenset[int]) -> int:

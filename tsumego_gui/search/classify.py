@@ -483,7 +483,7 @@ def first_move_problem(problem: Problem, move: int, to_play: int) -> Problem:
     room elsewhere (:func:`has_elsewhere`): play goes on there, so it does not count
     toward the two passes that end the game.  On a board that is all region it is a pass."""
     child = problem.after(move, to_play)
-    return replace(child, previous_pass=False) if move == PASS and has_elsewhere(problem) \
+    return child.derived(previous_pass=False) if move == PASS and has_elsewhere(problem) \
         else child
 
 
