@@ -78,7 +78,13 @@ def is_on_board(loc: int, size: int) -> bool:
 
 def all_locs(size: int) -> list[int]:
     """Every point of the board, in row-major order from the top-left."""
-    return [to_loc(r, c, size) for r in range(size) for c in range(size)]
+    return list(_all_locs(size))
+
+
+@functools.cache
+def _all_locs(size: int) -> tuple[int, ...]:
+    # made once per size: a classification asks for them per first move and proof (s61)
+    return tuple(to_loc(r, c, size) for r in range(size) for c in range(size))
 
 
 def neighbours(loc: int, size: int) -> tuple[int, ...]:
