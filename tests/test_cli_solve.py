@@ -294,7 +294,7 @@ def test_ctrl_c_while_torch_and_the_network_load_is_one_line():
 
 
 def test_time_is_the_searchs_and_the_network_loading_is_said(monkeypatch, capsys):
-    """--time is each search's own clock, as its help says; a network takes seconds to
+    """--time is the searches' clock, as its help says; a network takes seconds to
     load before the first (a KataGo solve with --time 2 took 3 s without a word why), and
     the run says how long, so that the wall time adds up."""
     from tsumego_gui.cli import solve as cli_solve
@@ -317,8 +317,9 @@ def test_time_is_the_searchs_and_the_network_loading_is_said(monkeypatch, capsys
     assert 1.0 <= float(said[1]) and float(said[1]) + searched <= wall + 0.1
     with pytest.raises(SystemExit):
         main(["solve", "--help"])
-    assert "each search's own clock: loading a network" in \
-        " ".join(capsys.readouterr().out.split())
+    said = " ".join(capsys.readouterr().out.split())
+    assert "checking a proof with the verifier comes after" in said
+    assert "loading a network (--evaluator katago or ftl) comes before" in said
 
 
 @pytest.mark.slow

@@ -126,9 +126,12 @@ def build_parser() -> argparse.ArgumentParser:
                        help="node budget per solve, 0 for no limit (default: dfs none, the "
                             "time decides and df-pn's table bounds the memory; mcts 500,000)")
     solve.add_argument("--time", type=seconds, default=30.0,
-                       help="seconds per solve, 0 for no limit (default 30); each "
-                            "search's own clock: loading a network (--evaluator katago or "
-                            "ftl) comes before it, and the run says how long it took")
+                       help="seconds per solve, 0 for no limit (default 30): the searches "
+                            "of a side (the ko or seki reading after a proof takes what is "
+                            "left); checking a proof with the verifier comes after, so a "
+                            "large proof adds its check's time; loading a network "
+                            "(--evaluator katago or ftl) comes before, and the run says how "
+                            "long it took")
     solve.add_argument("--all", action="store_true",
                        help="classify every first move (lives / seki / ko / dies, each with "
                             "verified proofs) and print them as a table; the budgets cover "
