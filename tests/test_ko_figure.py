@@ -201,6 +201,31 @@ def test_a_double_ko_says_no_threats_win_it():
     assert "fails even" not in one_unsaid.status_words()
 
 
+def test_a_ko_the_opponent_fails_even_with_threats_is_the_best_ko():
+    """s61, the J group with Black to play: A3 gives an approach ko in which White needs 3
+    threats, E1 and B2 a ko White fails even with 3; the position's ko was A3's, and A3
+    was listed among the best moves.  The side to move prefers the ko its opponent cannot
+    win; and a ko it cannot win itself is no best move beside one it can."""
+    problem = read_sgf(DOUBLE_KO)[0]
+    c = classify(problem, to_play=BLACK, ko_figures=False)
+    a, b, other = (fm.move for fm in c.moves[:3])
+    needs_3 = KoFigure(WHITE, 3)
+
+    def with_kos(kos):
+        return replace(c, moves=[replace(m, cls="ko", **kos.get(m.move, {}))
+                                 for m in c.moves if m.move in kos])
+
+    opponent_fails = with_kos({a: {"ko": needs_3}, b: {"ko_beyond": WHITE}, other: {}})
+    assert opponent_fails.ko is None and opponent_fails.ko_beyond == WHITE
+    assert opponent_fails.best_moves() == [b, other]        # the unmeasured may be as good
+    assert "White fails even with 3 ko threats" in opponent_fails.status_words()
+    mover_fails = with_kos({a: {"ko": KoFigure(BLACK, 2)}, b: {"ko_beyond": BLACK}})
+    assert mover_fails.ko.threats == 2 and mover_fails.ko_beyond is None
+    assert mover_fails.best_moves() == [a]
+    measured_only = with_kos({a: {"ko": needs_3}, b: {"ko": KoFigure(WHITE, 1)}})
+    assert measured_only.ko is needs_3 and measured_only.best_moves() == [a]
+
+
 def test_a_ko_rule_of_the_files_own_is_said_to_be_set_aside():
     """QA s52 D1: with TK[BW] (both sides may capture kos) a plain solve read "White lives"
     and the classes "ko", and nothing said the file's rule was not theirs."""

@@ -109,6 +109,7 @@ from tsumego_gui.core.problem import (
     captures_all,
     has_elsewhere,
     one_side_takes_kos,
+    opponent,
 )
 from tsumego_gui.core.wording import PLAYERS, who_takes_kos
 from tsumego_gui.search import gc_pacing, mcts, verify
@@ -233,10 +234,9 @@ class Classification:
         ko (:attr:`ko`), the moves of that figure and those whose figure was not measured,
         which may be as good (QA s50: a tenuki that gave the opponent the first ko capture
         was exported ``RIGHT`` beside the direct ko)."""
-        best = self.ko
+        best = self._best_ko_rank()
         return [m.move for m in self.moves if m.cls == self.status and (
-            best is None or m.ko is None or (m.ko.side, m.ko.threats)
-            == (best.side, best.threats))]
+            best is None or self._ko_rank(m) in (None, best))]
 
     @property
     def failure(self) -> str:
@@ -408,14 +408,32 @@ class Classification:
             + (f"; {beyond_words(fm.ko_beyond)}" if fm.ko_beyond is not None else "") \
             + (f" ({fm.ends_game})" if fm.ends_game else "")
 
+    def _ko_rank(self, m: FirstMove) -> int | None:
+        """How good ``m``'s measured ko is for the side to move, lower better: the threats
+        it needs where it must win the ko, minus those its opponent needs where the opponent
+        must; a side that fails even with ``MAX_TRIED`` threats needs one more than that.
+        None: not measured."""
+        if m.ko is not None:
+            return m.ko.threats if m.ko.side == self.to_play else -m.ko.threats
+        if m.ko_beyond is not None:
+            return MAX_TRIED + 1 if m.ko_beyond == self.to_play else -(MAX_TRIED + 1)
+        return None
+
+    def _best_ko_rank(self) -> int | None:
+        ranks = [r for m in self.moves if m.cls == self.status
+                 for r in [self._ko_rank(m)] if r is not None]
+        return min(ranks) if ranks else None
+
     @property
     def ko(self) -> KoFigure | None:
         """The figure of the position's best ko move: the fewest threats where the side to
-        move must win the ko, the most where its opponent must."""
-        figures = [m.ko for m in self.moves if m.cls == self.status and m.ko is not None]
-        if not figures:
-            return None
-        return min(figures, key=lambda f: f.threats if f.side == self.to_play else -f.threats)
+        move must win the ko, the most where its opponent must; None where none was measured,
+        or where a move's ko the opponent fails even with ``MAX_TRIED`` threats is better
+        than any figure (s61: the J group's header gave Black's approach ko, White needing
+        3 threats, beside moves where White fails even with 3; :attr:`ko_beyond` says it)."""
+        best = self._best_ko_rank()
+        return next((m.ko for m in self.moves if m.cls == self.status and m.ko is not None
+                     and self._ko_rank(m) == best), None)
 
     def status_words(self) -> str:
         """The position's class as the side to move reads it, with its ko figure."""
@@ -426,10 +444,13 @@ class Classification:
     @property
     def ko_beyond(self) -> int | None:
         """The side that fails the position's ko even with ``MAX_TRIED`` threats to none:
-        where no figure was measured and every best ko move says so of that side (review
-        s52: one move's was said of the position)."""
+        the opponent of the side to move where one of the best ko moves says so (nothing
+        is better), the side to move where no figure was measured and every best ko move
+        says so of it (review s52: one move's was said of the position)."""
         if self.status != "ko" or self.ko is not None:
             return None
+        if self._best_ko_rank() == -(MAX_TRIED + 1):
+            return opponent(self.to_play)
         sides = {m.ko_beyond for m in self.moves if m.move in self.best_moves()}
         return sides.pop() if len(sides) == 1 else None
 
