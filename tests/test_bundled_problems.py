@@ -110,7 +110,8 @@ def test_bundled_problem_classifies_the_same_turned_and_recoloured(entry, side, 
     if "table" in want:
         want["table"] = {turn(m): cls for m, cls in want["table"].items()}
     if "ko" in want and swap:
-        want["ko"] = {**want["ko"], "side": "BW"[OTHER[SIDES[want["ko"]["side"]]] - 1]}
+        want["ko"] = {key: "BW"[OTHER[SIDES[v]] - 1] if key in ("side", "beyond") else v
+                      for key, v in want["ko"].items()}
     to_play = OTHER[SIDES[side]] if swap else SIDES[side]
     check_classes(turned(problem, k, swap), to_play, want)
 
@@ -125,6 +126,8 @@ def check_classes(problem, to_play, want):
     assert winning == sorted(want["winning"])
     if "table" in want:
         assert {move_name(m.move, problem.size): m.cls for m in c.moves} == want["table"]
-    if "ko" in want:        # the position's ko figure: who must win the ko, with how many threats
+    if "beyond" in want.get("ko", {}):      # the side that fails the ko even with threats
+        assert c.ko is None and c.ko_beyond == SIDES[want["ko"]["beyond"]]
+    elif "ko" in want:      # the position's ko figure: who must win the ko, with how many threats
         assert c.ko is not None, [(m.move, m.ko_why) for m in c.moves if m.cls == "ko"]
         assert ("BW"[c.ko.side - 1], c.ko.threats) == (want["ko"]["side"], want["ko"]["threats"])
