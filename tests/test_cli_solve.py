@@ -881,6 +881,18 @@ def test_all_on_a_research_problem_says_what_a_plain_solve_proves(capsys):
             "above stay open)") in lines
 
 
+def test_what_a_plain_solve_proves_keeps_its_kill_that_needs_a_ko():
+    """QA s61: under a table left open, "a plain solve proves: Black dies, a winning move:
+    C9" where the plain solve itself said C9 kills only while Black may not take a ko."""
+    from tsumego_gui.cli.solve import plain_words
+    row = {"verdict": "dies", "verification": "verified", "winning_moves": ["C9"],
+           "frame": "own", "defender": "Black", "kill_needs_ko": True}
+    assert plain_words(row) == ("a plain solve proves: Black dies only while Black may not "
+                                "take a ko, a winning move: C9 (verified; the classes above "
+                                "stay open)")
+    assert "only while" not in plain_words({**row, "kill_needs_ko": False})
+
+
 def test_all_says_where_the_side_to_move_need_not_play(capsys):
     """QA s50: where a tenuki keeps the best result (White's seki), the table says so and
     the diagram is the tenuki's line (a liberty fill came first), without the passes that

@@ -455,7 +455,11 @@ def plain_words(row: dict) -> str:
         f", winning moves: {moves}" if moves else ""
     where = " in a closer frame around the defender" if row["frame"] == "closer" else ""
     checked = "verified" if row["verification"] == VERIFIED else "verified partly"
-    return (f"a plain solve proves{where}: {row['defender']} {row['verdict']}{winning} "
+    # a kill that needs the ko, as the plain solve says it (QA s61: "Black dies, a winning
+    # move: C9" under a table in which C9 is a ko White fails even with three threats)
+    ko = f" only while {row['defender']} may not take a ko" if row.get("kill_needs_ko") \
+        else ""
+    return (f"a plain solve proves{where}: {row['defender']} {row['verdict']}{ko}{winning} "
             f"({checked}; the classes above stay open)")
 
 
