@@ -226,6 +226,18 @@ def test_a_ko_the_opponent_fails_even_with_threats_is_the_best_ko():
     assert measured_only.ko is needs_3 and measured_only.best_moves() == [a]
 
 
+def test_a_ko_without_its_figure_says_why():
+    """QA s61: a ko row whose threats were not measured (the time ran out) read like the
+    measured rows beside it, less their figure, with nothing said."""
+    problem = read_sgf(DOUBLE_KO)[0]
+    c = classify(problem, to_play=BLACK, ko_figures=False)
+    unmeasured = replace(c.moves[0], cls="ko", ko_why="time budget")
+    assert c.move_words(unmeasured) == ("ko (must win the ko to kill); threats not measured: "
+                                        "time budget")
+    assert "not measured" not in c.move_words(replace(unmeasured, ko=KoFigure(WHITE, 1)))
+    assert "not measured" not in c.move_words(replace(unmeasured, ko_why=""))
+
+
 def test_a_ko_rule_of_the_files_own_is_said_to_be_set_aside():
     """QA s52 D1: with TK[BW] (both sides may capture kos) a plain solve read "White lives"
     and the classes "ko", and nothing said the file's rule was not theirs."""

@@ -402,10 +402,14 @@ class Classification:
         return None
 
     def move_words(self, fm: FirstMove) -> str:
-        """A first move's class as the side to move reads it, with its ko figure (or the
-        capture that ends the game)."""
+        """A first move's class as the side to move reads it, with its ko figure, or why a
+        ko has none (QA s61: a ko row beside measured ones, with nothing said), or the
+        capture that ends the game."""
+        unmeasured = fm.cls == "ko" and fm.ko is None and fm.ko_beyond is None \
+            and fm.ko_why and not fm.ends_game
         return self.words(fm.cls) + (f"; {fm.ko.words()}" if fm.ko is not None else "") \
             + (f"; {beyond_words(fm.ko_beyond)}" if fm.ko_beyond is not None else "") \
+            + (f"; threats not measured: {fm.ko_why}" if unmeasured else "") \
             + (f" ({fm.ends_game})" if fm.ends_game else "")
 
     def _ko_rank(self, m: FirstMove) -> int | None:
