@@ -48,6 +48,12 @@ def test_a_classification_file_has_each_first_moves_proofs_verified(tmp_path, ca
     lines = capsys.readouterr().out.splitlines()
     assert [line.split()[0] for line in lines] == ["A1", "B1", "C1", "pass"]
     assert all(line.endswith(": verified") for line in lines)
+    # each proof says its rules (QA s61: a ko's "White lives" under a kill, unexplained):
+    # B1's life is unconditional, A1's death holds where White may take kos
+    assert lines[1].startswith("B1 (lives), proof 1 (to live unconditionally; Black may "
+                               "capture kos): Black to play: White lives")
+    assert lines[0].startswith("A1 (dies), proof 1 (to survive, a seki counting; White may "
+                               "capture kos): Black to play: White dies")
 
 
 def test_a_classification_whose_classes_its_proofs_do_not_bear_out_is_refused(tmp_path,

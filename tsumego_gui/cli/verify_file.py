@@ -22,7 +22,7 @@ from tsumego_gui.cli.exit_status import DONE, NOT_VERIFIED
 from tsumego_gui.core import coords
 from tsumego_gui.core.file_limits import MAX_PROBLEM_BYTES, refusal
 from tsumego_gui.core.problem import ProblemError
-from tsumego_gui.core.wording import PLAYERS, counted, verdict_words
+from tsumego_gui.core.wording import PLAYERS, counted, rules_text, verdict_words
 from tsumego_gui.search import classification_file, split_file
 from tsumego_gui.search.classify import CLASSES, OPEN, Classification
 from tsumego_gui.search.proof import FORMAT, Proof, malformed_as_value_error
@@ -111,7 +111,10 @@ def read_proofs(path: Path, data: object) -> tuple[list[tuple[str, Proof, list[i
         with malformed_as_value_error("classification"):
             c = classification_file.from_json(data)
         size = c.problem.size
-        proofs = [(f"{coords.to_gtp(m.move, size)} ({m.cls}), proof {i}: ", proof, [])
+        # each proof under its rules: a ko's win and loss are under two (QA s61: "White
+        # lives" under a kill read as a contradiction)
+        proofs = [(f"{coords.to_gtp(m.move, size)} ({m.cls}), proof {i} "
+                   f"({rules_text(proof.problem)}): ", proof, [])
                   for m in c.moves for i, proof in enumerate(m.proofs, 1)]
         faults = class_faults(c, data.get("status"))
         if not proofs and not faults:

@@ -61,3 +61,19 @@ _CONTROLS = {c: "\N{REPLACEMENT CHARACTER}" for c in [
 def printable(text: str) -> str:
     """A file's text (a title, a comment) safe to print on a terminal."""
     return text.replace("\r\n", "\n").translate(_CONTROLS)
+
+
+# a rule set's goal as the line that names its rules says it ("goal live" read as jargon
+# on a problem whose goal is survive: the first moves' proofs are under each class's rules)
+# no brackets: said inside them (QA s53 D6: "(to survive (seki counts); ...)")
+RULE_GOALS = {"survive": "to survive, a seki counting", "live": "to live unconditionally",
+              "live_any": "to make some stones live unconditionally"}
+
+
+def rules_text(problem) -> str:
+    """The goal and the ko policy of a problem (``core.problem.Problem``), in words."""
+    ko = [PLAYERS[c] for c in PLAYERS if problem.ko_capture_allowed(c)]
+    kos = (" and ".join(ko) + " may capture kos") if ko else "nobody may capture a ko"
+    held = [f"{PLAYERS[c]} holds {n} ko threat{'s' if n != 1 else ''}"
+            for c, n in zip(PLAYERS, problem.ko_threats, strict=True) if n]
+    return f"{RULE_GOALS[problem.goal]}; {kos}" + "".join(f"; {h}" for h in held)

@@ -52,8 +52,7 @@ from engine_cy.board import PASS
 from tsumego_gui.core import coords
 from tsumego_gui.core.book_lines import Book, moves_at
 from tsumego_gui.core.sgf_io import RIGHT, WRONG
-from tsumego_gui.core.wording import PLAYERS, capitalised
-from tsumego_gui.qt.proof_view import rules_text
+from tsumego_gui.core.wording import PLAYERS, capitalised, rules_text
 from tsumego_gui.search.classify import OPEN, Classification, FirstMove, pass_note
 from tsumego_gui.search.proof import Proof
 

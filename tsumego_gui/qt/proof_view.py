@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from engine_cy.board import BLACK, PASS, WHITE, Board
 from tsumego_gui.core import coords
 from tsumego_gui.core.book_lines import Book
-from tsumego_gui.core.wording import PLAYERS, counted
+from tsumego_gui.core.wording import PLAYERS, counted, rules_text
 from tsumego_gui.qt.board_painter import NEXT_MOVE, BoardView, Overlay
 from tsumego_gui.search.classification_file import TREE_SHOWS
 from tsumego_gui.search.ko_notes import KoNotes
@@ -132,22 +132,6 @@ def answer_to(node: ProofNode, move: int) -> int | None:
 GOAL_WORDS = {"survive": "must survive (seki counts as life)",
               "live": "must live unconditionally",
               "live_any": "must make some stones live unconditionally"}
-
-
-# a rule set's goal as the line that names its rules says it ("goal live" read as jargon
-# on a problem whose goal is survive: the first moves' proofs are under each class's rules)
-# no brackets: said inside them (QA s53 D6: "(to survive (seki counts); ...)")
-RULE_GOALS = {"survive": "to survive, a seki counting", "live": "to live unconditionally",
-              "live_any": "to make some stones live unconditionally"}
-
-
-def rules_text(problem) -> str:
-    """The goal and the ko policy of a problem, in words."""
-    ko = [PLAYERS[c] for c in (BLACK, WHITE) if problem.ko_capture_allowed(c)]
-    kos = (" and ".join(ko) + " may capture kos") if ko else "nobody may capture a ko"
-    held = [f"{PLAYERS[c]} holds {n} ko threat{'s' if n != 1 else ''}"
-            for c, n in zip((BLACK, WHITE), problem.ko_threats, strict=True) if n]
-    return f"{RULE_GOALS[problem.goal]}; {kos}" + "".join(f"; {h}" for h in held)
 
 
 def forbidden_ko_points(board, problem) -> dict[int, str]:
