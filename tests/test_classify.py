@@ -134,6 +134,20 @@ def test_a_proof_from_the_shared_table_that_fails_is_searched_again_on_its_own(
     assert [p.stats["table"] for m in c.moves for p in m.proofs].count("own") == 1
 
 
+def test_an_open_class_says_the_best_decided_so_far(seki):
+    """QA s61: with a short budget, "White to play: open" headed a table in which C8 was a
+    proven ko: the mover has at least that."""
+    c = classify(seki, to_play=BLACK)          # Black attacks the seki
+    assert c.status == "seki"
+    ko_first = replace(c, moves=[replace(m, cls="ko" if i == 0 else OPEN)
+                                 for i, m in enumerate(c.moves)])
+    assert ko_first.status == OPEN and ko_first.best_decided == "ko"
+    assert ko_first.status_words() == ("open (not decided within the budget); at least ko "
+                                       "(must win the ko to kill), 2 first moves open")
+    none = replace(c, moves=[replace(m, cls=OPEN) for m in c.moves])
+    assert none.status_words() == "open (not decided within the budget)"
+
+
 def test_a_cancelled_classification_keeps_nothing_false(seki):
     c = classify(seki, cancelled=lambda: True)
     assert c.cancelled and c.status == OPEN

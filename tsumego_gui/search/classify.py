@@ -111,7 +111,7 @@ from tsumego_gui.core.problem import (
     one_side_takes_kos,
     opponent,
 )
-from tsumego_gui.core.wording import PLAYERS, who_takes_kos
+from tsumego_gui.core.wording import PLAYERS, counted, who_takes_kos
 from tsumego_gui.search import gc_pacing, mcts, verify
 from tsumego_gui.search.evaluators import Evaluator
 from tsumego_gui.search.ko_figure import MAX_TRIED, KoFigure, threat_rules, threat_rules_name
@@ -221,13 +221,19 @@ class Classification:
         return self.to_play == self.problem.defender
 
     @property
+    def best_decided(self) -> str:
+        """The class of the mover's best decided first move (``open``: none decided)."""
+        order = CLASSES if self.defender_to_move else CLASSES[::-1]
+        decided = [m.cls for m in self.moves if m.cls != OPEN]
+        return min(decided, key=order.index) if decided else OPEN
+
+    @property
     def status(self) -> str:
         """The position's class: the mover's best decided move; ``open`` when an open move
         could still be better."""
-        order = CLASSES if self.defender_to_move else CLASSES[::-1]
-        decided = [m.cls for m in self.moves if m.cls != OPEN]
-        best = min(decided, key=order.index) if decided else OPEN
-        if any(m.cls == OPEN for m in self.moves) and best != order[0]:
+        best = self.best_decided
+        best_there_is = CLASSES[0] if self.defender_to_move else CLASSES[-1]
+        if any(m.cls == OPEN for m in self.moves) and best != best_there_is:
             return OPEN
         return best
 
@@ -442,7 +448,12 @@ class Classification:
                      and self._ko_rank(m) == best), None)
 
     def status_words(self) -> str:
-        """The position's class as the side to move reads it, with its ko figure."""
+        """The position's class as the side to move reads it, with its ko figure; an open
+        one with the best class decided so far (QA s61: "open" where a ko was proven)."""
+        if self.status == OPEN and self.best_decided != OPEN:
+            opened = sum(m.cls == OPEN for m in self.moves)
+            return (f"{self.words(OPEN)}; at least {self.words(self.best_decided)}, "
+                    f"{counted(opened, 'first move')} open")
         ko = self.ko
         return self.words(self.status) + (f"; {ko.words()}" if ko is not None else "") \
             + (f"; {beyond_words(self.ko_beyond)}" if self.ko_beyond is not None else "")
