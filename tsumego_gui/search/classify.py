@@ -239,9 +239,10 @@ class Classification:
 
     def best_moves(self) -> list[int]:
         """The first moves of the position's class; of a ``ko`` class with a measured best
-        ko (:attr:`ko`), the moves of that figure and those whose figure was not measured,
-        which may be as good (QA s50: a tenuki that gave the opponent the first ko capture
-        was exported ``RIGHT`` beside the direct ko)."""
+        ko (:attr:`ko`, or one a side fails even with threats: ``_ko_rank``), the moves of
+        that figure and those whose figure was not measured, which may be as good (QA s50:
+        a tenuki that gave the opponent the first ko capture was exported ``RIGHT`` beside
+        the direct ko)."""
         best = self._best_ko_rank()
         return [m.move for m in self.moves if m.cls == self.status and (
             best is None or self._ko_rank(m) in (None, best))]
