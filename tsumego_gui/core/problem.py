@@ -641,6 +641,7 @@ class Problem:
 
 _FIELD_NAMES = tuple(f.name for f in fields(Problem))
 
+
 def _defender_from_crucial(size: int, black: frozenset[int], white: frozenset[int],
                            crucial: frozenset[int]) -> int:
     if not crucial:

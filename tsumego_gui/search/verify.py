@@ -451,7 +451,7 @@ class _Checker:
         probability sample size / nodes offered, as drawing a slot for every one does)."""
         rng = self.rng
         self.keep_weight *= math.exp(math.log(1.0 - rng.random()) / self.sample_size)
-        if self.keep_weight >= 1.0:         # 1 - w underflows: keep the next one
+        if self.keep_weight >= 1.0:         # a draw of 0 left it at 1: keep the next one
             self.keep_at = self.proven_seen + 1
             return
         skip = math.floor(math.log(1.0 - rng.random()) / math.log1p(-self.keep_weight))
