@@ -149,8 +149,6 @@ OPEN = "open"
 # the stop reasons of work on a move (a search, an extraction, a conversion, a check)
 # that ran out of budget or was cancelled
 BUDGET_STOPS = ("node budget", "time budget", "cancelled")
-# a proof's check that the verifier's position budget cut short, no fault found
-PARTLY_CHECKED = "the verifier's position budget ran out"
 # nodes walked at most per proof to read how soon a first move's line ends (``quickest``:
 # the GUI thread waits for it; a quick win has a small proof)
 QUICK_WALK = 20_000
@@ -862,11 +860,8 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
         core, _ = cores.get(rules_name, move == PASS)
         if proof is not None:
             proof, why = judged(proof, core)
-            if why in ("", PARTLY_CHECKED):
-                # a check cut by its position budget found no fault: the proof stands as
-                # checked partly, not searched again (QA s61: with --verify-positions 200
-                # each move was searched twice, the job's nodes nearly doubled)
-                return proof, why
+            if not why:
+                return proof, ""
         if why in BUDGET_STOPS:
             # the budget ran out while the proof was built or checked (what was built
             # stays in the core's memo, for the next sweep): the move stays open, and no
@@ -909,7 +904,8 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
                                **budget)
         if report.passed:
             return ""
-        return report.stopped or "; ".join(report.errors[:1]) or PARTLY_CHECKED
+        return report.stopped or "; ".join(report.errors[:1]) or \
+            "the verifier's position budget ran out"
 
     def budget_spent() -> str:
         """Why the job must stop now (a cancel, the time budget), or ""; read by the
