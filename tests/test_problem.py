@@ -332,3 +332,17 @@ def test_the_problem_after_a_move_is_one_validation_would_give():
                 # in the stored forms too (a list is not a tuple, a set not a frozenset)
                 assert [type(getattr(child, f.name)) for f in dataclasses.fields(child)] \
                     == [type(getattr(again, f.name)) for f in dataclasses.fields(again)]
+
+
+def test_a_frame_stone_a_move_takes_is_no_longer_in_the_frame():
+    """Review s61: the problem after a move kept a frame stone the move had taken, a
+    problem validation refuses (a classification saved with it did not read back).  Black's
+    frame stone J9, in atari, taken by White J8."""
+    problem = corner(black=pts(BLACK_STONES + " J9"), white=pts(WHITE_STONES + " H9"),
+                     frame=pts("J9"))
+    child = problem.after(loc("J8"), WHITE)
+    assert loc("J9") not in child.black and child.frame == frozenset()
+    assert dataclasses.replace(child) == child          # valid: validation agrees
+    assert problem.after(loc("E5"), WHITE).frame == pts("J9")   # not taken: kept
+    with pytest.raises(TypeError, match="no such fields of a problem: frames"):
+        problem.derived(frames=frozenset())

@@ -490,7 +490,11 @@ class Problem:
             raise ProblemError(f"{COLOR_NAMES[mover]} {point_name(move, self.size)} "
                                f"{captures_all(self)}: the game is over")
         crucial = self.crucial & stones[self.defender]
+        # a frame stone the move took is no frame stone (review s61: the child kept it, and
+        # a classification saved with it did not read back)
+        frame = self.frame & (stones[BLACK] | stones[WHITE])
         return self.derived(black=stones[BLACK], white=stones[WHITE], crucial=crucial,
+                            frame=frame,
                             to_play=opponent(mover), to_play_given=True,
                             history=tuple(board.history()[:-1]), previous_pass=move == PASS,
                             book_moves=(), ko_point=board.ko_loc,
@@ -501,6 +505,9 @@ class Problem:
         the rules derive from this valid problem (a legal move played, a pass), given in
         their stored forms (frozensets, tuples).  A classification makes a problem per
         first move and rule set, and their validation was a fifth of a small one (s61)."""
+        unknown = changes.keys() - set(_FIELD_NAMES)
+        if unknown:
+            raise TypeError(f"no such fields of a problem: {', '.join(sorted(unknown))}")
         child = object.__new__(Problem)
         for name in _FIELD_NAMES:
             object.__setattr__(child, name, changes[name] if name in changes
