@@ -139,6 +139,11 @@ def test_an_open_class_says_the_best_decided_so_far(seki):
                                        "(must win the ko to kill), 2 first moves open")
     none = replace(c, moves=[replace(m, cls=OPEN) for m in c.moves])
     assert none.status_words() == "open (not decided within the budget)"
+    # a failure decided is no "at least" (review s61: "at least fails" read as failing)
+    for failing in ("lives", "seki"):
+        fails_first = replace(ko_first, moves=[replace(ko_first.moves[0], cls=failing),
+                                               *ko_first.moves[1:]])
+        assert fails_first.status_words() == "open (not decided within the budget)"
 
 
 def test_a_cancelled_classification_keeps_nothing_false(seki):
@@ -364,7 +369,7 @@ def test_the_random_replays_are_the_jobs_spread_over_its_first_moves(monkeypatch
     c = classify(problem, to_play=WHITE, replays=30, ko_figures=False)
     assert len(c.moves) == 5 and all(m.verification == "verified" for m in c.moves)
     assert {replays for replays, _ in calls} == {6}
-    assert sum(report.replays for _, report in calls) <= 6 * len(calls) < 30 * len(calls)
+    assert all(report.replays <= 6 for _, report in calls)
     calls.clear()
     classify(problem, to_play=WHITE, replays=2, ko_figures=False)
     assert {replays for replays, _ in calls} == {1}

@@ -224,6 +224,10 @@ def test_a_ko_the_opponent_fails_even_with_threats_is_the_best_ko():
     assert mover_fails.best_moves() == [a]
     measured_only = with_kos({a: {"ko": needs_3}, b: {"ko": KoFigure(WHITE, 1)}})
     assert measured_only.ko is needs_3 and measured_only.best_moves() == [a]
+    # a tenuki as good as the best ko: Black need not play (review s61: a ko a side fails
+    # even with threats counted as not measured there)
+    tenuki_too = with_kos({b: {"ko_beyond": WHITE}, PASS: {"ko_beyond": WHITE}})
+    assert tenuki_too.best_moves() == [b, PASS] and tenuki_too.need_not_play
 
 
 def test_a_ko_without_its_figure_says_why():

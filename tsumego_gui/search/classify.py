@@ -252,6 +252,11 @@ class Classification:
         return CLASSES[-1] if self.defender_to_move else CLASSES[0]
 
     @property
+    def failures(self) -> tuple[str, ...]:
+        """Every class that fails the side to move: the attacker's fails in seki too."""
+        return (CLASSES[-1],) if self.defender_to_move else CLASSES[:2]
+
+    @property
     def need_not_play(self) -> bool:
         """The side to move keeps its best result with a tenuki: the pass is among the best
         moves, and that result is no failure for it (QA s50: a settled life's line began
@@ -259,7 +264,7 @@ class Classification:
         figure was measured (review s50: an unmeasured direct ko beside a measured tenuki)."""
         if self.status in (self.failure, OPEN) or PASS not in self.best_moves():
             return False
-        return self.status != "ko" or all(m.ko is not None for m in self.moves
+        return self.status != "ko" or all(self._ko_rank(m) is not None for m in self.moves
                                           if m.cls == "ko")
 
     def shown_move(self, book: Book | None = None) -> FirstMove | None:
@@ -448,8 +453,10 @@ class Classification:
 
     def status_words(self) -> str:
         """The position's class as the side to move reads it, with its ko figure; an open
-        one with the best class decided so far (QA s61: "open" where a ko was proven)."""
-        if self.status == OPEN and self.best_decided != OPEN:
+        one with the best class decided so far where that is no failure for the side to
+        move (QA s61: "open" where a ko was proven; review s61: "at least fails" read as
+        a failure)."""
+        if self.status == OPEN and self.best_decided not in (OPEN, *self.failures):
             opened = sum(m.cls == OPEN for m in self.moves)
             return (f"{self.words(OPEN)}; at least {self.words(self.best_decided)}, "
                     f"{counted(opened, 'first move')} open")
@@ -643,12 +650,12 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
     previous pass, the pass ends the game: it is not listed (no position
     follows it to prove anything about).  ``verify_positions``: the verifier's
     position budget for each proof (None: the verifier's own, as for a single solve).
-    ``replays``: the verifier's random replays for the job, spread evenly over the
-    first moves (each proof gets its move's share, at least one): the walk checks every
-    node of every proof in full, and the proofs of one position share their nodes, so
-    a sample per proof as large as a single solve's adds checks of the same nodes
-    (s61: half the verifier's time on small problems; the cut lines' replays, part
-    of the game each proof covers, are all made).  ``ko_figures``: measure the ko
+    ``replays``: the verifier's random replays, as for a single solve, spread evenly
+    over the first moves (each proof gets ``replays`` / first moves, at least one): the
+    walk checks every node of every proof in full, and the proofs of one position share
+    their nodes, so a sample per proof as large as a single solve's adds checks of the
+    same nodes (s61: half the verifier's time on small problems; the cut lines'
+    replays, part of the game each proof covers, are all made).  ``ko_figures``: measure the ko
     moves with ko threats (module docstring), with what is left of the budgets.  ``decided``:
     called, in this thread, with a ``running`` snapshot of the classification before
     the first search (every move undecided) and each time a first move gets its class
