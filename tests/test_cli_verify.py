@@ -88,6 +88,42 @@ def test_a_classification_whose_classes_its_proofs_do_not_bear_out_is_refused(tm
     assert "holds no proof: every first move is open" in capsys.readouterr().err
 
 
+def test_a_classifications_ko_figures_are_checked_with_their_proofs(tmp_path, capsys):
+    """Review s61: the ko figures rank the kos (and so the best moves and the RIGHT marks),
+    but their proofs went unchecked and a ko lost even with three threats had none in the
+    file.  The J group, Black to play: E1 and others leave White a ko it fails even with
+    three threats, A3 one in which White needs three."""
+    j_group = BUNDLED / "corner" / "j-group.sgf"
+    path = tmp_path / "j.json"
+    assert main(["solve", str(j_group), "--all", "--proof-out", str(path)]) == 0
+    data = json.loads(path.read_text())
+    capsys.readouterr()
+    assert main(["verify", str(path)]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert any(line.startswith("E1 (ko), its ko lost with 3 threats (to survive, a seki "
+                               "counting; Black and White may capture kos; White holds 3 ko "
+                               "threats): White to play: White dies") for line in lines)
+    assert any(line.startswith("A3 (ko), its ko won with its threats") for line in lines)
+    rows = {row["move"]: row for row in data["moves"]}
+    assert rows["A3"]["ko"]["threats"] == 3 and rows["E1"]["ko_beyond"] == "W"
+    edits = {
+        "no proof": (lambda r: r["E1"].update({"ko_beyond_proof": None}),
+                     "E1: its ko figure has 0 proofs, where it needs 1"),
+        "side": (lambda r: r["E1"].update({"ko_beyond": "B"}),
+                 "E1: its ko figure says Black loses with 3 threats to none, where its proof "
+                 "says otherwise"),
+        "threats": (lambda r: r["A3"]["ko"].update({"threats": 2}),
+                    "A3: its ko figure says White wins with 2 threats to none, where its "
+                    "proof says otherwise"),
+    }
+    for name, (change, said) in edits.items():
+        edited = json.loads(json.dumps(data))
+        change({row["move"]: row for row in edited["moves"]})
+        (tmp_path / f"{name}.json").write_text(json.dumps(edited))
+        assert main(["verify", str(tmp_path / f"{name}.json")]) == 1, name
+        assert f"NOT verified: {said}" in capsys.readouterr().out.splitlines(), name
+
+
 def test_a_file_that_holds_no_proof_is_refused_with_its_reason(tmp_path, capsys):
     for name, text, reason in (
             ("game.sgf", (BUNDLED / "straight-three.sgf").read_text(), "not JSON"),

@@ -4,9 +4,10 @@ A researcher keeps a proof (``tsumego solve --proof-out F.json``) and wants to
 know later, or after editing it, that it still proves what it says.  This
 command reads the file's own tree (``solve`` would read only the problem in it
 and search again), runs the independent verifier (``search.verify``) over it,
-or over every first move's proofs of a classification, and checks what the
-file claims beside the tree: a proof's winning first moves are moves its tree
-proves, a classification's classes what its proofs show (``class_faults``).  Exit
+or over every first move's proofs of a classification (its ko figures' too), and
+checks what the file claims beside the tree: a proof's winning first moves are moves
+its tree proves, a classification's classes and ko figures what its proofs show
+(``class_faults``).  Exit
 status 0 when every proof is verified in full and every claim holds, 1 when one
 is not, 2 for a file that is no such proof or holds none.  A proof by areas (``--decompose``)
 is checked whole by ``search.verify_split``: its split and every area's proof.  Knows the
@@ -18,13 +19,15 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from engine_cy.board import BLACK, WHITE
 from tsumego_gui.cli.exit_status import DONE, NOT_VERIFIED
 from tsumego_gui.core import coords
 from tsumego_gui.core.file_limits import MAX_PROBLEM_BYTES, refusal
-from tsumego_gui.core.problem import ProblemError
+from tsumego_gui.core.problem import ProblemError, opponent
 from tsumego_gui.core.wording import PLAYERS, counted, rules_text, verdict_words
 from tsumego_gui.search import classification_file, split_file
-from tsumego_gui.search.classify import CLASSES, OPEN, Classification
+from tsumego_gui.search.classify import CLASSES, OPEN, Classification, FirstMove
+from tsumego_gui.search.ko_figure import MAX_TRIED
 from tsumego_gui.search.proof import FORMAT, Proof, malformed_as_value_error
 from tsumego_gui.search.verify import MAX_POSITIONS, verify
 from tsumego_gui.search.verify_split import verify_split
@@ -116,12 +119,57 @@ def read_proofs(path: Path, data: object) -> tuple[list[tuple[str, Proof, list[i
         proofs = [(f"{coords.to_gtp(m.move, size)} ({m.cls}), proof {i} "
                    f"({rules_text(proof.problem)}): ", proof, [])
                   for m in c.moves for i, proof in enumerate(m.proofs, 1)]
+        # the ko figures' proofs and those of a ko lost even with the most threats tried:
+        # they rank the kos, and so the best moves (review s61)
+        proofs += [(f"{coords.to_gtp(m.move, size)} ({m.cls}), its ko {what} "
+                    f"({rules_text(proof.problem)}): ", proof, [])
+                   for m in c.moves for what, proof in ko_proofs(m)]
         faults = class_faults(c, data.get("status"))
         if not proofs and not faults:
             raise ProblemError(f"{path.name} holds no proof: every first move is open")
         return proofs, faults
     raise ProblemError(f"{path.name} is not a proof, classification or split proof file of "
                        "tsumego_gui (tsumego solve --proof-out FILE.json writes them)")
+
+
+def ko_proofs(m: FirstMove) -> list[tuple[str, Proof]]:
+    """(what it shows, proof) for a first move's ko figure and ko lost with threats."""
+    out = []
+    if m.ko is not None:
+        # a figure with other than two proofs is a fault of its own (``ko_faults``)
+        out += list(zip(("won with its threats", "lost with one fewer"), m.ko.proofs,
+                        strict=False))
+    if m.ko_beyond_proof is not None:
+        out.append((f"lost with {MAX_TRIED} threats", m.ko_beyond_proof))
+    return out
+
+
+def ko_faults(m: FirstMove, defender: int, name: str) -> list[str]:
+    """What a first move's ko figure, or its ko lost even with ``MAX_TRIED`` threats,
+    claims that its proofs do not bear out: the side wins with its threats and loses with
+    one fewer (the other side holding none), or loses with ``MAX_TRIED``."""
+    if m.ko is None and m.ko_beyond is None:
+        return []
+    if m.cls != "ko":
+        return [f"{name}: a ko figure on a move of class {m.cls}"]
+    if m.ko is not None:
+        side, claims = m.ko.side, [(m.ko.threats, True), (m.ko.threats - 1, False)]
+        proofs = m.ko.proofs
+    else:
+        side, claims = m.ko_beyond, [(MAX_TRIED, False)]
+        proofs = [m.ko_beyond_proof] if m.ko_beyond_proof is not None else []
+    if len(proofs) != len(claims):
+        return [f"{name}: its ko figure has {counted(len(proofs), 'proof')}, where it needs "
+                f"{len(claims)}"]
+    faults = []
+    for proof, (threats, wins) in zip(proofs, claims, strict=True):
+        held = dict(zip((BLACK, WHITE), proof.problem.ko_threats, strict=True))
+        if (held[side], held[opponent(side)]) != (threats, 0) \
+                or proof.root.won != (wins == (side == defender)):
+            faults.append(f"{name}: its ko figure says {PLAYERS[side]} "
+                          f"{'wins' if wins else 'loses'} with {counted(threats, 'threat')} "
+                          "to none, where its proof says otherwise")
+    return faults
 
 
 def class_faults(c: Classification, status: object) -> list[str]:
@@ -150,6 +198,7 @@ def class_faults(c: Classification, status: object) -> list[str]:
                   "ko": any(won) and (not all(won) or bool(m.forbidden))}[m.cls]:
             faults.append(f"{name}: class {m.cls}, where its proofs say the defender "
                           f"{'lives' if all(won) else 'dies' if not any(won) else 'lives in one'}")
+        faults += ko_faults(m, c.problem.defender, name)
     if not faults and status is not None and status != c.status:
         faults.append(f"the position is said to be {status!r}, where its moves give "
                       f"{c.status!r}")

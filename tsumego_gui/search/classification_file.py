@@ -3,9 +3,10 @@
 JSON (``to_json`` / ``from_json``): the problem as SGF text, the side to
 move (``"B"``/``"W"``), and per first move (by its GTP name) its class, why it
 is open, what the verifier found, its proofs in the proof JSON of
-``search.proof``, and for a ko move of a ``ko`` position its ko figure
-(``search.ko_figure``) with that figure's two proofs, and for a ko capture
-one of the class's rule sets forbids, which.  Version 1 files (moves and sides
+``search.proof``, and for a ko move its ko figure (``search.ko_figure``) with
+that figure's two proofs, or the side that fails its ko even with the most threats
+tried with that proof, and for a ko capture one of the class's rule sets forbids,
+which.  Version 1 files (moves and sides
 as numbers, as in the proofs' version 1) are still read.
 
 SGF (``to_sgf``): the problem with the side to move as ``PL`` (the book's own
@@ -84,7 +85,9 @@ def to_json(c: Classification) -> dict:
                    "proofs": [p.to_json() for p in m.proofs],
                    "ko": m.ko.to_json() if m.ko is not None else None,
                    "ko_why": m.ko_why, "forbidden": m.forbidden, "ends_game": m.ends_game,
-                   "ko_beyond": None if m.ko_beyond is None else JSON_SIDES[m.ko_beyond]}
+                   "ko_beyond": None if m.ko_beyond is None else JSON_SIDES[m.ko_beyond],
+                   "ko_beyond_proof": None if m.ko_beyond_proof is None
+                   else m.ko_beyond_proof.to_json()}
                   for m in c.moves],
     }
 
@@ -100,7 +103,9 @@ def from_json(data: dict) -> Classification:
                        KoFigure.from_json(d["ko"], version) if d.get("ko") else None,
                        d.get("ko_why", ""), d.get("forbidden", ""), d.get("ends_game", ""),
                        None if d.get("ko_beyond") is None
-                       else read_json_side(d["ko_beyond"], version))
+                       else read_json_side(d["ko_beyond"], version),
+                       Proof.from_json(d["ko_beyond_proof"]) if d.get("ko_beyond_proof")
+                       else None)
              for d in data["moves"]]
     return Classification(problem, read_json_side(data["to_play"], version), moves,
                           data["seconds"], data["nodes"], data["cancelled"])

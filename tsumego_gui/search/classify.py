@@ -185,8 +185,10 @@ class FirstMove:
     # the rules', with no position after it to prove anything about, so no proof
     ends_game: str = ""
     # the side that must win such a move's ko and still loses with ``MAX_TRIED`` threats
-    # against none, proven (QA s52: a double ko read "must win the ko" with no more said)
+    # against none, proven (QA s52: a double ko read "must win the ko" with no more said),
+    # and that proof (review s61: it ranks the kos, so a saved file keeps it to be checked)
     ko_beyond: int | None = None
+    ko_beyond_proof: Proof | None = None
 
     @property
     def by_the_rules(self) -> str:
@@ -1018,6 +1020,7 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
         proof, fault = prove(last[0], fm.move, last[1], share)
         if proof is not None and not fault:
             fm.ko_beyond = problem.defender if for_defender else problem.attacker
+            fm.ko_beyond_proof = proof
 
     def snapshot() -> Classification:
         return replace(out, moves=[replace(m, proofs=list(m.proofs)) for m in moves],
