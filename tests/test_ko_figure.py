@@ -242,6 +242,21 @@ def test_a_ko_without_its_figure_says_why():
     assert "not measured" not in c.move_words(replace(unmeasured, ko_why=""))
 
 
+def test_kos_a_stop_leaves_unmeasured_say_so(direct_ko):
+    """Review s61: a stop after the classes, before the ko figures, left the ko rows with
+    nothing said of their figures (the time budget's said why)."""
+    done = []
+
+    def decided(c):
+        if not any(m.cls == "open" for m in c.moves):
+            done.append(True)           # every class decided: the stop comes now
+
+    c = classify(direct_ko, to_play=BLACK, decided=decided, cancelled=lambda: bool(done))
+    kos = [m for m in c.moves if m.cls == "ko"]
+    assert c.cancelled and len(kos) == 2
+    assert all(c.move_words(m).endswith("; threats not measured: cancelled") for m in kos)
+
+
 def test_a_ko_rule_of_the_files_own_is_said_to_be_set_aside():
     """QA s52 D1: with TK[BW] (both sides may capture kos) a plain solve read "White lives"
     and the classes "ko", and nothing said the file's rule was not theirs."""

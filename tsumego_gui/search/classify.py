@@ -1021,6 +1021,8 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
         if proof is not None and not fault:
             fm.ko_beyond = problem.defender if for_defender else problem.attacker
             fm.ko_beyond_proof = proof
+        else:       # review s61: "threats not measured: not won with 3 ko threats" alone
+            fm.ko_why += f", but that is not proven ({fault or 'no proof'})"
 
     def snapshot() -> Classification:
         return replace(out, moves=[replace(m, proofs=list(m.proofs)) for m in moves],
@@ -1053,6 +1055,8 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
     for i, fm in enumerate(kos):
         if stopped():
             out.cancelled = True
+            for unmeasured in kos[i:]:      # said as the time budget's are (QA s61)
+                unmeasured.ko_why = "cancelled"
             break
         measure_ko(fm, 1.0 / (len(kos) - i))
     for fm in moves:
