@@ -76,7 +76,7 @@ def test_a_life_proven_as_the_time_runs_out_gets_no_tenuki_read(capsys, monkeypa
     assert main(["solve", str(four), "--to-play", "W", "--time", "30", "--json"]) == 0
     row = json.loads(capsys.readouterr().out)[0]
     assert row["verdict"] == "lives" and row["verified"] is True
-    assert row["need_not_play"] is False        # not read: no time was left for it
+    assert row["need_not_play"] is None         # not read: no time was left for it
 
 
 def test_solve_all_prints_every_first_move_with_its_class(capsys):

@@ -240,6 +240,8 @@ def solve_one(problem: Problem, closer: Problem | None, to_play: int, args,
                            min(left, TENUKI_SECONDS), problem.attacker)
             need_not_play = tenuki.verification == VERIFIED and \
                 tenuki.result.verdict == "lives"
+        else:
+            need_not_play = None        # not read (JSON: null), not "it must play"
     size = problem.size
     row = {
         "frame": "closer" if ladder.closer else "own",
