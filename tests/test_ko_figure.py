@@ -224,6 +224,11 @@ def test_a_ko_the_opponent_fails_even_with_threats_is_the_best_ko():
     assert mover_fails.best_moves() == [a]
     measured_only = with_kos({a: {"ko": needs_3}, b: {"ko": KoFigure(WHITE, 1)}})
     assert measured_only.ko is needs_3 and measured_only.best_moves() == [a]
+    both_fail = with_kos({a: {"ko_beyond": WHITE}, b: {"ko_beyond": BLACK}})
+    assert both_fail.ko_beyond == WHITE and both_fail.best_moves() == [a]
+    mover_fails_or_unknown = with_kos({a: {"ko_beyond": BLACK}, other: {}})
+    assert mover_fails_or_unknown.ko_beyond is None        # the other may be better
+    assert mover_fails_or_unknown.best_moves() == [a, other]
     # a tenuki as good as the best ko: Black need not play (review s61: a ko a side fails
     # even with threats counted as not measured there)
     tenuki_too = with_kos({b: {"ko_beyond": WHITE}, PASS: {"ko_beyond": WHITE}})
