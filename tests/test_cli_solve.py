@@ -891,6 +891,10 @@ def test_what_a_plain_solve_proves_keeps_its_kill_that_needs_a_ko():
                                 "take a ko, a winning move: C9 (verified; the classes above "
                                 "stay open)")
     assert "only while" not in plain_words({**row, "kill_needs_ko": False})
+    unread = plain_words({**row, "kill_needs_ko": None, "defender_takes_kos": False})
+    assert unread.startswith("a plain solve proves: Black dies while Black may not take a "
+                             "ko (whether the kill needs one was not read), a winning move")
+    assert "ko" not in plain_words({**row, "kill_needs_ko": None, "defender_takes_kos": True})
 
 
 def test_all_says_where_the_side_to_move_need_not_play(capsys):

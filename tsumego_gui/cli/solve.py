@@ -461,6 +461,12 @@ def plain_words(row: dict) -> str:
     # move: C9" under a table in which C9 is a ko White fails even with three threats)
     ko = f" only while {row['defender']} may not take a ko" if row.get("kill_needs_ko") \
         else ""
+    if row["verdict"] == "dies" and row.get("kill_needs_ko") is None \
+            and not row.get("defender_takes_kos"):
+        # not read (the time ran out, a partial check): said as the rule it holds under
+        # (review s61 L8)
+        ko = (f" while {row['defender']} may not take a ko (whether the kill needs one was "
+              "not read)")
     return (f"a plain solve proves{where}: {row['defender']} {row['verdict']}{ko}{winning} "
             f"({checked}; the classes above stay open)")
 
