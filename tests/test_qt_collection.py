@@ -316,6 +316,23 @@ def test_after_save_as_the_list_highlights_the_file_saved_to(make_window, tmp_pa
     assert listed.list.currentRow() == row and not listed.elsewhere.isVisibleTo(listed)
 
 
+def test_a_folder_named_relative_to_the_start_finds_its_files_by_their_full_paths(
+        make_window, tmp_path, monkeypatch):
+    """Review s61 L6: a folder opened by a relative name (as from the command line) listed
+    relative paths, and a save back to a listed file, by the full path a dialog gives,
+    read as "not in this list"."""
+    _folder(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    w = make_window()
+    assert w.open_path("set")
+    listed = w.problem_list
+    row = _titles(w).index("10838.sgf")
+    listed.problem_chosen.emit(*listed.entries()[row])
+    w.ask_save_file = lambda default: str(tmp_path / "set" / "10838.sgf")
+    assert w.save_as()
+    assert listed.list.currentRow() == row and not listed.elsewhere.isVisibleTo(listed)
+
+
 def test_a_folder_that_fails_to_open_leaves_the_list_as_it_was(make_window, tmp_path):
     """QA s44: an empty folder failed to open, and the open collection's list was emptied
     anyway; PgDown then said the problem on the board was not in the list."""

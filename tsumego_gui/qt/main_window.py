@@ -684,7 +684,9 @@ class MainWindow(QMainWindow):
         """Open a problem file (or a folder, as a list); errors go to the banner.
         ``in_list``: a file whose games the problem list holds keeps that list (the
         collection listed again at start-up), where opening it lists its own games."""
-        path = Path(path)
+        # absolute, as dialogs give them: a file or folder named relative to where the app
+        # started was not found in the list by its saved path (review s61 L6)
+        path = Path(path).absolute()
         if path.is_dir():
             return self.open_list(path, ask=ask)
         # a bad game of several stays in its place; a collection not listed yet is listed
@@ -730,7 +732,7 @@ class MainWindow(QMainWindow):
         """List a folder's (or a file's) problems and open the first readable one."""
         if ask and not self._may_discard():
             return False
-        source = Path(source)
+        source = Path(source).absolute()        # as in ``open_path``
         listed = self._read_listing(source)
         if listed is None:
             return False
