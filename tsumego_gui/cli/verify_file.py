@@ -7,11 +7,10 @@ and search again), runs the independent verifier (``search.verify``) over it,
 or over every first move's proofs of a classification (its ko figures' too), and
 checks what the file claims beside the tree: a proof's winning first moves are moves
 its tree proves, a classification's classes and ko figures what its proofs show
-(``class_faults``).  Exit
-status 0 when every proof is verified in full and every claim holds, 1 when one
-is not, 2 for a file that is no such proof or holds none.  A proof by areas (``--decompose``)
-is checked whole by ``search.verify_split``: its split and every area's proof.  Knows the
-three file formats by their ``format`` key.
+(``class_faults``).  Exit status 0 when every proof is verified in full and every
+claim holds, 1 when one is not, 2 for a file that is no such proof or holds none.  A
+proof by areas (``--decompose``) is checked whole by ``search.verify_split``: its
+split and every area's proof.  Knows the three file formats by their ``format`` key.
 """
 
 from __future__ import annotations

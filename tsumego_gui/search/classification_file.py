@@ -6,8 +6,8 @@ is open, what the verifier found, its proofs in the proof JSON of
 ``search.proof``, and for a ko move its ko figure (``search.ko_figure``) with
 that figure's two proofs, or the side that fails its ko even with the most threats
 tried with that proof, and for a ko capture one of the class's rule sets forbids,
-which.  Version 1 files (moves and sides
-as numbers, as in the proofs' version 1) are still read.
+which.  Version 1 files (moves and sides as numbers, as in the proofs' version 1)
+are still read.
 
 SGF (``to_sgf``): the problem with the side to move as ``PL`` (the book's own
 first moves left out: they would come first and read as the main line) and
