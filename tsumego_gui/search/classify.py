@@ -243,8 +243,8 @@ class Classification:
         that figure and those whose figure was not measured, which may be as good (QA s50:
         a tenuki that gave the opponent the first ko capture was exported ``RIGHT`` beside
         the direct ko)."""
-        best = self._best_ko_rank()
-        return [m.move for m in self.moves if m.cls == self.status and (
+        best, status = self._best_ko_rank(), self.status
+        return [m.move for m in self.moves if m.cls == status and (
             best is None or self._ko_rank(m) in (None, best))]
 
     @property
@@ -438,7 +438,8 @@ class Classification:
         return None
 
     def _best_ko_rank(self) -> int | None:
-        ranks = [r for m in self.moves if m.cls == self.status
+        status = self.status        # (a property over every move: read once)
+        ranks = [r for m in self.moves if m.cls == status
                  for r in [self._ko_rank(m)] if r is not None]
         return min(ranks) if ranks else None
 
@@ -449,8 +450,8 @@ class Classification:
         or where a move's ko the opponent fails even with ``MAX_TRIED`` threats is better
         than any figure (s61: the J group's header gave Black's approach ko, White needing
         3 threats, beside moves where White fails even with 3; :attr:`ko_beyond` says it)."""
-        best = self._best_ko_rank()
-        return next((m.ko for m in self.moves if m.cls == self.status and m.ko is not None
+        best, status = self._best_ko_rank(), self.status
+        return next((m.ko for m in self.moves if m.cls == status and m.ko is not None
                      and self._ko_rank(m) == best), None)
 
     def status_words(self) -> str:
