@@ -314,8 +314,9 @@ def test_a_chain_of_the_fight_with_a_liberty_outside_the_region_is_named():
 def test_the_problem_after_a_move_is_one_validation_would_give():
     """``after`` builds the problem after a move without validating it again (a
     classification makes one per first move and rule set): it must be exactly what
-    validating it gives, for every move and the pass, captures and a ko among them.
-    The bundled kos: ko captures among the moves."""
+    validating it gives, for every move and the pass, captures and a ko among them, with
+    the stones the engine's board has after the move (``after`` reads only the points a
+    move can change).  The bundled kos: ko captures among the moves."""
     bundled = Path(__file__).resolve().parents[1] / "tsumego_gui" / "resources" / "problems"
     for name in ("ko/approach-ko.sgf", "ko/direct-ko.sgf", "straight-three.sgf"):
         problem = read_sgf((bundled / name).read_bytes())[0]
@@ -329,6 +330,11 @@ def test_the_problem_after_a_move_is_one_validation_would_give():
                     continue            # the move takes every crucial stone: no problem
                 again = dataclasses.replace(child)          # validated from its fields
                 assert child == again
+                played = board.copy()
+                played.play(move)
+                for color, stones in ((BLACK, child.black), (WHITE, child.white)):
+                    assert stones == {p for p in coords.all_locs(problem.size)
+                                      if played.color_at(p) == color}
                 # in the stored forms too (a list is not a tuple, a set not a frozenset)
                 assert [type(getattr(child, f.name)) for f in dataclasses.fields(child)] \
                     == [type(getattr(again, f.name)) for f in dataclasses.fields(again)]

@@ -484,7 +484,9 @@ class Problem:
             raise ProblemError(f"{COLOR_NAMES[mover]} {point_name(move, self.size)} is "
                                f"illegal: {board.illegal_reason(move)}")
         board.play(move)
-        stones = {c: frozenset(p for p in coords.all_locs(self.size) if board.color_at(p) == c)
+        # a move adds its own stone and takes some: no other point changes
+        stones = {c: frozenset([p for p in self.stones(c) if board.color_at(p) == c]
+                               + ([move] if move != PASS and c == mover else []))
                   for c in (BLACK, WHITE)}
         if not self.at_stake() & stones[self.defender]:
             raise ProblemError(f"{COLOR_NAMES[mover]} {point_name(move, self.size)} "

@@ -516,13 +516,16 @@ def rule_sets(problem: Problem) -> dict[str, Problem]:
     kill-all board) and ``ko``."""
     research = one_side_takes_kos(problem.defender, False)
     turned = one_side_takes_kos(problem.defender, True)
-    problem = replace(problem, ko_threats=(0, 0))       # see the module docstring
+    # ``derived``: a valid problem stays valid without its ko threats (see the module
+    # docstring), under the other ko rule, and, with its crucial stones, under either goal
+    # (validating again was a thirtieth of a small classification)
+    problem = problem.derived(ko_threats=(0, 0))
     if problem.goal == "live_any":
-        return {"live": replace(problem, ko_allowed=research),
-                "ko": replace(problem, ko_allowed=turned)}
-    return {"live": replace(problem, goal="live", ko_allowed=research),
-            "survive": replace(problem, goal="survive", ko_allowed=research),
-            "ko": replace(problem, goal="survive", ko_allowed=turned)}
+        return {"live": problem.derived(ko_allowed=research),
+                "ko": problem.derived(ko_allowed=turned)}
+    return {"live": problem.derived(goal="live", ko_allowed=research),
+            "survive": problem.derived(goal="survive", ko_allowed=research),
+            "ko": problem.derived(goal="survive", ko_allowed=turned)}
 
 
 def first_move_problem(problem: Problem, move: int, to_play: int) -> Problem:
@@ -675,7 +678,8 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
     deadline = start + params.max_seconds if params.max_seconds > 0 else 0.0
     # the first moves are those a game allows: either side may take a ko (the rule sets
     # that forbid one to its mover count it as lost there, ``forbidden``)
-    board = replace(problem, ko_allowed=(True, True), ko_threats=(0, 0)).to_board()
+    game = problem.derived(ko_allowed=(True, True), ko_threats=(0, 0))
+    board = game.to_board()
     board.to_play = to_play
     rules = rule_sets(problem)
     chain = tuple(name for name in CHAIN if name in rules)
@@ -699,10 +703,19 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
     afters: dict[tuple[str, int], Problem] = {}
 
     def after(rules_name: str, move: int) -> Problem:
-        """The problem after a first move under a rule set, made once (a problem is
-        validated as it is made: a tenth of a small problem's classification)."""
+        """The problem after a first move under a rule set (one it does not forbid), made
+        once.  The chain's rule sets differ from the game only in goal and ko rule, which
+        the move leaves as they are: its position is made once for all of them (a twentieth
+        of a small problem's classification, s62)."""
         if (rules_name, move) not in afters:
-            afters[rules_name, move] = first_move_problem(rules[rules_name], move, to_play)
+            there = rules[rules_name]
+            if rules_name in CHAIN:
+                if ("", move) not in afters:
+                    afters["", move] = first_move_problem(game, move, to_play)
+                afters[rules_name, move] = afters["", move].derived(
+                    goal=there.goal, ko_allowed=there.ko_allowed)
+            else:       # ko threats: a ko capture may spend one
+                afters[rules_name, move] = first_move_problem(there, move, to_play)
         return afters[rules_name, move]
 
     def spent_nodes() -> int:
@@ -893,15 +906,17 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
         return (None, why) if why in BUDGET_STOPS else (proof, why)
 
     forbidding: dict[tuple[str, int], str] = {}
+    boards_of_rules: dict[str, Board] = {}
 
     def forbidden(rules_name: str, move: int) -> str:
         """Why ``move`` is illegal under a rule set (a ko capture its mover may not make
         there), or ""."""
         if (rules_name, move) not in forbidding:
-            there = rules[rules_name].to_board()
-            there.to_play = to_play
+            if rules_name not in boards_of_rules:
+                boards_of_rules[rules_name] = rules[rules_name].to_board()
+                boards_of_rules[rules_name].to_play = to_play
             forbidding[rules_name, move] = "" if move == PASS else (
-                there.illegal_reason(move) or "")
+                boards_of_rules[rules_name].illegal_reason(move) or "")
         return forbidding[rules_name, move]
 
     def checked(proof: Proof, core: DfpnCore | None, walked: dict | None = None) -> str:

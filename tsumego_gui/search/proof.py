@@ -107,15 +107,15 @@ class ProofNode:
 
     def iter_unique(self):
         """Every distinct node below and including this one, each once."""
-        seen: set[int] = set()
+        seen = {id(self)}
         stack = [self]
         while stack:
             node = stack.pop()
-            if id(node) in seen:
-                continue
-            seen.add(id(node))
             yield node
-            stack.extend(child for _, child in node.children)
+            for _, child in node.children:
+                if id(child) not in seen:       # marked as stacked: stacked once
+                    seen.add(id(child))
+                    stack.append(child)
 
 
 @dataclass
