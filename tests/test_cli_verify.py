@@ -124,6 +124,45 @@ def test_a_classifications_ko_figures_are_checked_with_their_proofs(tmp_path, ca
         assert f"NOT verified: {said}" in capsys.readouterr().out.splitlines(), name
 
 
+def test_a_classification_classes_every_first_move_from_its_own_position(tmp_path, capsys):
+    """QA s62: a row left out (the one move that saves White), another move's proofs put
+    under a move, the side to move turned round and a class's proofs under each other's
+    rules were all "verified", and a ko figure of 0 threats read "loses with -1 threats".
+    The direct ko, White to play: E1 makes the ko; D2, F1 and the pass die."""
+    path = tmp_path / "ko.json"
+    assert main(["solve", str(BUNDLED / "ko" / "direct-ko.sgf"), "--all", "--proof-out",
+                 str(path)]) == 0
+    data = json.loads(path.read_text())
+    capsys.readouterr()
+    assert main(["verify", str(path)]) == 0
+    assert [row["move"] for row in data["moves"]] == ["D2", "E1", "F1", "pass"]
+
+    def dropped(d, rows):
+        d["moves"].remove(rows["E1"])
+        d["status"] = "dies"
+
+    edits = {
+        "dropped": (dropped, "E1 is not listed, where every first move of White is classed"),
+        "swapped": (lambda d, rows: rows["E1"].update(
+            {"class": "dies", "proofs": rows["D2"]["proofs"], "ko": None}),
+            "E1, proof 1: it does not start from the position after White E1"),
+        "turned": (lambda d, rows: d.update({"to_play": "B"}),
+                   "D2, proof 1: it does not start from the position after Black D2"),
+        "reversed": (lambda d, rows: rows["E1"]["proofs"].reverse(),
+                     "E1, proof 1: it is under the rules to survive, a seki counting; Black "
+                     "may capture kos, where its part needs to survive, a seki counting; "
+                     "White may capture kos"),
+        "no threats": (lambda d, rows: rows["E1"]["ko"].update({"threats": 0}),
+                       "E1: its ko figure counts 0 threats, where a figure counts 1 at least"),
+    }
+    for name, (change, said) in edits.items():
+        edited = json.loads(json.dumps(data))
+        change(edited, {row["move"]: row for row in edited["moves"]})
+        (tmp_path / f"{name}.json").write_text(json.dumps(edited))
+        assert main(["verify", str(tmp_path / f"{name}.json")]) == 1, name
+        assert f"NOT verified: {said}" in capsys.readouterr().out.splitlines(), name
+
+
 def test_a_file_that_holds_no_proof_is_refused_with_its_reason(tmp_path, capsys):
     for name, text, reason in (
             ("game.sgf", (BUNDLED / "straight-three.sgf").read_text(), "not JSON"),

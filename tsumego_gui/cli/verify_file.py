@@ -7,8 +7,10 @@ and search again), runs the independent verifier (``search.verify``) over it,
 or over every first move's proofs of a classification (its ko figures' too), and
 checks what the file claims beside the tree: a proof's winning first moves are moves
 its tree proves, a classification's classes and ko figures what its proofs show
-(``class_faults``).  Exit status 0 when every proof is verified in full and every
-claim holds, 1 when one is not, 2 for a file that is no such proof or holds none.  A
+(``class_faults``), its rows every first move of its position and each proof rooted
+after its move under the rules its part needs (``position_faults``).  Exit status 0
+when every proof is verified in full and every claim holds, 1 when one is not, 2 for
+a file that is no such proof or holds none.  A
 proof by areas (``--decompose``) is checked whole by ``search.verify_split``: its
 split and every area's proof.  Knows the three file formats by their ``format`` key.
 """
@@ -18,15 +20,25 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from engine_cy.board import BLACK, WHITE
+from engine_cy.board import BLACK, PASS, WHITE
 from tsumego_gui.cli.exit_status import DONE, NOT_VERIFIED
 from tsumego_gui.core import coords
 from tsumego_gui.core.file_limits import MAX_PROBLEM_BYTES, refusal
 from tsumego_gui.core.problem import ProblemError, opponent
 from tsumego_gui.core.wording import PLAYERS, counted, rules_text, verdict_words
 from tsumego_gui.search import classification_file, split_file
-from tsumego_gui.search.classify import CLASSES, OPEN, Classification, FirstMove
-from tsumego_gui.search.ko_figure import MAX_TRIED
+from tsumego_gui.search.classify import (
+    CLASSES,
+    OPEN,
+    Classification,
+    FirstMove,
+    chain_of,
+    class_proofs,
+    first_move_problem,
+    first_moves,
+    rule_sets,
+)
+from tsumego_gui.search.ko_figure import MAX_TRIED, threat_rules
 from tsumego_gui.search.proof import FORMAT, Proof, malformed_as_value_error
 from tsumego_gui.search.verify import MAX_POSITIONS, verify
 from tsumego_gui.search.verify_split import verify_split
@@ -123,7 +135,7 @@ def read_proofs(path: Path, data: object) -> tuple[list[tuple[str, Proof, list[i
         proofs += [(f"{coords.to_gtp(m.move, size)} ({m.cls}), its ko {what} "
                     f"({rules_text(proof.problem)}): ", proof, [])
                    for m in c.moves for what, proof in ko_proofs(m)]
-        faults = class_faults(c, data.get("status"))
+        faults = class_faults(c, data.get("status")) + position_faults(c)
         if not proofs and not faults:
             raise ProblemError(f"{path.name} holds no proof: every first move is open")
         return proofs, faults
@@ -151,6 +163,10 @@ def ko_faults(m: FirstMove, defender: int, name: str) -> list[str]:
         return []
     if m.cls != "ko":
         return [f"{name}: a ko figure on a move of class {m.cls}"]
+    if m.ko is not None and m.ko.threats < 1:
+        # QA s62: "loses with -1 threats"; a side that wins with none has no ko to win
+        return [f"{name}: its ko figure counts {m.ko.threats} threats, where a figure "
+                "counts 1 at least"]
     if m.ko is not None:
         side, claims = m.ko.side, [(m.ko.threats, True), (m.ko.threats - 1, False)]
         proofs = m.ko.proofs
@@ -169,6 +185,102 @@ def ko_faults(m: FirstMove, defender: int, name: str) -> list[str]:
                           f"{'wins' if wins else 'loses'} with {counted(threats, 'threat')} "
                           "to none, where its proof says otherwise")
     return faults
+
+
+# what a proof's problem must share with the position after its move: the position, the
+# side to move, what is at stake, and the rules (ko threats: ``ko_faults`` reads a ko
+# figure's)
+POSITION_FIELDS = ("size", "black", "white", "to_play", "history", "previous_pass",
+                   "ko_point", "defender", "crucial", "region")
+RULE_FIELDS = ("goal", "ko_allowed")
+
+
+def position_faults(c: Classification) -> list[str]:
+    """What a classification says of its moves that the rules do not bear out (QA s62: a
+    row taken out, another move's proof under a move, and the side to move turned round
+    all passed): its moves are the first moves of its position (``classify.first_moves``),
+    each once, and every proof starts from the position after its move, under the rules
+    its part needs: a class's, those of ``classify.class_proofs`` in that order (less a
+    rule set under which the move is a ko capture its mover may not make), a ko figure's
+    and a ko's lost with the most threats, their threat rules."""
+    problem, to_play = c.problem, c.to_play
+    legal = first_moves(problem, to_play)
+    listed = {m.move for m in c.moves}
+    faults = []
+    missing = [m for m in legal if m not in listed]
+    if missing:
+        faults.append(f"{_names(missing, problem.size)} "
+                      f"{'is' if len(missing) == 1 else 'are'} not listed, where every first "
+                      f"move of {PLAYERS[to_play]} is classed")
+    extra = sorted(listed - set(legal))
+    if extra:
+        faults.append(f"{_names(extra, problem.size)} "
+                      f"{'is' if len(extra) == 1 else 'are'} listed, where "
+                      f"{PLAYERS[to_play]} has no such first move")
+    rules = rule_sets(problem)
+    chain = chain_of(rules)
+    for m in c.moves:
+        if m.move not in legal:
+            continue
+        name = coords.to_gtp(m.move, problem.size)
+        parts = []
+        if m.cls in CLASSES and not m.ends_game:
+            needed = [rules[r] for r, _ in class_proofs(m.cls, chain)
+                      if not _forbids(rules[r], m.move, to_play)]
+            if len(needed) != len(m.proofs):
+                faults.append(f"{name}: class {m.cls} is made by "
+                              f"{counted(len(needed), 'proof')} here, where it has "
+                              f"{len(m.proofs)}")
+                continue
+            parts += [(f"proof {i}", proof, rule, True)
+                      for i, (proof, rule) in enumerate(zip(m.proofs, needed, strict=True), 1)]
+        if m.ko is not None and m.ko.threats >= 1:
+            held = [m.ko.threats, m.ko.threats - 1]
+            parts += [(f"its ko {what}", proof, _threat_rules(problem, m.ko.side, n), False)
+                      for what, proof, n in zip(("won with its threats", "lost with one fewer"),
+                                                m.ko.proofs, held, strict=False)]
+        if m.ko_beyond_proof is not None and m.ko_beyond is not None:
+            parts.append((f"its ko lost with {MAX_TRIED} threats", m.ko_beyond_proof,
+                          _threat_rules(problem, m.ko_beyond, MAX_TRIED), False))
+        for what, proof, rule, threats_too in parts:
+            faults += _start_faults(f"{name}, {what}", proof, rule, m.move, to_play,
+                                    threats_too)
+    return faults
+
+
+def _names(moves: list[int], size: int) -> str:
+    return ", ".join(coords.to_gtp(m, size) for m in moves)
+
+
+def _forbids(rules, move: int, to_play: int) -> bool:
+    """Whether ``move`` is a ko capture that ``rules`` forbid ``to_play``."""
+    board = rules.to_board()
+    board.to_play = to_play
+    return move != PASS and board.illegal_reason(move) is not None
+
+
+def _threat_rules(problem, side: int, threats: int):
+    """``problem`` under the threat rules with ``side`` holding ``threats``, the other none."""
+    return threat_rules(problem, *((threats, 0) if side == problem.defender else (0, threats)))
+
+
+def _start_faults(label: str, proof: Proof, rules, move: int, to_play: int,
+                  threats_too: bool) -> list[str]:
+    """Where ``proof`` does not start from the position after ``move`` under ``rules`` (a
+    problem of the classification's position under a rule set), why."""
+    try:
+        there = first_move_problem(rules, move, to_play)
+    except ProblemError as e:
+        return [f"{label}: {e}"]
+    if any(getattr(proof.problem, f) != getattr(there, f) for f in POSITION_FIELDS):
+        played = f"{PLAYERS[to_play]}'s pass" if move == PASS else \
+            f"{PLAYERS[to_play]} {coords.to_gtp(move, there.size)}"
+        return [f"{label}: it does not start from the position after {played}"]
+    fields = RULE_FIELDS + (("ko_threats",) if threats_too else ())
+    if any(getattr(proof.problem, f) != getattr(there, f) for f in fields):
+        return [f"{label}: it is under the rules {rules_text(proof.problem)}, where its part "
+                f"needs {rules_text(there)}"]
+    return []
 
 
 def class_faults(c: Classification, status: object) -> list[str]:

@@ -528,6 +528,35 @@ def rule_sets(problem: Problem) -> dict[str, Problem]:
             "ko": problem.derived(goal="survive", ko_allowed=turned)}
 
 
+def chain_of(rules: dict[str, Problem]) -> tuple[str, ...]:
+    """The names of ``rules`` (:func:`rule_sets`) in :data:`CHAIN`'s order."""
+    return tuple(name for name in CHAIN if name in rules)
+
+
+def class_proofs(cls: str, chain: Sequence[str]) -> list[tuple[str, str]]:
+    """(rule set, status) of the proofs that make class ``cls`` where the rule sets are
+    ``chain``: the win under the rule set that names the class, and the loss under the
+    one before it (``lives``: one proof, ``dies``: the loss under the last; empty for a
+    class the chain has not, ``seki`` on a kill-all board)."""
+    at = len(chain) if cls == "dies" else \
+        next((i for i, name in enumerate(chain) if CLASS_OF[name] == cls), None)
+    if at is None:
+        return []
+    return ([(chain[at], "win")] if at < len(chain) else []) + \
+        ([(chain[at - 1], "loss")] if at > 0 else [])
+
+
+def first_moves(problem: Problem, to_play: int) -> list[int]:
+    """The first moves :func:`classify` classes: those a game allows ``to_play`` in the
+    region (either side may take a ko: the rule sets that forbid one to its mover count it
+    as lost there), and the pass, unless a pass came just before (the pass after it ends
+    the game, and no position follows it to prove anything about)."""
+    board = problem.derived(ko_allowed=(True, True), ko_threats=(0, 0)).to_board()
+    board.to_play = to_play
+    return board.legal_moves(problem.region_or_all()) + \
+        ([] if board.consecutive_passes else [PASS])
+
+
 def first_move_problem(problem: Problem, move: int, to_play: int) -> Problem:
     """The problem after a first move.  A first-move pass is a tenuki where the board has
     room elsewhere (:func:`has_elsewhere`): play goes on there, so it does not count
@@ -676,16 +705,15 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
     to_play = problem.to_play if to_play is None else to_play
     start = now()
     deadline = start + params.max_seconds if params.max_seconds > 0 else 0.0
-    # the first moves are those a game allows: either side may take a ko (the rule sets
-    # that forbid one to its mover count it as lost there, ``forbidden``)
+    # the game's rules (either side may take a ko): its position after each first move
+    # serves every rule set of the chain (``after``)
     game = problem.derived(ko_allowed=(True, True), ko_threats=(0, 0))
     board = game.to_board()
     board.to_play = to_play
     rules = rule_sets(problem)
-    chain = tuple(name for name in CHAIN if name in rules)
+    chain = chain_of(rules)
     cores = _Cores(rules, to_play, params)
-    passes = [] if board.consecutive_passes else [PASS]
-    moves = [FirstMove(m) for m in board.legal_moves(problem.region_or_all()) + passes]
+    moves = [FirstMove(m) for m in first_moves(problem, to_play)]
     out = Classification(problem, to_play, moves)
     proof_replays = max(1, round(replays / max(1, len(moves)))) if replays > 0 else 0
 
@@ -973,11 +1001,9 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
             if lo < hi and not ends and (chain[(lo + hi - 1) // 2], fm.move) not in proven:
                 # the rule set looked at next may have the same result by the same proof
                 carry_over(chain[mid], chain[(lo + hi - 1) // 2], fm.move, status, share)
-        # the class is made by the win there and the loss under the rule set before
-        needed = [(chain[lo], "win")] if lo < len(chain) else []
-        needed += [(chain[lo - 1], "loss")] if lo > 0 else []
+        cls = CLASS_OF[chain[lo]] if lo < len(chain) else "dies"
         proofs, faults, forbids, over = [], [], "", ""
-        for rules_name, status in needed:
+        for rules_name, status in class_proofs(cls, chain):
             if forbidden(rules_name, fm.move):
                 forbids = f"illegal under {rules_name} ({forbidden(rules_name, fm.move)})"
                 continue
@@ -990,7 +1016,7 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
                 return
             proofs.append(proof)
             faults.append(fault)
-        fm.cls = CLASS_OF[chain[lo]] if lo < len(chain) else "dies"
+        fm.cls = cls
         fm.why_open = ""        # an earlier sweep may have left it open
         fm.proofs = proofs
         fm.forbidden = forbids
