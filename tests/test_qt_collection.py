@@ -316,6 +316,48 @@ def test_after_save_as_the_list_highlights_the_file_saved_to(make_window, tmp_pa
     assert listed.list.currentRow() == row and not listed.elsewhere.isVisibleTo(listed)
 
 
+def test_save_as_and_export_never_write_over_a_collection_or_the_problems_own_file(
+        make_window, qtbot, tmp_path):
+    """QA s62: Save As onto a listed file of three games left it one, the list still showed
+    the three and PgDown opened games no longer in it; Export wrote the proof over the
+    problem's own file and over a collection without a word.  A file written over that
+    the list holds is listed as it is now."""
+    folder = _folder(tmp_path)
+    multi = folder / "multi.sgf"
+    multi.write_bytes(b"\n".join([SMALL_GAME] * 3))
+    w = make_window()
+    assert w.open_path(folder)
+    listed = w.problem_list
+    own = folder / "10838.sgf"
+    listed.problem_chosen.emit(*listed.entries()[_titles(w).index("10838.sgf")])
+    before = {p: p.read_bytes() for p in (own, multi)}
+    w.ask_save_file = lambda default: str(multi)
+    assert not w.save_as()
+    assert w.error_text() == ("Not saved: multi.sgf holds 3 problems, and the problem written "
+                              "over it would lose them: name another file.")
+    with qtbot.waitSignal(w.solver.classified, timeout=60_000):
+        w.solve()
+    for target, said in ((own, "10838.sgf is the problem's own file: name another, or the "
+                               "proof would replace the problem."),
+                         (multi, "multi.sgf holds 3 problems, and the proof written over it "
+                                 "would lose them: name another file.")):
+        w.ask_export_file = lambda default, kinds, target=target: str(target)
+        assert not w.export_proof()
+        assert w.error_text() == f"Not exported: {said}"
+    assert {p: p.read_bytes() for p in (own, multi)} == before
+    assert listed.games_listed(multi) == 3
+    # over a listed file of one game: written, and the list reads it again
+    three = w.solve_problem
+    w.ask_export_file = lambda default, kinds: str(folder / "p0.sgf")
+    assert w.export_proof()
+    w.ask_save_file = lambda default: str(folder / "p1.sgf")
+    assert w.save_as()
+    for name in ("p0.sgf", "p1.sgf"):
+        shown = listed.sourced(folder / name, 0).problem
+        assert (shown.black, shown.white) == (three.black, three.white), name
+    assert listed.list.currentRow() == _titles(w).index("p1.sgf")
+
+
 def test_a_folder_named_relative_to_the_start_finds_its_files_by_their_full_paths(
         make_window, tmp_path, monkeypatch):
     """Review s61 L6: a folder opened by a relative name (as from the command line) listed

@@ -65,6 +65,7 @@ about how solvers work.
 
 from __future__ import annotations
 
+import os
 import re
 import secrets
 from collections.abc import Callable
@@ -97,7 +98,7 @@ from tsumego_gui.core.posing import problem_warnings
 from tsumego_gui.core.problem import Problem, ProblemError
 from tsumego_gui.core.problem_files import ProblemFileError, ReadCancelled, SourcedProblem
 from tsumego_gui.core.safe_write import write_atomically
-from tsumego_gui.core.sgf_io import read_marks, read_sgf, write_sgf
+from tsumego_gui.core.sgf_io import parse_games, read_marks, read_sgf, write_sgf
 from tsumego_gui.core.wording import PLAYERS, capitalised, counted, unproven_finding
 from tsumego_gui.qt import screen_fit
 from tsumego_gui.qt.board_painter import BoardView, Overlay
@@ -272,6 +273,16 @@ def _rewrites_as_is(data: bytes | None) -> bool:
         return data is not None and write_sgf(read_sgf(data)[0]) == data
     except ProblemError:
         return False
+
+
+def _games_in(path: Path) -> int:
+    """How many games an SGF file holds (0: none, or not an SGF file this app reads)."""
+    if path.suffix.lower() != ".sgf" or refusal(path, MAX_PROBLEM_BYTES):
+        return 0
+    try:
+        return len(parse_games(path.read_bytes()))
+    except (OSError, ProblemError, ValueError, RecursionError):
+        return 0
 
 
 class MainWindow(QMainWindow):
@@ -1110,10 +1121,37 @@ class MainWindow(QMainWindow):
             return self.file_path.parent
         return Path.home()
 
+    def _overwrite_refusal(self, path: Path, what: str) -> str:
+        """Why writing ``what`` to ``path`` would lose a problem file, or "": a file of
+        several games (one written over it loses the others, as Save says), and for a
+        proof the problem's own file (QA s62: Save As and Export wrote over both without
+        a word; the CLI's --proof-out refuses the second)."""
+        path = path.absolute()
+        own = self.file_path is not None and (path == self.file_path or (
+            path.exists() and self.file_path.exists() and os.path.samefile(path, self.file_path)))
+        if what != "problem" and own:
+            return (f"Not exported: {path.name} is the problem's own file: name another, or "
+                    f"the {what} would replace the problem.")
+        games = max(self.problem_list.games_listed(path), _games_in(path)) \
+            if path.exists() else 0
+        if games > 1:
+            return (f"Not {'saved' if what == 'problem' else 'exported'}: {path.name} holds "
+                    f"{games} problems, and the {what} written over it would lose them: name "
+                    "another file.")
+        return ""
+
+    def _wrote(self, path: Path) -> None:
+        """A file the app wrote: where the problem list holds it, it lists what it holds now."""
+        self.problem_list.reread(path.absolute())
+
     def save_to(self, path: Path) -> bool:
         if path.suffix.lower() != ".sgf":
             self.show_error(f"Cannot save {path.name}: a problem is saved as SGF; name a "
                             ".sgf file.")
+            return False
+        refused = self._overwrite_refusal(path, "problem")
+        if refused:
+            self.show_error(refused)
             return False
         draft = self.editor.draft
         try:
@@ -1128,6 +1166,7 @@ class MainWindow(QMainWindow):
             self.show_error(f"Cannot save {path.name}: {e.strerror or e}")
             return False
         self.file_path, self.file_games = path, 1
+        self._wrote(path)
         # the highlight follows the board's file (review s60 S6: it stayed on the file the
         # problem came from after Save As to another name)
         self.problem_list.select(path)
@@ -1170,6 +1209,10 @@ class MainWindow(QMainWindow):
                             "name says the format (SGF for .sgf, JSON for .json).")
             return False
         json_name = path.suffix.lower() == ".json"
+        refused = self._overwrite_refusal(path, "proof")
+        if refused:
+            self.show_error(refused)
+            return False
         book = self._file_book()        # the main sequence follows the file's lines
 
         def write() -> None:
@@ -1199,6 +1242,7 @@ class MainWindow(QMainWindow):
         except OSError as e:
             self.show_error(f"Cannot export the proof to {path}: {e.strerror or e}")
             return False
+        self._wrote(path)
         what = ("Proof of every first move" if c is not None else
                 "Split proof" if split is not None else "Proof")
         open_moves = sum(m.cls == OPEN for m in c.moves) if c is not None else 0

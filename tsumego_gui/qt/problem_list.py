@@ -150,6 +150,7 @@ class _Row:
     frame: frozenset[int] = frozenset()     # the stones a frame added: drawn apart
     key: str = ""               # its practice state's key (``collection_state.problem_key``)
     icon: QIcon | None = field(default=None, compare=False)     # drawn when first shown
+    file: Path | None = None    # the file it was read from
 
 
 @dataclass
@@ -176,10 +177,11 @@ def listing(source: Path, entries: list[Entry]) -> Listing:
         problem = sp.problem if sp is not None else None
         title = entry_title(f, i, problem, games[f], source)
         if problem is None:
-            rows.append(_Row(title, f"{f.name}: {error}", None))
+            rows.append(_Row(title, f"{f.name}: {error}", None, file=f))
             continue
         rows.append(_Row(title, f"{title}\n{f}, game {i + 1}: {problem.size}x{problem.size}",
-                         (f, i, problem), frame=sp.frame, key=problem_key(f, i, problem)))
+                         (f, i, problem), frame=sp.frame, key=problem_key(f, i, problem),
+                         file=f))
         sourced[(f, i)] = sp
     return Listing(source, rows, sourced)
 
@@ -283,6 +285,25 @@ class ProblemList(QWidget):
         self.theme = theme
         self._fill()
         return listed.read
+
+    def reread(self, path: Path) -> bool:
+        """Read ``path`` again where the list holds it (the app wrote over it: QA s62, a
+        Save As onto a listed collection left its lost games listed, and PgDown opened
+        them): its rows become the games it holds now, in their place; False where it is
+        not listed."""
+        at = [n for n, row in enumerate(self._rows) if row.file == path]
+        if not at or self.source is None:
+            return False
+        fresh = listing(self.source, file_entries(path, read_file_entries(path)))
+        if self.states is not None:
+            for row in fresh.rows:
+                if row.data is not None:
+                    row.state = self.states.state_of(row.key)
+        self._rows[at[0]:at[-1] + 1] = fresh.rows      # a file's games are listed together
+        self._sourced = {key: sp for key, sp in self._sourced.items() if key[0] != path}
+        self._sourced.update(fresh.sourced)
+        self._fill()
+        return True
 
     def _icon(self, row: _Row) -> QIcon:
         if row.icon is None:
