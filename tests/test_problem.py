@@ -352,3 +352,37 @@ def test_a_frame_stone_a_move_takes_is_no_longer_in_the_frame():
     assert problem.after(loc("E5"), WHITE).frame == pts("J9")   # not taken: kept
     with pytest.raises(TypeError, match="no such fields of a problem: frames"):
         problem.derived(frames=frozenset())
+
+
+def test_a_ko_point_must_be_where_a_ko_was_just_taken():
+    """QA s62: ``TO[E1]`` on the direct ko, where no stone could just have been taken, was
+    read and forbade White its one saving move (the answer read "White dies").  Black's
+    single stones D1 and E2 share E1 and D2, and White has no stone beside E1: E1 is no
+    ko point.  The kos a game takes in the bundled ko problems (two or three moves in)
+    keep theirs, and read back as valid."""
+    bundled = Path(__file__).resolve().parents[1] / "tsumego_gui" / "resources" / "problems"
+    data = (bundled / "ko" / "direct-ko.sgf").read_bytes()
+    with pytest.raises(ProblemError, match=re.escape(
+            "the ko point E1 (a ko just taken, the retake forbidden to white) is no ko: "
+            "black stones must stand on every point beside it, one of them alone with no "
+            "other liberty")):
+        read_sgf(data.replace(b"SZ[9]", b"SZ[9]TO[ei]", 1))
+    kos = 0
+    for name in ("ko/approach-ko.sgf", "ko/direct-ko.sgf"):
+        lines = [read_sgf((bundled / name).read_bytes())[0]]
+        for _ in range(3):
+            lines = [child for p in lines for m in p.to_board().legal_moves(p.region)
+                     if (child := _after(p, m)) is not None]
+            taken = [p for p in lines if p.ko_point != PASS]
+            kos += len(taken)
+            for p in taken:
+                assert dataclasses.replace(p) == p       # validated: the same problem
+    assert kos > 0
+
+
+def _after(problem, move):
+    """The problem after ``move``, None where it takes every crucial stone."""
+    try:
+        return problem.after(move)
+    except ProblemError:
+        return None

@@ -502,6 +502,23 @@ class Problem:
                             book_moves=(), ko_point=board.ko_loc,
                             ko_threats=(board.ko_threats(BLACK), board.ko_threats(WHITE)))
 
+    def _check_ko_point(self) -> None:
+        """A ko point is where one stone of the side to move was just taken by a single
+        stone left with that point as its only liberty (the engine's rule): every point
+        beside it holds the taker's stones, one of them such a stone.  Anything else
+        forbids a move no game can forbid (QA s62: TO[E1] where no ko could be turned the
+        direct ko's answer into "White dies")."""
+        taker, point, size = opponent(self.to_play), self.ko_point, self.size
+        board = self.derived(ko_point=PASS).to_board()
+        beside = coords.neighbours(point, size)
+        if all(board.color_at(p) == taker for p in beside) and any(
+                board.chain(p) == [p] and board.liberties(p) == [point] for p in beside):
+            return
+        raise ProblemError(f"the ko point {point_name(point, size)} (a ko just taken, the "
+                           f"retake forbidden to {COLOR_NAMES[self.to_play]}) is no ko: "
+                           f"{COLOR_NAMES[taker]} stones must stand on every point beside "
+                           "it, one of them alone with no other liberty")
+
     def derived(self, **changes) -> Problem:
         """``replace(self, **changes)`` without validating the result again: for changes
         the rules derive from this valid problem (a legal move played, a pass), given in
@@ -613,6 +630,7 @@ class Problem:
                                    "an empty point")
             if self.previous_pass:
                 raise ProblemError("a ko point after a pass: a pass lifts the ko")
+            self._check_ko_point()
         if not isinstance(self.to_play_given, bool):
             raise ProblemError(f"to_play_given must be a bool, not {self.to_play_given!r}")
         if not self.to_play_given and self.to_play != BLACK:
