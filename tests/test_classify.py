@@ -306,6 +306,25 @@ def test_the_right_moves_lines_end_right_and_the_wrong_ones_pass_last():
             assert not any(n.get("C").startswith("RIGHT") for n in below)
 
 
+def test_a_right_ko_moves_lines_end_right_too():
+    """QA s62: a ko that is the answer (the direct ko, White to play: E1) was RIGHT at its
+    first move and at no end of its lines, so a trainer, which judges a line by its end,
+    never took the book's answer.  Its tree is the ko fought and won by White: every end
+    says RIGHT; the wrong moves' say nothing of the kind."""
+    problem = read_sgf(BUNDLED / "ko" / "direct-ko.sgf")[0]
+    c = classify(problem, to_play=WHITE)
+    assert c.best_moves() == [coords.from_gtp("E1", 9)] and c.status == "ko"
+    root = sgf.Sgf_game.from_bytes(classification_file.to_sgf(c)).get_root()
+    for node in root:
+        below = list(_sgf_nodes_below(node))
+        ends = [n for n in below if not len(n)]
+        if node.get("C").startswith("RIGHT"):
+            assert node.get_move() == ("w", coords.to_sgfmill(coords.from_gtp("E1", 9), 9))
+            assert ends and all(n.get("C").startswith("RIGHT") for n in ends)
+        else:
+            assert not any(n.get("C").startswith("RIGHT") for n in below)
+
+
 def test_a_previous_pass_round_trips_and_lets_a_pass_end_the_game(seki):
     after = replace(seki, previous_pass=True)
     assert read_sgf(write_sgf(after)) == [after]

@@ -24,10 +24,10 @@ proof (``search.proof.TreeWriter``): for a ko move with its figure, the ko
 fought with threats, won by the side to move (``shown_tree``); otherwise
 ``Classification.line_proofs``' (for a ko, the one in which the side to move
 wins it; for a ``WRONG`` ko move, the one in which its opponent does).  Below
-a ``RIGHT`` move that is not a ko, the comment of each end of its lines starts
-``RIGHT`` as well (trainers judge a line by its end:
-``search.proof.TreeWriter.mark_right_ends``); a ko move's lines end unmarked,
-neither right nor wrong, as do the others'.  Move comments say where the
+a ``RIGHT`` move, the comment of each end of its lines starts ``RIGHT`` as
+well (trainers judge a line by its end: ``search.proof.TreeWriter.mark_right_ends``),
+a ko's too, whose tree is the ko won by the side to move; the other moves' lines
+end unmarked.  Move comments say where the
 tree's ko rule or a missing ko threat decides a move (``search.ko_notes``);
 zones are in our own property ``TZ``; the root keeps the region as ``SQ``.
 Other SGF programs open it as a problem file with variations.
@@ -197,7 +197,7 @@ def to_sgf(c: Classification, max_nodes: int = 200_000, book: Book | None = None
         text = f"{word}: {c.move_words(m)}"
         if m.cls == OPEN and m.why_open:
             text += f" ({m.why_open})"
-        shows = None
+        shows, proof = None, None
         if m.proofs:
             proof, shows = shown_tree(c, m, group)
             rules = replace(c.problem, goal=proof.problem.goal,
@@ -219,7 +219,10 @@ def to_sgf(c: Classification, max_nodes: int = 200_000, book: Book | None = None
         node.set_raw("TC", m.cls.encode())
         if word != "OPEN":
             node.set("TE" if word == "RIGHT" else "BM", 1)
-        if word == "RIGHT" and m.cls != "ko":
+        # a ko's too: its tree is the ko won by the side to move (QA s62: the bundled kos'
+        # answers never read as solved in a trainer, which judges a line by its end)
+        if word == "RIGHT" and (proof is None or
+                                proof.root.won == (c.to_play == c.problem.defender)):
             writer.mark_right_ends(node)
     writer.say_on_root(root)
     return game.serialise()

@@ -780,8 +780,8 @@ class TreeWriter:
     same side as its line's, and a trainer that follows the line stops there.  The
     shared subtree's own ends are marked by the first move of the line it is
     written under (each SGF node lies in one first move's variation), so one that
-    a ``KO`` first move's line holds is left unmarked where a winning line points
-    to it."""
+    a ``WRONG`` first move's line holds is left unmarked where a winning line
+    points to it."""
 
     def __init__(self, size: int, defender: int, max_nodes: int, book: Book | None = None):
         self.size, self.defender = size, defender
