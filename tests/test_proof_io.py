@@ -349,8 +349,10 @@ def test_a_ko_moves_variation_shows_the_mover_winning_the_ko():
         assert node.get("C").startswith("RIGHT: ko")
         assert shows in node.get("C")
         assert all(child.get("C").startswith("Black kills") for child in node)
-        # a ko decides it: its lines end neither right nor wrong
-        assert not any(_starts_right(n) for n in _sgf_nodes_below(node))
+        # its tree is the ko Black wins: its lines end RIGHT, as a trainer reads an answer
+        # (QA s62: they ended neither right nor wrong, and the answer never read as solved)
+        ends = [n for n in _sgf_nodes_below(node) if not len(n)]
+        assert ends and all(_starts_right(n) for n in ends)
 
 
 def test_a_wrong_ko_moves_variation_shows_its_refutation():
