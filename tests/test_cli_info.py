@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 
 from tsumego_gui.cli.main import main
+from tsumego_gui.core.sgf_io import read_sgf
+from tsumego_gui.search.choice import pick_solver
 
 ROOT = Path(__file__).resolve().parents[1]
 BUNDLED = ROOT / "tsumego_gui" / "resources" / "problems"
@@ -20,6 +22,16 @@ def test_info_shows_the_board_fields_and_region(capsys):
     assert "1 + + + O X" in out
     assert "defender:     White (must live)" in out
     assert "region:       3 points" in out
+
+
+def test_a_one_point_region_is_one_point(tmp_path, capsys):
+    """QA s62: "region: 1 points", and the solver's reason "(1 empty points)"."""
+    path = tmp_path / "one.sgf"
+    path.write_text("(;GM[1]SZ[5]PL[B]AB[ba][bb][ab]AW[ca][cb][bc][ac][da]TR[ca]SQ[aa])")
+    assert main(["info", str(path)]) == 0
+    assert "region:       1 point\n" in capsys.readouterr().out
+    assert pick_solver(read_sgf(path.read_bytes())[0])[1] == \
+        "small enclosed region (1 empty point): depth-first search"
 
 
 @pytest.mark.skipif(not KILLALL.is_file(), reason="../shared/problems is absent")

@@ -9,7 +9,7 @@ from tsumego_gui.core import coords
 from tsumego_gui.core.diagram import render_diagram
 from tsumego_gui.core.posing import problem_warnings
 from tsumego_gui.core.problem import Problem
-from tsumego_gui.core.wording import PLAYERS, printable
+from tsumego_gui.core.wording import PLAYERS, counted, printable
 
 
 def describe(problem: Problem) -> str:
@@ -34,7 +34,7 @@ def describe(problem: Problem) -> str:
     to_play = PLAYERS[problem.to_play]
     if not problem.to_play_given:
         to_play += " (not given: either side)"
-    region = f"{len(problem.region)} points" if problem.region else "whole board"
+    region = counted(len(problem.region), "point") if problem.region else "whole board"
     lines += [
         f"size:         {size}x{size}",
         f"to play:      {to_play}",

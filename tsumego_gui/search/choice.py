@@ -44,6 +44,7 @@ from dataclasses import dataclass, replace
 
 from engine_cy.board import EMPTY
 from tsumego_gui.core.problem import Problem
+from tsumego_gui.core.wording import counted
 from tsumego_gui.search import dfs, mcts, verify
 from tsumego_gui.search.evaluators import Evaluator, HeuristicEvaluator, UniformEvaluator
 from tsumego_gui.search.params import MctsParams, SearchParams
@@ -95,11 +96,12 @@ def pick_solver(problem: Problem, decompose: bool = False) -> tuple[str, str]:
         return "mcts", "kill-all goal (any defender stone may live): best-first search"
     board = problem.to_board()
     empty = sum(1 for p in problem.region_or_all() if board.color_at(p) == EMPTY)
+    points = counted(empty, "empty point")
     if problem.region and empty <= SMALL_REGION:
-        return "dfs", f"small enclosed region ({empty} empty points): depth-first search"
+        return "dfs", f"small enclosed region ({points}): depth-first search"
     if problem.region:
-        return "mcts", f"large region ({empty} empty points): best-first search"
-    return "mcts", f"open board ({empty} empty points, no region): best-first search"
+        return "mcts", f"large region ({points}): best-first search"
+    return "mcts", f"open board ({points}, no region): best-first search"
 
 
 def classification_search(problem: Problem, solver: str = "auto") -> str:
