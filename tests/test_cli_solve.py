@@ -603,6 +603,19 @@ def test_all_says_what_the_classes_set_aside(tmp_path, capsys):
     assert not any("no first move" in note for note in row["set_aside"])
 
 
+def test_the_all_json_gives_the_positions_ko_figure_as_fields(capsys):
+    """QA s62: the position's ko figure was only in the status sentence, where every row
+    had it as fields.  The direct ko, White to play: White needs 1 threat; the J group,
+    Black to play: White fails even with 3."""
+    assert main(["solve", str(BUNDLED / "ko" / "direct-ko.sgf"), "--all", "--json"]) == 0
+    [row] = json.loads(capsys.readouterr().out)
+    assert row["ko_threats"] == {"side": "White", "threats": 1, "kind": "direct ko"}
+    assert "ko_beyond" not in row
+    assert main(["solve", str(BUNDLED / "corner" / "j-group.sgf"), "--all", "--json"]) == 0
+    [row] = json.loads(capsys.readouterr().out)
+    assert row["ko_beyond"] == "White" and "ko_threats" not in row
+
+
 def test_a_file_name_that_is_not_utf8_does_not_lose_the_proof(tmp_path, capsys):
     """QA s46: the proof of "caf\\xe9.sgf" (a Latin-1 name unzipped on Linux) was solved
     and then never written: the name went into the SGF as a lone surrogate."""

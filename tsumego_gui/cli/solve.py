@@ -81,6 +81,7 @@ from tsumego_gui.search.choice import (
 )
 from tsumego_gui.search.classify import OPEN, classify, first_move_problem, pass_note
 from tsumego_gui.search.frame_ladder import solve_closer_first
+from tsumego_gui.search.ko_figure import KoFigure
 from tsumego_gui.search.line_diagram import ko_heading, line_diagram, proof_diagram, proof_line
 from tsumego_gui.search.params import SearchParams
 from tsumego_gui.search.proof import with_other_side
@@ -346,6 +347,7 @@ def classify_one(problem: Problem, to_play: int, args, evaluator,
                  evaluator=evaluator if search == "mcts" else None, cancelled=stop.is_set,
                  **kwargs)
     size = problem.size
+    figure, beyond = c.ko, c.ko_beyond      # the position's best ko (QA s62: in words only)
     row = {
         "search": search,
         "to_play": PLAYERS[to_play],
@@ -353,6 +355,8 @@ def classify_one(problem: Problem, to_play: int, args, evaluator,
         "goal": problem.goal,
         "class": c.status,
         "status": c.status_words(),
+        **({"ko_threats": _figure_json(figure)} if figure is not None else {}),
+        **({"ko_beyond": PLAYERS[beyond]} if beyond is not None else {}),
         "need_not_play": c.need_not_play,
         "pass_note": pass_note(problem),
         "nodes": c.nodes,
@@ -362,8 +366,7 @@ def classify_one(problem: Problem, to_play: int, args, evaluator,
                          "reads": c.move_words(m), "why_open": m.why_open,
                          "verification": m.verification or "unchecked",
                          "proofs": len(m.proofs),
-                         **({"ko_threats": {"side": PLAYERS[m.ko.side], "threats": m.ko.threats,
-                                            "kind": m.ko.kind}} if m.ko else {}),
+                         **({"ko_threats": _figure_json(m.ko)} if m.ko else {}),
                          **({"ko_not_measured": m.ko_why} if m.ko_why else {}),
                          **({"ko_beyond": PLAYERS[m.ko_beyond]}
                             if m.ko_beyond is not None else {}),
@@ -401,6 +404,11 @@ def classify_one(problem: Problem, to_play: int, args, evaluator,
         row["diagram"] = position_diagram(problem, to_play)
     # a classification a Ctrl-C stopped keeps the classes it proved, the rest open
     return {"classification": c, "row": row, "finished": any(m.cls != OPEN for m in c.moves)}
+
+
+def _figure_json(figure: KoFigure) -> dict:
+    """A ko figure in a JSON row: the side that must win the ko, its threats, the kind."""
+    return {"side": PLAYERS[figure.side], "threats": figure.threats, "kind": figure.kind}
 
 
 def position_diagram(problem: Problem, to_play: int, by_areas: bool = False) -> str:
