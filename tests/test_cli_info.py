@@ -134,6 +134,16 @@ def test_a_text_that_contradicts_the_marks_is_warned_of(tmp_path, capsys, text, 
         assert warnings == []
 
 
+def test_the_texts_words_are_quoted_each_as_it_has_them(tmp_path, capsys):
+    """QA s62: two phrases sentences apart were quoted as one ('White dies, Black to
+    play'), words the text does not have."""
+    path = tmp_path / "p.sgf"
+    path.write_text(MARKED.format(text="PL[B]C[White to play. In the end white lives.]"))
+    assert main(["info", str(path)]) == 0
+    assert "the problem's text ('White to play', 'white lives') says white must live" in \
+        capsys.readouterr().out
+
+
 def test_a_files_control_characters_are_not_printed_and_an_empty_name_is_refused(
         tmp_path, capsys):
     """QA s46: a title's escape codes reached the terminal as they were (a file could

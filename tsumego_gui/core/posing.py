@@ -169,7 +169,9 @@ def text_disagrees(problem: Problem) -> str:
     for a warning; "" where it says nothing against them (or nothing this module reads).  The
     marks decide the solve: a book's words may be wrong, and a file's marks are what its
     author set down for a solver (a posed problem took its defender from the text)."""
-    intent = read_intent(f"{problem.title}\n{problem.comment}")
+    text = f"{problem.title}\n{problem.comment}"
+    claims = read_claims(text)
+    intent = agreed(claims)
     if intent is None:
         return ""
     said = []
@@ -184,8 +186,12 @@ def text_disagrees(problem: Problem) -> str:
                     f"{COLOR_NAMES[problem.to_play]} does here")
     if not said:
         return ""
-    return f"the problem's text ({intent.text!r}) says {' and '.join(said)}; the solve " \
-        "follows the problem as set up, not its text"
+    # each phrase quoted as the text has it, in its order (QA s62: 'White dies, Black to
+    # play' read as one quote, where the two stand sentences apart)
+    words = ", ".join(repr(phrase) for phrase in sorted(dict.fromkeys(c.text for c in claims),
+                                                        key=text.find))
+    return f"the problem's text ({words}) says {' and '.join(said)}; the solve follows " \
+        "the problem as set up, not its text"
 
 
 def problem_warnings(problem: Problem) -> list[str]:
