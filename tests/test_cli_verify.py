@@ -6,6 +6,8 @@ import json
 
 from tests.test_cli_solve import BUNDLED, STRAIGHT_THREE
 from tsumego_gui.cli.main import main
+from tsumego_gui.core import coords
+from tsumego_gui.core.sgf_io import read_sgf, write_sgf
 
 
 def _saved(tmp_path, name: str, *options: str) -> dict:
@@ -65,9 +67,12 @@ def test_a_classification_whose_classes_its_proofs_do_not_bear_out_is_refused(tm
     rows = {row["move"]: row for row in data["moves"]}
     edits = {
         "class": (lambda d: rows["A1"].update({"class": "lives"}),
-                  "A1: class lives, where its proofs say the defender dies"),
+                  "A1, proof 1: class lives needs a win for the defender (to live "
+                  "unconditionally; Black may capture kos), where this proof is a loss (to "
+                  "survive, a seki counting; White may capture kos)"),
         "twice": (lambda d: d["moves"].append(dict(rows["C1"])), "C1 is listed more than once"),
-        "emptied": (lambda d: rows["B1"].update({"proofs": []}), "B1: class lives with no proof"),
+        "emptied": (lambda d: rows["B1"].update({"proofs": []}),
+                    "B1: class lives is made by 1 proof here, where it has 0"),
         "status": (lambda d: d.update({"status": "dies"}),
                    "the position is said to be 'dies', where its moves give 'lives'"),
         "no class": (lambda d: rows["C1"].update({"class": "banana"}), "C1: 'banana' is no class"),
@@ -149,9 +154,23 @@ def test_a_classification_classes_every_first_move_from_its_own_position(tmp_pat
         "turned": (lambda d, rows: d.update({"to_play": "B"}),
                    "D2, proof 1: it does not start from the position after Black D2"),
         "reversed": (lambda d, rows: rows["E1"]["proofs"].reverse(),
-                     "E1, proof 1: it is under the rules to survive, a seki counting; Black "
-                     "may capture kos, where its part needs to survive, a seki counting; "
-                     "White may capture kos"),
+                     "E1, proof 1: class ko needs a win for the defender (to survive, a seki "
+                     "counting; White may capture kos), where this proof is a loss (to "
+                     "survive, a seki counting; Black may capture kos)"),
+        # review s62: a row said to end the game needed no proof, whatever its class
+        "ends": (lambda d, rows: (rows["D2"].update({"class": "lives", "proofs": [],
+                                                     "ends_game": "made up"}),
+                                  d.update({"status": "lives"})),
+                 "D2: the file says it ends the game, where it does not"),
+        # ... and a class could be a worse one than its proofs show, or said forbidden
+        "worse": (lambda d, rows: rows["E1"].update({"class": "dies", "ko": None,
+                                                     "proofs": rows["E1"]["proofs"][:1]}),
+                  "E1, proof 1: class dies needs a loss for the defender (to survive, a seki "
+                  "counting; White may capture kos), where this proof is a win (to survive, "
+                  "a seki counting; White may capture kos)"),
+        "forbidden": (lambda d, rows: rows["D2"].update({"forbidden": "made up"}),
+                      "D2: the file says the move is illegal under its class's rules, where "
+                      "it is not so"),
         "no threats": (lambda d, rows: rows["E1"]["ko"].update({"threats": 0}),
                        "E1: its ko figure counts 0 threats, where a figure counts 1 at least"),
     }
@@ -161,6 +180,23 @@ def test_a_classification_classes_every_first_move_from_its_own_position(tmp_pat
         (tmp_path / f"{name}.json").write_text(json.dumps(edited))
         assert main(["verify", str(tmp_path / f"{name}.json")]) == 1, name
         assert f"NOT verified: {said}" in capsys.readouterr().out.splitlines(), name
+
+
+def test_a_ko_capture_the_ko_rule_forbids_makes_its_class_with_one_proof(tmp_path, capsys):
+    """Review s62: the direct ko after White E1, Black to play: Black F1 takes the ko, which
+    the ko rule set forbids the attacker, so White wins there with no search, and the loss
+    under survive makes it a ko with one proof; verify said "class ko, where its proofs say
+    the defender dies" of the file solve had just written and verified."""
+    problem = read_sgf((BUNDLED / "ko" / "direct-ko.sgf").read_bytes())[0]
+    (tmp_path / "after-e1.sgf").write_bytes(write_sgf(problem.after(coords.from_gtp("E1", 9))))
+    path = tmp_path / "after-e1.json"
+    assert main(["solve", str(tmp_path / "after-e1.sgf"), "--all", "--proof-out",
+                 str(path)]) == 0
+    rows = {row["move"]: row for row in json.loads(path.read_text())["moves"]}
+    assert rows["F1"]["class"] == "ko" and len(rows["F1"]["proofs"]) == 1
+    assert rows["F1"]["forbidden"]
+    capsys.readouterr()
+    assert main(["verify", str(path)]) == 0
 
 
 def test_a_file_that_holds_no_proof_is_refused_with_its_reason(tmp_path, capsys):

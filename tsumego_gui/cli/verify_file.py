@@ -7,8 +7,9 @@ and search again), runs the independent verifier (``search.verify``) over it,
 or over every first move's proofs of a classification (its ko figures' too), and
 checks what the file claims beside the tree: a proof's winning first moves are moves
 its tree proves, a classification's classes and ko figures what its proofs show
-(``class_faults``), its rows every first move of its position and each proof rooted
-after its move under the rules its part needs (``position_faults``).  Exit status 0
+(``class_faults``), its rows every first move of its position and each class made by
+the wins and losses its rule sets need, a proof rooted after the move under those rules
+or the rules themselves (``position_faults``).  Exit status 0
 when every proof is verified in full and every claim holds, 1 when one is not, 2 for
 a file that is no such proof or holds none.  A
 proof by areas (``--decompose``) is checked whole by ``search.verify_split``: its
@@ -163,6 +164,9 @@ def ko_faults(m: FirstMove, defender: int, name: str) -> list[str]:
         return []
     if m.cls != "ko":
         return [f"{name}: a ko figure on a move of class {m.cls}"]
+    if m.ko is not None and m.ko_beyond is not None:
+        # review s62: the second claim went unchecked beside the first
+        return [f"{name}: a ko figure and a ko lost even with {MAX_TRIED} threats at once"]
     if m.ko is not None and m.ko.threats < 1:
         # QA s62: "loses with -1 threats"; a side that wins with none has no ko to win
         return [f"{name}: its ko figure counts {m.ko.threats} threats, where a figure "
@@ -197,12 +201,15 @@ RULE_FIELDS = ("goal", "ko_allowed")
 
 def position_faults(c: Classification) -> list[str]:
     """What a classification says of its moves that the rules do not bear out (QA s62: a
-    row taken out, another move's proof under a move, and the side to move turned round
-    all passed): its moves are the first moves of its position (``classify.first_moves``),
-    each once, and every proof starts from the position after its move, under the rules
-    its part needs: a class's, those of ``classify.class_proofs`` in that order (less a
-    rule set under which the move is a ko capture its mover may not make), a ko figure's
-    and a ko's lost with the most threats, their threat rules."""
+    row taken out, another move's proof under a move, the side to move turned round, and
+    review s62: a class with the wrong results, a move said to end the game or to be
+    forbidden, all passed): its moves are the first moves of its position
+    (``classify.first_moves``), and each class is made as ``classify.class_proofs`` says:
+    under each of its rule sets the defender's win or loss, given by the rules where the
+    move is a ko capture its mover may not make there (the mover loses) or takes every
+    stone at stake (the defender loses), else by a proof that starts from the position
+    after the move under that rule set, in that order; a ko figure's proofs and a ko's
+    lost with the most threats start there under their threat rules."""
     problem, to_play = c.problem, c.to_play
     legal = first_moves(problem, to_play)
     listed = {m.move for m in c.moves}
@@ -223,28 +230,54 @@ def position_faults(c: Classification) -> list[str]:
         if m.move not in legal:
             continue
         name = coords.to_gtp(m.move, problem.size)
+        if m.cls in CLASSES:
+            faults += _class_faults(m, name, problem, to_play, rules, chain)
         parts = []
-        if m.cls in CLASSES and not m.ends_game:
-            needed = [rules[r] for r, _ in class_proofs(m.cls, chain)
-                      if not _forbids(rules[r], m.move, to_play)]
-            if len(needed) != len(m.proofs):
-                faults.append(f"{name}: class {m.cls} is made by "
-                              f"{counted(len(needed), 'proof')} here, where it has "
-                              f"{len(m.proofs)}")
-                continue
-            parts += [(f"proof {i}", proof, rule, True)
-                      for i, (proof, rule) in enumerate(zip(m.proofs, needed, strict=True), 1)]
         if m.ko is not None and m.ko.threats >= 1:
             held = [m.ko.threats, m.ko.threats - 1]
-            parts += [(f"its ko {what}", proof, _threat_rules(problem, m.ko.side, n), False)
+            parts += [(f"its ko {what}", proof, _threat_rules(problem, m.ko.side, n))
                       for what, proof, n in zip(("won with its threats", "lost with one fewer"),
                                                 m.ko.proofs, held, strict=False)]
         if m.ko_beyond_proof is not None and m.ko_beyond is not None:
             parts.append((f"its ko lost with {MAX_TRIED} threats", m.ko_beyond_proof,
-                          _threat_rules(problem, m.ko_beyond, MAX_TRIED), False))
-        for what, proof, rule, threats_too in parts:
-            faults += _start_faults(f"{name}, {what}", proof, rule, m.move, to_play,
-                                    threats_too)
+                          _threat_rules(problem, m.ko_beyond, MAX_TRIED)))
+        for what, proof, rule in parts:
+            faults += _start_faults(f"{name}, {what}", proof, rule, m.move, to_play)
+    return faults
+
+
+def _class_faults(m: FirstMove, name: str, problem, to_play: int, rules: dict,
+                  chain: tuple[str, ...]) -> list[str]:
+    """Where a decided first move's class is not made as ``position_faults`` says."""
+    ends = _ends_game(problem, m.move, to_play)
+    if bool(m.ends_game) != ends:
+        return [f"{name}: the file says it {'ends' if m.ends_game else 'does not end'} the "
+                f"game, where it {'does' if ends else 'does not'}"]
+    needed = class_proofs(m.cls, chain)
+    forbids = {r: _forbids(rules[r], m.move, to_play) for r, _ in needed}
+    if bool(m.forbidden) != any(forbids.values()):
+        return [f"{name}: the file says the move is {'' if m.forbidden else 'never '}illegal "
+                f"under its class's rules, where it is {'' if any(forbids.values()) else 'not '}"
+                "so"]
+    faults, searched = [], []
+    for r, status in needed:
+        if not (forbids[r] or ends):
+            searched.append((r, status))
+            continue
+        # the rules decide: a forbidden ko capture loses its mover the move, a capture of
+        # every stone at stake loses the defender the game
+        given = "loss" if forbids[r] == (to_play == problem.defender) or not forbids[r] \
+            else "win"
+        if given != status:
+            faults.append(f"{name}: class {m.cls} needs a {status} for the defender "
+                          f"({rules_text(rules[r])}), where the rules give a {given} there "
+                          f"(the move {'is illegal' if forbids[r] else 'ends the game'})")
+    if len(searched) != len(m.proofs):
+        return faults + [f"{name}: class {m.cls} is made by {counted(len(searched), 'proof')} "
+                         f"here, where it has {len(m.proofs)}"]
+    for i, (proof, (r, status)) in enumerate(zip(m.proofs, searched, strict=True), 1):
+        faults += _start_faults(f"{name}, proof {i}", proof, rules[r], m.move, to_play,
+                                (m.cls, status))
     return faults
 
 
@@ -259,15 +292,28 @@ def _forbids(rules, move: int, to_play: int) -> bool:
     return move != PASS and board.illegal_reason(move) is not None
 
 
+def _ends_game(problem, move: int, to_play: int) -> bool:
+    """Whether ``move``, the attacker's, takes every defender stone at stake: the game is
+    over, and no position follows it (``classify``'s ``FirstMove.ends_game``)."""
+    if move == PASS or to_play != problem.attacker:
+        return False
+    board = problem.derived(ko_allowed=(True, True)).to_board()
+    board.to_play = to_play
+    board.play(move)
+    return not any(board.color_at(p) == problem.defender for p in problem.at_stake())
+
+
 def _threat_rules(problem, side: int, threats: int):
     """``problem`` under the threat rules with ``side`` holding ``threats``, the other none."""
     return threat_rules(problem, *((threats, 0) if side == problem.defender else (0, threats)))
 
 
 def _start_faults(label: str, proof: Proof, rules, move: int, to_play: int,
-                  threats_too: bool) -> list[str]:
+                  role: tuple[str, str] | None = None) -> list[str]:
     """Where ``proof`` does not start from the position after ``move`` under ``rules`` (a
-    problem of the classification's position under a rule set), why."""
+    problem of the classification's position under a rule set), why; with ``role`` (a
+    class, and the defender's "win" or "loss" it needs there), where its result is not
+    that one (a ko figure's results and threats are ``ko_faults``')."""
     try:
         there = first_move_problem(rules, move, to_play)
     except ProblemError as e:
@@ -276,39 +322,37 @@ def _start_faults(label: str, proof: Proof, rules, move: int, to_play: int,
         played = f"{PLAYERS[to_play]}'s pass" if move == PASS else \
             f"{PLAYERS[to_play]} {coords.to_gtp(move, there.size)}"
         return [f"{label}: it does not start from the position after {played}"]
-    fields = RULE_FIELDS + (("ko_threats",) if threats_too else ())
-    if any(getattr(proof.problem, f) != getattr(there, f) for f in fields):
-        return [f"{label}: it is under the rules {rules_text(proof.problem)}, where its part "
-                f"needs {rules_text(there)}"]
+    if role is None:
+        if any(getattr(proof.problem, f) != getattr(there, f) for f in RULE_FIELDS):
+            return [f"{label}: it is under the rules {rules_text(proof.problem)}, where its "
+                    f"part needs {rules_text(there)}"]
+        return []
+    got = "win" if proof.root.won else "loss"
+    if got != role[1] or any(getattr(proof.problem, f) != getattr(there, f)
+                             for f in (*RULE_FIELDS, "ko_threats")):
+        return [f"{label}: class {role[0]} needs a {role[1]} for the defender "
+                f"({rules_text(there)}), where this proof is a {got} "
+                f"({rules_text(proof.problem)})"]
     return []
 
 
 def class_faults(c: Classification, status: object) -> list[str]:
-    """What a classification claims that its proofs do not bear out (QA s56: a class edited
-    by hand, a move listed twice, a row with its proofs taken out passed): each move once,
-    a known class, proofs where one is decided (none where the move ends the game), their
-    outcomes as the class says (the defender wins every proof of ``lives``, some of
-    ``seki``, some and not all of a ``ko``'s two, none of ``dies``), and the position's
-    class as its moves give it."""
+    """What a classification claims beside its proofs that they do not bear out (QA s56: a
+    class edited by hand, a move listed twice and a position's class changed passed):
+    each move once, a known class, no proof on an open move, its ko figures
+    (``ko_faults``), and the position's class as its moves give it.  Whether each class is
+    made by its proofs is ``position_faults``'."""
     size = c.problem.size
     faults = []
     seen = [m.move for m in c.moves]
     for move in sorted({m for m in seen if seen.count(m) > 1}):
         faults.append(f"{coords.to_gtp(move, size)} is listed more than once")
     for m in c.moves:
-        name, won = coords.to_gtp(m.move, size), [p.root.won for p in m.proofs]
+        name = coords.to_gtp(m.move, size)
         if m.cls not in (*CLASSES, OPEN):
             faults.append(f"{name}: {m.cls!r} is no class")
-        elif m.cls == OPEN or m.ends_game:
-            if m.proofs:
-                faults.append(f"{name}: {'open' if m.cls == OPEN else 'ends the game'}, yet "
-                              "it holds proofs")
-        elif not won:
-            faults.append(f"{name}: class {m.cls} with no proof")
-        elif not {"lives": all(won), "seki": any(won), "dies": not any(won),
-                  "ko": any(won) and (not all(won) or bool(m.forbidden))}[m.cls]:
-            faults.append(f"{name}: class {m.cls}, where its proofs say the defender "
-                          f"{'lives' if all(won) else 'dies' if not any(won) else 'lives in one'}")
+        elif m.cls == OPEN and m.proofs:
+            faults.append(f"{name}: open, yet it holds proofs")
         faults += ko_faults(m, c.problem.defender, name)
     if not faults and status is not None and status != c.status:
         faults.append(f"the position is said to be {status!r}, where its moves give "
