@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtGui import QAction  # noqa: E402
 from PySide6.QtTest import QTest  # noqa: E402
 
+from tests.test_cli_solve import KO_JUST_TAKEN  # noqa: E402
 from tsumego_gui.core import coords  # noqa: E402
 
 BLACK, WHITE = 1, 2
@@ -822,3 +823,24 @@ def test_the_panels_buttons_say_what_they_do_and_the_tools_name_their_keys(windo
         menu_key, = (key for command, key in keys.items()
                      if command.lower().startswith(tool))
         assert button.toolTip().endswith(f"({menu_key})"), (tool, button.toolTip())
+
+
+def test_turning_the_side_to_move_lifts_a_ko_ban(window, tmp_path):
+    """Review s62: a problem taken just after a ko (Black took at A1, White to play) kept
+    its ko point when the Problem panel turned the side to move, and the draft was no
+    problem; the other side to move stands for a move elsewhere, which lifts the ban (the
+    engine's rule).  Undo brings the ban back with White to move."""
+    path = tmp_path / "ko.sgf"
+    path.write_bytes(KO_JUST_TAKEN)
+    assert window.open_path(path, ask=False)
+    a1 = coords.from_gtp("A1", 9)
+    assert window.editor.draft.ko_point == a1
+    panel = window.problem_panel
+    index = panel.to_play_combo.findData(BLACK)
+    panel.to_play_combo.setCurrentIndex(index)
+    panel.to_play_combo.activated.emit(index)
+    draft = window.editor.draft
+    assert (draft.to_play, draft.ko_point) == (BLACK, coords.PASS)
+    assert not draft.validation_message()
+    window.undo_action.trigger()
+    assert (window.editor.draft.to_play, window.editor.draft.ko_point) == (WHITE, a1)

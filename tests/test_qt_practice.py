@@ -13,6 +13,7 @@ import pytest
 pytest.importorskip("pytestqt")
 
 from engine_cy.board import BLACK, PASS, WHITE  # noqa: E402
+from tests.test_cli_solve import KO_JUST_TAKEN  # noqa: E402
 from tests.test_solver import DEAD_FILLING_ITS_DAME, problem_from, solved  # noqa: E402
 from tsumego_gui.core import coords  # noqa: E402
 from tsumego_gui.core.book_lines import BookMove, book_of_file  # noqa: E402
@@ -1492,3 +1493,21 @@ def test_a_losing_players_hint_is_the_try_the_app_would_play(monkeypatch):
     assert hinted is not None, game.log[-1]
     move = coords.from_gtp(hinted.group(1), problem.size)
     assert move != f3 and not lives_after_tenuki(problem.after(f1, WHITE), move)
+
+
+def test_the_position_of_a_game_keeps_the_boards_ko_ban_not_the_starts(tmp_path):
+    """Review s62: a game from a problem taken just after a ko (the L-four corner, Black
+    took at A1, White to play with one threat) kept the start's ko point when it asked for a
+    solve after a pass: no problem (a ko point after a pass), and the app could not
+    answer.  The position after White's retake holds Black's ban there, and the threat is
+    spent."""
+    rules = read_sgf(KO_JUST_TAKEN)[0]
+    a1 = coords.from_gtp("A1", 9)
+    board = rules.to_board()
+    board.play(PASS)                    # White plays elsewhere: the ban is gone
+    assert position_problem(rules, board).ko_point == PASS
+    board = rules.to_board()
+    board.play(a1)                      # White retakes with its threat
+    after = position_problem(rules, board)
+    assert after.ko_point == board.ko_loc != PASS and after.ko_threats == (0, 0)
+    assert replace(after) == after      # a valid problem

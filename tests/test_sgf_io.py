@@ -12,9 +12,11 @@ from hypothesis import strategies as st
 from sgfmill import sgf
 
 from engine_cy.board import BLACK, PASS, WHITE, Board
+from tests.test_cli_solve import KO_JUST_TAKEN
 from tsumego_gui.core import coords
 from tsumego_gui.core.problem import Problem, ProblemError
 from tsumego_gui.core.sgf_io import GAME_INFO, read_sgf, read_sgf_games, write_sgf
+from tsumego_gui.search.proof import problem_sgf_for
 
 
 def pts(text, size):
@@ -603,3 +605,18 @@ def test_an_earlier_moves_mark_is_not_the_problems():
     problem = posed(data)
     assert problem.defender == BLACK and coords.from_gtp("B18", 19) not in problem.black
     assert problem.book_moves == ((BLACK, coords.from_gtp("B18", 19)),)
+
+
+def test_a_ko_point_the_side_to_move_took_bans_nothing():
+    """Review s62: the L-four corner ko just after Black took it at A1 (White may not retake
+    at once).  With Black to move instead (a file that turned PL and kept TO, or the proof
+    exported for Black), the ban is gone, as a move elsewhere lifts it: the file reads, and
+    the export for Black writes no ko point (it was refused, and no proof written)."""
+    a1 = coords.from_gtp("A1", 9)
+    problem = read_sgf(KO_JUST_TAKEN)[0]
+    assert (problem.to_play, problem.ko_point) == (WHITE, a1)
+    turned = read_sgf(KO_JUST_TAKEN.replace(b"PL[W]", b"PL[B]"))[0]
+    assert (turned.to_play, turned.ko_point) == (BLACK, PASS)
+    for to_play, ko_point in ((BLACK, PASS), (WHITE, a1)):
+        again = read_sgf(problem_sgf_for(problem, to_play))[0]
+        assert (again.to_play, again.ko_point) == (to_play, ko_point)

@@ -264,6 +264,15 @@ def fight_liberties_outside_region(size: int, black: Iterable[int], white: Itera
     return frozenset(out)
 
 
+def ko_taken_by(board: Board, point: int, taker: int) -> bool:
+    """Whether ``taker`` can just have taken a ko at ``point`` on ``board``: its stones on
+    every point beside it, one of them alone with ``point`` its only liberty (the engine's
+    rule for a ko ban)."""
+    beside = coords.neighbours(point, board.size)
+    return all(board.color_at(p) == taker for p in beside) and any(
+        board.chain(p) == [p] and board.liberties(p) == [point] for p in beside)
+
+
 def one_side_takes_kos(defender: int, defender_takes: bool) -> tuple[bool, bool]:
     """``ko_allowed`` (black, white) where one side alone may capture kos: the attacker
     (the research rule) or, ``defender_takes``, the defender (the rule turned round)."""
@@ -509,10 +518,7 @@ class Problem:
         forbids a move no game can forbid (QA s62: TO[E1] where no ko could be turned the
         direct ko's answer into "White dies")."""
         taker, point, size = opponent(self.to_play), self.ko_point, self.size
-        board = self.derived(ko_point=PASS).to_board()
-        beside = coords.neighbours(point, size)
-        if all(board.color_at(p) == taker for p in beside) and any(
-                board.chain(p) == [p] and board.liberties(p) == [point] for p in beside):
+        if ko_taken_by(self.derived(ko_point=PASS).to_board(), point, taker):
             return
         raise ProblemError(f"the ko point {point_name(point, size)} (a ko just taken, the "
                            f"retake forbidden to {COLOR_NAMES[self.to_play]}) is no ko: "

@@ -114,6 +114,7 @@ from tsumego_gui.core.problem import (
     Problem,
     ProblemError,
     check_position,
+    ko_taken_by,
     opponent,
     point_name,
     point_names,
@@ -643,6 +644,10 @@ def read_game(tree: sgf_grammar.Coarse_game_tree, file_name: str = "", *,
             raise ProblemError(f"{shown_value('TO', root.get_raw('TO'))} is not one point "
                                "(the ko point)")
         (ko_point,) = points
+        if board.color_at(ko_point) == EMPTY and ko_taken_by(board, ko_point, to_play):
+            # the side to move took it: the ban was the other side's, and a move elsewhere
+            # lifted it, as turning the side to move does (files that turned PL and kept TO)
+            ko_point = PASS
     book_moves = []
     if is_problem:
         verdicts = [line_verdict(child)[0] for child in root]

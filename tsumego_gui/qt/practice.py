@@ -125,10 +125,14 @@ def position_problem(rules: Problem, board: Board) -> Problem:
     black = frozenset(p for p in locs if board.color_at(p) == 1)
     white = frozenset(p for p in locs if board.color_at(p) == 2)
     defender_stones = black if rules.defender == 1 else white
+    # the board's ko ban and the threats left, not the start's (review s62: the start's ko
+    # point, kept after the stones changed, made no problem)
     return replace(rules, black=black, white=white, to_play=board.to_play, to_play_given=True,
                    crucial=rules.crucial & defender_stones,
                    history=tuple(board.history()[:-1]),
-                   previous_pass=board.consecutive_passes >= 1, book_moves=())
+                   previous_pass=board.consecutive_passes >= 1, book_moves=(),
+                   ko_point=board.ko_loc,
+                   ko_threats=(board.ko_threats(1), board.ko_threats(2)))
 
 
 def game_end(rules: Problem, board: Board) -> tuple[bool, str] | None:

@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from tsumego_gui.core import coords
 from tsumego_gui.core.frame import DISTANCE
 from tsumego_gui.core.problem import GOAL_TEXT, GOALS
 from tsumego_gui.core.wording import counted
@@ -385,8 +386,12 @@ class ProblemPanel(QWidget):
             self.model.end_typing()
 
     def _to_play_changed(self) -> None:
-        self.model.set_fields("set side to move", to_play=self.to_play_combo.currentData(),
-                              to_play_given=True)
+        to_play = self.to_play_combo.currentData()
+        # the other side to move stands for a move elsewhere, which lifts a ko ban (review
+        # s62: the ko point kept made the draft no problem)
+        lifted = {} if to_play == self.model.draft.to_play else {"ko_point": coords.PASS}
+        self.model.set_fields("set side to move", to_play=to_play, to_play_given=True,
+                              **lifted)
 
     def _ko_changed(self) -> None:
         if not self._updating:

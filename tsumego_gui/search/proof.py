@@ -958,5 +958,8 @@ def problem_sgf_for(problem: Problem, to_play: int) -> bytes:
     without the book's first moves, whose bare variations would come first and read as
     the main line, and without the words of an export it was read from."""
     from tsumego_gui.core.sgf_io import write_sgf
+    # the other side to move stands for a move elsewhere, which lifts a ko ban (review s62:
+    # the problem with its ko point kept was refused, and the proof not written)
+    ko_point = problem.ko_point if to_play == problem.to_play else PASS
     return write_sgf(replace(problem, to_play=to_play, to_play_given=True, book_moves=(),
-                             comment=without_export_words(problem.comment)))
+                             ko_point=ko_point, comment=without_export_words(problem.comment)))
