@@ -315,6 +315,7 @@ def test_a_right_ko_moves_lines_end_right_too():
     c = classify(problem, to_play=WHITE)
     assert c.best_moves() == [coords.from_gtp("E1", 9)] and c.status == "ko"
     root = sgf.Sgf_game.from_bytes(classification_file.to_sgf(c)).get_root()
+    assert [n.get("C").startswith("RIGHT") for n in root].count(True) == 1
     for node in root:
         below = list(_sgf_nodes_below(node))
         ends = [n for n in below if not len(n)]

@@ -352,10 +352,21 @@ def test_save_as_and_export_never_write_over_a_collection_or_the_problems_own_fi
     assert w.export_proof()
     w.ask_save_file = lambda default: str(folder / "p1.sgf")
     assert w.save_as()
-    for name in ("p0.sgf", "p1.sgf"):
+    assert listed.list.currentRow() == _titles(w).index("p1.sgf")
+    # a file too large to count its problems (review s62: read as none, and written over)
+    big = tmp_path / "big.sgf"
+    with big.open("wb") as f:
+        f.truncate(65 << 20)
+    w.ask_save_file = lambda default: str(big)
+    assert not w.save_as()
+    assert w.error_text().startswith("Not saved: big.sgf is larger than this app reads")
+    # a listed file written by another name (review s62: a link kept its old entry)
+    (tmp_path / "link.sgf").symlink_to(folder / "p2.sgf")
+    w.ask_save_file = lambda default: str(tmp_path / "link.sgf")
+    assert w.save_as()
+    for name in ("p0.sgf", "p1.sgf", "p2.sgf"):
         shown = listed.sourced(folder / name, 0).problem
         assert (shown.black, shown.white) == (three.black, three.white), name
-    assert listed.list.currentRow() == _titles(w).index("p1.sgf")
 
 
 def test_a_folder_named_relative_to_the_start_finds_its_files_by_their_full_paths(

@@ -188,8 +188,9 @@ def text_disagrees(problem: Problem) -> str:
         return ""
     # each phrase quoted as the text has it, in its order (QA s62: 'White dies, Black to
     # play' read as one quote, where the two stand sentences apart)
-    words = ", ".join(repr(phrase) for phrase in sorted(dict.fromkeys(c.text for c in claims),
-                                                        key=text.find))
+    phrases = sorted(dict.fromkeys(c.text for c in claims),
+                     key=lambda phrase: text.find(phrase) % (len(text) + 1))    # -1: last
+    words = ", ".join(repr(phrase) for phrase in phrases)
     return f"the problem's text ({words}) says {' and '.join(said)}; the solve follows " \
         "the problem as set up, not its text"
 

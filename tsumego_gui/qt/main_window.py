@@ -275,10 +275,13 @@ def _rewrites_as_is(data: bytes | None) -> bool:
         return False
 
 
-def _games_in(path: Path) -> int:
-    """How many games an SGF file holds (0: none, or not an SGF file this app reads)."""
-    if path.suffix.lower() != ".sgf" or refusal(path, MAX_PROBLEM_BYTES):
+def _games_in(path: Path) -> int | None:
+    """How many games an SGF file holds (0: none, or not SGF this app parses); None for one
+    too large to read, which may hold thousands."""
+    if path.suffix.lower() != ".sgf":
         return 0
+    if refusal(path, MAX_PROBLEM_BYTES):
+        return None
     try:
         return len(parse_games(path.read_bytes()))
     except (OSError, ProblemError, ValueError, RecursionError):
@@ -1132,12 +1135,17 @@ class MainWindow(QMainWindow):
         if what != "problem" and own:
             return (f"Not exported: {path.name} is the problem's own file: name another, or "
                     f"the {what} would replace the problem.")
-        games = max(self.problem_list.games_listed(path), _games_in(path)) \
-            if path.exists() else 0
-        if games > 1:
-            return (f"Not {'saved' if what == 'problem' else 'exported'}: {path.name} holds "
-                    f"{games} problems, and the {what} written over it would lose them: name "
+        counted_games = _games_in(path) if path.exists() else 0
+        games = max(self.problem_list.games_listed(path), counted_games or 0)
+        done = "saved" if what == "problem" else "exported"
+        if counted_games is None:
+            # review s62: a collection too large to count was written over
+            return (f"Not {done}: {path.name} is larger than this app reads, and may hold "
+                    f"many problems, which the {what} written over it would lose: name "
                     "another file.")
+        if games > 1:
+            return (f"Not {done}: {path.name} holds {games} problems, and the {what} written "
+                    "over it would lose them: name another file.")
         return ""
 
     def _wrote(self, path: Path) -> None:

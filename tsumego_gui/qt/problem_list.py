@@ -27,6 +27,7 @@ Knows which files hold problems and painting; nothing about editing or solving.
 
 from __future__ import annotations
 
+import os
 import random
 import re
 from collections import Counter
@@ -224,6 +225,14 @@ class _KeyList(QListWidget):
             self.moved_by_key.emit(after)
 
 
+def _same_file(a: Path, b: Path) -> bool:
+    """One file by either name (a link, a ``..`` in one of them)."""
+    try:
+        return a == b or os.path.samefile(a, b)
+    except OSError:
+        return False
+
+
 class ProblemList(QWidget):
     problem_chosen = Signal(object, int, object)     # Path, index, Problem
     picked = Signal()                                # a click or Enter chose an entry
@@ -291,9 +300,11 @@ class ProblemList(QWidget):
         Save As onto a listed collection left its lost games listed, and PgDown opened
         them): its rows become the games it holds now, in their place; False where it is
         not listed."""
-        at = [n for n, row in enumerate(self._rows) if row.file == path]
+        at = [n for n, row in enumerate(self._rows)
+              if row.file is not None and _same_file(row.file, path)]
         if not at or self.source is None:
             return False
+        path = self._rows[at[0]].file        # by the name the list knows it
         fresh = listing(self.source, file_entries(path, read_file_entries(path)))
         if self.states is not None:
             for row in fresh.rows:

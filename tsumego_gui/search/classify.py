@@ -738,6 +738,8 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
         if (rules_name, move) not in afters:
             there = rules[rules_name]
             if rules_name in CHAIN:
+                # the game allows what the rule set forbids: its callers ask first
+                assert not forbidden(rules_name, move), (rules_name, move)
                 if ("", move) not in afters:
                     afters["", move] = first_move_problem(game, move, to_play)
                 afters[rules_name, move] = afters["", move].derived(
