@@ -1511,3 +1511,25 @@ def test_the_position_of_a_game_keeps_the_boards_ko_ban_not_the_starts(tmp_path)
     after = position_problem(rules, board)
     assert after.ko_point == board.ko_loc != PASS and after.ko_threats == (0, 0)
     assert replace(after) == after      # a valid problem
+
+
+def test_a_retake_with_no_threat_left_is_refused_for_the_threat_not_a_rule(make_window,
+                                                                            qtbot):
+    """QA s62: the approach ko with O (the app plays Black B1 first, the user White): the
+    ko is fought with threats, Black holding 1 and White none.  White takes at A1, Black
+    retakes with its threat, and White's retake at once was refused as "White may not do
+    in this line (... Black may capture kos)": the problem's rule, not the fight's, where
+    White may take kos and holds no threat."""
+    w = make_window("s.ini", show=True)
+    assert w.open_path(PROBLEMS_DIR / "ko" / "approach-ko.sgf", ask=False)
+    with qtbot.waitSignal(w.solver.classified, timeout=60_000):
+        w.solve()
+    w.switch_action.trigger()                          # O: the app plays Black first
+    game = w.browser.try_it
+    assert any("Black holds 1 ko threat, White none" in line for line in game.log)
+    a1 = coords.from_gtp("A1", 9)
+    game.play(a1)
+    assert "retaking the ko: a ko threat elsewhere" in game.log[-1]
+    said = game.play(a1)
+    assert said == ("A1 retakes the ko at once: that takes a ko threat elsewhere first, and "
+                    "White holds none in this line.")

@@ -331,7 +331,9 @@ class Practice(GameLog):
         if self.finished:
             return self._say("The game is over: restart to try again.")
         self._ko_faced = self._ko_faced or self._ko_denied(loc)
-        refused = move_refused(self.board, loc, self.rules, self._name(loc))
+        # said under the rules the game is played by (QA s62: a retake refused for want of
+        # a threat, in a ko fought with threats, read "White may not do in this line")
+        refused = move_refused(self.board, loc, self._line_rules(), self._name(loc))
         if refused:
             return self._say(refused + ".")
         first = len(self.log)
