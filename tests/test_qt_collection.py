@@ -2,6 +2,8 @@
 settings file, never the user's), random order with a seed; the menus: Help › Keyboard shortcuts
 read from the actions, Help › About, File › Open recent."""
 
+from html import escape
+
 import pytest
 
 pytest.importorskip("pytestqt")
@@ -9,6 +11,7 @@ pytest.importorskip("pytestqt")
 from PySide6.QtCore import Qt  # noqa: E402
 from PySide6.QtGui import QAction, QKeySequence  # noqa: E402
 
+from engine_cy.board import WHITE  # noqa: E402
 from tsumego_gui.core import coords  # noqa: E402
 from tsumego_gui.qt.collection_state import FAILED, SOLVED, UNSOLVED, CollectionState  # noqa: E402
 from tsumego_gui.qt.help_dialogs import (  # noqa: E402
@@ -540,3 +543,27 @@ def test_the_collection_worked_through_is_listed_again_at_the_next_start(make_wi
     assert again.problem_list.current() == at
     assert again.step_problem(-1)                       # PgUp goes on through the list
     again.close()
+
+
+def test_a_file_that_does_not_say_who_plays_first_is_said_to(make_window, qtbot, tmp_path):
+    """QA s62: gop/1305.sgf, with no PL, opened as Black to play without a word and the app
+    solved that side alone, where ``tsumego solve`` solves both: a player took one side's
+    answer for the problem's.  Said on opening and over the verdict; the To play box,
+    once set, gives the side."""
+    path = tmp_path / "unsaid.sgf"
+    path.write_bytes(NAMED.replace(b"PL[W]", b""))
+    w = make_window()
+    assert w.open_path(path, ask=False)
+    said = ("the file does not say who plays first: this is Black to play, and White to "
+            "play is a problem too (the Problem panel's To play box solves it)")
+    assert w.statusBar().currentMessage() == said[0].upper() + said[1:] + "."
+    with qtbot.waitSignal(w.solver.classified, timeout=60_000):
+        w.solve()
+    assert f"⚠ Read first: {escape(said)}." in w.solve_panel.verdict_label.text()
+    combo = w.problem_panel.to_play_combo
+    index = combo.findData(WHITE)
+    combo.setCurrentIndex(index)
+    combo.activated.emit(index)
+    with qtbot.waitSignal(w.solver.classified, timeout=60_000):
+        w.solve()
+    assert "does not say who plays first" not in w.solve_panel.verdict_label.text()

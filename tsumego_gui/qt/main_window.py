@@ -275,6 +275,14 @@ def _rewrites_as_is(data: bytes | None) -> bool:
         return False
 
 
+def _side_not_given(problem: Problem) -> str:
+    """What a player must know of a problem whose file does not say who plays first (QA s62:
+    the app solved Black to play without a word, where the CLI solves both sides)."""
+    side, other = PLAYERS[problem.to_play], PLAYERS[3 - problem.to_play]
+    return (f"the file does not say who plays first: this is {side} to play, and {other} to "
+            "play is a problem too (the Problem panel's To play box solves it)")
+
+
 def _games_in(path: Path) -> int | None:
     """How many games an SGF file holds (0: none, or not SGF this app parses); None for one
     too large to read, which may hold thousands."""
@@ -852,6 +860,8 @@ class MainWindow(QMainWindow):
         self._update_title()
         if assumed:
             self.statusBar().showMessage(self._posed_summary(problem, frame), 15000)
+        elif not problem.to_play_given:
+            self.statusBar().showMessage(capitalised(_side_not_given(problem)) + ".", 15000)
         elif EXPORT_MARK.search(problem.comment):
             # our own export opened again: its lines are for SGF viewers (QA s45: only the
             # problem showed, with no word of the variations)
@@ -1853,9 +1863,11 @@ class MainWindow(QMainWindow):
         problem = self.solve_problem
         to_play = outcome.result.proof.to_play if outcome.result.proof is not None \
             else problem.to_play
+        warnings = problem_warnings(problem) + \
+            ([] if problem.to_play_given else [_side_not_given(problem)])
         self.solve_panel.show_outcome(
             outcome, problem.size, problem.defender, problem.goal,
-            warning="; ".join(problem_warnings(problem)),
+            warning="; ".join(warnings),
             book=problem.book_moves_for(to_play))
         self.solve_panel.scroll_to_results()
         self.outcome = outcome
