@@ -118,6 +118,9 @@ T20 = coords.stride(19) * 0 + 19  # the wall cell above T19 on a 19x19 board
     (dict(goal="kill"), "goal must be one of 'survive', 'live', 'live_any', not 'kill'"),
     (dict(crucial=pts("D4")), "crucial stone at D4 is an empty point"),
     (dict(crucial=pts("B3 C3")), "crucial stone at C3 is black but the defender is white"),
+    # every stone of the chain, the one clicked among them (QA s62: the other one named)
+    (dict(crucial=pts("B3 C3 C4")),
+     "crucial stones at C4, C3 are black but the defender is white"),
     (dict(crucial=frozenset({999})), "crucial stone loc 999 is off a 9x9 board"),
     (dict(region=frozenset({coords.to_loc(8, 8, 9) + 1})),
      "region point loc 109 is off a 9x9 board"),

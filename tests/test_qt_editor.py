@@ -191,7 +191,8 @@ def test_inline_validation_follows_the_edits(qtbot, window):
     for v in ("A1", "B2", "A3"):
         click(qtbot, window, v, Qt.MouseButton.RightButton)
     click(qtbot, window, "A2")
-    assert "black chain at A2 has no liberties" in panel.validation_text()
+    # first, before the advice to mark the crucial stones (QA s62: it came in brackets)
+    assert panel.validation_text().endswith("The black chain at A2 has no liberties.")
 
 
 def test_the_edit_tools_have_keys(qtbot, window):
@@ -844,3 +845,15 @@ def test_turning_the_side_to_move_lifts_a_ko_ban(window, tmp_path):
     assert not draft.validation_message()
     window.undo_action.trigger()
     assert (window.editor.draft.to_play, window.editor.draft.ko_point) == (WHITE, a1)
+
+
+def test_a_crucial_mark_on_an_empty_point_says_where_marks_go(qtbot, window):
+    """QA s62: with the Crucial stones tool, a click on an empty point did nothing, with
+    no word."""
+    window.new_problem(9)
+    window.problem_panel.set_tool("crucial")
+    before = window.editor.draft
+    click(qtbot, window, "B1")
+    assert window.editor.draft == before
+    assert window.statusBar().currentMessage().startswith(
+        "Crucial stones are marked on stones: click a stone of the group that must live")

@@ -606,12 +606,16 @@ class Problem:
             raise ProblemError("no defender stones on the board "
                                f"(the defender is {defender_name})")
         for loc in sorted(self.crucial):
-            color = self.color_at(loc)
-            if color == EMPTY:
+            if self.color_at(loc) == EMPTY:
                 raise ProblemError(f"crucial stone at {point_name(loc, size)} is an empty point")
-            if color != self.defender:
-                raise ProblemError(f"crucial stone at {point_name(loc, size)} is "
-                                   f"{COLOR_NAMES[color]} but the defender is {defender_name}")
+        wrong = sorted(loc for loc in self.crucial if self.color_at(loc) != self.defender)
+        if wrong:
+            # all of them, the one clicked among them (QA s62: a chain's other stone named)
+            raise ProblemError(f"crucial {'stones' if len(wrong) > 1 else 'stone'} at "
+                               f"{point_names(wrong, size)} "
+                               f"{'are' if len(wrong) > 1 else 'is'} "
+                               f"{COLOR_NAMES[self.color_at(wrong[0])]} but the defender is "
+                               f"{defender_name}")
         if self.goal != "live_any" and not self.crucial:
             raise ProblemError(f"goal {self.goal!r} needs at least one crucial stone (a "
                                "kill-all board, with none, takes the goal 'live_any')")

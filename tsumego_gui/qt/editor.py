@@ -113,6 +113,11 @@ class Draft:
         try:
             self.to_problem()
         except ProblemError as e:
+            # a position no game reaches comes first (QA s62: a chain with no liberty was
+            # said in brackets, behind the advice to mark the crucial stones)
+            fault = self.position_fault()
+            if fault:
+                return fault[:1].upper() + fault[1:] + "."
             advice = self.advice()
             return f"{advice}  ({e})" if advice else str(e)
         return ""
@@ -292,6 +297,7 @@ class EditorModel(QObject):
 
     changed = Signal(object)      # the new Draft
     tool_changed = Signal(str)    # the tool now in use (``TOOLS``)
+    said = Signal(str)            # why a click changed nothing, for the status bar
 
     def __init__(self, draft: Draft | None = None, parent: QObject | None = None):
         super().__init__(parent)
@@ -397,6 +403,11 @@ class EditorModel(QObject):
             self._stroke = "region+" if button == LEFT else "region-"
         else:
             self._stroke = None
+            if d.color_at(loc) == EMPTY:
+                # QA s62: the click did nothing, with no word
+                self.said.emit("Crucial stones are marked on stones: click a stone of the "
+                               "group that must live (the Stones tool, Ctrl+1, places them).")
+                return
             self.apply(d.with_crucial_toggled(loc), "mark crucial stones")
             return
         self._paint(loc)

@@ -471,6 +471,7 @@ class MainWindow(QMainWindow):
     def _wire(self) -> None:
         self.editor.changed.connect(self._draft_changed)
         self.editor.tool_changed.connect(self._tool_changed)
+        self.editor.said.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.editor.undo_stack.cleanChanged.connect(self._clean_changed)
         self.board.pressed.connect(self._board_pressed)
         self.board.dragged.connect(self._board_dragged)
