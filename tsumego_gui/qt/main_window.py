@@ -1752,9 +1752,10 @@ class MainWindow(QMainWindow):
             if good and getattr(game, "move_shown", False):
                 # a game won with the move shown is no solve of the player's (QA s45);
                 # said after the game's own last line, which the status bar shows next
-                # (QA s52: this was overwritten at once)
+                # (QA s52: this was overwritten at once); a hint showed a winning move,
+                # which the player may not have played (QA s62: bent four's other one)
                 QTimer.singleShot(0, self, lambda: self.statusBar().showMessage(
-                    "Solved with a hint that showed the move: the problem is not marked "
+                    "Solved after a hint showed a winning move: the problem is not marked "
                     "solved.", 8000))
                 return
             state = SOLVED if good else FAILED
