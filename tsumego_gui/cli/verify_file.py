@@ -35,6 +35,7 @@ from tsumego_gui.search.classify import (
     FirstMove,
     chain_of,
     class_proofs,
+    ends_game,
     first_move_problem,
     first_moves,
     rule_sets,
@@ -249,7 +250,9 @@ def position_faults(c: Classification) -> list[str]:
 def _class_faults(m: FirstMove, name: str, problem, to_play: int, rules: dict,
                   chain: tuple[str, ...]) -> list[str]:
     """Where a decided first move's class is not made as ``position_faults`` says."""
-    ends = _ends_game(problem, m.move, to_play)
+    game = problem.derived(ko_allowed=(True, True)).to_board()
+    game.to_play = to_play
+    ends = ends_game(problem, game, m.move)
     if bool(m.ends_game) != ends:
         return [f"{name}: the file says it {'ends' if m.ends_game else 'does not end'} the "
                 f"game, where it {'does' if ends else 'does not'}"]
@@ -290,17 +293,6 @@ def _forbids(rules, move: int, to_play: int) -> bool:
     board = rules.to_board()
     board.to_play = to_play
     return move != PASS and board.illegal_reason(move) is not None
-
-
-def _ends_game(problem, move: int, to_play: int) -> bool:
-    """Whether ``move``, the attacker's, takes every defender stone at stake: the game is
-    over, and no position follows it (``classify``'s ``FirstMove.ends_game``)."""
-    if move == PASS or to_play != problem.attacker:
-        return False
-    board = problem.derived(ko_allowed=(True, True)).to_board()
-    board.to_play = to_play
-    board.play(move)
-    return not any(board.color_at(p) == problem.defender for p in problem.at_stake())
 
 
 def _threat_rules(problem, side: int, threats: int):

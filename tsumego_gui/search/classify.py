@@ -557,6 +557,18 @@ def first_moves(problem: Problem, to_play: int) -> list[int]:
         ([] if board.consecutive_passes else [PASS])
 
 
+def ends_game(problem: Problem, board: Board, move: int) -> bool:
+    """Whether ``move`` of the side to move at ``board`` (``problem``'s position under the
+    game's rules) is the attacker's and takes every stone at stake: the game is over, with
+    no position after it (the module docstring)."""
+    if move == PASS or board.to_play != problem.attacker:
+        return False
+    token = board.play(move)
+    over = not any(board.color_at(p) == problem.defender for p in problem.at_stake())
+    board.undo(token)
+    return over
+
+
 def first_move_problem(problem: Problem, move: int, to_play: int) -> Problem:
     """The problem after a first move.  A first-move pass is a tenuki where the board has
     room elsewhere (:func:`has_elsewhere`): play goes on there, so it does not count
@@ -969,18 +981,8 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
             return "cancelled"
         return "time budget" if deadline and now() >= deadline else ""
 
-    def ends_game(move: int) -> bool:
-        """Whether an attacker's ``move`` (where a rule set allows it) takes every stone at
-        stake: the game is over, with no position after it (module docstring)."""
-        if move == PASS or to_play != problem.attacker:
-            return False
-        token = board.play(move)
-        over = not any(board.color_at(p) == problem.defender for p in problem.at_stake())
-        board.undo(token)
-        return over
-
     def settle(fm: FirstMove, share: float) -> None:
-        ends = ends_game(fm.move)
+        ends = ends_game(problem, board, fm.move)
         # bisect the chain for the first rule set under which the defender wins
         lo, hi = 0, len(chain)
         while lo < hi:
