@@ -50,6 +50,7 @@ from tsumego_gui.core import coords
 from tsumego_gui.core.book_lines import Book, book_of_file, with_line
 from tsumego_gui.core.colors import BLACK, WHITE
 from tsumego_gui.core.coords import PASS
+from tsumego_gui.core.file_limits import same_file
 from tsumego_gui.core.posing import crucial_warning, text_disagrees
 from tsumego_gui.core.problem import GOAL_TEXT, Problem
 from tsumego_gui.core.wording import (
@@ -632,8 +633,7 @@ def run_solve(args) -> int:
     proven: set[str] = set()        # the problems with a proof, for what was not saved
     loaded = load_from_args(args)
     chosen = loaded.problems
-    if out_path is not None and out_path.exists() and any(
-            os.path.samefile(out_path, sourced.path) for _, sourced in chosen):
+    if out_path is not None and any(same_file(out_path, sourced.path) for _, sourced in chosen):
         # QA s46: the proof replaced the problem and its book lines without a word
         raise ValueError(f"--proof-out {out_path} is the problem's own file: name another, "
                          "or the proof would replace the problem")

@@ -37,3 +37,12 @@ def refusal(path: str | os.PathLike, max_bytes: int) -> str:
         return (f"it is {st.st_size / MEGABYTE:,.0f} MB, more than any such file "
                 f"(at most {max_bytes // MEGABYTE:,} MB)")
     return ""
+
+
+def same_file(a: str | os.PathLike, b: str | os.PathLike) -> bool:
+    """Whether two names are one file (a link, a ``..`` in one of them); False where one
+    cannot be looked at."""
+    try:
+        return os.fspath(a) == os.fspath(b) or os.path.samefile(a, b)
+    except OSError:
+        return False

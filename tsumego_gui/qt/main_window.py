@@ -65,7 +65,6 @@ about how solvers work.
 
 from __future__ import annotations
 
-import os
 import re
 import secrets
 from collections.abc import Callable
@@ -91,7 +90,7 @@ from PySide6.QtWidgets import (
 
 from engine_cy.board import PASS
 from tsumego_gui.core.book_lines import Book, book_of_file
-from tsumego_gui.core.file_limits import MAX_PROBLEM_BYTES, refusal
+from tsumego_gui.core.file_limits import MAX_PROBLEM_BYTES, refusal, same_file
 from tsumego_gui.core.frame import DISTANCE
 from tsumego_gui.core.open_problem import OpenPosition, pose_stones, read_open_position
 from tsumego_gui.core.posing import problem_warnings
@@ -1141,8 +1140,7 @@ class MainWindow(QMainWindow):
         proof the problem's own file (QA s62: Save As and Export wrote over both without
         a word; the CLI's --proof-out refuses the second)."""
         path = path.absolute()
-        own = self.file_path is not None and (path == self.file_path or (
-            path.exists() and self.file_path.exists() and os.path.samefile(path, self.file_path)))
+        own = self.file_path is not None and same_file(path, self.file_path)
         if what != "problem" and own:
             return (f"Not exported: {path.name} is the problem's own file: name another, or "
                     f"the {what} would replace the problem.")

@@ -27,7 +27,6 @@ Knows which files hold problems and painting; nothing about editing or solving.
 
 from __future__ import annotations
 
-import os
 import random
 import re
 from collections import Counter
@@ -41,6 +40,7 @@ from PySide6.QtGui import QIcon, QPainter, QPixmap
 from PySide6.QtWidgets import QLabel, QListWidget, QListWidgetItem, QVBoxLayout, QWidget
 
 from tsumego_gui.core.board_crop import crop_window
+from tsumego_gui.core.file_limits import same_file
 from tsumego_gui.core.problem import COLOR_NAMES, Problem
 from tsumego_gui.core.problem_files import (
     POSING,
@@ -225,14 +225,6 @@ class _KeyList(QListWidget):
             self.moved_by_key.emit(after)
 
 
-def _same_file(a: Path, b: Path) -> bool:
-    """One file by either name (a link, a ``..`` in one of them)."""
-    try:
-        return a == b or os.path.samefile(a, b)
-    except OSError:
-        return False
-
-
 class ProblemList(QWidget):
     problem_chosen = Signal(object, int, object)     # Path, index, Problem
     picked = Signal()                                # a click or Enter chose an entry
@@ -301,7 +293,7 @@ class ProblemList(QWidget):
         them): its rows become the games it holds now, in their place; False where it is
         not listed."""
         at = [n for n, row in enumerate(self._rows)
-              if row.file is not None and _same_file(row.file, path)]
+              if row.file is not None and same_file(row.file, path)]
         if not at or self.source is None:
             return False
         path = self._rows[at[0]].file        # by the name the list knows it
