@@ -269,8 +269,7 @@ def _class_faults(m: FirstMove, name: str, problem, to_play: int, rules: dict,
             continue
         # the rules decide: a forbidden ko capture loses its mover the move, a capture of
         # every stone at stake loses the defender the game
-        given = "loss" if forbids[r] == (to_play == problem.defender) or not forbids[r] \
-            else "win"
+        given = "win" if forbids[r] and to_play == problem.attacker else "loss"
         if given != status:
             faults.append(f"{name}: class {m.cls} needs a {status} for the defender "
                           f"({rules_text(rules[r])}), where the rules give a {given} there "
