@@ -9,11 +9,11 @@ checks what the file claims beside the tree: a proof's winning first moves are m
 its tree proves, a classification's classes and ko figures what its proofs show
 (``class_faults``), its rows every first move of its position and each class made by
 the wins and losses its rule sets need, a proof rooted after the move under those rules
-or the rules themselves (``position_faults``).  Exit status 0
-when every proof is verified in full and every claim holds, 1 when one is not, 2 for
-a file that is no such proof or holds none.  A
-proof by areas (``--decompose``) is checked whole by ``search.verify_split``: its
-split and every area's proof.  Knows the three file formats by their ``format`` key.
+or the rules themselves (``position_faults``).  Exit status 0 when every proof is
+verified in full and every claim holds, 1 when one is not, 2 for a file that is no
+such proof or holds none.  A proof by areas (``--decompose``) is checked whole by
+``search.verify_split``: its split and every area's proof.  Knows the three file
+formats by their ``format`` key.
 """
 
 from __future__ import annotations
