@@ -25,7 +25,7 @@ from engine_cy.board import BLACK, PASS, WHITE
 from tsumego_gui.cli.exit_status import DONE, NOT_VERIFIED
 from tsumego_gui.core import coords
 from tsumego_gui.core.file_limits import MAX_PROBLEM_BYTES, refusal
-from tsumego_gui.core.problem import ProblemError, opponent
+from tsumego_gui.core.problem import ProblemError, opponent, point_names
 from tsumego_gui.core.wording import PLAYERS, counted, rules_text, verdict_words
 from tsumego_gui.search import classification_file, split_file
 from tsumego_gui.search.classify import (
@@ -38,9 +38,10 @@ from tsumego_gui.search.classify import (
     ends_game,
     first_move_problem,
     first_moves,
+    game_board,
     rule_sets,
 )
-from tsumego_gui.search.ko_figure import MAX_TRIED, threat_rules
+from tsumego_gui.search.ko_figure import MAX_TRIED, one_side_threat_rules
 from tsumego_gui.search.proof import FORMAT, Proof, malformed_as_value_error
 from tsumego_gui.search.verify import MAX_POSITIONS, verify
 from tsumego_gui.search.verify_split import verify_split
@@ -212,17 +213,18 @@ def position_faults(c: Classification) -> list[str]:
     after the move under that rule set, in that order; a ko figure's proofs and a ko's
     lost with the most threats start there under their threat rules."""
     problem, to_play = c.problem, c.to_play
-    legal = first_moves(problem, to_play)
+    game = game_board(problem, to_play)
+    legal = first_moves(game, problem)
     listed = {m.move for m in c.moves}
     faults = []
     missing = [m for m in legal if m not in listed]
     if missing:
-        faults.append(f"{_names(missing, problem.size)} "
+        faults.append(f"{point_names(missing, problem.size)} "
                       f"{'is' if len(missing) == 1 else 'are'} not listed, where every first "
                       f"move of {PLAYERS[to_play]} is classed")
     extra = sorted(listed - set(legal))
     if extra:
-        faults.append(f"{_names(extra, problem.size)} "
+        faults.append(f"{point_names(extra, problem.size)} "
                       f"{'is' if len(extra) == 1 else 'are'} listed, where "
                       f"{PLAYERS[to_play]} has no such first move")
     rules = rule_sets(problem)
@@ -232,26 +234,26 @@ def position_faults(c: Classification) -> list[str]:
             continue
         name = coords.to_gtp(m.move, problem.size)
         if m.cls in CLASSES:
-            faults += _class_faults(m, name, problem, to_play, rules, chain)
+            faults += _class_faults(m, name, game, problem, rules, chain)
         parts = []
         if m.ko is not None and m.ko.threats >= 1:
             held = [m.ko.threats, m.ko.threats - 1]
-            parts += [(f"its ko {what}", proof, _threat_rules(problem, m.ko.side, n))
+            parts += [(f"its ko {what}", proof, one_side_threat_rules(problem, m.ko.side, n))
                       for what, proof, n in zip(("won with its threats", "lost with one fewer"),
                                                 m.ko.proofs, held, strict=False)]
         if m.ko_beyond_proof is not None and m.ko_beyond is not None:
             parts.append((f"its ko lost with {MAX_TRIED} threats", m.ko_beyond_proof,
-                          _threat_rules(problem, m.ko_beyond, MAX_TRIED)))
+                          one_side_threat_rules(problem, m.ko_beyond, MAX_TRIED)))
         for what, proof, rule in parts:
             faults += _start_faults(f"{name}, {what}", proof, rule, m.move, to_play)
     return faults
 
 
-def _class_faults(m: FirstMove, name: str, problem, to_play: int, rules: dict,
+def _class_faults(m: FirstMove, name: str, game, problem, rules: dict,
                   chain: tuple[str, ...]) -> list[str]:
-    """Where a decided first move's class is not made as ``position_faults`` says."""
-    game = problem.derived(ko_allowed=(True, True)).to_board()
-    game.to_play = to_play
+    """Where a decided first move's class is not made as ``position_faults`` says (``game``:
+    ``classify.game_board`` of the position)."""
+    to_play = game.to_play
     ends = ends_game(problem, game, m.move)
     if bool(m.ends_game) != ends:
         return [f"{name}: the file says it {'ends' if m.ends_game else 'does not end'} the "
@@ -283,20 +285,11 @@ def _class_faults(m: FirstMove, name: str, problem, to_play: int, rules: dict,
     return faults
 
 
-def _names(moves: list[int], size: int) -> str:
-    return ", ".join(coords.to_gtp(m, size) for m in moves)
-
-
 def _forbids(rules, move: int, to_play: int) -> bool:
     """Whether ``move`` is a ko capture that ``rules`` forbid ``to_play``."""
     board = rules.to_board()
     board.to_play = to_play
     return move != PASS and board.illegal_reason(move) is not None
-
-
-def _threat_rules(problem, side: int, threats: int):
-    """``problem`` under the threat rules with ``side`` holding ``threats``, the other none."""
-    return threat_rules(problem, *((threats, 0) if side == problem.defender else (0, threats)))
 
 
 def _start_faults(label: str, proof: Proof, rules, move: int, to_play: int,

@@ -32,6 +32,7 @@ from tsumego_gui.core.colors import BLACK, EMPTY, WHITE
 from tsumego_gui.core.crucial_chains import crucial_warning
 from tsumego_gui.core.problem import Problem, ProblemError, check_position, region_warning
 from tsumego_gui.core.sgf_io import write_sgf
+from tsumego_gui.core.wording import capitalised
 
 LEFT, RIGHT = 1, 2
 TOOLS = ("stones", "crucial", "region")
@@ -117,7 +118,7 @@ class Draft:
             # said in brackets, behind the advice to mark the crucial stones)
             fault = self.position_fault()
             if fault:
-                return fault[:1].upper() + fault[1:] + "."
+                return capitalised(fault) + "."
             advice = self.advice()
             return f"{advice}  ({e})" if advice else str(e)
         return ""

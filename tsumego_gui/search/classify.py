@@ -114,7 +114,12 @@ from tsumego_gui.core.problem import (
 from tsumego_gui.core.wording import PLAYERS, counted, who_takes_kos
 from tsumego_gui.search import gc_pacing, mcts, verify
 from tsumego_gui.search.evaluators import Evaluator
-from tsumego_gui.search.ko_figure import MAX_TRIED, KoFigure, threat_rules, threat_rules_name
+from tsumego_gui.search.ko_figure import (
+    MAX_TRIED,
+    KoFigure,
+    one_side_threat_rules,
+    threat_rules_name,
+)
 from tsumego_gui.search.params import MctsParams, SearchParams
 from tsumego_gui.search.proof import (
     STUBBORN_WALK,
@@ -546,13 +551,23 @@ def class_proofs(cls: str, chain: Sequence[str]) -> list[tuple[str, str]]:
         ([(chain[at - 1], "loss")] if at > 0 else [])
 
 
-def first_moves(problem: Problem, to_play: int) -> list[int]:
-    """The first moves :func:`classify` classes: those a game allows ``to_play`` in the
-    region (either side may take a ko: the rule sets that forbid one to its mover count it
-    as lost there), and the pass, unless a pass came just before (the pass after it ends
-    the game, and no position follows it to prove anything about)."""
-    board = problem.derived(ko_allowed=(True, True), ko_threats=(0, 0)).to_board()
+def game_rules(problem: Problem) -> Problem:
+    """``problem`` under the rules of a game: either side may take a ko (the rule sets that
+    forbid one to its mover count it as lost there), no threats set aside."""
+    return problem.derived(ko_allowed=(True, True), ko_threats=(0, 0))
+
+
+def game_board(problem: Problem, to_play: int) -> Board:
+    """:func:`game_rules`' board of ``problem``'s position, ``to_play`` to move."""
+    board = game_rules(problem).to_board()
     board.to_play = to_play
+    return board
+
+
+def first_moves(board: Board, problem: Problem) -> list[int]:
+    """The first moves :func:`classify` classes at ``board`` (:func:`game_board`): those a
+    game allows in the region, and the pass, unless a pass came just before (the pass after
+    it ends the game, and no position follows it to prove anything about)."""
     return board.legal_moves(problem.region_or_all()) + \
         ([] if board.consecutive_passes else [PASS])
 
@@ -719,13 +734,12 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
     deadline = start + params.max_seconds if params.max_seconds > 0 else 0.0
     # the game's rules (either side may take a ko): its position after each first move
     # serves every rule set of the chain (``after``)
-    game = problem.derived(ko_allowed=(True, True), ko_threats=(0, 0))
-    board = game.to_board()
-    board.to_play = to_play
+    game = game_rules(problem)
+    board = game_board(problem, to_play)
     rules = rule_sets(problem)
     chain = chain_of(rules)
     cores = _Cores(rules, to_play, params)
-    moves = [FirstMove(m) for m in first_moves(problem, to_play)]
+    moves = [FirstMove(m) for m in first_moves(board, problem)]
     out = Classification(problem, to_play, moves)
     proof_replays = max(1, round(replays / max(1, len(moves)))) if replays > 0 else 0
 
@@ -1035,8 +1049,8 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
         def status_with(for_defender: bool, threats: int) -> tuple[str, str, str]:
             name = threat_rules_name(for_defender, threats)
             if name not in rules:
-                held = (threats, 0) if for_defender else (0, threats)
-                rules[name] = threat_rules(problem, *held)
+                side = problem.defender if for_defender else problem.attacker
+                rules[name] = one_side_threat_rules(problem, side, threats)
             return (name, *decide(name, fm.move, share))
 
         last = status_with(True, 0)

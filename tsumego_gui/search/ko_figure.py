@@ -52,6 +52,12 @@ def threat_rules(problem: Problem, defender: int, attacker: int) -> Problem:
                    ko_threats=(held[BLACK], held[WHITE]))
 
 
+def one_side_threat_rules(problem: Problem, side: int, threats: int) -> Problem:
+    """:func:`threat_rules` with ``side`` holding ``threats`` and the other side none: a ko
+    figure's rules."""
+    return threat_rules(problem, *((threats, 0) if side == problem.defender else (0, threats)))
+
+
 def threat_rules_name(side_is_defender: bool, threats: int) -> str:
     """The name of a threat rule set in ``classify``'s table of rule sets."""
     return f"threats {threats}:0" if side_is_defender else f"threats 0:{threats}"
