@@ -44,7 +44,8 @@ A shared result was proven on the line that first reached it; on another line
 superko may forbid a move inside it.  Extraction (``extract``) follows the
 lines of the proof with their history: it reuses a subtree built on another
 line only where no position of this line could be repeated in it (the
-verifier's stone-count rule), and a null move whose subtree superko changes on
+verifier's stone-count rule, or, where a count meets the line, no position
+the subtree's moves leave is on it), and a null move whose subtree superko changes on
 this line, or on the line of a move it covers, covers nothing there
 (``holding_cover``: on the cut line, by the hashes of the prover's positions
 below, moved by one stone; another null move that covers the same move may
@@ -86,7 +87,7 @@ threads or proof objects (the evaluator is any ``search.evaluators.Evaluator``).
 from libc.math cimport ceil, sqrt
 from libc.stdint cimport UINT32_MAX, int16_t, uint8_t, uint32_t, uint64_t
 from libc.stdlib cimport free, malloc, qsort
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
 from cython.operator cimport dereference as deref
 from libcpp.unordered_map cimport unordered_map
@@ -94,7 +95,7 @@ from libcpp.unordered_set cimport unordered_set
 from libcpp.vector cimport vector
 
 from engine_cy.benson cimport MAX_EYE_LEVEL, Benson
-from engine_cy.board cimport BLACK, EMPTY, MAX_ARR, PASS_LOC, WHITE, Board
+from engine_cy.board cimport BLACK, EMPTY, LEGAL, MAX_ARR, PASS_LOC, SUPERKO, WHITE, Board
 from engine_cy.dfpn_table cimport (
     Entry, Slot, Table, table_find, table_free, table_get, table_grow, table_init,
     table_needs_room, table_prefetch, table_sweep,
@@ -128,6 +129,9 @@ cdef enum:
     # extraction: a subtree keeps the hashes of its prover's positions while there are at
     # most this many (``cut_line``); past it, their stone counts only
     MAX_PROVER_HASHES = 1024
+    # extraction: a subtree keeps the hashes of the positions its moves may leave while
+    # there are at most this many (``move_hashes``); past it, their stone counts only
+    MAX_MOVE_HASHES = 1024
     CRUCIAL_ZONE = 0           # DfpnCore.zones indices
     BOARD_ZONE = 1
     ENDED_ZONE = 2
@@ -194,8 +198,8 @@ cdef bytes NO_HASHES = b""      # ``hash_union``'s empty set
 cdef uint64_t PASS_HASH = zobrist_white_to_play()
 
 
-cdef bytes hash_union(bytes a, bytes b):
-    """The union of two sets of prover hashes (``extract``); None stands for too many.
+cdef bytes hash_union(bytes a, bytes b, Py_ssize_t most=MAX_PROVER_HASHES):
+    """The union of two sets of hashes (``extract``); None stands for more than ``most``.
     A set is a ``bytes`` of sorted distinct uint64s (``hash_set``; a bytes object's data
     is 8-aligned in CPython): frozensets of Python ints took a quarter of a large proof's
     extraction to make, merge, free and have the cycle collector walk (perf,
@@ -225,13 +229,97 @@ cdef bytes hash_union(bytes a, bytes b):
             i += 1
             j += 1
         k += 1
-        if k > MAX_PROVER_HASHES:
+        if k > most:
             break
     try:
-        return None if k > MAX_PROVER_HASHES else \
+        return None if k > most else \
             PyBytes_FromStringAndSize(<char*>out, k * sizeof(uint64_t))
     finally:
         free(out)
+
+
+cdef bytes hash_union_all(list sets, Py_ssize_t most):
+    """``hash_union`` of all of ``sets`` (each of at most ``most``), merged pairwise in
+    rounds: a chain of ``hash_union`` calls copied the growing union once per set, an
+    eighth of a large proof's extraction (perf, enclosed-dev gop/5194 W, s63)."""
+    cdef Py_ssize_t total = 0, n, runs = 0, r, w, i, j, k, end_x, end_y
+    only = NO_HASHES
+    for one in sets:
+        if one is None:
+            return None
+        n = PyBytes_GET_SIZE(one) // 8
+        if n:
+            total += n
+            runs += 1
+            only = one
+    if runs <= 1:
+        return only
+    # runs side by side in ``a``, each ending at ``ends[r]``; a round merges pairs into ``b``
+    cdef uint64_t* a = <uint64_t*>malloc(total * sizeof(uint64_t))
+    cdef uint64_t* b = <uint64_t*>malloc(total * sizeof(uint64_t))
+    cdef Py_ssize_t* ends = <Py_ssize_t*>malloc(runs * sizeof(Py_ssize_t))
+    cdef uint64_t* swap
+    if a == NULL or b == NULL or ends == NULL:
+        free(a)
+        free(b)
+        free(ends)
+        raise MemoryError()
+    try:
+        k = 0
+        r = 0
+        for one in sets:
+            n = PyBytes_GET_SIZE(one) // 8
+            if n:
+                memcpy(a + k, PyBytes_AS_STRING(one), n * sizeof(uint64_t))
+                k += n
+                ends[r] = k
+                r += 1
+        while runs > 1:
+            w = 0       # write position in b
+            i = 0       # start of the next run in a
+            for r in range(0, runs, 2):
+                end_x = ends[r]
+                if r + 1 == runs:       # an odd run out: copied as it is
+                    memcpy(b + w, a + i, (end_x - i) * sizeof(uint64_t))
+                    w += end_x - i
+                    ends[r // 2] = w
+                    break
+                end_y = ends[r + 1]
+                j = end_x
+                k = w
+                while i < end_x and j < end_y:
+                    if a[i] < a[j]:
+                        b[w] = a[i]
+                        i += 1
+                    elif a[j] < a[i]:
+                        b[w] = a[j]
+                        j += 1
+                    else:
+                        b[w] = a[i]
+                        i += 1
+                        j += 1
+                    w += 1
+                while i < end_x:
+                    b[w] = a[i]
+                    i += 1
+                    w += 1
+                while j < end_y:
+                    b[w] = a[j]
+                    j += 1
+                    w += 1
+                if w - k > most:
+                    return None
+                ends[r // 2] = w
+                i = end_y
+            runs = (runs + 1) // 2
+            swap = a
+            a = b
+            b = swap
+        return PyBytes_FromStringAndSize(<char*>a, ends[0] * sizeof(uint64_t))
+    finally:
+        free(a)
+        free(b)
+        free(ends)
 
 
 cdef int _ascending(const void* a, const void* b) noexcept nogil:
@@ -258,6 +346,12 @@ def prover_hash_union(a, b):
     """For tests: ``hash_union`` of two collections of hashes (None: too many), each made
     a set by ``hash_set``; the union as a sorted list, or None."""
     return _as_list(hash_union(_as_set(a), _as_set(b)))
+
+
+def hash_union_of(list collections, Py_ssize_t most):
+    """For tests: ``hash_union_all`` of collections of hashes (None: too many), each made a
+    set by ``hash_set``, with cap ``most``; the union as a sorted list, or None."""
+    return _as_list(hash_union_all([_as_set(c) for c in collections], most))
 
 
 cdef object _as_set(object values):
@@ -345,7 +439,10 @@ cdef class DfpnCore:
     cdef readonly long forced   # descents ``mid`` forced past a barren stretch
     cdef double next_offer      # clock time of the next GIL offer (engine_cy.gil)
     cdef double offer_every     # seconds between offers: a few switch intervals
-    cdef long extracted_steps   # calls of extract_entry (EXTRACT_CLOCK_EVERY)
+    cdef readonly long extracted_steps   # calls of extract_entry (EXTRACT_CLOCK_EVERY)
+    # subtrees reused where a stone count of this line met their moves' counts but none of
+    # the positions those moves leave was on it (``extract_entry``)
+    cdef readonly long reused_off_line
     cdef long max_entries
     # a full table is collected (``collect``) unless ``collect`` was off; never while a
     # proof is extracted, which reads the entries it walks
@@ -1303,6 +1400,52 @@ cdef class DfpnCore:
                     n_bits += 1
         return out
 
+    cdef object move_hashes(self, const Zone* zone):
+        """The hashes of the positions the moves ``counts_after_moves`` counts lead to, where
+        the rules allow them here (a move they forbid on every line, occupied, suicide or a
+        ko capture, leaves none), as a ``hash_set``; None where superko forbids one here
+        (the listing is this line's: such a subtree is never reused) or past
+        MAX_MOVE_HASHES."""
+        cdef uint64_t values[MAX_ARR]
+        cdef uint64_t h
+        cdef int i, loc, ko_after, why, n = 0, next_zone = -1
+        if zone != NULL:
+            next_zone = zone_next(zone, 0)
+        i = 0
+        while True:
+            if i < self.g.n_region:
+                loc = self.g.region[i]
+                i += 1
+            elif next_zone >= 0:
+                loc = next_zone
+                next_zone = zone_next(zone, loc + 1)
+            else:
+                break
+            if self.b.pos.color[loc] != EMPTY:
+                continue
+            why = self.b.check_move_c(loc, &h, &ko_after)
+            if why == SUPERKO:
+                return None
+            if why == LEGAL:
+                values[n] = h
+                n += 1
+        if n > MAX_MOVE_HASHES:
+            return None
+        return hash_set(values, n) if n else NO_HASHES
+
+    cdef bint none_on_path(self, object hashes):
+        """Whether no position of ``hashes`` (``move_hashes``; None: unknown) is on the
+        board's path, the history before the root included: superko then forbids none of
+        those moves here."""
+        if hashes is None:
+            return False
+        cdef const uint64_t* h = <const uint64_t*>PyBytes_AS_STRING(hashes)
+        cdef Py_ssize_t i
+        for i in range(PyBytes_GET_SIZE(hashes) // 8):
+            if self.b.path_contains(h[i]):
+                return False
+        return True
+
     cdef void repair_here(self, bint without_covers):
         """Have ``solve`` search the current node again on its own path after this
         extraction (``reopen``); nothing above it is kept in the memo meanwhile."""
@@ -1474,7 +1617,13 @@ cdef class DfpnCore:
         as ``tsumego_gui.search.verify`` reuses a walk: only where no position on this
         line has the (black, white) stone counts one of its moves may leave, since only
         such a position can be repeated, and a repetition superko forbids could change
-        a listing or a cover below (the verifier's walk then finds a hole)."""
+        a listing or a cover below (the verifier's walk then finds a hole).  Where a
+        count meets the line, the subtree is still reused if none of the positions its
+        moves leave (``move_hashes``, kept while there are at most MAX_MOVE_HASHES) is
+        on the board's path: the count was another position's.  A count met blocked
+        reuse 850,000 times in enclosed-dev gop/17101 B's extraction, and rebuilding
+        those subtrees was half its steps (s63: 1.35M steps -> 0.59M, 9.1 s -> 6.7 s);
+        the verifier walks such a subtree again on the new line, as before."""
         if not (e.flags & RESOLVED):
             # kept resolved entries are never dropped (``collect``): a full table that
             # could not take a new leaf hands out an open spare
@@ -1508,9 +1657,15 @@ cdef class DfpnCore:
             if known is not None:
                 on_line = self.line_mask_side[BLACK] | self.line_mask_side[WHITE]
                 # the prover's positions on the lines its covers stand for where the loser
-                # plays on the cover's point are not among the counts its moves leave
-                if not (known[1] & on_line) and not (known[3] & self.line_mask_side[loser]):
-                    return known
+                # plays on the cover's point are not among the counts its moves leave;
+                # where a count is, the positions its moves leave may still all be off
+                # this line (most counts met again are other positions: s63)
+                if not (known[3] & self.line_mask_side[loser]):
+                    if not (known[1] & on_line):
+                        return known
+                    if self.none_on_path(known[4]):
+                        self.reused_off_line += 1
+                        return known
         if path_key in memo:
             self.listed_on_path = True
             return memo[path_key]
@@ -1538,6 +1693,7 @@ cdef class DfpnCore:
         winner = WIN if (e.p == 0) == (mover == self.g.defender) else LOSS
         cdef Result out
         counts = 0
+        left = NO_HASHES
         prover_hashes = NO_HASHES
         prover_counts = 0
         cdef uint64_t own_hash = self.b.pos.hash
@@ -1550,6 +1706,7 @@ cdef class DfpnCore:
             here = self.count_bit(self.black_at[self.ply], self.white_at[self.ply])
             self.line_enter(here)
             counts = self.counts_after_moves(&own if e.p != 0 else NULL)
+            left = self.move_hashes(&own if e.p != 0 else NULL)
         if e.kind != INNER:
             out = leaf_result(e.kind, &own)
         elif e.p == 0 and e.best != PASS_LOC and self.b.illegal_reason_c(e.best) != 0:
@@ -1563,9 +1720,10 @@ cdef class DfpnCore:
             if not (self.lookup().flags & RESOLVED):
                 self.undo()
                 raise ExtractionError("proof extraction met an unresolved position")
-            child, below, hashes_below, counts_below = self.extract(memo)
+            child, below, hashes_below, counts_below, left_below = self.extract(memo)
             self.undo()
             counts = counts | below
+            left = hash_union(left, left_below, MAX_MOVE_HASHES)
             prover_hashes = hash_union(prover_hashes, hashes_below)
             prover_counts = prover_counts | counts_below
             out = move_result(&own, winner, m, child)
@@ -1575,16 +1733,19 @@ cdef class DfpnCore:
             on_path = self.listed_on_path
             hashes_of = [None] * n
             counts_of = [0] * n
+            lefts = [left]
+            provers = [prover_hashes]
             for i in range(n):
                 if cut_by[i] >= 0:
                     continue
                 self.listed_on_path = False
                 self.play(moves[i])
-                child, below, hashes_of[i], counts_of[i] = self.extract(memo)
+                child, below, hashes_of[i], counts_of[i], left_below = self.extract(memo)
                 self.undo()
                 failed.append((moves[i], child))
                 counts = counts | below
-                prover_hashes = hash_union(prover_hashes, hashes_of[i])
+                lefts.append(left_below)
+                provers.append(hashes_of[i])
                 prover_counts = prover_counts | counts_of[i]
                 listed_on_path[i] = self.listed_on_path
                 on_path |= self.listed_on_path
@@ -1601,14 +1762,16 @@ cdef class DfpnCore:
                     break
                 cut_by[i] = j
                 cuts.append((moves[i], moves[j]))
-                prover_hashes = hash_union(prover_hashes, line)
+                provers.append(line)
                 covers_counts = covers_counts | counts_of[j]
             if covers_counts:
                 prover_counts = prover_counts | self.shift_counts(covers_counts, mover)
+            left = hash_union_all(lefts, MAX_MOVE_HASHES)
+            prover_hashes = hash_union_all(provers, MAX_PROVER_HASHES)
             out = all_result(&own, winner, failed, cuts)
         if here >= 0:
             self.line_leave(here)
-        known = (out, counts, prover_hashes, prover_counts)
+        known = (out, counts, prover_hashes, prover_counts, left)
         if not self.tainted:
             memo[path_key if self.listed_on_path else shared_key] = known
         self.tainted |= outer_taint

@@ -244,8 +244,8 @@ def test_a_full_table_stops_the_search_with_a_memory_budget_when_not_collected()
     assert 100_000 <= result.nodes <= 100_000 + 82
 
 
-RABBITY_SIX_SIDE = (Path(__file__).resolve().parents[1] / "tsumego_gui" / "resources" /
-                    "problems" / "side" / "rabbity-six.sgf")
+BUNDLED = Path(__file__).resolve().parents[1] / "tsumego_gui" / "resources" / "problems"
+RABBITY_SIX_SIDE = BUNDLED / "side" / "rabbity-six.sgf"
 
 
 def test_a_full_table_is_collected_and_the_search_goes_on_to_the_same_verified_answer():
@@ -307,6 +307,27 @@ def test_building_the_proof_of_a_proven_root_stops_at_a_cancel_or_the_deadline(s
     assert report.passed, report.errors
 
 
+@pytest.mark.parametrize("to_play", [BLACK, WHITE])
+def test_extraction_reuses_a_subtree_whose_stone_count_meets_the_line_but_no_position(
+        to_play):
+    # in the J group a subtree built on one line is met again on another where one of the
+    # stone counts its moves leave is a count of the line (a capture brought it back), but
+    # none of the positions: extraction reuses it (s63: half of a large proof's steps went
+    # into building such subtrees again), and the proof it makes passes the verifier
+    problem = read_sgf(BUNDLED / "corner" / "j-group.sgf")[0]
+    board = problem.to_board()
+    board.to_play = to_play
+    core = DfpnCore(board, problem.defender, GOAL_CODES[problem.goal], problem.crucial,
+                    problem.region, SearchControl(0, 20.0))
+    status, result = core.solve(SearchControl(0, 20.0), True)
+    assert core.reused_off_line > 0
+    proof = Proof(problem=problem, to_play=to_play, winning_moves=[],
+                  root=to_proof_tree(result, board, problem))
+    report = verify(proof)
+    assert report.passed, report.errors
+    assert proof.root.won == (status == "win") == (to_play == problem.defender)
+
+
 def test_a_stone_more_moves_every_stone_count_to_its_own_bit():
     # extraction keeps (black, white) stone counts as bits, the root's counts nearest
     # bit 0; a cover by the pass stands for lines with one more stone of the mover, so
@@ -343,6 +364,29 @@ def test_prover_hash_sets_unite_as_sets_up_to_their_cap():
         assert prover_hash_union(b, a) == want
     assert prover_hash_union(None, [1, 2]) is None and prover_hash_union([3], None) is None
     assert prover_hash_union([top, 0, top], []) == [0, top]
+
+
+def test_many_hash_sets_unite_at_once_as_sets_up_to_a_cap():
+    # an inner node unites its children's sets in one go (merged pairwise in rounds): the
+    # union is Python's, whatever the number of sets, odd or even, empty ones among them;
+    # more than the cap, or any set that stands for too many, is too many
+    import random
+
+    from engine_cy.dfpn import hash_union_of
+    rng = random.Random(63)
+    top = (1 << 64) - 1
+    for count in range(0, 12):
+        for span in (top, 300):
+            sets = [[rng.randint(0, span) for _ in range(rng.choice([0, 1, 5, 60]))]
+                    for _ in range(count)]
+            union = sorted(set().union(*sets))
+            # each set is within the cap (as extraction's are), the union maybe not
+            largest = max((len(set(one)) for one in sets), default=0)
+            for most in {len(union), max(len(union) - 1, largest), 1024}:
+                want = union if len(union) <= most else None
+                assert hash_union_of(sets, most) == want, (count, span, most)
+    assert hash_union_of([[1], None, [2]], 1024) is None
+    assert hash_union_of([[], [top, 0, top]], 1024) == [0, top]
 
 
 @pytest.mark.parametrize("algorithm", ["dfs", "mcts"])
