@@ -45,8 +45,9 @@ superko may forbid a move inside it.  Extraction (``extract``) follows the
 lines of the proof with their history: it reuses a subtree built on another
 line only where no position of this line could be repeated in it (the
 verifier's stone-count rule, or, where a count meets the line, no position
-the subtree's moves leave is on it), and a null move whose subtree superko changes on
-this line, or on the line of a move it covers, covers nothing there
+the subtree's moves leave is on the board's path), and a null move whose
+subtree superko changes on this line, or on the line of a move it covers,
+covers nothing there
 (``holding_cover``: on the cut line, by the hashes of the prover's positions
 below, moved by one stone; another null move that covers the same move may
 hold where the first does not), and a proven move superko forbids on this line
@@ -130,7 +131,8 @@ cdef enum:
     # most this many (``cut_line``); past it, their stone counts only
     MAX_PROVER_HASHES = 1024
     # extraction: a subtree keeps the hashes of the positions its moves may leave while
-    # there are at most this many (``move_hashes``); past it, their stone counts only
+    # there are at most this many (``moves_left``, united up the tree); past it, their
+    # stone counts only
     MAX_MOVE_HASHES = 1024
     CRUCIAL_ZONE = 0           # DfpnCore.zones indices
     BOARD_ZONE = 1
@@ -239,15 +241,18 @@ cdef bytes hash_union(bytes a, bytes b, Py_ssize_t most=MAX_PROVER_HASHES):
 
 
 cdef bytes hash_union_all(list sets, Py_ssize_t most):
-    """``hash_union`` of all of ``sets`` (each of at most ``most``), merged pairwise in
-    rounds: a chain of ``hash_union`` calls copied the growing union once per set, an
-    eighth of a large proof's extraction (perf, enclosed-dev gop/5194 W, s63)."""
+    """The union of all of ``sets`` (``hash_set`` sets; None stands for too many), or
+    None where it has more than ``most``: merged pairwise in rounds (a chain of
+    ``hash_union`` calls copied the growing union once per set, an eighth of a large
+    proof's extraction: perf, enclosed-dev gop/5194 W, s63)."""
     cdef Py_ssize_t total = 0, n, runs = 0, r, w, i, j, k, end_x, end_y
     only = NO_HASHES
     for one in sets:
         if one is None:
             return None
         n = PyBytes_GET_SIZE(one) // 8
+        if n > most:
+            return None
         if n:
             total += n
             runs += 1
@@ -1361,17 +1366,27 @@ cdef class DfpnCore:
         cdef int m = i if i > j else j
         return m * m + m + i - j
 
-    cdef object counts_after_moves(self, const Zone* zone):
-        """The bits of the stone counts a region move of the side to move may leave (legal
-        or not: a superset of those of the legal moves), as an int; with ``zone`` (a loss
-        of the mover), a stone on an empty point of it too: superko forbidding such a
-        point, off the region as well, ties the loss to its line (``extract_entry``)."""
-        cdef int i, j, loc, taken, bit, n_bits = 0, next_zone = -1
+    cdef tuple moves_left(self, const Zone* zone, int best):
+        """What the side to move may leave here: (the bits of the stone counts a region
+        move may leave, legal or not, a superset of those of the legal moves, as an int;
+        the hashes of the positions the moves that decide the node leave, as a
+        ``hash_set``, or None where superko forbids one of them here).  ``zone`` (a loss
+        of the mover): a stone on an empty point of it counts too, since superko
+        forbidding such a point, off the region as well, ties the loss to its line
+        (``extract_entry``); the hashes are of every region and zone move the rules allow
+        on every line (a move they forbid, occupied, suicide, a retake the ko forbids or
+        a ko capture the mover may not make, is forbidden on every line alike).  No zone
+        (a win): the hash of the winning move ``best`` alone, the one move the proof
+        plays there (none for a pass, which superko never forbids)."""
+        cdef int i, j, loc, taken, bit, why, ko_after, n_bits = 0, n = 0, next_zone = -1
         cdef int me = self.b.pos.to_play
         cdef int bits[8]
-        cdef bint dup
+        # a zone's points may be region points too: room for both lists
+        cdef uint64_t values[2 * MAX_ARR]
+        cdef uint64_t h
+        cdef bint dup, superko = False
         cdef int black = self.black_at[self.ply], white = self.white_at[self.ply]
-        out = 0
+        counts = 0
         if zone != NULL:
             next_zone = zone_next(zone, 0)
         i = 0
@@ -1394,47 +1409,27 @@ cdef class DfpnCore:
             for j in range(n_bits):
                 dup = dup or bits[j] == bit
             if not dup:
-                out |= PY_ONE << bit
+                counts |= PY_ONE << bit
                 if n_bits < 8:
                     bits[n_bits] = bit
                     n_bits += 1
-        return out
-
-    cdef object move_hashes(self, const Zone* zone):
-        """The hashes of the positions the moves ``counts_after_moves`` counts lead to, where
-        the rules allow them here (a move they forbid on every line, occupied, suicide or a
-        ko capture, leaves none), as a ``hash_set``; None where superko forbids one here
-        (the listing is this line's: such a subtree is never reused) or past
-        MAX_MOVE_HASHES."""
-        cdef uint64_t values[MAX_ARR]
-        cdef uint64_t h
-        cdef int i, loc, ko_after, why, n = 0, next_zone = -1
-        if zone != NULL:
-            next_zone = zone_next(zone, 0)
-        i = 0
-        while True:
-            if i < self.g.n_region:
-                loc = self.g.region[i]
-                i += 1
-            elif next_zone >= 0:
-                loc = next_zone
-                next_zone = zone_next(zone, loc + 1)
-            else:
-                break
-            if self.b.pos.color[loc] != EMPTY:
+            if zone == NULL and loc != best:
                 continue
             why = self.b.check_move_c(loc, &h, &ko_after)
             if why == SUPERKO:
-                return None
-            if why == LEGAL:
+                superko = True
+            elif why == LEGAL:
                 values[n] = h
                 n += 1
-        if n > MAX_MOVE_HASHES:
-            return None
-        return hash_set(values, n) if n else NO_HASHES
+        if superko:
+            return counts, None
+        if n == 0:
+            return counts, NO_HASHES
+        left = hash_set(values, n)
+        return counts, (None if PyBytes_GET_SIZE(left) // 8 > MAX_MOVE_HASHES else left)
 
     cdef bint none_on_path(self, object hashes):
-        """Whether no position of ``hashes`` (``move_hashes``; None: unknown) is on the
+        """Whether no position of ``hashes`` (``moves_left``; None: unknown) is on the
         board's path, the history before the root included: superko then forbids none of
         those moves here."""
         if hashes is None:
@@ -1569,6 +1564,12 @@ cdef class DfpnCore:
             out |= PY_ONE << self.count_bit(black, white)
         return out
 
+    def hashes_left(self, int best=PASS_LOC, bint whole_board=False):
+        """For tests: ``moves_left``'s hashes at the current position, of a win by ``best``
+        or (``whole_board``) of a loss whose zone is the whole board; a sorted list, or
+        None."""
+        return _as_list(self.moves_left(&self.g.full if whole_board else NULL, best)[1])
+
     def shift_agrees(self, int black, int white, int color):
         """For tests: whether ``shift_counts`` takes the bit of (``black``, ``white``) to
         the bit of those counts with one more stone of ``color``."""
@@ -1593,10 +1594,12 @@ cdef class DfpnCore:
 
     cdef tuple extract(self, dict memo):
         """The resolved current position as (Result, the bits of the stone counts its
-        moves may leave: ``counts_after_moves`` over the subtree, the hashes of its
+        moves may leave: ``moves_left``'s counts over the subtree, the hashes of its
         positions where the loser is to move or None past MAX_PROVER_HASHES, and the
-        bits of their stone counts), the lines its covers stand for included in the
-        last two (``cut_line``).
+        bits of their stone counts, the lines its covers stand for included in those
+        two (``cut_line``); the hashes of the positions its moves may leave,
+        ``moves_left``'s over the subtree, or None where superko forbade one of them
+        or past MAX_MOVE_HASHES).
 
         A shared result was resolved from shared children only (a line-bound child
         would have made it a path result), so its subtree is rebuilt from shared
@@ -1619,8 +1622,10 @@ cdef class DfpnCore:
         such a position can be repeated, and a repetition superko forbids could change
         a listing or a cover below (the verifier's walk then finds a hole).  Where a
         count meets the line, the subtree is still reused if none of the positions its
-        moves leave (``move_hashes``, kept while there are at most MAX_MOVE_HASHES) is
-        on the board's path: the count was another position's.  A count met blocked
+        moves leave (``moves_left``, kept while there are at most MAX_MOVE_HASHES) is
+        on the board's path, the history before the root included: the count was
+        another position's, and superko forbids here just what it forbade where the
+        subtree was built.  Either way the covers' prover counts must miss the line.  A count met blocked
         reuse 850,000 times in enclosed-dev gop/17101 B's extraction, and rebuilding
         those subtrees was half its steps (s63: 1.35M steps -> 0.59M, 9.1 s -> 6.7 s);
         the verifier walks such a subtree again on the new line, as before."""
@@ -1705,8 +1710,7 @@ cdef class DfpnCore:
         if e.kind == INNER:
             here = self.count_bit(self.black_at[self.ply], self.white_at[self.ply])
             self.line_enter(here)
-            counts = self.counts_after_moves(&own if e.p != 0 else NULL)
-            left = self.move_hashes(&own if e.p != 0 else NULL)
+            counts, left = self.moves_left(&own if e.p != 0 else NULL, e.best)
         if e.kind != INNER:
             out = leaf_result(e.kind, &own)
         elif e.p == 0 and e.best != PASS_LOC and self.b.illegal_reason_c(e.best) != 0:

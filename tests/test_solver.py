@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from engine_cy.board import BLACK, PASS, WHITE
+from engine_cy.board import BLACK, EMPTY, PASS, WHITE, Board
 from engine_cy.dfpn import DfpnCore
 from engine_cy.node_rules import GOAL_CODES
 from engine_cy.search_control import SearchControl
@@ -328,6 +328,34 @@ def test_extraction_reuses_a_subtree_whose_stone_count_meets_the_line_but_no_pos
     assert proof.root.won == (status == "win") == (to_play == problem.defender)
 
 
+def test_a_node_leaves_the_positions_of_its_legal_moves_and_a_win_its_move_alone():
+    # extraction's test that superko forbids nothing new in a subtree on another line reads
+    # the positions its moves leave: at a loss, those of every legal move (Board.play's
+    # own hashes), none for the retake the ko forbids; at a win, its winning move's alone,
+    # and none for a pass, which superko never forbids
+    board = Board(5)
+    for name in ("B5", "C5", "A4", "D4", "B3", "C3", "C4"):    # Black, White in turn
+        board.play(coords.from_gtp(name, 5))
+    board.play(coords.from_gtp("B4", 5))                       # White takes C4: a ko
+    assert board.illegal_reason(coords.from_gtp("C4", 5)) == "ko"
+    core = DfpnCore(board, WHITE, GOAL_CODES["survive"], {coords.from_gtp("B4", 5)},
+                    set(), SearchControl(0, 1.0))
+    empty = [p for p in coords.all_locs(5) if board.color_at(p) == EMPTY]
+    played = []
+    for p in empty:
+        if board.is_legal(p):
+            after = board.copy()
+            after.play(p)
+            played.append(after.hash)
+    assert len(played) == len(empty) - 1       # all but the retake
+    assert core.hashes_left(whole_board=True) == sorted(set(played))
+    d5 = coords.from_gtp("D5", 5)
+    after = board.copy()
+    after.play(d5)
+    assert core.hashes_left(best=d5) == [after.hash]
+    assert core.hashes_left(best=PASS) == []
+
+
 def test_a_stone_more_moves_every_stone_count_to_its_own_bit():
     # extraction keeps (black, white) stone counts as bits, the root's counts nearest
     # bit 0; a cover by the pass stands for lines with one more stone of the mover, so
@@ -380,13 +408,14 @@ def test_many_hash_sets_unite_at_once_as_sets_up_to_a_cap():
             sets = [[rng.randint(0, span) for _ in range(rng.choice([0, 1, 5, 60]))]
                     for _ in range(count)]
             union = sorted(set().union(*sets))
-            # each set is within the cap (as extraction's are), the union maybe not
-            largest = max((len(set(one)) for one in sets), default=0)
-            for most in {len(union), max(len(union) - 1, largest), 1024}:
+            for most in {len(union), max(len(union) - 1, 0), 1024}:
                 want = union if len(union) <= most else None
                 assert hash_union_of(sets, most) == want, (count, span, most)
     assert hash_union_of([[1], None, [2]], 1024) is None
     assert hash_union_of([[], [top, 0, top]], 1024) == [0, top]
+    # one set over the cap is too many, alone or with others (a cut line's may be)
+    assert hash_union_of([[1, 2, 3]], 2) is None
+    assert hash_union_of([[], [1, 2, 3], []], 2) is None
 
 
 @pytest.mark.parametrize("algorithm", ["dfs", "mcts"])
