@@ -1596,10 +1596,11 @@ cdef class DfpnCore:
         moves leave (``moves_left``, kept while there are at most MAX_MOVE_HASHES) is
         on the board's path, the history before the root included: the count was
         another position's, and superko forbids here just what it forbade where the
-        subtree was built.  Either way the covers' prover counts must miss the line.  A count met blocked
-        reuse 850,000 times in enclosed-dev gop/17101 B's extraction, and rebuilding
-        those subtrees was half its steps (s63: 1.35M steps -> 0.59M, 9.1 s -> 6.7 s);
-        the verifier walks such a subtree again on the new line, as before."""
+        subtree was built.  Either way the covers' prover counts must miss the line.
+        A count met blocked reuse 850,000 times in enclosed-dev gop/17101 B's
+        extraction, and rebuilding those subtrees was half its steps (s63: 1.35M steps
+        -> 0.57M, 9.8 s -> 6.0 s); the verifier walks such a subtree again on the new
+        line, as before."""
         if not (e.flags & RESOLVED):
             # kept resolved entries are never dropped (``collect``): a full table that
             # could not take a new leaf hands out an open spare
