@@ -3,7 +3,7 @@
 
 One flat array of 24-byte slots: a lookup is one cache miss, a new entry
 costs no allocation, and freeing millions of entries is one ``free``.  It
-grows (doubling before it is more than 3/4 full); entries are removed in bulk
+grows in place (doubling before it is more than 3/4 full); entries are removed in bulk
 only, by ``table_sweep``, which drops those a test picks and puts the others
 back where a probe finds them.  Growing and sweeping move entries, so a
 pointer to an entry is good until the next insert that grows the table or the
@@ -14,7 +14,7 @@ about Go; ``Entry`` is df-pn's.
 """
 
 from libc.stdint cimport int16_t, uint8_t, uint32_t, uint64_t
-from libc.stdlib cimport calloc, free
+from libc.stdlib cimport calloc, free, realloc
 from libc.string cimport memset
 
 cdef extern from *:
@@ -72,22 +72,50 @@ cdef inline Slot* table_probe(Slot* slots, size_t mask, uint64_t key) noexcept n
 
 
 cdef inline bint table_grow(Table* t) noexcept nogil:
-    """Double the capacity; False (table unchanged) when out of memory."""
-    cdef size_t cap = (t.mask + 1) * 2, i
-    cdef Slot* bigger = <Slot*>calloc(cap, sizeof(Slot))
-    if bigger == NULL:
+    """Double the capacity in place; False (table unchanged) when out of memory.
+
+    The array is extended (``realloc``: the old slots keep their memory, so a
+    table that grows to F bytes touches F bytes of new memory, not 2F as
+    copying into a fresh array did: on a virtual machine new memory cost ~2.5 s
+    per GiB, s64) and the old entries are placed again under the new mask, one
+    at a time, by a probe that treats an empty slot and a slot still waiting to
+    be placed alike as free: the entry goes there (swapped with the waiting one,
+    which is placed next).  A placed slot never changes again, and every slot
+    between a placed entry's home and its slot was placed when it went there:
+    a probe for it meets no empty slot before it, and every entry is found."""
+    cdef size_t old_cap = t.mask + 1, cap = 2 * old_cap, mask = cap - 1, i, j, ahead
+    cdef uint64_t* waiting = <uint64_t*>calloc((old_cap + 63) // 64, sizeof(uint64_t))
+    if waiting == NULL:
         return False
-    cdef size_t old_cap = t.mask + 1, ahead
+    cdef Slot* slots = <Slot*>realloc(t.slots, cap * sizeof(Slot))
+    if slots == NULL:
+        free(waiting)
+        return False
+    memset(&slots[old_cap], 0, old_cap * sizeof(Slot))
     for i in range(old_cap):
-        # the new slots are random: ask for the one a few entries on, to overlap the misses
+        if slots[i].key != 0:
+            waiting[i >> 6] |= (<uint64_t>1) << (i & 63)
+    cdef Slot moving
+    for i in range(old_cap):
+        # the homes are random: ask for the one a few entries on, to overlap the misses
         ahead = i + 16
-        if ahead < old_cap and t.slots[ahead].key != 0:
-            __builtin_prefetch(&bigger[t.slots[ahead].key & (cap - 1)])
-        if t.slots[i].key != 0:
-            table_probe(bigger, cap - 1, t.slots[i].key)[0] = t.slots[i]
-    free(t.slots)
-    t.slots = bigger
-    t.mask = cap - 1
+        if ahead < old_cap and slots[ahead].key != 0:
+            __builtin_prefetch(&slots[slots[ahead].key & mask])
+        while (waiting[i >> 6] >> (i & 63)) & 1:
+            j = slots[i].key & mask
+            while slots[j].key != 0 and not (j < old_cap and (waiting[j >> 6] >> (j & 63)) & 1):
+                j = (j + 1) & mask
+            if j != i:
+                moving = slots[j]
+                slots[j] = slots[i]
+                slots[i] = moving           # empty, or the next entry waiting at i
+            if j < old_cap:                 # placed at j (i itself, or one that waited)
+                waiting[j >> 6] &= ~((<uint64_t>1) << (j & 63))
+            if slots[i].key == 0:
+                waiting[i >> 6] &= ~((<uint64_t>1) << (i & 63))
+    free(waiting)
+    t.slots = slots
+    t.mask = mask
     t.generation += 1
     return True
 

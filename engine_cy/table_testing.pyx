@@ -49,3 +49,29 @@ def drop_and_sweep(keys, dropped, int capacity):
         return found, t.count, swept
     finally:
         table_free(&t)
+
+
+def insert_all(keys, int capacity):
+    """Insert ``keys`` (distinct 64-bit ints; entry ``p`` = the key's index) into a table of
+    ``capacity`` slots, grown as needed, and return ({key: p found, or None}, capacity at
+    the end) with no sweep between: what the growths alone left."""
+    cdef Table t
+    cdef bint fresh
+    cdef Entry* e
+    cdef uint64_t k
+    cdef uint32_t index
+    if not table_init(&t, capacity):
+        raise MemoryError()
+    try:
+        for index, k in enumerate(keys):
+            if table_needs_room(&t) and not table_grow(&t):
+                raise MemoryError()
+            e = table_get(&t, k, &fresh)
+            e.p = index
+        found = {}
+        for k in keys:
+            e = table_find(&t, k)
+            found[k] = None if e == NULL else e.p
+        return found, t.mask + 1
+    finally:
+        table_free(&t)

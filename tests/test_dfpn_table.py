@@ -14,7 +14,7 @@ import random
 
 import pytest
 
-from engine_cy.table_testing import drop_and_sweep
+from engine_cy.table_testing import drop_and_sweep, insert_all
 
 
 def check(keys: list[int], dropped: set[int], capacity: int) -> None:
@@ -56,3 +56,33 @@ def test_nothing_dropped_and_everything_dropped():
     keys = [(i << 6) | 63 for i in range(1, 30)]
     check(keys, set(), 64)
     check(keys, set(keys), 64)
+
+
+def check_grown(keys: list[int], capacity: int, grown_to: int) -> None:
+    found, final = insert_all(keys, capacity)
+    assert final == grown_to
+    for index, key in enumerate(keys):
+        assert found[key] == index, hex(key)
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_random_keys_are_found_after_the_table_doubled_in_place(seed):
+    rng = random.Random(200 + seed)
+    keys = list({rng.getrandbits(64) | 2 for _ in range(3000)})
+    check_grown(keys, 16, 4096)
+
+
+@pytest.mark.parametrize("step", [1, 3, 7])
+def test_growing_in_place_splits_runs_that_wrap_round_the_end(step):
+    # 16 slots grown while the keys arrive: every key is homed at 14 of 16, and at
+    # 14, 30, 46 ... as the table doubles, so each growth splits one long run that wraps
+    # round the end into runs of their own, some of them wrapping again
+    keys = [(i << 4) | 14 for i in range(1, 90, step)]
+    check_grown(keys, 16, {1: 128, 3: 64, 7: 32}[step])
+    check(keys, set(keys[::2]), 16)
+
+
+def test_growing_keeps_the_entries_of_a_table_three_quarters_full():
+    # 99 keys homed over every slot of 64: the 49th grows it to 128, the 97th to 256
+    keys = [(i << 6) | (i % 64) for i in range(1, 100)]
+    check_grown(keys, 64, 256)
