@@ -3,9 +3,9 @@
 
 One flat array of 24-byte slots: a lookup is one cache miss, a new entry
 costs no allocation, and freeing millions of entries is one ``free``.  It
-grows in place (doubling before it is more than 3/4 full); entries are removed in bulk
-only, by ``table_sweep``, which drops those a test picks and puts the others
-back where a probe finds them.  Growing and sweeping move entries, so a
+grows in place (doubling before it is more than 3/4 full); entries are
+removed in bulk only, by ``table_sweep``, which drops those a test picks and
+puts the others back where a probe finds them.  Growing and sweeping move entries, so a
 pointer to an entry is good until the next insert that grows the table or the
 next sweep: ``generation`` counts both, for callers that keep pointers.
 

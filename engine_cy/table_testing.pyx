@@ -3,8 +3,9 @@
 
 ``dfpn_table.pxd`` is a header of ``cdef inline`` functions that only Cython
 code can call.  :func:`drop_and_sweep` drives them the way ``DfpnCore.collect``
-does (insert, then sweep out some entries in place) so
-``tests/test_dfpn_table.py`` can check every key against a Python dict.
+does (insert, then sweep out some entries in place), and :func:`insert_all`
+as its inserts grow the table, so ``tests/test_dfpn_table.py`` can check every
+key against a Python dict.
 
 Knows the table; nothing about df-pn's numbers or Go.
 """
