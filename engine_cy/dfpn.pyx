@@ -93,7 +93,6 @@ from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes
 from cython.operator cimport dereference as deref
 from libcpp.unordered_map cimport unordered_map
 from libcpp.unordered_set cimport unordered_set
-from libcpp.vector cimport vector
 
 from engine_cy.benson cimport MAX_EYE_LEVEL, Benson
 from engine_cy.board cimport BLACK, EMPTY, LEGAL, MAX_ARR, PASS_LOC, SUPERKO, WHITE, Board
@@ -113,6 +112,7 @@ from engine_cy.search_control cimport (
     MEMORY_BUDGET, NODE_BUDGET, NOT_STOPPED, STALLED, SearchControl, monotonic,
 )
 from engine_cy.zone cimport Zone, zone_clear, zone_has, zone_next, zone_subset, zone_union
+from engine_cy.zone_store cimport ZoneStore, zones_add, zones_at, zones_free
 
 from engine_cy.board import zobrist_white_to_play
 from engine_cy.search_control import STOP_NAMES
@@ -372,7 +372,7 @@ cdef class DfpnCore:
     cdef uint64_t path_filter[PATH_FILTER_WORDS]
     cdef bint shared_only       # extraction below a shared result: no path entries
     cdef bint listed_on_path    # extraction: a listing below depended on the path
-    cdef vector[Zone] zones     # zones of resolved entries; 0: the crucial points, 1: the board
+    cdef ZoneStore zones        # zones of resolved entries; 0: the crucial points, 1: the board
     # from the last node_moves, by move index: the hash and ko point each move leads to
     # (pass: hash 0), so known children are found without playing them (``entries``)
     cdef uint64_t next_hash[MAX_MOVES]
@@ -457,7 +457,7 @@ cdef class DfpnCore:
             # held): let the GUI thread run meanwhile
             table_free(&self.table)
             self.paths.clear()
-            self.zones.clear()
+            zones_free(&self.zones)
             self.reopened.clear()
             self.no_cover.clear()
             self.focus.clear()
@@ -514,9 +514,11 @@ cdef class DfpnCore:
         self.ply = 0
         self.max_ply = 0
         self.path_hash[0] = mix(board.pos.hash)
-        self.zones.push_back(self.g.crucial)
-        self.zones.push_back(self.g.full)
-        self.zones.push_back(self.g.ended)
+        cdef uint32_t zone_index     # CRUCIAL_ZONE, BOARD_ZONE, ENDED_ZONE in turn
+        if not (zones_add(&self.zones, &self.g.crucial, &zone_index)
+                and zones_add(&self.zones, &self.g.full, &zone_index)
+                and zones_add(&self.zones, &self.g.ended, &zone_index)):
+            raise MemoryError()
         self.memo = {}
         self.max_proof_nodes = max_proof_nodes
         self.black_at[0], self.white_at[0] = board.stone_counts()
@@ -594,11 +596,13 @@ cdef class DfpnCore:
         self.ply -= 1
 
     cdef uint32_t add_zone(self, const Zone* z) noexcept nogil:
-        """Store a zone; its index."""
-        if self.zones.size() == self.zones.capacity():
-            self.zones.reserve(2 * self.zones.size() + 1024)
-        self.zones.push_back(z[0])
-        return <uint32_t>(self.zones.size() - 1)
+        """Store a zone; its index.  Out of memory, the search stops (memory budget) and
+        the result gets the whole board: a larger zone only holds for fewer positions."""
+        cdef uint32_t index
+        if zones_add(&self.zones, z, &index):
+            return index
+        self.stop = MEMORY_BUDGET
+        return BOARD_ZONE
 
     cdef inline bint full(self) noexcept nogil:
         return <long>(self.table.count + self.paths.size()) >= self.max_entries
@@ -1247,6 +1251,7 @@ cdef class DfpnCore:
         """
         cdef int i
         cdef Entry* c
+        cdef const Zone* z
         cdef uint8_t is_null[MAX_MOVES]
         cdef uint32_t zone_of[MAX_MOVES]
         for i in range(n):
@@ -1262,8 +1267,9 @@ cdef class DfpnCore:
             is_null[i] = (c.flags & RESOLVED) != 0 and c.p == 0
             if is_null[i]:
                 zone_of[i] = c.zone
-                is_null[i] = (within == NULL or zone_subset(&self.zones[c.zone], within)) \
-                    and is_null_move(self.b, moves[i], &self.zones[c.zone],
+                z = zones_at(&self.zones, c.zone)
+                is_null[i] = (within == NULL or zone_subset(z, within)) \
+                    and is_null_move(self.b, moves[i], z,
                                      (c.flags & LINE_BOUND) != 0,
                                      c.kind != INNER or c.best == PASS_LOC)
         if null_zone != NULL:
@@ -1274,7 +1280,7 @@ cdef class DfpnCore:
             return      # a repaired node: searched without covers (``reopen``)
         for i in range(n):
             if is_null[i]:
-                cover_moves(self.b, moves, n, i, &self.zones[zone_of[i]], is_null,
+                cover_moves(self.b, moves, n, i, zones_at(&self.zones, zone_of[i]), is_null,
                             cut_by)
 
     cdef void resolve(self, Entry* e, int16_t* moves, int n, int16_t* cut_by, int best,
@@ -1289,7 +1295,7 @@ cdef class DfpnCore:
         if p == 0:
             self.play(moves[best])
             c = self.lookup()
-            z = self.zones[c.zone]
+            z = zones_at(&self.zones, c.zone)[0]
             line_bound |= (c.flags & LINE_BOUND) != 0
             self.undo()
             line_bound |= win_zone(self.b, &z, moves[best])
@@ -1299,7 +1305,7 @@ cdef class DfpnCore:
                     continue
                 self.play(moves[i])
                 c = self.lookup()
-                zone_union(&z, &self.zones[c.zone])
+                zone_union(&z, zones_at(&self.zones, c.zone))
                 line_bound |= (c.flags & LINE_BOUND) != 0
                 self.undo()
             line_bound |= loss_zone(self.b, &z)
@@ -1447,7 +1453,8 @@ cdef class DfpnCore:
         for k in range(n + 1):
             j = cover if k == 0 else k - 1
             if k > 0 and (j == cover or null_zone[j] == UINT32_MAX
-                          or not covered_by(self.b, moves[cut], &self.zones[null_zone[j]])):
+                          or not covered_by(self.b, moves[cut],
+                                            zones_at(&self.zones, null_zone[j]))):
                 continue
             if listed_on_path[j] or self.captures_any(moves[j]):
                 continue
@@ -1620,7 +1627,7 @@ cdef class DfpnCore:
             # on this line only, as the loss zone's dilation would have found had it been
             # searched here (a shared loss resolved on another line could not see it:
             # book 81.json framed around the defender, the verifier's catch)
-            line_bound = line_bound or superko_forbids_in(self.b, &self.zones[e.zone])
+            line_bound = line_bound or superko_forbids_in(self.b, zones_at(&self.zones, e.zone))
         # the moves listed where superko forbids one hold on this path only, and so does
         # every subtree holding such a listing: those are kept per path, like line-bound
         # results, so that no other line reuses them
@@ -1665,8 +1672,7 @@ cdef class DfpnCore:
             self.stop = self.control.clock_stop()
             if self.stop != NOT_STOPPED:
                 raise _ExtractionStopped()
-        # a copy: lookups below may add zones and move the vector
-        cdef Zone own = self.zones[e.zone]
+        cdef Zone own = zones_at(&self.zones, e.zone)[0]
         winner = WIN if (e.p == 0) == (mover == self.g.defender) else LOSS
         cdef Result out
         counts = 0
