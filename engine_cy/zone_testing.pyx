@@ -9,12 +9,13 @@ already return).
 
 :func:`agree` wraps the zone-pattern test beta(p) (.) z == beta(p*) (.) z (two
 positions agree inside a zone, ``zone_pattern_equal``) and :func:`iterate`
-the member iteration ``zone_next``.
+the member iteration ``zone_next``; :func:`stored` the block store of zones
+(``engine_cy/zone_store.pxd``).
 
 Knows the zone layout and the board's colour array; no rules.
 """
 
-from libc.stdint cimport uint64_t
+from libc.stdint cimport uint32_t, uint64_t
 
 from engine_cy.board cimport MAX_ARR, Board
 from engine_cy.node_rules cimport zone_to_int
@@ -23,6 +24,7 @@ from engine_cy.zone cimport (
     zone_intersect, zone_next, zone_pattern_equal, zone_remove, zone_subset, zone_subtract,
     zone_union,
 )
+from engine_cy.zone_store cimport ZoneStore, zones_add, zones_at, zones_free, zones_init
 
 CAPACITY = 64 * ZONE_WORDS      # bits a zone holds (>= MAX_ARR padded cells of 19x19)
 MAX_CELLS = MAX_ARR
@@ -134,3 +136,22 @@ def agree(Board a not None, Board b not None, value):
     for loc in members(value):
         a._check_point(loc)     # a zone holds board points only
     return bool(zone_pattern_equal(&z, a.pos.color, b.pos.color, a.pos.ko_loc, b.pos.ko_loc))
+
+
+def stored(values):
+    """Store the zones ``values`` in a fresh ``ZoneStore`` and return (the indices it
+    gave, every zone read back by its index after the last was stored)."""
+    cdef ZoneStore store
+    cdef Zone z
+    cdef uint32_t index
+    zones_init(&store)
+    try:
+        indices = []
+        for value in values:
+            z = _zone(value)
+            if not zones_add(&store, &z, &index):
+                raise MemoryError()
+            indices.append(index)
+        return indices, [zone_to_int(zones_at(&store, i)) for i in indices]
+    finally:
+        zones_free(&store)

@@ -1,11 +1,13 @@
-"""The df-pn table's bulk removal (``engine_cy/dfpn_table.pxd``), against a Python dict.
+"""The df-pn table's bulk removal and growth (``engine_cy/dfpn_table.pxd``), against a dict.
 
 ``DfpnCore.collect`` sweeps the table in place (``table_sweep``): the entries
 it drops go, every other must still be found by a probe from its home slot.
 ``engine_cy.table_testing`` drives the inline table functions the same way; a
 dict of what was kept is the model.  Seeded random
 keys, and keys built to share one home slot (long probe runs that wrap round
-the end of the table), at several fill levels and drop shares.
+the end of the table), at several fill levels and drop shares.  Growing
+(``table_grow``) doubles the table in place; ``insert_all`` checks the keys
+after the growths alone, with no sweep to put entries back.
 """
 
 from __future__ import annotations

@@ -8,7 +8,8 @@ seeded random zones spread over all padded cells of boards up to 19x19.
 The zone-pattern test beta(p) (.) z == beta(p*) (.) z ("two positions agree
 inside z") is ``zone_testing.agree``: same colours on z, and the same ko point
 whenever either position's ko point lies in z (``dilate.pyx``: a simple-ko
-retake inside the zone is part of the pattern).
+retake inside the zone is part of the pattern).  ``zone_testing.stored``: the
+block store df-pn keeps its zones in (``engine_cy/zone_store.pxd``).
 """
 
 from __future__ import annotations
@@ -186,3 +187,12 @@ def test_agree_rejects_bad_input():
         zt.agree(small, Board(5), 1 << 0)             # pass / wall corner is no point
     with pytest.raises(ValueError):
         zt.agree(small, Board(5), 1 << coords.array_size(5))
+
+
+def test_the_store_gives_every_zone_back_across_its_blocks():
+    # 3.5 blocks of 2^16: the zones stored before a new block was allocated are unchanged
+    rng = random.Random(7)
+    values = [rng.getrandbits(zt.CAPACITY) for _ in range(3 * 65536 + 32768)]
+    indices, read = zt.stored(values)
+    assert indices == list(range(len(values)))
+    assert read == values
