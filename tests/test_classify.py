@@ -17,6 +17,7 @@ from tsumego_gui.core import coords
 from tsumego_gui.core.problem import ProblemError
 from tsumego_gui.core.sgf_io import read_sgf, write_sgf
 from tsumego_gui.search import classification_file, verify
+from tsumego_gui.search import classify as classify_module
 from tsumego_gui.search.choice import solve_and_verify
 from tsumego_gui.search.classify import CORE_SHARE, OPEN, PASS_NOTE, classify, pass_note
 from tsumego_gui.search.params import SearchParams
@@ -342,14 +343,14 @@ def test_survival_needs_crucial_stones():
 
 
 def test_the_first_moves_share_proof_nodes_and_the_verifiers_walk():
-    """L-shaped four in the corner, White to play: C1 and A2 (and the tenuki) give ko
-    (see the problem's comment).  Their proofs under the ko rule come from one table,
-    so they share nodes, and the verifier walks a shared node once for all of them;
-    each proof still passes a verifier of its own, sharing nothing."""
-    problem = read_sgf((BUNDLED / "corner" / "l-four-corner-ko.sgf").read_bytes())[0]
+    """Pyramid four, White to play: the first moves that die are proven under the ko rule
+    from one table, so their proofs share nodes, and the verifier walks a shared node once
+    for all of them; each proof still passes a verifier of its own, sharing nothing."""
+    problem = read_sgf((BUNDLED / "classic" / "pyramid-four.sgf").read_bytes())[0]
     c = classify(problem, to_play=WHITE)
-    ko_proofs = [p for m in c.moves if m.move != PASS for p in m.proofs
-                 if p.stats["rules"] == "ko" and p.stats["table"] == "shared"]
+    ko_proofs = [p for m in c.moves if m.cls == "dies" and m.move != PASS for p in m.proofs
+                 if p.stats["rules"] == "ko" and p.stats["table"] == "shared"
+                 and "carried_from" not in p.stats][:2]
     assert len(ko_proofs) == 2
 
     def nodes(proof):
@@ -396,22 +397,55 @@ def test_the_random_replays_are_the_jobs_spread_over_its_first_moves(monkeypatch
 
 
 def test_a_proof_that_holds_under_the_next_rule_set_is_carried_over_and_checked_there():
-    """Straight three, White to play: no ko and no seki anywhere, so the proof that B1
-    survives also shows unconditional life, and the proofs that A1 and C1 fail under the
-    research ko rule also hold when only White may take kos.  Each carried proof is a
-    proof under the rules it names: it passes the verifier alone, under those rules."""
+    """Straight three: no ko and no seki anywhere.  White to play: the proof that B1
+    lives when White may take kos also shows survival and unconditional life.  Black to
+    play: the proof that B1 kills under the research ko rule also holds when only White
+    may take kos, and the proofs that the other moves fail show unconditional life.
+    Each carried proof is a proof under the rules it names: it passes the verifier alone,
+    under those rules."""
     problem = read_sgf(BUNDLED / "straight-three.sgf")[0]
-    c = classify(problem, to_play=WHITE)
-    assert names(c) == {"A1": "dies", "B1": "lives", "C1": "dies", "pass": "dies"}
-    carried = {coords.to_gtp(m.move, problem.size): p for m in c.moves
-               for p in m.proofs if "carried_from" in p.stats}
-    assert carried.keys() == {"A1", "B1", "C1", "pass"}
-    assert carried["B1"].stats["carried_from"] == "survive"
-    assert carried["B1"].stats["rules"] == "live" and carried["B1"].problem.goal == "live"
-    for name in ("A1", "C1"):
-        assert carried[name].stats["rules"] == "ko"
-        assert carried[name].problem.ko_allowed == (False, True)    # (Black, White)
+    white, black = (classify(problem, to_play=side) for side in (WHITE, BLACK))
+    assert names(white) == {"A1": "dies", "B1": "lives", "C1": "dies", "pass": "dies"}
+    assert names(black) == {"A1": "lives", "B1": "dies", "C1": "lives", "pass": "lives"}
+    carried = {(c.to_play, coords.to_gtp(m.move, problem.size)): p for c in (white, black)
+               for m in c.moves for p in m.proofs if "carried_from" in p.stats}
+    assert carried.keys() == {(WHITE, "B1"), (BLACK, "A1"), (BLACK, "B1"), (BLACK, "C1"),
+                              (BLACK, "pass")}
+    for key in ((WHITE, "B1"), (BLACK, "A1"), (BLACK, "C1"), (BLACK, "pass")):
+        assert carried[key].stats["carried_from"] == "survive"
+        assert carried[key].stats["rules"] == "live" and carried[key].problem.goal == "live"
+    assert carried[BLACK, "B1"].stats["rules"] == "ko"
+    assert carried[BLACK, "B1"].problem.ko_allowed == (False, True)    # (Black, White)
     assert all(verify.verify(p).passed for p in carried.values())
+
+
+def test_a_move_that_likely_dies_is_searched_under_the_ko_rule_alone(monkeypatch):
+    """Straight three, White to play: the defender's own first moves mostly die, and a
+    move that dies under the ko rule dies under the others (each implies the next), so
+    each is searched there first: A1, C1 and the pass take one search each and no
+    search under ``survive``; B1, which lives, is proven under ``survive`` and ``live`` by
+    its proof under the ko rule, carried over."""
+    searched = []
+
+    class Recording(classify_module.DfpnCore):
+        def __init__(self, board, *args, **kwargs):
+            super().__init__(board, *args, **kwargs)
+            self.rules = (board.ko_capture_allowed(BLACK), board.ko_capture_allowed(WHITE))
+
+        def solve_move(self, move, control, extract=True):
+            searched.append((self.rules, move, extract))
+            return super().solve_move(move, control, extract)
+
+    monkeypatch.setattr(classify_module, "DfpnCore", Recording)
+    problem = read_sgf(BUNDLED / "straight-three.sgf")[0]
+    c = classify(problem, to_play=WHITE, ko_figures=False)
+    assert names(c) == {"A1": "dies", "B1": "lives", "C1": "dies", "pass": "dies"}
+    white_takes_kos = (False, True)
+    decided = {(coords.to_gtp(move, problem.size), rules) for rules, move, extract in searched
+               if not extract}
+    assert decided == {("A1", white_takes_kos), ("B1", white_takes_kos),
+                       ("C1", white_takes_kos)}     # the pass is searched on a core rooted after it
+    assert all(verify.verify(p).passed for m in c.moves for p in m.proofs)
 
 
 @pytest.mark.parametrize("path, side, expected", [

@@ -19,12 +19,17 @@ rule turned round.
 
 The rule sets are ordered (lives implies survives, which implies survives
 with the ko), so each first move takes at most two searches: under ``survive`` first,
-then under ``live`` after a win or the ko rule after a loss.  Those searches
+then under ``live`` after a win or the ko rule after a loss.  Where the move
+likely dies (``dies_likely``: most of the moves classed so far died, or, before
+any, the defender is to move) the ko rule comes first instead, then ``survive``
+and ``live`` after wins: a move that dies then takes one search, where the
+bisection took two (its one proof is the loss under the ko rule).  Those searches
 decide the status only; the proofs of the two results that make the class are
 then extracted and verified.  A proof often holds under the next rule set as
 well (a survival that never passes to a seki is unconditional life; a kill in
-which no ko is ever taken is a kill when the defender may take kos): so each
-proof is first checked under the rule set the bisection looks at next, and
+which no ko is ever taken is a kill when the defender may take kos; a life in
+which the defender takes no ko is a survival): so each
+proof is first checked under the rule set looked at next, and
 where the verifier passes it there, it is that rule set's proof and no second
 search is made (the verifier decides; a failed check costs the walk up to the
 first fault).  Each rule set has one df-pn core rooted at the
@@ -584,6 +589,19 @@ def ends_game(problem: Problem, board: Board, move: int) -> bool:
     return over
 
 
+def dies_likely(moves: Sequence[FirstMove], defender_moves: bool) -> bool:
+    """Whether the next first move had best be looked at under the last rule set first:
+    where its class is ``dies``, that one search decides it (the loss under the ko rule is
+    its one proof), where the middle one's would be followed by a second.  Guessed from
+    the moves classed so far (``ko`` moves cost the same either way, so they do not
+    count), with the defender's own moves leaning to ``dies`` (a player has few good
+    ones) and the attacker's to living (the attacker's first move fails more often than
+    not); no guess costs a wrong answer, only, where it is wrong, a search or a check."""
+    dies = sum(fm.cls == "dies" for fm in moves)
+    lives = sum(fm.cls in ("lives", "seki") for fm in moves)
+    return dies + (0.5 if defender_moves else -0.5) > lives
+
+
 def first_move_problem(problem: Problem, move: int, to_play: int) -> Problem:
     """The problem after a first move.  A first-move pass is a tenuki where the board has
     room elsewhere (:func:`has_elsewhere`): play goes on there, so it does not count
@@ -742,6 +760,7 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
     moves = [FirstMove(m) for m in first_moves(board, problem)]
     out = Classification(problem, to_play, moves)
     proof_replays = max(1, round(replays / max(1, len(moves)))) if replays > 0 else 0
+    defender_moves = to_play == problem.defender
 
     def stopped() -> bool:
         return cancelled is not None and cancelled()
@@ -904,7 +923,8 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
         docstring); when it passes, it is that rule set's proof."""
         if forbidden(rules_name, move) or forbidden(to_rules, move):
             return False
-        proof, _ = extract(rules_name, move, status, share)
+        # a proof carried over already (``settle`` from the last rule set) is carried on
+        proof = proven.get((rules_name, move)) or extract(rules_name, move, status, share)[0]
         if proof is None:
             return False
         # a game ended by two passes: its leaf is "survives" under ``survive`` only, and
@@ -995,12 +1015,18 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
             return "cancelled"
         return "time budget" if deadline and now() >= deadline else ""
 
-    def settle(fm: FirstMove, share: float) -> None:
+    def settle(fm: FirstMove, share: float, from_last: bool) -> None:
         ends = ends_game(problem, board, fm.move)
-        # bisect the chain for the first rule set under which the defender wins
+
+        def probe(lo: int, hi: int) -> int:
+            # the rule set to look at next: the middle one (bisection), or, ``from_last``,
+            # the last open one (the weakest claim for the defender first)
+            return hi - 1 if from_last else (lo + hi - 1) // 2
+
+        # search the chain for the first rule set under which the defender wins
         lo, hi = 0, len(chain)
         while lo < hi:
-            mid = (lo + hi - 1) // 2
+            mid = probe(lo, hi)
             if (chain[mid], fm.move) in proven:
                 status = STATUS_OF_PROOF[proven[chain[mid], fm.move].root.won]
             elif forbidden(chain[mid], fm.move):
@@ -1016,9 +1042,9 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
                 hi = mid
             else:
                 lo = mid + 1
-            if lo < hi and not ends and (chain[(lo + hi - 1) // 2], fm.move) not in proven:
+            if lo < hi and not ends and (chain[probe(lo, hi)], fm.move) not in proven:
                 # the rule set looked at next may have the same result by the same proof
-                carry_over(chain[mid], chain[(lo + hi - 1) // 2], fm.move, status, share)
+                carry_over(chain[mid], chain[probe(lo, hi)], fm.move, status, share)
         cls = CLASS_OF[chain[lo]] if lo < len(chain) else "dies"
         proofs, faults, forbids, over = [], [], "", ""
         for rules_name, status in class_proofs(cls, chain):
@@ -1104,7 +1130,7 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
             share = 1.0 / (len(todo) - i)
             if sweep == 0 and fm.move in first:
                 share = max(share, 0.5)
-            settle(fm, share if sweep == 0 else 1.0)
+            settle(fm, share if sweep == 0 else 1.0, dies_likely(moves, defender_moves))
             if decided is not None and fm.cls != OPEN:
                 decided(snapshot())
         if out.cancelled or not any(fm.cls == OPEN for fm in moves):
