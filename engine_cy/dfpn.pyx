@@ -1672,7 +1672,8 @@ cdef class DfpnCore:
             self.stop = self.control.clock_stop()
             if self.stop != NOT_STOPPED:
                 raise _ExtractionStopped()
-        cdef Zone own = zones_at(&self.zones, e.zone)[0]
+        # zones stay where they were stored (``zone_store``): no copy needed
+        cdef const Zone* own = zones_at(&self.zones, e.zone)
         winner = WIN if (e.p == 0) == (mover == self.g.defender) else LOSS
         cdef Result out
         counts = 0
@@ -1688,9 +1689,9 @@ cdef class DfpnCore:
         if e.kind == INNER:
             here = self.count_bit(self.black_at[self.ply], self.white_at[self.ply])
             self.line_enter(here)
-            counts, left = self.moves_left(&own if e.p != 0 else NULL, e.best)
+            counts, left = self.moves_left(own if e.p != 0 else NULL, e.best)
         if e.kind != INNER:
-            out = leaf_result(e.kind, &own)
+            out = leaf_result(e.kind, own)
         elif e.p == 0 and e.best != PASS_LOC and self.b.illegal_reason_c(e.best) != 0:
             # a shared result proven on a line where its move was legal; superko forbids
             # it on this one (graph history interaction): searched again on this path
@@ -1708,9 +1709,9 @@ cdef class DfpnCore:
             left = hash_union(left, left_below, MAX_MOVE_HASHES)
             prover_hashes = hash_union(prover_hashes, hashes_below)
             prover_counts = prover_counts | counts_below
-            out = move_result(&own, winner, m, child)
+            out = move_result(own, winner, m, child)
         else:
-            self.children(moves, n, NULL, cp, cd, cut_by, &own, null_zone)
+            self.children(moves, n, NULL, cp, cd, cut_by, own, null_zone)
             failed = []
             on_path = self.listed_on_path
             hashes_of = [None] * n
@@ -1750,7 +1751,7 @@ cdef class DfpnCore:
                 prover_counts = prover_counts | self.shift_counts(covers_counts, mover)
             left = hash_union_all(lefts, MAX_MOVE_HASHES)
             prover_hashes = hash_union_all(provers, MAX_PROVER_HASHES)
-            out = all_result(&own, winner, failed, cuts)
+            out = all_result(own, winner, failed, cuts)
         if here >= 0:
             self.line_leave(here)
         known = (out, counts, prover_hashes, prover_counts, left)

@@ -422,9 +422,10 @@ def test_a_proof_that_holds_under_the_next_rule_set_is_carried_over_and_checked_
 def test_a_move_that_likely_dies_is_searched_under_the_ko_rule_alone(monkeypatch):
     """Straight three, White to play: the defender's own first moves mostly die, and a
     move that dies under the ko rule dies under the others (each implies the next), so
-    each is searched there first: A1, C1 and the pass take one search each and no
-    search under ``survive``; B1, which lives, is proven under ``survive`` and ``live`` by
-    its proof under the ko rule, carried over."""
+    each is searched there first: A1 and C1 take one search each and none under
+    ``survive``; B1, which lives, is proven under ``survive`` and ``live`` by its proof
+    under the ko rule, carried over.  (The pass, a tenuki, is searched on cores of its
+    own, which ``solve_move`` does not see.)"""
     searched = []
 
     class Recording(classify_module.DfpnCore):

@@ -760,7 +760,6 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
     moves = [FirstMove(m) for m in first_moves(board, problem)]
     out = Classification(problem, to_play, moves)
     proof_replays = max(1, round(replays / max(1, len(moves)))) if replays > 0 else 0
-    defender_moves = to_play == problem.defender
 
     def stopped() -> bool:
         return cancelled is not None and cancelled()
@@ -1130,7 +1129,8 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
             share = 1.0 / (len(todo) - i)
             if sweep == 0 and fm.move in first:
                 share = max(share, 0.5)
-            settle(fm, share if sweep == 0 else 1.0, dies_likely(moves, defender_moves))
+            settle(fm, share if sweep == 0 else 1.0,
+                   dies_likely(moves, to_play == problem.defender))
             if decided is not None and fm.cls != OPEN:
                 decided(snapshot())
         if out.cancelled or not any(fm.cls == OPEN for fm in moves):
