@@ -66,6 +66,7 @@ cdef class Board:
     cdef void undo_c(self) noexcept nogil
     cdef int count_libs(self, int head) noexcept nogil
     cdef int stones_taken_by(self, int loc) noexcept nogil  # a move of the side to move
+    cdef uint64_t hash_after_c(self, int loc) noexcept nogil   # legal or not
     cdef void add_chain(self, int loc, list out)             # the stones of the chain at loc
     cdef void rebuild_chains(self) noexcept nogil
     cdef void path_push(self, uint64_t h) noexcept nogil

@@ -564,6 +564,31 @@ cdef class Board:
         self.path_pop()
         self.path_push(self.pos.hash)
 
+    def set_stones(self, black, white):
+        """Setup edit: ``set_stone`` for every point of ``black`` (BLACK) and then of
+        ``white`` (WHITE), the chains rebuilt once.  Raises ValueError, leaving the board
+        unchanged, if a point is off the board or a chain would be left without
+        liberties."""
+        cdef Position saved = self.pos
+        cdef int i, s
+        try:
+            for color, locs in ((BLACK, black), (WHITE, white)):
+                for loc in locs:
+                    self.pos.color[self._check_point(loc)] = color
+        except ValueError:
+            self.pos = saved
+            raise
+        self.pos.ko_loc = PASS_LOC
+        self.rebuild_chains()
+        for i in range(self.n_points):
+            s = self.points[i]
+            if self.pos.color[s] != EMPTY and self.pos.libs[self.pos.head[s]] == 0:
+                name = _COLOR_NAMES[self.pos.color[s]]
+                self.pos = saved
+                raise ValueError(f"the {name} chain at {self._gtp(s)} would have no liberties")
+        self.path_pop()
+        self.path_push(self.pos.hash)
+
     def colors(self):
         out = np.empty((self.size, self.size), dtype=np.int8)
         cdef int r, c
@@ -693,6 +718,57 @@ cdef class Board:
             seen[taken] = True
             out.add((black + 1, white - taken) if me == BLACK else (black - taken, white + 1))
         return out
+
+    def moves_left_filter(self, int bits):
+        """The positions a stone of the side to move on an empty point may leave (legal or
+        not: a superset of those of the legal moves), as a filter: an int with bit ``k``
+        set where such a position's hash has ``k`` in its top ``bits`` bits (6..16).  A
+        retake at the ko point counts with and without a threat spent.  Superko forbids a
+        move only where its position is on the path, so a path position whose bit is clear
+        is one that none of these moves can repeat."""
+        if not 6 <= bits <= 16:
+            raise ValueError(f"filter bits {bits} not in 6..16")
+        cdef int i, loc, c = self.pos.to_play, shift = 64 - bits
+        cdef uint64_t h
+        cdef vector[uint64_t] words = vector[uint64_t]((1 << bits) // 64, 0)
+        for i in range(self.n_points):
+            loc = self.points[i]
+            if self.pos.color[loc] != EMPTY:
+                continue
+            h = self.hash_after_c(loc) >> shift
+            words[h >> 6] |= (<uint64_t>1) << (h & 63)
+            if loc == self.pos.ko_loc and self.pos.threats[c] > 0:
+                h = (self.hash_after_c(loc) ^ ZOBRIST_THREATS[c][self.pos.threats[c]]
+                     ^ ZOBRIST_THREATS[c][self.pos.threats[c] - 1]) >> shift
+                words[h >> 6] |= (<uint64_t>1) << (h & 63)
+        return int.from_bytes((<char*>words.data())[:words.size() * 8], "little")
+
+    cdef uint64_t hash_after_c(self, int loc) noexcept nogil:
+        """The hash of the position a stone of the side to move at the empty point ``loc``
+        leaves, the chains it takes removed, legal or not (no threat spent)."""
+        cdef int k, j, n, h, s, c = self.pos.to_play, o = opp(c), n_heads = 0
+        cdef int heads[4]
+        cdef bint dup
+        cdef uint64_t hh = self.pos.hash ^ ZOBRIST[c][loc] ^ ZOBRIST_WHITE_TO_PLAY
+        for k in range(4):
+            n = loc + self.offsets[k]
+            if self.pos.color[n] != o or self.pos.libs[self.pos.head[n]] != 1:
+                continue
+            h = self.pos.head[n]
+            dup = False
+            for j in range(n_heads):
+                dup = dup or heads[j] == h
+            if dup:
+                continue
+            heads[n_heads] = h
+            n_heads += 1
+            s = h
+            while True:
+                hh ^= ZOBRIST[o][s]
+                s = self.pos.next[s]
+                if s == h:
+                    break
+        return hh
 
     def num_liberties(self, loc):
         cdef int p = self._check_point(loc)

@@ -31,6 +31,7 @@ from tsumego_gui.core import coords
 from tsumego_gui.core.diagram import render_diagram
 from tsumego_gui.core.reference_board import BLACK, EMPTY, PASS, WHITE, ReferenceBoard
 from tsumego_gui.core.reference_board import IllegalMoveError as RefIllegalMoveError
+from tsumego_gui.search.verify import FILTER_BITS
 
 SEED = 20240611
 
@@ -158,6 +159,14 @@ class Game:
             self.ref.undo(token)
             assert counts in after, self.where(event) + (
                 f"\n{coords.to_gtp(p, self.size)} leaves {counts}, not in {sorted(after)}")
+        # and every move that only superko may forbid leaves a position in this filter
+        bits = self.engine.moves_left_filter(FILTER_BITS)
+        for p, r in zip(points, theirs, strict=True):
+            if r is None or r == "superko":
+                h = self.ref.hash_after(p)
+                assert (bits >> (h >> (64 - FILTER_BITS))) & 1, self.where(event) + (
+                    f"\n{coords.to_gtp(p, self.size)} ({r or 'legal'}) leaves hash {h:#x}, "
+                    "outside moves_left_filter")
         assert all(self.engine.is_legal(p) == (r is None) for p, r in zip(points, theirs,
                                                                            strict=True))
         self.reasons.update(r for r in theirs if r is not None)

@@ -609,6 +609,26 @@ def test_set_stone_edits_and_history(board_class):
             board.set_stone(pt(board, "A1"), bad)
 
 
+def test_set_stones_is_set_stone_for_each_point_checked_at_the_end(board_class):
+    """A problem's setup in one edit: the same board as one stone at a time, black first;
+    a chain left without liberties, or a point off the board, leaves it unchanged."""
+    black, white = ["A4", "B5", "C3", "D3"], ["B4", "C4", "D4", "E2"]
+    one_by_one, at_once = board_class(5), board_class(5)
+    for name in black:
+        one_by_one.set_stone(pt(one_by_one, name), BLACK)
+    for name in white:
+        one_by_one.set_stone(pt(one_by_one, name), WHITE)
+    at_once.set_stones([pt(at_once, n) for n in black], [pt(at_once, n) for n in white])
+    assert state(at_once) == state(one_by_one)
+    # A5 alone is taken by A4 and B5, and saved by nothing: refused as a whole
+    before = state(at_once)
+    with pytest.raises(ValueError, match="the white chain at A5 would have no liberties"):
+        at_once.set_stones([pt(at_once, "E1")], [pt(at_once, "A5")])
+    with pytest.raises(ValueError, match="not a point"):
+        at_once.set_stones([pt(at_once, "E1"), 0], [])
+    assert state(at_once) == before
+
+
 def test_set_stone_clears_ko_and_keeps_captures(board_class):
     board = setup(board_class, KO_SHAPE)
     play(board, "C3")

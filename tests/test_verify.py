@@ -31,6 +31,7 @@ from tsumego_gui.search.verify import _Checker, verify
 ENCLOSED = Path(__file__).resolve().parents[2] / "shared" / "problems" / "enclosed-dev"
 RABBITY_SIX = (Path(__file__).resolve().parents[1] / "tsumego_gui" / "resources" / "problems"
                / "classic" / "rabbity-six.sgf")
+J_GROUP = RABBITY_SIX.parents[1] / "corner" / "j-group.sgf"
 
 
 @pytest.fixture
@@ -203,6 +204,24 @@ def test_a_history_before_the_root_is_on_every_line_and_does_not_stop_reuse(dag_
     shared = verify(after, replays=0)
     assert full.passed and shared.passed
     assert 0 < shared.positions_reused and shared.positions_checked < full.positions_checked
+
+
+def test_stone_counts_that_meet_the_line_block_no_reuse_the_filter_allows(monkeypatch):
+    """Black kills the bundled J group: on some lines a subtree's moves may leave the stone
+    counts of a position on the line, yet none leaves that position (its bit is clear in
+    their filter), so the subtree is reused there; by counts alone it was walked again."""
+    problem = read_sgf(J_GROUP.read_bytes())[0]
+    proof = solved(problem, to_play=BLACK, all_moves=False).proof
+    filtered = verify(proof, replays=0)
+
+    def by_counts_alone(checker, walked) -> bool:
+        return checker.reuse and walked[0] is not None and walked[0].isdisjoint(checker.line)
+
+    monkeypatch.setattr(_Checker, "line_apart", by_counts_alone)
+    counted = verify(proof, replays=0)
+    assert filtered.passed and counted.passed
+    assert filtered.nodes_checked == counted.nodes_checked
+    assert filtered.positions_checked < counted.positions_checked
 
 
 def test_a_damaged_node_met_again_is_caught(dag_proof):

@@ -543,10 +543,7 @@ class Problem:
         """A fresh engine board: stones, side to move, ko policy, superko history, and
         the previous pass (played on the board, so its pass count is 1)."""
         board = Board(self.size, opponent(self.to_play) if self.previous_pass else self.to_play)
-        for loc in sorted(self.black):
-            board.set_stone(loc, BLACK)
-        for loc in sorted(self.white):
-            board.set_stone(loc, WHITE)
+        board.set_stones(self.black, self.white)
         for color, threats in zip((BLACK, WHITE), self.ko_threats, strict=True):
             board.set_ko_capture_allowed(color, self.ko_capture_allowed(color))
             board.set_ko_threats(color, threats)

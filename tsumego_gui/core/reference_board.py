@@ -261,12 +261,22 @@ class ReferenceBoard:
         left without liberties.
         """
         loc = self._check_point(loc)
-        color = self._check_color(color, allow_empty=True)
+        self._set_all({loc: self._check_color(color, allow_empty=True)})
+
+    def set_stones(self, black: Iterable[int], white: Iterable[int]) -> None:
+        """Setup edit: ``set_stone`` for every point of ``black`` (BLACK), then of
+        ``white`` (WHITE), with the liberties checked once, at the end."""
+        changes = {self._check_point(loc): BLACK for loc in black}
+        changes.update({self._check_point(loc): WHITE for loc in white})
+        self._set_all(changes)
+
+    def _set_all(self, changes: dict[int, int]) -> None:
         after = dict(self._stones)
-        if color == EMPTY:
-            after.pop(loc, None)
-        else:
-            after[loc] = color
+        for loc, color in changes.items():
+            if color == EMPTY:
+                after.pop(loc, None)
+            else:
+                after[loc] = color
         seen: set[int] = set()
         for p in coords.all_locs(self._size):  # row-major, so the error names a chain's first stone
             if p in after and p not in seen:
@@ -327,9 +337,21 @@ class ReferenceBoard:
             return "suicide"
         if not self._ko_allowed[mover] and self._is_ko_capture(after, loc, captured):
             return "ko capture forbidden"
-        if _hash(after, mover ^ 3, self._threats_after(loc)) in self._history:
+        if self._hash_after(after, loc) in self._history:
             return "superko"
         return None
+
+    def hash_after(self, loc: int) -> int:
+        """The hash of the position that a stone of the side to move at the empty point
+        ``loc`` leaves (its captures taken; at the ko point, a threat spent), whether or
+        not the move is legal."""
+        loc = self._check_point(loc)
+        if loc in self._stones:
+            raise ValueError(f"{self._name(loc)} is occupied")
+        return self._hash_after(_resolve(self._stones, self._nbrs, loc, self._to_play)[0], loc)
+
+    def _hash_after(self, after: dict[int, int], loc: int) -> int:
+        return _hash(after, self._to_play ^ 3, self._threats_after(loc))
 
     def _threats_after(self, loc: int) -> dict[int, int]:
         """The threat counts after the side to move plays ``loc``: the retake the ko

@@ -91,9 +91,13 @@ an earlier position only if it leaves as many black and as many white stones
 as that position had; so the walk keeps, per checked subtree, the (black,
 white) stone counts its tested moves may leave, and reuses the verdict only
 where no position on the line before it (nor on the first line) has one of
-those counts.  The positions before the root (the problem's history) are on
-every line alike, so they tell no two lines apart: they forbid a move on the
-new line exactly where they forbade it on the first.
+those counts, or where each that has is outside the filter of the positions
+those moves may leave (``Board.moves_left_filter``: a position outside it is
+none of them; most positions that share counts with the subtree's moves are
+other positions, and walking those subtrees again was a fifth to a third of
+a classification's walk).  The positions before the root (the problem's
+history) are on every line alike, so they tell no two lines apart: they
+forbid a move on the new line exactly where they forbade it on the first.
 
 Knows the rules, Benson's output and the proof data type; nothing about how
 the proof was searched.
@@ -122,10 +126,14 @@ MAX_POSITIONS = 4_000_000
 MAX_RECORDED = 20_000     # cut lines kept for their replays
 STOP_EVERY = 256          # positions walked between readings of the caller's ``stop``
 # What a walk of a subtree tells the walk above it: the (black, white) stone counts its
-# tested moves may leave (None: unknown, never reused), and whether superko decided it.
-Walked = tuple[frozenset | None, bool]
-UNKNOWN: Walked = (None, True)
-LEAF: Walked = (frozenset(), False)
+# tested moves may leave (None: unknown, never reused), whether superko decided it, and
+# the filter of the positions those moves may leave (``Board.moves_left_filter``).
+Walked = tuple[frozenset | None, bool, int]
+UNKNOWN: Walked = (None, True, 0)
+LEAF: Walked = (frozenset(), False, 0)
+# the filter's size, 2 ** FILTER_BITS bits: a subtree of a few positions (where most
+# reuses that stone counts block are: enclosed-dev gop/14322) sets a few hundred
+FILTER_BITS = 12
 
 
 # what the verifier says of each fault ``engine_cy.zone_conditions`` finds (its point in {})
@@ -241,6 +249,7 @@ class _Checker:
         self.survive = self.problem.goal == "survive"
         self.reuse = True
         self.line: list[tuple[int, int]] = []     # (black, white) stones before this node
+        self.line_hashes: list[int] = []          # and the hashes of those positions
         self.walked: dict[tuple, Walked] = {}     # node + position -> what its walk found
 
     def stopped(self) -> bool:
@@ -301,9 +310,18 @@ class _Checker:
                 return f"the covering move {cover!r} of {self.spell(move)} {off}"
         return None
 
-    def line_apart(self, counts: frozenset | None) -> bool:
-        """No position on the line to here has stone counts among ``counts``."""
-        return self.reuse and counts is not None and counts.isdisjoint(self.line)
+    def line_apart(self, walked: Walked) -> bool:
+        """No position on the line to here can be repeated by a move of the subtree whose
+        walk found ``walked``: none has stone counts among those its moves may leave, or
+        each that has is outside their filter."""
+        counts = walked[0]
+        if not self.reuse or counts is None:
+            return False
+        if counts.isdisjoint(self.line):
+            return True
+        bits, shift = walked[2], 64 - FILTER_BITS
+        return not any(c in counts and (bits >> (h >> shift)) & 1
+                       for c, h in zip(self.line, self.line_hashes, strict=True))
 
     def crucial_on_board(self, board: Board) -> bool:
         return any(board.color_at(p) == self.problem.defender for p in self.problem.crucial)
@@ -365,11 +383,11 @@ class _Checker:
             return UNKNOWN
         key = (id(node), board.hash, board.ko_loc, board.consecutive_passes)
         known = self.walked.get(key)
-        if known is not None and self.line_apart(known[0]):
+        if known is not None and self.line_apart(known):
             report.positions_reused += 1
             return known
         walked = self.check_position(node, board, path)
-        if self.report.ok and self.line_apart(walked[0]):
+        if self.report.ok and self.line_apart(walked):
             self.walked[key] = walked
         return walked
 
@@ -421,16 +439,19 @@ class _Checker:
         prover = self.problem.defender if node.won else self.problem.attacker
         self.zone_fault(zone_conditions.basics_fault(board, node.zone), path)
         self.line.append(board.stone_counts())
+        self.line_hashes.append(board.hash)
         if mover == prover:
-            counts, line_bound = self.check_move_node(node, board, path, prover)
+            counts, line_bound, bits = self.check_move_node(node, board, path, prover)
         else:
-            counts, line_bound = self.check_all_node(node, board, path, prover)
+            counts, line_bound, bits = self.check_all_node(node, board, path, prover)
         self.line.pop()
+        self.line_hashes.pop()
         if not line_bound:
             self.sample(node, board, path)
         if counts is None:
-            return None, line_bound
-        return counts | board.stone_counts_after_moves(), line_bound
+            return None, line_bound, 0
+        return (counts | board.stone_counts_after_moves(), line_bound,
+                bits | board.moves_left_filter(FILTER_BITS))
 
     def sample(self, node: ProofNode, board: Board, path: list[int]) -> None:
         """Offer a proven node to the replays' reservoir sample (one that ``perturb`` can
@@ -503,6 +524,7 @@ class _Checker:
         self.zone_fault(zone_conditions.reply_fault(board, node.zone, prover), path)
         moves = self.moves(board)
         counts: frozenset | None = frozenset()
+        bits = 0
         forbidden_here = board.superko_forbids(self.region)
         line_bound = forbidden_here or board.superko_forbids(node.zone)
         line_bound_child = {}
@@ -516,8 +538,10 @@ class _Checker:
                 # never played, so it is not walked here and covers nothing
                 line_bound_child[move] = line_bound = True
                 continue
-            below, line_bound_child[move] = self.play_child(node, move, child, board, path)
+            below, line_bound_child[move], below_bits = self.play_child(node, move, child,
+                                                                        board, path)
             counts = None if counts is None or below is None else counts | below
+            bits |= below_bits
             line_bound |= line_bound_child[move]
         if not self.report.complete:
             # the position budget ran out below: the walks read as unknown, which says
@@ -573,7 +597,7 @@ class _Checker:
                 return UNKNOWN
             if len(self.cut_lines) < MAX_RECORDED and not passes_back and not ends:
                 self.cut_lines.append((children[cover], tuple(path) + (move,), cover))
-        return counts, line_bound
+        return counts, line_bound, bits
 
     # ---- zone conditions ------------------------------------------------------------
 
