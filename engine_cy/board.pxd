@@ -65,10 +65,12 @@ cdef class Board:
     cdef void play_c(self, int loc) noexcept nogil      # no legality check; pushes an undo entry
     cdef void undo_c(self) noexcept nogil
     cdef int count_libs(self, int head) noexcept nogil
+    cdef int capture_heads(self, int loc, int* heads) noexcept nogil   # legal or not
     cdef int stones_taken_by(self, int loc) noexcept nogil  # a move of the side to move
     cdef uint64_t hash_after_c(self, int loc) noexcept nogil   # legal or not
     cdef void add_chain(self, int loc, list out)             # the stones of the chain at loc
     cdef void rebuild_chains(self) noexcept nogil
+    cdef int settle_setup(self, const Position* saved) except -1   # after a setup edit
     cdef void path_push(self, uint64_t h) noexcept nogil
     cdef void path_pop(self) noexcept nogil
     cdef bint path_contains(self, uint64_t h) noexcept nogil

@@ -552,17 +552,7 @@ cdef class Board:
         color = self._check_color(color, allow_empty=True)
         cdef Position saved = self.pos
         self.pos.color[p] = color
-        self.pos.ko_loc = PASS_LOC
-        self.rebuild_chains()
-        cdef int i, s
-        for i in range(self.n_points):
-            s = self.points[i]
-            if self.pos.color[s] != EMPTY and self.pos.libs[self.pos.head[s]] == 0:
-                name = _COLOR_NAMES[self.pos.color[s]]
-                self.pos = saved
-                raise ValueError(f"the {name} chain at {self._gtp(s)} would have no liberties")
-        self.path_pop()
-        self.path_push(self.pos.hash)
+        self.settle_setup(&saved)
 
     def set_stones(self, black, white):
         """Setup edit: ``set_stone`` for every point of ``black`` (BLACK) and then of
@@ -570,7 +560,6 @@ cdef class Board:
         unchanged, if a point is off the board or a chain would be left without
         liberties."""
         cdef Position saved = self.pos
-        cdef int i, s
         try:
             for color, locs in ((BLACK, black), (WHITE, white)):
                 for loc in locs:
@@ -578,16 +567,24 @@ cdef class Board:
         except ValueError:
             self.pos = saved
             raise
+        self.settle_setup(&saved)
+
+    cdef int settle_setup(self, const Position* saved) except -1:
+        """The end of a setup edit of colours: the ko point cleared, the chains rebuilt
+        and the path's last hash replaced, or, where a chain is left without liberties,
+        the board put back as ``saved`` and ValueError raised."""
+        cdef int i, s
         self.pos.ko_loc = PASS_LOC
         self.rebuild_chains()
         for i in range(self.n_points):
             s = self.points[i]
             if self.pos.color[s] != EMPTY and self.pos.libs[self.pos.head[s]] == 0:
                 name = _COLOR_NAMES[self.pos.color[s]]
-                self.pos = saved
+                self.pos = saved[0]
                 raise ValueError(f"the {name} chain at {self._gtp(s)} would have no liberties")
         self.path_pop()
         self.path_push(self.pos.hash)
+        return 0
 
     def colors(self):
         out = np.empty((self.size, self.size), dtype=np.int8)
@@ -680,11 +677,11 @@ cdef class Board:
             stones[c] += 1
         return stones[BLACK], stones[WHITE]
 
-    cdef int stones_taken_by(self, int loc) noexcept nogil:
-        """How many stones a move of the side to move at the empty point ``loc`` would
-        capture (whether or not the move is legal)."""
-        cdef int k, j, n, h, taken = 0, n_heads = 0, them = opp(self.pos.to_play)
-        cdef int heads[4]
+    cdef int capture_heads(self, int loc, int* heads) noexcept nogil:
+        """The heads of the chains a move of the side to move at the empty point ``loc``
+        would capture (whether or not the move is legal) into ``heads`` (room for 4);
+        returns how many."""
+        cdef int k, j, n, h, n_heads = 0, them = opp(self.pos.to_play)
         cdef bint dup
         for k in range(4):
             n = loc + self.offsets[k]
@@ -697,7 +694,15 @@ cdef class Board:
             if not dup:
                 heads[n_heads] = h
                 n_heads += 1
-                taken += self.pos.stones[h]
+        return n_heads
+
+    cdef int stones_taken_by(self, int loc) noexcept nogil:
+        """How many stones a move of the side to move at the empty point ``loc`` would
+        capture (whether or not the move is legal)."""
+        cdef int j, taken = 0
+        cdef int heads[4]
+        for j in range(self.capture_heads(loc, heads)):
+            taken += self.pos.stones[heads[j]]
         return taken
 
     def stone_counts_after_moves(self):
@@ -746,27 +751,15 @@ cdef class Board:
     cdef uint64_t hash_after_c(self, int loc) noexcept nogil:
         """The hash of the position a stone of the side to move at the empty point ``loc``
         leaves, the chains it takes removed, legal or not (no threat spent)."""
-        cdef int k, j, n, h, s, c = self.pos.to_play, o = opp(c), n_heads = 0
+        cdef int j, s, c = self.pos.to_play, o = opp(c)
         cdef int heads[4]
-        cdef bint dup
         cdef uint64_t hh = self.pos.hash ^ ZOBRIST[c][loc] ^ ZOBRIST_WHITE_TO_PLAY
-        for k in range(4):
-            n = loc + self.offsets[k]
-            if self.pos.color[n] != o or self.pos.libs[self.pos.head[n]] != 1:
-                continue
-            h = self.pos.head[n]
-            dup = False
-            for j in range(n_heads):
-                dup = dup or heads[j] == h
-            if dup:
-                continue
-            heads[n_heads] = h
-            n_heads += 1
-            s = h
+        for j in range(self.capture_heads(loc, heads)):
+            s = heads[j]
             while True:
                 hh ^= ZOBRIST[o][s]
                 s = self.pos.next[s]
-                if s == h:
+                if s == heads[j]:
                     break
         return hh
 
