@@ -620,7 +620,7 @@ def test_set_stones_is_set_stone_for_each_point_checked_at_the_end(board_class):
         one_by_one.set_stone(pt(one_by_one, name), WHITE)
     at_once.set_stones([pt(at_once, n) for n in black], [pt(at_once, n) for n in white])
     assert state(at_once) == state(one_by_one)
-    # A5 alone is taken by A4 and B5, and saved by nothing: refused as a whole
+    # a white stone at A5, between Black's A4 and B5, has no liberty: refused as a whole
     before = state(at_once)
     with pytest.raises(ValueError, match="the white chain at A5 would have no liberties"):
         at_once.set_stones([pt(at_once, "E1")], [pt(at_once, "A5")])

@@ -20,13 +20,13 @@ from types import SimpleNamespace
 
 import pytest
 
-from engine_cy.board import BLACK, PASS, WHITE
+from engine_cy.board import BLACK, EMPTY, PASS, WHITE
 from tests.test_solver import BENT_FOUR, STRAIGHT_THREE, problem_from, solved
 from tsumego_gui.core import coords
 from tsumego_gui.core.diagram import render_diagram
 from tsumego_gui.core.sgf_io import read_sgf
 from tsumego_gui.search.choice import solve
-from tsumego_gui.search.verify import _Checker, verify
+from tsumego_gui.search.verify import FILTER_BITS, _Checker, verify
 
 ENCLOSED = Path(__file__).resolve().parents[2] / "shared" / "problems" / "enclosed-dev"
 RABBITY_SIX = (Path(__file__).resolve().parents[1] / "tsumego_gui" / "resources" / "problems"
@@ -222,6 +222,28 @@ def test_stone_counts_that_meet_the_line_block_no_reuse_the_filter_allows(monkey
     assert filtered.passed and counted.passed
     assert filtered.nodes_checked == counted.nodes_checked
     assert filtered.positions_checked < counted.positions_checked
+
+
+def test_reuse_is_refused_where_a_move_below_may_repeat_a_position_on_the_line(kill_proof):
+    """The reuse test itself, both ways.  A subtree rooted at the problem's position, whose
+    moves may leave the position after Black's B1: on a line holding that very position it
+    is walked again (superko may forbid B1 there and not where it was walked).  On a line
+    holding another position with the same stone counts (B1's stone, and Black's A3 moved
+    to G7), which no move of the subtree leaves, it is reused."""
+    board = kill_proof.problem.to_board()
+    board.to_play = BLACK
+    walked = (frozenset(board.stone_counts_after_moves()), False,
+              board.moves_left_filter(FILTER_BITS))
+    after_b1 = board.copy()
+    after_b1.play(coords.from_gtp("B1", 7))
+    other = after_b1.copy()
+    other.set_stone(coords.from_gtp("A3", 7), EMPTY)
+    other.set_stone(coords.from_gtp("G7", 7), BLACK)
+    assert other.stone_counts() == after_b1.stone_counts() in walked[0]
+    checker = _Checker(kill_proof, 10, random.Random(0), 1)
+    for position, reused in ((after_b1, False), (other, True)):
+        checker.line, checker.line_hashes = [position.stone_counts()], [position.hash]
+        assert checker.line_apart(walked) is reused
 
 
 def test_a_damaged_node_met_again_is_caught(dag_proof):
