@@ -4,6 +4,7 @@ no full collection while it runs, the interpreter's thresholds back after it, ho
 ``test_qt_responsiveness``.)"""
 
 import gc
+import threading
 from pathlib import Path
 
 import pytest
@@ -98,21 +99,68 @@ def test_the_cli_paces_its_request(monkeypatch, capsys, options):
 
 
 @pytest.mark.parametrize("enabled_before", [True, False])
-def test_a_bulk_allocation_turns_collection_off_only_outside_a_paced_request(enabled_before):
+def test_a_bulk_allocation_turns_collection_off_and_back_as_it_was(enabled_before):
     was = gc.isenabled()
     (gc.enable if enabled_before else gc.disable)()
     try:
         with gc_pacing.bulk_allocation():
-            assert not gc.isenabled()           # full collections would walk the proof
+            assert not gc.isenabled()           # young collections would walk the proof
         assert gc.isenabled() == enabled_before
         with pytest.raises(RuntimeError), gc_pacing.bulk_allocation():
             raise RuntimeError("an extraction that fails")
         assert gc.isenabled() == enabled_before
         with gc_pacing.paced(), gc_pacing.bulk_allocation():
-            assert gc.isenabled() == enabled_before     # none runs there anyway
+            assert not gc.isenabled()
+        assert gc.isenabled() == enabled_before
     finally:
         (gc.enable if was else gc.disable)()
         gc_pacing.clean_slate()
+
+
+def test_within_a_request_what_a_bulk_allocation_made_is_frozen_as_it_ends():
+    try:
+        with gc_pacing.paced():
+            frozen = gc.get_freeze_count()
+            with gc_pacing.bulk_allocation():
+                made = [[i] for i in range(20_000)]     # a proof's records
+            # moved out of every generation at once: no young collection walks them
+            assert gc.get_freeze_count() >= frozen + len(made)
+            assert gc.get_count()[0] < 100
+            assert gc.isenabled()
+        gc_pacing.clean_slate()
+        with gc_pacing.bulk_allocation():               # no request: nothing frozen
+            made = [[i] for i in range(20_000)]
+        assert gc.get_freeze_count() == 0
+    finally:
+        gc_pacing.clean_slate()
+
+
+def test_the_last_of_overlapping_bulk_allocations_turns_collection_back_on():
+    # two requests in flight (the app's solver workers): the first to end must not turn
+    # collection on under the other's extraction
+    first_in, second_in, first_out = threading.Event(), threading.Event(), threading.Event()
+    seen = []
+
+    def first():
+        with gc_pacing.bulk_allocation():
+            first_in.set()
+            second_in.wait(5)
+        first_out.set()
+
+    try:
+        with gc_pacing.paced():
+            thread = threading.Thread(target=first)
+            thread.start()
+            first_in.wait(5)
+            with gc_pacing.bulk_allocation():
+                second_in.set()
+                first_out.wait(5)
+                seen.append(gc.isenabled())     # the first has ended, this one has not
+            thread.join(5)
+            seen.append(gc.isenabled())
+    finally:
+        gc_pacing.clean_slate()
+    assert seen == [False, True]
 
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared" / "problems" / "enclosed-dev"

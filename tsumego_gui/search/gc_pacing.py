@@ -22,7 +22,7 @@ and by the CLI and the benchmarks through :func:`paced`:
   the permanent generation, which no collection walks) and the thresholds come
   back, so browsing a large proof never pays for walking it;
 * around a df-pn call that may build a large proof (:func:`bulk_allocation`),
-  collection is off only where no request is paced;
+  collection is off; within a request, what is alive after it is frozen at once;
 * :func:`clean_slate` (in a batch, after each problem's results were dropped)
   unfreezes and collects once, when the old proofs are gone and the heap is
   small (some 40,000 objects, about 10 ms), so garbage cycles among frozen
@@ -41,6 +41,7 @@ proof goes at once.  Knows the ``gc`` module only; nothing about widgets.
 from __future__ import annotations
 
 import gc
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -51,6 +52,9 @@ GROWTH = 1.5                 # frozen objects since the last settle, as a multip
 _busy = 0                    # controllers with a request in flight
 _saved: tuple[int, int, int] | None = None
 _settled_at = 0              # objects frozen after the last settle
+_bulk = 0                    # bulk allocations in flight (``bulk_allocation``)
+_bulk_was_enabled = True     # whether collection was on when the first of them began
+_bulk_lock = threading.Lock()
 
 
 def search_started() -> None:
@@ -90,22 +94,35 @@ def paced() -> Iterator[None]:
 @contextmanager
 def bulk_allocation() -> Iterator[None]:
     """Around a search core's call that may build a large proof (df-pn's extraction:
-    millions of objects, no cycle).  Where no request is paced, collection is off
-    meanwhile: the full collections the objects set off would walk them all again and
-    again (half of a 30-s budget on enclosed-dev gop/5194 W).  Within a paced request
-    it stays on: no full collection runs anyway, and young collections walk the new
-    objects a few hundred at a time.  Turned off there, it left them all in the
-    youngest generation, and the first collections after it walked them at once with
-    the GIL held: 55-120 ms each, stalling the GUI thread (gop/12403 B's solve and
-    classification)."""
-    if searching() or not gc.isenabled():
-        yield
-        return
-    gc.disable()
+    millions of objects, no cycle): collection is off meanwhile.  Left on, the young
+    collections walked every new object once or twice on its way to the oldest
+    generation, where it stays (a sixth of gop/17101 B's extraction: 5.8-6.3 s with them,
+    4.8-5.2 s without); outside a paced request the full collections walked them all
+    again and again (half of a 30-s budget on gop/5194 W).  Within a paced request what
+    is alive when the last bulk allocation ends is frozen (``gc.freeze``: moved at once,
+    the young counts back to 0), as the request's end would freeze it: no young
+    collection walks the new objects afterwards either.  (Turned off and on again with no
+    freeze, it left them all in the youngest generation, and the first collections after
+    it walked them at once with the GIL held: 55-120 ms each, stalling the GUI thread on
+    gop/12403 B.)  Outside a paced request they are not frozen, since nothing would
+    unfreeze them: collection comes back as it was.  Nested and concurrent calls (two
+    requests in flight) share one switch: the last to end turns collection back on."""
+    global _bulk, _bulk_was_enabled
+    with _bulk_lock:
+        if _bulk == 0:
+            _bulk_was_enabled = gc.isenabled()
+            gc.disable()
+        _bulk += 1
     try:
         yield
     finally:
-        gc.enable()
+        with _bulk_lock:
+            _bulk -= 1
+            if _bulk == 0:
+                if searching():
+                    gc.freeze()
+                if _bulk_was_enabled:
+                    gc.enable()
 
 
 def searching() -> bool:

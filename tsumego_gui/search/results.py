@@ -20,6 +20,7 @@ from engine_cy.board import Board
 from engine_cy.node_rules import STATUS_NAMES, Result
 from engine_cy.search_control import SearchControl
 from tsumego_gui.core.problem import Problem
+from tsumego_gui.search import gc_pacing
 from tsumego_gui.search.proof import Proof, ProofNode
 
 
@@ -181,7 +182,9 @@ def to_proof_tree(result: Result, board: Board, problem: Problem,
             board.undo(token)
 
     try:
-        return convert(result)
+        # a node or more per record, and no cycle: not walked by young collections
+        with gc_pacing.bulk_allocation():
+            return convert(result)
     finally:
         # the two closures refer to each other through their cells, and ``memo`` holds
         # every node: cut the cycle, so a dropped proof is freed at once by reference
