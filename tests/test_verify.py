@@ -26,6 +26,7 @@ from tsumego_gui.core import coords
 from tsumego_gui.core.diagram import render_diagram
 from tsumego_gui.core.sgf_io import read_sgf
 from tsumego_gui.search.choice import solve
+from tsumego_gui.search.proof import Proof, ProofNode
 from tsumego_gui.search.verify import FILTER_BITS, _Checker, verify
 
 ENCLOSED = Path(__file__).resolve().parents[2] / "shared" / "problems" / "enclosed-dev"
@@ -131,6 +132,17 @@ def test_a_goal_leaf_where_the_goal_does_not_hold_is_caught(kill_proof):
     proof.root.won = True
     proof.root.children = []
     assert_rejected(proof, "goal does not hold")
+
+
+def test_a_node_marked_lost_where_the_goal_holds_is_caught(live_proof):
+    # after White's B1 the bent four lives (the root's child is a goal leaf): a proof that
+    # starts there and says White has lost is wrong at its first node, whatever follows
+    (move, leaf), = live_proof.root.children
+    assert leaf.kind == "goal"
+    there = live_proof.problem.after(move)
+    claim = Proof(problem=there, to_play=there.to_play, winning_moves=[],
+                  root=ProofNode("or", False, leaf.zone))
+    assert_rejected(claim, "root: marked lost but the goal holds")
 
 
 def test_the_wrong_side_to_move_is_caught(live_proof):

@@ -97,8 +97,9 @@ def bulk_allocation() -> Iterator[None]:
     millions of objects, no cycle): collection is off meanwhile.  Left on, the young
     collections walked every new object once or twice on its way to the oldest
     generation, where it stays (gop/17101 B's solve and check: 1.5 s in the collector
-    with them, 0.9 s without; its extraction alone 5.8-6.3 s and 4.8-5.2 s); outside a paced request the full collections walked them all
-    again and again (half of a 30-s budget on gop/5194 W).  Within a paced request what
+    with them, 0.9 s without; its extraction alone 5.8-6.3 s and 4.8-5.2 s); outside a
+    paced request the full collections walked them all again and again (half of a 30-s
+    budget on gop/5194 W).  Within a paced request what
     is alive when the last bulk allocation ends is frozen (``gc.freeze``: moved at once,
     the young counts back to 0), as the request's end would freeze it: no young
     collection walks the new objects afterwards either.  (Turned off and on again with no
