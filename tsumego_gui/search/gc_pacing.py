@@ -99,15 +99,15 @@ def bulk_allocation() -> Iterator[None]:
     generation, where it stays (gop/17101 B's solve and check: 1.5 s in the collector
     with them, 0.9 s without; its extraction alone 5.8-6.3 s and 4.8-5.2 s); outside a
     paced request the full collections walked them all again and again (half of a 30-s
-    budget on gop/5194 W).  Within a paced request what
-    is alive when the last bulk allocation ends is frozen (``gc.freeze``: moved at once,
-    the young counts back to 0), as the request's end would freeze it: no young
-    collection walks the new objects afterwards either.  (Turned off and on again with no
-    freeze, it left them all in the youngest generation, and the first collections after
-    it walked them at once with the GIL held: 55-120 ms each, stalling the GUI thread on
-    gop/12403 B.)  Outside a paced request they are not frozen, since nothing would
-    unfreeze them: collection comes back as it was.  Nested and concurrent calls (two
-    requests in flight) share one switch: the last to end turns collection back on."""
+    budget on gop/5194 W).  Within a paced request what is alive when the last bulk
+    allocation ends is frozen (``gc.freeze``: moved at once, the young counts back to
+    0), as the request's end would freeze it: no young collection walks the new objects
+    afterwards either.  (Turned off and on again with no freeze, it left them all in the
+    youngest generation, and the first collections after it walked them at once with the
+    GIL held: 55-120 ms each, stalling the GUI thread on gop/12403 B.)  Outside a paced
+    request they are not frozen, since nothing would unfreeze them: collection comes
+    back as it was.  Nested and concurrent calls (two requests in flight) share one
+    switch: the last to end turns collection back on."""
     global _bulk, _bulk_was_enabled
     with _bulk_lock:
         if _bulk == 0:
