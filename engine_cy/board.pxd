@@ -68,6 +68,7 @@ cdef class Board:
     cdef int capture_heads(self, int loc, int* heads) noexcept nogil   # legal or not
     cdef int stones_taken_by(self, int loc) noexcept nogil  # a move of the side to move
     cdef uint64_t hash_after_c(self, int loc) noexcept nogil   # legal or not
+    cdef void moves_left_filter_c(self, int bits, uint64_t* words) noexcept nogil
     cdef void add_chain(self, int loc, list out)             # the stones of the chain at loc
     cdef void rebuild_chains(self) noexcept nogil
     cdef int settle_setup(self, const Position* saved) except -1   # after a setup edit

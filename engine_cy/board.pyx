@@ -733,9 +733,14 @@ cdef class Board:
         is one that none of these moves can repeat."""
         if not 6 <= bits <= 16:
             raise ValueError(f"filter bits {bits} not in 6..16")
+        cdef vector[uint64_t] words = vector[uint64_t]((1 << bits) // 64, 0)
+        self.moves_left_filter_c(bits, words.data())
+        return int.from_bytes((<char*>words.data())[:words.size() * 8], "little")
+
+    cdef void moves_left_filter_c(self, int bits, uint64_t* words) noexcept nogil:
+        """``moves_left_filter``'s bits OR-ed into ``words`` (2 ** ``bits`` / 64 of them)."""
         cdef int i, loc, c = self.pos.to_play, shift = 64 - bits
         cdef uint64_t h
-        cdef vector[uint64_t] words = vector[uint64_t]((1 << bits) // 64, 0)
         for i in range(self.n_points):
             loc = self.points[i]
             if self.pos.color[loc] != EMPTY:
@@ -746,7 +751,6 @@ cdef class Board:
                 h = (self.hash_after_c(loc) ^ ZOBRIST_THREATS[c][self.pos.threats[c]]
                      ^ ZOBRIST_THREATS[c][self.pos.threats[c] - 1]) >> shift
                 words[h >> 6] |= (<uint64_t>1) << (h & 63)
-        return int.from_bytes((<char*>words.data())[:words.size() * 8], "little")
 
     cdef uint64_t hash_after_c(self, int loc) noexcept nogil:
         """The hash of the position a stone of the side to move at the empty point ``loc``

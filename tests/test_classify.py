@@ -365,7 +365,7 @@ def test_the_first_moves_share_proof_nodes_and_the_verifiers_walk():
     first, second = (nodes(p) for p in ko_proofs)
     assert first & second
     alone = [verify.verify(p, replays=0) for p in ko_proofs]
-    walked: dict = {}
+    walked = verify.WalkRecord()
     together = [verify.verify(p, replays=0, walked=walked) for p in ko_proofs]
     assert all(r.passed for r in alone + together)
     assert sum(r.positions_checked for r in together) < sum(r.positions_checked

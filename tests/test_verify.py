@@ -224,13 +224,13 @@ def test_stone_counts_that_meet_the_line_block_no_reuse_the_filter_allows(monkey
     their filter), so the subtree is reused there; by counts alone it was walked again."""
     problem = read_sgf(J_GROUP.read_bytes())[0]
     proof = solved(problem, to_play=BLACK, all_moves=False).proof
-    filtered = verify(proof, replays=0)
+    filtered = verify(proof, replays=0, compiled=False)
 
     def by_counts_alone(checker, walked) -> bool:
         return checker.reuse and walked[0] is not None and walked[0].isdisjoint(checker.line)
 
     monkeypatch.setattr(_Checker, "line_apart", by_counts_alone)
-    counted = verify(proof, replays=0)
+    counted = verify(proof, replays=0, compiled=False)
     assert filtered.passed and counted.passed
     assert filtered.nodes_checked == counted.nodes_checked
     assert filtered.positions_checked < counted.positions_checked

@@ -630,17 +630,19 @@ class _Cores:
         self.own_nodes = 0                    # searched by those dropped
         # per core: its records converted to proof nodes, and the verifier's record of
         # the nodes it walked, so that the proofs of one core share both
-        self.shared: dict[int, tuple[dict, dict]] = {}
+        self.shared: dict[int, tuple[dict, verify.WalkRecord]] = {}
         # per core: the records its proofs were converted from, parents last, to be freed
         # one by one after the core (``results.let_go``)
         self.records: dict[int, list] = {}
         # per (rule set, tenuki): the verifier's walked nodes of proofs carried over to
         # that rule set from another (``classify``'s ``carry_over``)
-        self.carried_walked: dict[tuple[str, bool], dict] = {}
+        self.carried_walked: dict[tuple[str, bool], verify.WalkRecord] = {}
 
-    def shared_work(self, core: DfpnCore) -> tuple[dict, dict]:
+    def shared_work(self, core: DfpnCore) -> tuple[dict, verify.WalkRecord]:
         """(proof nodes by record id, the verifier's walked nodes) of ``core``'s proofs."""
-        return self.shared.setdefault(id(core), ({}, {}))
+        if id(core) not in self.shared:
+            self.shared[id(core)] = ({}, verify.WalkRecord())
+        return self.shared[id(core)]
 
     def records_of(self, core: DfpnCore) -> list:
         return self.records.setdefault(id(core), [])
@@ -690,10 +692,12 @@ class _Cores:
         other threads in between the pieces.  A core goes before its records (kept parents
         last as they were converted), so that its memo lets go of them without freeing
         any; then they go one by one."""
-        for maps in [*self.shared.values(), self.carried_walked.values()]:
-            for entries in maps:
-                while entries:
-                    entries.popitem()
+        for converted, walked in self.shared.values():
+            while converted:
+                converted.popitem()
+            walked.let_go()
+        for walked in self.carried_walked.values():
+            walked.let_go()
         self.shared.clear()
         self.carried_walked.clear()
         while self.cores:
@@ -935,7 +939,7 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
         carried = Proof(problem=there, to_play=there.to_play, root=proof.root,
                         winning_moves=[],
                         stats={**proof.stats, "rules": to_rules, "carried_from": rules_name})
-        walked = cores.carried_walked.setdefault((to_rules, move == PASS), {})
+        walked = cores.carried_walked.setdefault((to_rules, move == PASS), verify.WalkRecord())
         if checked(carried, None, walked):
             return False
         proven[to_rules, move] = carried
@@ -994,11 +998,12 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
                 boards_of_rules[rules_name].illegal_reason(move) or "")
         return forbidding[rules_name, move]
 
-    def checked(proof: Proof, core: DfpnCore | None, walked: dict | None = None) -> str:
+    def checked(proof: Proof, core: DfpnCore | None,
+                walked: verify.WalkRecord | None = None) -> str:
         # the proofs of one core follow the same history (the position before the first
         # move), so the verifier may reuse what it walked for the others
         if walked is None:
-            walked = cores.shared_work(core)[1] if core is not None else {}
+            walked = cores.shared_work(core)[1] if core is not None else None
         budget = {} if verify_positions is None else {"max_positions": verify_positions}
         report = verify.verify(proof, replays=proof_replays, walked=walked, stop=budget_spent,
                                **budget)

@@ -110,7 +110,7 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from engine_cy import zone_conditions
+from engine_cy import proof_walk, zone_conditions
 from engine_cy.benson import unconditionally_alive
 from engine_cy.board import PASS, Board
 from tsumego_gui.core import coords
@@ -181,11 +181,28 @@ class VerifyReport:
             self.errors.append(message)
 
 
+class WalkRecord:
+    """What the walks of proofs that follow one history share (``verify``'s ``walked``):
+    the reference walk's verdicts by node and position, and the compiled walk's record
+    (the nodes it read and its verdicts, by the same key)."""
+
+    def __init__(self):
+        self.reference: dict[tuple, Walked] = {}
+        self.compiled = proof_walk.Record()
+
+    def let_go(self) -> None:
+        """Drop it all piece by piece (see ``_Checker.let_go``)."""
+        while self.reference:
+            self.reference.popitem()
+        self.compiled.clear()
+
+
 def verify(proof: Proof, *, replays: int = 100, seed: int = 0,
            max_positions: int = MAX_POSITIONS, reuse: bool = True,
-           walked: dict | None = None,
+           walked: WalkRecord | None = None,
            stop: Callable[[], str] | None = None,
-           walking: Callable[[int], None] | None = None) -> VerifyReport:
+           walking: Callable[[int], None] | None = None,
+           compiled: bool = True) -> VerifyReport:
     """Check ``proof`` (see the module docstring); never raises on a bad proof.
 
     ``reuse``: False walks every line in full (for tests of the reuse rule).
@@ -200,29 +217,44 @@ def verify(proof: Proof, *, replays: int = 100, seed: int = 0,
     ``walking``: told the proof's distinct nodes checked so far wherever ``stop`` is
     read (a caller that shows how far a long check has come: a node met again on
     another line may be walked again, so the positions walked pass the proof's size,
-    its distinct nodes reach it)."""
-    checker = _Checker(proof, max_positions, random.Random(seed), 10 * replays, stop,
-                       walking)
-    if walked is not None:
-        checker.walked = walked
+    its distinct nodes reach it).
+    ``compiled``: walk with ``engine_cy.proof_walk`` (the same walk in C, five to ten
+    times as fast), and where it finds a fault, walk again with the reference
+    (``_Checker.check``), which says what the fault is; False: the reference alone.
+    Where a proof passes, both walk, reuse, sample and record the same."""
+    record = WalkRecord() if walked is None else walked
+
+    def checker_of() -> _Checker:
+        return _Checker(proof, max_positions, random.Random(seed), 10 * replays, stop,
+                        walking, reuse)
+
+    checker = checker_of()
     board = proof.problem.to_board()
     board.to_play = proof.to_play
-    checker.reuse = reuse
     checker.root_board = board.copy()
-    checker.report.line_bound = checker.check(proof.root, board, [], parent_zone=None)[1]
-    checker.report.nodes_checked = len(checker.on_board_nodes)
+    outcome = checker.walk_compiled(board, record.compiled) if compiled else None
+    if outcome is None or outcome == proof_walk.FAULT_FOUND:
+        if outcome is None:
+            checker.walked = record.reference
+        else:       # the reference walks from scratch, as a check without the compiled walk
+            checker = checker_of()
+            checker.root_board = board.copy()
+        checker.report.line_bound = checker.check(proof.root, board, [], parent_zone=None)[1]
+        checker.report.nodes_checked = len(checker.on_board_nodes)
     if walking is not None:
         walking(checker.report.nodes_checked)       # the walk is over; the replays follow
     if checker.report.ok and replays > 0:
         checker.random_replays(replays)
-    checker.let_go(walked is None)
+    checker.let_go()
+    if walked is None:
+        record.let_go()
     return checker.report
 
 
 class _Checker:
     def __init__(self, proof: Proof, max_positions: int, rng: random.Random,
                  sample_size: int, stop: Callable[[], str] | None = None,
-                 walking: Callable[[int], None] | None = None):
+                 walking: Callable[[int], None] | None = None, reuse: bool = True):
         self.proof = proof
         self.problem: Problem = proof.problem
         self.region = self.problem.region_or_all()
@@ -247,7 +279,7 @@ class _Checker:
         self.moves_on_board = self.all_points | {PASS}
         self.on_board_nodes: set[int] = set()     # ids of nodes ``off_board`` passed
         self.survive = self.problem.goal == "survive"
-        self.reuse = True
+        self.reuse = reuse
         self.line: list[tuple[int, int]] = []     # (black, white) stones before this node
         self.line_hashes: list[int] = []          # and the hashes of those positions
         self.walked: dict[tuple, Walked] = {}     # node + position -> what its walk found
@@ -262,16 +294,14 @@ class _Checker:
             report.complete = report.complete and not report.stopped
         return bool(report.stopped)
 
-    def let_go(self, own_walked: bool) -> None:
-        """Drop what the walk kept piece by piece (the record of walked nodes only when it
-        is this call's own): freed at once when ``verify`` returned, a large proof's
-        positions were one deallocation holding the GIL for tens of milliseconds, while a
-        GUI thread waited; a Python loop lets other threads run in between."""
+    def let_go(self) -> None:
+        """Drop what the walk kept piece by piece: freed at once when ``verify`` returned,
+        a large proof's positions were one deallocation holding the GIL for tens of
+        milliseconds, while a GUI thread waited; a Python loop lets other threads run in
+        between."""
         for kept in (self.proven_nodes, self.cut_lines, self.on_board_nodes):
             while kept:
                 kept.pop()
-        while own_walked and self.walked:
-            self.walked.popitem()
 
     # ---- helpers ------------------------------------------------------------------
 
@@ -358,6 +388,30 @@ class _Checker:
         return board.legal_moves(self.region) + [PASS]
 
     # ---- the walk ------------------------------------------------------------------
+
+    def walk_compiled(self, board: Board, record: proof_walk.Record) -> str:
+        """Walk the proof with ``engine_cy.proof_walk`` (the same walk as ``check``, in C);
+        its outcome: passed, a fault found (``check`` must say what), or halted (the
+        position budget or ``stop``).  Fills the report, the sample and the cut lines
+        as ``check`` does."""
+        problem = self.problem
+        walk = proof_walk.Walk(record, board, self, problem.defender, problem.goal,
+                               self.region, problem.crucial, self.reuse, self.max_positions,
+                               self.stop, self.walking, self.sample_size, MAX_RECORDED,
+                               self.cut_lines)
+        outcome, positions, reused, nodes, stopped, line_bound, seen = walk.run(self.proof.root)
+        report = self.report
+        report.positions_checked, report.positions_reused = positions, reused
+        report.nodes_checked, report.line_bound = nodes, line_bound
+        self.proven_seen = seen
+        if outcome == proof_walk.HALTED:
+            report.complete, report.stopped = False, stopped
+        return outcome
+
+    def goal_leaf_sound(self, node: ProofNode, board: Board) -> bool:
+        """At a goal leaf the defender wins: the goal holds, and the zone holds the life
+        closure of a goal chain (for ``engine_cy.proof_walk``)."""
+        return any(self.life_closure(board, s) <= node.zone for s, _ in self.goal_chains(board))
 
     def check(self, node: ProofNode, board: Board, path: list[int],
               parent_zone: frozenset[int] | None) -> Walked:
@@ -460,13 +514,21 @@ class _Checker:
         if board.ko_loc != PASS or node.zone >= self.all_points:
             return
         self.proven_seen += 1
+        if self.proven_seen <= self.sample_size or self.proven_seen == self.keep_at:
+            self.keep(node, tuple(path), self.proven_seen)
+
+    def keep(self, node: ProofNode, path: tuple[int, ...], seen: int) -> int:
+        """Keep ``node``, the ``seen``-th offered, in the sample (while it is not full, or
+        where the draw says so); returns the number of the next one to keep."""
+        self.proven_seen = seen
         if len(self.proven_nodes) < self.sample_size:
-            self.proven_nodes.append((node, tuple(path)))
+            self.proven_nodes.append((node, path))
             if len(self.proven_nodes) == self.sample_size:
                 self.skip_ahead()
-        elif self.proven_seen == self.keep_at:
-            self.proven_nodes[self.rng.randrange(self.sample_size)] = (node, tuple(path))
+        else:
+            self.proven_nodes[self.rng.randrange(self.sample_size)] = (node, path)
             self.skip_ahead()
+        return self.keep_at
 
     def skip_ahead(self) -> None:
         """Draw the next node the full reservoir keeps (each offered node is kept with
