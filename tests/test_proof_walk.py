@@ -24,7 +24,13 @@ from tsumego_gui.core import coords
 from tsumego_gui.core.problem_files import read_file
 from tsumego_gui.search.classify import classify
 from tsumego_gui.search.params import SearchParams
-from tsumego_gui.search.verify import MAX_POSITIONS, WalkRecord, _Checker, verify
+from tsumego_gui.search.verify import (
+    MAX_POSITIONS,
+    UNEXPLAINED,
+    WalkRecord,
+    _Checker,
+    verify,
+)
 
 BUNDLED = Path(__file__).resolve().parents[1] / "tsumego_gui" / "resources" / "problems"
 SEKI = (b"(;FF[4]GM[1]SZ[8]PL[W]AB[af][bf][cf][df][ef][ff][gf][hf][hg][hh][bh][ch][dh][eh]"
@@ -180,6 +186,16 @@ def test_a_damaged_proof_fails_in_the_compiled_walk_where_it_fails_in_the_refere
                     assert verify(bad, replays=0).errors == \
                         verify(bad, replays=0, compiled=False).errors
     assert failed > 100 and passed > 10
+
+
+def test_a_caller_that_asks_only_whether_a_proof_passes_is_not_told_why(sources):
+    proof = sources[0][1][0][0]
+    bad = copy.deepcopy(proof)
+    bad.root.children[0][1].won = not bad.root.children[0][1].won
+    quick = verify(bad, replays=0, explain=False)
+    assert not quick.ok and quick.errors == [UNEXPLAINED]
+    assert verify(bad, replays=0).errors != [UNEXPLAINED]
+    assert verify(proof, explain=False).passed
 
 
 def test_the_position_budget_and_the_callers_stop_end_both_walks_unfinished(sources):

@@ -940,7 +940,8 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
                         winning_moves=[],
                         stats={**proof.stats, "rules": to_rules, "carried_from": rules_name})
         walked = cores.carried_walked.setdefault((to_rules, move == PASS), verify.WalkRecord())
-        if checked(carried, None, walked):
+        # a proof that does not hold there is searched for: what is wrong with it is not asked
+        if checked(carried, None, walked, explain=False):
             return False
         proven[to_rules, move] = carried
         return True
@@ -999,14 +1000,14 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
         return forbidding[rules_name, move]
 
     def checked(proof: Proof, core: DfpnCore | None,
-                walked: verify.WalkRecord | None = None) -> str:
+                walked: verify.WalkRecord | None = None, explain: bool = True) -> str:
         # the proofs of one core follow the same history (the position before the first
         # move), so the verifier may reuse what it walked for the others
         if walked is None:
             walked = cores.shared_work(core)[1] if core is not None else None
         budget = {} if verify_positions is None else {"max_positions": verify_positions}
         report = verify.verify(proof, replays=proof_replays, walked=walked, stop=budget_spent,
-                               **budget)
+                               explain=explain, **budget)
         if report.passed:
             return ""
         return report.stopped or "; ".join(report.errors[:1]) or \

@@ -9,7 +9,12 @@ CR-1..CR-3, and whether a move changes a zone) are checked by
 its zones with ``engine_cy.dilate``, which shares nothing with it), held by
 differential tests to the plain-Python reference
 ``tsumego_gui.core.zone_conditions_reference``; it halves the time of a
-check (enclosed-dev proofs of 650-62,000 positions: 1.3-2.2x).
+check (enclosed-dev proofs of 650-62,000 positions: 1.3-2.2x).  The walk
+itself is made by ``engine_cy.proof_walk``, the same walk in C, which says
+only whether the proof passes; where it finds a fault, the walk here
+(``_Checker.check``, the reference the differential tests hold it to) walks
+the proof again and says what the fault is.  The random replays are made
+here in either case.
 
 Proofs (the defender lives) and disproofs (the attacker kills) are checked
 the same way, with the *prover* (the side the node says wins) in the role
@@ -118,6 +123,7 @@ from tsumego_gui.core.problem import Problem
 from tsumego_gui.search.proof import Proof, ProofNode
 
 MAX_ERRORS = 20
+UNEXPLAINED = "a fault (the compiled walk found one; not asked what it is)"
 # positions walked at most by default: twice the largest proof the solvers keep
 # (``SearchParams.max_proof_nodes``), since a subtree met again on a line that could
 # repeat one of its positions is walked again (enclosed-dev gop/5194 W: a proof of
@@ -202,7 +208,7 @@ def verify(proof: Proof, *, replays: int = 100, seed: int = 0,
            walked: WalkRecord | None = None,
            stop: Callable[[], str] | None = None,
            walking: Callable[[int], None] | None = None,
-           compiled: bool = True) -> VerifyReport:
+           compiled: bool = True, explain: bool = True) -> VerifyReport:
     """Check ``proof`` (see the module docstring); never raises on a bad proof.
 
     ``reuse``: False walks every line in full (for tests of the reuse rule).
@@ -221,7 +227,10 @@ def verify(proof: Proof, *, replays: int = 100, seed: int = 0,
     ``compiled``: walk with ``engine_cy.proof_walk`` (the same walk in C, five to ten
     times as fast), and where it finds a fault, walk again with the reference
     (``_Checker.check``), which says what the fault is; False: the reference alone.
-    Where a proof passes, both walk, reuse, sample and record the same."""
+    Where a proof passes, both walk, reuse, sample and record the same (where it fails,
+    the figures are those of the reference's walk from scratch).  ``explain`` False: a
+    caller that needs only whether the proof passes (a proof tried under another rule
+    set) is told of a fault the compiled walk found without that second walk."""
     record = WalkRecord() if walked is None else walked
 
     def checker_of() -> _Checker:
@@ -233,7 +242,9 @@ def verify(proof: Proof, *, replays: int = 100, seed: int = 0,
     board.to_play = proof.to_play
     checker.root_board = board.copy()
     outcome = checker.walk_compiled(board, record.compiled) if compiled else None
-    if outcome is None or outcome == proof_walk.FAULT_FOUND:
+    if outcome == proof_walk.FAULT_FOUND and not explain:
+        checker.report.fail(UNEXPLAINED)
+    elif outcome is None or outcome == proof_walk.FAULT_FOUND:
         if outcome is None:
             checker.walked = record.reference
         else:       # the reference walks from scratch, as a check without the compiled walk
