@@ -1,14 +1,19 @@
-"""The verifier's zone checks, Cython (``engine_cy.zone_conditions``) vs the Python reference.
+"""The verifier in Cython vs its Python reference: the zone checks, or the whole walk.
 
     python benchmarks/zone_conditions.py [FOLDER] [--time S] [--limit N] [--repeats R]
+                                         [--compare zones|walk] [--replays K]
 
 Solves the SGF problems of FOLDER (default ``../shared/problems/enclosed-dev``),
 the side to move of each file, with df-pn (``--time`` seconds each, ``--limit``
 problems at most, taken in name order), and checks every proof found with
-``search.verify`` twice over: with the Cython zone checks and with
-``tsumego_gui.core.zone_conditions_reference`` put in their place.  The two runs
-alternate, ``--repeats`` times each (the best time counts), and their reports
-must be identical.  Prints per proof its positions and both times, then
+``search.verify`` twice over.  ``--compare zones`` (the default): the reference
+walk with the Cython zone checks (``engine_cy.zone_conditions``), and with
+``tsumego_gui.core.zone_conditions_reference`` put in their place.  ``--compare
+walk``: the compiled walk (``engine_cy.proof_walk``, the default of ``verify``)
+and the reference walk.  Each check makes ``--replays`` random replays (default
+50; 0 times the walk alone).  The two runs alternate, ``--repeats`` times each
+(the best time counts), and their reports must be identical.  Prints per proof
+its positions and both times (Cython first), then
 
     RESULT proofs=<n> speedup_median=<x> speedup_total=<x> different_reports=<n>
 """
@@ -30,12 +35,12 @@ from tsumego_gui.search.params import SearchParams
 DEFAULT_FOLDER = Path(__file__).resolve().parents[2] / "shared" / "problems" / "enclosed-dev"
 
 
-def timed_report(proof, repeats: int) -> tuple[float, tuple]:
+def timed_report(proof, repeats: int, replays: int, compiled: bool) -> tuple[float, tuple]:
     best, report = float("inf"), None
     for _ in range(repeats):
         with gc_pacing.paced():
             start = time.perf_counter()
-            got = verify.verify(proof, replays=50)
+            got = verify.verify(proof, replays=replays, compiled=compiled)
             best = min(best, time.perf_counter() - start)
         report = (got.ok, got.complete, tuple(got.errors), got.positions_checked,
                   got.positions_reused, got.cut_replays, got.replays)
@@ -48,6 +53,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--time", type=float, default=5.0, help="seconds per solve")
     parser.add_argument("--limit", type=int, default=40, help="problems at most")
     parser.add_argument("--repeats", type=int, default=2, help="checks of each kind a proof")
+    parser.add_argument("--compare", choices=["zones", "walk"], default="zones",
+                        help="the zone checks (default) or the whole walk")
+    parser.add_argument("--replays", type=int, default=50, help="random replays a check")
     args = parser.parse_args(argv)
     files = sorted(args.folder.rglob("*.sgf"))[:args.limit]
     if not files:
@@ -68,10 +76,12 @@ def main(argv: list[str] | None = None) -> int:
             continue
         times = []
         reports = []
-        for module in (fast, zone_conditions_reference):
-            verify.zone_conditions = module
+        walk = args.compare == "walk"
+        for module, compiled in ((fast, walk), (zone_conditions_reference, False)):
+            verify.zone_conditions = fast if walk else module
             try:
-                seconds, report = timed_report(result.proof, args.repeats)
+                seconds, report = timed_report(result.proof, args.repeats, args.replays,
+                                               compiled)
             finally:
                 verify.zone_conditions = fast
             times.append(seconds)
