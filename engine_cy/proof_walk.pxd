@@ -10,7 +10,7 @@ from engine_cy.board cimport Board
 from engine_cy.zone cimport Zone
 
 cdef enum:
-    FILTER_WORDS = 64         # the positions filter: 4096 bits (``verify.FILTER_BITS``)
+    FILTER_WORDS = 64         # the positions filter: 4096 bits (``proof_walk.FILTER_BITS``)
 
 cdef struct NodeData:
     # one proof node as read once (``Record.read``)

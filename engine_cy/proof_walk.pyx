@@ -62,10 +62,13 @@ cdef enum:      # what a walk of a subtree ended with
 
 cdef enum:
     STOP_EVERY = 256          # positions between readings of ``stop`` (``verify.STOP_EVERY``)
-    FILTER_SHIFT = 52         # 64 - ``verify.FILTER_BITS``
+    FILTER_SHIFT = 52         # a hash's top 12 bits name its bit in the filter
 
 KINDS = {"goal": GOAL, "captured": CAPTURED, "passes": PASSES, "survives": SURVIVES,
          "or": OR_NODE, "and": AND_NODE}
+
+# the positions filter's size, 2 ** FILTER_BITS bits (``verify`` reads it from here)
+FILTER_BITS = 64 - FILTER_SHIFT
 
 FAULT_FOUND = "fault"         # ``Walk.run``'s outcomes
 PASSED = "passed"
@@ -91,9 +94,6 @@ cdef class Record:
     def __cinit__(self):
         self.nodes = []
         self.child_objs = []
-
-    def __len__(self):
-        return <Py_ssize_t>self.memo.size()
 
     def clear(self):
         """Let go of everything (the nodes one by one: see ``verify.WalkRecord``)."""

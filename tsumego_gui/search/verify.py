@@ -138,8 +138,9 @@ Walked = tuple[frozenset | None, bool, int]
 UNKNOWN: Walked = (None, True, 0)
 LEAF: Walked = (frozenset(), False, 0)
 # the filter's size, 2 ** FILTER_BITS bits: a subtree of a few positions (where most
-# reuses that stone counts block are: enclosed-dev gop/14322) sets a few hundred
-FILTER_BITS = 12
+# reuses that stone counts block are: enclosed-dev gop/14322) sets a few hundred; the
+# compiled walk's, which the reference must share
+FILTER_BITS = proof_walk.FILTER_BITS
 
 
 # what the verifier says of each fault ``engine_cy.zone_conditions`` finds (its point in {})
