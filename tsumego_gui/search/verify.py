@@ -300,7 +300,8 @@ class _Checker:
         """Whether the caller's ``stop`` ended the check (now or before)."""
         report = self.report
         if self.walking is not None:
-            self.walking(len(self.on_board_nodes))
+            # the compiled walk counts its nodes itself: the report has them after it
+            self.walking(len(self.on_board_nodes) or self.report.nodes_checked)
         if not report.stopped and self.stop is not None:
             report.stopped = self.stop()
             report.complete = report.complete and not report.stopped
