@@ -20,6 +20,7 @@ import pytest
 from engine_cy import proof_walk
 from engine_cy.board import BLACK, PASS, WHITE
 from tests.test_solver import BENT_FOUR, STRAIGHT_THREE, problem_from, solved
+from tests.test_verify import forbid_a_reply
 from tsumego_gui.core import coords
 from tsumego_gui.core.problem_files import read_file
 from tsumego_gui.search.classify import classify
@@ -212,6 +213,24 @@ def test_the_position_budget_and_the_callers_stop_end_both_walks_unfinished(sour
 
     report = verify(proof, replays=0, stop=stop)
     assert proof.size() > 256 and report.stopped == "cancelled" and not report.complete
+
+
+def test_proofs_superko_ties_to_their_lines_are_walked_alike(sources):
+    """The proofs again, each with a history before the root in which superko forbids a
+    reply of the loser: the subtrees that meet it are line-bound, kept from the replays'
+    sample and from covering other moves, and the walks must agree on all of it."""
+    bound = 0
+    for _, groups in sources:
+        for proof in (p for group in groups for p in group):
+            forbidden = forbid_a_reply(proof)
+            if forbidden is None:
+                continue
+            ref, com, outcome = _walk_both(forbidden)
+            assert outcome == (proof_walk.PASSED if ref.report.ok else proof_walk.FAULT_FOUND)
+            if ref.report.ok:
+                _same_walk(ref, com)
+                bound += ref.report.line_bound
+    assert bound >= 3
 
 
 @pytest.mark.parametrize("side", [BLACK, WHITE])
