@@ -225,13 +225,14 @@ def verify(proof: Proof, *, replays: int = 100, seed: int = 0,
     read (a caller that shows how far a long check has come: a node met again on
     another line may be walked again, so the positions walked pass the proof's size,
     its distinct nodes reach it).
-    ``compiled``: walk with ``engine_cy.proof_walk`` (the same walk in C, five to ten
-    times as fast), and where it finds a fault, walk again with the reference
-    (``_Checker.check``), which says what the fault is; False: the reference alone.
-    Where a proof passes, both walk, reuse, sample and record the same (where it fails,
-    the figures are those of the reference's walk from scratch).  ``explain`` False: a
-    caller that needs only whether the proof passes (a proof tried under another rule
-    set) is told of a fault the compiled walk found without that second walk."""
+    ``compiled``: walk with ``engine_cy.proof_walk`` (the same walk in C: 2.5-3 times as
+    fast on enclosed-dev proofs, ``benchmarks/zone_conditions.py --compare walk``), and
+    where it finds a fault, walk again with the reference (``_Checker.check``), which says
+    what the fault is; False: the reference alone.  Where a proof passes, both walk, reuse,
+    sample and record the same (where it fails, the figures are those of the reference's
+    walk from scratch).  ``explain`` False: a caller that needs only whether the proof
+    passes (a proof tried under another rule set) is told of a fault the compiled walk
+    found without that second walk."""
     record = WalkRecord() if walked is None else walked
 
     def checker_of() -> _Checker:
