@@ -411,6 +411,7 @@ cdef class Walk:
         return False
 
     cdef bint superko_forbids(self, const Zone* z) noexcept:
+        # the verifier's own (``Board.superko_forbids``), not the solver's node rules
         cdef Board b = self.b
         cdef int loc = zone_next(z, 0)
         while loc >= 0:
@@ -423,17 +424,12 @@ cdef class Walk:
         """This position's moves into ``out``: the stone counts they may leave, and the
         filter of the positions (``Board.stone_counts_after_moves``, ``moves_left_filter``)."""
         cdef Board b = self.b
-        cdef int i, loc, c, taken, black = 0, white = 0
+        cdef int i, loc, taken, here = self.counts_code()
+        cdef int black = here // 1024, white = here % 1024
         cdef bint seen[MAX_ARR]
         cdef vector[int32_t] mine
         for i in range(MAX_ARR):
             seen[i] = False
-        for i in range(b.n_points):
-            c = b.pos.color[b.points[i]]
-            if c == BLACK:
-                black += 1
-            elif c == WHITE:
-                white += 1
         for i in range(b.n_points):
             loc = b.points[i]
             if b.pos.color[loc] != EMPTY:
@@ -564,6 +560,8 @@ cdef class Walk:
         return DONE
 
     cdef int32_t counts_code(self) noexcept:
+        """This position's (black, white) stone counts as one number, black * 1024 + white
+        (the line's and ``Verdict.counts``' form)."""
         cdef Board b = self.b
         cdef int i, c, black = 0, white = 0
         for i in range(b.n_points):
