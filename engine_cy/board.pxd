@@ -4,6 +4,8 @@
 from libc.stdint cimport int16_t, int32_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libcpp.vector cimport vector
 
+from engine_cy.zone cimport Zone
+
 cdef enum:
     EMPTY = 0
     BLACK = 1
@@ -69,6 +71,9 @@ cdef class Board:
     cdef int stones_taken_by(self, int loc) noexcept nogil  # a move of the side to move
     cdef uint64_t hash_after_c(self, int loc) noexcept nogil   # legal or not
     cdef void moves_left_filter_c(self, int bits, uint64_t* words) noexcept nogil
+    cdef void stone_counts_c(self, int* black, int* white) noexcept nogil
+    cdef int counts_after_moves_c(self, int* black, int* white) noexcept nogil
+    cdef bint superko_forbids_c(self, const Zone* z) noexcept nogil
     cdef void add_chain(self, int loc, list out)             # the stones of the chain at loc
     cdef void rebuild_chains(self) noexcept nogil
     cdef int settle_setup(self, const Position* saved) except -1   # after a setup edit

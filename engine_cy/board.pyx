@@ -34,6 +34,8 @@ This module knows nothing about problems, goals or search.
 
 from libc.string cimport memcpy, memset
 
+from engine_cy.zone cimport zone_add, zone_clear, zone_next
+
 import numpy as np
 
 cdef uint64_t ZOBRIST[3][MAX_ARR]
@@ -669,13 +671,19 @@ cdef class Board:
 
     def stone_counts(self):
         """(black stones, white stones) on the board."""
+        cdef int black, white
+        self.stone_counts_c(&black, &white)
+        return black, white
+
+    cdef void stone_counts_c(self, int* black, int* white) noexcept nogil:
         cdef int i, c
         cdef int stones[4]
         memset(stones, 0, sizeof(stones))
         for i in range(self.n_points):
             c = self.pos.color[self.points[i]]
             stones[c] += 1
-        return stones[BLACK], stones[WHITE]
+        black[0] = stones[BLACK]
+        white[0] = stones[WHITE]
 
     cdef int capture_heads(self, int loc, int* heads) noexcept nogil:
         """The heads of the chains a move of the side to move at the empty point ``loc``
@@ -708,11 +716,18 @@ cdef class Board:
     def stone_counts_after_moves(self):
         """The set of (black stones, white stones) that a move of the side to move on an
         empty point may leave (legal or not: a superset of those of the legal moves)."""
-        cdef int i, loc, taken, me = self.pos.to_play
+        cdef int black[MAX_ARR]
+        cdef int white[MAX_ARR]
+        cdef int i, n = self.counts_after_moves_c(black, white)
+        return {(black[i], white[i]) for i in range(n)}
+
+    cdef int counts_after_moves_c(self, int* black, int* white) noexcept nogil:
+        """``stone_counts_after_moves`` into ``black`` and ``white`` (room for MAX_ARR
+        each), one entry per number of stones a move may take; returns how many."""
+        cdef int i, loc, taken, n = 0, me = self.pos.to_play, b, w
         cdef bint seen[MAX_ARR]         # by the number of stones taken
         memset(seen, 0, sizeof(seen))
-        black, white = self.stone_counts()
-        out = set()
+        self.stone_counts_c(&b, &w)
         for i in range(self.n_points):
             loc = self.points[i]
             if self.pos.color[loc] != EMPTY:
@@ -721,8 +736,10 @@ cdef class Board:
             if seen[taken]:
                 continue
             seen[taken] = True
-            out.add((black + 1, white - taken) if me == BLACK else (black - taken, white + 1))
-        return out
+            black[n] = b + 1 if me == BLACK else b - taken
+            white[n] = w - taken if me == BLACK else w + 1
+            n += 1
+        return n
 
     def moves_left_filter(self, int bits):
         """The positions a stone of the side to move on an empty point may leave (legal or
@@ -785,11 +802,20 @@ cdef class Board:
 
     def superko_forbids(self, locs):
         """Whether superko, and only superko, forbids the side to move one of ``locs``."""
-        cdef int p
+        cdef Zone z
+        zone_clear(&z)
         for loc in locs:
-            p = self._check_point(loc)
-            if self.pos.color[p] == EMPTY and self.illegal_reason_c(p) == SUPERKO:
+            zone_add(&z, self._check_point(loc))
+        return self.superko_forbids_c(&z)
+
+    cdef bint superko_forbids_c(self, const Zone* z) noexcept nogil:
+        """Whether superko, and only superko, forbids the side to move an empty point of
+        ``z``."""
+        cdef int loc = zone_next(z, 0)
+        while loc >= 0:
+            if self.pos.color[loc] == EMPTY and self.illegal_reason_c(loc) == SUPERKO:
                 return True
+            loc = zone_next(z, loc + 1)
         return False
 
     def hash_and_ko_after(self, loc):

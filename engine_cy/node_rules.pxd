@@ -157,12 +157,7 @@ cdef inline bint survive_by_passing(const GoalSpec* g, Board b) noexcept nogil:
 cdef inline bint superko_forbids_in(Board b, const Zone* z) noexcept nogil:
     """Whether superko, and only superko, forbids the side to move an empty point of ``z``
     (a point off the region too: the zone dilation and the verifier read every point)."""
-    cdef int loc = zone_next(z, 0)
-    while loc >= 0:
-        if b.pos.color[loc] == EMPTY and b.illegal_reason_c(loc) == SUPERKO:
-            return True
-        loc = zone_next(z, loc + 1)
-    return False
+    return b.superko_forbids_c(z)
 
 
 cdef inline bint superko_forbids_region(const GoalSpec* g, Board b) noexcept nogil:

@@ -86,7 +86,6 @@ cdef class Walk:
     cdef void store(self, int idx, int entry, const Verdict* v) noexcept
     cdef bint goal_holds(self) noexcept
     cdef bint crucial_on_board(self) noexcept
-    cdef bint superko_forbids(self, const Zone* z) noexcept
     cdef void add_moves_left(self, Verdict* out) noexcept
     cdef int sample(self, int idx) except -1
     cdef tuple path_tuple(self)

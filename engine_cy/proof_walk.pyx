@@ -37,10 +37,11 @@ search.
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
 from cython.operator cimport dereference as deref
 from libc.stdint cimport int32_t, uint64_t
+from libcpp.algorithm cimport sort
 
 from engine_cy.benson cimport benson_run
-from engine_cy.board cimport BLACK, EMPTY, MAX_ARR, PASS_LOC, SUPERKO, WALL, WHITE, Board
-from engine_cy.zone cimport Zone, zone_add, zone_clear, zone_has, zone_next, zone_subset
+from engine_cy.board cimport BLACK, MAX_ARR, PASS_LOC, SUPERKO, WALL, WHITE, Board
+from engine_cy.zone cimport Zone, zone_add, zone_clear, zone_has, zone_subset
 from engine_cy.zone_conditions cimport (
     NO_FAULT, basics_fault_c, changes_inside_c, move_fault_c, reply_fault_c,
 )
@@ -214,19 +215,6 @@ cdef void merge_counts(vector[int32_t]* into, const vector[int32_t]* other) noex
         out.push_back(other[0][j])
         j += 1
     into.swap(out)
-
-
-cdef void mine_sorted(vector[int32_t]* v) noexcept:
-    """Sort ``v`` (a few entries: one per number of stones a move may take)."""
-    cdef size_t i, j
-    cdef int32_t x
-    for i in range(1, v.size()):
-        x = v[0][i]
-        j = i
-        while j > 0 and v[0][j - 1] > x:
-            v[0][j] = v[0][j - 1]
-            j -= 1
-        v[0][j] = x
 
 
 cdef inline bint has_count(const vector[int32_t]* counts, int32_t c) noexcept nogil:
@@ -410,39 +398,17 @@ cdef class Walk:
                 return True
         return False
 
-    cdef bint superko_forbids(self, const Zone* z) noexcept:
-        # the verifier's own (``Board.superko_forbids``), not the solver's node rules
-        cdef Board b = self.b
-        cdef int loc = zone_next(z, 0)
-        while loc >= 0:
-            if b.pos.color[loc] == EMPTY and b.illegal_reason_c(loc) == SUPERKO:
-                return True
-            loc = zone_next(z, loc + 1)
-        return False
-
     cdef void add_moves_left(self, Verdict* out) noexcept:
         """This position's moves into ``out``: the stone counts they may leave, and the
         filter of the positions (``Board.stone_counts_after_moves``, ``moves_left_filter``)."""
         cdef Board b = self.b
-        cdef int i, loc, taken, here = self.counts_code()
-        cdef int black = here // 1024, white = here % 1024
-        cdef bint seen[MAX_ARR]
+        cdef int black[MAX_ARR]
+        cdef int white[MAX_ARR]
+        cdef int i, n = b.counts_after_moves_c(black, white)
         cdef vector[int32_t] mine
-        for i in range(MAX_ARR):
-            seen[i] = False
-        for i in range(b.n_points):
-            loc = b.points[i]
-            if b.pos.color[loc] != EMPTY:
-                continue
-            taken = b.stones_taken_by(loc)
-            if seen[taken]:
-                continue
-            seen[taken] = True
-            if b.pos.to_play == BLACK:
-                mine.push_back((black + 1) * 1024 + white - taken)
-            else:
-                mine.push_back((black - taken) * 1024 + white + 1)
-        mine_sorted(&mine)
+        for i in range(n):
+            mine.push_back(black[i] * 1024 + white[i])
+        sort(mine.begin(), mine.end())
         merge_counts(&out.counts, &mine)
         if out.bits.size() == 0:
             out.bits.assign(FILTER_WORDS, 0)
@@ -562,14 +528,8 @@ cdef class Walk:
     cdef int32_t counts_code(self) noexcept:
         """This position's (black, white) stone counts as one number, black * 1024 + white
         (the line's and ``Verdict.counts``' form)."""
-        cdef Board b = self.b
-        cdef int i, c, black = 0, white = 0
-        for i in range(b.n_points):
-            c = b.pos.color[b.points[i]]
-            if c == BLACK:
-                black += 1
-            elif c == WHITE:
-                white += 1
+        cdef int black, white
+        self.b.stone_counts_c(&black, &white)
         return black * 1024 + white
 
     cdef int play_child(self, int move, int child, const Zone* zone, Verdict* out) except -1:
@@ -620,8 +580,8 @@ cdef class Walk:
         if reply_fault_c(b, zone, prover).kind != NO_FAULT:
             return FAULT
         out.known = True
-        forbidden_here = self.superko_forbids(&self.region)
-        line_bound = forbidden_here or self.superko_forbids(zone)
+        forbidden_here = self.b.superko_forbids_c(&self.region)
+        line_bound = forbidden_here or self.b.superko_forbids_c(zone)
         bound_child.assign(d.n_children, 0)
         for k in range(d.n_children):
             child = self.rec.child(d.first_child + k, b)

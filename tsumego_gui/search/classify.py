@@ -934,7 +934,9 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
         carried = Proof(problem=there, to_play=there.to_play, root=proof.root,
                         winning_moves=[],
                         stats={**proof.stats, "rules": to_rules, "carried_from": rules_name})
-        walked = cores.carried_walked.setdefault((to_rules, move == PASS), verify.WalkRecord())
+        if (to_rules, move == PASS) not in cores.carried_walked:
+            cores.carried_walked[to_rules, move == PASS] = verify.WalkRecord()
+        walked = cores.carried_walked[to_rules, move == PASS]
         # a proof that does not hold there is searched for: what is wrong with it is not
         # asked (a game ended by two passes is one: its leaf is "survives" under
         # ``survive`` only, and "passes" under the other goals only; the compiled walk

@@ -235,14 +235,16 @@ def verify(proof: Proof, *, replays: int = 100, seed: int = 0,
     found without that second walk."""
     record = WalkRecord() if walked is None else walked
 
-    def checker_of() -> _Checker:
-        return _Checker(proof, max_positions, random.Random(seed), 10 * replays, stop,
-                        walking, reuse)
-
-    checker = checker_of()
     board = proof.problem.to_board()
     board.to_play = proof.to_play
-    checker.root_board = board.copy()
+
+    def checker_of() -> _Checker:
+        checker = _Checker(proof, max_positions, random.Random(seed), 10 * replays, stop,
+                           walking, reuse)
+        checker.root_board = board.copy()
+        return checker
+
+    checker = checker_of()
     outcome = checker.walk_compiled(board, record.compiled) if compiled else None
     if outcome == proof_walk.FAULT_FOUND and not explain:
         checker.report.fail(UNEXPLAINED)
@@ -251,7 +253,6 @@ def verify(proof: Proof, *, replays: int = 100, seed: int = 0,
             checker.walked = record.reference
         else:       # the reference walks from scratch, as a check without the compiled walk
             checker = checker_of()
-            checker.root_board = board.copy()
         checker.report.line_bound = checker.check(proof.root, board, [], parent_zone=None)[1]
         checker.report.nodes_checked = len(checker.on_board_nodes)
     if walking is not None:
