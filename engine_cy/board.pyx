@@ -512,6 +512,15 @@ cdef class Board:
     def ko_capture_allowed(self, color):
         return bool(self.ko_allowed[self._check_color(color)])
 
+    def forbidden_ko_captures(self, locs):
+        """Those of ``locs`` that capture a ko the side to move may not capture (a list;
+        empty where it may capture kos): one call for a node's moves."""
+        cdef int c = self.pos.to_play
+        if self.ko_allowed[c]:
+            return []
+        return [loc for loc in locs if loc != PASS_LOC
+                and self.illegal_reason_c(self._check_point(loc)) == KO_CAPTURE_FORBIDDEN]
+
     def set_ko_capture_allowed(self, color, allowed):
         self.ko_allowed[self._check_color(color)] = bool(allowed)
 

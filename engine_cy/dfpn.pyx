@@ -65,6 +65,23 @@ cancel or the time budget ends it as it ends the search (enclosed-dev
 gop/5194 W, proven at 29.5 s of a 30-s budget, came back open at 38-46 s).
 What it built stays in the memo for the next call on the core.
 
+**Results of other rule sets** (``take_results_of``; a classification's cores,
+``tsumego_gui.search.classify``).  Cores of one root under rule sets ordered by
+implication (a win of the defender under one is a win under the next) take each
+other's results: a new inner node that a lending core holds resolved, shared (not
+line-bound), with a winner whose results hold here, is resolved at once with its
+numbers, move and zone (``implied_result``; a bit filter of the lender's resolved keys
+spares most lookups in its table).  Such zones must hold under both cores' rules: the
+rule sets differ in who may take kos, so the lenders dilate their loss zones for
+either ko rule (``either_ko_rule``: a ko capture the loser may make keeps its
+surroundings as a forbidden one does).  Extraction asks the lender for the subtree on
+this line (``extract_on_line``: it plays the line and extracts as if it had come down
+it); where superko changes that subtree on this line, the node is searched again here
+on its path, as a repair.  The lender's records may list the loser's ko captures that
+these rules forbid; the proof's conversion leaves them out
+(``tsumego_gui.search.results.to_proof_tree``'s ``lent``).  The verifier checks the
+proofs as any others.
+
 **Network focus** (optional: an ``evaluator`` given, the Proof Cost Network
 paper's Focused df-pn).  A node fewer than ``focus_depth`` plies below the
 root is evaluated once (``Focus``: the policy by point and the value); its
@@ -87,7 +104,7 @@ threads or proof objects (the evaluator is any ``search.evaluators.Evaluator``).
 
 from libc.math cimport ceil, sqrt
 from libc.stdint cimport UINT32_MAX, int16_t, uint8_t, uint32_t, uint64_t
-from libc.stdlib cimport free, malloc, qsort
+from libc.stdlib cimport calloc, free, malloc, qsort
 from libc.string cimport memcpy, memset
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_FromStringAndSize, PyBytes_GET_SIZE
 from cython.operator cimport dereference as deref
@@ -147,6 +164,12 @@ cdef enum:
     # entry flags
     RESOLVED = 1
     LINE_BOUND = 2             # superko decided the result: it holds on its own line only
+    IMPLIED = 4                # taken from another core's table (``implied_result``) ...
+    IMPLIED_SHIFT = 3          # ... whose index in ``implied_cores`` these bits hold
+    IMPLIED_MASK = 3
+    MAX_IMPLIED = 4            # cores a core takes results from
+    KEY_FILTER_FIRST = 1 << 10          # ``KeyFilter`` words: 8 kB at first ...
+    KEY_FILTER_MOST = 1 << 19           # ... 4 MB at most
 
 # initial (proof, disproof) numbers for the defender to move, by eye level (initial_numbers);
 # tuned on enclosed-dev problems: they halve the nodes of the uniform (1, 1)
@@ -345,6 +368,10 @@ class ExtractionError(RuntimeError):
     """The table could not give back a whole proof tree (a budget or a superko corner)."""
 
 
+class _NotOnThisLine(ExtractionError):
+    """A result taken from another core does not hold on the line extraction met it on."""
+
+
 class _ExtractionStopped(Exception):
     """Extraction read a cancel or a spent time budget (``DfpnCore.stop`` says which)."""
 
@@ -355,6 +382,18 @@ class ProofTooLarge(ExtractionError):
 
 
 MAX_REPAIR_ROUNDS = 100     # extractions per solve that find nodes to repair, before it gives up
+
+
+cdef struct KeyFilter:
+    # a bit per key (bits are never cleared); it grows with what it holds, so that a small
+    # search does not pay for a large one's
+    uint64_t* words
+    size_t n_words              # a power of two
+    size_t marked               # keys marked since it was last built
+
+
+cdef inline bint key_filter_has(const KeyFilter* f, uint64_t k) noexcept nogil:
+    return (f.words[(k >> 6) & (f.n_words - 1)] >> (k & 63)) & 1
 
 
 cdef class DfpnCore:
@@ -445,6 +484,21 @@ cdef class DfpnCore:
     # before ``ply_key`` it moved the fields ``mid`` reads and the search ran ~10% slower
     # (enclosed-dev gop/5194 W, five runs side by side with the old build, s63)
     cdef readonly long reused_off_line
+    # cores of the same root under rule sets whose results of one winner hold here too
+    # (``take_results_of``): their tables and zones, that winner, and the cores themselves
+    cdef Table* implied_tables[MAX_IMPLIED]
+    cdef ZoneStore* implied_zones[MAX_IMPLIED]
+    cdef KeyFilter* implied_filters[MAX_IMPLIED]
+    cdef uint8_t implied_winner[MAX_IMPLIED]
+    cdef int n_implied
+    cdef list implied_cores
+    cdef bint lending           # ``extract_on_line`` runs: the board is on another's line
+    cdef bint either_ko_rule    # loss zones hold under either ko rule (``dilate``)
+    # a core that lends its results: a bit per key of a shared inner result (bits are
+    # never cleared).  Most positions a search meets are not in the lender's table, and
+    # looking each up there (a cache miss) cost a tenth of a classification (s69)
+    cdef KeyFilter resolved_keys
+    cdef readonly long implied  # new entries resolved from another core's table
 
     def __cinit__(self):
         memset(self.path_filter, 0, sizeof(self.path_filter))
@@ -459,6 +513,7 @@ cdef class DfpnCore:
             # millions of entries take a while to free (10-45 ms measured with the GIL
             # held): let the GUI thread run meanwhile
             table_free(&self.table)
+            free(self.resolved_keys.words)
             self.paths.clear()
             zones_free(&self.zones)
             self.reopened.clear()
@@ -468,7 +523,7 @@ cdef class DfpnCore:
     def __init__(self, Board board not None, int defender, int goal, crucial, region,
                  SearchControl control not None, long max_entries=4_000_000, *,
                  bint collect=True, long max_proof_nodes=2_000_000, evaluator=None,
-                 problem=None, tuple root_line=(), focus=None):
+                 problem=None, tuple root_line=(), focus=None, bint either_ko_rule=False):
         """``board`` is searched in place (and restored); ``goal`` is a ``goal.pxd``
         code; ``crucial`` and ``region`` are iterables of locs (an empty region means
         the whole board).
@@ -482,7 +537,9 @@ cdef class DfpnCore:
         the least work below them are dropped (``collect``); with ``collect`` False,
         or when resolved entries fill it, the search stops (memory budget).
         ``max_proof_nodes``: extraction's budget over the core's life (the first moves
-        of one core share theirs), beyond which it raises ``ProofTooLarge``."""
+        of one core share theirs), beyond which it raises ``ProofTooLarge``.
+        ``either_ko_rule``: its loss zones hold whichever side may take kos, so that a
+        core of the other ko rule may take its results (``take_results_of``)."""
         self.focusing = evaluator is not None
         if self.focusing:
             if problem is None or focus is None:
@@ -502,6 +559,12 @@ cdef class DfpnCore:
         self.evals = 0
         self.focus_error = None
         self.b = board
+        self.either_ko_rule = either_ko_rule
+        if either_ko_rule:
+            self.resolved_keys.words = <uint64_t*>calloc(KEY_FILTER_FIRST, sizeof(uint64_t))
+            self.resolved_keys.n_words = KEY_FILTER_FIRST
+            if self.resolved_keys.words == NULL:
+                raise MemoryError()
         goal_init(&self.g, board, defender, goal, crucial, region)
         self.control = control
         self.offer_every = OFFER_SWITCHES * sys.getswitchinterval()
@@ -714,6 +777,8 @@ cdef class DfpnCore:
             # searched as an inner node: its one move, the pass, wins (``mid``)
             kind = INNER
         if kind == INNER:
+            if self.n_implied and self.implied_result(e, k):
+                return e
             self.initial_numbers(e)
             return e
         e.kind = kind
@@ -728,6 +793,35 @@ cdef class DfpnCore:
         else:
             e.p, e.d = INF, 0
         return e
+
+    cdef bint implied_result(self, Entry* e, uint64_t k) noexcept nogil:
+        """Resolve the new inner entry ``e`` (key ``k``) from another core's table where
+        that core holds the position resolved with a winner whose results hold under this
+        core's rules too (``take_results_of``): its numbers, move and zone.  Only a shared
+        result (one that holds on every line) of an inner node is taken; extraction asks
+        that core for the subtree (``extract_implied``)."""
+        cdef int i
+        cdef Entry* found
+        cdef bint defender_to_move = self.b.pos.to_play == self.g.defender
+        for i in range(self.n_implied):
+            if not key_filter_has(self.implied_filters[i], k):
+                continue
+            found = table_find(self.implied_tables[i], k)
+            if found == NULL or found.kind != INNER \
+                    or (found.flags & (RESOLVED | LINE_BOUND)) != RESOLVED:
+                continue
+            if ((found.p == 0) == defender_to_move) != (self.implied_winner[i] == WIN):
+                continue
+            e.p = found.p
+            e.d = found.d
+            e.best = found.best
+            e.zone = self.add_zone(zones_at(self.implied_zones[i], found.zone))
+            e.flags = RESOLVED | IMPLIED | (i << IMPLIED_SHIFT)
+            self.implied += 1
+            if self.resolved_keys.words != NULL:
+                self.mark_resolved(k)
+            return True
+        return False
 
     cdef inline uint64_t child_key(self, int i) noexcept nogil:
         """``key`` of the position move ``i`` of the last ``node_moves`` leads to (no pass)."""
@@ -769,6 +863,40 @@ cdef class DfpnCore:
             e.p, e.d = dd, pd
 
     # ---- df-pn ---------------------------------------------------------------------------
+
+    def take_results_of(self, DfpnCore other not None, bint defender_wins):
+        """Resolve new positions from ``other``'s table where it holds them won by the
+        defender (``defender_wins``) or by the attacker: ``other`` searches the same root
+        under rule sets where such a result implies the same result here (a classification's
+        rule sets, ``tsumego_gui.search.classify``).  The caller vouches for that order;
+        the proofs are checked anyway.  The link holds ``other`` alive until
+        ``forget_results_of``."""
+        if other is self or self.n_implied == MAX_IMPLIED:
+            raise ValueError("a core takes results from up to four other cores")
+        if other.resolved_keys.words == NULL:
+            raise ValueError("the other core does not lend its results (either_ko_rule)")
+        if other.b.pos.hash != self.b.pos.hash or other.b.pos.to_play != self.b.pos.to_play \
+                or other.ply != 0 or self.ply != 0:
+            raise ValueError("the cores do not share a root")
+        if self.implied_cores is None:
+            self.implied_cores = []
+        self.implied_tables[self.n_implied] = &other.table
+        self.implied_zones[self.n_implied] = &other.zones
+        self.implied_filters[self.n_implied] = &other.resolved_keys
+        self.implied_winner[self.n_implied] = WIN if defender_wins else LOSS
+        self.implied_cores.append(other)
+        self.n_implied += 1
+
+    @property
+    def takes_results(self):
+        """Whether the core takes results of other cores (``take_results_of``)."""
+        return self.n_implied > 0
+
+    def forget_results_of(self):
+        """Drop the links of ``take_results_of`` (they would keep the cores alive in a
+        cycle); results already taken stay, and their proofs can no longer be built."""
+        self.n_implied = 0
+        self.implied_cores = None
 
     def solve(self, SearchControl control=None, bint extract=True):
         """Run to a result or a budget; returns (status name, Result or None).  The search
@@ -1311,7 +1439,7 @@ cdef class DfpnCore:
                 zone_union(&z, zones_at(&self.zones, c.zone))
                 line_bound |= (c.flags & LINE_BOUND) != 0
                 self.undo()
-            line_bound |= loss_zone(self.b, &z)
+            line_bound |= loss_zone(self.b, &z, self.either_ko_rule)
         if not self.reopened.empty() and self.reopened.count(self.path_key()):
             line_bound = True       # searched again for this path (``reopen``)
         e = self.lookup()     # the map may have moved entries while children were added
@@ -1327,6 +1455,35 @@ cdef class DfpnCore:
         e.zone = self.add_zone(&z)
         e.best = moves[best] if p == 0 else -1
         e.flags = RESOLVED | (LINE_BOUND if line_bound else 0)
+        if self.resolved_keys.words != NULL and not line_bound:
+            self.mark_resolved(self.key())
+
+    cdef void mark_resolved(self, uint64_t k) noexcept nogil:
+        """Mark a shared result's key in ``resolved_keys``; past a bit in eight, the
+        filter grows four times and is built again from the table (or stays, out of
+        memory or at its most: it only lets more lookups through)."""
+        cdef KeyFilter* f = &self.resolved_keys
+        cdef uint64_t* words
+        cdef size_t i, n
+        cdef Slot* slot
+        f.words[(k >> 6) & (f.n_words - 1)] |= (<uint64_t>1) << (k & 63)
+        f.marked += 1
+        if f.marked * 8 <= f.n_words * 64 or f.n_words >= KEY_FILTER_MOST:
+            return
+        n = f.n_words * 4
+        words = <uint64_t*>calloc(n, sizeof(uint64_t))
+        if words == NULL:
+            return
+        free(f.words)
+        f.words = words
+        f.n_words = n
+        f.marked = 0
+        for i in range(self.table.mask + 1):
+            slot = &self.table.slots[i]
+            if slot.key != 0 and slot.e.kind == INNER \
+                    and (slot.e.flags & (RESOLVED | LINE_BOUND)) == RESOLVED:
+                words[(slot.key >> 6) & (n - 1)] |= (<uint64_t>1) << (slot.key & 63)
+                f.marked += 1
 
     # ---- proof extraction ------------------------------------------------------------
 
@@ -1596,6 +1753,75 @@ cdef class DfpnCore:
         finally:
             self.shared_only = was_shared_only
 
+    cdef tuple extract_implied(self, int source):
+        """``extract`` of a result taken from core ``source`` (``implied_result``): that
+        core builds the subtree on this line (``extract_on_line``), with its own memo."""
+        cdef int j
+        cdef DfpnCore lender = self.implied_cores[source]
+        line = [self.path_move[j] for j in range(1, self.ply + 1)]
+        try:
+            known, on_path = lender.extract_on_line(line, self.extraction_root, self.control)
+        except _ExtractionStopped:
+            self.stop = lender.stop
+            raise
+        except _NotOnThisLine:
+            # searched again here on this path, as a result superko changes is; this
+            # extraction is dropped after the repair, so any record stands in for now
+            self.repair_here(False)
+            return (leaf_result(CAPTURED, zones_at(&self.zones, CRUCIAL_ZONE)), 0, NO_HASHES,
+                    0, NO_HASHES)
+        self.listed_on_path = self.listed_on_path or on_path
+        return known
+
+    cdef tuple extract_on_line(self, list line, int root, SearchControl control):
+        """(``extract``'s tuple, whether it depends on the path) of the position ``line``
+        (moves from this core's root) leads to, for another core whose extraction from
+        ply ``root`` met it there: the line's positions from that ply on count as this
+        extraction's own line, as they would had it come down them.  A subtree that
+        superko changes on the line (a repair would be needed) raises ``_NotOnThisLine``:
+        the other core searches the node again on its path."""
+        if self.ply != 0 or self.lending:
+            raise ExtractionError("a result taken from another search is needed while "
+                                  "that search is busy")
+        cdef SearchControl own_control = self.control
+        cdef int i, side, n = len(line)
+        self.lending = True
+        self.control = control
+        self.extraction_root = root
+        memset(self.line_bits_side, 0, sizeof(self.line_bits_side))
+        self.line_mask_side = [0, 0, 0]
+        self.before_mask_side = [0, 0, 0]
+        self.listed_on_path = False
+        self.tainted = False
+        self.lost_covers = []
+        self.collecting = False
+        try:
+            for i in range(n):
+                self.play(line[i])
+                if root <= self.ply < n:
+                    self.line_enter(self.count_bit(self.black_at[self.ply],
+                                                   self.white_at[self.ply]))
+            for i in range(root):
+                side = self.b.pos.to_play if (n - i) % 2 == 0 else \
+                    BLACK + WHITE - self.b.pos.to_play
+                self.before_mask_side[side] |= PY_ONE << self.count_bit(self.black_at[i],
+                                                                        self.white_at[i])
+            if not (self.lookup().flags & RESOLVED):
+                raise ExtractionError("proof extraction met an unresolved position")
+            known = self.extract(self.memo)
+            if self.lost_covers or self.tainted:
+                raise _NotOnThisLine()
+            return known, self.listed_on_path
+        finally:
+            while self.ply > 0:
+                self.undo()
+            memset(self.line_bits_side, 0, sizeof(self.line_bits_side))
+            self.line_mask_side = [0, 0, 0]
+            self.lost_covers = []
+            self.control = own_control
+            self.collecting = self.collect_when_full
+            self.lending = False
+
     cdef tuple extract_entry(self, Entry* e, dict memo):
         """``extract`` of entry ``e``.  A subtree already built on another line is reused
         as ``tsumego_gui.search.verify`` reuses a walk: only where no position on this
@@ -1615,6 +1841,8 @@ cdef class DfpnCore:
             # kept resolved entries are never dropped (``collect``): a full table that
             # could not take a new leaf hands out an open spare
             raise ExtractionError("proof extraction met an unresolved position")
+        if e.flags & IMPLIED:
+            return self.extract_implied((e.flags >> IMPLIED_SHIFT) & IMPLIED_MASK)
         cdef int mover = self.b.pos.to_play
         cdef int16_t moves[MAX_MOVES]
         cdef uint32_t cp[MAX_MOVES]

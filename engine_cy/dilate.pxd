@@ -7,4 +7,5 @@ from engine_cy.zone cimport Zone
 cdef enum:
     LINE_BOUND = 1   # superko decided part of the result: it holds on its own line only (node_rules)
 
-cdef int dilate_c(Board b, Zone* z, bint and_node, int move) noexcept nogil
+cdef int dilate_c(Board b, Zone* z, bint and_node, int move,
+                  bint either_ko_rule) noexcept nogil

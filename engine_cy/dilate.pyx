@@ -25,6 +25,9 @@ Rules applied here, to a fixpoint (the zone only grows):
   suicide or a ko capture the attacker may not make, every chain next to the
   point joins ``z``, and so do the chains around each of those that has a
   single liberty (so they still have exactly that liberty in ``p*``);
+  ``either_ko_rule``: at a ko capture the attacker may make too, so that the
+  zone also holds where it may not (a classification's rule sets take each
+  other's results, ``engine_cy.dfpn``'s ``take_results_of``);
 * OR node, CR-3: the move joins ``z``; chains it captures join ``z`` with every
   chain around them; an attacker chain of ``z`` next to the move that it does
   not capture keeps a liberty in ``z`` other than the move.  The move must
@@ -57,7 +60,7 @@ from libc.stdint cimport uint32_t
 from libc.string cimport memset
 
 from engine_cy.board cimport (
-    EMPTY, KO_CAPTURE_FORBIDDEN, MAX_ARR, PASS_LOC, SUICIDE, SUPERKO, WALL, Board, opp,
+    EMPTY, KO_CAPTURE_FORBIDDEN, LEGAL, MAX_ARR, PASS_LOC, SUICIDE, SUPERKO, WALL, Board, opp,
 )
 from engine_cy.zone cimport Zone, zone_add, zone_clear, zone_has
 
@@ -232,7 +235,8 @@ cdef bint _takes_a_ko(Board b, int move, int mover) noexcept nogil:
     return _stones_taken(b, move, mover) == 1
 
 
-cdef int dilate_c(Board b, Zone* z, bint and_node, int move) noexcept nogil:
+cdef int dilate_c(Board b, Zone* z, bint and_node, int move,
+                  bint either_ko_rule) noexcept nogil:
     """Dilate ``z`` in place for the position on ``b``; returns flags.
 
     ``and_node``: the attacker is to move on ``b``.  Otherwise the defender is
@@ -272,7 +276,9 @@ cdef int dilate_c(Board b, Zone* z, bint and_node, int move) noexcept nogil:
             if b.pos.color[loc] == EMPTY:
                 if and_node:
                     reason = b.illegal_reason_c(loc)
-                    if reason == SUICIDE or reason == KO_CAPTURE_FORBIDDEN:
+                    if reason == SUICIDE or reason == KO_CAPTURE_FORBIDDEN or (
+                            either_ko_rule and reason == LEGAL
+                            and _takes_a_ko(b, loc, mover)):
                         for k in range(4):
                             n = loc + b.offsets[k]
                             if b.pos.color[n] == EMPTY or b.pos.color[n] == WALL:
@@ -319,11 +325,11 @@ cdef list _zone_list(Board b, Zone* z):
     return [b.points[i] for i in range(b.n_points) if zone_has(z, b.points[i])]
 
 
-def dilate_and(Board board not None, zone):
+def dilate_and(Board board not None, zone, bint either_ko_rule=False):
     """Dilate ``zone`` (iterable of locs) for an AND node: the attacker is to move
     on ``board``.  Returns (sorted locs, line_bound)."""
     cdef Zone z = _zone_from(board, zone)
-    flags = dilate_c(board, &z, True, PASS_LOC)
+    flags = dilate_c(board, &z, True, PASS_LOC, either_ko_rule)
     return _zone_list(board, &z), bool(flags & LINE_BOUND)
 
 
@@ -333,5 +339,5 @@ def dilate_or(Board board not None, int move, zone):
     if move != PASS_LOC:
         board._check_point(move)
     cdef Zone z = _zone_from(board, zone)
-    dilate_c(board, &z, False, move)
+    dilate_c(board, &z, False, move, False)
     return _zone_list(board, &z)

@@ -774,7 +774,7 @@ cdef class MctsCore:
                 zone_union(&z, &self.zones[self.nodes[c].zone_id])
                 if self.nodes[c].flags & F_LINE_BOUND:
                     line_bound = True
-            line_bound |= loss_zone(self.b, &z)
+            line_bound |= loss_zone(self.b, &z, False)
             self.nodes[parent].status = bad
         self.set_zone(parent, &z)
         if line_bound:

@@ -337,13 +337,14 @@ cdef inline void cover_moves(Board b, const int16_t* moves, int n,
 cdef inline bint win_zone(Board b, Zone* z, int move) noexcept nogil:
     """``z``, the zone of the child the mover wins with ``move``, becomes the node's
     zone: dilated for the mover (the OR rule).  True when that makes it line-bound."""
-    return (dilate_c(b, z, False, move) & LINE_BOUND) != 0
+    return (dilate_c(b, z, False, move, False) & LINE_BOUND) != 0
 
 
-cdef inline bint loss_zone(Board b, Zone* z) noexcept nogil:
+cdef inline bint loss_zone(Board b, Zone* z, bint either_ko_rule) noexcept nogil:
     """``z``, the union of the zones of the children the mover needs, becomes the
-    node's zone: dilated for the winner (the AND rule).  True when line-bound."""
-    return (dilate_c(b, z, True, PASS_LOC) & LINE_BOUND) != 0
+    node's zone: dilated for the winner (the AND rule; ``either_ko_rule``: see
+    ``dilate``).  True when line-bound."""
+    return (dilate_c(b, z, True, PASS_LOC, either_ko_rule) & LINE_BOUND) != 0
 
 
 cdef inline uint64_t rng_seed(uint64_t seed) noexcept nogil:

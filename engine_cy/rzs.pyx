@@ -283,7 +283,7 @@ cdef class RzsCore:
         if unknown:
             status[0] = UNKNOWN
             return -1
-        line_bound[0] |= loss_zone(self.b, zone_out)
+        line_bound[0] |= loss_zone(self.b, zone_out, False)
         status[0] = bad
         node = self.add_node(ALL, bad, self.add_zone(zone_out))
         r = &self.arena[node]

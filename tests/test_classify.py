@@ -15,6 +15,7 @@ from engine_cy.board import BLACK, PASS, WHITE
 from tests.test_solver import solved
 from tsumego_gui.core import coords
 from tsumego_gui.core.problem import ProblemError
+from tsumego_gui.core.problem_files import read_file
 from tsumego_gui.core.sgf_io import read_sgf, write_sgf
 from tsumego_gui.search import classification_file, verify
 from tsumego_gui.search import classify as classify_module
@@ -23,6 +24,7 @@ from tsumego_gui.search.classify import CORE_SHARE, OPEN, PASS_NOTE, classify, p
 from tsumego_gui.search.params import SearchParams
 
 BUNDLED = Path(__file__).resolve().parents[1] / "tsumego_gui" / "resources" / "problems"
+ENCLOSED = Path(__file__).resolve().parents[2] / "shared" / "problems" / "enclosed-dev"
 SEKI = (b"(;FF[4]GM[1]SZ[8]PL[W]AB[af][bf][cf][df][ef][ff][gf][hf][hg][hh][bh][ch][dh][eh]"
         b"AW[ag][bg][cg][dg][eg][fg][gg][gh]TR[ag]SQ[ah][bh][ch][dh][eh][fh])")
 
@@ -370,6 +372,48 @@ def test_the_first_moves_share_proof_nodes_and_the_verifiers_walk():
     assert all(r.passed for r in alone + together)
     assert sum(r.positions_checked for r in together) < sum(r.positions_checked
                                                            for r in alone)
+
+
+@pytest.mark.skipif(not ENCLOSED.is_dir(), reason="../shared/problems is not beside the repo")
+@pytest.mark.parametrize("name, side", [("gop/16424", WHITE), ("gop/19031", BLACK)])
+def test_the_rule_sets_take_each_others_results_and_every_class_stays(name, side):
+    """A win of the defender under a rule set is one under each weaker rule set, and a
+    loss is one under each stronger: the cores take such results of each other.  Every
+    class is the one the cores find searching alone, every proof passes the verifier,
+    and fewer nodes are searched.  On gop/19031 B the survival proofs hold records the
+    ko rule's search built, which list ko captures of the defender's: it may not make
+    them under survive, and the proofs leave them out."""
+    problem = read_file(ENCLOSED / f"{name}.sgf")[0].problem
+    alone = classify(problem, SearchParams(share_rule_results=False), to_play=side,
+                     ko_figures=False)
+    shared = classify(problem, SearchParams(), to_play=side, ko_figures=False)
+    assert names(shared) == names(alone)
+    assert OPEN not in names(alone).values()
+    assert all(m.verification == "verified" for m in shared.moves)
+    assert shared.nodes < alone.nodes
+    # none had to be searched again on a core of its own
+    assert all(p.stats["table"] == "shared" for m in shared.moves for p in m.proofs)
+
+
+def test_a_core_takes_results_only_of_a_lending_core_of_its_root():
+    problem = read_sgf((BUNDLED / "classic" / "pyramid-four.sgf").read_bytes())[0]
+    rules = classify_module.rule_sets(problem)
+    cores = classify_module._Cores(rules, WHITE, SearchParams(share_rule_results=False))
+    lone, _ = cores.get("survive", False)
+    cores = classify_module._Cores(rules, WHITE, SearchParams())
+    live, _ = cores.get("live", False)
+    survive, _ = cores.get("survive", False)
+    assert live.takes_results and survive.takes_results
+    with pytest.raises(ValueError, match="does not lend"):
+        live.take_results_of(lone, False)
+    with pytest.raises(ValueError, match="up to four"):
+        live.take_results_of(live, False)
+    after_tenuki = classify_module.first_move_problem(rules["survive"], PASS, WHITE)
+    other_root = cores.core(after_tenuki, after_tenuki.to_board(), linked=True)
+    with pytest.raises(ValueError, match="do not share a root"):
+        live.take_results_of(other_root, False)
+    cores.let_go()
+    assert not live.takes_results
 
 
 def test_the_random_replays_are_the_jobs_spread_over_its_first_moves(monkeypatch):

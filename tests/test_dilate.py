@@ -860,3 +860,59 @@ def test_figure_problem_positions():
             board.to_play = to_play
             for _ in range(2 if name == "10b" else 5):
                 check_position(board, rng, variants=1 if name == "10b" else 2)
+
+
+def test_and_a_ko_capture_the_attacker_may_make_is_kept_for_either_ko_rule():
+    """``either_ko_rule``: a classification's rule sets differ in who may take kos and
+    take each other's results, so a zone must hold under both: the ko capture Black may
+    make at C2 gets the surroundings a forbidden one gets (the test above)."""
+    text = """
+        . . . . .
+        . . . . .
+        . X O . .
+        X O . O .
+        . X O . .
+    """
+    board = parse_diagram(text, to_play=BLACK)
+    plain, _ = dilate_and(board, [loc("C2", 5)])
+    either, _ = dilate_and(board, [loc("C2", 5)], either_ko_rule=True)
+    board.set_ko_capture_allowed(BLACK, False)
+    forbidden, _ = dilate_and(board, [loc("C2", 5)])
+    assert set(plain) < set(either)
+    assert set(either) == set(forbidden)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_random_either_ko_rule_zones_hold_where_the_attacker_may_not_take_kos(seed):
+    """An AND zone dilated with ``either_ko_rule`` where the attacker may take kos holds
+    (CR-1, CR-2 on pattern-equal positions) there and where it may not; on random
+    positions with a ko capture for the attacker, one of them in the seed.  (It need not
+    hold the plain zone: liberties are added smallest first, and the chains the ko
+    capture brings may already give a chain the liberties it needs.)"""
+    rng = random.Random(300 + seed)
+    checked = 0
+    for _ in range(3000):
+        size = rng.randint(5, 7)
+        board = random_position(rng, size, BLACK)
+        for _ in range(rng.randint(0, 20)):             # captures make ko shapes
+            moves = board.legal_moves()
+            if not moves:
+                break
+            captures = [m for m in moves if takes_stones(board, m)]
+            board.play(rng.choice(captures or moves))
+        board.set_ko_capture_allowed(board.to_play, False)
+        ko_captures = [p for p in coords.all_locs(size)
+                       if board.illegal_reason(p) == "ko capture forbidden"]
+        if not ko_captures:
+            continue
+        board.set_ko_capture_allowed(board.to_play, True)
+        seed_zone = random_seed_zone(rng, board) + [rng.choice(ko_captures)]
+        zone, _ = dilate_and(board, seed_zone, either_ko_rule=True)
+        check_rules(board, seed_zone, zone, show(board, zone))
+        check_and_zone(board, set(zone), rng, 2)
+        board.set_ko_capture_allowed(board.to_play, False)
+        check_and_zone(board, set(zone), rng, 3)
+        checked += 1
+        if checked == 60:
+            return
+    pytest.fail(f"only {checked} positions with a ko capture")

@@ -60,6 +60,10 @@ class SearchParams:
     # df-pn only: where the region splits at the root (``search.split``), prove the
     # attacker's win area by area; the result then holds a split proof, not a tree
     decompose: bool = False
+    # a classification only (``search.classify``): the df-pn cores of its rule sets take
+    # each other's results where one implies the other (``engine_cy.dfpn``'s
+    # ``take_results_of``); False: each searches on its own
+    share_rule_results: bool = True
 
     def __post_init__(self) -> None:
         if self.max_nodes < 0 or self.max_seconds < 0 or self.max_depth < 1:

@@ -127,7 +127,8 @@ class ConversionStoppedError(Exception):
 def to_proof_tree(result: Result, board: Board, problem: Problem,
                   memo: dict[int, ProofNode] | None = None,
                   keep: list[Result] | None = None,
-                  stop: Callable[[], str] | None = None) -> ProofNode:
+                  stop: Callable[[], str] | None = None,
+                  lent: bool = False) -> ProofNode:
     """A proof tree from a core's ``engine_cy.node_rules.Result`` records, replaying
     moves to annotate the goal leaves (records shared by several lines stay shared).
 
@@ -138,7 +139,9 @@ def to_proof_tree(result: Result, board: Board, problem: Problem,
     ``memo``), for :func:`let_go`.  ``stop`` is read every ``STOP_EVERY`` records (a
     large proof takes seconds to convert): a reason it returns (a cancel, a spent time
     budget) raises :class:`ConversionStoppedError`, with the board as it was and ``memo``
-    holding only whole subtrees."""
+    holding only whole subtrees.  ``lent``: the core took results of searches under
+    another ko rule (``DfpnCore.take_results_of``), whose records may list the loser's ko
+    captures that these rules forbid it: those are no moves here, and are left out."""
     memo = {} if memo is None else memo
     converted = [0]
 
@@ -163,9 +166,15 @@ def to_proof_tree(result: Result, board: Board, problem: Problem,
                 children = [(node.move, play_and_convert(node.move, node.child))]
                 out = ProofNode(side, node.defender_wins, zone, children=children)
             else:
+                children, cuts = node.children, node.cuts
+                barred = board.forbidden_ko_captures(
+                    [m for m, _ in children] + [m for m, _ in cuts]) if lent else ()
+                if barred:
+                    children = [(m, c) for m, c in children if m not in barred]
+                    cuts = [(m, cover) for m, cover in cuts if m not in barred]
                 out = ProofNode(side, node.defender_wins, zone,
-                                children=[(m, play_and_convert(m, c)) for m, c in node.children],
-                                pruned=list(node.cuts))
+                                children=[(m, play_and_convert(m, c)) for m, c in children],
+                                pruned=list(cuts))
         memo[key] = out
         if keep is not None:
             keep.append(node)       # after everything below it: parents come last
