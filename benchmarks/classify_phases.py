@@ -350,23 +350,30 @@ def summarize(runs: list[SideRun]) -> None:
           f"{median([r.classification.search / max(r.single.search, 1e-6) for r in done]):.3f}")
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def parsed_sides(doc: str, time_help: str) -> tuple[argparse.Namespace, Iterator]:
+    """The command line of a script that runs problem-sides (FILE_OR_FOLDER..., --sides,
+    --time, --only): its arguments and the (name, problem, side) they choose."""
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
     parser.add_argument("sources", type=Path, nargs="+", metavar="FILE_OR_FOLDER",
                         help="SGF or research json files, or folders of them")
     parser.add_argument("--sides", default=None,
                         help="B, W or B,W (default: the file's side to move, else both)")
-    parser.add_argument("--time", type=float, default=30.0,
-                        help="seconds for the single solve and for the classification")
+    parser.add_argument("--time", type=float, default=30.0, help=time_help)
     parser.add_argument("--only", nargs="+", action="extend", default=[],
                         metavar="NAME:SIDE",
                         help="problem-sides to run (NAME: the path under its folder, suffix "
                              "optional; :SIDE optional)")
     args = parser.parse_args()
     sides = [SIDES[s.strip().upper()] for s in args.sides.split(",")] if args.sides else None
+    return args, chosen(args.sources, sides, args.only)
+
+
+def main() -> None:
+    args, problem_sides = parsed_sides(__doc__,
+                                       "seconds for the single solve and for the classification")
     runs = []
     with timers():
-        for name, problem, side in chosen(args.sources, sides, args.only):
+        for name, problem, side in problem_sides:
             runs.append(run_side(name, problem, side, args.time))
             report(runs[-1])
     summarize(runs)

@@ -26,12 +26,10 @@ shared / alone per side.  Timing is one run each, on a machine whose speed varie
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import time
-from pathlib import Path
 
-from classify_phases import SIDES, chosen  # benchmarks/ is on sys.path as a script
+from classify_phases import parsed_sides  # benchmarks/ is on sys.path as a script
 
 from tsumego_gui.search import gc_pacing
 from tsumego_gui.search.classify import OPEN, Classification, classify
@@ -60,19 +58,9 @@ def unverified(c: Classification) -> int:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("sources", type=Path, nargs="+", metavar="FILE_OR_FOLDER",
-                        help="SGF or research json files, or folders of them")
-    parser.add_argument("--sides", default=None,
-                        help="B, W or B,W (default: the file's side to move, else both)")
-    parser.add_argument("--time", type=float, default=30.0,
-                        help="seconds for each classification")
-    parser.add_argument("--only", nargs="+", action="extend", default=[],
-                        metavar="NAME:SIDE", help="problem-sides to run (as classify_phases)")
-    args = parser.parse_args()
-    sides = [SIDES[s.strip().upper()] for s in args.sides.split(",")] if args.sides else None
+    args, problem_sides = parsed_sides(__doc__, "seconds for each classification")
     rows = []
-    for name, problem, side in chosen(args.sources, sides, args.only):
+    for name, problem, side in problem_sides:
         t_alone, alone = classified(problem, side, args.time, share=False)
         t_shared, shared = classified(problem, side, args.time, share=True)
         same = [(m.move, m.cls) for m in alone.moves] == [(m.move, m.cls) for m in shared.moves]
