@@ -396,6 +396,11 @@ cdef inline bint key_filter_has(const KeyFilter* f, uint64_t k) noexcept nogil:
     return (f.words[(k >> 6) & (f.n_words - 1)] >> (k & 63)) & 1
 
 
+cdef inline void key_filter_add(KeyFilter* f, uint64_t k) noexcept nogil:
+    f.words[(k >> 6) & (f.n_words - 1)] |= (<uint64_t>1) << (k & 63)
+    f.marked += 1
+
+
 cdef class DfpnCore:
     """One df-pn search over one problem position; see the module docstring."""
 
@@ -498,7 +503,6 @@ cdef class DfpnCore:
     # never cleared).  Most positions a search meets are not in the lender's table, and
     # looking each up there (a cache miss) cost a tenth of a classification (s69)
     cdef KeyFilter resolved_keys
-    cdef readonly long implied  # new entries resolved from another core's table
 
     def __cinit__(self):
         memset(self.path_filter, 0, sizeof(self.path_filter))
@@ -817,9 +821,7 @@ cdef class DfpnCore:
             e.best = found.best
             e.zone = self.add_zone(zones_at(self.implied_zones[i], found.zone))
             e.flags = RESOLVED | IMPLIED | (i << IMPLIED_SHIFT)
-            self.implied += 1
-            if self.resolved_keys.words != NULL:
-                self.mark_resolved(k)
+            self.mark_resolved(k)
             return True
         return False
 
@@ -1455,23 +1457,23 @@ cdef class DfpnCore:
         e.zone = self.add_zone(&z)
         e.best = moves[best] if p == 0 else -1
         e.flags = RESOLVED | (LINE_BOUND if line_bound else 0)
-        if self.resolved_keys.words != NULL and not line_bound:
+        if not line_bound:
             self.mark_resolved(self.key())
 
     cdef void mark_resolved(self, uint64_t k) noexcept nogil:
-        """Mark a shared result's key in ``resolved_keys``; past a bit in eight, the
-        filter grows four times and is built again from the table (or stays, out of
-        memory or at its most: it only lets more lookups through)."""
+        """Mark a shared result's key in ``resolved_keys`` (a core that lends); past a
+        bit in eight, the filter grows four times and is built again from the table (or
+        stays, out of memory or at its most: it only lets more lookups through)."""
         cdef KeyFilter* f = &self.resolved_keys
-        cdef uint64_t* words
         cdef size_t i, n
         cdef Slot* slot
-        f.words[(k >> 6) & (f.n_words - 1)] |= (<uint64_t>1) << (k & 63)
-        f.marked += 1
+        if f.words == NULL:
+            return
+        key_filter_add(f, k)
         if f.marked * 8 <= f.n_words * 64 or f.n_words >= KEY_FILTER_MOST:
             return
         n = f.n_words * 4
-        words = <uint64_t*>calloc(n, sizeof(uint64_t))
+        cdef uint64_t* words = <uint64_t*>calloc(n, sizeof(uint64_t))
         if words == NULL:
             return
         free(f.words)
@@ -1482,8 +1484,7 @@ cdef class DfpnCore:
             slot = &self.table.slots[i]
             if slot.key != 0 and slot.e.kind == INNER \
                     and (slot.e.flags & (RESOLVED | LINE_BOUND)) == RESOLVED:
-                words[(slot.key >> 6) & (n - 1)] |= (<uint64_t>1) << (slot.key & 63)
-                f.marked += 1
+                key_filter_add(f, slot.key)
 
     # ---- proof extraction ------------------------------------------------------------
 
@@ -1806,8 +1807,6 @@ cdef class DfpnCore:
                     BLACK + WHITE - self.b.pos.to_play
                 self.before_mask_side[side] |= PY_ONE << self.count_bit(self.black_at[i],
                                                                         self.white_at[i])
-            if not (self.lookup().flags & RESOLVED):
-                raise ExtractionError("proof extraction met an unresolved position")
             known = self.extract(self.memo)
             if self.lost_covers or self.tainted:
                 raise _NotOnThisLine()
