@@ -151,6 +151,9 @@ cdef enum:
     # there are at most this many (``moves_left``, united up the tree); past it, their
     # stone counts only
     MAX_MOVE_HASHES = 1024
+    # ``path_move``'s code of a first-move pass that does not count toward the two passes
+    # that end the game (``solve_move``'s tenuki): a line with it replays as it was played
+    TENUKI = -2
     CRUCIAL_ZONE = 0           # DfpnCore.zones indices
     BOARD_ZONE = 1
     ENDED_ZONE = 2
@@ -646,7 +649,12 @@ cdef class DfpnCore:
     cdef void play(self, int move) noexcept nogil:
         cdef int mover = self.b.pos.to_play
         cdef int took = self.b.pos.captures[mover]
+        cdef int16_t code = <int16_t>move
+        if move == TENUKI:
+            move = PASS_LOC
         self.b.play_c(move)
+        if code == TENUKI:
+            self.b.pos.passes = 0
         self.ply += 1
         took = self.b.pos.captures[mover] - took
         cdef int placed = 0 if move == PASS_LOC else 1
@@ -657,7 +665,7 @@ cdef class DfpnCore:
             self.white_at[self.ply] = self.white_at[self.ply - 1] + placed
             self.black_at[self.ply] = self.black_at[self.ply - 1] - took
         self.path_hash[self.ply] = mix(self.path_hash[self.ply - 1] ^ self.b.pos.hash)
-        self.path_move[self.ply] = <int16_t>move
+        self.path_move[self.ply] = code
         if self.ply > self.max_ply:
             self.max_ply = self.ply
 
@@ -1005,13 +1013,19 @@ cdef class DfpnCore:
         while self.ply > start:
             self.undo()
 
-    def solve_move(self, int move, SearchControl control not None, bint extract=True):
+    def solve_move(self, int move, SearchControl control not None, bint extract=True,
+                   bint tenuki=False):
         """Like ``solve``, for the position after the root's ``move`` (a legal region
         move or the pass), under ``control``; the table stays, so the first moves of one
-        root share their work.  Returns (status name, Result or None) for that position."""
+        root share their work.  ``tenuki``: the pass is played elsewhere on the board, so
+        it does not count toward the two passes that end the game (the position after it
+        is the one a problem with the other side to move and no previous pass has).
+        Returns (status name, Result or None) for that position."""
+        if tenuki and move != PASS_LOC:
+            raise ValueError("only a pass can be a tenuki")
         if move != PASS_LOC and self.b.illegal_reason_c(move) != 0:
             raise ValueError(f"move {move} is not legal at the root")
-        self.play(move)
+        self.play(TENUKI if tenuki else move)
         try:
             return self.solve(control, extract)
         finally:
@@ -1274,7 +1288,8 @@ cdef class DfpnCore:
                             n_legal = node_moves(&self.g, self.b, legal, NULL, NULL,
                                                  &line_bound)
                             line = self.root_line + tuple(
-                                [self.path_move[m] for m in range(1, self.ply + 1)])
+                                [PASS_LOC if self.path_move[m] == TENUKI else self.path_move[m]
+                                 for m in range(1, self.ply + 1)])
                             queries.append(self.query_type(
                                 board=self.b.copy(), problem=self.problem,
                                 legal=tuple([legal[m] for m in range(n_legal)]), moves=line))

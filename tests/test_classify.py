@@ -395,6 +395,23 @@ def test_the_rule_sets_take_each_others_results_and_every_class_stays(name, side
     assert all(p.stats["table"] == "shared" for m in shared.moves for p in m.proofs)
 
 
+@pytest.mark.skipif(not ENCLOSED.is_dir(), reason="../shared/problems is not beside the repo")
+@pytest.mark.parametrize("name, side", [("gop/16424", WHITE), ("gop/499", BLACK)])
+def test_the_pass_searched_in_the_positions_cores_keeps_every_class(name, side):
+    """A tenuki and two moves lead where the two moves in the other order lead: searched
+    in the position's cores (as a pass that does not count), the pass shares their
+    table.  Every class is the one cores rooted after the pass give, every proof passes
+    the verifier, and fewer nodes are searched."""
+    problem = read_file(ENCLOSED / f"{name}.sgf")[0].problem
+    apart = classify(problem, SearchParams(pass_in_position_cores=False), to_play=side,
+                     ko_figures=False)
+    shared = classify(problem, SearchParams(), to_play=side, ko_figures=False)
+    assert names(shared) == names(apart)
+    assert OPEN not in names(apart).values()
+    assert all(m.verification == "verified" for m in shared.moves)
+    assert shared.nodes < apart.nodes
+
+
 def test_a_core_takes_results_only_of_a_lending_core_of_its_root():
     problem = read_sgf((BUNDLED / "classic" / "pyramid-four.sgf").read_bytes())[0]
     rules = classify_module.rule_sets(problem)
@@ -468,8 +485,8 @@ def test_a_move_that_likely_dies_is_searched_under_the_ko_rule_alone(monkeypatch
     move that dies under the ko rule dies under the others (each implies the next), so
     each is searched there first: A1 and C1 take one search each and none under
     ``survive``; B1, which lives, is proven under ``survive`` and ``live`` by its proof
-    under the ko rule, carried over.  (The pass, a tenuki, is searched on cores of its
-    own, which ``solve_move`` does not see.)"""
+    under the ko rule, carried over.  The pass, a tenuki, is searched in the same cores as
+    a pass that does not count toward the two that end the game."""
     searched = []
 
     class Recording(classify_module.DfpnCore):
@@ -477,9 +494,10 @@ def test_a_move_that_likely_dies_is_searched_under_the_ko_rule_alone(monkeypatch
             super().__init__(board, *args, **kwargs)
             self.rules = (board.ko_capture_allowed(BLACK), board.ko_capture_allowed(WHITE))
 
-        def solve_move(self, move, control, extract=True):
+        def solve_move(self, move, control, extract=True, tenuki=False):
             searched.append((self.rules, move, extract))
-            return super().solve_move(move, control, extract)
+            assert tenuki == (move == PASS)
+            return super().solve_move(move, control, extract, tenuki)
 
     monkeypatch.setattr(classify_module, "DfpnCore", Recording)
     problem = read_sgf(BUNDLED / "straight-three.sgf")[0]
@@ -489,7 +507,7 @@ def test_a_move_that_likely_dies_is_searched_under_the_ko_rule_alone(monkeypatch
     decided = {(coords.to_gtp(move, problem.size), rules) for rules, move, extract in searched
                if not extract}
     assert decided == {("A1", white_takes_kos), ("B1", white_takes_kos),
-                       ("C1", white_takes_kos)}     # the pass is searched on a core rooted after it
+                       ("C1", white_takes_kos), ("pass", white_takes_kos)}
     assert all(verify.verify(p).passed for m in c.moves for p in m.proofs)
 
 

@@ -307,6 +307,40 @@ def test_building_the_proof_of_a_proven_root_stops_at_a_cancel_or_the_deadline(s
     assert report.passed, report.errors
 
 
+# White's straight four in the corner (eye space A1 B1 C1 D1): alive, but not yet
+# unconditionally: a black move inside gets the answer that makes two eyes.
+STRAIGHT_FOUR = """
+    . . . . . . .
+    . . . . . . .
+    . . . . . . .
+    . . . . . . .
+    X X X X X X .
+    O O O O O X .
+    * * * * O X .
+"""
+
+
+def test_a_tenuki_is_a_first_move_pass_that_does_not_count_toward_the_game_end():
+    # goal live: after White's pass Black passes back and the game is over with White
+    # short of unconditional life; after a tenuki play goes on, and White answers
+    # whatever Black tries with two eyes.  Searched in the position's core, the tenuki
+    # gives what a search rooted after it gives, with a proof the verifier passes.
+    problem = problem_from(STRAIGHT_FOUR, 7, crucial="A2", goal="live")
+    core = DfpnCore(problem.to_board(), problem.defender, GOAL_CODES["live"],
+                    problem.crucial, problem.region, SearchControl(0, 20.0))
+    assert core.solve_move(PASS, SearchControl(0, 20.0), False)[0] == "loss"
+    status, result = core.solve_move(PASS, SearchControl(0, 20.0), True, tenuki=True)
+    assert status == "win"
+    after = problem.after(PASS).derived(previous_pass=False)    # a tenuki: no pass counted
+    assert solved(after).verdict == "lives"
+    proof = Proof(problem=after, to_play=after.to_play, winning_moves=[],
+                  root=to_proof_tree(result, after.to_board(), after))
+    report = verify(proof)
+    assert report.passed, report.errors
+    with pytest.raises(ValueError, match="only a pass"):
+        core.solve_move(coords.from_gtp("B1", 7), SearchControl(0, 20.0), tenuki=True)
+
+
 @pytest.mark.parametrize("to_play", [BLACK, WHITE])
 def test_extraction_reuses_a_subtree_whose_stone_count_meets_the_line_but_no_position(
         to_play):

@@ -64,6 +64,10 @@ class SearchParams:
     # each other's results where one implies the other (``engine_cy.dfpn``'s
     # ``take_results_of``); False: each searches on its own
     share_rule_results: bool = True
+    # a classification only: the first-move pass is searched in the position's cores, as
+    # the other first moves are (a tenuki there: ``DfpnCore.solve_move``); False: on
+    # cores rooted after it, which share nothing with the others
+    pass_in_position_cores: bool = True
 
     def __post_init__(self) -> None:
         if self.max_nodes < 0 or self.max_seconds < 0 or self.max_depth < 1:
