@@ -350,10 +350,15 @@ def summarize(runs: list[SideRun]) -> None:
           f"{median([r.classification.search / max(r.single.search, 1e-6) for r in done]):.3f}")
 
 
-def parsed_sides(doc: str, time_help: str) -> tuple[argparse.Namespace, Iterator]:
+def parsed_sides(doc: str, time_help: str,
+                 more: Callable[[argparse.ArgumentParser], None] | None = None
+                 ) -> tuple[argparse.Namespace, Iterator]:
     """The command line of a script that runs problem-sides (FILE_OR_FOLDER..., --sides,
-    --time, --only): its arguments and the (name, problem, side) they choose."""
+    --time, --only, and what ``more`` adds): its arguments and the (name, problem, side)
+    they choose."""
     parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
+    if more is not None:
+        more(parser)
     parser.add_argument("sources", type=Path, nargs="+", metavar="FILE_OR_FOLDER",
                         help="SGF or research json files, or folders of them")
     parser.add_argument("--sides", default=None,

@@ -1,16 +1,18 @@
-"""A classification whose rule sets' cores take each other's results, against one whose
-cores search alone, in one run.
+"""A classification whose df-pn cores share results, against one whose cores do not, in
+one run: the rule sets' cores taking each other's results (``--setting
+share_rule_results``, the default), or the first-move pass searched in the position's
+cores as the other first moves are (``--setting pass_in_position_cores``).
 
     python benchmarks/rule_results.py FILE_OR_FOLDER... [--sides B,W] [--time 30]
-                                      [--only NAME:SIDE ...]
+                                      [--only NAME:SIDE ...] [--setting NAME]
 
 (from the repository root, with the package importable).  Each problem-side (chosen as
 ``benchmarks/classify_phases.py`` chooses them) is classified twice, as
 ``benchmarks/suite.py`` classifies it (``classify(problem, SearchParams(max_nodes=0,
-max_seconds=--time), to_play=side, ko_figures=False)``), first with
-``SearchParams(share_rule_results=False)``, then with the default (``True``: a win of the
-defender under ``live`` is one under ``survive``, a loss under the ko rule one under
-``survive``, and so on; ``engine_cy.dfpn``'s ``take_results_of``), each in its own
+max_seconds=--time), to_play=side, ko_figures=False)``), first with the setting False
+(``alone``), then with the default, True (``shared``; for ``share_rule_results``: a win of
+the defender under ``live`` is one under ``survive``, a loss under the ko rule one under
+``survive``, and so on, ``engine_cy.dfpn``'s ``take_results_of``), each in its own
 ``gc_pacing.paced()`` block with the heap cleaned after it.  Prints per side the seconds
 and df-pn nodes of both, whether every first move got the same class, the proofs
 searched again on a core of their own (``own``: a proof from the shared table failed)
@@ -36,9 +38,12 @@ from tsumego_gui.search.classify import OPEN, Classification, classify
 from tsumego_gui.search.params import SearchParams
 from tsumego_gui.search.results import forget_zones
 
+SETTINGS = ("share_rule_results", "pass_in_position_cores")
 
-def classified(problem, side: int, seconds: float, share: bool) -> tuple[float, Classification]:
-    params = SearchParams(max_nodes=0, max_seconds=seconds, share_rule_results=share)
+
+def classified(problem, side: int, seconds: float, setting: str,
+               share: bool) -> tuple[float, Classification]:
+    params = SearchParams(max_nodes=0, max_seconds=seconds, **{setting: share})
     try:
         with gc_pacing.paced():
             start = time.monotonic()
@@ -58,11 +63,14 @@ def unverified(c: Classification) -> int:
 
 
 def main() -> None:
-    args, problem_sides = parsed_sides(__doc__, "seconds for each classification")
+    args, problem_sides = parsed_sides(
+        __doc__, "seconds for each classification",
+        lambda parser: parser.add_argument("--setting", choices=SETTINGS, default=SETTINGS[0],
+                                           help="the SearchParams switch compared"))
     rows = []
     for name, problem, side in problem_sides:
-        t_alone, alone = classified(problem, side, args.time, share=False)
-        t_shared, shared = classified(problem, side, args.time, share=True)
+        t_alone, alone = classified(problem, side, args.time, args.setting, share=False)
+        t_shared, shared = classified(problem, side, args.time, args.setting, share=True)
         same = [(m.move, m.cls) for m in alone.moves] == [(m.move, m.cls) for m in shared.moves]
         own = sum(p.stats.get("table") == "own" for m in shared.moves for p in m.proofs)
         bad = unverified(alone) + unverified(shared)
