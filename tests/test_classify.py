@@ -375,41 +375,30 @@ def test_the_first_moves_share_proof_nodes_and_the_verifiers_walk():
 
 
 @pytest.mark.skipif(not ENCLOSED.is_dir(), reason="../shared/problems is not beside the repo")
-@pytest.mark.parametrize("name, side", [("gop/16424", WHITE), ("gop/19031", BLACK)])
-def test_the_rule_sets_take_each_others_results_and_every_class_stays(name, side):
-    """A win of the defender under a rule set is one under each weaker rule set, and a
-    loss is one under each stronger: the cores take such results of each other.  Every
-    class is the one the cores find searching alone, every proof passes the verifier,
-    and fewer nodes are searched.  On gop/19031 B the survival proofs hold records the
-    ko rule's search built, which list ko captures of the defender's: it may not make
-    them under survive, and the proofs leave them out."""
+@pytest.mark.parametrize("setting, name, side", [
+    ("share_rule_results", "gop/16424", WHITE), ("share_rule_results", "gop/19031", BLACK),
+    ("pass_in_position_cores", "gop/16424", WHITE), ("pass_in_position_cores", "gop/499", BLACK),
+])
+def test_cores_that_share_results_keep_every_class(setting, name, side):
+    """``share_rule_results``: a win of the defender under a rule set is one under each
+    weaker rule set, and a loss is one under each stronger: the cores take such results
+    of each other.  On gop/19031 B the survival proofs hold records the ko rule's search
+    built, which list ko captures of the defender's: it may not make them under
+    survive, and the proofs leave them out.  ``pass_in_position_cores``: a tenuki and
+    two moves lead where the two moves in the other order lead: searched in the
+    position's cores (as a pass that does not count), the pass shares their table.
+    Either way every class is the one cores that share nothing give, every proof passes
+    the verifier, none had to be searched again on a core of its own, and fewer nodes
+    are searched."""
     problem = read_file(ENCLOSED / f"{name}.sgf")[0].problem
-    alone = classify(problem, SearchParams(share_rule_results=False), to_play=side,
+    alone = classify(problem, SearchParams(**{setting: False}), to_play=side,
                      ko_figures=False)
     shared = classify(problem, SearchParams(), to_play=side, ko_figures=False)
     assert names(shared) == names(alone)
     assert OPEN not in names(alone).values()
     assert all(m.verification == "verified" for m in shared.moves)
     assert shared.nodes < alone.nodes
-    # none had to be searched again on a core of its own
     assert all(p.stats["table"] == "shared" for m in shared.moves for p in m.proofs)
-
-
-@pytest.mark.skipif(not ENCLOSED.is_dir(), reason="../shared/problems is not beside the repo")
-@pytest.mark.parametrize("name, side", [("gop/16424", WHITE), ("gop/499", BLACK)])
-def test_the_pass_searched_in_the_positions_cores_keeps_every_class(name, side):
-    """A tenuki and two moves lead where the two moves in the other order lead: searched
-    in the position's cores (as a pass that does not count), the pass shares their
-    table.  Every class is the one cores rooted after the pass give, every proof passes
-    the verifier, and fewer nodes are searched."""
-    problem = read_file(ENCLOSED / f"{name}.sgf")[0].problem
-    apart = classify(problem, SearchParams(pass_in_position_cores=False), to_play=side,
-                     ko_figures=False)
-    shared = classify(problem, SearchParams(), to_play=side, ko_figures=False)
-    assert names(shared) == names(apart)
-    assert OPEN not in names(apart).values()
-    assert all(m.verification == "verified" for m in shared.moves)
-    assert shared.nodes < apart.nodes
 
 
 def test_a_core_takes_results_only_of_a_lending_core_of_its_root():
