@@ -422,11 +422,11 @@ def test_a_core_takes_results_only_of_a_lending_core_of_its_root():
     assert not live.takes_results
 
 
-def test_the_random_replays_are_the_jobs_spread_over_its_first_moves(monkeypatch):
+def test_the_random_replays_are_the_jobs_spread_over_its_proofs(monkeypatch):
     """The verifier's random replays sample a proof's positions; the walk checks them all.
     The first moves' proofs share their nodes, so the job's replays are spread over its
-    first moves, at least one a proof (s61: 50 a proof were half the check of a small
-    problem's classification)."""
+    proofs, two a first move at most, at least one a proof (s61: 50 a proof were half the
+    check of a small problem's classification): the job makes no more than a solve."""
     problem = read_sgf((BUNDLED / "corner" / "l-four-corner-ko.sgf").read_bytes())[0]
     calls = []
 
@@ -439,8 +439,9 @@ def test_the_random_replays_are_the_jobs_spread_over_its_first_moves(monkeypatch
     monkeypatch.setattr(verify, "verify", spy)
     c = classify(problem, to_play=WHITE, replays=30, ko_figures=False)
     assert len(c.moves) == 5 and all(m.verification == "verified" for m in c.moves)
-    assert {replays for replays, _ in calls} == {6}
-    assert all(report.replays <= 6 for _, report in calls)
+    assert {replays for replays, _ in calls} == {3}       # 30 / (2 x 5 first moves)
+    assert all(report.replays <= 3 for _, report in calls)
+    assert 0 < sum(report.replays for _, report in calls) <= 30
     calls.clear()
     classify(problem, to_play=WHITE, replays=2, ko_figures=False)
     assert {replays for replays, _ in calls} == {1}

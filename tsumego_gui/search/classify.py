@@ -777,11 +777,13 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
     follows it to prove anything about).  ``verify_positions``: the verifier's
     position budget for each proof (None: the verifier's own, as for a single solve).
     ``replays``: the verifier's random replays, as for a single solve, spread evenly
-    over the first moves (each proof gets ``replays`` / first moves, at least one): the
-    walk checks every node of every proof in full, and the proofs of one position share
-    their nodes, so a sample per proof as large as a single solve's adds checks of the
-    same nodes (s61: half the verifier's time on small problems; the cut lines'
-    replays, part of the game each proof covers, are all made).  ``ko_figures``: measure the ko
+    over the proofs (a class rests on at most two, so each proof checked gets ``replays`` /
+    twice the first moves, at least one): the walk checks every node of every proof in
+    full, and the proofs of one position share their nodes, so a sample per proof as
+    large as a single solve's adds checks of the same nodes (s61: half the verifier's
+    time on small problems; s71: spread over the first moves alone, a small problem's
+    classification made 56-96 replays where its solve made 50; the cut lines' replays,
+    part of the game each proof covers, are all made).  ``ko_figures``: measure the ko
     moves with ko threats (module docstring), with what is left of the budgets.  ``decided``:
     called, in this thread, with a ``running`` snapshot of the classification before
     the first search (every move undecided) and each time a first move gets its class
@@ -806,7 +808,7 @@ def classify(problem: Problem, params: SearchParams | None = None, *,
     moves = [FirstMove(m) for m in first_moves(board, problem)]
     tenuki = has_elsewhere(problem)     # the first-move pass (``first_move_problem``)
     out = Classification(problem, to_play, moves)
-    proof_replays = max(1, round(replays / max(1, len(moves)))) if replays > 0 else 0
+    proof_replays = max(1, round(replays / max(1, 2 * len(moves)))) if replays > 0 else 0
 
     def stopped() -> bool:
         return cancelled is not None and cancelled()
