@@ -426,7 +426,7 @@ def test_the_random_replays_are_the_jobs_spread_over_its_proofs(monkeypatch):
     """The verifier's random replays sample a proof's positions; the walk checks them all.
     The first moves' proofs share their nodes, so the job's replays are spread over its
     proofs, two a first move at most, at least one a proof (s61: 50 a proof were half the
-    check of a small problem's classification): the job makes no more than a solve."""
+    check of a small problem's classification): here no more than a solve's 30 in all."""
     problem = read_sgf((BUNDLED / "corner" / "l-four-corner-ko.sgf").read_bytes())[0]
     calls = []
 
